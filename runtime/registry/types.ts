@@ -1,0 +1,16 @@
+import type { ClientToolFingerprints, ClientToolSpec } from "../spec/types.js";
+
+/** A tool as the registry holds it: the parsed spec plus its identity. */
+export interface RegisteredClientTool {
+  readonly name: string;
+  readonly spec: ClientToolSpec;
+  readonly fingerprints: ClientToolFingerprints;
+  /** Name plus schema fingerprints: two registrations with the same identity are the same tool. */
+  readonly identity: string;
+}
+
+/** What the broker and the exporters need from a registry: look a tool up by name. */
+export interface ClientToolLookup {
+  get(name: string): RegisteredClientTool | undefined;
+  list(): readonly RegisteredClientTool[];
+}

@@ -1,0 +1,14 @@
+export { ClientToolSpecError } from "./errors.js";
+export { childPointer, pointerTokens } from "./json-pointer.js";
+export { checkClientToolSpecs, parseClientToolSpec, parseClientToolSpecs, TOOL_NAME_PATTERN } from "./parse.js";
+export type { CheckedSpec, CheckedSpecs } from "./parse.js";
+export { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS } from "./types.js";
+export type {
+  ClientToolAnnotations,
+  ClientToolFingerprints,
+  ClientToolSpec,
+  JsonObject,
+  JsonSchema,
+  JsonValue,
+  SpecProblem,
+} from "./types.js";

@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { ClientToolSpecError } from "./errors.js";
+import { checkClientToolSpecs, parseClientToolSpec, parseClientToolSpecs } from "./parse.js";
+
+const base = { name: "open_file_viewer", description: "Open a file viewer panel." };
+
+function problemsOf(input: unknown): { pointer: string; message: string }[] {
+  return [...checkClientToolSpecs(input).problems];
+}
+
+describe("parseClientToolSpecs", () => {
+  it("accepts one spec, an array, and a manifest", () => {
+    expect(parseClientToolSpecs(base).map((s) => s.name)).toEqual(["open_file_viewer"]);
+    expect(parseClientToolSpecs([base, { ...base, name: "b" }]).map((s) => s.name)).toEqual(["open_file_viewer", "b"]);
+    expect(parseClientToolSpecs({ client_tools: [base] }).map((s) => s.name)).toEqual(["open_file_viewer"]);
+  });
+
+  it("defaults parameters to the empty object schema and carries inputSchema as parameters", () => {
+    expect(parseClientToolSpec(base).parameters).toEqual({ type: "object", properties: {} });
+    const schema = { type: "object", properties: { x: { type: "number" } } };
+    const spec = parseClientToolSpec({ ...base, inputSchema: schema });
+    expect(spec.parameters).toEqual(schema);
+    expect("inputSchema" in spec).toBe(false);
+  });
+
+  it("returns deep-frozen copies and leaves the caller's objects unfrozen", () => {
+    const schema = { type: "object", properties: { x: { type: "number" } } };
+    const spec = parseClientToolSpec({ ...base, parameters: schema });
+    expect(Object.isFrozen(spec)).toBe(true);
+    expect(Object.isFrozen((spec.parameters["properties"] as Record<string, unknown>)["x"])).toBe(true);
+    expect(Object.isFrozen(schema)).toBe(false);
+  });
+
+  it("reuses input that is already deep-frozen", () => {
+    const parameters = Object.freeze({ type: "object", properties: Object.freeze({}) });
+    expect(parseClientToolSpec({ ...base, parameters }).parameters).toBe(parameters);
+  });
+
+  it("copies a frozen object whose children are not frozen", () => {
+    const inner = { type: "string" };
+    const parameters = Object.freeze({ type: "object", properties: Object.freeze({ a: inner }) });
+    const parsed = parseClientToolSpec({ ...base, parameters }).parameters;
+    expect(parsed).toEqual(parameters);
+    expect(Object.isFrozen((parsed["properties"] as Record<string, object>)["a"])).toBe(true);
+    expect(Object.isFrozen(inner)).toBe(false);
+  });
+
+  it("keeps a property named __proto__ as a plain key", () => {
+    const parameters = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}') as unknown;
+    const spec = parseClientToolSpec({ ...base, parameters });
+    const properties = spec.parameters["properties"] as object;
+    expect(Object.keys(properties)).toEqual(["__proto__"]);
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+  });
+
+  it("throws ClientToolSpecError listing every problem", () => {
+    const error = (() => {
+      try {
+        parseClientToolSpecs([{ name: "bad name", description: "" }, { name: "ok" }]);
+      } catch (e) {
+        return e;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ClientToolSpecError);
+    expect((error as ClientToolSpecError).problems.map((p) => p.pointer)).toEqual(["/0/name", "/0/description", "/1/description"]);
+  });
+});
+
+describe("spec rules", () => {
+  it("names the nearest known key for an unknown key", () => {
+    expect(problemsOf({ ...base, input_schema: { type: "object" } })).toEqual([
+      { pointer: "/input_schema", message: 'unknown spec key "input_schema": did you mean "parameters"?' },
+    ]);
+    expect(problemsOf({ ...base, descripton: "x" })[0]?.message).toContain('did you mean "description"?');
+    expect(problemsOf({ ...base, timeout_seconds: 3 })[0]?.message).toContain('did you mean "timeoutSeconds"?');
+  });
+
+  it("rejects invalid names", () => {
+    for (const name of ["", "1abc", "a b", "x".repeat(65), "a.b"]) {
+      expect(problemsOf({ ...base, name })[0]?.pointer).toBe("/name");
+    }
+    for (const name of ["a", "_", "set-theme", "x".repeat(64), "A_b-9"]) {
+      expect(problemsOf({ ...base, name })).toEqual([]);
+    }
+  });
+
+  it("requires an object-schema root for parameters and outputSchema", () => {
+    expect(problemsOf({ ...base, parameters: { type: "string" } })[0]).toMatchObject({ pointer: "/parameters" });
+    expect(problemsOf({ ...base, parameters: true })[0]?.message).toContain('{"type": "object"');
+    expect(problemsOf({ ...base, outputSchema: { properties: {} } })[0]).toMatchObject({ pointer: "/outputSchema" });
+  });
+
+  it("refuses parameters and inputSchema together", () => {
+    const problems = problemsOf({ ...base, parameters: { type: "object" }, inputSchema: { type: "object" } });
+    expect(problems).toEqual([{ pointer: "/inputSchema", message: '"parameters" and "inputSchema" are the same thing: keep one of them' }]);
+  });
+
+  it("checks annotations, permission, timeoutSeconds, maxAttempts", () => {
+    expect(problemsOf({ ...base, annotations: { readonlyHint: true } })[0]?.message).toContain('did you mean "readOnlyHint"?');
+    expect(problemsOf({ ...base, annotations: { readOnlyHint: "yes" } })[0]?.pointer).toBe("/annotations/readOnlyHint");
+    expect(problemsOf({ ...base, permission: "" })[0]?.pointer).toBe("/permission");
+    expect(problemsOf({ ...base, timeoutSeconds: 0 })[0]?.pointer).toBe("/timeoutSeconds");
+    expect(problemsOf({ ...base, maxAttempts: 1.5 })[0]?.pointer).toBe("/maxAttempts");
+    expect(problemsOf({ ...base, annotations: { title: "T", idempotentHint: true }, permission: "ui.confirm", timeoutSeconds: 1.5, maxAttempts: 3 })).toEqual([]);
+  });
+
+  it("keeps absent annotations absent", () => {
+    expect("annotations" in parseClientToolSpec(base)).toBe(false);
+  });
+
+  it("checks precomputed fingerprints' shape", () => {
+    const hex = "a".repeat(64);
+    expect(problemsOf({ ...base, fingerprints: { parameters: hex } })).toEqual([]);
+    expect(problemsOf({ ...base, fingerprints: { parameters: "nope" } })[0]?.pointer).toBe("/fingerprints/parameters");
+    expect(problemsOf({ ...base, fingerprints: { parameters: hex, outputSchema: hex } })[0]?.pointer).toBe("/fingerprints/outputSchema");
+  });
+
+  it("reports values JSON cannot hold at their pointer", () => {
+    const cyclic: Record<string, unknown> = { type: "object" };
+    cyclic["properties"] = { self: cyclic };
+    expect(problemsOf({ ...base, parameters: cyclic })[0]?.pointer).toBe("/parameters/properties/self");
+    expect(problemsOf({ ...base, parameters: { type: "object", maximum: Infinity } })[0]?.pointer).toBe("/parameters/maximum");
+    expect(problemsOf({ ...base, parameters: { type: "object", default: () => 1 } })[0]?.pointer).toBe("/parameters/default");
+    expect(problemsOf({ ...base, parameters: { type: "object", default: new Date() } })[0]?.pointer).toBe("/parameters/default");
+  });
+
+  it("gives an OpenAI-shaped tool one clear hint", () => {
+    const problems = problemsOf({ type: "function", function: base });
+    expect(problems.some((p) => p.message.includes("OpenAI tool definition"))).toBe(true);
+  });
+
+  it("reports a manifest whose client_tools is not an array", () => {
+    expect(problemsOf({ client_tools: {} })).toEqual([{ pointer: "/client_tools", message: '"client_tools" must be an array of spec objects' }]);
+  });
+});

@@ -1,0 +1,242 @@
+import { ClientToolSpecError } from "./errors.js";
+import { toFrozenJson } from "./frozen-json.js";
+import { childPointer } from "./json-pointer.js";
+import { suggestKey } from "./suggest.js";
+import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "./types.js";
+
+/** What every LLM provider accepts as a function name. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
+
+const SPEC_KEYS = [
+  "name",
+  "description",
+  "parameters",
+  "inputSchema",
+  "outputSchema",
+  "annotations",
+  "permission",
+  "timeoutSeconds",
+  "maxAttempts",
+  "fingerprints",
+] as const;
+const ANNOTATION_KEYS = ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
+const FINGERPRINT_KEYS = ["parameters", "outputSchema"] as const;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const EMPTY_PARAMETERS: JsonObject = Object.freeze({ type: "object", properties: Object.freeze({}) });
+
+/** One valid spec, with the JSON pointer of the object it came from. */
+export interface CheckedSpec {
+  readonly spec: ClientToolSpec;
+  readonly pointer: string;
+}
+
+export interface CheckedSpecs {
+  /** The specs that passed, in input order. */
+  readonly valid: readonly CheckedSpec[];
+  /** Every problem found, each at a JSON pointer into the input. */
+  readonly problems: readonly SpecProblem[];
+}
+
+/**
+ * Checks one spec, an array of specs, or a manifest `{ "client_tools": [...] }` and reports
+ * every problem at once. The generator and the runtime share these rules.
+ */
+export function checkClientToolSpecs(input: unknown): CheckedSpecs {
+  const problems: SpecProblem[] = [];
+  const valid: CheckedSpec[] = [];
+  for (const { value, pointer } of specEntries(input, problems)) {
+    const before = problems.length;
+    const spec = checkSpec(value, pointer, problems);
+    if (spec !== undefined && problems.length === before) valid.push({ spec, pointer });
+  }
+  return { valid, problems };
+}
+
+/** Parses one or many specs into deep-frozen `ClientToolSpec`s; throws `ClientToolSpecError` listing every problem. */
+export function parseClientToolSpecs(input: unknown): readonly ClientToolSpec[] {
+  const { valid, problems } = checkClientToolSpecs(input);
+  if (problems.length > 0) throw new ClientToolSpecError(problems);
+  return valid.map((entry) => entry.spec);
+}
+
+/** Parses exactly one spec object; throws `ClientToolSpecError` listing every problem. */
+export function parseClientToolSpec(input: unknown): ClientToolSpec {
+  if (!isPlainObject(input) || "client_tools" in input) {
+    throw new ClientToolSpecError([{ pointer: "", message: "expected one spec object with name and description" }]);
+  }
+  const specs = parseClientToolSpecs(input);
+  return specs[0]!;
+}
+
+function specEntries(input: unknown, problems: SpecProblem[]): { value: unknown; pointer: string }[] {
+  if (Array.isArray(input)) return input.map((value, i) => ({ value, pointer: childPointer("", i) }));
+  if (isPlainObject(input) && "client_tools" in input && !("name" in input)) {
+    const tools = input["client_tools"];
+    const extra = Object.keys(input).filter((key) => key !== "client_tools");
+    for (const key of extra) {
+      problems.push({ pointer: childPointer("", key), message: `unknown manifest key "${key}": a manifest holds only "client_tools"` });
+    }
+    if (!Array.isArray(tools)) {
+      problems.push({ pointer: "/client_tools", message: '"client_tools" must be an array of spec objects' });
+      return [];
+    }
+    return tools.map((value, i) => ({ value, pointer: childPointer("/client_tools", i) }));
+  }
+  return [{ value: input, pointer: "" }];
+}
+
+function checkSpec(value: unknown, pointer: string, problems: SpecProblem[]): ClientToolSpec | undefined {
+  if (!isPlainObject(value)) {
+    problems.push({ pointer, message: `expected a spec object with "name" and "description", got ${describe(value)}` });
+    return undefined;
+  }
+  reportUnknownKeys(value, SPEC_KEYS, pointer, problems, "spec key", openAiHint(value));
+
+  const name = value["name"];
+  if (typeof name !== "string") {
+    problems.push({ pointer: childPointer(pointer, "name"), message: `"name" is required: a string such as "open_file_viewer"` });
+  } else if (!TOOL_NAME_PATTERN.test(name)) {
+    problems.push({
+      pointer: childPointer(pointer, "name"),
+      message: `tool name ${JSON.stringify(name)} is invalid: use 1 to 64 letters, digits, "_" or "-", starting with a letter or "_"`,
+    });
+  }
+
+  const description = value["description"];
+  if (typeof description !== "string" || description.trim() === "") {
+    problems.push({
+      pointer: childPointer(pointer, "description"),
+      message: `"description" is required: a non-empty string telling the model what the tool does`,
+    });
+  }
+
+  if ("parameters" in value && "inputSchema" in value) {
+    problems.push({
+      pointer: childPointer(pointer, "inputSchema"),
+      message: '"parameters" and "inputSchema" are the same thing: keep one of them',
+    });
+  }
+  const parametersKey = "inputSchema" in value && !("parameters" in value) ? "inputSchema" : "parameters";
+  const parameters =
+    value[parametersKey] === undefined && !(parametersKey in value)
+      ? EMPTY_PARAMETERS
+      : checkObjectSchema(value[parametersKey], childPointer(pointer, parametersKey), problems);
+  const outputSchema =
+    "outputSchema" in value ? checkObjectSchema(value["outputSchema"], childPointer(pointer, "outputSchema"), problems) : undefined;
+
+  const spec: Record<string, unknown> = { name, description, parameters };
+  if (outputSchema !== undefined) spec["outputSchema"] = outputSchema;
+  if ("annotations" in value) spec["annotations"] = checkAnnotations(value["annotations"], childPointer(pointer, "annotations"), problems);
+  if ("permission" in value) {
+    const permission = value["permission"];
+    if (typeof permission !== "string" || permission.trim() === "") {
+      problems.push({ pointer: childPointer(pointer, "permission"), message: '"permission" must be a non-empty string such as "browser.open"' });
+    }
+    spec["permission"] = permission;
+  }
+  if ("timeoutSeconds" in value) {
+    const timeout = value["timeoutSeconds"];
+    if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout <= 0) {
+      problems.push({ pointer: childPointer(pointer, "timeoutSeconds"), message: '"timeoutSeconds" must be a positive number of seconds, such as 30' });
+    }
+    spec["timeoutSeconds"] = timeout;
+  }
+  if ("maxAttempts" in value) {
+    const attempts = value["maxAttempts"];
+    if (typeof attempts !== "number" || !Number.isInteger(attempts) || attempts < 1) {
+      problems.push({ pointer: childPointer(pointer, "maxAttempts"), message: '"maxAttempts" must be a whole number of at least 1' });
+    }
+    spec["maxAttempts"] = attempts;
+  }
+  if ("fingerprints" in value) {
+    spec["fingerprints"] = checkFingerprints(value["fingerprints"], outputSchema !== undefined, childPointer(pointer, "fingerprints"), problems);
+  }
+  return Object.freeze(spec) as unknown as ClientToolSpec;
+}
+
+function checkObjectSchema(value: unknown, pointer: string, problems: SpecProblem[]): JsonObject | undefined {
+  if (!isPlainObject(value) || value["type"] !== "object") {
+    problems.push({
+      pointer,
+      message: `the root of a tool schema must be an object schema: {"type": "object", "properties": {...}}, got ${describeSchemaRoot(value)}`,
+    });
+    return undefined;
+  }
+  return toFrozenJson(value, pointer, problems) as JsonObject;
+}
+
+function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem[]): JsonValue | undefined {
+  if (!isPlainObject(value)) {
+    problems.push({ pointer, message: `"annotations" must be an object of MCP hints such as {"readOnlyHint": true}, got ${describe(value)}` });
+    return undefined;
+  }
+  reportUnknownKeys(value, ANNOTATION_KEYS, pointer, problems, "annotation");
+  for (const key of ANNOTATION_KEYS) {
+    if (!(key in value)) continue;
+    const expected = key === "title" ? "string" : "boolean";
+    if (typeof value[key] !== expected) {
+      problems.push({ pointer: childPointer(pointer, key), message: `"${key}" must be a ${expected}, got ${describe(value[key])}` });
+    }
+  }
+  return toFrozenJson(value, pointer, problems);
+}
+
+function checkFingerprints(value: unknown, awaited: boolean, pointer: string, problems: SpecProblem[]): JsonValue | undefined {
+  if (!isPlainObject(value)) {
+    problems.push({ pointer, message: `"fingerprints" must be an object {"parameters": "<sha256 hex>"}, got ${describe(value)}` });
+    return undefined;
+  }
+  reportUnknownKeys(value, FINGERPRINT_KEYS, pointer, problems, "fingerprint");
+  for (const key of FINGERPRINT_KEYS) {
+    const required = key === "parameters" || awaited;
+    const present = key in value;
+    if (present && !required) {
+      problems.push({ pointer: childPointer(pointer, key), message: 'a fingerprint of "outputSchema" needs an "outputSchema": remove it' });
+    } else if (required && (typeof value[key] !== "string" || !SHA256_HEX.test(value[key] as string))) {
+      problems.push({
+        pointer: childPointer(pointer, key),
+        message: `fingerprint of "${key}" must be 64 lowercase hex digits (sha256): remove "fingerprints" to have them computed`,
+      });
+    }
+  }
+  return toFrozenJson(value, pointer, problems);
+}
+
+function reportUnknownKeys(
+  value: Record<string, unknown>,
+  known: readonly string[],
+  pointer: string,
+  problems: SpecProblem[],
+  what: string,
+  hint?: string,
+): void {
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    const suggestion = suggestKey(key, known);
+    const fix = hint ?? (suggestion !== undefined ? `did you mean "${suggestion}"?` : `known keys: ${known.join(", ")}`);
+    problems.push({ pointer: childPointer(pointer, key), message: `unknown ${what} ${JSON.stringify(key)}: ${fix}` });
+  }
+}
+
+/** An OpenAI-style tool (`{"type": "function", "function": {...}}`) gets one clear hint instead of several unknown keys. */
+function openAiHint(value: Record<string, unknown>): string | undefined {
+  return "function" in value && isPlainObject(value["function"])
+    ? 'this looks like an OpenAI tool definition: write the object inside "function" as the spec'
+    : undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
+}
+
+function describeSchemaRoot(value: unknown): string {
+  if (isPlainObject(value)) return "type" in value ? `"type": ${JSON.stringify(value["type"])}` : 'a schema without "type"';
+  return describe(value);
+}

@@ -1,0 +1,52 @@
+/** A JSON value as it comes out of JSON.parse. */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | JsonObject;
+export interface JsonObject {
+  readonly [key: string]: JsonValue;
+}
+
+/** A JSON Schema (draft-07 or 2020-12). Subschemas may be booleans; a tool's root schemas are objects. */
+export type JsonSchema = JsonObject | boolean;
+
+/** MCP tool annotations: hints only, never assumed when absent. */
+export interface ClientToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint?: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+/** sha256 fingerprints (hex) of a spec's schemas, as precomputed by the generator. */
+export interface ClientToolFingerprints {
+  readonly parameters: string;
+  readonly outputSchema?: string;
+}
+
+/**
+ * A client tool, as parsed: `inputSchema` has become `parameters`, and a missing
+ * `parameters` has become the empty object schema. Everything else is as written.
+ */
+export interface ClientToolSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: JsonObject;
+  /** Present: an awaited tool whose result the client sends back. Absent: fire-and-forget. */
+  readonly outputSchema?: JsonObject;
+  readonly annotations?: ClientToolAnnotations;
+  readonly permission?: string;
+  /** Awaited tools only; default {@link DEFAULT_TIMEOUT_SECONDS}. */
+  readonly timeoutSeconds?: number;
+  /** How many times an awaited call may be sent to the client; default 1 (no retry). */
+  readonly maxAttempts?: number;
+  /** Precomputed by the generator; checked, never trusted blindly. */
+  readonly fingerprints?: ClientToolFingerprints;
+}
+
+export const DEFAULT_TIMEOUT_SECONDS = 300;
+export const DEFAULT_MAX_ATTEMPTS = 1;
+
+/** One problem in a spec: where (RFC 6901 JSON pointer into the input) and what, with the fix. */
+export interface SpecProblem {
+  readonly pointer: string;
+  readonly message: string;
+}
