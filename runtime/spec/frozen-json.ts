@@ -2,7 +2,7 @@ import { childPointer } from "./json-pointer.js";
 import type { JsonValue, SpecProblem } from "./types.js";
 
 /** Deeper than this, input is refused rather than risking the stack. */
-export const MAX_JSON_DEPTH = 2000;
+export const MAX_JSON_DEPTH = 1500;
 
 /**
  * Returns `value` as deep-frozen JSON. Input that is already deep-frozen (the generator's

@@ -12,3 +12,5 @@ export type {
   JsonValue,
   SpecProblem,
 } from "./types.js";
+export { definitionsKeyword, schemaDialect } from "./dialect.js";
+export type { SchemaDialect } from "./dialect.js";

@@ -1,0 +1,123 @@
+// Uses every export of the generated module the way an app does; type-checked by the tests under
+// the strictest settings, with @ts-expect-error lines proving what the types refuse.
+import {
+  actionArgs,
+  clientToolSpecs,
+  clientToolsPayload,
+  dispatchClientAction,
+  isClientAction,
+  registerClientTools,
+  type AwaitedClientToolName,
+  type ClientAction,
+  type ClientAction_set_theme,
+  type ClientActionEvent,
+  type ClientToolErrorEvent,
+  type ClientToolHandlers,
+  type ClientToolMap,
+  type ClientToolName,
+  type ClientToolObservationEvent,
+  type ConfirmActionResult,
+  type GetLocationResult,
+  type OpenFileViewerArgs,
+  type SetThemeArgs,
+  type ShowOutlineArgs_node,
+} from "./client-tools.gen/index.js";
+import { clientToolHandlers, type ClientToolContext } from "./client-tool-handlers.js";
+
+const ctx: ClientToolContext = {
+  ui: { openPanel: () => undefined, confirm: async () => true, setTheme: () => undefined },
+};
+
+// An ActionEvent exactly as the agent server sends it.
+const event: ClientActionEvent<"open_file_viewer"> = {
+  kind: "ActionEvent",
+  id: "evt_1",
+  timestamp: "2026-01-01T00:00:00Z",
+  source: "agent",
+  thought: [{ type: "text", text: "Let me show the readme." }],
+  action: { kind: "ClientAction_open_file_viewer", file_path: "README.md" },
+  tool_name: "open_file_viewer",
+  tool_call_id: "call_1",
+  tool_call: { id: "call_1", name: "open_file_viewer", arguments: '{"file_path":"README.md"}', origin: "completion" },
+  llm_response_id: "resp_1",
+  security_risk: "LOW",
+  summary: "open the readme",
+};
+
+export async function handle(message: unknown): Promise<void> {
+  if (isClientAction(message)) {
+    switch (message.kind) {
+      case "ClientAction_open_file_viewer":
+        message.file_path satisfies string;
+        break;
+      case "ClientAction_set-theme":
+        message.mcp_arg_kind satisfies "user" | undefined;
+        actionArgs(message).kind satisfies "user" | undefined;
+        break;
+      default:
+        break;
+    }
+    await dispatchClientAction(message, clientToolHandlers, ctx);
+  }
+  const nothing: void = await dispatchClientAction(event, clientToolHandlers, ctx);
+  const location: GetLocationResult = await dispatchClientAction({ kind: "ClientAction_get_location" }, clientToolHandlers, ctx);
+  const confirmed: ConfirmActionResult = await dispatchClientAction(
+    { kind: "ClientAction_confirm_action", question: "Delete?" },
+    clientToolHandlers,
+    ctx,
+  );
+  void [nothing, location, confirmed];
+}
+
+// Arguments and the action of a tool with a `kind` parameter.
+const theme: SetThemeArgs = { theme: "dark", kind: "user", accent: { hue: 200 } };
+const themeAction: ClientAction_set_theme = { kind: "ClientAction_set-theme", theme: "dark", mcp_arg_kind: "user" };
+const viewer: OpenFileViewerArgs = { file_path: "a.ts", line: 3 };
+const tree: ShowOutlineArgs_node = { title: "root", children: [{ title: "child", children: [] }] };
+const names: ClientToolName[] = ["confirm_action", "get_location", "open_file_viewer", "set-theme", "show_outline"];
+const awaited: AwaitedClientToolName[] = ["confirm_action", "get_location"];
+const result: ClientToolMap["get_location"]["result"] = { city: "Paris" };
+const actions: ClientAction[] = [themeAction, { kind: "ClientAction_show_outline", root: tree }];
+const observation: ClientToolObservationEvent = {
+  kind: "ObservationEvent",
+  id: "evt_2",
+  timestamp: "2026-01-01T00:00:01Z",
+  source: "environment",
+  tool_name: "open_file_viewer",
+  tool_call_id: "call_1",
+  action_id: "evt_1",
+  observation: { kind: "ClientToolObservation", content: [{ type: "text", text: "Tool call dispatched to client." }], is_error: false },
+};
+const failure: ClientToolErrorEvent = { kind: "AgentErrorEvent", error: "bad arguments", tool_name: "open_file_viewer", tool_call_id: "call_2" };
+const registered: number = registerClientTools({ register: (specs) => specs.length });
+const firstName: "confirm_action" = clientToolSpecs[0].name;
+const payloadTools: number = clientToolsPayload.client_tools.length;
+void [theme, themeAction, viewer, names, awaited, result, actions, observation, failure, registered, firstName, payloadTools];
+
+// What the types refuse.
+
+// @ts-expect-error a handler object without show_outline (a tool that was added) does not compile
+export const incomplete: ClientToolHandlers<ClientToolContext> = {
+  confirm_action: async () => ({ confirmed: true }),
+  get_location: () => ({ city: "Lyon" }),
+  open_file_viewer: () => undefined,
+  "set-theme": () => undefined,
+};
+
+// @ts-expect-error file_path must be a string
+export const wrongArgument: OpenFileViewerArgs = { file_path: 42 };
+
+// @ts-expect-error no tool has this kind
+export const unknownKind: ClientAction = { kind: "ClientAction_no_such_tool" };
+
+export const wrongResult: ClientToolHandlers<ClientToolContext> = {
+  ...clientToolHandlers,
+  // @ts-expect-error an awaited tool's handler must return its result shape
+  get_location: () => ({ town: "Lyon" }),
+};
+
+// @ts-expect-error the closed args of open_file_viewer take no extra keys
+export const extraKey: OpenFileViewerArgs = { file_path: "a", colour: "red" };
+
+// @ts-expect-error "neon" is not one of the enum's values
+export const badEnum: SetThemeArgs = { theme: "neon" };

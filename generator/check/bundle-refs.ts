@@ -1,0 +1,141 @@
+import { realpathSync } from "node:fs";
+import path from "node:path";
+import { definitionsKeyword, schemaDialect } from "../../runtime/spec/dialect.js";
+import { childPointer, pointerTokens } from "../../runtime/spec/json-pointer.js";
+import { toFrozenJson } from "../../runtime/spec/frozen-json.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
+import { forEachRef, rewriteRefs, valueAtPointer } from "./json-walk.js";
+
+/** How the bundler reads a file that a `$ref` names: parsed JSON, or why it could not. */
+export type ReadSchemaFile = (absolutePath: string) => { value: unknown } | { error: string };
+
+export interface BundleContext {
+  /** Absolute path of the spec file: relative file `$ref`s resolve against its folder, and may not leave it. */
+  readonly file: string;
+  readonly readFile: ReadSchemaFile;
+}
+
+const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
+
+/**
+ * Checks every `$ref` of a tool schema and makes the schema self-contained: a relative file
+ * `$ref` (`./point.json#/$defs/Point`) is resolved against the spec file's folder, and the
+ * file is copied under the schema's `$defs` (`definitions` in draft-07) keyed by its path, so
+ * the runtime and every LLM provider get a schema with local references only. A schema with
+ * no file `$ref` is returned as it is (same object). Remote references are refused: the
+ * generator never touches the network.
+ */
+export function bundleRefs(schema: JsonObject, pointer: string, context: BundleContext): { schema: JsonObject; problems: SpecProblem[] } {
+  const problems: SpecProblem[] = [];
+  const folder = path.dirname(context.file);
+  const defs = definitionsKeyword(schemaDialect(schema) ?? "2020-12");
+  const bundled = new Map<string, JsonValue>();
+
+  const localTarget = (key: string): string => `#${childPointer(childPointer("", defs), key)}`;
+
+  /** Resolves the refs of one document (the spec's schema, or a file it references). */
+  const resolveDocument = (document: JsonValue, documentFile: string, documentPrefix: string, where: (p: string) => string): JsonValue => {
+    const replacements = new Map<string, string>();
+    forEachRef(document, "", (ref, refPointer) => {
+      if (replacements.has(ref)) return;
+      const place = where(refPointer);
+      if (ref.startsWith("#")) {
+        const problem = checkLocalRef(ref, document);
+        if (problem !== undefined) problems.push({ pointer: place, message: problem });
+        else if (documentPrefix !== "") replacements.set(ref, `#${documentPrefix}${ref.slice(1)}`);
+        return;
+      }
+      if (SCHEME.test(ref)) {
+        problems.push({ pointer: place, message: `remote $ref ${JSON.stringify(ref)} is not allowed: the generator never touches the network; copy that schema into ${defs} or a file beside the spec` });
+        return;
+      }
+      const [relative = "", fragment = ""] = splitRef(ref);
+      const target = path.resolve(path.dirname(documentFile), decodeURIComponent(relative));
+      const key = toPosix(path.relative(folder, target));
+      if (!isInside(folder, target)) {
+        problems.push({ pointer: place, message: `$ref ${JSON.stringify(ref)} leaves the spec's folder: move the file into ${toPosix(path.relative(process.cwd(), folder)) || "."} or copy the schema into ${defs}` });
+        return;
+      }
+      let value = bundled.get(key);
+      if (value === undefined && !bundled.has(key)) {
+        const loaded = loadSchemaFile(target, folder, context.readFile);
+        if ("error" in loaded) {
+          problems.push({ pointer: place, message: `cannot resolve $ref ${JSON.stringify(ref)}: ${loaded.error}` });
+          return;
+        }
+        bundled.set(key, loaded.value); // placeholder first, so files that reference each other terminate
+        value = resolveDocument(loaded.value, target, childPointer(childPointer("", defs), key), (p) => `${place} -> ${key}#${p}`);
+        bundled.set(key, value);
+      }
+      if (fragment !== "" && valueAtPointer(value ?? null, pointerTokens(fragment)) === undefined) {
+        problems.push({ pointer: place, message: `cannot resolve $ref ${JSON.stringify(ref)}: ${key} has nothing at #${fragment}; fix the pointer after "#"` });
+        return;
+      }
+      replacements.set(ref, `${localTarget(key)}${fragment}`);
+    });
+    return replacements.size === 0 ? document : rewriteRefs(document, (ref) => replacements.get(ref));
+  };
+
+  const resolved = resolveDocument(schema, context.file, "", (p) => `${pointer}${p}`) as JsonObject;
+  if (bundled.size === 0 || problems.length > 0) return { schema: resolved, problems };
+
+  const existing = resolved[defs];
+  const definitions: Record<string, JsonValue> = typeof existing === "object" && existing !== null && !Array.isArray(existing) ? { ...(existing as JsonObject) } : {};
+  for (const [key, value] of [...bundled].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (Object.hasOwn(definitions, key)) {
+      problems.push({ pointer: childPointer(childPointer(pointer, defs), key), message: `${defs} already has an entry ${JSON.stringify(key)}, the name a referenced file is bundled under: rename that entry` });
+    }
+    Object.defineProperty(definitions, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return { schema: Object.freeze({ ...resolved, [defs]: Object.freeze(definitions) }), problems };
+}
+
+function checkLocalRef(ref: string, document: JsonValue): string | undefined {
+  if (ref === "#") return undefined;
+  if (!ref.startsWith("#/")) {
+    return `$ref ${JSON.stringify(ref)} names an anchor, which is not supported: use a JSON pointer such as "#/$defs/Name"`;
+  }
+  let tokens: string[];
+  try {
+    tokens = pointerTokens(decodeURIComponent(ref.slice(1)));
+  } catch {
+    return `$ref ${JSON.stringify(ref)} is not a valid JSON pointer`;
+  }
+  return valueAtPointer(document, tokens) === undefined
+    ? `unresolvable $ref ${JSON.stringify(ref)}: nothing is at that place in this schema; add the definition under "$defs" or fix the pointer`
+    : undefined;
+}
+
+function loadSchemaFile(target: string, folder: string, readFile: ReadSchemaFile): { value: JsonValue } | { error: string } {
+  let real: string;
+  try {
+    real = realpathSync(target);
+  } catch {
+    return { error: `no such file ${toPosix(path.relative(process.cwd(), target))}` };
+  }
+  if (!isInside(realpathSync(folder), real)) return { error: "the file is a link that leads out of the spec's folder: copy the schema into the folder" };
+  const loaded = readFile(real);
+  if ("error" in loaded) return loaded;
+  const value = loaded.value;
+  if (typeof value !== "boolean" && (typeof value !== "object" || value === null || Array.isArray(value))) {
+    return { error: "the file does not hold a JSON Schema (an object or a boolean)" };
+  }
+  const problems: SpecProblem[] = [];
+  const frozen = toFrozenJson(value, "", problems);
+  return problems.length > 0 ? { error: problems[0]!.message } : { value: frozen };
+}
+
+function splitRef(ref: string): [string, string] {
+  const hash = ref.indexOf("#");
+  if (hash === -1) return [ref, ""];
+  return [ref.slice(0, hash), decodeURIComponent(ref.slice(hash + 1))];
+}
+
+function isInside(folder: string, target: string): boolean {
+  const relative = path.relative(folder, target);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join("/");
+}

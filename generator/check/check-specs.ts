@@ -1,0 +1,49 @@
+import { childPointer, pointerTokens } from "../../runtime/spec/json-pointer.js";
+import { checkClientToolSpecs } from "../../runtime/spec/parse.js";
+import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
+import { locateInJson, type Diagnostic } from "../diagnostics.js";
+import type { JsonDocument } from "../load/read-json-file.js";
+import { bundleRefs, type ReadSchemaFile } from "./bundle-refs.js";
+import { valueAtPointer } from "./json-walk.js";
+import { metaSchemaProblems } from "./meta-schema.js";
+
+/** A spec that passed every check, with its schemas made self-contained, and where it came from. */
+export interface CheckedTool {
+  readonly spec: ClientToolSpec;
+  readonly document: JsonDocument;
+  /** JSON pointer of the spec object inside its file. */
+  readonly pointer: string;
+}
+
+/**
+ * The check stage: the spec rules shared with the runtime, `$ref` resolution and each schema's
+ * own meta-schema. Every problem in every file is reported, each at file:line:col.
+ */
+export function checkSpecDocuments(documents: readonly JsonDocument[], readFile: ReadSchemaFile): { tools: CheckedTool[]; diagnostics: Diagnostic[] } {
+  const tools: CheckedTool[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const document of documents) {
+    const { valid, problems } = checkClientToolSpecs(document.value);
+    const all: SpecProblem[] = [...problems];
+    for (const { spec, pointer } of valid) {
+      const raw = valueAtPointer(document.value as JsonValue, pointerTokens(pointer)) as JsonObject;
+      const before = all.length;
+      const parametersKey = Object.hasOwn(raw, "parameters") || !Object.hasOwn(raw, "inputSchema") ? "parameters" : "inputSchema";
+      const parameters = checkSchema(spec.parameters, childPointer(pointer, parametersKey), document, readFile, all);
+      const outputSchema = spec.outputSchema && checkSchema(spec.outputSchema, childPointer(pointer, "outputSchema"), document, readFile, all);
+      if (all.length > before) continue;
+      const changed = parameters !== spec.parameters || outputSchema !== spec.outputSchema;
+      const checked = changed ? Object.freeze({ ...spec, parameters, ...(outputSchema && { outputSchema }) }) : spec;
+      tools.push({ spec: checked, document, pointer });
+    }
+    diagnostics.push(...locateInJson(document.displayPath, document.text, all));
+  }
+  return { tools, diagnostics };
+}
+
+function checkSchema(schema: JsonObject, pointer: string, document: JsonDocument, readFile: ReadSchemaFile, problems: SpecProblem[]): JsonObject {
+  const bundled = bundleRefs(schema, pointer, { file: document.path, readFile });
+  problems.push(...bundled.problems);
+  if (bundled.problems.length === 0) problems.push(...metaSchemaProblems(bundled.schema, pointer));
+  return bundled.schema;
+}

@@ -1,0 +1,59 @@
+import { childPointer } from "../../runtime/spec/json-pointer.js";
+import type { JsonObject, JsonValue } from "../../runtime/spec/types.js";
+
+/** Keywords whose values are data, not schemas: a "$ref" inside them is not a reference. */
+export const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+
+/** Calls `visit` with every `$ref` string in a schema and its pointer (skipping data keywords). */
+export function forEachRef(value: JsonValue, pointer: string, visit: (ref: string, pointer: string) => void): void {
+  if (typeof value !== "object" || value === null) return;
+  if (Array.isArray(value)) {
+    (value as readonly JsonValue[]).forEach((item, i) => forEachRef(item, childPointer(pointer, i), visit));
+    return;
+  }
+  const object = value as JsonObject;
+  for (const key of Object.keys(object)) {
+    const child = object[key]!;
+    if (key === "$ref" && typeof child === "string") visit(child, childPointer(pointer, key));
+    else if (!DATA_KEYWORDS.has(key)) forEachRef(child, childPointer(pointer, key), visit);
+  }
+}
+
+/**
+ * Returns `value` with each `$ref` string replaced by `rewrite(ref)` where that gives a new
+ * string. Subtrees without a change are shared, not copied; new objects are frozen.
+ */
+export function rewriteRefs(value: JsonValue, rewrite: (ref: string) => string | undefined): JsonValue {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    const items = value as readonly JsonValue[];
+    const mapped = items.map((item) => rewriteRefs(item, rewrite));
+    return mapped.some((item, i) => item !== items[i]) ? Object.freeze(mapped) : value;
+  }
+  const object = value as JsonObject;
+  let copy: Record<string, JsonValue> | undefined;
+  for (const key of Object.keys(object)) {
+    const child = object[key]!;
+    let next: JsonValue = child;
+    if (key === "$ref" && typeof child === "string") next = rewrite(child) ?? child;
+    else if (!DATA_KEYWORDS.has(key)) next = rewriteRefs(child, rewrite);
+    if (next !== child && copy === undefined) copy = { ...object };
+    if (copy !== undefined) Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+  }
+  return copy === undefined ? value : Object.freeze(copy);
+}
+
+/** The value a local JSON pointer (without "#") names inside `root`, or undefined. */
+export function valueAtPointer(root: JsonValue, tokens: readonly string[]): JsonValue | undefined {
+  let current: JsonValue | undefined = root;
+  for (const token of tokens) {
+    if (typeof current !== "object" || current === null) return undefined;
+    if (Array.isArray(current)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(token)) return undefined;
+      current = (current as readonly JsonValue[])[Number(token)];
+    } else {
+      current = Object.hasOwn(current, token) ? (current as JsonObject)[token] : undefined;
+    }
+  }
+  return current;
+}

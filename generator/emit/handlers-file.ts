@@ -1,0 +1,31 @@
+import type { ToolModel } from "../model/tool-model.js";
+import { banner } from "./banner.js";
+import { docComment, propertyKey, tsString } from "./escape.js";
+import { fillTemplate, loadTemplate } from "./template.js";
+
+/** handlers.ts: the `ClientToolHandlers` interface and the dispatch helpers around it. */
+export function emitHandlersFile(models: readonly ToolModel[]): string {
+  const typeNames = models.flatMap((m) => (m.types.result === undefined ? [m.types.args] : [m.types.args, m.types.result]));
+  const imports = typeNames.length === 0 ? "" : `import type {\n${typeNames.map((name) => `  ${name},\n`).join("")}} from "./types.js";\n`;
+  const methods = models.map((m) => {
+    const result = m.types.result === undefined ? "void | Promise<void>" : `${m.types.result} | Promise<${m.types.result}>`;
+    return `${docComment(m.spec.description, "  ")}  readonly ${propertyKey(m.name)}: (args: ${m.types.args}, ctx: Ctx) => ${result};\n`;
+  });
+  const set = (names: readonly string[]): string => (names.length === 0 ? "new Set()" : `new Set([\n${names.map((n) => `  ${tsString(n)},\n`).join("")}])`);
+  const handlers = [
+    "/**\n * One handler per client tool, keyed by the tool's name as written. An awaited tool's handler\n * returns its result (or a promise of it); a fire-and-forget tool's handler returns nothing.\n */\n",
+    "export interface ClientToolHandlers<Ctx = void> {\n",
+    ...methods,
+    "}\n\n",
+    `const clientToolNames: ReadonlySet<string> = ${set(models.map((m) => m.name))};\n`,
+    "/** Tools with an argument named `kind`, which the agent server sends as `mcp_arg_kind`. */\n",
+    `const toolsWithKindArgument: ReadonlySet<string> = ${set(models.filter(hasKindArgument).map((m) => m.name))};\n`,
+  ].join("");
+  return banner() + fillTemplate(loadTemplate("handlers"), { imports, handlers });
+}
+
+/** Whether the agent server renames one of this tool's arguments from `kind` to `mcp_arg_kind`. */
+function hasKindArgument(model: ToolModel): boolean {
+  const properties = model.spec.parameters["properties"];
+  return typeof properties === "object" && properties !== null && !Array.isArray(properties) && Object.hasOwn(properties, "kind");
+}

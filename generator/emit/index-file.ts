@@ -1,0 +1,7 @@
+import { banner } from "./banner.js";
+import { fillTemplate, loadTemplate } from "./template.js";
+
+/** index.ts: re-exports the generated modules. */
+export function emitIndexFile(): string {
+  return banner() + fillTemplate(loadTemplate("index"), {});
+}

@@ -1,0 +1,40 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const FILE_MARKER = "// @gen:file\n";
+const REGION = /^\/\/ @gen:begin (\w+)\n[\s\S]*?^\/\/ @gen:end \1\n/gm;
+const cache = new Map<string, string>();
+
+/**
+ * The text of `templates/<name>.ts` after its file marker. Templates are real TypeScript that
+ * the project type-checks; the package ships them beside dist/. Read once per process.
+ */
+export function loadTemplate(name: "types" | "handlers" | "specs" | "index"): string {
+  let text = cache.get(name);
+  if (text === undefined) {
+    // From generator/emit/ in the sources and from dist/generator/emit/ in the package alike,
+    // the templates folder sits beside the package's generator folder.
+    const here = fileURLToPath(import.meta.url);
+    const root = here.slice(0, here.lastIndexOf(`${"generator"}`)).replace(/dist[\\/]$/, "");
+    const raw = readFileSync(`${root}templates/${name}.ts`, "utf8").replace(/\r\n/g, "\n");
+    const start = raw.indexOf(FILE_MARKER);
+    if (start === -1) throw new Error(`templates/${name}.ts has no "${FILE_MARKER.trim()}" marker`);
+    text = raw.slice(start + FILE_MARKER.length);
+    cache.set(name, text);
+  }
+  return text;
+}
+
+/** The template with each `// @gen:begin NAME` ... `// @gen:end NAME` region replaced by `regions[NAME]`. */
+export function fillTemplate(template: string, regions: Readonly<Record<string, string>>): string {
+  const seen = new Set<string>();
+  const filled = template.replace(REGION, (_match, name: string) => {
+    const content = regions[name];
+    if (content === undefined) throw new Error(`no content for template region "${name}"`);
+    seen.add(name);
+    return content;
+  });
+  const missing = Object.keys(regions).filter((name) => !seen.has(name));
+  if (missing.length > 0) throw new Error(`template has no region ${missing.join(", ")}`);
+  return filled;
+}

@@ -1,0 +1,46 @@
+import type { ToolModel } from "../model/tool-model.js";
+import { banner } from "./banner.js";
+import { docComment, propertyKey, tsString } from "./escape.js";
+import { emitSchemaTypes } from "./schema-types/index.js";
+import { fillTemplate, loadTemplate } from "./template.js";
+
+/** types.ts: per tool its Args, Result and action types; then the unions, the map and the wire events. */
+export function emitTypesFile(models: readonly ToolModel[]): string {
+  const parts: string[] = [];
+  for (const model of models) {
+    parts.push(`// ${model.name} (${model.mode})\n\n`);
+    const args = emitSchemaTypes(model.spec.parameters, { rootName: model.types.args, defPrefix: model.types.args });
+    parts.push(withDescription(args.code, model.types.args, model.spec.description), "\n");
+    if (model.spec.outputSchema !== undefined && model.types.result !== undefined) {
+      const result = emitSchemaTypes(model.spec.outputSchema, { rootName: model.types.result, defPrefix: model.types.result });
+      parts.push(result.code, "\n");
+    }
+    parts.push(
+      docComment(`The action a frontend receives when the model calls \`${model.name}\`: the arguments flattened beside \`kind\`.`, ""),
+      `export type ${model.types.action} = { readonly kind: ${tsString(`ClientAction_${model.name}`)} } & ${args.wireArgsType};\n\n`,
+    );
+  }
+  const union = (items: string[]): string => (items.length === 0 ? "never" : items.join(" | "));
+  parts.push(
+    "/** Every action a frontend can receive, discriminated on `kind`. */\n",
+    `export type ClientAction = ${union(models.map((m) => m.types.action))};\n\n`,
+    "/** Every client tool's name, as written in its spec. */\n",
+    `export type ClientToolName = ${union(models.map((m) => tsString(m.name)))};\n\n`,
+    "/** Per tool: its arguments, its result (`void` for fire-and-forget tools) and its action. */\n",
+    "export interface ClientToolMap {\n",
+    ...models.map(
+      (m) => `  readonly ${propertyKey(m.name)}: { readonly args: ${m.types.args}; readonly result: ${m.types.result ?? "void"}; readonly action: ${m.types.action} };\n`,
+    ),
+    "}\n",
+  );
+  return banner() + fillTemplate(loadTemplate("types"), { tools: parts.join("") });
+}
+
+/**
+ * The tool's description goes on its Args type when the parameters schema has none of its own
+ * (the first declaration emitted is the root's).
+ */
+function withDescription(code: string, rootName: string, description: string): string {
+  if (!code.startsWith(`export type ${rootName} =`)) return code;
+  return docComment(`Arguments of the tool: ${description}`, "") + code;
+}

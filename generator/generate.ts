@@ -1,0 +1,147 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { checkSpecDocuments } from "./check/check-specs.js";
+import type { Diagnostic } from "./diagnostics.js";
+import { emitHandlersFile } from "./emit/handlers-file.js";
+import { emitIndexFile } from "./emit/index-file.js";
+import { emitSpecsFile } from "./emit/specs-file.js";
+import { emitTypesFile } from "./emit/types-file.js";
+import { formatWithPrettier, hasPrettierConfig } from "./format/prettier.js";
+import { readJsonFile, type JsonDocument } from "./load/read-json-file.js";
+import { listSpecFiles } from "./load/spec-files.js";
+import { buildToolModels } from "./model/build-models.js";
+import type { ToolModel } from "./model/tool-model.js";
+import { emitStubsFile } from "./stubs/stubs-file.js";
+import { addMissingStubs } from "./stubs/update-stubs.js";
+
+export const DEFAULT_IN = "client-tools";
+export const DEFAULT_OUT = "src/client-tools.gen";
+export const DEFAULT_STUBS = "src/client-tool-handlers.ts";
+
+export interface GenerateOptions {
+  /** Spec folders or files; default `client-tools`. */
+  readonly in?: readonly string[];
+  /** Output folder for the generated module; default `src/client-tools.gen`. */
+  readonly out?: string;
+  /** The user's handlers file (stubs are added for new tools), or false for none; default `src/client-tool-handlers.ts`. */
+  readonly stubs?: string | false;
+  /** Folder that relative paths are resolved against, and messages are relative to; default the process's. */
+  readonly cwd?: string;
+  /** Run prettier: "auto" (default) when the project has a prettier config. */
+  readonly prettier?: boolean | "auto";
+}
+
+export interface GeneratedFile {
+  /** Absolute path. */
+  readonly path: string;
+  readonly contents: string;
+  /** "generated" files are replaced whole; the "stubs" file belongs to the user and only ever gains methods. */
+  readonly role: "generated" | "stubs";
+}
+
+export interface GenerateResult {
+  /** Empty when there are diagnostics. */
+  readonly files: readonly GeneratedFile[];
+  /** Problems in the input; the run produced nothing when there is one. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Things the user should know that are not errors (stubs added, handlers of removed tools). */
+  readonly notes: readonly string[];
+  readonly toolCount: number;
+  /** The output folder (absolute). */
+  readonly outDir: string;
+}
+
+/** Reads, checks and emits; writes nothing (see `writeGenerated`). */
+export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const outDir = path.resolve(cwd, options.out ?? DEFAULT_OUT);
+  const display = (file: string): string => path.relative(cwd, file).split(path.sep).join("/") || ".";
+  const failed = (diagnostics: readonly Diagnostic[]): GenerateResult => ({ files: [], diagnostics, notes: [], toolCount: 0, outDir });
+
+  const listed = listSpecFiles(options.in ?? [DEFAULT_IN], cwd);
+  const documents: JsonDocument[] = [];
+  const diagnostics: Diagnostic[] = [...listed.diagnostics];
+  for (const file of listed.files) {
+    const read = readJsonFile(file, display(file));
+    if ("document" in read) documents.push(read.document);
+    else diagnostics.push(read.diagnostic);
+  }
+  const checked = checkSpecDocuments(documents, readSchemaFile);
+  diagnostics.push(...checked.diagnostics);
+  const { models, diagnostics: modelDiagnostics } = buildToolModels(checked.tools);
+  diagnostics.push(...modelDiagnostics);
+  if (diagnostics.length > 0) return failed(diagnostics);
+
+  let files: GeneratedFile[] = [
+    { path: path.join(outDir, "types.ts"), contents: emitTypesFile(models), role: "generated" },
+    { path: path.join(outDir, "specs.ts"), contents: emitSpecsFile(models), role: "generated" },
+    { path: path.join(outDir, "handlers.ts"), contents: emitHandlersFile(models), role: "generated" },
+    { path: path.join(outDir, "index.ts"), contents: emitIndexFile(), role: "generated" },
+  ];
+  const notes: string[] = [];
+  if (options.stubs !== false) {
+    const stubs = await stubsFile(path.resolve(cwd, options.stubs ?? DEFAULT_STUBS), outDir, models, display, notes);
+    if (stubs !== undefined) files.push(stubs);
+  }
+  notes.push(...removedToolNotes(path.join(outDir, "handlers.ts"), models, options.stubs === false ? undefined : display(path.resolve(cwd, options.stubs ?? DEFAULT_STUBS))));
+
+  const usePrettier = options.prettier ?? "auto";
+  if (usePrettier === true || (usePrettier === "auto" && hasPrettierConfig(path.join(outDir, "index.ts")))) {
+    const fresh = files.filter((f) => f.role === "generated" || !fileExists(f.path));
+    const formatted = await formatWithPrettier(fresh, cwd);
+    files = files.map((f) => {
+      const i = fresh.indexOf(f);
+      return i === -1 ? f : { ...f, contents: formatted[i]!.contents };
+    });
+  }
+  return { files, diagnostics: [], notes, toolCount: models.length, outDir };
+}
+
+async function stubsFile(
+  file: string,
+  outDir: string,
+  models: readonly ToolModel[],
+  display: (file: string) => string,
+  notes: string[],
+): Promise<GeneratedFile | undefined> {
+  const existing = readIfExists(file);
+  if (existing === undefined) {
+    let importPath = path.relative(path.dirname(file), path.join(outDir, "index.js")).split(path.sep).join("/");
+    if (!importPath.startsWith(".")) importPath = `./${importPath}`;
+    return { path: file, contents: emitStubsFile(models, importPath), role: "stubs" };
+  }
+  const update = await addMissingStubs(existing, models, file);
+  if (update.problem !== undefined) notes.push(`${display(file)}: ${update.problem}`);
+  if (update.text === undefined) return undefined;
+  notes.push(`${display(file)}: added stub handlers for ${update.added.join(", ")}`);
+  return { path: file, contents: update.text, role: "stubs" };
+}
+
+/** Tools in the previous output that are gone now: their handlers stay in the user's file, and are reported. */
+function removedToolNotes(previousHandlers: string, models: readonly ToolModel[], stubsFile: string | undefined): string[] {
+  const previous = readIfExists(previousHandlers);
+  const names = previous === undefined ? undefined : /const clientToolNames: ReadonlySet<string> = new Set\(\[([^\]]*)\]\)/.exec(previous)?.[1];
+  if (names === undefined) return [];
+  // Tool names hold only letters, digits, "_" and "-": no escapes to undo, whatever the quote style.
+  const before = [...names.matchAll(/["']([A-Za-z0-9_-]+)["']/g)].map((match) => match[1]!);
+  const now = new Set(models.map((m) => m.name));
+  const where = stubsFile === undefined ? "your handlers" : stubsFile;
+  return before.filter((name) => !now.has(name)).map((name) => `tool "${name}" was removed: delete its handler from ${where} (left as it is)`);
+}
+
+function readSchemaFile(file: string): { value: unknown } | { error: string } {
+  const read = readJsonFile(file, file);
+  return "document" in read ? { value: read.document.value } : { error: read.diagnostic.message };
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+function fileExists(file: string): boolean {
+  return readIfExists(file) !== undefined;
+}

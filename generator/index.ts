@@ -1,0 +1,6 @@
+export { generate, DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "./generate.js";
+export type { GenerateOptions, GenerateResult, GeneratedFile } from "./generate.js";
+export { writeGenerated } from "./write-generated.js";
+export type { WriteGeneratedOptions, WriteGeneratedReport } from "./write-generated.js";
+export { formatDiagnostic } from "./diagnostics.js";
+export type { Diagnostic } from "./diagnostics.js";

@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import type { Diagnostic } from "../diagnostics.js";
+import { JsonSyntaxError, lineColumn, parseJson } from "./json-parser.js";
+
+/** A JSON file as read: its text stays at hand so later stages can place errors at line:col. */
+export interface JsonDocument {
+  /** Absolute path. */
+  readonly path: string;
+  /** Path as shown to the user (relative to the working folder). */
+  readonly displayPath: string;
+  readonly text: string;
+  readonly value: unknown;
+}
+
+export type ReadJsonResult = { readonly document: JsonDocument } | { readonly diagnostic: Diagnostic };
+
+export function readJsonFile(absolutePath: string, displayPath: string): ReadJsonResult {
+  let text: string;
+  try {
+    text = readFileSync(absolutePath, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "";
+    return { diagnostic: { file: displayPath, message: `cannot read the file (${code || String(error)}): check that it exists and is readable` } };
+  }
+  try {
+    return { document: { path: absolutePath, displayPath, text, value: parseJson(text) } };
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    const at = lineColumn(text, error.offset);
+    const first = error.firstOffset === undefined ? "" : ` (first at ${displayPath}:${formatPosition(lineColumn(text, error.firstOffset))})`;
+    return { diagnostic: { file: displayPath, ...at, message: `invalid JSON: ${error.message}${first}` } };
+  }
+}
+
+function formatPosition({ line, column }: { line: number; column: number }): string {
+  return `${line}:${column}`;
+}

@@ -1,0 +1,74 @@
+// Template of the generated handlers.ts (see types.ts in this folder for how templates work).
+// @gen:file
+import type { ClientAction, ClientActionEvent, ClientToolMap, ClientToolName } from "./types.js";
+// @gen:begin imports
+import type { ExampleArgs, ExampleResult } from "./types.js";
+// @gen:end imports
+
+// @gen:begin handlers
+/**
+ * One handler per client tool, keyed by the tool's name as written. An awaited tool's handler
+ * returns its result (or a promise of it); a fire-and-forget tool's handler returns nothing.
+ */
+export interface ClientToolHandlers<Ctx = void> {
+  /** Placeholder tool: replaced by the generator. */
+  readonly example: (args: ExampleArgs, ctx: Ctx) => ExampleResult | Promise<ExampleResult>;
+}
+
+const clientToolNames: ReadonlySet<string> = new Set(["example"]);
+/** Tools with an argument named `kind`, which the agent server sends as `mcp_arg_kind`. */
+const toolsWithKindArgument: ReadonlySet<string> = new Set([]);
+// @gen:end handlers
+
+const KIND_PREFIX = "ClientAction_";
+
+/** The tool name an action or action event is for. */
+type DispatchedName<I> = I extends { readonly kind: "ActionEvent"; readonly tool_name: infer N }
+  ? N
+  : I extends { readonly kind: `ClientAction_${infer N}` }
+    ? N
+    : never;
+
+/** What `dispatchClientAction` resolves to for an input: the tool's result, `void` for fire-and-forget. */
+export type DispatchResult<I> = ClientToolMap[DispatchedName<I> & ClientToolName]["result"];
+
+/** True when `value` is an action of one of these client tools (an object whose `kind` names one). */
+export function isClientAction(value: unknown): value is ClientAction {
+  if (typeof value !== "object" || value === null) return false;
+  const kind = (value as { readonly kind?: unknown }).kind;
+  return typeof kind === "string" && kind.startsWith(KIND_PREFIX) && clientToolNames.has(kind.slice(KIND_PREFIX.length));
+}
+
+/** The tool arguments of an action: `kind` removed, and an argument sent as `mcp_arg_kind` named `kind` again. */
+export function actionArgs<A extends ClientAction>(action: A): ClientToolMap[DispatchedName<A> & ClientToolName]["args"] {
+  const { kind, ...args } = action as { readonly kind: string; readonly [key: string]: unknown };
+  if (toolsWithKindArgument.has(kind.slice(KIND_PREFIX.length)) && Object.hasOwn(args, "mcp_arg_kind")) {
+    const { mcp_arg_kind, ...rest } = args;
+    return { ...rest, kind: mcp_arg_kind } as unknown as ClientToolMap[DispatchedName<A> & ClientToolName]["args"];
+  }
+  return args as ClientToolMap[DispatchedName<A> & ClientToolName]["args"];
+}
+
+/**
+ * Calls the handler for an action (or a whole `ActionEvent`) with its arguments and `ctx`, and
+ * resolves to what the handler returned. Rejects, without calling anything, for an event without
+ * an action (the model's arguments were invalid) or an action of no known tool.
+ */
+export function dispatchClientAction<I extends ClientAction | ClientActionEvent, Ctx>(
+  input: I,
+  handlers: ClientToolHandlers<Ctx>,
+  ctx: Ctx,
+): Promise<DispatchResult<I>> {
+  return new Promise((resolve) => {
+    const action: unknown = input.kind === "ActionEvent" ? (input as ClientActionEvent).action : input;
+    if (!isClientAction(action)) {
+      const what = action === undefined ? "an ActionEvent without an action (the model's arguments were invalid)" : `an unknown action kind ${JSON.stringify((action as { kind?: unknown }).kind)}`;
+      throw new TypeError(`dispatchClientAction received ${what}: regenerate the client-tool bindings if the server has new tools`);
+    }
+    const name = action.kind.slice(KIND_PREFIX.length);
+    if (!Object.hasOwn(handlers, name)) throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
+    const handler = (handlers as unknown as Record<string, (args: unknown, ctx: Ctx) => unknown>)[name]!;
+    // A value or a promise of one: resolve takes both; the cast only names the result type.
+    resolve(handler(actionArgs(action), ctx) as PromiseLike<DispatchResult<I>>);
+  });
+}

@@ -1,0 +1,41 @@
+// Template of the generated specs.ts (see types.ts in this folder for how templates work).
+// @gen:file
+// @gen:begin specs
+/** The client tools' specs as written, deep-frozen, each with its schema fingerprints. */
+export const clientToolSpecs = /*#__PURE__*/ deepFreeze([
+  {
+    name: "example",
+    description: "Placeholder tool: replaced by the generator.",
+    parameters: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
+    outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+    fingerprints: {
+      parameters: "0000000000000000000000000000000000000000000000000000000000000000",
+      outputSchema: "0000000000000000000000000000000000000000000000000000000000000000",
+    },
+  },
+] as const);
+// @gen:end specs
+
+/** One generated spec, as `clientToolSpecs` holds it. */
+export type ClientToolSpecOf = (typeof clientToolSpecs)[number];
+
+/** The body a frontend sends to create a conversation with these client tools: `{ client_tools: [...] }`. */
+export const clientToolsPayload = /*#__PURE__*/ deepFreeze({
+  client_tools: clientToolSpecs.map(({ fingerprints: _fingerprints, ...spec }) => spec),
+});
+
+/**
+ * Registers these tools in a registry (the runtime's `ClientToolRegistry`, or anything with a
+ * compatible `register`). The precomputed fingerprints let the registry skip re-hashing.
+ */
+export function registerClientTools<R>(registry: { register(specs: typeof clientToolSpecs): R }): R {
+  return registry.register(clientToolSpecs);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+    Object.freeze(value);
+  }
+  return value;
+}
