@@ -43,3 +43,35 @@ describe("generated code and its consumers compile under the strictest settings"
     expect(compile(path.join(root, "node_modules/typescript5/bin/tsc"))).toBe("");
   });
 });
+
+describe("examples/basic through the runtime", () => {
+  it("registers its generated specs in the runtime registry, fingerprints verified", async () => {
+    const { ClientToolRegistry } = await import("../runtime/index.js");
+    const { clientToolSpecs, registerClientTools } = await import("./basic/src/client-tools.gen/specs.js");
+    const registry = new ClientToolRegistry({ reservedNames: ["bash"] });
+    const registered = registerClientTools(registry);
+    expect(registered.map((tool) => tool.name)).toEqual(clientToolSpecs.map((spec) => spec.name));
+    expect(registered.map((tool) => tool.fingerprints)).toEqual(clientToolSpecs.map((spec) => spec.fingerprints));
+    // The same specs again are the same registrations.
+    expect(registerClientTools(registry)).toEqual(registered);
+  });
+
+  it("carries every spec as written (inputSchema as parameters), deep-frozen", async () => {
+    const { clientToolSpecs, clientToolsPayload } = await import("./basic/src/client-tools.gen/specs.js");
+    const written = readdirSync(path.join(examplesDir, "basic/client-tools"))
+      .flatMap((file) => {
+        const value = JSON.parse(readFileSync(path.join(examplesDir, "basic/client-tools", file), "utf8")) as unknown;
+        return Array.isArray(value) ? value : "client_tools" in (value as object) ? (value as { client_tools: unknown[] }).client_tools : [value];
+      })
+      .map((spec) => {
+        const { inputSchema, ...rest } = spec as Record<string, unknown>;
+        return { ...rest, parameters: inputSchema ?? rest["parameters"] ?? { type: "object", properties: {} } };
+      })
+      .sort((a, b) => String(a["name"]).localeCompare(String(b["name"])));
+    expect(clientToolsPayload.client_tools).toEqual(written);
+    // Schemas keep their keys in their order, byte for byte.
+    const schemas = (specs: readonly object[]): string => JSON.stringify(specs.map((spec) => [(spec as Record<string, unknown>)["parameters"], (spec as Record<string, unknown>)["outputSchema"]]));
+    expect(schemas(clientToolsPayload.client_tools)).toBe(schemas(written));
+    expect(Object.isFrozen(clientToolSpecs[0]?.parameters)).toBe(true);
+  });
+});

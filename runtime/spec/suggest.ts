@@ -28,6 +28,11 @@ export function suggestKey(unknown: string, known: readonly string[]): string | 
   const normalized = normalize(unknown);
   const synonym = SYNONYMS[normalized];
   if (synonym !== undefined && known.includes(synonym)) return synonym;
+  const prefix = known.find((candidate) => {
+    const c = normalize(candidate);
+    return Math.min(c.length, normalized.length) >= 3 && (c.startsWith(normalized) || normalized.startsWith(c));
+  });
+  if (prefix !== undefined) return prefix;
   let best: string | undefined;
   let bestDistance = Math.max(2, Math.floor(normalized.length / 3)) + 1;
   for (const candidate of known) {

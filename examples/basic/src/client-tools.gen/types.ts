@@ -58,7 +58,7 @@ export type SetThemeArgs = {
 };
 
 /** The action a frontend receives when the model calls `set-theme`: the arguments flattened beside `kind`. */
-export type ClientAction_set_theme = { readonly kind: "ClientAction_set-theme" } & (SetThemeArgs extends infer T ? { [K in keyof T as K extends "kind" ? "mcp_arg_kind" : K]: T[K] } : never);
+export type ClientAction_set_theme = { readonly kind: "ClientAction_set-theme" } & (SetThemeArgs extends infer T ? { [K in keyof T as K extends "kind" ? "mcp_arg_kind" : K]: string extends K ? T[K] | string : T[K] } : never);
 
 // show_outline (fire-and-forget)
 

@@ -1,0 +1,210 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+
+// These tests run the built CLI (`npm test` builds first) in a fresh folder, as a user would.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const cli = path.join(root, "bin/gen-client-tools.js");
+const folders: string[] = [];
+
+beforeAll(() => {
+  execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(root, "tsconfig.build.json")]);
+});
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+const good = { name: "open_file_viewer", description: "Open a file viewer.", parameters: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] } };
+
+/** A project folder holding `client-tools/` with these files, already generated once. */
+function project(files: Record<string, unknown>): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "gct-cli-"));
+  folders.push(folder);
+  mkdirSync(path.join(folder, "client-tools"));
+  writeSpecs(folder, { "open_file_viewer.json": good });
+  expect(run(folder).status).toBe(0);
+  rmSync(path.join(folder, "client-tools/open_file_viewer.json"));
+  writeSpecs(folder, files);
+  return folder;
+}
+
+function writeSpecs(folder: string, files: Record<string, unknown>): void {
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(folder, "client-tools", name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  }
+}
+
+function run(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8" });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Every file under `folder/src` with its contents: the output must be exactly as it was after a failed run. */
+function snapshot(folder: string): Record<string, string> {
+  const src = path.join(folder, "src");
+  return Object.fromEntries(
+    readdirSync(src, { recursive: true, encoding: "utf8" })
+      .sort()
+      .map((entry) => [entry, (() => { try { return readFileSync(path.join(src, entry), "utf8"); } catch { return "<dir>"; } })()]),
+  );
+}
+
+/** Runs the CLI on bad input: it must exit 1, print the expected lines, and leave the output untouched. */
+function expectFailure(folder: string, expected: (string | RegExp)[]): string {
+  const before = snapshot(folder);
+  const { status, stderr, stdout } = run(folder);
+  expect(status, stderr).toBe(1);
+  expect(stdout).toBe("");
+  for (const line of expected) expect(stderr).toMatch(line);
+  expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+  expect(stderr).toMatch(/nothing was written\n$/);
+  expect(snapshot(folder)).toEqual(before);
+  return stderr;
+}
+
+describe("bad input: exit 1, file:line:col and a fix, output untouched", () => {
+  it("invalid JSON", () => {
+    const folder = project({ "bad.json": '{\n  "name": "x",\n  "description": "d",\n}' });
+    expectFailure(folder, ["client-tools/bad.json:4:1: invalid JSON: expected a property name in double quotes"]);
+  });
+
+  it("duplicate keys in one object, naming both places", () => {
+    const folder = project({ "dup.json": '{\n  "name": "a",\n  "name": "b",\n  "description": "d"\n}' });
+    expectFailure(folder, ['client-tools/dup.json:3:3: invalid JSON: duplicate key "name"', "(first at client-tools/dup.json:2:3)"]);
+  });
+
+  it("an empty file", () => {
+    expectFailure(project({ "empty.json": "" }), ["client-tools/empty.json:1:1: invalid JSON: the file is empty"]);
+  });
+
+  it("a root that is not an object schema", () => {
+    const folder = project({ "t.json": { ...good, parameters: { type: "string" } } });
+    expectFailure(folder, [/client-tools\/t\.json:4:\d+ \(at \/parameters\): the root of a tool schema must be an object schema/]);
+  });
+
+  it("a schema that fails its draft's meta-schema", () => {
+    const folder = project({ "t.json": { ...good, parameters: { type: "object", properties: { n: { type: "numbr" }, m: { minimum: "0" } } } } });
+    expectFailure(folder, [
+      /t\.json:\d+:\d+ \(at \/parameters\/properties\/n\/type\): not a valid JSON Schema \(2020-12\): "type" must be one of "array"/,
+      /\(at \/parameters\/properties\/m\/minimum\): not a valid JSON Schema \(2020-12\): "minimum" must be number/,
+    ]);
+  });
+
+  it("an invalid regular expression", () => {
+    const folder = project({ "t.json": { ...good, parameters: { type: "object", properties: { n: { type: "string", pattern: "((" } } } } });
+    expectFailure(folder, [/\(at \/parameters\/properties\/n\/pattern\): invalid regular expression "\(\("/]);
+  });
+
+  it("an unknown spec key, naming the nearest known key", () => {
+    const folder = project({ "t.json": { name: "t", description: "d", input_schema: { type: "object" } } });
+    expectFailure(folder, ['client-tools/t.json:4:3 (at /input_schema): unknown spec key "input_schema": did you mean "parameters"?']);
+  });
+
+  it("an invalid tool name", () => {
+    const folder = project({ "t.json": { ...good, name: "open file" } });
+    expectFailure(folder, ['client-tools/t.json:2:3 (at /name): tool name "open file" is invalid: use 1 to 64 letters']);
+  });
+
+  it("a duplicate tool name across files", () => {
+    const folder = project({ "a.json": good, "b.json": good });
+    expectFailure(folder, ['client-tools/b.json:2:3 (at /name): duplicate tool name "open_file_viewer", also defined at client-tools/a.json:2:3: rename one of them']);
+  });
+
+  it("two names that map to one TypeScript identifier", () => {
+    const folder = project({ "a.json": [{ ...good, name: "set-theme" }, { ...good, name: "set_theme" }] });
+    expectFailure(folder, [/tool names "set-theme" \(client-tools\/a\.json:3:5\) and "set_theme" both become the TypeScript name ClientAction_set_theme: rename one of them/]);
+  });
+
+  it("an unresolvable $ref", () => {
+    const folder = project({ "t.json": { ...good, parameters: { type: "object", properties: { p: { $ref: "#/$defs/missing" } } } } });
+    expectFailure(folder, [/\(at \/parameters\/properties\/p\/\$ref\): unresolvable \$ref "#\/\$defs\/missing"/]);
+  });
+
+  it("a remote $ref", () => {
+    const folder = project({ "t.json": { ...good, parameters: { type: "object", properties: { p: { $ref: "https://example.com/s.json" } } } } });
+    expectFailure(folder, [/remote \$ref "https:\/\/example\.com\/s\.json" is not allowed: the generator never touches the network/]);
+  });
+
+  it("a file $ref that leaves the spec folder, or a link that does", () => {
+    const outside = mkdtempSync(path.join(tmpdir(), "gct-outside-"));
+    folders.push(outside);
+    writeFileSync(path.join(outside, "secret.json"), '{"type":"string"}');
+    const folder = project({ "t.json": { ...good, parameters: { type: "object", properties: { p: { $ref: "../../etc/passwd" }, q: { $ref: "./link.json" } } } } });
+    symlinkSync(path.join(outside, "secret.json"), path.join(folder, "client-tools/link.json"));
+    // The link itself also sits in the folder as a spec file; skip it from the spec list by moving it.
+    rmSync(path.join(folder, "client-tools/link.json"));
+    mkdirSync(path.join(folder, "client-tools/shared"));
+    symlinkSync(path.join(outside, "secret.json"), path.join(folder, "client-tools/shared/link.json"));
+    writeSpecs(folder, { "t.json": { ...good, parameters: { type: "object", properties: { p: { $ref: "../../etc/passwd" }, q: { $ref: "./shared/link.json" } } } } });
+    expectFailure(folder, [/\$ref "\.\.\/\.\.\/etc\/passwd" leaves the spec's folder/, /the file is a link that leads out of the spec's folder/]);
+  });
+
+  it("reports every problem of every file in one run", () => {
+    const folder = project({
+      "a.json": { ...good, name: "a b" },
+      "b.json": { ...good, name: "b", descripton: "x" },
+      "c.json": "[",
+    });
+    const stderr = expectFailure(folder, ["a.json", "b.json", "c.json"]);
+    expect(stderr).toMatch(/3 problems; nothing was written/);
+  });
+});
+
+describe("the CLI", () => {
+  it("generates, prints one line per file and a summary, and --check passes after", () => {
+    const folder = project({ "t.json": { ...good, name: "show_panel" } });
+    const first = run(folder);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/wrote +src\/client-tools\.gen\/types\.ts/);
+    expect(first.stdout).toMatch(/gen-client-tools: 1 tools, \d+ files written in \d+ ms/);
+    expect(run(folder, "--check").status).toBe(0);
+  });
+
+  it("--check exits 1 listing every stale file, and writes nothing", () => {
+    const folder = project({ "t.json": { ...good, description: "Changed." } });
+    const before = snapshot(folder);
+    const { status, stderr } = run(folder, "--check");
+    expect(status).toBe(1);
+    expect(stderr).toMatch(/out of date +src\/client-tools\.gen\/types\.ts/);
+    expect(stderr).toMatch(/out of date +src\/client-tools\.gen\/specs\.ts/);
+    expect(snapshot(folder)).toEqual(before);
+  });
+
+  it("bundles a file $ref from a subfolder of the spec folder", () => {
+    const folder = project({
+      "t.json": { ...good, parameters: { type: "object", properties: { at: { $ref: "./shared/point.json#/$defs/Point" } } } },
+      "shared/point.json": { $defs: { Point: { type: "object", properties: { x: { type: "number" }, next: { $ref: "#/$defs/Point" } } } } },
+    });
+    expect(run(folder).stderr).toBe("");
+    const specs = readFileSync(path.join(folder, "src/client-tools.gen/specs.ts"), "utf8");
+    expect(specs).toContain('"$ref": "#/$defs/shared~1point.json/$defs/Point"');
+    expect(specs).toContain('"$ref": "#/$defs/shared~1point.json/$defs/Point"');
+  });
+
+  it("reads defaults from gen-client-tools.config.json and reports unknown keys in it", () => {
+    const folder = project({ "t.json": good });
+    cpSync(path.join(folder, "client-tools"), path.join(folder, "specs"), { recursive: true });
+    writeFileSync(path.join(folder, "gen-client-tools.config.json"), JSON.stringify({ in: "specs", out: "gen" }));
+    expect(run(folder).status).toBe(0);
+    expect(readdirSync(path.join(folder, "gen")).sort()).toEqual(["handlers.ts", "index.ts", "specs.ts", "types.ts"]);
+    writeFileSync(path.join(folder, "gen-client-tools.config.json"), '{\n  "output": "gen"\n}');
+    const bad = run(folder);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('gen-client-tools.config.json:2:3 (at /output): unknown config key "output": did you mean "out"?');
+  });
+
+  it("answers --help and --version, and refuses unknown options", () => {
+    const help = run(root, "--help");
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("--check");
+    expect(run(root, "--version").stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const unknown = run(root, "--chek");
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("Unknown argument: chek");
+  });
+});
