@@ -65,7 +65,8 @@ describe("examples/basic through the runtime", () => {
       })
       .map((spec) => {
         const { inputSchema, ...rest } = spec as Record<string, unknown>;
-        return { ...rest, parameters: inputSchema ?? rest["parameters"] ?? { type: "object", properties: {} } };
+        const written: Record<string, unknown> = { ...rest, parameters: inputSchema ?? rest["parameters"] ?? { type: "object", properties: {} } };
+        return written;
       })
       .sort((a, b) => String(a["name"]).localeCompare(String(b["name"])));
     expect(clientToolsPayload.client_tools).toEqual(written);

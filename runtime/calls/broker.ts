@@ -1,0 +1,295 @@
+import { DEFAULT_TIMEOUT_SECONDS } from "../spec/types.js";
+import { Emitter } from "./emitter.js";
+import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError } from "./errors.js";
+import { InMemoryPendingCallStore } from "./memory-store.js";
+import type { ClientToolRequest } from "./messages.js";
+import type { ClientCallCancelled, ClientCallOutcome, ClientCallTimedOut } from "./outcome.js";
+import { newRequestId } from "./request-id.js";
+import { createResultChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
+import type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "./store.js";
+import { startTimer, type TimerHandle } from "./timer.js";
+import { mayResend, timeoutSeconds } from "./tool-policy.js";
+import { toolFinder, type ClientToolSource, type KnownTool } from "./tools.js";
+import type { ClientToolValidators } from "./validators.js";
+
+export interface ClientCallBrokerOptions {
+  /** A `ClientToolRegistry` (asked on every call) or a list of specs. */
+  readonly tools: ClientToolSource;
+  /** Default: a new `InMemoryPendingCallStore`. Share one store between brokers in different processes to scale out. */
+  readonly store?: PendingCallStore;
+  /** Precompiled result validators (the generator's `--validators` output); other tools are compiled with ajv on first use. */
+  readonly validators?: ClientToolValidators;
+  /** Where errors go that no caller can receive: a throwing event listener, a store failing under a timer. Default `console.error`. */
+  readonly onError?: (error: unknown, context: string) => void;
+}
+
+export interface DispatchInput {
+  readonly conversationId: string;
+  /** Who may answer: the identity a transport authenticates the client as. */
+  readonly owner: string;
+  readonly toolName: string;
+  readonly toolCallId: string;
+  /** The model's arguments. `object`, so that generated argument interfaces fit as they are. */
+  readonly args: object;
+}
+
+export interface SubmitInput {
+  readonly requestId: string;
+  readonly owner: string;
+  /** When given, must be the call's current attempt. */
+  readonly attempt?: number;
+  readonly result: unknown;
+}
+
+export interface FailInput {
+  readonly requestId: string;
+  readonly owner: string;
+  /** When given, must be the call's current attempt. */
+  readonly attempt?: number;
+  readonly error: string;
+  readonly retryable: boolean;
+}
+
+export interface ClientCallBrokerEvents {
+  /** A request to hand to the owner's client: a new call, or a call sent again (`attempt + 1`). */
+  readonly requested: PendingCall;
+  /** A call this broker dispatched has ended (in any process); fired once per call, as its `dispatch` resolves. */
+  readonly settled: ClosedCall;
+}
+
+interface Waiter {
+  readonly owner: string;
+  request: ClientToolRequest;
+  timer: TimerHandle;
+  readonly resolve: (outcome: ClientCallOutcome) => void;
+}
+
+const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
+const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the server lost track of the call" };
+/** A timer that could not reach the store tries again after this long. */
+const STORE_RETRY_MS = 1000;
+
+/**
+ * Carries awaited client tool calls to the client and back: one `dispatch` per model tool
+ * call, answered by `submit` or `fail` from a transport, ended exactly once.
+ *
+ * Every call lives in the store. The broker itself holds only what cannot be stored: the
+ * promise of each call it dispatched and that call's timer (see `PendingCallStore` for
+ * what several processes sharing a store must do).
+ */
+export class ClientCallBroker {
+  readonly #find: (name: string) => KnownTool | undefined;
+  readonly #store: PendingCallStore;
+  readonly #check: ResultChecker;
+  readonly #events: Emitter<ClientCallBrokerEvents>;
+  readonly #onError: (error: unknown, context: string) => void;
+  readonly #waiters = new Map<string, Waiter>();
+  readonly #unsubscribe: () => void;
+  #closed = false;
+
+  constructor(options: ClientCallBrokerOptions) {
+    this.#find = toolFinder(options.tools);
+    this.#store = options.store ?? new InMemoryPendingCallStore();
+    this.#check = createResultChecker(options.validators);
+    this.#onError = options.onError ?? ((error, context) => console.error(`gen-client-tools: ${context}:`, error));
+    this.#events = new Emitter((error, event) => this.#onError(error, `a "${String(event)}" listener threw`));
+    // Closes made by other brokers sharing the store end this broker's dispatches.
+    this.#unsubscribe = this.#store.subscribe((closed) => this.#settle(closed));
+  }
+
+  on<K extends keyof ClientCallBrokerEvents>(event: K, listener: (payload: ClientCallBrokerEvents[K]) => void): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  /**
+   * Sends a call to the owner's client and resolves when it ends. Never rejects for anything
+   * the client does; rejects only for a tool that is unknown or not awaited (a server bug)
+   * and when the store fails.
+   */
+  async dispatch(input: DispatchInput): Promise<ClientCallOutcome> {
+    const { spec } = this.#awaitedTool(input.toolName);
+    if (this.#closed) return BROKER_CLOSED;
+    const seconds = timeoutSeconds(spec);
+    const request: ClientToolRequest = {
+      requestId: newRequestId(),
+      conversationId: input.conversationId,
+      toolName: input.toolName,
+      toolCallId: input.toolCallId,
+      args: input.args as ClientToolRequest["args"],
+      attempt: 1,
+      expiresAt: Date.now() + seconds * 1000,
+    };
+    const { requestId } = request;
+    // Waiting starts before the call is stored: an answer may arrive (from a client listing
+    // pending calls) before `open` returns.
+    const outcome = new Promise<ClientCallOutcome>((resolve) => {
+      this.#waiters.set(requestId, { owner: input.owner, request, timer: this.#startTimer(requestId, seconds * 1000), resolve });
+    });
+    try {
+      await this.#store.open({ owner: input.owner, request });
+    } catch (error) {
+      const waiter = this.#waiters.get(requestId);
+      if (waiter !== undefined) clearTimeout(waiter.timer);
+      this.#waiters.delete(requestId);
+      throw error;
+    }
+    // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
+    if (this.#closed) await this.#store.close(requestId, 1, BROKER_CLOSED);
+    if (this.#waiters.has(requestId)) this.#events.emit("requested", { owner: input.owner, request });
+    return outcome;
+  }
+
+  /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */
+  async submit(input: SubmitInput): Promise<void> {
+    const call = await this.#openCall(input);
+    const tool = this.#awaitedTool(call.request.toolName);
+    const problems = this.#check(tool.spec, tool.fingerprints.outputSchema, input.result);
+    if (problems !== undefined) throw new ClientResultInvalidError(call.request.toolName, problems);
+    return this.#end(call, { status: "ok", result: input.result });
+  }
+
+  /** The client could not run the tool. A retryable error re-sends the call when the tool allows it; otherwise the call ends. */
+  async fail(input: FailInput): Promise<void> {
+    if (typeof input.error !== "string" || typeof input.retryable !== "boolean") {
+      throw new ClientAnswerMalformedError("A client tool error needs `error` (a string) and `retryable` (a boolean).");
+    }
+    const call = await this.#openCall(input);
+    const spec = this.#find(call.request.toolName)?.spec;
+    if (!input.retryable || spec === undefined || !mayResend(spec, call.request.attempt)) {
+      return this.#end(call, { status: "error", error: input.error, retryable: input.retryable });
+    }
+    const next: PendingCall = {
+      owner: call.owner,
+      request: { ...call.request, attempt: call.request.attempt + 1, expiresAt: Date.now() + timeoutSeconds(spec) * 1000 },
+    };
+    if (!(await this.#store.reissue(next, call.request.attempt))) throw await this.#lostRace(call);
+    const waiter = this.#waiters.get(next.request.requestId);
+    if (waiter !== undefined) {
+      clearTimeout(waiter.timer);
+      waiter.request = next.request;
+      waiter.timer = this.#startTimer(next.request.requestId, next.request.expiresAt - Date.now());
+    }
+    this.#events.emit("requested", next);
+  }
+
+  /** Ends an open call as cancelled (server side: no owner check). `false` when it was not open. */
+  async cancel(requestId: string, reason: string): Promise<boolean> {
+    const outcome: ClientCallCancelled = { status: "cancelled", reason };
+    for (;;) {
+      const stored = await this.#store.get(requestId);
+      if (stored?.state !== "open") return false;
+      if (await this.#store.close(requestId, stored.request.attempt, outcome)) {
+        this.#settle({ owner: stored.owner, request: stored.request, outcome });
+        return true;
+      }
+      // Lost to an answer or a re-send in between: look again.
+    }
+  }
+
+  /** The owner's open requests (of one conversation, if given), so a reloaded client can pick them up. */
+  async pending(filter: PendingCallFilter): Promise<readonly ClientToolRequest[]> {
+    const now = Date.now();
+    const calls = await this.#store.list(filter);
+    return calls.filter((call) => call.request.expiresAt > now).map((call) => call.request);
+  }
+
+  /** Cancels every call this broker dispatched and still waits for, and stops its timers. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    const results = await Promise.allSettled([...this.#waiters.keys()].map((id) => this.cancel(id, BROKER_CLOSED.reason)));
+    for (const result of results) if (result.status === "rejected") this.#onError(result.reason, "closing a call in the store failed");
+    // Whatever the store could not end must still not leave its dispatch hanging.
+    for (const waiter of [...this.#waiters.values()]) this.#settle({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
+    this.#unsubscribe();
+  }
+
+  #awaitedTool(toolName: string): KnownTool & { readonly spec: AwaitedSpec } {
+    const tool = this.#find(toolName);
+    if (tool === undefined) throw new TypeError(`Unknown client tool ${JSON.stringify(toolName)}: register it before dispatching calls to it.`);
+    if (tool.spec.outputSchema === undefined) {
+      throw new TypeError(
+        `Client tool ${JSON.stringify(toolName)} has no outputSchema, so it is fire-and-forget: answer the model with acknowledgeClientToolCall(call) instead of dispatching it.`,
+      );
+    }
+    return tool as KnownTool & { readonly spec: AwaitedSpec };
+  }
+
+  /** The open call an answer is for; refusals in the order that reveals nothing to a caller who is not the owner. */
+  async #openCall(input: { readonly requestId: string; readonly owner: string; readonly attempt?: number }): Promise<StoredCall & { state: "open" }> {
+    const stored = await this.#store.get(input.requestId);
+    if (stored === undefined || stored.owner !== input.owner) throw new ClientCallNotFoundError(input.requestId);
+    if (stored.state === "closed") throw new ClientCallClosedError(input.requestId);
+    if (input.attempt !== undefined && input.attempt !== stored.request.attempt) {
+      throw new ClientCallStaleAttemptError(input.requestId, input.attempt, stored.request.attempt);
+    }
+    if (stored.request.expiresAt <= Date.now()) {
+      // Past its deadline, but its timer has not run yet (or runs in another process): the answer is late.
+      const outcome = this.#timeoutOutcome(stored.request);
+      if (await this.#store.close(input.requestId, stored.request.attempt, outcome)) this.#settle({ owner: stored.owner, request: stored.request, outcome });
+      throw new ClientCallClosedError(input.requestId);
+    }
+    return stored;
+  }
+
+  /** Ends the call with this outcome, unless another answer or a re-send got there first. */
+  async #end(call: PendingCall, outcome: ClientCallOutcome): Promise<void> {
+    if (!(await this.#store.close(call.request.requestId, call.request.attempt, outcome))) throw await this.#lostRace(call);
+    this.#settle({ owner: call.owner, request: call.request, outcome });
+  }
+
+  /** Between reading a call and ending it, another answer ended it or a retry re-sent it. */
+  async #lostRace(call: PendingCall): Promise<Error> {
+    const now = await this.#store.get(call.request.requestId);
+    return now?.state === "open"
+      ? new ClientCallStaleAttemptError(call.request.requestId, call.request.attempt, now.request.attempt)
+      : new ClientCallClosedError(call.request.requestId);
+  }
+
+  #startTimer(requestId: string, delayMs: number): TimerHandle {
+    return startTimer(() => {
+      this.#expire(requestId).catch((error: unknown) => {
+        this.#onError(error, "a client tool call's timer could not reach the store; trying again");
+        const waiter = this.#waiters.get(requestId);
+        if (waiter !== undefined) waiter.timer = this.#startTimer(requestId, STORE_RETRY_MS);
+      });
+    }, delayMs);
+  }
+
+  /** A dispatched call's deadline has come: time it out, unless the store knows better. */
+  async #expire(requestId: string): Promise<void> {
+    for (;;) {
+      const waiter = this.#waiters.get(requestId);
+      if (waiter === undefined) return;
+      const stored = await this.#store.get(requestId);
+      if (stored === undefined) return this.#settle({ owner: waiter.owner, request: waiter.request, outcome: STORE_LOST });
+      // Ended elsewhere, and the notice of it was lost or is late.
+      if (stored.state === "closed") return this.#settle({ owner: stored.owner, request: stored.request, outcome: stored.outcome });
+      // Re-sent by another process, or a deadline beyond what one timer can wait.
+      if (stored.request.expiresAt > Date.now()) {
+        waiter.request = stored.request;
+        waiter.timer = this.#startTimer(requestId, stored.request.expiresAt - Date.now());
+        return;
+      }
+      const outcome = this.#timeoutOutcome(stored.request);
+      if (await this.#store.close(requestId, stored.request.attempt, outcome)) {
+        return this.#settle({ owner: stored.owner, request: stored.request, outcome });
+      }
+    }
+  }
+
+  #timeoutOutcome(request: ClientToolRequest): ClientCallTimedOut {
+    const spec = this.#find(request.toolName)?.spec;
+    return { status: "timeout", timeoutSeconds: spec === undefined ? DEFAULT_TIMEOUT_SECONDS : timeoutSeconds(spec) };
+  }
+
+  /** Resolves this broker's dispatch of the call, once; calls it did not dispatch, or that already ended, are ignored. */
+  #settle(closed: ClosedCall): void {
+    const waiter = this.#waiters.get(closed.request.requestId);
+    if (waiter === undefined) return;
+    this.#waiters.delete(closed.request.requestId);
+    clearTimeout(waiter.timer);
+    waiter.resolve(closed.outcome);
+    this.#events.emit("settled", closed);
+  }
+}

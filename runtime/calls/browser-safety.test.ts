@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const IMPORT = /(?:^|\s)(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Every module reachable from `entry` by static or dynamic import: project files (relative to runtime/) and packages. */
+function importGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+      const specifier = match[1] ?? match[2]!;
+      if (specifier.startsWith(".")) visit(join(dirname(file), specifier.replace(/\.js$/, ".ts")));
+      else packages.add(specifier);
+    }
+  };
+  visit(join(here, entry));
+  return { files: new Set([...files].map((f) => relative(join(here, ".."), f))), packages };
+}
+
+describe("what runtime/calls imports", () => {
+  it("keeps browser.ts (runner, messages, observations) free of packages and Node modules", () => {
+    const { files, packages } = importGraph("browser.ts");
+    expect([...packages]).toEqual([]);
+    expect(files).toContain("calls/runner.ts");
+    expect(files).not.toContain("calls/broker.ts");
+  });
+
+  it("keeps index.ts (with the broker) to ajv and project files: no Node modules, no generator dependencies", () => {
+    const { files, packages } = importGraph("index.ts");
+    expect([...packages].sort()).toEqual(["ajv", "ajv-formats", "ajv/dist/2020.js"]);
+    expect([...files].filter((f) => !f.startsWith("calls/") && !f.startsWith("spec/") && !f.startsWith("fingerprint/") && !f.startsWith("registry/"))).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+import type { ValidationProblem } from "./validators.js";
+
+/**
+ * Why `broker.submit` / `broker.fail` refused an answer. Every subclass carries the HTTP
+ * status a transport answers with and a JSON body, so a transport maps it in one line.
+ */
+export abstract class ClientCallError extends Error {
+  abstract readonly status: 400 | 404 | 409 | 422;
+
+  toJSON(): { readonly detail: string } {
+    return { detail: this.message };
+  }
+}
+
+/**
+ * Unknown id, forgotten id, or a call that belongs to another owner: one error for all
+ * three, with the same message, so a caller cannot probe which ids exist.
+ */
+export class ClientCallNotFoundError extends ClientCallError {
+  override readonly name = "ClientCallNotFoundError";
+  readonly status = 404;
+
+  constructor(requestId: string) {
+    super(`No open client tool call ${JSON.stringify(requestId)} for this caller.`);
+  }
+}
+
+/** The call already ended (answered, failed, timed out or cancelled); only the first answer counts. */
+export class ClientCallClosedError extends ClientCallError {
+  override readonly name = "ClientCallClosedError";
+  readonly status = 409;
+
+  constructor(requestId: string) {
+    super(`Client tool call ${JSON.stringify(requestId)} has already ended; only the first answer counts.`);
+  }
+}
+
+/** The answer names an attempt that is not the current one (the call was re-sent since). */
+export class ClientCallStaleAttemptError extends ClientCallError {
+  override readonly name = "ClientCallStaleAttemptError";
+  readonly status = 409;
+
+  constructor(requestId: string, attempt: unknown, currentAttempt: number) {
+    super(
+      `Answer for attempt ${JSON.stringify(attempt)} of client tool call ${JSON.stringify(requestId)}, ` +
+        `but the current attempt is ${currentAttempt}; answer the latest request.`,
+    );
+  }
+}
+
+/** The result does not match the tool's `outputSchema`. The call stays open for a corrected answer. */
+export class ClientResultInvalidError extends ClientCallError {
+  override readonly name = "ClientResultInvalidError";
+  readonly status = 422;
+  readonly errors: readonly ValidationProblem[];
+
+  constructor(toolName: string, errors: readonly ValidationProblem[]) {
+    super(`The result for ${toolName} does not match its outputSchema: ${errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}.`);
+    this.errors = errors;
+  }
+
+  override toJSON(): { readonly detail: string; readonly errors: readonly ValidationProblem[] } {
+    return { detail: this.message, errors: this.errors };
+  }
+}
+
+/** A `fail` whose `error` is not a string or whose `retryable` is not a boolean. */
+export class ClientAnswerMalformedError extends ClientCallError {
+  override readonly name = "ClientAnswerMalformedError";
+  readonly status = 400;
+}

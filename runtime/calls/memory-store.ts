@@ -1,0 +1,117 @@
+import type { ClientCallOutcome } from "./outcome.js";
+import type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "./store.js";
+
+type OpenEntry = Extract<StoredCall, { state: "open" }>;
+interface ClosedEntry {
+  readonly call: Extract<StoredCall, { state: "closed" }>;
+  readonly forgetAt: number;
+}
+
+export interface InMemoryPendingCallStoreOptions {
+  /** How long an ended call is remembered, so a late answer gets 409 instead of 404. Default 10 minutes. */
+  readonly closedRetentionMs?: number;
+}
+
+export const DEFAULT_CLOSED_RETENTION_MS = 10 * 60 * 1000;
+
+/**
+ * The default store: one process, no persistence (a restart forgets every call). Brokers
+ * that share one instance behave like processes sharing a database, which is how the
+ * cross-process rules are tested.
+ */
+export class InMemoryPendingCallStore implements PendingCallStore {
+  readonly #open = new Map<string, OpenEntry>();
+  readonly #byOwner = new Map<string, Set<string>>();
+  // Insertion order is closing order, so forgetAt only grows along the map: forgetting
+  // is a walk from the front that stops at the first call still retained.
+  readonly #closed = new Map<string, ClosedEntry>();
+  readonly #listeners = new Set<(closed: ClosedCall) => void>();
+  readonly #retentionMs: number;
+
+  constructor(options: InMemoryPendingCallStoreOptions = {}) {
+    this.#retentionMs = options.closedRetentionMs ?? DEFAULT_CLOSED_RETENTION_MS;
+  }
+
+  async open(call: PendingCall): Promise<void> {
+    const { requestId } = call.request;
+    if (this.#open.has(requestId) || this.#closed.has(requestId)) throw new Error(`Duplicate client tool request id ${requestId}.`);
+    this.#open.set(requestId, { state: "open", owner: call.owner, request: call.request });
+    let ids = this.#byOwner.get(call.owner);
+    if (ids === undefined) this.#byOwner.set(call.owner, (ids = new Set()));
+    ids.add(requestId);
+  }
+
+  async get(requestId: string): Promise<StoredCall | undefined> {
+    this.#forgetExpired();
+    return this.#open.get(requestId) ?? this.#closed.get(requestId)?.call;
+  }
+
+  async reissue(next: PendingCall, expectedAttempt: number): Promise<boolean> {
+    const current = this.#openAt(next.request.requestId, expectedAttempt);
+    if (current === undefined) return false;
+    this.#open.set(next.request.requestId, { state: "open", owner: current.owner, request: next.request });
+    return true;
+  }
+
+  async close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome): Promise<boolean> {
+    const current = this.#openAt(requestId, expectedAttempt);
+    if (current === undefined) return false;
+    this.#forgetExpired();
+    this.#open.delete(requestId);
+    const ids = this.#byOwner.get(current.owner)!;
+    ids.delete(requestId);
+    if (ids.size === 0) this.#byOwner.delete(current.owner);
+    this.#closed.set(requestId, { call: { state: "closed", owner: current.owner, request: current.request, outcome }, forgetAt: Date.now() + this.#retentionMs });
+    this.#notify({ owner: current.owner, request: current.request, outcome });
+    return true;
+  }
+
+  async list(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
+    const calls: PendingCall[] = [];
+    for (const id of this.#byOwner.get(filter.owner) ?? []) {
+      const call = this.#open.get(id)!;
+      if (filter.conversationId === undefined || call.request.conversationId === filter.conversationId) calls.push(call);
+    }
+    return calls;
+  }
+
+  subscribe(listener: (closed: ClosedCall) => void): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  /** Open and retained closed calls: for monitoring, and for tests that check nothing leaks. */
+  stats(): { readonly open: number; readonly closed: number } {
+    this.#forgetExpired();
+    return { open: this.#open.size, closed: this.#closed.size };
+  }
+
+  #openAt(requestId: string, attempt: number): OpenEntry | undefined {
+    const current = this.#open.get(requestId);
+    return current?.request.attempt === attempt ? current : undefined;
+  }
+
+  #forgetExpired(): void {
+    const now = Date.now();
+    for (const [id, entry] of this.#closed) {
+      if (entry.forgetAt > now) return;
+      this.#closed.delete(id);
+    }
+  }
+
+  #notify(closed: ClosedCall): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(closed);
+      } catch (error) {
+        // The close has happened and the caller won it; a broken listener must not turn
+        // that into a rejection. Rethrown outside, where it is reported as uncaught.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+}

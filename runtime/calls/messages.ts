@@ -1,0 +1,56 @@
+/**
+ * The messages of the awaited round trip, as every transport carries them (HTTP, SSE,
+ * WebSocket, AG-UI). Types only: browser-safe, and shared by server and client.
+ */
+
+/**
+ * The server asks the client to run one awaited tool call.
+ *
+ * `requestId` is server-issued (128 random bits, base64url) and stays the same across
+ * retries; a retry is the same request with `attempt + 1` and a new `expiresAt`.
+ * `expiresAt` is epoch milliseconds (UTC), so both ends compare it with `Date.now()`
+ * without parsing; after it the server no longer accepts an answer for this attempt.
+ */
+export interface ClientToolRequest {
+  readonly requestId: string;
+  readonly conversationId: string;
+  readonly toolName: string;
+  readonly toolCallId: string;
+  readonly args: { readonly [key: string]: unknown };
+  readonly attempt: number;
+  readonly expiresAt: number;
+}
+
+/** The client's answer: the tool's result, checked by the server against the tool's `outputSchema`. */
+export interface ClientToolResultMessage {
+  readonly type: "client_tool.result";
+  readonly requestId: string;
+  readonly attempt: number;
+  readonly result: unknown;
+}
+
+/**
+ * The client could not run the tool. `error` is a message for people and the model, never
+ * a stack. `retryable: true` asks the server to send the call again, which it does only for
+ * idempotent or read-only tools that have attempts left.
+ */
+export interface ClientToolErrorMessage {
+  readonly type: "client_tool.error";
+  readonly requestId: string;
+  readonly attempt: number;
+  readonly error: string;
+  readonly retryable: boolean;
+}
+
+/** Everything a client sends back for a request. */
+export type ClientToolAnswerMessage = ClientToolResultMessage | ClientToolErrorMessage;
+
+/**
+ * The server no longer waits for this call (cancelled, timed out, or ended otherwise);
+ * a client passes it to `runner.cancel` so the handler's `AbortSignal` fires.
+ */
+export interface ClientToolCancelledMessage {
+  readonly type: "client_tool.cancelled";
+  readonly requestId: string;
+  readonly reason: string;
+}

@@ -1,0 +1,74 @@
+import type { ClientCallOutcome } from "./outcome.js";
+
+/** What the model sees for a client tool call (the OpenHands `ClientToolObservation` shape). */
+export interface ClientToolObservation {
+  readonly kind: "ClientToolObservation";
+  readonly content: readonly { readonly type: "text"; readonly text: string }[];
+  readonly is_error: boolean;
+}
+
+/** The text OpenHands shows the model for a fire-and-forget call; kept verbatim for wire compatibility. */
+export const DISPATCHED_TEXT = "Tool call dispatched to client.";
+
+/**
+ * Client-written text ends up in the model's context; a cap keeps one misbehaving client
+ * from filling it.
+ */
+export const MAX_CLIENT_ERROR_CHARS = 2000;
+
+/**
+ * The observation for a fire-and-forget call: the same for every call. The call is taken
+ * so that call sites read like `outcomeToObservation(outcome)`; nothing in it changes the text.
+ */
+export function acknowledgeClientToolCall(_call?: { readonly toolName: string; readonly toolCallId: string }): ClientToolObservation {
+  return textObservation(DISPATCHED_TEXT, false);
+}
+
+/** The observation for an awaited call's outcome; every non-ok outcome says what the model can do next. */
+export function outcomeToObservation(outcome: ClientCallOutcome): ClientToolObservation {
+  switch (outcome.status) {
+    case "ok":
+      // `undefined` has no JSON text; only an in-process caller can produce it.
+      return textObservation(JSON.stringify(outcome.result) ?? "null", false);
+    case "error":
+      return textObservation(
+        `The user's client could not run this tool and reported: ${quote(outcome.error)}. ` +
+          (outcome.retryable
+            ? "The problem may be temporary: you may call the tool again, or tell the user."
+            : "Do not call it again with the same arguments; tell the user what failed or try another approach."),
+        true,
+      );
+    case "timeout":
+      return textObservation(
+        `The user's client did not answer within ${seconds(outcome.timeoutSeconds)}, so the result is unknown: ` +
+          "do not assume the action happened. The user may be away or their app closed; ask the user, or call the tool again later.",
+        true,
+      );
+    case "cancelled":
+      return textObservation(
+        `The call was cancelled before the user's client answered (${quote(outcome.reason)}), so the result is unknown: ` +
+          "do not assume the action happened. Do not call the tool again unless the user asks for it.",
+        true,
+      );
+    case "denied":
+      return textObservation(
+        `The call was not sent to the user's client: ${quote(outcome.reason)}. ` +
+          "Do not call this tool again with these arguments; continue without it or explain to the user.",
+        true,
+      );
+  }
+}
+
+function textObservation(text: string, isError: boolean): ClientToolObservation {
+  return { kind: "ClientToolObservation", content: [{ type: "text", text }], is_error: isError };
+}
+
+/** JSON quoting keeps client text visibly apart from ours (no sentence can be smuggled in unquoted). */
+function quote(text: string): string {
+  const capped = text.length > MAX_CLIENT_ERROR_CHARS ? `${text.slice(0, MAX_CLIENT_ERROR_CHARS)}…` : text;
+  return JSON.stringify(capped);
+}
+
+function seconds(n: number): string {
+  return n === 1 ? "1 second" : `${n} seconds`;
+}

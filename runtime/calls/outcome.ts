@@ -1,0 +1,43 @@
+/**
+ * How an awaited client tool call ended. `broker.dispatch` resolves to one of these and
+ * never rejects for anything the client does; `outcomeToObservation` turns each into what
+ * the model sees. Types only: browser-safe.
+ */
+export type ClientCallOutcome =
+  | ClientCallOk
+  | ClientCallFailed
+  | ClientCallTimedOut
+  | ClientCallCancelled
+  | ClientCallDenied;
+
+/** The client answered with a result that matched the tool's `outputSchema`. */
+export interface ClientCallOk {
+  readonly status: "ok";
+  readonly result: unknown;
+}
+
+/** The client reported that it could not run the tool (and no retry was left or allowed). */
+export interface ClientCallFailed {
+  readonly status: "error";
+  readonly error: string;
+  readonly retryable: boolean;
+}
+
+/** The client did not answer before the call expired. */
+export interface ClientCallTimedOut {
+  readonly status: "timeout";
+  /** The tool's timeout, so the model can be told how long the client had. */
+  readonly timeoutSeconds: number;
+}
+
+/** The server stopped waiting (`broker.cancel`, `broker.close`). */
+export interface ClientCallCancelled {
+  readonly status: "cancelled";
+  readonly reason: string;
+}
+
+/** The call never reached the client (permission or approval refused it). */
+export interface ClientCallDenied {
+  readonly status: "denied";
+  readonly reason: string;
+}

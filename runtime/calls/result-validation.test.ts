@@ -1,0 +1,82 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { schemaFingerprint } from "../fingerprint/index.js";
+import type { JsonObject } from "../spec/types.js";
+import { createResultChecker, type AwaitedSpec } from "./result-validation.js";
+import { MAX_REPORTED_PROBLEMS } from "./validators.js";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function tool(name: string, outputSchema: JsonObject): AwaitedSpec {
+  return { name, description: name, parameters: { type: "object" }, outputSchema };
+}
+
+describe("createResultChecker", () => {
+  it("validates with draft 2020-12 unless the schema declares draft-07", () => {
+    const check = createResultChecker(undefined);
+    const modern = tool("modern", { type: "object", dependentRequired: { street: ["city"] } });
+    const legacy = tool("legacy", { $schema: "http://json-schema.org/draft-07/schema#", type: "object", dependencies: { street: ["city"] } });
+
+    expect(check(modern, undefined, { street: "Rue 1" })).toEqual([{ pointer: "/city", message: "must have property city when property street is present" }]);
+    expect(check(legacy, undefined, { street: "Rue 1" })).toEqual([{ pointer: "/city", message: "must have property city when property street is present" }]);
+    expect(check(legacy, undefined, { street: "Rue 1", city: "Lyon" })).toBeUndefined();
+  });
+
+  it("checks formats", () => {
+    const check = createResultChecker(undefined);
+    const contact = tool("contact", { type: "object", properties: { email: { type: "string", format: "email" } } });
+
+    expect(check(contact, undefined, { email: "not an email" })).toEqual([{ pointer: "/email", message: 'must match format "email"' }]);
+    expect(check(contact, undefined, { email: "a@example.com" })).toBeUndefined();
+  });
+
+  it("compiles a schema once per fingerprint, however many tools share it", () => {
+    const compile = vi.spyOn(Ajv2020.prototype, "compile");
+    const check = createResultChecker(undefined);
+    const schema: JsonObject = { type: "object", properties: { ok: { type: "boolean" } } };
+    const fingerprint = schemaFingerprint(schema);
+
+    check(tool("a", schema), fingerprint, { ok: true });
+    check(tool("b", { properties: { ok: { type: "boolean" } }, type: "object" }), fingerprint, { ok: true });
+    check(tool("a", schema), undefined, { ok: true });
+    expect(compile).toHaveBeenCalledOnce();
+  });
+
+  it("keeps tools whose schemas share an $id apart", () => {
+    const check = createResultChecker(undefined);
+    const first = tool("first", { $id: "https://example.com/result", type: "string" });
+    const second = tool("second", { $id: "https://example.com/result", type: "number" });
+
+    expect(check(first, schemaFingerprint(first.outputSchema), "text")).toBeUndefined();
+    expect(check(second, schemaFingerprint(second.outputSchema), 1)).toBeUndefined();
+    expect(check(second, schemaFingerprint(second.outputSchema), "text")).toEqual([{ pointer: "", message: "must be number" }]);
+  });
+
+  it("points at the property itself for required and additionalProperties, escaping the pointer", () => {
+    const check = createResultChecker(undefined);
+    const strict = tool("strict", { type: "object", required: ["a/b"], additionalProperties: false, properties: { "a/b": {} } });
+
+    expect(check(strict, undefined, { "x~y": 1 })).toEqual([
+      { pointer: "/a~1b", message: "must have required property 'a/b'" },
+      { pointer: "/x~0y", message: "must NOT have additional properties" },
+    ]);
+  });
+
+  it("reports at most MAX_REPORTED_PROBLEMS problems", () => {
+    const check = createResultChecker(undefined);
+    const numbers = tool("numbers", { type: "array", items: { type: "number" } });
+
+    expect(check(numbers, undefined, Array.from({ length: 500 }, () => "x"))).toHaveLength(MAX_REPORTED_PROBLEMS);
+  });
+
+  it("uses a precompiled validator when one is given, and compiles nothing", () => {
+    const compile = vi.spyOn(Ajv2020.prototype, "compile");
+    const refuse = Object.assign(() => false, { errors: null });
+    const check = createResultChecker({ anything: { result: refuse } });
+
+    expect(check(tool("anything", {}), undefined, 1)).toEqual([{ pointer: "", message: "is invalid" }]);
+    expect(compile).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,57 @@
+import { Ajv } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import { schemaFingerprint } from "../fingerprint/index.js";
+import type { ClientToolSpec, JsonObject } from "../spec/types.js";
+import { validate, validatorsFor, type ClientToolValidators, type CompiledValidator, type ValidationProblem } from "./validators.js";
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = addFormatsModule.default;
+
+/** Checks a result against its tool's `outputSchema`; `undefined` when it matches. */
+export type ResultChecker = (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown) => readonly ValidationProblem[] | undefined;
+
+export type AwaitedSpec = ClientToolSpec & { readonly outputSchema: JsonObject };
+
+/**
+ * A tool's precompiled validator (the generator's standalone output) when given; otherwise
+ * its `outputSchema` compiled with ajv on first use and cached by schema fingerprint, so
+ * tools sharing a schema share one compiled function.
+ */
+export function createResultChecker(precompiled: ClientToolValidators | undefined): ResultChecker {
+  const compiled = new Map<string, CompiledValidator>();
+  const compilers: { draft07?: Ajv; draft2020?: Ajv2020 } = {};
+
+  function compile(schema: JsonObject): CompiledValidator {
+    // Draft-07 only when the schema says so; 2020-12 is the default dialect of the spec format.
+    const draft07 = typeof schema["$schema"] === "string" && schema["$schema"].includes("draft-07");
+    const ajv = draft07 ? (compilers.draft07 ??= withFormats(new Ajv(AJV_OPTIONS))) : (compilers.draft2020 ??= withFormats(new Ajv2020(AJV_OPTIONS)));
+    return ajv.compile(schema);
+  }
+
+  return (spec, fingerprint, result) => {
+    let fn = validatorsFor(precompiled, spec.name)?.result;
+    if (fn === undefined) {
+      // A hand-written ClientToolLookup may not carry fingerprints; the registry always does.
+      const key = fingerprint ?? schemaFingerprint(spec.outputSchema);
+      fn = compiled.get(key);
+      if (fn === undefined) compiled.set(key, (fn = compile(spec.outputSchema)));
+    }
+    return validate(fn, result);
+  };
+}
+
+const AJV_OPTIONS = {
+  // Specs may carry vendor keywords; the spec checker has already vetted the schema.
+  strict: false,
+  // The client needs every problem to correct its answer (the list is capped when reported).
+  allErrors: true,
+  // Compiled schemas are cached here by fingerprint; ajv must not also register them by
+  // `$id`, where two tools with the same `$id` would collide.
+  addUsedSchema: false,
+} as const;
+
+function withFormats<T extends Ajv | Ajv2020>(ajv: T): T {
+  addFormats(ajv);
+  return ajv;
+}

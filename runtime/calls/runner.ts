@@ -1,0 +1,132 @@
+import type { ClientToolAnswerMessage, ClientToolErrorMessage, ClientToolRequest } from "./messages.js";
+import { RetryableClientToolError } from "./retryable-error.js";
+import { startTimer, type TimerHandle } from "./timer.js";
+import { validate, validatorsFor, type ClientToolValidators } from "./validators.js";
+
+/** The second argument of every handler: generated `ClientToolHandlers<ClientToolRunContext>` methods receive it. */
+export interface ClientToolRunContext {
+  /** Fires when the request expires, when the server cancels it (`runner.cancel`) and on `runner.close()`. */
+  readonly signal: AbortSignal;
+  readonly request: ClientToolRequest;
+}
+
+/** Any handler of any tool: `never` arguments, so handlers with their own typed arguments fit. */
+export type ClientToolHandler = (args: never, context: ClientToolRunContext) => unknown;
+
+export interface ClientToolRunnerOptions<Handlers> {
+  /** One handler per awaited tool, by tool name; a plain object or a class instance. */
+  readonly handlers: Handlers;
+  /** Carries an answer to the server; the runner calls it at most once per request attempt. */
+  readonly send: (message: ClientToolAnswerMessage) => void | Promise<void>;
+  /** The generator's standalone validators; without them arguments are not checked on the client. */
+  readonly validators?: ClientToolValidators;
+}
+
+export interface ClientToolRunner {
+  /**
+   * Runs a request once: a request whose attempt is not newer than one already handled, or
+   * whose `expiresAt` has passed (by this client's clock), is ignored. Resolves once the
+   * answer has gone to `send`; rejects only when `send` fails.
+   */
+  handle(request: ClientToolRequest): Promise<void>;
+  /** The server stopped waiting (a `client_tool.cancelled` message): the handler's signal fires and nothing is sent. */
+  cancel(requestId: string, reason: string): void;
+  /** Aborts every running handler; later requests are ignored and nothing more is sent. */
+  close(): void;
+}
+
+interface Seen {
+  readonly attempt: number;
+  readonly controller: AbortController;
+  timer: TimerHandle;
+}
+
+/** The client end of the awaited round trip. Browser-safe: no Node modules, no ajv. */
+export function createClientToolRunner<Handlers extends { readonly [K in keyof Handlers]: ClientToolHandler }>(
+  options: ClientToolRunnerOptions<Handlers>,
+): ClientToolRunner {
+  const { handlers, send, validators } = options;
+  // One entry per request until it expires: long enough to ignore every replay the server could still accept.
+  const seen = new Map<string, Seen>();
+  let closed = false;
+
+  async function run(request: ClientToolRequest, signal: AbortSignal): Promise<ClientToolAnswerMessage> {
+    const { requestId, attempt, toolName } = request;
+    const fail = (error: string, retryable: boolean): ClientToolErrorMessage => ({ type: "client_tool.error", requestId, attempt, error, retryable });
+    const handler = findHandler(handlers, toolName);
+    if (handler === undefined) return fail(`This client has no handler for the tool ${JSON.stringify(toolName)}.`, false);
+    const argsCheck = validatorsFor(validators, toolName)?.args;
+    const problems = argsCheck && validate(argsCheck, request.args);
+    if (problems) return fail(`Invalid arguments for ${toolName}: ${problems.map((p) => `${p.pointer || "/"} ${p.message}`).join("; ")}.`, false);
+    try {
+      const result = await handler.call(handlers, request.args, { signal, request });
+      return { type: "client_tool.result", requestId, attempt, result };
+    } catch (error) {
+      return fail(messageOf(error), error instanceof RetryableClientToolError);
+    }
+  }
+
+  return {
+    async handle(request) {
+      const previous = seen.get(request.requestId);
+      if (closed || (previous !== undefined && request.attempt <= previous.attempt)) return;
+      const remainingMs = request.expiresAt - Date.now();
+      if (!(remainingMs > 0)) return;
+      if (previous !== undefined) {
+        clearTimeout(previous.timer);
+        previous.controller.abort(new DOMException("A newer attempt of this request arrived.", "AbortError"));
+      }
+      const controller = new AbortController();
+      const expire = () => {
+        // A timer waits at most ~24.8 days; a later deadline takes more than one.
+        const left = request.expiresAt - Date.now();
+        if (left > 0) {
+          entry.timer = startTimer(expire, left);
+          return;
+        }
+        controller.abort(new DOMException("The request expired before the tool finished.", "TimeoutError"));
+        if (seen.get(request.requestId) === entry) seen.delete(request.requestId);
+      };
+      const entry: Seen = { attempt: request.attempt, controller, timer: startTimer(expire, remainingMs) };
+      seen.set(request.requestId, entry);
+      const answer = await run(request, controller.signal);
+      // Expired, cancelled, superseded or closed: the server no longer accepts this answer.
+      if (controller.signal.aborted) return;
+      await send(answer);
+    },
+
+    cancel(requestId, reason) {
+      seen.get(requestId)?.controller.abort(new DOMException(reason, "AbortError"));
+    },
+
+    close() {
+      closed = true;
+      for (const entry of seen.values()) {
+        clearTimeout(entry.timer);
+        entry.controller.abort(new DOMException("The client tool runner was closed.", "AbortError"));
+      }
+      seen.clear();
+    },
+  };
+}
+
+/**
+ * The handler for a tool, own or inherited (class instances keep methods on their
+ * prototype), but never one of Object.prototype's members such as `toString`.
+ */
+function findHandler(handlers: object, toolName: string): ((args: unknown, context: ClientToolRunContext) => unknown) | undefined {
+  for (let o: object | null = handlers; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    if (Object.hasOwn(o, toolName)) {
+      const handler: unknown = (o as Record<string, unknown>)[toolName];
+      return typeof handler === "function" ? (handler as (args: unknown, context: ClientToolRunContext) => unknown) : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Only the message crosses to the server and the model: a stack would leak the client's internals. */
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === "string") return error;
+  return "The tool's handler failed.";
+}

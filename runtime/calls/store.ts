@@ -1,0 +1,59 @@
+import type { ClientToolRequest } from "./messages.js";
+import type { ClientCallOutcome } from "./outcome.js";
+
+/** An open call: the request as the client last received it, and who may answer it. */
+export interface PendingCall {
+  readonly owner: string;
+  readonly request: ClientToolRequest;
+}
+
+/** A call that has ended, kept for a while so a late answer gets 409 (not 404) and a lost notice can be recovered. */
+export interface ClosedCall extends PendingCall {
+  readonly outcome: ClientCallOutcome;
+}
+
+export type StoredCall = ({ readonly state: "open" } & PendingCall) | ({ readonly state: "closed" } & ClosedCall);
+
+export interface PendingCallFilter {
+  readonly owner: string;
+  readonly conversationId?: string;
+}
+
+/**
+ * Where the broker keeps every call; the broker holds nothing else but timers and the
+ * promises of its own dispatches. The in-memory store is the default; a store shared by
+ * several server processes (a database, Redis) implements the same methods:
+ *
+ * - `close` and `reissue` are compare-and-set on (requestId, state open, attempt): of all
+ *   processes racing to end or re-send one call, exactly one gets `true`. That is what
+ *   makes "the first valid answer wins" hold across processes.
+ * - `subscribe` delivers every close made by any process, so the process that dispatched
+ *   the call (the only one holding its promise) learns the outcome. Delivery may be
+ *   late, lost or repeated: the broker ignores calls it does not wait for, and when its
+ *   timer fires it reads the outcome from `get`, so keep closed calls at least until their
+ *   `expiresAt` plus a retention period.
+ * - Timers live only in the dispatching process. When that process dies its calls are
+ *   never timed out by it; expire open calls in the store after `expiresAt` (a TTL).
+ * - `requested` events fire in the process that dispatched or re-sent a call; route them
+ *   to the process holding the client's connection, or let clients list `pending` calls.
+ */
+export interface PendingCallStore {
+  /** Adds a new open call (its requestId is fresh). */
+  open(call: PendingCall): Promise<void>;
+  /** The call, open or closed and still retained; `undefined` when unknown or forgotten. */
+  get(requestId: string): Promise<StoredCall | undefined>;
+  /**
+   * Replaces the open call `next.request.requestId`, if its attempt is still `expectedAttempt`,
+   * by `next` (the re-sent request). `true` only for the one caller that did it.
+   */
+  reissue(next: PendingCall, expectedAttempt: number): Promise<boolean>;
+  /**
+   * Ends the open call if its attempt is still `expectedAttempt`, and tells every subscriber.
+   * `true` only for the one caller that ended it.
+   */
+  close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome): Promise<boolean>;
+  /** The open calls of one owner, optionally of one conversation, oldest first. */
+  list(filter: PendingCallFilter): Promise<readonly PendingCall[]>;
+  /** Hears of every close, by any process sharing the store; returns an unsubscribe function. */
+  subscribe(listener: (closed: ClosedCall) => void): () => void;
+}

@@ -1,0 +1,38 @@
+import { schemaFingerprint } from "../fingerprint/index.js";
+import type { ClientToolLookup } from "../registry/types.js";
+import type { ClientToolSpec } from "../spec/types.js";
+
+/** The broker's `tools` option: a registry (or anything that looks tools up like one), or plain specs. */
+export type ClientToolSource = ClientToolLookup | readonly ClientToolSpec[];
+
+/** What the broker needs of a tool; a registered tool is one as it is. */
+export interface KnownTool {
+  readonly spec: ClientToolSpec;
+  /** `outputSchema` is the key the tool's compiled result validator is cached under. */
+  readonly fingerprints: { readonly outputSchema?: string | undefined };
+}
+
+/**
+ * Looks tools up by name. A registry is asked on every call, so a re-registered tool's
+ * newest timeout and annotations apply. A spec list is indexed once, and a tool's result
+ * fingerprint computed on its first use; a spec's own precomputed fingerprint is not
+ * trusted here, since only the registry checks it against the schema.
+ */
+export function toolFinder(source: ClientToolSource): (name: string) => KnownTool | undefined {
+  if (!isSpecList(source)) return (name) => source.get(name);
+  const specs = new Map(source.map((spec) => [spec.name, spec]));
+  const known = new Map<string, KnownTool>();
+  return (name) => {
+    let tool = known.get(name);
+    if (tool !== undefined) return tool;
+    const spec = specs.get(name);
+    if (spec === undefined) return undefined;
+    tool = { spec, fingerprints: { outputSchema: spec.outputSchema && schemaFingerprint(spec.outputSchema) } };
+    known.set(name, tool);
+    return tool;
+  };
+}
+
+function isSpecList(source: ClientToolSource): source is readonly ClientToolSpec[] {
+  return Array.isArray(source);
+}

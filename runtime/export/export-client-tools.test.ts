@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { ClientToolRegistry } from "../registry/registry.js";
+import { parseClientToolSpec } from "../spec/parse.js";
+import type { JsonObject } from "../spec/types.js";
+import { corpusSpec } from "./__fixtures__/corpus.js";
+import { ClientToolExportError } from "./errors.js";
+import { exportClientTools, type ExportTarget } from "./export-client-tools.js";
+
+const openFile = corpusSpec("open_file_viewer");
+const location = corpusSpec("read_location");
+const ownSummary = corpusSpec("own_summary");
+const strictReady = parseClientToolSpec({
+  name: "strict_ready",
+  description: "Qualifies for strict mode everywhere.",
+  parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"], additionalProperties: false },
+});
+
+const TARGETS: readonly ExportTarget[] = ["openai-chat", "openai-responses", "anthropic", "gemini", "mcp", "ag-ui"];
+
+describe("exportClientTools: each target's shape", () => {
+  it("openai-chat", () => {
+    expect(exportClientTools([openFile], "openai-chat")).toEqual({
+      tools: [{ type: "function", function: { name: openFile.name, description: openFile.description, parameters: openFile.parameters } }],
+      warnings: [],
+    });
+  });
+
+  it("openai-responses, with strict: false said out loud (the API's default is true)", () => {
+    expect(exportClientTools([openFile], "openai-responses").tools).toEqual([
+      { type: "function", name: openFile.name, description: openFile.description, parameters: openFile.parameters, strict: false },
+    ]);
+  });
+
+  it("anthropic", () => {
+    expect(exportClientTools([openFile], "anthropic").tools).toEqual([
+      { name: openFile.name, description: openFile.description, input_schema: openFile.parameters },
+    ]);
+  });
+
+  it("gemini, with the result schema for awaited tools only", () => {
+    expect(exportClientTools([openFile, location], "gemini").tools).toEqual([
+      { name: openFile.name, description: openFile.description, parametersJsonSchema: openFile.parameters },
+      { name: location.name, description: location.description, parametersJsonSchema: location.parameters, responseJsonSchema: location.outputSchema },
+    ]);
+  });
+
+  it("mcp, with title, output schema and annotations where the spec has them", () => {
+    expect(exportClientTools([openFile, location], "mcp").tools).toEqual([
+      { name: openFile.name, description: openFile.description, inputSchema: openFile.parameters },
+      {
+        name: location.name,
+        title: "Location",
+        description: location.description,
+        inputSchema: location.parameters,
+        outputSchema: location.outputSchema,
+        annotations: { title: "Location", readOnlyHint: true, openWorldHint: false },
+      },
+    ]);
+  });
+
+  it("ag-ui", () => {
+    expect(exportClientTools([openFile], "ag-ui").tools).toEqual([
+      { name: openFile.name, description: openFile.description, parameters: openFile.parameters },
+    ]);
+  });
+
+  it.each(TARGETS.filter((target) => target !== "mcp"))("%s has no place for annotations, so carries none", (target) => {
+    const json = JSON.stringify(exportClientTools([location], target).tools);
+    expect(json).not.toContain("readOnlyHint");
+    expect(json).not.toContain("Location");
+  });
+});
+
+describe("exportClientTools: fidelity and cost", () => {
+  it.each(TARGETS)("%s hands out the spec's own schema objects when no overlay applies", (target) => {
+    const [tool] = exportClientTools([location], target).tools;
+    const schemas = Object.values(tool!).concat(Object.values((tool as { function?: object }).function ?? {}));
+    expect(schemas).toContain(location.parameters);
+    if (target === "gemini" || target === "mcp") expect(schemas).toContain(location.outputSchema);
+  });
+
+  it("with overlays, copies only the root and its properties object; every subschema is shared", () => {
+    const [tool] = exportClientTools([openFile], "anthropic", { summary: true }).tools;
+    const exported = tool!.input_schema;
+    const original = openFile.parameters["properties"] as JsonObject;
+    expect(exported).not.toBe(openFile.parameters);
+    expect(exported.properties!["file_path"]).toBe(original["file_path"]);
+    expect(exported.required).toBe(openFile.parameters["required"]);
+    expect(Object.keys(exported)).toEqual(Object.keys(openFile.parameters));
+  });
+
+  it("takes registered tools as well as specs", () => {
+    const registry = new ClientToolRegistry();
+    registry.register([openFile, location]);
+    expect(exportClientTools(registry.list(), "ag-ui").tools.map((tool) => tool.name)).toEqual([openFile.name, location.name]);
+  });
+
+  it("refuses a target it does not know", () => {
+    expect(() => exportClientTools([openFile], "cohere" as ExportTarget)).toThrow(/Unknown export target "cohere"/);
+  });
+});
+
+describe("exportClientTools: overlays", () => {
+  it("adds an optional summary string, never to required", () => {
+    const { tools, warnings } = exportClientTools([openFile], "openai-chat", { summary: true });
+    const parameters = tools[0]!.function.parameters;
+    expect(parameters.properties!["summary"]).toEqual({ type: "string", description: expect.stringContaining("10 words") });
+    expect(parameters.required).toEqual(["file_path"]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("adds an optional security_risk enum", () => {
+    const parameters = exportClientTools([openFile], "ag-ui", { securityRisk: true }).tools[0]!.parameters;
+    expect(parameters.properties!["security_risk"]).toMatchObject({ type: "string", enum: ["UNKNOWN", "LOW", "MEDIUM", "HIGH"] });
+    expect(parameters.required).toEqual(["file_path"]);
+  });
+
+  it("skips security_risk for a read-only tool, without a warning", () => {
+    const { tools, warnings } = exportClientTools([location], "ag-ui", { summary: true, securityRisk: true });
+    expect(Object.keys(tools[0]!.parameters.properties!)).toEqual(["precise", "summary"]);
+    expect(warnings).toEqual([]);
+  });
+
+  it("adds properties to a root that had none", () => {
+    const parameters = exportClientTools([corpusSpec("no_properties")], "ag-ui", { summary: true }).tools[0]!.parameters;
+    expect(parameters).toEqual({ type: "object", properties: { summary: expect.any(Object) } });
+  });
+
+  it("leaves a client property called summary untouched, and says the overlay was skipped", () => {
+    const { tools, warnings } = exportClientTools([ownSummary], "anthropic", { summary: true, securityRisk: true });
+    const properties = tools[0]!.input_schema.properties!;
+    const original = ownSummary.parameters["properties"] as JsonObject;
+    expect(properties["summary"]).toBe(original["summary"]);
+    expect(properties["security_risk"]).toBe(original["security_risk"]);
+    expect(tools[0]!.input_schema).toBe(ownSummary.parameters);
+    expect(warnings).toEqual([
+      { tool: "own_summary", pointer: "/parameters/properties/summary", message: expect.stringContaining("summary overlay was skipped") },
+      { tool: "own_summary", pointer: "/parameters/properties/security_risk", message: expect.stringContaining("securityRisk overlay was skipped") },
+    ]);
+  });
+
+  it("adds no overlay when properties is not an object, and says so", () => {
+    const odd = parseClientToolSpec({ name: "odd", description: "d", parameters: { type: "object", properties: [] } });
+    const { tools, warnings } = exportClientTools([odd], "ag-ui", { summary: true });
+    expect(tools[0]!.parameters).toBe(odd.parameters);
+    expect(warnings).toEqual([{ tool: "odd", pointer: "/parameters/properties", message: expect.stringContaining("not an object") }]);
+  });
+});
+
+describe("exportClientTools: strict mode", () => {
+  it("emits strict: true only when asked and the parameters qualify", () => {
+    expect(exportClientTools([strictReady], "openai-chat", { strict: true }).tools[0]!.function.strict).toBe(true);
+    expect(exportClientTools([strictReady], "openai-responses", { strict: true }).tools[0]!.strict).toBe(true);
+    expect(exportClientTools([strictReady], "anthropic", { strict: true }).tools[0]!.strict).toBe(true);
+    expect(exportClientTools([strictReady], "openai-chat").tools[0]!.function).not.toHaveProperty("strict");
+    expect(exportClientTools([strictReady], "anthropic", { strict: false }).tools[0]).not.toHaveProperty("strict");
+  });
+
+  it("fails when asked and a tool does not qualify, listing every problem of every tool", () => {
+    let error: unknown;
+    try {
+      exportClientTools([strictReady, openFile, location], "openai-responses", { strict: true });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ClientToolExportError);
+    const { problems, target, message } = error as ClientToolExportError;
+    expect(target).toBe("openai-responses");
+    expect(problems).toEqual([
+      { tool: "open_file_viewer", pointer: "/parameters/properties/line", message: expect.stringContaining('"line" is not in "required"') },
+      { tool: "read_location", pointer: "/parameters", message: expect.stringContaining("additionalProperties") },
+      { tool: "read_location", pointer: "/parameters/properties/precise", message: expect.stringContaining("required") },
+    ]);
+    expect(message).toContain("open_file_viewer: /parameters/properties/line");
+  });
+
+  it("checks the parameters as sent: an optional overlay keeps OpenAI strict mode out, not Anthropic's", () => {
+    expect(() => exportClientTools([strictReady], "openai-chat", { strict: true, summary: true })).toThrow(/summary/);
+    expect(exportClientTools([strictReady], "anthropic", { strict: true, summary: true }).tools[0]!.strict).toBe(true);
+  });
+
+  it("refuses strict for a target without a strict mode (for callers without types)", () => {
+    expect(() => exportClientTools([strictReady], "gemini", { strict: true } as object)).toThrow(/no strict mode/);
+  });
+});

@@ -1,0 +1,81 @@
+import type { RegisteredClientTool } from "../registry/types.js";
+import type { ClientToolSpec } from "../spec/types.js";
+import { agUiTarget, type AgUiTool } from "./ag-ui.js";
+import { anthropicTarget, type AnthropicTool } from "./anthropic.js";
+import { ClientToolExportError } from "./errors.js";
+import { geminiTarget, type GeminiFunctionDeclaration } from "./gemini.js";
+import { mcpTarget, type McpTool } from "./mcp.js";
+import { openAIChatTarget, type OpenAIChatTool } from "./openai-chat.js";
+import { openAIResponsesTarget, type OpenAIResponsesTool } from "./openai-responses.js";
+import { applyOverlays, type OverlayOptions } from "./overlays.js";
+import { analyzeStrictCompatibility } from "./strict.js";
+import { asObjectSchema, type ClientToolExport, type ExportIssue, type ExportTargetDefinition } from "./types.js";
+
+/** Each export target and the tool shape it produces. */
+export interface ExportTargetTools {
+  "openai-chat": OpenAIChatTool;
+  "openai-responses": OpenAIResponsesTool;
+  anthropic: AnthropicTool;
+  gemini: GeminiFunctionDeclaration;
+  mcp: McpTool;
+  "ag-ui": AgUiTool;
+}
+
+export type ExportTarget = keyof ExportTargetTools;
+
+/** The targets whose provider has a strict mode. */
+export type StrictModeCapableTarget = "openai-chat" | "openai-responses" | "anthropic";
+
+export interface StrictModeOption {
+  /**
+   * Ask the provider to constrain the model's arguments to the schema. Emitted only when the
+   * parameters qualify (see `analyzeStrictCompatibility`); when any tool does not, the export
+   * fails with every problem listed, and nothing is rewritten to make it pass.
+   */
+  readonly strict?: boolean;
+}
+
+/** Overlays for every target; `strict` only where the provider has a strict mode. */
+export type ExportOptions<T extends ExportTarget> = OverlayOptions & (T extends StrictModeCapableTarget ? StrictModeOption : unknown);
+
+const TARGETS: { readonly [T in ExportTarget]: ExportTargetDefinition<ExportTargetTools[T]> } = {
+  "openai-chat": openAIChatTarget,
+  "openai-responses": openAIResponsesTarget,
+  anthropic: anthropicTarget,
+  gemini: geminiTarget,
+  mcp: mcpTarget,
+  "ag-ui": agUiTarget,
+};
+
+/**
+ * The tools in the target provider's own shape. Each parameters schema is the spec's own
+ * object, key for key (unknown vendor keywords included), plus only the overlays asked for;
+ * without overlays nothing is copied. Throws `ClientToolExportError` listing every problem
+ * when strict mode was asked for and a tool does not qualify, or when the target cannot carry
+ * a schema as it is.
+ */
+export function exportClientTools<T extends ExportTarget>(
+  tools: Iterable<ClientToolSpec | RegisteredClientTool>,
+  target: T,
+  options?: ExportOptions<T>,
+): ClientToolExport<ExportTargetTools[T]> {
+  const definition = TARGETS[target] as ExportTargetDefinition<ExportTargetTools[T]> | undefined;
+  if (definition === undefined) throw new TypeError(`Unknown export target ${JSON.stringify(target)}: use one of ${Object.keys(TARGETS).join(", ")}.`);
+  const { strict = false, ...overlays } = (options ?? {}) as OverlayOptions & StrictModeOption;
+  const strictMode = strict ? definition.strictMode : undefined;
+  if (strict && strictMode === undefined) throw new TypeError(`The ${target} target has no strict mode.`);
+
+  const exported: ExportTargetTools[T][] = [];
+  const warnings: ExportIssue[] = [];
+  const problems: ExportIssue[] = [];
+  for (const item of tools) {
+    const spec = "spec" in item ? item.spec : item;
+    const parameters = applyOverlays(spec, overlays, warnings);
+    const strictProblems = strictMode === undefined ? [] : analyzeStrictCompatibility(parameters, strictMode);
+    for (const problem of strictProblems) problems.push({ tool: spec.name, pointer: `/parameters${problem.pointer}`, message: problem.message });
+    for (const problem of definition.problems?.(spec) ?? []) problems.push({ tool: spec.name, ...problem });
+    exported.push(definition.toTool({ spec, parameters: asObjectSchema(parameters), strict: strict && strictProblems.length === 0 }));
+  }
+  if (problems.length > 0) throw new ClientToolExportError(target, problems);
+  return { tools: exported, warnings };
+}

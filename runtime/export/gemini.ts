@@ -1,0 +1,21 @@
+import { asObjectSchema, type ExportedObjectSchema, type ExportTargetDefinition } from "./types.js";
+
+/**
+ * A function declaration (the @google/genai `FunctionDeclaration`), with the schemas as JSON
+ * Schema (`parametersJsonSchema`, `responseJsonSchema`), not Gemini's OpenAPI subset, so
+ * nothing is translated or lost. Put the tools in `{ functionDeclarations: tools }`.
+ */
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description: string;
+  parametersJsonSchema: ExportedObjectSchema;
+  /** Awaited tools only: the result the client sends back. */
+  responseJsonSchema?: ExportedObjectSchema;
+}
+
+export const geminiTarget: ExportTargetDefinition<GeminiFunctionDeclaration> = {
+  toTool: ({ spec, parameters }) =>
+    spec.outputSchema === undefined
+      ? { name: spec.name, description: spec.description, parametersJsonSchema: parameters }
+      : { name: spec.name, description: spec.description, parametersJsonSchema: parameters, responseJsonSchema: asObjectSchema(spec.outputSchema) },
+};

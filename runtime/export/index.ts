@@ -1,0 +1,14 @@
+export type { AgUiTool } from "./ag-ui.js";
+export type { AnthropicTool } from "./anthropic.js";
+export { ClientToolExportError } from "./errors.js";
+export { exportClientTools } from "./export-client-tools.js";
+export type { ExportOptions, ExportTarget, ExportTargetTools, StrictModeCapableTarget, StrictModeOption } from "./export-client-tools.js";
+export type { GeminiFunctionDeclaration } from "./gemini.js";
+export type { McpObjectSchema, McpTool } from "./mcp.js";
+export type { OpenAIChatTool } from "./openai-chat.js";
+export type { OpenAIResponsesTool } from "./openai-responses.js";
+export { removeOverlays, SECURITY_RISK_LEVELS } from "./overlays.js";
+export type { OverlayOptions } from "./overlays.js";
+export { analyzeStrictCompatibility } from "./strict.js";
+export type { StrictModeTarget } from "./strict.js";
+export type { ClientToolExport, ExportedObjectSchema, ExportIssue } from "./types.js";

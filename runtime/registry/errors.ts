@@ -1,0 +1,105 @@
+import type { ClientToolSpecError } from "../spec/errors.js";
+import type { JsonValue, SpecProblem } from "../spec/types.js";
+import type { JsonDifference } from "./first-difference.js";
+
+/**
+ * Why a registration was refused. Every case is the client's to fix, so it carries the HTTP
+ * status and body an agent server answers with:
+ * `catch (e) { if (e instanceof ClientToolRegistrationError) return res.status(e.status).json(e) }`.
+ */
+export class ClientToolRegistrationError extends Error {
+  override readonly name: string = "ClientToolRegistrationError";
+  readonly status = 422;
+
+  /** The body the OpenHands agent server sends for a registration error. */
+  toJSON(): { detail: string } {
+    return { detail: this.message };
+  }
+}
+
+/** The input was not valid client-tool specs; `problems` lists every one, at JSON pointers into the input. */
+export class ClientToolInvalidSpecError extends ClientToolRegistrationError {
+  override readonly name = "ClientToolInvalidSpecError";
+  readonly problems: readonly SpecProblem[];
+
+  constructor(cause: ClientToolSpecError) {
+    super(cause.message, { cause });
+    this.problems = cause.problems;
+  }
+}
+
+/** One registration named the same tool twice. */
+export class ClientToolDuplicateNameError extends ClientToolRegistrationError {
+  override readonly name = "ClientToolDuplicateNameError";
+
+  constructor(
+    readonly toolName: string,
+    /** Where the two specs are in the input. */
+    readonly pointers: readonly [string, string],
+  ) {
+    super(`Client tool "${toolName}" is given twice in one registration (at ${pointers[0] || "/"} and ${pointers[1] || "/"}): give each tool once.`);
+  }
+}
+
+/** A client tool took the name of one of the server's own tools. */
+export class ClientToolNameCollisionError extends ClientToolRegistrationError {
+  override readonly name = "ClientToolNameCollisionError";
+
+  constructor(readonly toolName: string) {
+    super(`Client tool "${toolName}" has the name of one of the server's own tools: rename the client tool.`);
+  }
+}
+
+/**
+ * A tool of this name is already registered with other schemas. A name stands for one pair of
+ * schemas for the life of the registry, so that a model, a stored conversation and every client
+ * agree on what `name` means.
+ */
+export class ClientToolSchemaConflictError extends ClientToolRegistrationError {
+  override readonly name = "ClientToolSchemaConflictError";
+  /** JSON pointer into the spec (`/parameters/...` or `/outputSchema/...`) of the first difference. */
+  readonly pointer: string;
+  readonly registeredValue: JsonValue | undefined;
+  readonly newValue: JsonValue | undefined;
+
+  constructor(
+    readonly toolName: string,
+    difference: JsonDifference,
+  ) {
+    super(
+      `Client tool "${toolName}" is already registered with a different schema: at ${difference.pointer} ` +
+        `the registered spec has ${describe(difference.left)} and this one has ${describe(difference.right)}. ` +
+        "A tool's name and schemas are its identity: keep the schema, or give the changed tool a new name.",
+    );
+    this.pointer = difference.pointer;
+    this.registeredValue = difference.left;
+    this.newValue = difference.right;
+  }
+}
+
+/** A spec's precomputed fingerprint is not the fingerprint of its schema: it was edited after generation. */
+export class ClientToolFingerprintMismatchError extends ClientToolRegistrationError {
+  override readonly name = "ClientToolFingerprintMismatchError";
+
+  constructor(
+    readonly toolName: string,
+    /** JSON pointer of the stale fingerprint in the input. */
+    readonly pointer: string,
+    readonly claimed: string,
+    readonly actual: string,
+  ) {
+    super(
+      `Client tool "${toolName}": the fingerprint at ${pointer} is ${claimed}, but the schema's fingerprint is ${actual}. ` +
+        'The schema was changed after the fingerprint was computed: regenerate the specs, or remove "fingerprints" to have them computed.',
+    );
+  }
+}
+
+const MAX_SHOWN = 80;
+
+/** A value for a message: its JSON, shortened; "nothing" when absent. */
+function describe(value: JsonValue | undefined): string {
+  if (value === undefined) return "nothing";
+  const json = JSON.stringify(value);
+  return json.length > MAX_SHOWN ? `${json.slice(0, MAX_SHOWN - 1)}…` : json;
+}

@@ -1,0 +1,117 @@
+import type { ClientToolSpec } from "../spec/types.js";
+import { readRegistrySnapshot, type ClientToolRegistrySnapshot, type ClientToolScopeSnapshot } from "./snapshot.js";
+import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
+import { ToolView, type RegistryState } from "./view.js";
+
+export interface ClientToolRegistryOptions {
+  /** The server's own tool names; a client tool that takes one is refused. */
+  readonly reservedNames?: Iterable<string>;
+}
+
+/**
+ * One conversation's view: the registry's tools plus the conversation's own. Two conversations
+ * may hold different tools, but a name means the same schemas in all of them.
+ */
+export interface ClientToolScope extends ClientToolLookup {
+  readonly conversationId: string;
+  /** Registers tools for this conversation only; same rules as `ClientToolRegistry#register`. */
+  register(input: unknown): readonly RegisteredClientTool[];
+  /** This conversation's own tools, as `{ client_tools }`. */
+  snapshot(): ClientToolScopeSnapshot;
+}
+
+class ScopeView extends ToolView implements ClientToolScope {
+  constructor(
+    readonly conversationId: string,
+    state: RegistryState,
+    parent: ToolView,
+  ) {
+    super(state, parent);
+  }
+
+  snapshot(): ClientToolScopeSnapshot {
+    return { client_tools: this.ownSpecs() };
+  }
+}
+
+/**
+ * The client tools a server knows. A tool's identity is its name plus the fingerprints of its
+ * `parameters` and `outputSchema`; within one registry a name stands for one identity, in every
+ * conversation, as long as any of them holds a tool of that name.
+ */
+export class ClientToolRegistry implements ClientToolLookup {
+  readonly reservedNames: ReadonlySet<string>;
+  readonly #state: RegistryState;
+  readonly #root: ToolView;
+  readonly #scopes = new Map<string, ScopeView>();
+
+  constructor(options: ClientToolRegistryOptions = {}) {
+    this.reservedNames = new Set(options.reservedNames);
+    this.#state = { reservedNames: this.reservedNames, claims: new Map() };
+    this.#root = new ToolView(this.#state);
+  }
+
+  /**
+   * Registers tools for every conversation. `input` is one spec, an array of specs or
+   * `{ client_tools: [...] }`, parsed or not: anything not already registered is parsed and
+   * its fingerprints computed or checked. All or nothing; throws a `ClientToolRegistrationError`
+   * (HTTP 422) naming what is wrong. A spec identical to a registered tool returns that same
+   * object; one that only changes description, annotations, permission, timeout or attempts
+   * replaces it; one that changes a schema is a conflict.
+   */
+  register(input: unknown): readonly RegisteredClientTool[] {
+    return this.#root.register(input);
+  }
+
+  /** A tool registered for every conversation (not one registered in a scope only). */
+  get(name: string): RegisteredClientTool | undefined {
+    return this.#root.get(name);
+  }
+
+  /** The tools registered for every conversation, in registration order. */
+  list(): readonly RegisteredClientTool[] {
+    return this.#root.list();
+  }
+
+  /** The view of one conversation, created on first use; the same object on every call. */
+  scope(conversationId: string): ClientToolScope {
+    let scope = this.#scopes.get(conversationId);
+    if (scope === undefined) this.#scopes.set(conversationId, (scope = new ScopeView(conversationId, this.#state, this.#root)));
+    return scope;
+  }
+
+  /**
+   * Forgets a conversation's tools (when the conversation is deleted), freeing the names no
+   * other conversation holds; false when there was no such scope. A view obtained before
+   * refuses further registrations.
+   */
+  dropScope(conversationId: string): boolean {
+    const scope = this.#scopes.get(conversationId);
+    if (scope === undefined) return false;
+    scope.release();
+    return this.#scopes.delete(conversationId);
+  }
+
+  /** Plain JSON (specs with their fingerprints, no classes), for `ClientToolRegistry.restore`. */
+  snapshot(): ClientToolRegistrySnapshot {
+    const scopes: { conversationId: string; client_tools: ClientToolSpec[] }[] = [];
+    for (const [conversationId, scope] of this.#scopes) {
+      const specs = scope.ownSpecs();
+      if (specs.length > 0) scopes.push({ conversationId, client_tools: specs });
+    }
+    return { version: 1, reservedNames: [...this.reservedNames], client_tools: this.#root.ownSpecs(), scopes };
+  }
+
+  /**
+   * Rebuilds a registry from `snapshot()` output, checking every spec and fingerprint again.
+   * `options.reservedNames`, when given, replaces the snapshot's: the server's own tools are
+   * those of the running version.
+   */
+  static restore(snapshot: unknown, options: ClientToolRegistryOptions = {}): ClientToolRegistry {
+    const contents = readRegistrySnapshot(snapshot);
+    const registry = new ClientToolRegistry({ reservedNames: options.reservedNames ?? contents.reservedNames });
+    registry.register(contents.clientTools);
+    for (const { conversationId, clientTools } of contents.scopes) registry.scope(conversationId).register(clientTools);
+    return registry;
+  }
+}

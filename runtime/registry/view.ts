@@ -1,0 +1,122 @@
+import type { ClientToolSpec, JsonValue } from "../spec/types.js";
+import { ClientToolDuplicateNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
+import { findFirstDifference } from "./first-difference.js";
+import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
+import { verifyClientToolSpecs, type VerifiedEntry } from "./verify.js";
+
+/** Who holds a name, registry-wide: the one identity it stands for, and how many views hold a tool of that name. */
+interface Claim {
+  readonly identity: string;
+  /** The most recent registration under this name; reused when a spec matches it exactly. */
+  tool: RegisteredClientTool;
+  holders: number;
+}
+
+/** What all views of one registry share. */
+export interface RegistryState {
+  readonly reservedNames: ReadonlySet<string>;
+  readonly claims: Map<string, Claim>;
+}
+
+/** The spec fields that make up (or record) a tool's identity; every other field is metadata a registration may change. */
+const IDENTITY_KEYS: ReadonlySet<string> = new Set(["name", "parameters", "outputSchema", "fingerprints"]);
+
+/**
+ * A set of tools: the registry's own (no parent), or a conversation's (its parent is the
+ * registry's, whose tools it sees too). Every view of a registry obeys the same name ->
+ * identity rule, through the shared claims.
+ */
+export class ToolView implements ClientToolLookup {
+  readonly #state: RegistryState;
+  readonly #parent: ToolView | undefined;
+  readonly #own = new Map<string, RegisteredClientTool>();
+  #released = false;
+
+  constructor(state: RegistryState, parent?: ToolView) {
+    this.#state = state;
+    this.#parent = parent;
+  }
+
+  get(name: string): RegisteredClientTool | undefined {
+    return this.#own.get(name) ?? this.#parent?.get(name);
+  }
+
+  /** The parent's tools (each replaced by this view's own registration of that name, if any), then this view's other tools. */
+  list(): readonly RegisteredClientTool[] {
+    if (this.#parent === undefined) return [...this.#own.values()];
+    const inherited = this.#parent.list().map((tool) => this.#own.get(tool.name) ?? tool);
+    return [...inherited, ...[...this.#own.values()].filter((tool) => this.#parent?.get(tool.name) === undefined)];
+  }
+
+  /** The specs this view registered itself, as kept (parsed, frozen, with fingerprints). */
+  ownSpecs(): ClientToolSpec[] {
+    return [...this.#own.values()].map((tool) => tool.spec);
+  }
+
+  /**
+   * All or nothing: every spec is checked before any is kept. A spec with the identity of a
+   * tool already registered returns that very object when nothing else changed either, and a
+   * new one (the newest description, annotations, permission and timeout) when something did.
+   */
+  register(input: unknown): readonly RegisteredClientTool[] {
+    if (this.#released) throw new Error("This conversation's client tools were dropped: get a new view from registry.scope(conversationId).");
+    const entries = verifyClientToolSpecs(input);
+    const pointers = new Map<string, string>();
+    const tools = entries.map((entry) => {
+      const { name } = entry.spec;
+      const earlier = pointers.get(name);
+      if (earlier !== undefined) throw new ClientToolDuplicateNameError(name, [earlier, entry.pointer]);
+      pointers.set(name, entry.pointer);
+      if (this.#state.reservedNames.has(name)) throw new ClientToolNameCollisionError(name);
+      const claim = this.#state.claims.get(name);
+      if (claim === undefined) return newTool(entry);
+      if (claim.identity !== entry.identity) throw conflictError(claim.tool.spec, entry.spec);
+      return [this.#own.get(name), this.#parent?.get(name), claim.tool].find((tool) => tool !== undefined && sameMetadata(tool.spec, entry.spec)) ?? newTool(entry);
+    });
+    for (const tool of tools) this.#keep(tool);
+    return Object.freeze(tools);
+  }
+
+  /** Gives up this view's claims, so a name no view holds any more is free for another schema. */
+  release(): void {
+    this.#released = true;
+    for (const name of this.#own.keys()) {
+      const claim = this.#state.claims.get(name)!;
+      if (--claim.holders === 0) this.#state.claims.delete(name);
+    }
+    this.#own.clear();
+  }
+
+  #keep(tool: RegisteredClientTool): void {
+    const claim = this.#state.claims.get(tool.name);
+    if (claim === undefined) {
+      this.#state.claims.set(tool.name, { identity: tool.identity, tool, holders: 1 });
+    } else {
+      if (!this.#own.has(tool.name)) claim.holders++;
+      claim.tool = tool;
+    }
+    this.#own.set(tool.name, tool);
+  }
+}
+
+function newTool({ spec, fingerprints, identity }: VerifiedEntry): RegisteredClientTool {
+  return Object.freeze({ name: spec.name, spec, fingerprints, identity });
+}
+
+function sameMetadata(kept: ClientToolSpec, incoming: ClientToolSpec): boolean {
+  if (kept === incoming) return true;
+  const a = kept as unknown as Readonly<Record<string, JsonValue>>;
+  const b = incoming as unknown as Readonly<Record<string, JsonValue>>;
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (!IDENTITY_KEYS.has(key) && findFirstDifference(a[key], b[key]) !== undefined) return false;
+  }
+  return true;
+}
+
+function conflictError(registered: ClientToolSpec, incoming: ClientToolSpec): ClientToolSchemaConflictError {
+  const difference =
+    findFirstDifference(registered.parameters, incoming.parameters, "/parameters") ??
+    findFirstDifference(registered.outputSchema, incoming.outputSchema, "/outputSchema");
+  // Different fingerprints mean different canonical JSON, so one of the schemas differs.
+  return new ClientToolSchemaConflictError(registered.name, difference!);
+}
