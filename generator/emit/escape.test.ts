@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { typecheck } from "../../test-support/typecheck.js";
+import { docComment, propertyKey, tsString } from "./escape.js";
+
+const HOSTILE = [
+  "plain",
+  "",
+  'quote " and \\ backslash',
+  "template ${x} and `backtick`",
+  "comment */ end and /* start",
+  "line\u2028sep\u2029para",
+  "nul\u0000 bell\u0007 esc\u001b del\u007f nel\u0085",
+  "lone high \ud800 and lone low \udc00",
+  "emoji \u{1f600} pair",
+  "crlf\r\nand cr\rand lf\n",
+  "bidi \u202e reversed \u2066 isolate",
+  "__proto__",
+];
+
+/** Evaluates generated JavaScript text, to see the value it really denotes. */
+function evaluate(expression: string): unknown {
+  return new Function(`return (${expression});`)();
+}
+
+describe("tsString", () => {
+  it.each(HOSTILE)("denotes the exact string %j", (s) => {
+    expect(evaluate(tsString(s))).toBe(s);
+  });
+
+  it("leaves no line separators or direction controls raw", () => {
+    expect(tsString("a\u2028b\u2029c\u202ed")).toBe('"a\\u2028b\\u2029c\\u202ed"');
+  });
+
+  it("compiles as a literal type holding the same text", () => {
+    const code = HOSTILE.map((s, i) => `export const s${i}: ${tsString(s)} = ${tsString(s)};\n`).join("");
+    expect(typecheck({ "/gen/strings.ts": code })).toEqual([]);
+  });
+});
+
+describe("docComment", () => {
+  it("is empty for blank text", () => {
+    expect(docComment(" \n\r\n ", "  ")).toBe("");
+  });
+
+  it("writes one line as a one-line block, indented", () => {
+    expect(docComment("Hello.", "    ")).toBe("    /** Hello. */\n");
+  });
+
+  it("writes several lines as a starred block, blank lines kept, trailing spaces and outer blank lines dropped", () => {
+    expect(docComment("\nFirst  \r\n\r\nThird\rFourth\n", "  ")).toBe("  /**\n   * First\n   *\n   * Third\n   * Fourth\n   */\n");
+  });
+
+  it("cannot be closed early by */", () => {
+    const doc = docComment("a */ b **/ c", "");
+    expect(doc).toBe("/** a *\\/ b **\\/ c */\n");
+    expect(doc.indexOf("*/")).toBe(doc.length - 3);
+  });
+
+  it("writes control characters, lone surrogates and invisible characters as visible escapes", () => {
+    expect(docComment("a\u0000b\u0007c\u007fd\u0085e\u2028f\u202eg \ud800 \udc00", "")).toBe(
+      "/** a\\u0000b\\u0007c\\u007fd\\u0085e\\u2028f\\u202eg \\ud800 \\udc00 */\n",
+    );
+  });
+
+  it("keeps tabs, surrogate pairs and ordinary text as they are", () => {
+    expect(docComment("tab\there \u{1f600} ${x} `y` @see", "")).toBe("/** tab\there \u{1f600} ${x} `y` @see */\n");
+  });
+
+  it("never swallows the declaration after it", () => {
+    // If a comment ran on, it would hide the bad declaration and leave no error.
+    const code = HOSTILE.map((s, i) => `${docComment(s, "")}export const n${i}: number = "not a number";\n`).join("");
+    const errors = typecheck({ "/gen/docs.ts": code });
+    expect(errors).toHaveLength(HOSTILE.length);
+  });
+});
+
+describe("propertyKey", () => {
+  it.each([
+    ["name", "name"],
+    ["_private$", "_private$"],
+    ["default", "default"],
+    ["a b", '"a b"'],
+    ["1st", '"1st"'],
+    ["", '""'],
+    ["kebab-case", '"kebab-case"'],
+    ["caf\u00e9", '"caf\u00e9"'],
+    ["\u{1f600}", '"\u{1f600}"'],
+    ['q"uote', '"q\\"uote"'],
+    ["__proto__", '["__proto__"]'],
+  ])("writes %j as %s", (name, key) => {
+    expect(propertyKey(name)).toBe(key);
+  });
+
+  it("makes an own property of that name in an object literal, even __proto__", () => {
+    for (const name of ["__proto__", "", "a b", "constructor", "\ud800"]) {
+      const obj = evaluate(`{ ${propertyKey(name)}: 1 }`) as object;
+      expect(Object.getOwnPropertyNames(obj)).toEqual([name]);
+    }
+  });
+
+  it("declares the property in a type literal", () => {
+    const names = ["__proto__", "", "a b", "1st", "\u{1f600}", "x\u2028y", "*/"];
+    const members = names.map((n) => `${propertyKey(n)}: ${tsString(n)};`).join(" ");
+    const values = names.map((n) => `${propertyKey(n)}: ${tsString(n)},`).join(" ");
+    const code = `export type T = { ${members} };\nexport const t: T = { ${values} };\nexport const k: keyof T = "__proto__";\n`;
+    expect(typecheck({ "/gen/keys.ts": code })).toEqual([]);
+  });
+});

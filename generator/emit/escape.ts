@@ -1,0 +1,79 @@
+/**
+ * One escaping function per kind of generated text. Every piece of schema or
+ * spec text that reaches generated code goes through exactly one of these.
+ */
+
+/**
+ * Characters a reader cannot see or that change how the code around them looks:
+ * U+2028/U+2029 (line breaks to editors and old parsers) and the bidirectional
+ * controls of "Trojan Source" (they reorder what is shown, not what runs).
+ */
+const INVISIBLE = /[\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function unicodeEscape(ch: string): string {
+  return `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
+}
+
+/**
+ * A double-quoted TypeScript string literal with the value `s`. JSON.stringify
+ * already escapes quotes, backslashes, control characters and lone surrogates;
+ * `${` and backticks need nothing outside a template literal.
+ */
+export function tsString(s: string): string {
+  return escapeInvisible(JSON.stringify(s));
+}
+
+/** JSON text (whose strings JSON.stringify has escaped otherwise) with the invisible characters above escaped too. */
+export function escapeInvisible(jsonText: string): string {
+  return jsonText.replace(INVISIBLE, unicodeEscape);
+}
+
+/**
+ * C0 and C1 controls except tab and line feed, lone surrogates (a high one not
+ * followed by a low one, a low one not preceded by a high one), and the
+ * invisible characters above.
+ */
+const UNSAFE_IN_COMMENT =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Anything that the slow path of docComment would change, other than trailing spaces. */
+const NEEDS_REWRITE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\*\//;
+
+/**
+ * A JSDoc block for `text`, each line starting with `indent`, ending in a line
+ * break; "" when the text is blank. The text stays readable: `*\/` cannot end
+ * the comment early, invisible and control characters become visible `\uXXXX`,
+ * and CRLF or CR line ends become LF.
+ */
+export function docComment(text: string, indent: string): string {
+  // Most descriptions are one harmless line: skip the splitting and rewriting.
+  if (!NEEDS_REWRITE.test(text)) {
+    const line = text.trimEnd();
+    return line.trim() === "" ? "" : `${indent}/** ${line} */\n`;
+  }
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .replace(UNSAFE_IN_COMMENT, unicodeEscape)
+    .replaceAll("*/", "*\\/")
+    .split("\n")
+    .map((line) => line.trimEnd());
+  while (lines.length > 0 && lines[0] === "") lines.shift();
+  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  if (lines.length === 0) return "";
+  if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
+  const body = lines.map((line) => (line === "" ? `${indent} *\n` : `${indent} * ${line}\n`)).join("");
+  return `${indent}/**\n${body}${indent} */\n`;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * A property name for a type or object literal: bare when it is an ASCII
+ * identifier, else a string literal. `__proto__` is written computed
+ * (`["__proto__"]`) because in an object literal both the bare and the quoted
+ * form set the prototype instead of creating a property.
+ */
+export function propertyKey(name: string): string {
+  if (name === "__proto__") return `[${tsString(name)}]`;
+  return IDENTIFIER.test(name) ? name : tsString(name);
+}

@@ -1,0 +1,56 @@
+import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
+import { hasApplicators } from "./applicators.js";
+import type { TypeContext } from "./context.js";
+import { ALL_KINDS } from "./kinds.js";
+import { own } from "./pointer.js";
+import { asPrimary, NEVER, UNKNOWN, type Ty } from "./ty.js";
+
+/**
+ * The type of the array instances `schema` allows, or undefined when it puts
+ * no constraint on arrays. Arrays are mutable (`T[]`): handlers receive them
+ * as arguments, and a mutable array type still accepts every instance.
+ *
+ * A tuple (`prefixItems`, or an `items` array in draft-07) makes its first
+ * `minItems` elements required and the others optional; the rest comes from
+ * `items` (`additionalItems` in draft-07), absent meaning unknown and false
+ * meaning none. `maxItems` below the tuple length cuts the tuple.
+ */
+export function arrayType(ctx: TypeContext, schema: JsonObject, indent: string): Ty | undefined {
+  const sub = (s: JsonValue): Ty => ctx.typeOf(s, ALL_KINDS, indent, false);
+  const items = own(schema, "items");
+  let prefix: readonly JsonValue[] | undefined;
+  let rest: JsonValue | undefined;
+  const draft07 = ctx.dialect === "draft-07";
+  if (draft07 && Array.isArray(items)) {
+    prefix = items as readonly JsonValue[];
+    rest = own(schema, "additionalItems");
+  } else {
+    const prefixItems = draft07 ? undefined : own(schema, "prefixItems");
+    prefix = Array.isArray(prefixItems) ? (prefixItems as readonly JsonValue[]) : undefined;
+    rest = Array.isArray(items) ? undefined : items;
+  }
+  if (rest === undefined && !draft07) {
+    const unevaluated = own(schema, "unevaluatedItems");
+    if (unevaluated !== undefined && !hasApplicators(schema) && !Object.hasOwn(schema, "contains")) rest = unevaluated;
+  }
+  if (prefix === undefined) {
+    if (rest === undefined || rest === true) return undefined;
+    const element = sub(rest);
+    return { text: element.text === NEVER.text ? "[]" : `${asPrimary(element)}[]`, binding: "primary" };
+  }
+
+  const maxItems = nonNegativeInteger(own(schema, "maxItems"));
+  const elements = maxItems === undefined ? prefix : prefix.slice(0, maxItems);
+  const requiredCount = Math.min(nonNegativeInteger(own(schema, "minItems")) ?? 0, elements.length);
+  const parts = elements.map((s, i) => {
+    const ty = sub(s);
+    return i < requiredCount ? ty.text : `${asPrimary(ty)}?`;
+  });
+  const restTy = maxItems !== undefined && maxItems <= elements.length ? NEVER : rest === undefined ? UNKNOWN : sub(rest);
+  if (restTy.text !== NEVER.text) parts.push(`...${asPrimary(restTy)}[]`);
+  return { text: `[${parts.join(", ")}]`, binding: "primary" };
+}
+
+function nonNegativeInteger(value: JsonValue | undefined): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
