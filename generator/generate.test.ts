@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as prettier from "prettier";
+import { afterEach, describe, expect, it } from "vitest";
+import { generate } from "./generate.js";
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function project(files: Record<string, unknown>): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "gct-gen-"));
+  folders.push(folder);
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(folder, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  }
+  return folder;
+}
+
+const tool = (name: string, extra: object = {}): object => ({
+  name,
+  description: `The ${name} tool.`,
+  parameters: { type: "object", properties: { x: { type: "string" } } },
+  ...extra,
+});
+
+const contents = async (cwd: string): Promise<string[]> => {
+  const result = await generate({ cwd, stubs: false });
+  expect(result.diagnostics).toEqual([]);
+  return result.files.map((file) => `${path.basename(file.path)}\n${file.contents}`);
+};
+
+describe("generate", () => {
+  it("is deterministic: the same tools give byte-identical output however they are split into files", async () => {
+    const one = project({ "client-tools/all.json": [tool("zeta"), tool("alpha"), tool("mid", { outputSchema: { type: "object" } })] });
+    const many = project({
+      "client-tools/1.json": tool("mid", { outputSchema: { type: "object" } }),
+      "client-tools/2.json": { client_tools: [tool("alpha")] },
+      "client-tools/0.json": tool("zeta"),
+    });
+    expect(await contents(many)).toEqual(await contents(one));
+  });
+
+  it("writes nothing itself and reports problems as diagnostics", async () => {
+    const cwd = project({ "client-tools/a.json": { name: "a" } });
+    const result = await generate({ cwd });
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ file: "client-tools/a.json", line: 1, pointer: "/description" })]);
+  });
+
+  it("runs the project's prettier config when there is one, so the output passes prettier --check", async () => {
+    const cwd = project({ "client-tools/a.json": tool("a"), ".prettierrc": JSON.stringify({ singleQuote: true, semi: false, printWidth: 60 }) });
+    const result = await generate({ cwd });
+    expect(result.files.length).toBeGreaterThan(0);
+    for (const file of result.files) {
+      const options = (await prettier.resolveConfig(file.path)) ?? {};
+      expect(await prettier.check(file.contents, { ...options, filepath: file.path }), file.path).toBe(true);
+    }
+    expect(result.files.find((f) => f.path.endsWith("handlers.ts"))?.contents).toContain("from './types.js'");
+  });
+
+  it("emits the default empty object schema for a tool without parameters", async () => {
+    const cwd = project({ "client-tools/a.json": { name: "ping", description: "Ping." } });
+    const specs = (await generate({ cwd, stubs: false })).files.find((f) => f.path.endsWith("specs.ts"))!.contents;
+    expect(specs).toContain('"parameters": {\n      "type": "object",\n      "properties": {}\n    }');
+  });
+});
