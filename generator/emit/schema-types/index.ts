@@ -1,6 +1,6 @@
+import { schemaDialect } from "../../../runtime/spec/dialect.js";
 import type { JsonObject } from "../../../runtime/spec/types.js";
 import { docComment } from "../escape.js";
-import { schemaDialect } from "../../../runtime/spec/dialect.js";
 import type { TypeContext } from "./context.js";
 import { schemaDoc } from "./docs.js";
 import { ALL_KINDS } from "./kinds.js";

@@ -1,11 +1,11 @@
 import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
 import { docComment, propertyKey } from "../escape.js";
+import { hasApplicators } from "./applicators.js";
 import type { TypeContext } from "./context.js";
 import { schemaDoc } from "./docs.js";
 import { ALL_KINDS } from "./kinds.js";
 import { isObject, own } from "./pointer.js";
 import { UNKNOWN, unionOf, type Ty } from "./ty.js";
-import { hasApplicators } from "./applicators.js";
 
 /**
  * The type of the object instances `schema` allows, or undefined when it puts

@@ -108,7 +108,7 @@ function check(schema: JsonObject, values: readonly JsonValue[], wire: boolean):
 describe("soundness on random schemas", () => {
   it("accepts every value ajv accepts, and every object on the wire", () => {
     const ajv = new Ajv2020({ strict: false, logger: false, ownProperties: true });
-    const samples = fc.sample(fc.record({ schema: rootSchema, values: fc.array(value, { minLength: 20, maxLength: 20 }) }), { numRuns: 2000, seed: Number(process.env["FUZZ_SEED"]) });
+    const samples = fc.sample(fc.record({ schema: rootSchema, values: fc.array(value, { minLength: 20, maxLength: 20 }) }), { numRuns: 300, seed: 20251130 });
     let checked = 0;
     for (const { schema: s, values } of samples) {
       // A tool's root says `type: "object"` (the check stage enforces it), which the wire type relies on.
