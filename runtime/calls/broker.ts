@@ -1,9 +1,11 @@
 import { DEFAULT_TIMEOUT_SECONDS } from "../spec/types.js";
+import { argsFingerprint, refusalReason, type ClientToolApprovalRequest, type ClientToolApprover } from "./approval.js";
 import { Emitter } from "./emitter.js";
 import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError } from "./errors.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import type { ClientToolRequest } from "./messages.js";
-import type { ClientCallCancelled, ClientCallOutcome, ClientCallTimedOut } from "./outcome.js";
+import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome, ClientCallTimedOut } from "./outcome.js";
+import { checkClientToolPermission, type ClientToolPrincipal } from "./permission.js";
 import { newRequestId } from "./request-id.js";
 import { createResultChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
 import type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "./store.js";
@@ -19,6 +21,12 @@ export interface ClientCallBrokerOptions {
   readonly store?: PendingCallStore;
   /** Precompiled result validators (the generator's `--validators` output); other tools are compiled with ajv on first use. */
   readonly validators?: ClientToolValidators;
+  /**
+   * Asked about every call after the permission check and before the client hears of it;
+   * a refusal (or a hook that throws) ends the call as `denied`, and the client never sees it.
+   * The call waits for the hook; its timeout starts once the call is approved.
+   */
+  readonly approve?: ClientToolApprover;
   /** Where errors go that no caller can receive: a throwing event listener, a store failing under a timer. Default `console.error`. */
   readonly onError?: (error: unknown, context: string) => void;
 }
@@ -31,6 +39,12 @@ export interface DispatchInput {
   readonly toolCallId: string;
   /** The model's arguments. `object`, so that generated argument interfaces fit as they are. */
   readonly args: object;
+  /**
+   * Who the call runs for. When given, a tool whose `permission` the principal does not hold
+   * (or that has none) ends as `denied` before anything else happens; when absent, nothing is
+   * checked. Pass the same principal that the tools were exported under.
+   */
+  readonly principal?: ClientToolPrincipal;
 }
 
 export interface SubmitInput {
@@ -83,6 +97,10 @@ export class ClientCallBroker {
   readonly #check: ResultChecker;
   readonly #events: Emitter<ClientCallBrokerEvents>;
   readonly #onError: (error: unknown, context: string) => void;
+  readonly #approve: ClientToolApprover | undefined;
+  /** Resolves on `close()`, so a dispatch waiting for a hung approval hook still ends. */
+  readonly #closing: Promise<void>;
+  readonly #markClosing: () => void;
   readonly #waiters = new Map<string, Waiter>();
   readonly #unsubscribe: () => void;
   #closed = false;
@@ -91,6 +109,10 @@ export class ClientCallBroker {
     this.#find = toolFinder(options.tools);
     this.#store = options.store ?? new InMemoryPendingCallStore();
     this.#check = createResultChecker(options.validators);
+    this.#approve = options.approve;
+    let markClosing!: () => void;
+    this.#closing = new Promise((resolve) => (markClosing = resolve));
+    this.#markClosing = markClosing;
     this.#onError = options.onError ?? ((error, context) => console.error(`gen-client-tools: ${context}:`, error));
     this.#events = new Emitter((error, event) => this.#onError(error, `a "${String(event)}" listener threw`));
     // Closes made by other brokers sharing the store end this broker's dispatches.
@@ -102,13 +124,20 @@ export class ClientCallBroker {
   }
 
   /**
-   * Sends a call to the owner's client and resolves when it ends. Never rejects for anything
-   * the client does; rejects only for a tool that is unknown or not awaited (a server bug)
-   * and when the store fails.
+   * Checks the principal's permission, then asks the `approve` hook, then sends the call to
+   * the owner's client, and resolves when it ends. Never rejects for anything the client
+   * does; rejects only for a tool that is unknown or not awaited, for arguments JSON cannot
+   * hold while an `approve` hook is set (server bugs), and when the store fails.
    */
   async dispatch(input: DispatchInput): Promise<ClientCallOutcome> {
     const { spec } = this.#awaitedTool(input.toolName);
     if (this.#closed) return BROKER_CLOSED;
+    const forbidden = checkClientToolPermission(spec, input.principal);
+    if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
+    if (this.#approve !== undefined) {
+      const refused = await this.#askApproval(this.#approve, input);
+      if (refused !== undefined) return refused;
+    }
     const seconds = timeoutSeconds(spec);
     const request: ClientToolRequest = {
       requestId: newRequestId(),
@@ -197,11 +226,34 @@ export class ClientCallBroker {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#markClosing();
     const results = await Promise.allSettled([...this.#waiters.keys()].map((id) => this.cancel(id, BROKER_CLOSED.reason)));
     for (const result of results) if (result.status === "rejected") this.#onError(result.reason, "closing a call in the store failed");
     // Whatever the store could not end must still not leave its dispatch hanging.
     for (const waiter of [...this.#waiters.values()]) this.#settle({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
     this.#unsubscribe();
+  }
+
+  /** `undefined` when the hook approved this very call; otherwise how the dispatch ends. */
+  async #askApproval(approve: ClientToolApprover, input: DispatchInput): Promise<ClientCallDenied | ClientCallCancelled | undefined> {
+    const call: ClientToolApprovalRequest = {
+      conversationId: input.conversationId,
+      owner: input.owner,
+      ...(input.principal !== undefined && { principal: input.principal }),
+      toolName: input.toolName,
+      toolCallId: input.toolCallId,
+      args: input.args,
+      argsFingerprint: argsFingerprint(input.args),
+    };
+    let decision: unknown;
+    try {
+      decision = await Promise.race([approve(call), this.#closing]);
+    } catch (error) {
+      this.#onError(error, `the approve hook threw for a call to ${JSON.stringify(input.toolName)}; the call is denied`);
+    }
+    if (this.#closed) return BROKER_CLOSED;
+    const reason = refusalReason(decision, call);
+    return reason === undefined ? undefined : { status: "denied", reason };
   }
 
   #awaitedTool(toolName: string): KnownTool & { readonly spec: AwaitedSpec } {

@@ -31,7 +31,15 @@ describe("what runtime/calls imports", () => {
     expect(files).not.toContain("calls/broker.ts");
   });
 
-  it("keeps index.ts (with the broker) to ajv and project files: no Node modules, no generator dependencies", () => {
+  it("keeps the client halves of the transports in browser.ts, and their server halves out", () => {
+    const { files } = importGraph("browser.ts");
+    for (const client of ["ws-codec", "sse", "requires-action", "client-decode"]) expect(files).toContain(`calls/transports/${client}.ts`);
+    for (const server of ["ws-attach", "http-handler", "node-listener", "sse-stream", "owner-feed", "ag-ui", "deliver"]) {
+      expect(files).not.toContain(`calls/transports/${server}.ts`);
+    }
+  });
+
+  it("keeps index.ts (with the broker and every transport) to ajv and project files: no Node modules, no ws, no generator dependencies", () => {
     const { files, packages } = importGraph("index.ts");
     expect([...packages].sort()).toEqual(["ajv", "ajv-formats", "ajv/dist/2020.js"]);
     expect([...files].filter((f) => !f.startsWith("calls/") && !f.startsWith("spec/") && !f.startsWith("fingerprint/") && !f.startsWith("registry/"))).toEqual([]);

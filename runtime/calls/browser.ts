@@ -4,8 +4,25 @@ export type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolErr
 export type { ClientCallCancelled, ClientCallDenied, ClientCallFailed, ClientCallOk, ClientCallOutcome, ClientCallTimedOut } from "./outcome.js";
 export { acknowledgeClientToolCall, DISPATCHED_TEXT, MAX_CLIENT_ERROR_CHARS, outcomeToObservation } from "./observation.js";
 export type { ClientToolObservation } from "./observation.js";
+export { checkClientToolPermission, ClientToolPermissionError } from "./permission.js";
+export type { ClientToolPrincipal } from "./permission.js";
 export { createClientToolRunner } from "./runner.js";
 export type { ClientToolHandler, ClientToolRunContext, ClientToolRunner, ClientToolRunnerOptions } from "./runner.js";
 export { RetryableClientToolError } from "./retryable-error.js";
+export { DEFAULT_MAX_ANSWER_BYTES } from "./transports/answer.js";
+export type { ClientToolAnswer, ClientToolErrorAnswer, ClientToolResultAnswer } from "./transports/answer.js";
+export { decodeClientToolRequest } from "./transports/client-decode.js";
+export { requiresAction } from "./transports/requires-action.js";
+export type { RequiresActionBody } from "./transports/requires-action.js";
+export {
+  CLIENT_TOOL_CANCELLED_EVENT,
+  CLIENT_TOOL_EVENT,
+  decodeClientToolCancelledEvent,
+  decodeClientToolEvent,
+  encodeClientToolCancelledEvent,
+  encodeClientToolEvent,
+} from "./transports/sse.js";
+export { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage } from "./transports/ws-codec.js";
+export type { ClientToolRejectedMessage, ClientToolRequestedMessage, ClientToolServerMessage } from "./transports/ws-codec.js";
 export { MAX_REPORTED_PROBLEMS } from "./validators.js";
 export type { ClientToolValidators, CompiledValidator, CompiledValidatorError, ValidationProblem } from "./validators.js";

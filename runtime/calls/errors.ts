@@ -5,7 +5,7 @@ import type { ValidationProblem } from "./validators.js";
  * status a transport answers with and a JSON body, so a transport maps it in one line.
  */
 export abstract class ClientCallError extends Error {
-  abstract readonly status: 400 | 404 | 409 | 422;
+  abstract readonly status: 400 | 404 | 409 | 413 | 422;
 
   toJSON(): { readonly detail: string } {
     return { detail: this.message };
@@ -64,8 +64,18 @@ export class ClientResultInvalidError extends ClientCallError {
   }
 }
 
-/** A `fail` whose `error` is not a string or whose `retryable` is not a boolean. */
+/** An answer that is not one: not JSON, not the shape of a result or an error, or a `fail` whose `error` is not a string or whose `retryable` is not a boolean. */
 export class ClientAnswerMalformedError extends ClientCallError {
   override readonly name = "ClientAnswerMalformedError";
   readonly status = 400;
+}
+
+/** An answer larger than the transport accepts; refused before it is parsed. */
+export class ClientAnswerTooLargeError extends ClientCallError {
+  override readonly name = "ClientAnswerTooLargeError";
+  readonly status = 413;
+
+  constructor(maxBytes: number) {
+    super(`A client tool answer may be at most ${maxBytes} bytes.`);
+  }
 }

@@ -1,10 +1,13 @@
 // Everything in runtime/calls. Browser code imports ./browser.js instead, which leaves out
-// the broker, its stores and ajv.
+// the broker, its stores, the server ends of the transports and ajv.
 export * from "./browser.js";
+export { approveClientToolCall, argsFingerprint } from "./approval.js";
+export type { ClientToolApproval, ClientToolApprovalDecision, ClientToolApprovalRequest, ClientToolApprover, ClientToolRefusal } from "./approval.js";
 export { ClientCallBroker } from "./broker.js";
 export type { ClientCallBrokerEvents, ClientCallBrokerOptions, DispatchInput, FailInput, SubmitInput } from "./broker.js";
 export {
   ClientAnswerMalformedError,
+  ClientAnswerTooLargeError,
   ClientCallClosedError,
   ClientCallError,
   ClientCallNotFoundError,
@@ -15,3 +18,14 @@ export { DEFAULT_CLOSED_RETENTION_MS, InMemoryPendingCallStore } from "./memory-
 export type { InMemoryPendingCallStoreOptions } from "./memory-store.js";
 export type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "./store.js";
 export type { ClientToolSource } from "./tools.js";
+export { acceptAgUiToolMessage, toAgUiToolCallEvents } from "./transports/ag-ui.js";
+export type { AgUiToolCallArgsEvent, AgUiToolCallEndEvent, AgUiToolCallEvents, AgUiToolCallStartEvent } from "./transports/ag-ui.js";
+export { createClientToolsHandler, DEFAULT_CLIENT_TOOLS_BASE_PATH } from "./transports/http-handler.js";
+export type { ClientToolsHandlerOptions, FetchHandler } from "./transports/http-handler.js";
+export { toNodeListener } from "./transports/node-listener.js";
+export type { NodeListenerOptions, NodeRequestLike, NodeResponseLike } from "./transports/node-listener.js";
+export { followOwnerCalls } from "./transports/owner-feed.js";
+export type { OwnerFeed, OwnerFeedSink } from "./transports/owner-feed.js";
+export { clientToolEventStream, SSE_HEADERS } from "./transports/sse-stream.js";
+export { attachClientTools } from "./transports/ws-attach.js";
+export type { AttachClientToolsOptions, ClientToolSocket, WebSocketData } from "./transports/ws-attach.js";

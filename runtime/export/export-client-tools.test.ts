@@ -183,3 +183,32 @@ describe("exportClientTools: strict mode", () => {
     expect(() => exportClientTools([strictReady], "gemini", { strict: true } as object)).toThrow(/no strict mode/);
   });
 });
+
+describe("exportClientTools: under a principal", () => {
+  const openUrl = parseClientToolSpec({ name: "open_url", description: "Open a URL in the browser.", permission: "browser.open" });
+  const readGeo = parseClientToolSpec({ name: "read_geo", description: "Read the position.", permission: "geo.read" });
+  const untagged = parseClientToolSpec({ name: "untagged", description: "No permission tag." });
+
+  it("exports only the tools whose permission the principal holds, in the order given", () => {
+    const principal = { id: "alice", permissions: ["geo.read", "browser.open"] };
+    const names = (tools: readonly { name: string }[]) => tools.map((tool) => tool.name);
+    expect(names(exportClientTools([untagged, readGeo, openUrl], "ag-ui", { principal }).tools)).toEqual(["read_geo", "open_url"]);
+    expect(names(exportClientTools([untagged, readGeo, openUrl], "anthropic", { principal: { id: "bob", permissions: ["geo.read"] } }).tools)).toEqual(["read_geo"]);
+  });
+
+  it("leaves out a tool without a permission tag, even for a principal holding every other permission", () => {
+    expect(exportClientTools([untagged], "mcp", { principal: { id: "root", permissions: ["browser.open", "geo.read", ""] } }).tools).toEqual([]);
+  });
+
+  it("filters nothing without a principal", () => {
+    expect(exportClientTools([untagged, readGeo, openUrl], "openai-chat").tools.map((tool) => tool.function.name)).toEqual(["untagged", "read_geo", "open_url"]);
+  });
+
+  it("does not check tools it leaves out: strict mode fails only for exported tools", () => {
+    const principal = { id: "alice", permissions: ["browser.open"] };
+    const loose = parseClientToolSpec({ ...location, name: "loose", permission: "geo.read" });
+    const ready = parseClientToolSpec({ ...strictReady, permission: "browser.open" });
+    expect(() => exportClientTools([loose, ready], "openai-chat", { strict: true })).toThrow(ClientToolExportError);
+    expect(exportClientTools([loose, ready], "openai-chat", { strict: true, principal }).tools.map((tool) => tool.function.name)).toEqual(["strict_ready"]);
+  });
+});

@@ -1,3 +1,4 @@
+import { checkClientToolPermission, type ClientToolPrincipal } from "../calls/permission.js";
 import type { RegisteredClientTool } from "../registry/types.js";
 import type { ClientToolSpec } from "../spec/types.js";
 import { agUiTarget, type AgUiTool } from "./ag-ui.js";
@@ -35,8 +36,17 @@ export interface StrictModeOption {
   readonly strict?: boolean;
 }
 
-/** Overlays for every target; `strict` only where the provider has a strict mode. */
-export type ExportOptions<T extends ExportTarget> = OverlayOptions & (T extends StrictModeCapableTarget ? StrictModeOption : unknown);
+export interface PrincipalOption {
+  /**
+   * Export only the tools this principal may use: those whose `permission` it holds (a tool
+   * without a `permission` is left out). Without a principal every tool is exported. Pass
+   * the same principal to `broker.dispatch`, which checks again.
+   */
+  readonly principal?: ClientToolPrincipal;
+}
+
+/** Overlays and a principal for every target; `strict` only where the provider has a strict mode. */
+export type ExportOptions<T extends ExportTarget> = OverlayOptions & PrincipalOption & (T extends StrictModeCapableTarget ? StrictModeOption : unknown);
 
 const TARGETS: { readonly [T in ExportTarget]: ExportTargetDefinition<ExportTargetTools[T]> } = {
   "openai-chat": openAIChatTarget,
@@ -48,11 +58,11 @@ const TARGETS: { readonly [T in ExportTarget]: ExportTargetDefinition<ExportTarg
 };
 
 /**
- * The tools in the target provider's own shape. Each parameters schema is the spec's own
- * object, key for key (unknown vendor keywords included), plus only the overlays asked for;
- * without overlays nothing is copied. Throws `ClientToolExportError` listing every problem
- * when strict mode was asked for and a tool does not qualify, or when the target cannot carry
- * a schema as it is.
+ * The tools in the target provider's own shape (under a `principal`, only those it may use).
+ * Each parameters schema is the spec's own object, key for key (unknown vendor keywords
+ * included), plus only the overlays asked for; without overlays nothing is copied. Throws
+ * `ClientToolExportError` listing every problem when strict mode was asked for and a tool
+ * does not qualify, or when the target cannot carry a schema as it is.
  */
 export function exportClientTools<T extends ExportTarget>(
   tools: Iterable<ClientToolSpec | RegisteredClientTool>,
@@ -61,7 +71,7 @@ export function exportClientTools<T extends ExportTarget>(
 ): ClientToolExport<ExportTargetTools[T]> {
   const definition = TARGETS[target] as ExportTargetDefinition<ExportTargetTools[T]> | undefined;
   if (definition === undefined) throw new TypeError(`Unknown export target ${JSON.stringify(target)}: use one of ${Object.keys(TARGETS).join(", ")}.`);
-  const { strict = false, ...overlays } = (options ?? {}) as OverlayOptions & StrictModeOption;
+  const { strict = false, principal, ...overlays } = (options ?? {}) as OverlayOptions & PrincipalOption & StrictModeOption;
   const strictMode = strict ? definition.strictMode : undefined;
   if (strict && strictMode === undefined) throw new TypeError(`The ${target} target has no strict mode.`);
 
@@ -70,6 +80,7 @@ export function exportClientTools<T extends ExportTarget>(
   const problems: ExportIssue[] = [];
   for (const item of tools) {
     const spec = "spec" in item ? item.spec : item;
+    if (checkClientToolPermission(spec, principal) !== undefined) continue;
     const parameters = applyOverlays(spec, overlays, warnings);
     const strictProblems = strictMode === undefined ? [] : analyzeStrictCompatibility(parameters, strictMode);
     for (const problem of strictProblems) problems.push({ tool: spec.name, pointer: `/parameters${problem.pointer}`, message: problem.message });

@@ -2,7 +2,7 @@ export type { AgUiTool } from "./ag-ui.js";
 export type { AnthropicTool } from "./anthropic.js";
 export { ClientToolExportError } from "./errors.js";
 export { exportClientTools } from "./export-client-tools.js";
-export type { ExportOptions, ExportTarget, ExportTargetTools, StrictModeCapableTarget, StrictModeOption } from "./export-client-tools.js";
+export type { ExportOptions, ExportTarget, ExportTargetTools, PrincipalOption, StrictModeCapableTarget, StrictModeOption } from "./export-client-tools.js";
 export type { GeminiFunctionDeclaration } from "./gemini.js";
 export type { McpObjectSchema, McpTool } from "./mcp.js";
 export type { OpenAIChatTool } from "./openai-chat.js";

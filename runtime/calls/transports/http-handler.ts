@@ -1,0 +1,88 @@
+import type { ClientCallBroker } from "../broker.js";
+import { ClientCallError } from "../errors.js";
+import type { PendingCallFilter } from "../store.js";
+import { answerFromBody, DEFAULT_MAX_ANSWER_BYTES } from "./answer.js";
+import { deliverAnswer } from "./deliver.js";
+import { readJsonBody } from "./http-body.js";
+import { clientToolEventStream, SSE_HEADERS } from "./sse-stream.js";
+
+/** A Fetch-API handler, as Hono, Next.js route handlers, Bun and Deno take it (Node: `toNodeListener`). */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+export interface ClientToolsHandlerOptions {
+  /**
+   * The caller's owner id (the `owner` its calls were dispatched for), or `undefined` (or
+   * `""`) when the request carries no identity: 401. A throw becomes the framework's 500.
+   */
+  readonly authenticate: (request: Request) => string | undefined | Promise<string | undefined>;
+  /** Where the routes live; default `/client-tools`. */
+  readonly basePath?: string;
+  /** The largest answer body accepted; default 1 MiB. */
+  readonly maxBodyBytes?: number;
+}
+
+export const DEFAULT_CLIENT_TOOLS_BASE_PATH = "/client-tools";
+
+type Route = { readonly kind: "list" } | { readonly kind: "events" } | { readonly kind: "answer"; readonly requestId: string };
+
+/**
+ * The HTTP transport of awaited client tool calls, every route behind `authenticate`:
+ *
+ * - `GET {basePath}` (`?conversationId=` optional): 200 `{ requests }`, the caller's open requests.
+ * - `GET {basePath}/events` (same filter): the caller's requests as Server-Sent Events.
+ * - `POST {basePath}/{requestId}` with `{ result }` or `{ error, retryable }` and an optional
+ *   `attempt`: 200 accepted, 400 malformed, 404 unknown or not the caller's, 409 already
+ *   ended or stale attempt, 413 over `maxBodyBytes`, 422 invalid result (`errors` listed).
+ *
+ * Also 401 without identity, 404 for other paths and 405 for another method. Every answer
+ * goes through `broker.submit` / `broker.fail`, which own the rules.
+ */
+export function createClientToolsHandler(broker: ClientCallBroker, options: ClientToolsHandlerOptions): FetchHandler {
+  const base = (options.basePath ?? DEFAULT_CLIENT_TOOLS_BASE_PATH).replace(/\/+$/, "");
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+
+  return async (request) => {
+    const url = new URL(request.url);
+    const route = matchRoute(url.pathname, base);
+    if (route === undefined) return json(404, { detail: "Not found." });
+    const allowed = route.kind === "answer" ? "POST" : "GET";
+    if (request.method !== allowed) return json(405, { detail: `Use ${allowed} here.` }, { allow: allowed });
+    const owner = await options.authenticate(request);
+    if (owner === undefined || owner === "") return json(401, { detail: "Authentication required." });
+    const conversationId = url.searchParams.get("conversationId");
+    const filter: PendingCallFilter = conversationId === null ? { owner } : { owner, conversationId };
+
+    switch (route.kind) {
+      case "list":
+        return json(200, { requests: await broker.pending(filter) });
+      case "events":
+        return new Response(await clientToolEventStream(broker, filter), { status: 200, headers: SSE_HEADERS });
+      case "answer":
+        try {
+          const body = await readJsonBody(request, maxBodyBytes);
+          await deliverAnswer(broker, owner, answerFromBody(body, route.requestId));
+          return json(200, { status: "accepted" });
+        } catch (error) {
+          if (error instanceof ClientCallError) return json(error.status, error.toJSON());
+          throw error;
+        }
+    }
+  };
+}
+
+function matchRoute(pathname: string, base: string): Route | undefined {
+  if (pathname === (base || "/")) return { kind: "list" };
+  if (!pathname.startsWith(`${base}/`)) return undefined;
+  const rest = pathname.slice(base.length + 1);
+  if (rest === "events") return { kind: "events" };
+  if (rest === "" || rest.includes("/")) return undefined;
+  try {
+    return { kind: "answer", requestId: decodeURIComponent(rest) };
+  } catch {
+    return undefined;
+  }
+}
+
+function json(status: number, body: unknown, headers: { readonly [name: string]: string } = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+}

@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { WebSocket, WebSocketServer } from "ws";
+import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
+import { createClientToolRunner } from "../runner.js";
+import { trackListeners, waitFor } from "./__fixtures__/net.js";
+import { attachClientTools } from "./ws-attach.js";
+import { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage, type ClientToolServerMessage } from "./ws-codec.js";
+
+const MAX_MESSAGE = 1024;
+
+describe("WebSocket codec", () => {
+  const request = { requestId: "r1", conversationId: "c1", toolName: "get_location", toolCallId: "call_1", args: {}, attempt: 1, expiresAt: 1 };
+
+  it("round-trips every server message", () => {
+    const messages: ClientToolServerMessage[] = [
+      { type: "client_tool.requested", request },
+      { type: "client_tool.cancelled", requestId: "r1", reason: "timed out" },
+      { type: "client_tool.rejected", requestId: "r1", status: 422, detail: "bad", errors: [{ pointer: "/city", message: "must be string" }] },
+      { type: "client_tool.rejected", status: 400, detail: "not JSON" },
+    ];
+    for (const message of messages) expect(decodeClientToolServerMessage(encodeClientToolMessage(message))).toEqual(message);
+  });
+
+  it("ignores frames that are not server messages", () => {
+    for (const text of ["nope", "[]", '{"type":"client_tool.requested","request":{"requestId":1}}', '{"type":"chat.message"}', '{"type":"client_tool.rejected"}']) {
+      expect(decodeClientToolServerMessage(text)).toBeUndefined();
+    }
+  });
+
+  it("decodes answers, and refuses anything else with 400", () => {
+    const result = encodeClientToolMessage({ type: "client_tool.result", requestId: "r1", attempt: 2, result: { city: "Lyon" } });
+    expect(decodeClientToolAnswer(result)).toEqual({ requestId: "r1", attempt: 2, result: { city: "Lyon" } });
+    const error = encodeClientToolMessage({ type: "client_tool.error", requestId: "r1", attempt: 1, error: "off", retryable: true });
+    expect(decodeClientToolAnswer(error)).toEqual({ requestId: "r1", attempt: 1, error: "off", retryable: true });
+    for (const text of ["nope", '{"type":"client_tool.result","requestId":"r1"}', '{"type":"client_tool.result","result":1}', '{"type":"other","requestId":"r1"}']) {
+      expect(() => decodeClientToolAnswer(text)).toThrow(expect.objectContaining({ status: 400 }));
+    }
+  });
+});
+
+/** A test client: every message it receives, in order, decoded. */
+async function connect(port: number, owner: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/?owner=${owner}`);
+  const received: ClientToolServerMessage[] = [];
+  socket.on("message", (data) => received.push(decodeClientToolServerMessage(String(data))!));
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  let seen = 0;
+  return {
+    socket,
+    received,
+    /** The next message not yet taken. */
+    next: () => waitFor(() => (received.length > seen ? received[seen++] : undefined), "a server message"),
+    send: (message: unknown) => socket.send(typeof message === "string" ? message : JSON.stringify(message)),
+  };
+}
+
+let t: TestBroker;
+let wss: WebSocketServer;
+let port: number;
+
+beforeEach(async () => {
+  t = createTestBroker();
+  wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+  await new Promise((resolve) => wss.once("listening", resolve));
+  port = (wss.address() as { port: number }).port;
+  // The test's identity scheme: the owner in the query string.
+  wss.on("connection", (socket, req) => {
+    attachClientTools(socket, t.broker, new URL(req.url!, "http://x").searchParams.get("owner")!, { maxMessageBytes: MAX_MESSAGE });
+  });
+});
+afterEach(async () => {
+  for (const client of wss.clients) client.terminate();
+  await new Promise((resolve) => wss.close(resolve));
+  await t.broker.close();
+});
+
+describe("WebSocket transport, over a real socket", () => {
+  it("sends open and new requests, and takes the result back", { timeout: 10_000 }, async () => {
+    const before = await t.dispatchLocation("alice");
+    const alice = await connect(port, "alice");
+    expect(await alice.next()).toEqual({ type: "client_tool.requested", request: before.request });
+
+    await t.dispatchLocation("bob");
+    const after = await t.dispatchLocation("alice");
+    expect(await alice.next()).toEqual({ type: "client_tool.requested", request: after.request });
+
+    alice.send({ type: "client_tool.result", requestId: after.request.requestId, attempt: 1, result: { city: "Lyon" } });
+    await expect(after.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+    alice.send({ type: "client_tool.error", requestId: before.request.requestId, attempt: 1, error: "Location is off.", retryable: false });
+    await expect(before.outcome).resolves.toEqual({ status: "error", error: "Location is off.", retryable: false });
+    // Nothing was refused.
+    expect(alice.received.filter((m) => m.type === "client_tool.rejected")).toEqual([]);
+  });
+
+  it("answers malformed, binary and oversized frames with a rejection, keeping the socket and the other calls open", { timeout: 10_000 }, async () => {
+    const alice = await connect(port, "alice");
+    const call = await t.dispatchLocation("alice");
+    await alice.next();
+
+    alice.send("{not json");
+    expect(await alice.next()).toEqual({ type: "client_tool.rejected", status: 400, detail: "A client tool message must be a JSON object." });
+    alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: "one", result: { city: "Lyon" } });
+    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", requestId: call.request.requestId, status: 400 });
+    alice.socket.send(new Uint8Array([1, 2, 3]), { binary: true });
+    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", status: 400, detail: "Send client tool messages as text frames." });
+    alice.send({ type: "client_tool.result", requestId: call.request.requestId, result: { city: "L".repeat(MAX_MESSAGE) } });
+    expect(await alice.next()).toEqual({ type: "client_tool.rejected", status: 413, detail: `A client tool answer may be at most ${MAX_MESSAGE} bytes.` });
+
+    expect(alice.socket.readyState).toBe(WebSocket.OPEN);
+    alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Lyon" } });
+    await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+  });
+
+  it("passes on the broker's refusals: 404 for another owner's call, 422 with problems, 409 after the end", { timeout: 10_000 }, async () => {
+    const call = await t.dispatchLocation("alice");
+    const mallory = await connect(port, "mallory");
+    mallory.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Nowhere" } });
+    expect(await mallory.next()).toMatchObject({ type: "client_tool.rejected", requestId: call.request.requestId, status: 404 });
+
+    const alice = await connect(port, "alice");
+    await alice.next();
+    alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { town: "Lyon" } });
+    expect(await alice.next()).toMatchObject({ status: 422, errors: expect.arrayContaining([expect.objectContaining({ pointer: "/city" })]) });
+    alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Lyon" } });
+    await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+    alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Paris" } });
+    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", requestId: call.request.requestId, status: 409 });
+  });
+
+  it("tells the client when the server stops waiting", { timeout: 10_000 }, async () => {
+    const alice = await connect(port, "alice");
+    const call = await t.dispatchLocation("alice");
+    await alice.next();
+    await t.broker.cancel(call.request.requestId, "The user left.");
+    expect(await alice.next()).toEqual({ type: "client_tool.cancelled", requestId: call.request.requestId, reason: "The user left." });
+  });
+
+  it("carries the client runner's answers: the codec and the runner speak the same messages", { timeout: 10_000 }, async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/?owner=alice`);
+    const runner = createClientToolRunner({
+      handlers: { get_location: () => ({ city: "Lyon" }) },
+      send: (answer) => socket.send(encodeClientToolMessage(answer)),
+    });
+    socket.on("message", (data) => {
+      const message = decodeClientToolServerMessage(String(data));
+      if (message?.type === "client_tool.requested") void runner.handle(message.request);
+      if (message?.type === "client_tool.cancelled") runner.cancel(message.requestId, message.reason);
+    });
+    await new Promise((resolve) => socket.once("open", resolve));
+    const call = await t.dispatchLocation("alice");
+    await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+    runner.close();
+  });
+
+  it("detaches from the broker when the socket closes", { timeout: 10_000 }, async () => {
+    const listeners = trackListeners(t.broker);
+    const alice = await connect(port, "alice");
+    await waitFor(() => (listeners() === 2 ? true : undefined), "the socket to attach");
+    alice.socket.close();
+    await waitFor(() => (listeners() === 0 ? true : undefined), "the socket to detach");
+  });
+});
