@@ -1,0 +1,58 @@
+// The page's client-tool handlers. gen-client-tools created this file once; since then it is
+// ours: the generator only adds stubs here when a tool is added.
+import type { ClientToolHandlers } from "./client-tools.gen/index.js";
+
+/** What every handler receives besides its arguments; the client runner passes the call's AbortSignal. */
+export interface ClientToolContext {
+  readonly signal?: AbortSignal;
+}
+
+/** The parts of the page the handlers act on. */
+export interface CanvasUi {
+  showFile(path: string): Promise<void>;
+  currentPosition(signal?: AbortSignal): Promise<{ latitude: number; longitude: number }>;
+  confirm(question: string, signal?: AbortSignal): Promise<boolean>;
+  setLayout(mode: "single" | "split" | "grid", sidebar?: { side: "left" | "right"; width?: number }, theme?: "light" | "dark"): void;
+}
+
+export function createClientToolHandlers(ui: CanvasUi): ClientToolHandlers<ClientToolContext> {
+  return {
+    /** Ask the user to confirm an action before the agent takes it. */
+    async confirm_action(args, ctx) {
+      return { confirmed: await ui.confirm(args.question, ctx.signal) };
+    },
+    /** Get the user's current city. Only the client can answer this. */
+    async get_location(_args, ctx) {
+      const { latitude, longitude } = await ui.currentPosition(ctx.signal);
+      return { city: nearestCity(latitude, longitude) };
+    },
+    /** Open the file viewer panel showing a file of the workspace. */
+    async open_file_viewer(args) {
+      await ui.showFile(args.file_path);
+    },
+    /** Arrange the canvas: which panels are shown and how. */
+    set_layout(args) {
+      ui.setLayout(args.mode, args.sidebar, args.theme);
+    },
+  };
+}
+
+const CITIES: readonly (readonly [string, number, number])[] = [
+  ["Lyon", 45.764, 4.8357],
+  ["Paris", 48.8566, 2.3522],
+  ["Berlin", 52.52, 13.405],
+  ["Lisbon", 38.7223, -9.1393],
+  ["New York", 40.7128, -74.006],
+  ["Tokyo", 35.6762, 139.6503],
+];
+
+/** The nearest known city: the example stays offline, so no reverse-geocoding service. */
+function nearestCity(latitude: number, longitude: number): string {
+  let best = CITIES[0]!;
+  let bestDistance = Infinity;
+  for (const city of CITIES) {
+    const distance = (city[1] - latitude) ** 2 + (city[2] - longitude) ** 2;
+    if (distance < bestDistance) [best, bestDistance] = [city, distance];
+  }
+  return best[0];
+}

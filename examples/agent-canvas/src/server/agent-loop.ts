@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import {
+  acknowledgeClientToolCall,
+  outcomeToObservation,
+  type ClientCallBroker,
+  type ClientToolLookup,
+  type ClientToolObservation,
+} from "../../../../runtime/index.js";
+import type { ClientToolName } from "../client-tools.gen/index.js";
+import type { CanvasEvent } from "../shared/events.js";
+import type { StoredConversation } from "./conversation-store.js";
+import type { ChatModel, ModelToolCall } from "./model.js";
+
+export interface AgentLoopDeps {
+  readonly model: ChatModel;
+  readonly broker: ClientCallBroker;
+  /** Records an event in the conversation and sends it to the page. */
+  readonly emit: (conversation: StoredConversation, event: CanvasEvent) => void;
+}
+
+const MAX_STEPS = 8;
+
+/**
+ * One user turn: the model answers, each client-tool call goes to the page (fire-and-forget:
+ * acknowledged at once; awaited: through the broker, until the page answers), and the
+ * observations go back to the model until it answers in words.
+ */
+export async function runTurn(deps: AgentLoopDeps, conversation: StoredConversation, tools: ClientToolLookup, text: string): Promise<void> {
+  deps.emit(conversation, { kind: "MessageEvent", id: randomUUID(), timestamp: now(), source: "user", text });
+  conversation.messages.push({ role: "user", text });
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const turn = await deps.model.next(conversation.messages, tools.list());
+    conversation.messages.push({ role: "assistant", text: turn.text, toolCalls: turn.toolCalls });
+    if (turn.text !== "") deps.emit(conversation, { kind: "MessageEvent", id: randomUUID(), timestamp: now(), source: "agent", text: turn.text });
+    if (turn.toolCalls.length === 0) return;
+    for (const call of turn.toolCalls) {
+      const observation = await runToolCall(deps, conversation, tools, call);
+      const content = observation.content.map((block) => block.text).join("\n");
+      conversation.messages.push({ role: "tool", toolCallId: call.id, name: call.name, content, isError: observation.is_error });
+    }
+  }
+}
+
+async function runToolCall(deps: AgentLoopDeps, conversation: StoredConversation, tools: ClientToolLookup, call: ModelToolCall): Promise<ClientToolObservation> {
+  const tool = tools.get(call.name);
+  const args = parseArguments(call.arguments);
+  const actionId = randomUUID();
+  const base = { id: actionId, timestamp: now(), source: "agent" as const, tool_call_id: call.id };
+  if (tool === undefined || args === undefined) {
+    const error = tool === undefined ? `There is no client tool named ${call.name}.` : "The tool call's arguments are not a JSON object.";
+    deps.emit(conversation, { kind: "AgentErrorEvent", ...base, error, tool_name: call.name });
+    return { kind: "ClientToolObservation", content: [{ type: "text", text: error }], is_error: true };
+  }
+  // The OpenHands wire rule: arguments flattened beside `kind`; an argument named kind travels as mcp_arg_kind.
+  const { kind, ...rest } = args;
+  const action = { kind: `ClientAction_${call.name}`, ...rest, ...(kind !== undefined && { mcp_arg_kind: kind }) };
+  deps.emit(conversation, {
+    ...base,
+    kind: "ActionEvent",
+    tool_name: call.name as ClientToolName,
+    action,
+    tool_call: { id: call.id, name: call.name, arguments: call.arguments, origin: "completion" },
+  } as CanvasEvent);
+
+  const observation =
+    tool.spec.outputSchema === undefined
+      ? acknowledgeClientToolCall({ toolName: call.name, toolCallId: call.id })
+      : outcomeToObservation(
+          await deps.broker.dispatch({ conversationId: conversation.id, owner: conversation.owner, toolName: call.name, toolCallId: call.id, args }),
+        );
+  deps.emit(conversation, {
+    kind: "ObservationEvent",
+    id: randomUUID(),
+    timestamp: now(),
+    source: "environment",
+    tool_name: call.name as ClientToolName,
+    tool_call_id: call.id,
+    action_id: actionId,
+    observation,
+  });
+  return observation;
+}
+
+function parseArguments(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function now(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,69 @@
+import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
+import { exportClientTools, type RegisteredClientTool } from "../../../../runtime/index.js";
+import type { ChatModel, ModelMessage, ModelTurn } from "./model.js";
+
+const SYSTEM = "You are an agent working in the user's canvas. Use the client tools to act in the user's browser.";
+
+/** OpenAI Chat Completions with the client tools exported by the runtime. Used when OPENAI_API_KEY is set. */
+export class OpenAIChatModel implements ChatModel {
+  private readonly client = new OpenAI();
+  constructor(private readonly model = process.env["OPENAI_MODEL"] ?? "gpt-4.1-mini") {}
+
+  async next(messages: readonly ModelMessage[], tools: readonly RegisteredClientTool[]): Promise<ModelTurn> {
+    const response = await this.client.chat.completions.create({
+      model: this.model,
+      tools: exportClientTools(tools, "openai-chat").tools,
+      messages: [
+        { role: "system", content: SYSTEM },
+        ...messages.map((m): OpenAI.Chat.ChatCompletionMessageParam => {
+          if (m.role === "user") return { role: "user", content: m.text };
+          if (m.role === "tool") return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+          return {
+            role: "assistant",
+            content: m.text,
+            ...(m.toolCalls.length > 0 && {
+              tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: "function" as const, function: { name: c.name, arguments: c.arguments } })),
+            }),
+          };
+        }),
+      ],
+    });
+    const message = response.choices[0]?.message;
+    const toolCalls = (message?.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : []));
+    return { text: message?.content ?? "", toolCalls };
+  }
+}
+
+/** Anthropic Messages with the client tools exported by the runtime. Used when ANTHROPIC_API_KEY is set. */
+export class AnthropicModel implements ChatModel {
+  private readonly client = new Anthropic();
+  constructor(private readonly model = process.env["ANTHROPIC_MODEL"] ?? "claude-sonnet-4-5") {}
+
+  async next(messages: readonly ModelMessage[], tools: readonly RegisteredClientTool[]): Promise<ModelTurn> {
+    const response = await this.client.messages.create({
+      model: this.model,
+      max_tokens: 1024,
+      system: SYSTEM,
+      tools: exportClientTools(tools, "anthropic").tools,
+      messages: messages.map((m): Anthropic.MessageParam => {
+        if (m.role === "user") return { role: "user", content: m.text };
+        if (m.role === "tool") return { role: "user", content: [{ type: "tool_result", tool_use_id: m.toolCallId, content: m.content, is_error: m.isError }] };
+        return {
+          role: "assistant",
+          content: [
+            ...(m.text === "" ? [] : [{ type: "text" as const, text: m.text }]),
+            ...m.toolCalls.map((c) => ({ type: "tool_use" as const, id: c.id, name: c.name, input: JSON.parse(c.arguments) as unknown })),
+          ],
+        };
+      }),
+    });
+    let text = "";
+    const toolCalls = [];
+    for (const block of response.content) {
+      if (block.type === "text") text += block.text;
+      else if (block.type === "tool_use") toolCalls.push({ id: block.id, name: block.name, arguments: JSON.stringify(block.input) });
+    }
+    return { text, toolCalls };
+  }
+}
