@@ -43,11 +43,4 @@ describe("typecheck", () => {
     const errors = typecheck({ "/gen/new.ts": 'export { old } from "./old.js";\n' });
     expect(errors.join("\n")).toMatch(/Cannot find module/);
   });
-
-  it("answers fast once the libs are loaded", () => {
-    typecheck({ "/gen/warm.ts": "export {};\n" });
-    const start = performance.now();
-    typecheck({ "/gen/a.ts": "export type A = { a: string };\n", "/gen/b.ts": 'import type { A } from "./a.js";\nexport const b: A = { a: "" };\n' });
-    expect(performance.now() - start).toBeLessThan(500);
-  });
 });

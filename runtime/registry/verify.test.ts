@@ -91,20 +91,16 @@ describe("verifyClientToolSpecs", () => {
 });
 
 describe("registering generated specs", () => {
-  it("takes well under 10 ms for 1,000 pre-fingerprinted specs once they were checked", () => {
+  // How long this takes is measured in bench/, not here: this pins the reason it is fast.
+  it("re-registers 1,000 pre-fingerprinted specs in fresh registries without hashing again", () => {
     const specs = generatedSpecs(1000, "speed");
     new ClientToolRegistry().register(specs);
     hashes.mockClear();
-    // Best of three fresh registries, so one-time JIT warm-up is not what is measured.
-    let best = Number.POSITIVE_INFINITY;
     for (let run = 0; run < 3; run++) {
-      const start = performance.now();
       const registry = new ClientToolRegistry();
       registry.register(specs);
-      best = Math.min(best, performance.now() - start);
       expect(registry.list()).toHaveLength(1000);
     }
     expect(hashes).not.toHaveBeenCalled();
-    expect(best).toBeLessThan(5);
   });
 });
