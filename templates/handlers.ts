@@ -1,6 +1,6 @@
 // Template of the generated handlers.ts (see types.ts in this folder for how templates work).
 // @gen:file
-import type { ClientAction, ClientActionEvent, ClientToolMap, ClientToolName } from "./types.js";
+import type { ClientAction, ClientActionEvent, ClientToolMap, ClientToolNameByKind } from "./types.js";
 // @gen:begin imports
 import type { ExampleArgs, ExampleResult } from "./types.js";
 // @gen:end imports
@@ -22,15 +22,12 @@ const toolsWithKindArgument: ReadonlySet<string> = new Set([]);
 
 const KIND_PREFIX = "ClientAction_";
 
-/** The tool name an action or action event is for. */
-type DispatchedName<I> = I extends { readonly kind: "ActionEvent"; readonly tool_name: infer N }
-  ? N
-  : I extends { readonly kind: `ClientAction_${infer N}` }
-    ? N
-    : never;
+// The public signatures below use indexed access only (no conditional types), and each
+// implementation signature takes `unknown`: with thousands of tools, conditional types over the
+// action union, or checking overloads against a union-typed implementation, grow quadratically.
 
-/** What `dispatchClientAction` resolves to for an input: the tool's result, `void` for fire-and-forget. */
-export type DispatchResult<I> = ClientToolMap[DispatchedName<I> & ClientToolName]["result"];
+/** The result of the tool behind an action kind: `void` for fire-and-forget tools. */
+export type ClientToolResultOf<K extends ClientAction["kind"]> = ClientToolMap[ClientToolNameByKind[K]]["result"];
 
 /** True when `value` is an action of one of these client tools (an object whose `kind` names one). */
 export function isClientAction(value: unknown): value is ClientAction {
@@ -40,13 +37,18 @@ export function isClientAction(value: unknown): value is ClientAction {
 }
 
 /** The tool arguments of an action: `kind` removed, and an argument sent as `mcp_arg_kind` named `kind` again. */
-export function actionArgs<A extends ClientAction>(action: A): ClientToolMap[DispatchedName<A> & ClientToolName]["args"] {
+export function actionArgs<A extends ClientAction>(action: A): ClientToolMap[ClientToolNameByKind[A["kind"]]]["args"];
+export function actionArgs(action: unknown): unknown {
+  return argsOf(action as { readonly kind: string });
+}
+
+function argsOf(action: { readonly kind: string }): unknown {
   const { kind, ...args } = action as { readonly kind: string; readonly [key: string]: unknown };
   if (toolsWithKindArgument.has(kind.slice(KIND_PREFIX.length)) && Object.hasOwn(args, "mcp_arg_kind")) {
     const { mcp_arg_kind, ...rest } = args;
-    return { ...rest, kind: mcp_arg_kind } as unknown as ClientToolMap[DispatchedName<A> & ClientToolName]["args"];
+    return { ...rest, kind: mcp_arg_kind };
   }
-  return args as ClientToolMap[DispatchedName<A> & ClientToolName]["args"];
+  return args;
 }
 
 /**
@@ -54,21 +56,29 @@ export function actionArgs<A extends ClientAction>(action: A): ClientToolMap[Dis
  * resolves to what the handler returned. Rejects, without calling anything, for an event without
  * an action (the model's arguments were invalid) or an action of no known tool.
  */
-export function dispatchClientAction<I extends ClientAction | ClientActionEvent, Ctx>(
-  input: I,
+export function dispatchClientAction<A extends ClientAction, Ctx>(
+  action: A,
   handlers: ClientToolHandlers<Ctx>,
   ctx: Ctx,
-): Promise<DispatchResult<I>> {
+): Promise<ClientToolResultOf<A["kind"]>>;
+export function dispatchClientAction<E extends ClientActionEvent, Ctx>(
+  event: E,
+  handlers: ClientToolHandlers<Ctx>,
+  ctx: Ctx,
+): Promise<ClientToolMap[E["tool_name"]]["result"]>;
+export function dispatchClientAction(input: unknown, handlers: unknown, ctx: unknown): Promise<unknown> {
   return new Promise((resolve) => {
-    const action: unknown = input.kind === "ActionEvent" ? (input as ClientActionEvent).action : input;
+    const kind = (input as { readonly kind?: unknown } | null)?.kind;
+    const action: unknown = kind === "ActionEvent" ? (input as { readonly action?: unknown }).action : input;
     if (!isClientAction(action)) {
-      const what = action === undefined ? "an ActionEvent without an action (the model's arguments were invalid)" : `an unknown action kind ${JSON.stringify((action as { kind?: unknown }).kind)}`;
+      const what = action === undefined ? "an ActionEvent without an action (the model's arguments were invalid)" : `an unknown action kind ${JSON.stringify((action as { kind?: unknown } | null)?.kind)}`;
       throw new TypeError(`dispatchClientAction received ${what}: regenerate the client-tool bindings if the server has new tools`);
     }
     const name = action.kind.slice(KIND_PREFIX.length);
-    if (!Object.hasOwn(handlers, name)) throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
-    const handler = (handlers as unknown as Record<string, (args: unknown, ctx: Ctx) => unknown>)[name]!;
-    // A value or a promise of one: resolve takes both; the cast only names the result type.
-    resolve(handler(actionArgs(action), ctx) as PromiseLike<DispatchResult<I>>);
+    if (typeof handlers !== "object" || handlers === null || !Object.hasOwn(handlers, name)) {
+      throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
+    }
+    const handler = (handlers as Record<string, (args: unknown, ctx: unknown) => unknown>)[name]!;
+    resolve(handler(argsOf(action), ctx));
   });
 }

@@ -18,6 +18,11 @@ export type ClientToolName = "example";
 export interface ClientToolMap {
   readonly example: { readonly args: ExampleArgs; readonly result: ExampleResult; readonly action: ClientAction_example };
 }
+
+/** The tool name behind each action `kind`: lets types go from an action to its tool by lookup, not inference. */
+export interface ClientToolNameByKind {
+  readonly ClientAction_example: "example";
+}
 // @gen:end tools
 
 /** The names of the awaited tools (those with an `outputSchema`). */

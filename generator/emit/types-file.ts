@@ -31,6 +31,10 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
     ...models.map(
       (m) => `  readonly ${propertyKey(m.name)}: { readonly args: ${m.types.args}; readonly result: ${m.types.result ?? "void"}; readonly action: ${m.types.action} };\n`,
     ),
+    "}\n\n",
+    "/** The tool name behind each action `kind`: lets types go from an action to its tool by lookup, not inference. */\n",
+    "export interface ClientToolNameByKind {\n",
+    ...models.map((m) => `  readonly ${propertyKey(`ClientAction_${m.name}`)}: ${tsString(m.name)};\n`),
     "}\n",
   );
   return banner() + fillTemplate(loadTemplate("types"), { tools: parts.join("") });

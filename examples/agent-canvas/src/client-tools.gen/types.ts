@@ -71,6 +71,14 @@ export interface ClientToolMap {
   readonly set_layout: { readonly args: SetLayoutArgs; readonly result: void; readonly action: ClientAction_set_layout };
 }
 
+/** The tool name behind each action `kind`: lets types go from an action to its tool by lookup, not inference. */
+export interface ClientToolNameByKind {
+  readonly ClientAction_confirm_action: "confirm_action";
+  readonly ClientAction_get_location: "get_location";
+  readonly ClientAction_open_file_viewer: "open_file_viewer";
+  readonly ClientAction_set_layout: "set_layout";
+}
+
 /** The names of the awaited tools (those with an `outputSchema`). */
 export type AwaitedClientToolName = {
   [N in ClientToolName]: ClientToolMap[N]["result"] extends void ? never : N;

@@ -96,6 +96,15 @@ export interface ClientToolMap {
   readonly show_outline: { readonly args: ShowOutlineArgs; readonly result: void; readonly action: ClientAction_show_outline };
 }
 
+/** The tool name behind each action `kind`: lets types go from an action to its tool by lookup, not inference. */
+export interface ClientToolNameByKind {
+  readonly ClientAction_confirm_action: "confirm_action";
+  readonly ClientAction_get_location: "get_location";
+  readonly ClientAction_open_file_viewer: "open_file_viewer";
+  readonly "ClientAction_set-theme": "set-theme";
+  readonly ClientAction_show_outline: "show_outline";
+}
+
 /** The names of the awaited tools (those with an `outputSchema`). */
 export type AwaitedClientToolName = {
   [N in ClientToolName]: ClientToolMap[N]["result"] extends void ? never : N;
