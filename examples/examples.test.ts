@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../generator/cli/config.js";
 import { generate } from "../generator/generate.js";
 
 const examplesDir = path.dirname(fileURLToPath(import.meta.url));
@@ -13,13 +14,22 @@ describe.each(examples)("examples/%s", (name) => {
   const cwd = path.join(examplesDir, name);
 
   it("has committed generated output equal to a fresh run", async () => {
-    const result = await generate({ cwd });
+    // As the CLI runs it: with the example's gen-client-tools.config.json, if it has one.
+    const config = loadConfig(undefined, cwd);
+    expect(config.diagnostics).toEqual([]);
+    const result = await generate({ ...config.options, cwd });
     expect(result.diagnostics).toEqual([]);
     const generated = result.files.filter((file) => file.role === "generated");
-    expect(generated.map((file) => path.basename(file.path)).sort()).toEqual(["handlers.ts", "index.ts", "specs.ts", "types.ts"]);
+    const names = generated.map((file) => path.relative(result.outDir, file.path).split(path.sep).join("/"));
+    expect(names.filter((name) => !name.startsWith("validators/")).sort()).toEqual(["handlers.ts", "index.ts", "specs.ts", "types.ts"]);
+    // --validators: a module and its declarations per tool, the map (index.js + .d.ts) and a package.json.
+    expect(names.filter((name) => name.startsWith("validators/"))).toHaveLength(config.options.validators === true ? 2 * result.toolCount + 3 : 0);
     for (const file of generated) {
       expect(readFileSync(file.path, "utf8"), `${path.relative(root, file.path)} is stale: run npm run generate:examples`).toBe(file.contents);
     }
+    // Nothing committed in the output folder that a run would not write.
+    const committed = readdirSync(result.outDir, { recursive: true, encoding: "utf8" }).filter((entry) => path.extname(entry) !== "");
+    expect(committed.map((entry) => entry.split(path.sep).join("/")).sort()).toEqual([...names].sort());
     // The handlers file has a method for every tool, so a run leaves it alone.
     expect(result.files.filter((file) => file.role === "stubs")).toEqual([]);
   });

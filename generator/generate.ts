@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { checkSpecDocuments } from "./check/check-specs.js";
-import type { Diagnostic } from "./diagnostics.js";
+import { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 import { emitHandlersFile } from "./emit/handlers-file.js";
 import { emitIndexFile } from "./emit/index-file.js";
 import { emitSpecsFile } from "./emit/specs-file.js";
@@ -29,6 +29,8 @@ export interface GenerateOptions {
   readonly cwd?: string;
   /** Run prettier: "auto" (default) when the project has a prettier config. */
   readonly prettier?: boolean | "auto";
+  /** Also emit standalone ajv validators into `<out>/validators/`; default false (it loads ajv's code generator). */
+  readonly validators?: boolean;
 }
 
 export interface GeneratedFile {
@@ -66,7 +68,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     if ("document" in read) documents.push(read.document);
     else diagnostics.push(read.diagnostic);
   }
-  const checked = checkSpecDocuments(documents, readSchemaFile);
+  const checked = checkSpecDocuments(documents, (file) => readSchemaFile(file, display(file)));
   diagnostics.push(...checked.diagnostics);
   const { models, diagnostics: modelDiagnostics } = buildToolModels(checked.tools);
   diagnostics.push(...modelDiagnostics);
@@ -78,7 +80,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     { path: path.join(outDir, "handlers.ts"), contents: emitHandlersFile(models), role: "generated" },
     { path: path.join(outDir, "index.ts"), contents: emitIndexFile(), role: "generated" },
   ];
-  const notes: string[] = [];
+  // Loaded only when asked for: compiling validators costs more than the rest of a run.
+  const validators = options.validators === true ? await (await import("./emit/validators/index.js")).emitValidatorFiles(models, { outDir, cwd }) : undefined;
+  if (validators !== undefined && validators.diagnostics.length > 0) return failed(validators.diagnostics);
+  const notes: string[] = [...(validators?.notes ?? [])];
   if (options.stubs !== false) {
     const stubs = await stubsFile(path.resolve(cwd, options.stubs ?? DEFAULT_STUBS), outDir, models, display, notes);
     if (stubs !== undefined) files.push(stubs);
@@ -94,6 +99,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       return i === -1 ? f : { ...f, contents: formatted[i]!.contents };
     });
   }
+  // After prettier: validators keep ajv's layout (formatting a thousand of them would take longer than compiling them).
+  if (validators !== undefined) files.push(...validators.files.map((f): GeneratedFile => ({ ...f, role: "generated" })));
   return { files, diagnostics: [], notes, toolCount: models.length, outDir };
 }
 
@@ -129,9 +136,10 @@ function removedToolNotes(previousHandlers: string, models: readonly ToolModel[]
   return before.filter((name) => !now.has(name)).map((name) => `tool "${name}" was removed: delete its handler from ${where} (left as it is)`);
 }
 
-function readSchemaFile(file: string): { value: unknown } | { error: string } {
-  const read = readJsonFile(file, file);
-  return "document" in read ? { value: read.document.value } : { error: read.diagnostic.message };
+/** A file that a `$ref` names. Its problem is reported at the `$ref`, so the message carries the file's own place. */
+function readSchemaFile(file: string, displayPath: string): { value: unknown } | { error: string } {
+  const read = readJsonFile(file, displayPath);
+  return "document" in read ? { value: read.document.value } : { error: formatDiagnostic(read.diagnostic) };
 }
 
 function readIfExists(file: string): string | undefined {

@@ -6,12 +6,12 @@ import type { GenerateOptions } from "../generate.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../load/json-parser.js";
 
 export const CONFIG_FILE = "gen-client-tools.config.json";
-const KEYS = ["in", "out", "stubs", "prettier"] as const;
+const KEYS = ["in", "out", "stubs", "prettier", "validators"] as const;
 
 /**
  * Options from `gen-client-tools.config.json` (or `--config FILE`): `in` (a path or a list),
- * `out`, `stubs` (a path or false) and `prettier` (true, false or "auto"). The default file may
- * be absent; a named one must exist.
+ * `out`, `stubs` (a path or false), `prettier` (true, false or "auto") and `validators` (true
+ * or false). The default file may be absent; a named one must exist.
  */
 export function loadConfig(file: string | undefined, cwd: string): { options: GenerateOptions; diagnostics: Diagnostic[] } {
   const absolute = path.resolve(cwd, file ?? CONFIG_FILE);
@@ -58,6 +58,10 @@ export function loadConfig(file: string | undefined, cwd: string): { options: Ge
       case "prettier":
         if (entry === true || entry === false || entry === "auto") options.prettier = entry;
         else problems.push({ pointer: "/prettier", message: '"prettier" must be true, false or "auto"' });
+        break;
+      case "validators":
+        if (typeof entry === "boolean") options.validators = entry;
+        else problems.push({ pointer: "/validators", message: '"validators" must be true or false' });
         break;
       default: {
         const suggestion = suggestKey(key, KEYS);

@@ -40,7 +40,8 @@ function writeSpecs(folder: string, files: Record<string, unknown>): void {
 }
 
 function run(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8" });
+  // A run that hangs (reading a pipe, say) fails the test at the timeout instead of stalling the suite.
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", timeout: 30_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -130,18 +131,49 @@ describe("bad input: exit 1, file:line:col and a fix, output untouched", () => {
     expectFailure(folder, [/remote \$ref "https:\/\/example\.com\/s\.json" is not allowed: the generator never touches the network/]);
   });
 
-  it("a file $ref that leaves the spec folder, or a link that does", () => {
+  it("a file $ref that leaves the spec folder, or a link that does: refused, and never read", () => {
+    // The target outside is a pipe: opening it for reading blocks until someone writes, so a
+    // generator that read it would hang until the timeout instead of exiting 1.
     const outside = mkdtempSync(path.join(tmpdir(), "gct-outside-"));
     folders.push(outside);
-    writeFileSync(path.join(outside, "secret.json"), '{"type":"string"}');
-    const folder = project({ "t.json": { ...good, parameters: { type: "object", properties: { p: { $ref: "../../etc/passwd" }, q: { $ref: "./link.json" } } } } });
-    symlinkSync(path.join(outside, "secret.json"), path.join(folder, "client-tools/link.json"));
-    // The link itself also sits in the folder as a spec file; skip it from the spec list by moving it.
-    rmSync(path.join(folder, "client-tools/link.json"));
+    const pipe = path.join(outside, "secret.json");
+    execFileSync("mkfifo", [pipe]);
+    const folder = project({});
     mkdirSync(path.join(folder, "client-tools/shared"));
-    symlinkSync(path.join(outside, "secret.json"), path.join(folder, "client-tools/shared/link.json"));
-    writeSpecs(folder, { "t.json": { ...good, parameters: { type: "object", properties: { p: { $ref: "../../etc/passwd" }, q: { $ref: "./shared/link.json" } } } } });
-    expectFailure(folder, [/\$ref "\.\.\/\.\.\/etc\/passwd" leaves the spec's folder/, /the file is a link that leads out of the spec's folder/]);
+    symlinkSync(pipe, path.join(folder, "client-tools/shared/link.json"));
+    const escape = `../../${path.basename(outside)}/secret.json`;
+    writeSpecs(folder, { "t.json": { ...good, parameters: { type: "object", properties: { p: { $ref: "../../etc/passwd" }, q: { $ref: "./shared/link.json" }, r: { $ref: escape } } } } });
+    expectFailure(folder, [
+      /\$ref "\.\.\/\.\.\/etc\/passwd" leaves the spec's folder/,
+      /the file is a link that leads out of the spec's folder/,
+      `$ref ${JSON.stringify(escape)} leaves the spec's folder`,
+    ]);
+  });
+
+  it("a pipe in the spec folder, as a spec file or named by a $ref: refused as not a plain file, never read", () => {
+    const folder = project({ "t.json": { ...good, parameters: { type: "object", properties: { p: { $ref: "./shared/pipe.json" } } } } });
+    mkdirSync(path.join(folder, "client-tools/shared"));
+    execFileSync("mkfifo", [path.join(folder, "client-tools/pipe.json")]);
+    execFileSync("mkfifo", [path.join(folder, "client-tools/shared/pipe.json")]);
+    expectFailure(folder, [
+      "client-tools/pipe.json: not a plain file (a folder, a pipe or a device)",
+      'cannot resolve $ref "./shared/pipe.json": client-tools/shared/pipe.json: not a plain file',
+    ]);
+  });
+
+  it("a schema nested 500 levels deep, and a $ref cycle through allOf: refused with the place, no stack trace", () => {
+    const nested = (depth: number): object => (depth === 0 ? { type: "string" } : { type: "object", properties: { a: nested(depth - 1) } });
+    const cycle = { type: "object", $defs: { a: { allOf: [{ $ref: "#/$defs/b" }] }, b: { allOf: [{ $ref: "#/$defs/a" }] } } };
+    const folder = project({ "deep.json": { ...good, name: "deep", parameters: nested(500) }, "cycle.json": { ...good, name: "cycle", parameters: cycle } });
+    expectFailure(folder, [
+      /client-tools\/deep\.json:\d+:\d+ \(at \/parameters(\/properties\/a)+\): the schema nests objects and arrays more than 64 levels deep/,
+      /client-tools\/cycle\.json:\d+:\d+ \(at \/parameters\/\$defs\/a\/allOf\/0\/\$ref\): \$ref cycle #\/\$defs\/b -> #\/\$defs\/a -> #\/\$defs\/b never steps into the value/,
+    ]);
+  });
+
+  it("a number that overflows to Infinity", () => {
+    const folder = project({ "t.json": '{\n  "name": "t",\n  "description": "d",\n  "timeoutSeconds": 1e400\n}' });
+    expectFailure(folder, ["client-tools/t.json:4:21: invalid JSON: the number 1e400 is too large for a 64-bit float"]);
   });
 
   it("reports every problem of every file in one run", () => {

@@ -15,11 +15,13 @@ export async function main(argv: readonly string[] = hideBin(process.argv)): Pro
     .option("out", { type: "string", describe: "output folder (default: src/client-tools.gen)" })
     .option("stubs", { type: "string", describe: "your handlers file: created once, then new tools get stubs (default: src/client-tool-handlers.ts)" })
     .option("no-stubs", { type: "boolean", describe: "do not create or update the handlers file" })
+    .option("validators", { type: "boolean", describe: "also write standalone ajv validators to <out>/validators/ (they import ajv and ajv-formats at run time)" })
     .option("check", { type: "boolean", default: false, describe: "write nothing; exit 1 if any generated file would change (for CI)" })
     .option("config", { type: "string", describe: `config file (default: ${CONFIG_FILE} when present)` })
     .option("quiet", { type: "boolean", default: false, alias: "q", describe: "print errors only" })
     .example("$0", "generate from client-tools/ into src/client-tools.gen/")
     .example("$0 --in specs --out src/gen --check", "fail CI when the generated files are stale")
+    .example("$0 --validators", "also generate precompiled validators for the client tool runner and the broker")
     .strict()
     .version(VERSION)
     .help()
@@ -45,6 +47,7 @@ export async function main(argv: readonly string[] = hideBin(process.argv)): Pro
     ...(parsed.out !== undefined && { out: parsed.out }),
     ...(parsed.stubs !== undefined && { stubs: parsed.stubs }),
     ...(parsed["no-stubs"] === true && { stubs: false }),
+    ...(parsed.validators !== undefined && { validators: parsed.validators }),
   });
   if (result.diagnostics.length > 0) return reportProblems(result.diagnostics);
 

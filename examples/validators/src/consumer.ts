@@ -1,0 +1,51 @@
+// A frontend with precompiled validators (gen-client-tools --validators): the client tool runner
+// checks each request's arguments before a handler runs, and each validator is a type guard of
+// the generated type. Type-checked by the tests under the strictest settings, where each
+// expected error proves something the types refuse.
+import { createClientToolRunner, type ClientToolRequest } from "../../../runtime/browser.js"; // in an app: "gen-client-tools/runtime/browser"
+import { clientToolHandlers } from "./client-tool-handlers.js";
+import type { PickDateArgs, ShareLinkArgs } from "./client-tools.gen/index.js";
+import { clientToolValidators, type ClientToolValidationError } from "./client-tools.gen/validators/index.js";
+import { validatePickDateArgs, validatePickDateResult } from "./client-tools.gen/validators/pick_date.js";
+import { validateShareLinkArgs } from "./client-tools.gen/validators/share_link.js";
+
+export function connect(socket: WebSocket): (request: ClientToolRequest) => Promise<void> {
+  const runner = createClientToolRunner({
+    handlers: clientToolHandlers,
+    send: (message) => socket.send(JSON.stringify(message)),
+    validators: clientToolValidators,
+  });
+  return (request) => runner.handle(request);
+}
+
+/** A guard narrows `unknown` to the generated type; when it refuses, `errors` says where and why. */
+export function describeArgs(data: unknown): string {
+  if (validatePickDateArgs(data)) {
+    const args: PickDateArgs = data;
+    const earliest: string | undefined = data.earliest;
+    return `${args.title}${earliest === undefined ? "" : ` (from ${earliest})`}`;
+  }
+  if (validateShareLinkArgs(data)) {
+    const args: ShareLinkArgs = data;
+    return args.url;
+  }
+  const errors: readonly ClientToolValidationError[] = validatePickDateArgs.errors ?? [];
+  return errors.map((error) => `${error.instancePath || "/"} ${error.message ?? error.keyword}`).join("; ");
+}
+
+export function pickedDate(result: unknown): string | undefined {
+  return validatePickDateResult(result) ? result.date : undefined;
+}
+
+// What the types refuse.
+
+// @ts-expect-error unknown data has no `title` until a guard says so
+export const unchecked = (data: unknown): string => data.title;
+
+export function closed(data: unknown): void {
+  // @ts-expect-error pick_date's arguments are closed: a guard does not invent other keys
+  if (validatePickDateArgs(data)) void data.colour;
+}
+
+// @ts-expect-error share_link is fire-and-forget: it has no result validator
+export const noResult = clientToolValidators.share_link.result;

@@ -1,0 +1,41 @@
+// Temporary projects for the validators' tests: a folder with client-tools/ and a node_modules
+// holding ajv and ajv-formats (linked from this repository), so that generated modules resolve
+// their imports from there, as in a user's project, and the cache lands in that node_modules.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+const folders: string[] = [];
+
+/** A new project folder with these spec files (name -> JSON value) in client-tools/. */
+export function tempProject(specs: Readonly<Record<string, unknown>>): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "gct-validators-"));
+  folders.push(folder);
+  mkdirSync(path.join(folder, "node_modules"));
+  for (const name of ["ajv", "ajv-formats"]) symlinkSync(path.join(repositoryRoot, "node_modules", name), path.join(folder, "node_modules", name), "dir");
+  writeSpecs(folder, specs);
+  return folder;
+}
+
+export function writeSpecs(folder: string, specs: Readonly<Record<string, unknown>>): void {
+  mkdirSync(path.join(folder, "client-tools"), { recursive: true });
+  for (const [name, spec] of Object.entries(specs)) writeFileSync(path.join(folder, "client-tools", name), JSON.stringify(spec, null, 2));
+}
+
+/** Removes every folder made here (call from afterAll or afterEach). */
+export function removeTempProjects(): void {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * Runs a script as its own ES module in a fresh Node process (never `node -e`, whose
+ * CommonJS-flavoured evaluation would hide a leftover `require`), and parses what it prints.
+ */
+export function runModule(folder: string, name: string, source: string, input: unknown): unknown {
+  const file = path.join(folder, name);
+  writeFileSync(file, source);
+  return JSON.parse(execFileSync(process.execPath, [file, JSON.stringify(input)], { cwd: folder, encoding: "utf8" })) as unknown;
+}

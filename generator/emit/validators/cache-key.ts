@@ -1,0 +1,30 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { sha256Hex } from "../../../runtime/fingerprint/sha256.js";
+import type { ToolModel } from "../../model/tool-model.js";
+
+const require = createRequire(import.meta.url);
+let toolchain: string | undefined;
+
+/**
+ * What a tool's validator module is made from: its names and schemas, the ajv and ajv-formats
+ * versions, and the text of the files that turn them into the module (so a change to the
+ * emitter invalidates the cache by itself, with no version number to remember to bump).
+ *
+ * The schemas go in as written, not as their fingerprints: fingerprints ignore key order, but
+ * ajv checks properties in key order, so two schemas with one fingerprint can give two modules.
+ */
+export function validatorCacheKey(model: ToolModel): string {
+  return sha256Hex(JSON.stringify([toolchainId(), model.name, model.pascal, model.spec.parameters, model.spec.outputSchema ?? null]));
+}
+
+function toolchainId(): string {
+  if (toolchain === undefined) {
+    // From the sources (.ts) and from dist/ (.js) alike: the emitter files beside this one.
+    const extension = import.meta.url.slice(import.meta.url.lastIndexOf("."));
+    const emitter = ["./compile", "./compile-tool", "./es-module", "./tool-exports"].map((file) => readFileSync(new URL(`${file}${extension}`, import.meta.url), "utf8"));
+    const versions = ["ajv", "ajv-formats"].map((name) => (require(`${name}/package.json`) as { version: string }).version);
+    toolchain = sha256Hex(JSON.stringify([versions, emitter]));
+  }
+  return toolchain;
+}

@@ -1,0 +1,107 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "../../generate.js";
+import { removeTempProjects, repositoryRoot, tempProject } from "./__fixtures__/project.js";
+
+// The CLI as a user runs it, built into a package of its own (the repository's dist/ is
+// rebuilt by other tests at the same time). A preloaded hook records every CommonJS module the
+// process loaded, and every worker thread it started.
+let pkg: string;
+let cli: string;
+let hook: string;
+
+beforeAll(() => {
+  pkg = mkdtempSync(path.join(tmpdir(), "gct-validators-cli-"));
+  writeFileSync(
+    path.join(pkg, "tsconfig.json"),
+    JSON.stringify({
+      extends: path.join(repositoryRoot, "tsconfig.build.json"),
+      compilerOptions: { rootDir: repositoryRoot, outDir: path.join(pkg, "dist"), typeRoots: [path.join(repositoryRoot, "node_modules/@types")] },
+      include: [path.join(repositoryRoot, "generator"), path.join(repositoryRoot, "runtime")],
+    }),
+  );
+  execFileSync(process.execPath, [path.join(repositoryRoot, "node_modules/typescript/bin/tsc"), "-p", path.join(pkg, "tsconfig.json")]);
+  for (const name of ["templates", "node_modules"]) symlinkSync(path.join(repositoryRoot, name), path.join(pkg, name), "dir");
+  copyFileSync(path.join(repositoryRoot, "package.json"), path.join(pkg, "package.json"));
+  mkdirSync(path.join(pkg, "bin"));
+  cli = path.join(pkg, "bin/gen-client-tools.js");
+  copyFileSync(path.join(repositoryRoot, "bin/gen-client-tools.js"), cli);
+  hook = path.join(pkg, "hook.cjs");
+  writeFileSync(
+    hook,
+    `const fs = require("node:fs");
+const { isMainThread } = require("node:worker_threads");
+if (!isMainThread) fs.appendFileSync(process.env.GCT_LOAD_LOG, "worker thread\\n");
+else process.on("exit", () => fs.appendFileSync(process.env.GCT_LOAD_LOG, Object.keys(require.cache).join("\\n") + "\\n"));
+`,
+  );
+});
+afterAll(() => {
+  removeTempProjects();
+  rmSync(pkg, { recursive: true, force: true });
+});
+
+function run(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string; loaded: string[] } {
+  const log = path.join(cwd, `load-${Date.now()}-${Math.random()}.log`);
+  const result = spawnSync(process.execPath, ["--require", hook, cli, ...args], { cwd, encoding: "utf8", env: { ...process.env, GCT_LOAD_LOG: log } });
+  const loaded = readFileSync(log, "utf8").split("\n").filter(Boolean);
+  rmSync(log);
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, loaded };
+}
+
+const spec = (i: number) => ({
+  name: `tool_${String(i).padStart(2, "0")}`,
+  description: `Tool ${i}.`,
+  parameters: { type: "object", properties: { text: { type: "string", maxLength: i + 1 }, when: { type: "string", format: "date" } }, required: ["text"] },
+});
+
+describe("gen-client-tools --validators", () => {
+  it("is in --help, which loads no ajv at all", () => {
+    const help = run(repositoryRoot, "--help");
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/--validators\s+also write standalone ajv validators/);
+    expect(help.loaded.filter((file) => file.includes(`${path.sep}ajv`))).toEqual([]);
+  });
+
+  it("is off by default: the default run never loads ajv's code generator", () => {
+    const project = tempProject({ "a.json": spec(1) });
+    const result = run(project, "--no-stubs");
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.loaded.some((file) => file.includes("ajv"))).toBe(true);
+    expect(result.loaded.filter((file) => file.includes(path.join("ajv", "dist", "standalone")))).toEqual([]);
+    expect(result.stdout).not.toContain("validators/");
+  });
+
+  it("from the config file: compiles in worker threads, with the same output as one thread, and --check agrees", async () => {
+    const project = tempProject(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`t${i}.json`, spec(i)])));
+    writeFileSync(path.join(project, "gen-client-tools.config.json"), JSON.stringify({ validators: true, stubs: false }));
+    const result = run(project);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.loaded.some((file) => file.includes(path.join("ajv", "dist", "standalone")))).toBe(true);
+    if (availableParallelism() >= 2) expect(result.loaded.filter((line) => line === "worker thread").length).toBeGreaterThanOrEqual(2);
+
+    const outDir = path.join(project, "src/client-tools.gen/validators");
+    const written = Object.fromEntries(readdirSync(outDir).map((file) => [file, readFileSync(path.join(outDir, file), "utf8")]));
+    expect(Object.keys(written)).toHaveLength(60 * 2 + 3);
+    // The same specs compiled in this thread, from the sources, with no cache.
+    const inThread = tempProject(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`t${i}.json`, spec(i)])));
+    const fresh = await generate({ cwd: inThread, stubs: false, validators: true });
+    const expected = Object.fromEntries(fresh.files.filter((file) => path.dirname(file.path).endsWith("validators")).map((file) => [path.basename(file.path), file.contents]));
+    expect(written).toEqual(expected);
+
+    const check = run(project, "--check");
+    expect(check.status, check.stderr).toBe(0);
+    expect(check.stdout).toMatch(/up to date/);
+  });
+
+  it("refuses a config value that is not a boolean", () => {
+    const project = tempProject({ "a.json": spec(1) });
+    writeFileSync(path.join(project, "gen-client-tools.config.json"), '{\n  "validators": "yes"\n}\n');
+    const result = run(project);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('gen-client-tools.config.json:2:3 (at /validators): "validators" must be true or false');
+  });
+});

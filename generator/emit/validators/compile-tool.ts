@@ -1,0 +1,29 @@
+import { compileStandalone } from "./compile.js";
+import { validatorModule, type ModuleValidator } from "./es-module.js";
+import type { ToolValidatorExport } from "./tool-exports.js";
+
+/** A tool's validator module, or why a schema of it cannot have one. */
+export type ToolModuleOutcome =
+  | { readonly code: string; readonly warnings: readonly string[] }
+  | { readonly errors: readonly { readonly role: ToolValidatorExport["role"]; readonly error: string }[] };
+
+/**
+ * Compiles a tool's schemas and makes its module: the unit of work of a thread, so threads
+ * share out assembling as well as compiling. A failure is a value (it crosses threads, and
+ * becomes a diagnostic); warnings name the schema they are about.
+ */
+export function compileToolModule(exports: readonly ToolValidatorExport[]): ToolModuleOutcome {
+  const compiled: ModuleValidator[] = [];
+  const warnings: string[] = [];
+  const errors: { role: ToolValidatorExport["role"]; error: string }[] = [];
+  for (const { name, role, doc, schema } of exports) {
+    try {
+      const validator = compileStandalone(schema);
+      compiled.push({ exportName: name, doc, standalone: validator.code });
+      warnings.push(...validator.warnings.map((warning) => `${role === "args" ? "parameters" : "outputSchema"}: ${warning}`));
+    } catch (error) {
+      errors.push({ role, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return errors.length > 0 ? { errors } : { code: validatorModule(compiled), warnings };
+}

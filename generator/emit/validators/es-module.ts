@@ -1,0 +1,65 @@
+/** One validator that a tool's module exports. */
+export interface ModuleValidator {
+  readonly exportName: string;
+  /** Its doc comment, ending in a line break. */
+  readonly doc: string;
+  /** ajv's standalone code for it (compile.ts). */
+  readonly standalone: string;
+}
+
+// ajv's standalone code holds text from a schema only in double-quoted strings, in which a `"`
+// is always escaped: an unescaped `require("` or `/*# sourceURL="` is code, never schema text.
+const HEADER = /^"use strict";\nexport const validate = (validate\d+);\nexport default \1;\n/;
+const RUNTIME_REQUIRE = /require\("ajv\/dist\/runtime\/(\w+)"\)\.default/g;
+const ANY_REQUIRE = /require\("[^"]*"\)/;
+// The comment's URL is a JSON string that may itself hold `*/`: match the string, then the end
+// (and the empty statement ajv puts after it).
+const SOURCE_URL = /\/\*# sourceURL="(?:[^"\\]|\\.)*" \*\/;?\n?/g;
+// The name compile.ts gives ajv for its formats; a use in a string only adds an unused import.
+const USES_FORMATS = /(?<![\w$.])fullFormats\b/;
+
+/**
+ * A tool's validators as one ES module (without the banner). ajv writes CommonJS `require`s
+ * even in its "ESM" output; here they become imports, hoisted to the top, and each validator
+ * lives in its own pure function scope, so that two validators compiled by different ajv
+ * instances (with the same names inside) share a module, and a bundler drops unused ones.
+ */
+export function validatorModule(validators: readonly ModuleValidator[]): string {
+  const helpers = new Set<string>();
+  let formats = false;
+  const exported = validators.map(({ exportName, doc, standalone }) => {
+    const header = HEADER.exec(standalone);
+    if (header === null) throw new Error(`unexpected ajv standalone code for ${exportName}: ${standalone.slice(0, 80)}`);
+    const body = standalone
+      .slice(header[0].length)
+      // A debugging aid for code ajv evaluates itself; it also holds the schema's `$id` unescaped.
+      .replace(SOURCE_URL, "")
+      .replace(RUNTIME_REQUIRE, (_match, name: string) => {
+        helpers.add(name);
+        return helperName(name);
+      });
+    const leftover = ANY_REQUIRE.exec(body);
+    if (leftover !== null) throw new Error(`ajv's standalone code for ${exportName} has ${leftover[0]}, which gen-client-tools cannot turn into an import`);
+    formats ||= USES_FORMATS.test(body);
+    return `${doc}export const ${exportName} = /*#__PURE__*/ (() => {\n${body}return ${header[1]};\n})();\n`;
+  });
+
+  const lines: string[] = [];
+  if (formats) lines.push('import { fullFormats } from "ajv-formats/dist/formats.js";');
+  const sorted = [...helpers].sort();
+  for (const name of sorted) lines.push(`import ${helperName(name)}Module from "ajv/dist/runtime/${name}.js";`);
+  if (sorted.length > 0) {
+    lines.push(
+      "",
+      "// ajv's runtime helpers are CommonJS modules that set `exports.default`: a default import",
+      "// is the module object in Node and may be the function itself in a bundler.",
+      ...sorted.map((name) => `const ${helperName(name)} = ${helperName(name)}Module.default ?? ${helperName(name)}Module;`),
+    );
+  }
+  return (lines.length > 0 ? `${lines.join("\n")}\n\n` : "") + exported.join("\n");
+}
+
+/** `ucs2length` -> `ajvUcs2length`: ajv's own names are a word and a number, so these never clash. */
+function helperName(name: string): string {
+  return `ajv${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}

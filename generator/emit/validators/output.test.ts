@@ -1,0 +1,113 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "../../generate.js";
+import { writeGenerated } from "../../write-generated.js";
+import { BANNER_PREFIX } from "../banner.js";
+import { removeTempProjects, runModule, tempProject } from "./__fixtures__/project.js";
+import { allSpecs, cases } from "./__fixtures__/specs.js";
+
+// What the check script prints for each case: the instancePaths of the errors, [] when valid.
+const CHECK = `const { clientToolValidators } = await import("./src/client-tools.gen/validators/index.js");
+const cases = JSON.parse(process.argv[2]);
+const results = cases.map(([tool, role, data]) => {
+  const validate = clientToolValidators[tool][role];
+  if (validate(data)) return [];
+  return [...new Set(validate.errors.map((error) => error.instancePath))].sort();
+});
+console.log(JSON.stringify({ results, pwned: globalThis.pwned ?? null }));
+`;
+const expected = { results: cases.map(([, , , paths]) => [...paths].sort()), pwned: null };
+const input = cases.map(([tool, role, data]) => [tool, role, data]);
+
+let project: string;
+let validatorsDir: string;
+
+beforeAll(async () => {
+  project = tempProject(allSpecs);
+  // The strictest project there is for a .js file with `import`s in it.
+  writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "cjs-project", type: "commonjs" }));
+  const result = await generate({ cwd: project, stubs: false, validators: true });
+  expect(result.diagnostics).toEqual([]);
+  writeGenerated(result);
+  validatorsDir = path.join(project, "src/client-tools.gen/validators");
+});
+afterAll(removeTempProjects);
+
+describe("the --validators output", () => {
+  it("is one module and one declaration file per tool, the map, and a package.json making them ES modules", () => {
+    expect(readdirSync(validatorsDir).sort()).toEqual([
+      "hostile_id.d.ts",
+      "hostile_id.js",
+      "index.d.ts",
+      "index.js",
+      "legacy_pair.d.ts",
+      "legacy_pair.js",
+      "package.json",
+      "save_contact.d.ts",
+      "save_contact.js",
+      "show_tree.d.ts",
+      "show_tree.js",
+    ]);
+    for (const file of readdirSync(validatorsDir).filter((name) => name !== "package.json")) {
+      expect(readFileSync(path.join(validatorsDir, file), "utf8").startsWith(BANNER_PREFIX), file).toBe(true);
+    }
+    expect(JSON.parse(readFileSync(path.join(validatorsDir, "package.json"), "utf8"))).toMatchObject({ type: "module" });
+  });
+
+  it("imports as ES modules in Node (in a CommonJS project), accepts valid data and refuses invalid data with instancePaths", () => {
+    expect(runModule(project, "check.mjs", CHECK, input)).toEqual(expected);
+  });
+
+  it("has no require left: every import is an import statement of ajv's runtime or ajv-formats", () => {
+    const imports = new Set<string>();
+    for (const file of readdirSync(validatorsDir).filter((name) => name.endsWith(".js"))) {
+      const text = readFileSync(path.join(validatorsDir, file), "utf8");
+      expect(text, file).not.toMatch(/\brequire\s*\(/);
+      for (const match of text.matchAll(/^import .* from "([^"]+)";$/gm)) imports.add(match[1]!);
+    }
+    expect([...imports].filter((specifier) => !specifier.startsWith("./")).sort()).toEqual([
+      "ajv-formats/dist/formats.js",
+      "ajv/dist/runtime/equal.js",
+      "ajv/dist/runtime/ucs2length.js",
+    ]);
+  });
+
+  it("bundles with esbuild for the browser, as import statements only, and the bundle validates alike", async () => {
+    writeFileSync(path.join(project, "entry.mjs"), CHECK);
+    const bundle = await build({
+      entryPoints: [path.join(project, "entry.mjs")],
+      absWorkingDir: project,
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const generated = Object.entries(bundle.metafile.inputs).filter(([file]) => file.includes("client-tools.gen/validators/"));
+    expect(generated.length).toBe(5);
+    for (const [file, { imports }] of generated) {
+      expect(imports.map((i) => i.kind).filter((kind) => kind !== "import-statement"), file).toEqual([]);
+    }
+    const code = bundle.outputFiles[0]!.text;
+    // The shim esbuild puts in place of a require in ES module code: it throws in a browser.
+    expect(code).not.toContain("Dynamic require of");
+    expect(runModule(project, "bundle.mjs", code, input)).toEqual(expected);
+  });
+
+  it("drops the validators a frontend does not import when bundling", async () => {
+    const entry = path.join(project, "one.mjs");
+    writeFileSync(entry, 'import { validateShowTreeArgs } from "./src/client-tools.gen/validators/show_tree.js";\nconsole.log(validateShowTreeArgs({ root: { title: "a" } }));\n');
+    const bundle = await build({ entryPoints: [entry], absWorkingDir: project, bundle: true, platform: "browser", format: "esm", write: false, metafile: true, logLevel: "silent" });
+    expect(Object.keys(bundle.metafile.inputs).filter((file) => file.includes("validators/"))).toEqual(["src/client-tools.gen/validators/show_tree.js"]);
+    expect(Object.keys(bundle.metafile.inputs).some((file) => file.includes("ajv"))).toBe(false);
+  });
+
+  it("keeps ajv's sourceURL comments out: they carry the $id unescaped", () => {
+    const hostile = readFileSync(path.join(validatorsDir, "hostile_id.js"), "utf8");
+    expect(hostile).not.toContain("sourceURL");
+    expect(hostile).toContain('"$id":"https://example.com/a*/globalThis.pwned=1;/*"');
+  });
+});

@@ -1,0 +1,76 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ClientCallBroker, ClientResultInvalidError, createClientToolRunner, type ClientToolAnswerMessage, type ClientToolRequest, type ClientToolValidators } from "../../../runtime/calls/index.js";
+import { parseClientToolSpecs } from "../../../runtime/spec/parse.js";
+import { generate } from "../../generate.js";
+import { writeGenerated } from "../../write-generated.js";
+import { removeTempProjects, tempProject } from "./__fixtures__/project.js";
+import { contact } from "./__fixtures__/specs.js";
+
+// The generated map's static type is checked against the runtime's by examples/validators
+// (consumer.ts, under tsc); here its values go through the real runner and broker.
+let clientToolValidators: ClientToolValidators;
+
+beforeAll(async () => {
+  const project = tempProject({ "contact.json": contact });
+  const result = await generate({ cwd: project, stubs: false, validators: true });
+  writeGenerated(result);
+  const index = pathToFileURL(path.join(project, "src/client-tools.gen/validators/index.js")).href;
+  ({ clientToolValidators } = (await import(index)) as { clientToolValidators: ClientToolValidators });
+});
+afterAll(removeTempProjects);
+
+const request = (args: ClientToolRequest["args"]): ClientToolRequest => ({
+  requestId: `r-${JSON.stringify(args)}`,
+  conversationId: "c1",
+  toolName: "save_contact",
+  toolCallId: "call_1",
+  args,
+  attempt: 1,
+  expiresAt: Date.now() + 60_000,
+});
+
+describe("the generated clientToolValidators in the runtime", () => {
+  it("checks arguments in createClientToolRunner: invalid ones never reach the handler", async () => {
+    const sent: ClientToolAnswerMessage[] = [];
+    const handler = vi.fn(() => ({ saved: true }));
+    const runner = createClientToolRunner({ handlers: { save_contact: handler }, send: (message) => void sent.push(message), validators: clientToolValidators });
+
+    await runner.handle(request({ name: "Anna", email: "not an email" }));
+    await runner.handle(request({ name: "Ann" }));
+    runner.close();
+    expect(handler).toHaveBeenCalledOnce();
+    expect(sent).toEqual([
+      expect.objectContaining({
+        type: "client_tool.error",
+        error: 'Invalid arguments for save_contact: /name must NOT have more than 3 characters; /email must match format "email".',
+        retryable: false,
+      }),
+      expect.objectContaining({ type: "client_tool.result", result: { saved: true } }),
+    ]);
+  });
+
+  it("checks results in ClientCallBroker, without compiling anything itself", async () => {
+    const compile = vi.spyOn(Ajv2020.prototype, "compile");
+    const broker = new ClientCallBroker({ tools: parseClientToolSpecs([contact]), validators: clientToolValidators });
+    const requests: ClientToolRequest[] = [];
+    broker.on("requested", (call) => requests.push(call.request));
+    const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "save_contact", toolCallId: "call_1", args: { name: "Ann" } });
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    const { requestId } = requests[0]!;
+
+    const refused = await broker.submit({ requestId, owner: "alice", result: { saved: "yes", extra: 1 } }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ClientResultInvalidError);
+    expect((refused as ClientResultInvalidError).errors).toEqual([
+      { pointer: "/extra", message: "must NOT have additional properties" },
+      { pointer: "/saved", message: "must be boolean" },
+    ]);
+    await broker.submit({ requestId, owner: "alice", result: { saved: true } });
+    await expect(outcome).resolves.toEqual({ status: "ok", result: { saved: true } });
+    await broker.close();
+    expect(compile).not.toHaveBeenCalled();
+    compile.mockRestore();
+  });
+});

@@ -1,0 +1,39 @@
+import type { JsonObject } from "../../../runtime/spec/types.js";
+import type { ToolModel } from "../../model/tool-model.js";
+import { docComment } from "../escape.js";
+
+/** One validator a tool's module exports. */
+export interface ToolValidatorExport {
+  /** `validate<Pascal>Args` or `validate<Pascal>Result`: unique, as Pascal names are. */
+  readonly name: string;
+  /** Its key in the `clientToolValidators` map, as the runtime reads it. */
+  readonly role: "args" | "result";
+  /** The generated type it is a guard of, in types.ts. */
+  readonly type: string;
+  readonly schema: JsonObject;
+  /** Doc comment, shared by the module and its declarations. */
+  readonly doc: string;
+}
+
+/** The arguments' validator of every tool, and the result's of an awaited one. */
+export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
+  const exports: ToolValidatorExport[] = [
+    {
+      name: `validate${model.pascal}Args`,
+      role: "args",
+      type: model.types.args,
+      schema: model.spec.parameters,
+      doc: docComment(`Checks arguments of \`${model.name}\` against its parameters schema; when they do not match, \`errors\` says why.`, ""),
+    },
+  ];
+  if (model.spec.outputSchema !== undefined && model.types.result !== undefined) {
+    exports.push({
+      name: `validate${model.pascal}Result`,
+      role: "result",
+      type: model.types.result,
+      schema: model.spec.outputSchema,
+      doc: docComment(`Checks a result of \`${model.name}\` against its outputSchema; when it does not match, \`errors\` says why.`, ""),
+    });
+  }
+  return exports;
+}

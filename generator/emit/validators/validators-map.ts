@@ -1,0 +1,48 @@
+import { propertyKey } from "../escape.js";
+import type { ToolModel } from "../../model/tool-model.js";
+import type { ToolValidatorExport } from "./tool-exports.js";
+
+/** What index.js and index.d.ts are made from: every tool with its exports. */
+export interface ToolValidators {
+  readonly model: ToolModel;
+  readonly exports: readonly ToolValidatorExport[];
+}
+
+const MAP_DOC =
+  "/** Every tool's validators by tool name: pass it as `validators` to `createClientToolRunner` (arguments) and to `ClientCallBroker` (results). */\n";
+
+/** index.js: the `clientToolValidators` map, importing every tool's module. */
+export function validatorsMapModule(tools: readonly ToolValidators[]): string {
+  const entries = tools.map(({ model, exports }) => `  ${propertyKey(model.name)}: { ${exports.map((e) => `${e.role}: ${e.name}`).join(", ")} },\n`);
+  return `${imports(tools, "import")}${MAP_DOC}export const clientToolValidators = {\n${entries.join("")}};\n`;
+}
+
+/**
+ * index.d.ts: the map as a type literal (an interface has no implicit index signature, so it
+ * would not fit the runtime's `ClientToolValidators`), and the validator type every module uses.
+ */
+export function validatorsMapDeclarations(tools: readonly ToolValidators[]): string {
+  const entries = tools.map(
+    ({ model, exports }) => `  readonly ${propertyKey(model.name)}: { ${exports.map((e) => `readonly ${e.role}: typeof ${e.name}`).join("; ")} };\n`,
+  );
+  return [
+    imports(tools, "import type"),
+    "/** One reason a value does not match its schema, as ajv reports it; `instancePath` is a JSON Pointer into the value. */\n",
+    "export interface ClientToolValidationError {\n",
+    "  readonly instancePath: string;\n",
+    "  readonly schemaPath: string;\n",
+    "  readonly keyword: string;\n",
+    "  readonly params: { readonly [key: string]: unknown };\n",
+    "  readonly message?: string;\n",
+    "}\n\n",
+    "/** A standalone ajv validator: a type guard of `T`; after it returns false, `errors` holds the reasons. */\n",
+    "export type ClientToolValidator<T> = ((data: unknown) => data is T) & { readonly errors?: readonly ClientToolValidationError[] | null };\n\n",
+    MAP_DOC,
+    `export declare const clientToolValidators: {\n${entries.join("")}};\n`,
+  ].join("");
+}
+
+function imports(tools: readonly ToolValidators[], statement: string): string {
+  const lines = tools.map(({ model, exports }) => `${statement} { ${exports.map((e) => e.name).join(", ")} } from "./${model.id}.js";\n`);
+  return lines.length === 0 ? "" : `${lines.join("")}\n`;
+}
