@@ -1,6 +1,6 @@
 // Template of the generated handlers.ts (see types.ts in this folder for how templates work).
 // @gen:file
-import type { ClientAction, ClientActionEvent, ClientToolMap, ClientToolNameByKind } from "./types.js";
+import type { ClientAction, ClientActionEvent, ClientToolArgsByKind, ClientToolResultByKind, ClientToolResultByName } from "./types.js";
 // @gen:begin imports
 import type { ExampleArgs, ExampleResult } from "./types.js";
 // @gen:end imports
@@ -22,12 +22,9 @@ const toolsWithKindArgument: ReadonlySet<string> = new Set([]);
 
 const KIND_PREFIX = "ClientAction_";
 
-// The public signatures below use indexed access only (no conditional types), and each
+// The public signatures below use one flat indexed access each (no conditional types), and each
 // implementation signature takes `unknown`: with thousands of tools, conditional types over the
 // action union, or checking overloads against a union-typed implementation, grow quadratically.
-
-/** The result of the tool behind an action kind: `void` for fire-and-forget tools. */
-export type ClientToolResultOf<K extends ClientAction["kind"]> = ClientToolMap[ClientToolNameByKind[K]]["result"];
 
 /** True when `value` is an action of one of these client tools (an object whose `kind` names one). */
 export function isClientAction(value: unknown): value is ClientAction {
@@ -37,7 +34,7 @@ export function isClientAction(value: unknown): value is ClientAction {
 }
 
 /** The tool arguments of an action: `kind` removed, and an argument sent as `mcp_arg_kind` named `kind` again. */
-export function actionArgs<A extends ClientAction>(action: A): ClientToolMap[ClientToolNameByKind[A["kind"]]]["args"];
+export function actionArgs<A extends ClientAction>(action: A): ClientToolArgsByKind[A["kind"]];
 export function actionArgs(action: unknown): unknown {
   return argsOf(action as { readonly kind: string });
 }
@@ -60,12 +57,12 @@ export function dispatchClientAction<A extends ClientAction, Ctx>(
   action: A,
   handlers: ClientToolHandlers<Ctx>,
   ctx: Ctx,
-): Promise<ClientToolResultOf<A["kind"]>>;
+): Promise<ClientToolResultByKind[A["kind"]]>;
 export function dispatchClientAction<E extends ClientActionEvent, Ctx>(
   event: E,
   handlers: ClientToolHandlers<Ctx>,
   ctx: Ctx,
-): Promise<ClientToolMap[E["tool_name"]]["result"]>;
+): Promise<ClientToolResultByName[E["tool_name"]]>;
 export function dispatchClientAction(input: unknown, handlers: unknown, ctx: unknown): Promise<unknown> {
   return new Promise((resolve) => {
     const kind = (input as { readonly kind?: unknown } | null)?.kind;
@@ -74,7 +71,9 @@ export function dispatchClientAction(input: unknown, handlers: unknown, ctx: unk
       const what = action === undefined ? "an ActionEvent without an action (the model's arguments were invalid)" : `an unknown action kind ${JSON.stringify((action as { kind?: unknown } | null)?.kind)}`;
       throw new TypeError(`dispatchClientAction received ${what}: regenerate the client-tool bindings if the server has new tools`);
     }
-    const name = action.kind.slice(KIND_PREFIX.length);
+    // Read through a plain type: when every tool's arguments are `never` (schemas no value can
+    // match), ClientAction is `never` too, and a property of `never` does not compile.
+    const name = (action as { readonly kind: string }).kind.slice(KIND_PREFIX.length);
     if (typeof handlers !== "object" || handlers === null || !Object.hasOwn(handlers, name)) {
       throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
     }

@@ -19,9 +19,22 @@ export interface ClientToolMap {
   readonly example: { readonly args: ExampleArgs; readonly result: ExampleResult; readonly action: ClientAction_example };
 }
 
-/** The tool name behind each action `kind`: lets types go from an action to its tool by lookup, not inference. */
-export interface ClientToolNameByKind {
-  readonly ClientAction_example: "example";
+// Flat lookups for the dispatch helpers: one indexed access each. Composed lookups such as
+// ClientToolMap[NameByKind[K]]["result"] make the compiler's work quadratic at thousands of tools.
+
+/** Each action kind's arguments. */
+export interface ClientToolArgsByKind {
+  readonly ClientAction_example: ExampleArgs;
+}
+
+/** Each action kind's result (`void` for fire-and-forget tools). */
+export interface ClientToolResultByKind {
+  readonly ClientAction_example: ExampleResult;
+}
+
+/** Each tool name's result (`void` for fire-and-forget tools). */
+export interface ClientToolResultByName {
+  readonly example: ExampleResult;
 }
 // @gen:end tools
 

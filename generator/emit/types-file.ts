@@ -20,6 +20,7 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
       `export type ${model.types.action} = { readonly kind: ${tsString(`ClientAction_${model.name}`)} } & ${args.wireArgsType};\n\n`,
     );
   }
+  const lookup = lookupOf(models);
   const union = (items: string[]): string => (items.length === 0 ? "never" : items.join(" | "));
   parts.push(
     "/** Every action a frontend can receive, discriminated on `kind`. */\n",
@@ -32,12 +33,27 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
       (m) => `  readonly ${propertyKey(m.name)}: { readonly args: ${m.types.args}; readonly result: ${m.types.result ?? "void"}; readonly action: ${m.types.action} };\n`,
     ),
     "}\n\n",
-    "/** The tool name behind each action `kind`: lets types go from an action to its tool by lookup, not inference. */\n",
-    "export interface ClientToolNameByKind {\n",
-    ...models.map((m) => `  readonly ${propertyKey(`ClientAction_${m.name}`)}: ${tsString(m.name)};\n`),
-    "}\n",
+    "// Flat lookups for the dispatch helpers: one indexed access each. Composed lookups such as\n",
+    "// ClientToolMap[NameByKind[K]][\"result\"] make the compiler's work quadratic at thousands of tools.\n\n",
+    ...lookup("Each action kind's arguments.", "ClientToolArgsByKind", (m) => [`ClientAction_${m.name}`, m.types.args]),
+    "\n",
+    ...lookup("Each action kind's result (`void` for fire-and-forget tools).", "ClientToolResultByKind", (m) => [`ClientAction_${m.name}`, m.types.result ?? "void"]),
+    "\n",
+    ...lookup("Each tool name's result (`void` for fire-and-forget tools).", "ClientToolResultByName", (m) => [m.name, m.types.result ?? "void"]),
   );
   return banner() + fillTemplate(loadTemplate("types"), { tools: parts.join("") });
+}
+
+function lookupOf(models: readonly ToolModel[]) {
+  return (doc: string, name: string, entry: (model: ToolModel) => [key: string, type: string]): string[] => [
+    `/** ${doc} */\n`,
+    `export interface ${name} {\n`,
+    ...models.map((model) => {
+      const [key, type] = entry(model);
+      return `  readonly ${propertyKey(key)}: ${type};\n`;
+    }),
+    "}\n",
+  ];
 }
 
 /**

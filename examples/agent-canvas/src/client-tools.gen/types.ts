@@ -71,12 +71,31 @@ export interface ClientToolMap {
   readonly set_layout: { readonly args: SetLayoutArgs; readonly result: void; readonly action: ClientAction_set_layout };
 }
 
-/** The tool name behind each action `kind`: lets types go from an action to its tool by lookup, not inference. */
-export interface ClientToolNameByKind {
-  readonly ClientAction_confirm_action: "confirm_action";
-  readonly ClientAction_get_location: "get_location";
-  readonly ClientAction_open_file_viewer: "open_file_viewer";
-  readonly ClientAction_set_layout: "set_layout";
+// Flat lookups for the dispatch helpers: one indexed access each. Composed lookups such as
+// ClientToolMap[NameByKind[K]]["result"] make the compiler's work quadratic at thousands of tools.
+
+/** Each action kind's arguments. */
+export interface ClientToolArgsByKind {
+  readonly ClientAction_confirm_action: ConfirmActionArgs;
+  readonly ClientAction_get_location: GetLocationArgs;
+  readonly ClientAction_open_file_viewer: OpenFileViewerArgs;
+  readonly ClientAction_set_layout: SetLayoutArgs;
+}
+
+/** Each action kind's result (`void` for fire-and-forget tools). */
+export interface ClientToolResultByKind {
+  readonly ClientAction_confirm_action: ConfirmActionResult;
+  readonly ClientAction_get_location: GetLocationResult;
+  readonly ClientAction_open_file_viewer: void;
+  readonly ClientAction_set_layout: void;
+}
+
+/** Each tool name's result (`void` for fire-and-forget tools). */
+export interface ClientToolResultByName {
+  readonly confirm_action: ConfirmActionResult;
+  readonly get_location: GetLocationResult;
+  readonly open_file_viewer: void;
+  readonly set_layout: void;
 }
 
 /** The names of the awaited tools (those with an `outputSchema`). */
