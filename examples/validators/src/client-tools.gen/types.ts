@@ -42,10 +42,25 @@ export interface ClientToolMap {
   readonly share_link: { readonly args: ShareLinkArgs; readonly result: void; readonly action: ClientAction_share_link };
 }
 
-/** The tool name behind each action `kind`: lets types go from an action to its tool by lookup, not inference. */
-export interface ClientToolNameByKind {
-  readonly ClientAction_pick_date: "pick_date";
-  readonly ClientAction_share_link: "share_link";
+// Flat lookups for the dispatch helpers: one indexed access each. Composed lookups such as
+// ClientToolMap[NameByKind[K]]["result"] make the compiler's work quadratic at thousands of tools.
+
+/** Each action kind's arguments. */
+export interface ClientToolArgsByKind {
+  readonly ClientAction_pick_date: PickDateArgs;
+  readonly ClientAction_share_link: ShareLinkArgs;
+}
+
+/** Each action kind's result (`void` for fire-and-forget tools). */
+export interface ClientToolResultByKind {
+  readonly ClientAction_pick_date: PickDateResult;
+  readonly ClientAction_share_link: void;
+}
+
+/** Each tool name's result (`void` for fire-and-forget tools). */
+export interface ClientToolResultByName {
+  readonly pick_date: PickDateResult;
+  readonly share_link: void;
 }
 
 /** The names of the awaited tools (those with an `outputSchema`). */
