@@ -49,8 +49,13 @@ export function bundleRefs(schema: JsonObject, pointer: string, context: BundleC
         problems.push({ pointer: place, message: `remote $ref ${JSON.stringify(ref)} is not allowed: the generator never touches the network; copy that schema into ${defs} or a file beside the spec` });
         return;
       }
-      const [relative = "", fragment = ""] = splitRef(ref);
-      const target = path.resolve(path.dirname(documentFile), decodeURIComponent(relative));
+      const split = splitRef(ref);
+      if (split === undefined) {
+        problems.push({ pointer: place, message: `$ref ${JSON.stringify(ref)} has a malformed %-escape: write a "%" in a file name or pointer as "%25"` });
+        return;
+      }
+      const [relative, fragment] = split;
+      const target = path.resolve(path.dirname(documentFile), relative);
       const key = toPosix(path.relative(folder, target));
       if (!isInside(folder, target)) {
         problems.push({ pointer: place, message: `$ref ${JSON.stringify(ref)} leaves the spec's folder: move the file into ${toPosix(path.relative(process.cwd(), folder)) || "."} or copy the schema into ${defs}` });
@@ -125,10 +130,14 @@ function loadSchemaFile(target: string, folder: string, readFile: ReadSchemaFile
   return problems.length > 0 ? { error: problems[0]!.message } : { value: frozen };
 }
 
-function splitRef(ref: string): [string, string] {
+/** The file part and the fragment of a `$ref`, percent-decoded (a `$ref` is a URI); undefined when an escape is malformed. */
+function splitRef(ref: string): [string, string] | undefined {
   const hash = ref.indexOf("#");
-  if (hash === -1) return [ref, ""];
-  return [ref.slice(0, hash), decodeURIComponent(ref.slice(hash + 1))];
+  try {
+    return hash === -1 ? [decodeURIComponent(ref), ""] : [decodeURIComponent(ref.slice(0, hash)), decodeURIComponent(ref.slice(hash + 1))];
+  } catch {
+    return undefined;
+  }
 }
 
 function isInside(folder: string, target: string): boolean {

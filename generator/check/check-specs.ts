@@ -6,6 +6,8 @@ import type { JsonDocument } from "../load/read-json-file.js";
 import { bundleRefs, type ReadSchemaFile } from "./bundle-refs.js";
 import { valueAtPointer } from "./json-walk.js";
 import { metaSchemaProblems } from "./meta-schema.js";
+import { refCycleProblems } from "./ref-cycles.js";
+import { schemaDepthProblems } from "./schema-depth.js";
 
 /** A spec that passed every check, with its schemas made self-contained, and where it came from. */
 export interface CheckedTool {
@@ -23,7 +25,8 @@ export function checkSpecDocuments(documents: readonly JsonDocument[], readFile:
   const tools: CheckedTool[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const document of documents) {
-    const { valid, problems } = checkClientToolSpecs(document.value);
+    // The generator parsed these objects itself and owns them: freeze in place, no copy.
+    const { valid, problems } = checkClientToolSpecs(document.value, { adopt: true });
     const all: SpecProblem[] = [...problems];
     for (const { spec, pointer } of valid) {
       const raw = valueAtPointer(document.value as JsonValue, pointerTokens(pointer)) as JsonObject;
@@ -44,6 +47,10 @@ export function checkSpecDocuments(documents: readonly JsonDocument[], readFile:
 function checkSchema(schema: JsonObject, pointer: string, document: JsonDocument, readFile: ReadSchemaFile, problems: SpecProblem[]): JsonObject {
   const bundled = bundleRefs(schema, pointer, { file: document.path, readFile });
   problems.push(...bundled.problems);
-  if (bundled.problems.length === 0) problems.push(...metaSchemaProblems(bundled.schema, pointer));
+  if (bundled.problems.length > 0) return bundled.schema;
+  // A schema too deep is not walked any further: the checks after this one recurse as deep as it goes.
+  const tooDeep = schemaDepthProblems(bundled.schema, pointer);
+  if (tooDeep.length > 0) problems.push(...tooDeep);
+  else problems.push(...refCycleProblems(bundled.schema, pointer), ...metaSchemaProblems(bundled.schema, pointer));
   return bundled.schema;
 }

@@ -6,17 +6,29 @@ export const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
 
 /** Calls `visit` with every `$ref` string in a schema and its pointer (skipping data keywords). */
 export function forEachRef(value: JsonValue, pointer: string, visit: (ref: string, pointer: string) => void): void {
-  if (typeof value !== "object" || value === null) return;
-  if (Array.isArray(value)) {
-    (value as readonly JsonValue[]).forEach((item, i) => forEachRef(item, childPointer(pointer, i), visit));
-    return;
-  }
-  const object = value as JsonObject;
-  for (const key of Object.keys(object)) {
-    const child = object[key]!;
-    if (key === "$ref" && typeof child === "string") visit(child, childPointer(pointer, key));
-    else if (!DATA_KEYWORDS.has(key)) forEachRef(child, childPointer(pointer, key), visit);
-  }
+  // The path is spelled out as a pointer only at a $ref: building one for every value would
+  // cost the sum of all pointer lengths, quadratic in the nesting depth.
+  const path: (string | number)[] = [];
+  const walk = (node: JsonValue): void => {
+    if (typeof node !== "object" || node === null) return;
+    if (Array.isArray(node)) {
+      (node as readonly JsonValue[]).forEach((item, i) => {
+        path.push(i);
+        walk(item);
+        path.pop();
+      });
+      return;
+    }
+    const object = node as JsonObject;
+    for (const key of Object.keys(object)) {
+      const child = object[key]!;
+      path.push(key);
+      if (key === "$ref" && typeof child === "string") visit(child, path.reduce<string>(childPointer, pointer));
+      else if (!DATA_KEYWORDS.has(key)) walk(child);
+      path.pop();
+    }
+  };
+  walk(value);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JsonSyntaxError, jsonPositions, lineColumn, parseJson } from "./json-parser.js";
+import { JsonSyntaxError, jsonPositions, lineColumn, lineColumns, parseJson } from "./json-parser.js";
 
 function syntaxError(text: string): JsonSyntaxError {
   try {
@@ -61,5 +61,13 @@ describe("jsonPositions", () => {
     const positions = jsonPositions(text);
     expect(lineColumn(text, positions.keys.get("/a")!)).toEqual({ line: 2, column: 3 });
     expect(lineColumn(text, positions.values.get("/a/b/1")!)).toEqual({ line: 2, column: 18 });
+  });
+});
+
+describe("lineColumns", () => {
+  it("places every offset as lineColumn does", () => {
+    const text = 'a\n\nbc\r\nd\n';
+    const place = lineColumns(text);
+    for (let offset = 0; offset <= text.length; offset++) expect(place(offset)).toEqual(lineColumn(text, offset));
   });
 });

@@ -1,4 +1,4 @@
-import { childPointer } from "../../runtime/spec/json-pointer.js";
+import { pointerTokens } from "../../runtime/spec/json-pointer.js";
 import { MAX_JSON_DEPTH as MAX_DEPTH } from "../../runtime/spec/frozen-json.js";
 
 /** A JSON syntax error at a character offset of the source text. */
@@ -16,8 +16,19 @@ export class JsonSyntaxError extends Error {
 
 /** Where each value (and each object key) starts, by JSON pointer. Built only when an error needs a position. */
 export interface JsonPositions {
-  readonly values: Map<string, number>;
-  readonly keys: Map<string, number>;
+  readonly values: { get(pointer: string): number | undefined };
+  readonly keys: { get(pointer: string): number | undefined };
+}
+
+/**
+ * Where one value starts, and its children by key (array items by index). A tree, not a map
+ * of full pointers: building every pointer costs the sum of their lengths, quadratic in the
+ * nesting depth, while the tree is linear in the text and a lookup walks one path.
+ */
+interface PositionNode {
+  offset: number;
+  readonly keyOffset?: number;
+  children?: Map<string, PositionNode>;
 }
 
 
@@ -33,13 +44,26 @@ export function parseJson(text: string): unknown {
 
 /** Parses again, recording positions: only called on the error path, so the hot path stays lean. */
 export function jsonPositions(text: string): JsonPositions {
-  const positions: JsonPositions = { values: new Map(), keys: new Map() };
+  const root: PositionNode = { offset: -1 };
   try {
-    new Parser(text, positions).parseDocument();
+    new Parser(text, root).parseDocument();
   } catch {
     // A document with an error still yields the positions read before it.
   }
-  return positions;
+  const find = (pointer: string): PositionNode | undefined => {
+    let node: PositionNode | undefined = root;
+    for (const token of pointerTokens(pointer)) node = node?.children?.get(token);
+    return node;
+  };
+  return {
+    values: {
+      get: (pointer) => {
+        const offset = find(pointer)?.offset;
+        return offset === undefined || offset < 0 ? undefined : offset;
+      },
+    },
+    keys: { get: (pointer) => find(pointer)?.keyOffset },
+  };
 }
 
 class Parser {
@@ -47,7 +71,7 @@ class Parser {
 
   constructor(
     private readonly text: string,
-    private readonly positions: JsonPositions | undefined,
+    private readonly positions: PositionNode | undefined,
   ) {
     this.pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   }
@@ -55,20 +79,20 @@ class Parser {
   parseDocument(): unknown {
     this.skipWhitespace();
     if (this.pos >= this.text.length) throw new JsonSyntaxError("the file is empty: write a spec object, an array of specs or a manifest", 0);
-    const value = this.parseValue("", 0);
+    const value = this.parseValue(this.positions, 0);
     this.skipWhitespace();
     if (this.pos < this.text.length) this.fail("unexpected text after the end of the JSON value: remove it");
     return value;
   }
 
-  private parseValue(pointer: string, depth: number): unknown {
-    if (this.positions !== undefined) this.positions.values.set(pointer, this.pos);
+  private parseValue(node: PositionNode | undefined, depth: number): unknown {
+    if (node !== undefined) node.offset = this.pos;
     const c = this.text.charCodeAt(this.pos);
     switch (c) {
       case 0x7b /* { */:
-        return this.parseObject(pointer, depth);
+        return this.parseObject(node, depth);
       case 0x5b /* [ */:
-        return this.parseArray(pointer, depth);
+        return this.parseArray(node, depth);
       case 0x22 /* " */:
         return this.parseString();
       case 0x74 /* t */:
@@ -84,7 +108,7 @@ class Parser {
     }
   }
 
-  private parseObject(pointer: string, depth: number): Record<string, unknown> {
+  private parseObject(node: PositionNode | undefined, depth: number): Record<string, unknown> {
     if (depth >= MAX_DEPTH) this.fail(`nested deeper than ${MAX_DEPTH} levels: flatten the schema or use $ref`);
     this.pos++;
     const object: Record<string, unknown> = {};
@@ -104,8 +128,8 @@ class Parser {
         throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}: JSON readers would silently keep only the last one; remove one of them`, keyOffset, first);
       }
       keyOffsets.set(key, keyOffset);
-      const child = childPointer(pointer, key);
-      if (this.positions !== undefined) this.positions.keys.set(child, keyOffset);
+      // Positions are only recorded on the error path (as in parseArray): nothing is built otherwise.
+      const child = node === undefined ? undefined : childNode(node, key, keyOffset);
       this.skipWhitespace();
       if (this.text.charCodeAt(this.pos) !== 0x3a) this.fail('expected ":" after the property name');
       this.pos++;
@@ -122,7 +146,7 @@ class Parser {
     }
   }
 
-  private parseArray(pointer: string, depth: number): unknown[] {
+  private parseArray(node: PositionNode | undefined, depth: number): unknown[] {
     if (depth >= MAX_DEPTH) this.fail(`nested deeper than ${MAX_DEPTH} levels: flatten the schema or use $ref`);
     this.pos++;
     const array: unknown[] = [];
@@ -133,7 +157,7 @@ class Parser {
     }
     for (;;) {
       this.skipWhitespace();
-      array.push(this.parseValue(this.positions === undefined ? pointer : childPointer(pointer, array.length), depth + 1));
+      array.push(this.parseValue(node === undefined ? undefined : childNode(node, String(array.length)), depth + 1));
       this.skipWhitespace();
       const c = this.text.charCodeAt(this.pos);
       this.pos++;
@@ -194,6 +218,31 @@ class Parser {
   private fail(message: string, offset = this.pos): never {
     throw new JsonSyntaxError(message, offset);
   }
+}
+
+function childNode(parent: PositionNode, token: string, keyOffset?: number): PositionNode {
+  const child: PositionNode = keyOffset === undefined ? { offset: -1 } : { offset: -1, keyOffset };
+  (parent.children ??= new Map()).set(token, child);
+  return child;
+}
+
+/**
+ * 1-based line and column of offsets in one text, each found by binary search over the line
+ * starts (computed once): placing thousands of problems in a large file stays linear.
+ */
+export function lineColumns(text: string): (offset: number) => { line: number; column: number } {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - starts[low]! + 1 };
+  };
 }
 
 /** 1-based line and column (in UTF-16 code units) of an offset. */

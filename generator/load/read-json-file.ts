@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import type { Diagnostic } from "../diagnostics.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "./json-parser.js";
 
@@ -17,6 +17,10 @@ export type ReadJsonResult = { readonly document: JsonDocument } | { readonly di
 export function readJsonFile(absolutePath: string, displayPath: string): ReadJsonResult {
   let text: string;
   try {
+    // Reading a FIFO blocks until someone writes to it, and a device may never end: only plain files are read.
+    if (!statSync(absolutePath).isFile()) {
+      return { diagnostic: { file: displayPath, message: "not a plain file (a folder, a pipe or a device): spec and schema files must be plain JSON files" } };
+    }
     text = readFileSync(absolutePath, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "";

@@ -31,6 +31,13 @@ describe("parseClientToolSpecs", () => {
     expect(Object.isFrozen(schema)).toBe(false);
   });
 
+  it("with adopt, freezes the caller's freshly parsed objects in place instead of copying", () => {
+    const parameters = { type: "object", properties: { x: { type: "number" } } };
+    const [checked] = checkClientToolSpecs({ ...base, parameters }, { adopt: true }).valid;
+    expect(checked?.spec.parameters).toBe(parameters);
+    expect(Object.isFrozen(parameters.properties.x)).toBe(true);
+  });
+
   it("reuses input that is already deep-frozen", () => {
     const parameters = Object.freeze({ type: "object", properties: Object.freeze({}) });
     expect(parseClientToolSpec({ ...base, parameters }).parameters).toBe(parameters);

@@ -41,12 +41,21 @@ export interface CheckedSpecs {
  * Checks one spec, an array of specs, or a manifest `{ "client_tools": [...] }` and reports
  * every problem at once. The generator and the runtime share these rules.
  */
-export function checkClientToolSpecs(input: unknown): CheckedSpecs {
+export interface CheckOptions {
+  /**
+   * The input is freshly parsed JSON that the caller hands over (the generator's own parse of a
+   * file): freeze it in place instead of copying it. Never set this for objects someone else holds.
+   */
+  readonly adopt?: boolean;
+}
+
+export function checkClientToolSpecs(input: unknown, options: CheckOptions = {}): CheckedSpecs {
+  const adopt = options.adopt ?? false;
   const problems: SpecProblem[] = [];
   const valid: CheckedSpec[] = [];
   for (const { value, pointer } of specEntries(input, problems)) {
     const before = problems.length;
-    const spec = checkSpec(value, pointer, problems);
+    const spec = checkSpec(value, pointer, problems, adopt);
     if (spec !== undefined && problems.length === before) valid.push({ spec, pointer });
   }
   return { valid, problems };
@@ -85,7 +94,7 @@ function specEntries(input: unknown, problems: SpecProblem[]): { value: unknown;
   return [{ value: input, pointer: "" }];
 }
 
-function checkSpec(value: unknown, pointer: string, problems: SpecProblem[]): ClientToolSpec | undefined {
+function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], adopt: boolean): ClientToolSpec | undefined {
   if (!isPlainObject(value)) {
     problems.push({ pointer, message: `expected a spec object with "name" and "description", got ${describe(value)}` });
     return undefined;
@@ -120,13 +129,13 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[]): Cl
   const parameters =
     value[parametersKey] === undefined && !(parametersKey in value)
       ? EMPTY_PARAMETERS
-      : checkObjectSchema(value[parametersKey], childPointer(pointer, parametersKey), problems);
+      : checkObjectSchema(value[parametersKey], childPointer(pointer, parametersKey), problems, adopt);
   const outputSchema =
-    "outputSchema" in value ? checkObjectSchema(value["outputSchema"], childPointer(pointer, "outputSchema"), problems) : undefined;
+    "outputSchema" in value ? checkObjectSchema(value["outputSchema"], childPointer(pointer, "outputSchema"), problems, adopt) : undefined;
 
   const spec: Record<string, unknown> = { name, description, parameters };
   if (outputSchema !== undefined) spec["outputSchema"] = outputSchema;
-  if ("annotations" in value) spec["annotations"] = checkAnnotations(value["annotations"], childPointer(pointer, "annotations"), problems);
+  if ("annotations" in value) spec["annotations"] = checkAnnotations(value["annotations"], childPointer(pointer, "annotations"), problems, adopt);
   if ("permission" in value) {
     const permission = value["permission"];
     if (typeof permission !== "string" || permission.trim() === "") {
@@ -149,12 +158,12 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[]): Cl
     spec["maxAttempts"] = attempts;
   }
   if ("fingerprints" in value) {
-    spec["fingerprints"] = checkFingerprints(value["fingerprints"], outputSchema !== undefined, childPointer(pointer, "fingerprints"), problems);
+    spec["fingerprints"] = checkFingerprints(value["fingerprints"], outputSchema !== undefined, childPointer(pointer, "fingerprints"), problems, adopt);
   }
   return Object.freeze(spec) as unknown as ClientToolSpec;
 }
 
-function checkObjectSchema(value: unknown, pointer: string, problems: SpecProblem[]): JsonObject | undefined {
+function checkObjectSchema(value: unknown, pointer: string, problems: SpecProblem[], adopt: boolean): JsonObject | undefined {
   if (!isPlainObject(value) || value["type"] !== "object") {
     problems.push({
       pointer,
@@ -162,10 +171,10 @@ function checkObjectSchema(value: unknown, pointer: string, problems: SpecProble
     });
     return undefined;
   }
-  return toFrozenJson(value, pointer, problems) as JsonObject;
+  return toFrozenJson(value, pointer, problems, adopt) as JsonObject;
 }
 
-function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem[]): JsonValue | undefined {
+function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem[], adopt: boolean): JsonValue | undefined {
   if (!isPlainObject(value)) {
     problems.push({ pointer, message: `"annotations" must be an object of MCP hints such as {"readOnlyHint": true}, got ${describe(value)}` });
     return undefined;
@@ -178,10 +187,10 @@ function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem
       problems.push({ pointer: childPointer(pointer, key), message: `"${key}" must be a ${expected}, got ${describe(value[key])}` });
     }
   }
-  return toFrozenJson(value, pointer, problems);
+  return toFrozenJson(value, pointer, problems, adopt);
 }
 
-function checkFingerprints(value: unknown, awaited: boolean, pointer: string, problems: SpecProblem[]): JsonValue | undefined {
+function checkFingerprints(value: unknown, awaited: boolean, pointer: string, problems: SpecProblem[], adopt: boolean): JsonValue | undefined {
   if (!isPlainObject(value)) {
     problems.push({ pointer, message: `"fingerprints" must be an object {"parameters": "<sha256 hex>"}, got ${describe(value)}` });
     return undefined;
@@ -199,7 +208,7 @@ function checkFingerprints(value: unknown, awaited: boolean, pointer: string, pr
       });
     }
   }
-  return toFrozenJson(value, pointer, problems);
+  return toFrozenJson(value, pointer, problems, adopt);
 }
 
 function reportUnknownKeys(

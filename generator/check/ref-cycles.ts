@@ -1,0 +1,118 @@
+import { childPointer, pointerTokens } from "../../runtime/spec/json-pointer.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
+import { forEachRef } from "./json-walk.js";
+
+/** Keywords that apply their subschemas to the same value as the schema holding them. */
+const IN_PLACE = new Set(["allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies"]);
+/** Keywords whose value is one subschema. */
+const ONE = new Set(["not", "if", "then", "else", "items", "additionalItems", "contains", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"]);
+/** Keywords whose value is a list of subschemas (`items` in draft-07's tuple form too). */
+const LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
+/** Keywords whose value maps names to subschemas. */
+const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
+
+/**
+ * A `$ref` cycle that never steps into the data: `a` is `allOf: [{$ref: b}]` and `b` is
+ * `allOf: [{$ref: a}]`, or `a` is `{$ref: a}`. Validating any value would apply `a` to it
+ * forever (ajv overflows the stack compiling such a schema), and the type is meaningless, so
+ * it is refused. Recursion through `properties`, `items` and the like is fine: each step
+ * goes one level into the value. Every `$ref` is local here (file refs are bundled first).
+ */
+export function refCycleProblems(schema: JsonObject, pointer: string): SpecProblem[] {
+  // Most schemas have no $ref at all: skip building pointers for every value then.
+  if (!hasRef(schema)) return [];
+  /** Schema pointer -> the targets of the refs applied to that schema's value. */
+  const edges = new Map<string, { target: string; at: string }[]>();
+  const targets = new Set<string>();
+  forEachRef(schema, "", (ref, refPointer) => {
+    if (ref !== "#" && !ref.startsWith("#/")) return;
+    let target: string;
+    try {
+      target = decodeURIComponent(ref.slice(1));
+    } catch {
+      return; // the bundler reports malformed refs
+    }
+    targets.add(target);
+    for (const applied of inPlaceAncestors(schema, pointerTokens(refPointer).slice(0, -1))) {
+      let list = edges.get(applied);
+      if (list === undefined) edges.set(applied, (list = []));
+      list.push({ target, at: refPointer });
+    }
+  });
+  const cycle = findCycle(targets, edges);
+  if (cycle === undefined) return [];
+  const path = cycle.targets.map((t) => `#${t}`).join(" -> ");
+  return [
+    {
+      pointer: `${pointer}${cycle.at}`,
+      message: `$ref cycle ${path} never steps into the value (only through allOf, anyOf, oneOf, not, if/then/else or $ref), so validation would recurse forever: make the cycle pass through "properties" or "items", or break it`,
+    },
+  ];
+}
+
+/**
+ * The schemas whose value a schema at `tokens` applies to: itself, and each ancestor reached
+ * going up only through in-place keywords. Walks down from the root along the real values,
+ * so a property named "not" is not taken for the keyword.
+ */
+function inPlaceAncestors(root: JsonObject, tokens: readonly string[]): string[] {
+  const schemas: { pointer: string; inPlace: boolean }[] = [{ pointer: "", inPlace: false }];
+  let current: JsonValue = root;
+  let pointer = "";
+  for (let i = 0; i < tokens.length; ) {
+    if (typeof current !== "object" || current === null || Array.isArray(current)) return [];
+    const keyword = tokens[i]!;
+    const value: JsonValue | undefined = Object.hasOwn(current, keyword) ? (current as JsonObject)[keyword] : undefined;
+    const isList: boolean = Array.isArray(value) && LIST.has(keyword);
+    const isMap: boolean = !isList && MAP.has(keyword) && typeof value === "object" && value !== null && !Array.isArray(value);
+    let step: string[];
+    if (isList || isMap) step = [keyword, tokens[i + 1] ?? ""];
+    else if (ONE.has(keyword)) step = [keyword];
+    else return []; // not a schema position (a data keyword or an unknown one): nothing is applied from here
+    current = isList ? (value as readonly JsonValue[])[Number(step[1])] ?? null : isMap ? ((value as JsonObject)[step[1]!] ?? null) : (value ?? null);
+    for (const token of step) pointer = childPointer(pointer, token);
+    schemas.push({ pointer, inPlace: IN_PLACE.has(keyword) });
+    i += step.length;
+  }
+  const applied: string[] = [];
+  for (let i = schemas.length - 1; i >= 0; i--) {
+    applied.push(schemas[i]!.pointer);
+    if (!schemas[i]!.inPlace) break;
+  }
+  return applied;
+}
+
+/** A cycle in the graph, found depth-first without recursion (a chain of 10,000 refs must not overflow the stack). */
+function findCycle(starts: Iterable<string>, edges: ReadonlyMap<string, readonly { target: string; at: string }[]>): { targets: string[]; at: string } | undefined {
+  const done = new Set<string>();
+  for (const start of starts) {
+    if (done.has(start)) continue;
+    const stack: { node: string; next: number }[] = [{ node: start, next: 0 }];
+    const onStack = new Map<string, number>([[start, 0]]);
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1]!;
+      const out = edges.get(frame.node) ?? [];
+      if (frame.next >= out.length) {
+        stack.pop();
+        onStack.delete(frame.node);
+        done.add(frame.node);
+        continue;
+      }
+      const { target, at } = out[frame.next++]!;
+      const index = onStack.get(target);
+      if (index !== undefined) return { targets: [...stack.slice(index).map((f) => f.node), target], at };
+      if (done.has(target)) continue;
+      onStack.set(target, stack.length);
+      stack.push({ node: target, next: 0 });
+    }
+  }
+  return undefined;
+}
+
+function hasRef(value: JsonValue): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  if (Array.isArray(value)) return (value as readonly JsonValue[]).some(hasRef);
+  const object = value as JsonObject;
+  for (const key of Object.keys(object)) if (key === "$ref" || hasRef(object[key]!)) return true;
+  return false;
+}

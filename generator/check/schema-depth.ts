@@ -1,0 +1,47 @@
+import { childPointer } from "../../runtime/spec/json-pointer.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
+
+/**
+ * How deeply a tool schema may nest objects and arrays. specs.ts holds every schema as an
+ * `as const` literal, and the TypeScript compiler relates such a literal to its own type level
+ * by level: past about 100 levels (a schema of ~48 nested `properties`) TypeScript 7 reports
+ * "Excessive stack depth" after seconds of work and TypeScript 5 crashes. 64 leaves room for
+ * the levels around a schema (the specs array, the spec object) and for the user's own code.
+ */
+export const MAX_SCHEMA_DEPTH = 64;
+
+/**
+ * A problem when the schema nests objects and arrays (data keywords included: they are in the
+ * literal too) more than MAX_SCHEMA_DEPTH levels deep, at the first value past the limit.
+ * Recursion stops there, so it is never deeper than the limit.
+ */
+export function schemaDepthProblems(schema: JsonObject, pointer: string): SpecProblem[] {
+  const path = pathPastLimit(schema, 1);
+  if (path === undefined) return [];
+  return [
+    {
+      pointer: path.reduce<string>(childPointer, pointer),
+      message: `the schema nests objects and arrays more than ${MAX_SCHEMA_DEPTH} levels deep, which TypeScript cannot check in the generated code: move inner schemas into "$defs" and point at them with "$ref"`,
+    },
+  ];
+}
+
+/** The tokens leading to the first value past the limit; built only when there is one, since every schema passes here. */
+function pathPastLimit(value: JsonValue, depth: number): (string | number)[] | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  if (depth > MAX_SCHEMA_DEPTH) return [];
+  if (Array.isArray(value)) {
+    const items = value as readonly JsonValue[];
+    for (let i = 0; i < items.length; i++) {
+      const found = pathPastLimit(items[i]!, depth + 1);
+      if (found !== undefined) return [i, ...found];
+    }
+    return undefined;
+  }
+  const object = value as JsonObject;
+  for (const key of Object.keys(object)) {
+    const found = pathPastLimit(object[key]!, depth + 1);
+    if (found !== undefined) return [key, ...found];
+  }
+  return undefined;
+}
