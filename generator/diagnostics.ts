@@ -1,4 +1,4 @@
-import { jsonPositions, lineColumn } from "./load/json-parser.js";
+import { jsonPositions, lineColumns } from "./load/json-parser.js";
 
 /** A problem in the user's input: where (file, and line:col or JSON pointer) and what to do about it. */
 export interface Diagnostic {
@@ -31,6 +31,7 @@ export function formatDiagnostic(d: Diagnostic): string {
 export function locateInJson(file: string, text: string, problems: readonly { pointer: string; message: string }[]): Diagnostic[] {
   if (problems.length === 0) return [];
   const positions = jsonPositions(text);
+  const place = lineColumns(text);
   return problems.map(({ pointer, message }) => {
     let offset: number | undefined;
     for (let p = pointer; offset === undefined; p = p.slice(0, Math.max(0, p.lastIndexOf("/")))) {
@@ -38,6 +39,6 @@ export function locateInJson(file: string, text: string, problems: readonly { po
       if (p === "") break;
     }
     if (offset === undefined) return { file, pointer, message };
-    return { file, ...lineColumn(text, offset), pointer, message };
+    return { file, ...place(offset), pointer, message };
   });
 }

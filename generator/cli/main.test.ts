@@ -3,19 +3,22 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildPackage } from "../../test-support/built-package.js";
+import { removeTempProjects } from "../../test-support/temp-project.js";
 
-// These tests run the built CLI (`npm test` builds first) in a fresh folder, as a user would.
+// These tests run the built CLI in a fresh folder, as a user would.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const cli = path.join(root, "bin/gen-client-tools.js");
+let cli: string;
 const folders: string[] = [];
 
 beforeAll(() => {
-  execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", path.join(root, "tsconfig.build.json")]);
+  cli = path.join(buildPackage({ linkNodeModules: true }), "bin/gen-client-tools.js");
 });
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
+afterAll(removeTempProjects);
 
 const good = { name: "open_file_viewer", description: "Open a file viewer.", parameters: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] } };
 

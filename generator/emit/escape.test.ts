@@ -15,6 +15,7 @@ const HOSTILE = [
   "crlf\r\nand cr\rand lf\n",
   "bidi \u202e reversed \u2066 isolate",
   "__proto__",
+  "</script><script>alert(1)</SCRIPT><!-- x",
 ];
 
 /** Evaluates generated JavaScript text, to see the value it really denotes. */
@@ -29,6 +30,10 @@ describe("tsString", () => {
 
   it("leaves no line separators or direction controls raw", () => {
     expect(tsString("a\u2028b\u2029c\u202ed")).toBe('"a\\u2028b\\u2029c\\u202ed"');
+  });
+
+  it("leaves nothing an HTML parser would act on inside a <script> element", () => {
+    expect(tsString("</script> <SCRIPT <!-- < /script <b>")).toBe('"\\u003c/script> \\u003cSCRIPT \\u003c!-- < /script <b>"');
   });
 
   it("compiles as a literal type holding the same text", () => {
@@ -60,6 +65,10 @@ describe("docComment", () => {
     expect(docComment("a\u0000b\u0007c\u007fd\u0085e\u2028f\u202eg \ud800 \udc00", "")).toBe(
       "/** a\\u0000b\\u0007c\\u007fd\\u0085e\\u2028f\\u202eg \\ud800 \\udc00 */\n",
     );
+  });
+
+  it("writes the < of </script, <script and <!-- as an escape, so the comment is safe inlined in HTML", () => {
+    expect(docComment("a </Script> <script <!-- <b>", "")).toBe("/** a \\u003c/Script> \\u003cscript \\u003c!-- <b> */\n");
   });
 
   it("keeps tabs, surrogate pairs and ordinary text as they are", () => {

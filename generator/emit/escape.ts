@@ -6,9 +6,12 @@
 /**
  * Characters a reader cannot see or that change how the code around them looks:
  * U+2028/U+2029 (line breaks to editors and old parsers) and the bidirectional
- * controls of "Trojan Source" (they reorder what is shown, not what runs).
+ * controls of "Trojan Source" (they reorder what is shown, not what runs). Also
+ * the "<" of `<!--`, `<script` and `</script` in any case: generated code can end
+ * up inlined in an HTML page, where those end or derail a <script> element even
+ * inside a string or a comment (the escape the HTML standard recommends).
  */
-const INVISIBLE = /[\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_IN_STRING = /[\u2028\u2029\u202a-\u202e\u2066-\u2069]|<(?=!--|\/?script)/gi;
 
 function unicodeEscape(ch: string): string {
   return `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
@@ -20,30 +23,30 @@ function unicodeEscape(ch: string): string {
  * `${` and backticks need nothing outside a template literal.
  */
 export function tsString(s: string): string {
-  return escapeInvisible(JSON.stringify(s));
+  return escapeJsonText(JSON.stringify(s));
 }
 
-/** JSON text (whose strings JSON.stringify has escaped otherwise) with the invisible characters above escaped too. */
-export function escapeInvisible(jsonText: string): string {
-  return jsonText.replace(INVISIBLE, unicodeEscape);
+/** JSON text (whose strings JSON.stringify has escaped otherwise) with the characters above escaped too. */
+export function escapeJsonText(jsonText: string): string {
+  return jsonText.replace(UNSAFE_IN_STRING, unicodeEscape);
 }
 
 /**
  * C0 and C1 controls except tab and line feed, lone surrogates (a high one not
  * followed by a low one, a low one not preceded by a high one), and the
- * invisible characters above.
+ * characters unsafe in strings above.
  */
 const UNSAFE_IN_COMMENT =
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|<(?=!--|\/?script)/gi;
 
 /** Anything that the slow path of docComment would change, other than trailing spaces. */
-const NEEDS_REWRITE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\*\//;
+const NEEDS_REWRITE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\*\/|<(?:!--|\/?script)/i;
 
 /**
  * A JSDoc block for `text`, each line starting with `indent`, ending in a line
  * break; "" when the text is blank. The text stays readable: `*\/` cannot end
- * the comment early, invisible and control characters become visible `\uXXXX`,
- * and CRLF or CR line ends become LF.
+ * the comment early, invisible and control characters (and the "<" that HTML
+ * would act on) become visible `\uXXXX`, and CRLF or CR line ends become LF.
  */
 export function docComment(text: string, indent: string): string {
   // Most descriptions are one harmless line: skip the splitting and rewriting.

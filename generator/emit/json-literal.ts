@@ -1,5 +1,5 @@
 import type { JsonValue } from "../../runtime/spec/types.js";
-import { escapeInvisible, propertyKey, tsString } from "./escape.js";
+import { escapeJsonText, propertyKey, tsString } from "./escape.js";
 
 /**
  * A JavaScript expression for a JSON value, laid out with two-space indents. JSON text is
@@ -8,7 +8,7 @@ import { escapeInvisible, propertyKey, tsString } from "./escape.js";
  */
 export function jsonLiteral(value: JsonValue, indent: string): string {
   const text = JSON.stringify(value, null, 2);
-  if (!text.includes('"__proto__"')) return reindent(escapeInvisible(text), indent);
+  if (!text.includes('"__proto__"')) return reindent(escapeJsonText(text), indent);
   return reindent(literal(value, ""), indent);
 }
 

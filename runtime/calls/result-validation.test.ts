@@ -54,6 +54,25 @@ describe("createResultChecker", () => {
     expect(check(second, schemaFingerprint(second.outputSchema), "text")).toEqual([{ pointer: "", message: "must be number" }]);
   });
 
+  it('compiles a recursive root ($ref: "#") without an $id', () => {
+    const check = createResultChecker(undefined);
+    const tree = tool("tree", { type: "object", properties: { child: { $ref: "#" }, n: { type: "number" } } });
+
+    expect(check(tree, undefined, { child: { child: { n: 1 } } })).toBeUndefined();
+    expect(check(tree, undefined, { child: { n: "x" } })).toEqual([{ pointer: "/child/n", message: "must be number" }]);
+  });
+
+  it("prints nothing about a schema, however hostile its text (an unknown format is ignored quietly)", () => {
+    const warn = vi.spyOn(console, "warn");
+    const log = vi.spyOn(console, "log");
+    const check = createResultChecker(undefined);
+    const hostile = tool("hostile", { type: "object", properties: { a: { type: "string", format: "x\u001b[31m\nforged log line" } } });
+
+    expect(check(hostile, undefined, { a: "s" })).toBeUndefined();
+    expect(warn).not.toHaveBeenCalled();
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it("points at the property itself for required and additionalProperties, escaping the pointer", () => {
     const check = createResultChecker(undefined);
     const strict = tool("strict", { type: "object", required: ["a/b"], additionalProperties: false, properties: { "a/b": {} } });

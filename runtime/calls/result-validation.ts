@@ -22,11 +22,13 @@ export function createResultChecker(precompiled: ClientToolValidators | undefine
   const compiled = new Map<string, CompiledValidator>();
   const compilers: { draft07?: Ajv; draft2020?: Ajv2020 } = {};
 
-  function compile(schema: JsonObject): CompiledValidator {
+  function compile(schema: JsonObject, key: string): CompiledValidator {
     // Draft-07 only when the schema says so; 2020-12 is the default dialect of the spec format.
     const draft07 = typeof schema["$schema"] === "string" && schema["$schema"].includes("draft-07");
     const ajv = draft07 ? (compilers.draft07 ??= withFormats(new Ajv(AJV_OPTIONS))) : (compilers.draft2020 ??= withFormats(new Ajv2020(AJV_OPTIONS)));
-    return ajv.compile(schema);
+    // Without addUsedSchema, ajv cannot resolve `$ref: "#"` (a recursive root) in a schema that
+    // has no `$id`: it gets one of its own, unique per schema, so nothing collides.
+    return ajv.compile(Object.hasOwn(schema, "$id") ? schema : { ...schema, $id: `urn:gen-client-tools:${key}` });
   }
 
   return (spec, fingerprint, result) => {
@@ -35,7 +37,7 @@ export function createResultChecker(precompiled: ClientToolValidators | undefine
       // A hand-written ClientToolLookup may not carry fingerprints; the registry always does.
       const key = fingerprint ?? schemaFingerprint(spec.outputSchema);
       fn = compiled.get(key);
-      if (fn === undefined) compiled.set(key, (fn = compile(spec.outputSchema)));
+      if (fn === undefined) compiled.set(key, (fn = compile(spec.outputSchema, key)));
     }
     return validate(fn, result);
   };
@@ -49,6 +51,9 @@ const AJV_OPTIONS = {
   // Compiled schemas are cached here by fingerprint; ajv must not also register them by
   // `$id`, where two tools with the same `$id` would collide.
   addUsedSchema: false,
+  // ajv warns on the console about unknown formats, quoting the schema's text as it is: schemas
+  // come from other teams and from frontends, and their text must not reach a terminal raw.
+  logger: false,
 } as const;
 
 function withFormats<T extends Ajv | Ajv2020>(ajv: T): T {

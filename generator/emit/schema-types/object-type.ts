@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
-import { docComment, propertyKey } from "../escape.js";
+import { docComment, propertyKey, tsString } from "../escape.js";
 import { hasApplicators } from "./applicators.js";
 import type { TypeContext } from "./context.js";
 import { schemaDoc } from "./docs.js";
@@ -36,16 +36,24 @@ export function objectType(ctx: TypeContext, schema: JsonObject, indent: string)
   let members = "";
   const propertyTypes: Ty[] = [];
   for (const [key, propertySchema] of declared) {
-    const ty = sub(propertySchema);
+    const optional = !required.has(key);
+    const ty = optional && INHERITED.has(key) ? unionOf([sub(propertySchema), { text: `Object[${tsString(key)}]`, binding: "primary" }]) : sub(propertySchema);
     propertyTypes.push(ty);
-    const mark = required.has(key) ? "" : "?";
+    const mark = optional ? "?" : "";
     members += `${docComment(schemaDoc(propertySchema), inner)}${inner}${propertyKey(key)}${mark}: ${ty.text};\n`;
   }
 
   const closed = additional === false && patternSchemas.length === 0;
+  // TypeScript does not always find an intersection of unions assignable to a union holding
+  // that very intersection (it normalizes the two differently), and then rejects the property
+  // against the index signature. Such an index signature is widened to unknown: still sound,
+  // only less precise about the extra keys.
+  const hasIntersection = propertyTypes.some((ty) => (ty.members ?? [ty]).some((m) => m.binding === "intersection"));
   const index = closed
     ? undefined
-    : unionOf([additional === undefined || additional === true ? UNKNOWN : sub(additional), ...patternSchemas.map(sub), ...propertyTypes]);
+    : hasIntersection
+      ? UNKNOWN
+      : unionOf([additional === undefined || additional === true ? UNKNOWN : sub(additional), ...patternSchemas.map(sub), ...propertyTypes]);
   for (const key of required) {
     if (!isObject(properties) || !Object.hasOwn(properties, key)) members += `${inner}${propertyKey(key)}: ${(index ?? UNKNOWN).text};\n`;
   }
@@ -53,6 +61,14 @@ export function objectType(ctx: TypeContext, schema: JsonObject, indent: string)
   if (members === "") return { text: "{ [key: string]: never }", binding: "primary" };
   return { text: `{\n${members}${indent}}`, binding: "primary" };
 }
+
+/**
+ * The members TypeScript gives every object (lib's `interface Object`). An object without
+ * its own `toString` still has the inherited one, so TypeScript rejects `{}` for
+ * `{ toString?: string }`, while JSON Schema, which looks at own properties only, accepts it.
+ * Such an optional property's type also allows the inherited member.
+ */
+const INHERITED = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
 
 /**
  * `additionalProperties`, or else `unevaluatedProperties` when nothing else in

@@ -2,8 +2,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
+import { tsLiteral } from "../../../test-support/ts-literal.js";
 import { typecheck } from "../../../test-support/typecheck.js";
-import { propertyKey, tsString } from "../escape.js";
 import { emitSchemaTypes } from "./index.js";
 import { isObject } from "./pointer.js";
 
@@ -79,13 +79,6 @@ const rootSchema = fc.tuple(schema, schema).map(([body, def]: [JsonValue, JsonVa
   const $defs = { d: JSON.stringify(def).includes('"$ref"') ? { type: "string" } : def };
   return isObject(body) ? { ...body, $defs } : { allOf: [body], $defs };
 });
-
-function tsLiteral(v: JsonValue): string {
-  if (typeof v === "string") return tsString(v);
-  if (v === null || typeof v !== "object") return String(v);
-  if (Array.isArray(v)) return `[${(v as readonly JsonValue[]).map(tsLiteral).join(", ")}]`;
-  return `{ ${Object.entries(v as JsonObject).map(([k, x]) => `${propertyKey(k)}: ${tsLiteral(x)}`).join(", ")} }`;
-}
 
 /** An argument object as the OpenHands server sends it: `kind` renamed, the discriminator beside the arguments. */
 function onTheWire(args: JsonObject): JsonObject {

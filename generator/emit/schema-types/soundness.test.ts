@@ -2,8 +2,8 @@ import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
+import { tsLiteral } from "../../../test-support/ts-literal.js";
 import { typecheck } from "../../../test-support/typecheck.js";
-import { propertyKey, tsString } from "../escape.js";
 import { emitSchemaTypes } from "./index.js";
 
 /**
@@ -186,6 +186,11 @@ const CASES: Record<string, Case> = {
     accepted: ["a", "b"],
     rejected: [1, "c"],
   },
+  "properties named like the members every object inherits": {
+    schema: { type: "object", properties: { toString: { type: "string" }, constructor: { type: "number" }, valueOf: { const: 1 } }, additionalProperties: { type: "string" } },
+    accepted: [{}, { toString: "s", constructor: 1, valueOf: 1, other: "x" }],
+    rejected: [{ toString: 1 }, { constructor: "c" }],
+  },
   "boolean subschemas": {
     schema: { type: "object", properties: { t: true, f: false, e: {} } },
     accepted: [{ t: [1] }, { e: { z: null } }],
@@ -237,14 +242,6 @@ const CASES: Record<string, Case> = {
     rejected: [{ tree: { v: 1 } }],
   },
 };
-
-/** A TypeScript expression for a JSON value; keys go through propertyKey, so "__proto__" stays a key. */
-function tsLiteral(value: JsonValue): string {
-  if (typeof value === "string") return tsString(value);
-  if (value === null || typeof value !== "object") return String(value);
-  if (Array.isArray(value)) return `[${(value as readonly JsonValue[]).map(tsLiteral).join(", ")}]`;
-  return `{ ${Object.entries(value as JsonObject).map(([k, v]) => `${propertyKey(k)}: ${tsLiteral(v)}`).join(", ")} }`;
-}
 
 /** ajv as the spec reads: own properties only, so a missing "__proto__" key is missing. */
 function validator(schema: JsonObject) {
