@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { checkSpecDocuments } from "./check/check-specs.js";
+import { DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "./defaults.js";
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 import { emitHandlersFile } from "./emit/handlers-file.js";
 import { emitIndexFile } from "./emit/index-file.js";
@@ -13,10 +14,6 @@ import { buildToolModels } from "./model/build-models.js";
 import type { ToolModel } from "./model/tool-model.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
 import { addMissingStubs } from "./stubs/update-stubs.js";
-
-export const DEFAULT_IN = "client-tools";
-export const DEFAULT_OUT = "src/client-tools.gen";
-export const DEFAULT_STUBS = "src/client-tool-handlers.ts";
 
 export interface GenerateOptions {
   /** Spec folders or files; default `client-tools`. */

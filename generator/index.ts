@@ -1,4 +1,5 @@
-export { generate, DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "./generate.js";
+export { generate } from "./generate.js";
+export { DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "./defaults.js";
 export type { GenerateOptions, GenerateResult, GeneratedFile } from "./generate.js";
 export { writeGenerated } from "./write-generated.js";
 export type { WriteGeneratedOptions, WriteGeneratedReport } from "./write-generated.js";

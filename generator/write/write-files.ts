@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { BANNER_PREFIX } from "../emit/banner.js";
+import { PACKAGE_JSON, PACKAGE_JSON_CONTENTS, VALIDATORS_FOLDER } from "../emit/validators/file-names.js";
 
 export interface FileToWrite {
   readonly path: string;
@@ -18,8 +19,9 @@ export interface WriteReport {
 /**
  * Writes each file atomically (a temporary file beside it, then a rename), so an interrupted
  * run never leaves half a file; skips files whose contents are already right, so watchers and
- * bundlers see no change. Files in `outDir` that carry the generated banner but are no longer
- * produced are removed; nothing else there is touched. With `check`, writes nothing and reports.
+ * bundlers see no change. Files in `outDir` that this generator wrote (see `isGenerated`) but
+ * that are no longer produced are removed, and so are the folders that leaves empty; nothing
+ * else there is touched. With `check`, writes nothing and reports.
  */
 export function writeFiles(files: readonly FileToWrite[], outDir: string | undefined, check: boolean): WriteReport {
   const changed: string[] = [];
@@ -32,8 +34,15 @@ export function writeFiles(files: readonly FileToWrite[], outDir: string | undef
     changed.push(file.path);
     if (!check) writeAtomically(file.path, file.contents);
   }
-  const stale = outDir === undefined ? [] : staleGeneratedFiles(outDir, new Set(files.map((f) => path.resolve(f.path))));
-  if (!check) for (const file of stale) rmSync(file, { force: true });
+  if (outDir === undefined) return { changed, unchanged, stale: [] };
+  const root = path.resolve(outDir);
+  const stale = staleGeneratedFiles(root, new Set(files.map((f) => path.resolve(f.path))));
+  if (!check) {
+    for (const file of stale) {
+      rmSync(file, { force: true });
+      removeEmptyFolders(path.dirname(file), root);
+    }
+  }
   return { changed, unchanged, stale };
 }
 
@@ -58,8 +67,29 @@ function staleGeneratedFiles(outDir: string, keep: ReadonlySet<string>): string[
   }
   return entries
     .map((entry) => path.resolve(outDir, entry))
-    .filter((file) => /\.(ts|js|d\.ts)$/.test(file) && !keep.has(file) && readIfExists(file)?.startsWith(BANNER_PREFIX) === true)
+    .filter((file) => !keep.has(file) && isGenerated(file, outDir))
     .sort();
+}
+
+/**
+ * A module that starts with the generated banner, or the validators' package.json exactly as
+ * the generator writes it: JSON has no comment to carry a banner, and a package.json of the
+ * same name that says anything else is the user's.
+ */
+function isGenerated(file: string, outDir: string): boolean {
+  if (/\.(ts|js)$/.test(file)) return readIfExists(file)?.startsWith(BANNER_PREFIX) === true;
+  return path.relative(outDir, file) === path.join(VALIDATORS_FOLDER, PACKAGE_JSON) && readIfExists(file) === PACKAGE_JSON_CONTENTS;
+}
+
+/** Removes `folder` and its parents up to (not including) `outDir` while they are empty. */
+function removeEmptyFolders(folder: string, outDir: string): void {
+  for (let dir = folder; dir !== outDir && dir.startsWith(outDir + path.sep); dir = path.dirname(dir)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return; // not empty, so neither are its parents (or gone already, with its parents, for an earlier file)
+    }
+  }
 }
 
 function readIfExists(file: string): string | undefined {

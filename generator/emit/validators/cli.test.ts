@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPackage } from "../../../test-support/built-package.js";
 import { generate } from "../../generate.js";
 import { removeTempProjects, repositoryRoot, tempProject } from "./__fixtures__/project.js";
 
@@ -14,21 +15,8 @@ let cli: string;
 let hook: string;
 
 beforeAll(() => {
-  pkg = mkdtempSync(path.join(tmpdir(), "gct-validators-cli-"));
-  writeFileSync(
-    path.join(pkg, "tsconfig.json"),
-    JSON.stringify({
-      extends: path.join(repositoryRoot, "tsconfig.build.json"),
-      compilerOptions: { rootDir: repositoryRoot, outDir: path.join(pkg, "dist"), typeRoots: [path.join(repositoryRoot, "node_modules/@types")] },
-      include: [path.join(repositoryRoot, "generator"), path.join(repositoryRoot, "runtime")],
-    }),
-  );
-  execFileSync(process.execPath, [path.join(repositoryRoot, "node_modules/typescript/bin/tsc"), "-p", path.join(pkg, "tsconfig.json")]);
-  for (const name of ["templates", "node_modules"]) symlinkSync(path.join(repositoryRoot, name), path.join(pkg, name), "dir");
-  copyFileSync(path.join(repositoryRoot, "package.json"), path.join(pkg, "package.json"));
-  mkdirSync(path.join(pkg, "bin"));
+  pkg = buildPackage({ linkNodeModules: true });
   cli = path.join(pkg, "bin/gen-client-tools.js");
-  copyFileSync(path.join(repositoryRoot, "bin/gen-client-tools.js"), cli);
   hook = path.join(pkg, "hook.cjs");
   writeFileSync(
     hook,

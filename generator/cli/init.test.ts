@@ -1,0 +1,72 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPackage } from "../../test-support/built-package.js";
+import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
+import { typecheck } from "../../test-support/typecheck.js";
+
+// `gen-client-tools init` as a user runs it: the built CLI, in a fresh folder.
+let cli: string;
+beforeAll(() => {
+  cli = path.join(buildPackage({ linkNodeModules: true }), "bin/gen-client-tools.js");
+});
+afterAll(removeTempProjects);
+
+function run(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", timeout: 30_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("gen-client-tools init", () => {
+  it("creates an example tool and the config, prints the next steps, and the project then generates code that compiles", () => {
+    const folder = tempProject({});
+    const init = run(folder, "init");
+    expect(init.status, init.stderr).toBe(0);
+    expect(init.stdout).toContain("client-tools/open_file_viewer.json");
+    expect(init.stdout).toMatch(/Next steps:[\s\S]*npx gen-client-tools [\s\S]*--watch[\s\S]*--check/);
+    expect(readdirSync(path.join(folder, "client-tools"))).toEqual(["open_file_viewer.json"]);
+    expect(JSON.parse(readFileSync(path.join(folder, "gen-client-tools.config.json"), "utf8"))).toEqual({
+      in: "client-tools",
+      out: "src/client-tools.gen",
+      stubs: "src/client-tool-handlers.ts",
+    });
+
+    const generate = run(folder);
+    expect(generate.status, generate.stderr).toBe(0);
+    expect(run(folder, "--check").status).toBe(0);
+    const sources = Object.fromEntries(
+      readdirSync(path.join(folder, "src"), { recursive: true, encoding: "utf8" })
+        .filter((file) => file.endsWith(".ts"))
+        .map((file) => [`/src/${file}`, readFileSync(path.join(folder, "src", file), "utf8")]),
+    );
+    expect(Object.keys(sources)).toContain("/src/client-tool-handlers.ts");
+    expect(typecheck(sources)).toEqual([]);
+  });
+
+  it("refuses when the spec folder exists, naming it, and creates nothing", () => {
+    const folder = tempProject({ "client-tools/mine.json": "{}" });
+    const init = run(folder, "init");
+    expect(init.status).toBe(1);
+    expect(init.stderr).toContain("gen-client-tools init: client-tools already exists");
+    expect(init.stderr).toContain("nothing was created");
+    expect(readdirSync(path.join(folder, "client-tools"))).toEqual(["mine.json"]);
+    expect(existsSync(path.join(folder, "gen-client-tools.config.json"))).toBe(false);
+  });
+
+  it("refuses when the config file exists, naming it, and leaves it as it was", () => {
+    const folder = tempProject({ "gen-client-tools.config.json": '{ "in": "specs" }' });
+    const init = run(folder, "init");
+    expect(init.status).toBe(1);
+    expect(init.stderr).toContain("gen-client-tools init: gen-client-tools.config.json already exists");
+    expect(init.stderr).not.toContain("client-tools already exists");
+    expect(readFileSync(path.join(folder, "gen-client-tools.config.json"), "utf8")).toBe('{ "in": "specs" }');
+    expect(existsSync(path.join(folder, "client-tools"))).toBe(false);
+  });
+
+  it("takes no generation options", () => {
+    const init = run(tempProject({}), "init", "--out", "gen");
+    expect(init.status).toBe(2);
+    expect(init.stderr).toContain("Unknown argument: out");
+  });
+});

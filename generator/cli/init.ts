@@ -1,0 +1,63 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "../defaults.js";
+import { CONFIG_FILE } from "./config.js";
+
+const EXAMPLE_TOOL = "open_file_viewer";
+
+const exampleSpec = {
+  name: EXAMPLE_TOOL,
+  description: "Open a file viewer panel in the user's browser showing the given file.",
+  parameters: {
+    type: "object",
+    properties: {
+      file_path: { type: "string", description: "Path of the file, relative to the workspace root." },
+      line: { type: "integer", minimum: 1, description: "Line to scroll to." },
+    },
+    required: ["file_path"],
+    additionalProperties: false,
+  },
+  annotations: { readOnlyHint: true },
+};
+
+const config = { in: DEFAULT_IN, out: DEFAULT_OUT, stubs: DEFAULT_STUBS };
+
+/**
+ * `gen-client-tools init`: a spec folder with one example tool and a config file naming the
+ * defaults, then the next steps. Refuses (exit 1, naming each one) when either already exists,
+ * and then creates nothing: it never overwrites a file.
+ */
+export function initCommand(cwd: string): number {
+  const specFolder = path.join(cwd, DEFAULT_IN);
+  const configFile = path.join(cwd, CONFIG_FILE);
+  const taken = [specFolder, configFile].filter((file) => existsSync(file));
+  if (taken.length > 0) {
+    for (const file of taken) console.error(`gen-client-tools init: ${path.basename(file)} already exists: move it away, or edit it instead of running init`);
+    console.error("gen-client-tools init: nothing was created");
+    return 1;
+  }
+  const exampleFile = path.join(specFolder, `${EXAMPLE_TOOL}.json`);
+  // Non-recursive mkdir and "wx" fail rather than overwrite, should something appear meanwhile.
+  mkdirSync(specFolder);
+  writeFileSync(exampleFile, `${JSON.stringify(exampleSpec, null, 2)}\n`, { flag: "wx" });
+  writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`, { flag: "wx" });
+  const created = [
+    [`${DEFAULT_IN}/${EXAMPLE_TOOL}.json`, "an example tool: edit it, and add one JSON file per client tool"],
+    [CONFIG_FILE, "where specs are read from and code is written to"],
+  ];
+  const width = Math.max(...created.map(([file]) => file!.length));
+  console.log(
+    [
+      "gen-client-tools init: created",
+      ...created.map(([file, what]) => `  ${file!.padEnd(width)}   ${what}`),
+      "",
+      "Next steps:",
+      `  1. npx gen-client-tools           generate ${DEFAULT_OUT}/ and your handlers file ${DEFAULT_STUBS}`,
+      "     npx gen-client-tools --watch   the same, again on every save",
+      `  2. fill in the handlers in ${DEFAULT_STUBS}; dispatch actions with dispatchClientAction`,
+      `  3. on the server: registerClientTools(registry) from ${DEFAULT_OUT}/specs.js`,
+      "  4. in CI: npx gen-client-tools --check   (fails when the generated files are stale)",
+    ].join("\n"),
+  );
+  return 0;
+}

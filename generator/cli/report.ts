@@ -1,0 +1,48 @@
+import path from "node:path";
+import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import type { GenerateResult } from "../generate.js";
+import type { WriteGeneratedReport } from "../write-generated.js";
+
+/** Prints every problem and a summary line ending in `outcome`; returns the exit code 1. */
+export function reportProblems(diagnostics: readonly Diagnostic[], outcome = "nothing was written"): number {
+  for (const diagnostic of diagnostics) console.error(formatDiagnostic(diagnostic));
+  const count = diagnostics.length === 1 ? "1 problem" : `${diagnostics.length} problems`;
+  console.error(`gen-client-tools: ${count}; ${outcome}`);
+  return 1;
+}
+
+export interface WrittenOptions {
+  /** Paths are shown relative to this folder. */
+  readonly cwd: string;
+  /** Print notes only (they are on stderr). */
+  readonly quiet: boolean;
+  /** List the files that were already right (a one-off run does; watch mode lists changes only). */
+  readonly listUnchanged: boolean;
+  readonly elapsedMs: number;
+}
+
+/** Prints the notes, one line per file written, unchanged (if asked) or deleted, and a summary. */
+export function reportWritten(result: GenerateResult, report: WriteGeneratedReport, options: WrittenOptions): void {
+  for (const note of result.notes) console.error(`note: ${note}`);
+  if (options.quiet) return;
+  const show = (file: string): string => path.relative(options.cwd, file).split(path.sep).join("/");
+  for (const file of report.changed) console.log(`  wrote      ${show(file)}`);
+  if (options.listUnchanged) for (const file of report.unchanged) console.log(`  unchanged  ${show(file)}`);
+  for (const file of report.stale) console.log(`  deleted    ${show(file)}`);
+  console.log(`gen-client-tools: ${result.toolCount} tools, ${report.changed.length} files written in ${Math.round(options.elapsedMs)} ms`);
+}
+
+/** What to say when a run threw: a schema too deep to walk is the user's to fix; anything else is a bug of ours. */
+export function crashMessage(error: unknown): string {
+  if (error instanceof RangeError && /call stack/.test(error.message)) {
+    return "gen-client-tools: a schema is nested too deeply to process: flatten it, or move parts into $defs";
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return `gen-client-tools: internal error: ${message}\nThis is a bug in gen-client-tools; set GEN_CLIENT_TOOLS_DEBUG=1 for details and please report it.`;
+}
+
+/** Prints `crashMessage`, and with GEN_CLIENT_TOOLS_DEBUG set the error itself. */
+export function reportCrash(error: unknown): void {
+  console.error(crashMessage(error));
+  if (process.env["GEN_CLIENT_TOOLS_DEBUG"]) console.error(error);
+}

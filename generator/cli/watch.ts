@@ -1,0 +1,60 @@
+import path from "node:path";
+import { generate, type GenerateOptions } from "../generate.js";
+import { serialDebounce } from "../watch/debounce.js";
+import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
+import { watchFolders } from "../watch/watch-folders.js";
+import { writeGenerated } from "../write-generated.js";
+import { reportCrash, reportProblems, reportWritten } from "./report.js";
+
+/** How long a burst of file events must be quiet before a run: one editor save is several events within milliseconds. */
+const QUIET_MS = 100;
+
+/**
+ * `--watch`: generates, then again whenever a spec file, or a schema file under a spec folder,
+ * is added, changed or removed. A run with problems prints them and writes nothing, so the
+ * last good output stays until a save fixes them. Runs only rewrite the files whose contents
+ * change (see writeFiles), and `--validators` compiles only the tools its cache lacks.
+ * SIGINT (Ctrl-C) or SIGTERM ends it with exit code 0 once the run in progress has finished:
+ * writes are synchronous and atomic, so no temporary file is left behind.
+ */
+export async function watchCommand(options: GenerateOptions & { readonly cwd: string }, quiet: boolean): Promise<number> {
+  const { cwd } = options;
+  const { roots, ignored } = watchPlan(options, cwd);
+
+  const runs = serialDebounce(async () => {
+    const started = performance.now();
+    try {
+      const result = await generate(options);
+      if (result.diagnostics.length > 0) {
+        reportProblems(result.diagnostics, "nothing was written; fix it and save again");
+        return;
+      }
+      reportWritten(result, writeGenerated(result), { cwd, quiet, listUnchanged: false, elapsedMs: performance.now() - started });
+    } catch (error) {
+      reportCrash(error); // and keep watching: the next save may well get past it
+    }
+  }, QUIET_MS);
+  const stopWatching = watchFolders(roots, (file) => {
+    if (affectsSpecs(file, roots, ignored)) runs.trigger();
+  });
+  runs.trigger();
+  if (!quiet) {
+    const shown = roots.map((root) => path.relative(cwd, root.dir).split(path.sep).join("/") || ".");
+    console.log(`gen-client-tools: watching ${shown.join(", ")} (Ctrl-C to stop)`);
+  }
+
+  await new Promise<void>((resolve) => {
+    // Once handled, a second Ctrl-C ends the process the default way, should a run hang.
+    const stop = (): void => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  stopWatching();
+  await runs.close();
+  if (!quiet) console.log("gen-client-tools: stopped watching");
+  return 0;
+}

@@ -1,0 +1,187 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ts } from "ts-morph";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPackage } from "../test-support/built-package.js";
+import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
+
+// The package as a user gets it: `npm pack`, the tarball installed into a fresh project (its
+// dependencies from the registry), and used there through npx, tsc and node. Proof that
+// nothing works only from inside this checkout.
+
+/** npm and npx without the settings of the npm that runs this test (`npm test` exports its config as npm_* variables). */
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
+
+function sh(cwd: string, command: string, args: readonly string[], timeout = 60_000): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", timeout });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+interface PackedFile {
+  readonly path: string;
+}
+
+let pkg: string;
+let tarball: string;
+let packed: string[];
+beforeAll(() => {
+  pkg = buildPackage({ linkNodeModules: false });
+  const destination = tempProject({}, "gct-tarball-");
+  const output = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination], { cwd: pkg, env, encoding: "utf8" });
+  const [info] = JSON.parse(output) as { filename: string; files: PackedFile[] }[];
+  tarball = path.join(destination, info!.filename);
+  packed = info!.files.map((file) => file.path).sort();
+}, 120_000);
+afterAll(removeTempProjects);
+
+const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  exports: Record<string, string | { types: string; default: string }>;
+  bin: Record<string, string>;
+};
+
+/**
+ * The packed files reached from `entries` through relative imports, static and dynamic (found
+ * by TypeScript's scanner, which skips the text of generated code inside strings), and worker
+ * scripts (`new URL("./x.js", import.meta.url)`); `target` maps an import to the file that
+ * serves it (a declaration file for types). Fails on a file reached but not packed.
+ */
+function reachable(entries: readonly string[], target: (file: string) => string): Set<string> {
+  const reached = new Set<string>();
+  const queue = entries.map((entry) => path.posix.normalize(entry));
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (reached.has(file)) continue;
+    expect(packed, `loaded but not packed: ${file}`).toContain(file);
+    reached.add(file);
+    const text = readFileSync(path.join(pkg, file), "utf8");
+    const specifiers = [
+      ...ts.preProcessFile(text, true, true).importedFiles.map((imported) => imported.fileName),
+      ...[...text.matchAll(/new URL\(\s*["'](\.\.?\/[^"']+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((match) => match[1]!),
+    ];
+    for (const specifier of specifiers) {
+      if (specifier.startsWith(".")) queue.push(target(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))));
+    }
+  }
+  return reached;
+}
+
+describe("the packed package", () => {
+  it("holds every export with its types, the bin and the templates, and no tests, fixtures, benchmarks or examples", () => {
+    for (const [name, target] of Object.entries(manifest.exports)) {
+      for (const file of typeof target === "string" ? [target] : [target.types, target.default]) expect(packed, `${name}: ${file}`).toContain(file.replace(/^\.\//, ""));
+    }
+    for (const file of Object.values(manifest.bin)) expect(packed).toContain(file);
+    expect(packed).toEqual(expect.arrayContaining(["templates/types.ts", "templates/specs.ts", "templates/handlers.ts", "templates/index.ts", "README.md", "package.json"]));
+    expect(packed.filter((file) => /\.test(-d)?\.|__fixtures__|^dist\/(bench|test-support)\/|^(bench|examples|scripts|test-support|generator|runtime)\//.test(file))).toEqual([]);
+  });
+
+  it("holds only modules that an export or the bin loads, and declarations that an export's types reach (so no test helper ships)", () => {
+    const targets = Object.values(manifest.exports).flatMap((target) => (typeof target === "string" ? [] : [target]));
+    const declarationOf = (file: string): string => file.replace(/\.js$/, ".d.ts");
+    const code = reachable([...targets.map((target) => target.default), ...Object.values(manifest.bin)], (file) => file);
+    // The exports' types, and the declarations of every module that runs (with the types-only
+    // modules they import, whose .js is an empty `export {}`).
+    const compiled = [...code].filter((file) => file.startsWith("dist/"));
+    const types = reachable([...targets.map((target) => target.types), ...compiled.map(declarationOf)], declarationOf);
+    // A file here that nothing loads is dead weight, most likely a test helper: add its folder to
+    // the "!dist/..." entries of package.json "files".
+    expect(packed.filter((file) => file.endsWith(".js") && !code.has(file) && !types.has(declarationOf(file)))).toEqual([]);
+    expect(packed.filter((file) => file.endsWith(".d.ts") && !types.has(file))).toEqual([]);
+  });
+
+  it(
+    "installs into a fresh project, where npx gen-client-tools generates code that tsc accepts with the runtime's types, and every export imports",
+    () => {
+      const project = tempProject({
+        "package.json": { name: "consumer", private: true, type: "module" },
+        "client-tools/open_file_viewer.json": {
+          name: "open_file_viewer",
+          description: "Open a file viewer.",
+          parameters: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"], additionalProperties: false },
+        },
+        "client-tools/get_location.json": {
+          name: "get_location",
+          description: "Get the user's city.",
+          outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+        },
+        "tsconfig.json": {
+          compilerOptions: {
+            target: "ES2022",
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            strict: true,
+            exactOptionalPropertyTypes: true,
+            noUncheckedIndexedAccess: true,
+            verbatimModuleSyntax: true,
+            lib: ["ES2022", "DOM"],
+            types: [],
+            skipLibCheck: false,
+            noEmit: true,
+          },
+          include: ["src"],
+        },
+        "src/consumer.ts": `import { ClientToolRegistry } from "gen-client-tools/runtime";
+import { createClientToolRunner } from "gen-client-tools/runtime/browser";
+import { ClientCallBroker } from "gen-client-tools/runtime/calls";
+import { generate, type GenerateResult } from "gen-client-tools";
+import { dispatchClientAction, registerClientTools, type ClientAction, type ClientToolHandlers } from "./client-tools.gen/index.js";
+
+const registry = new ClientToolRegistry({ reservedNames: ["bash"] });
+registerClientTools(registry);
+
+const handlers: ClientToolHandlers<{ open(path: string): void }> = {
+  open_file_viewer: (args, ctx) => ctx.open(args.file_path),
+  get_location: async () => ({ city: "Lyon" }),
+};
+export async function onAction(action: ClientAction): Promise<void> {
+  await dispatchClientAction(action, handlers, { open: () => undefined });
+}
+export const runner = createClientToolRunner({ handlers: { get_location: async () => ({ city: "Lyon" }) }, send: () => undefined });
+export const broker: typeof ClientCallBroker = ClientCallBroker;
+export const result: Promise<GenerateResult> = generate({ stubs: false });
+
+// The types are real, not any: each of these must be an error.
+const wrong: ClientToolHandlers<undefined> = {
+  // @ts-expect-error file_path is a string
+  open_file_viewer: (args) => args.file_path * 2,
+  // @ts-expect-error the result needs a city
+  get_location: async () => ({ town: "Lyon" }),
+};
+export { wrong };
+`,
+        "smoke.mjs": `import * as api from "gen-client-tools";
+import * as runtime from "gen-client-tools/runtime";
+import * as browser from "gen-client-tools/runtime/browser";
+import * as calls from "gen-client-tools/runtime/calls";
+import clientTools from "gen-client-tools/vite"; // vite is not installed here: the plugin must not load it
+const result = await api.generate({ stubs: false, out: "smoke-gen" });
+console.log(JSON.stringify({
+  toolCount: result.toolCount,
+  diagnostics: result.diagnostics.length,
+  runtime: typeof runtime.ClientToolRegistry,
+  browser: typeof browser.createClientToolRunner,
+  calls: typeof calls.ClientCallBroker,
+  plugin: clientTools().name,
+}));
+`,
+      });
+      const install = sh(project, "npm", ["install", tarball, "typescript@7.0.2", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
+      expect(install.status, install.stderr).toBe(0);
+
+      const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
+      expect(generate.status, generate.stderr).toBe(0);
+      expect(generate.stdout).toMatch(/2 tools, 5 files written/);
+      expect(sh(project, "npx", ["--no", "--", "gen-client-tools", "--check"]).status).toBe(0);
+
+      const tsc = sh(project, "npx", ["--no", "--", "tsc", "--noEmit"]);
+      expect(tsc.stdout + tsc.stderr).toBe("");
+      expect(tsc.status).toBe(0);
+
+      const smoke = sh(project, process.execPath, ["smoke.mjs"]);
+      expect(smoke.status, smoke.stderr).toBe(0);
+      expect(JSON.parse(smoke.stdout)).toEqual({ toolCount: 2, diagnostics: 0, runtime: "function", browser: "function", calls: "function", plugin: "gen-client-tools" });
+    },
+    300_000,
+  );
+});
