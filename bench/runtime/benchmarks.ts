@@ -1,0 +1,18 @@
+import type { Row } from "../results.js";
+import { brokerRoundTrip } from "./broker.js";
+import { exportOneTool } from "./export.js";
+import { fingerprintThroughput } from "./fingerprint.js";
+import type { RuntimeInput } from "./input.js";
+import { repeatRegistration } from "./registry.js";
+import { validatorThroughput } from "./validators.js";
+
+/** What a worker process can run, by name ("register-first" is separate: one process per sample). */
+export const RUNTIME_BENCHMARKS = {
+  "register-repeat": repeatRegistration,
+  fingerprint: fingerprintThroughput,
+  export: exportOneTool,
+  broker: brokerRoundTrip,
+  validators: validatorThroughput,
+} as const satisfies Readonly<Record<string, (input: RuntimeInput) => Row[] | Promise<Row[]>>>;
+
+export type RuntimeBenchmarkName = keyof typeof RUNTIME_BENCHMARKS | "register-first";

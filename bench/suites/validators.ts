@@ -1,0 +1,117 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { buildSync, transformSync } from "esbuild";
+import type { Benchmark, BenchContext } from "../benchmark.js";
+import { interleave } from "../interleave.js";
+import { PACKAGE_ROOT } from "../paths.js";
+import { TARGET_TOOLS } from "../plan.js";
+import { row, type Row, type Target } from "../results.js";
+import { summarize } from "../stats.js";
+import type { BenchProject } from "../workspace.js";
+import { clearOutput, generate, generateFresh } from "./cli-runs.js";
+import { compileGeneratedSpecs, runWorker } from "./runtime-worker.js";
+
+const COLD: Target = { op: "<=", value: 5000, unit: "ms", of: "measured" };
+const WARM: Target = { op: "<=", value: 500, unit: "ms", of: "measured" };
+
+/**
+ * `--validators` (a standalone ajv validator module per tool, cached by content): a cold run
+ * with an empty cache, a rerun after one tool's schema changed, the validators' size, and
+ * how fast they check typical arguments.
+ */
+export const validators: Benchmark = {
+  name: "validators",
+  run(context) {
+    const { plan, workspace, log } = context;
+    const project = workspace.project(plan.mainTools);
+    const atTargetSize = project.tools === TARGET_TOOLS;
+    const count = project.tools.toLocaleString("en-US");
+    linkValidatorDependencies(project);
+    const cache = path.join(project.root, "node_modules", ".cache");
+
+    log(`gen --validators cold, ${project.tools} tools, ${plan.baselineRuns} runs`);
+    const { cold } = interleave(plan.baselineRuns, {
+      cold: () => {
+        rmSync(cache, { recursive: true, force: true });
+        return generateFresh(project, { validators: true }).ms;
+      },
+    });
+    rmSync(cache, { recursive: true, force: true });
+    const coldMemory = generateFresh(project, { validators: true, measureMemory: true }).peakRssMB ?? Number.NaN;
+
+    log(`gen --validators after changing one tool, ${plan.processRuns} runs`);
+    const warm = changingOneTool(context, project);
+    const rows: Row[] = [
+      row({ id: `gen.validators.cold.n${project.tools}`, what: `gen-client-tools --validators, ${count} tools, cold (empty cache)`, measured: { ...summarize(cold), unit: "ms" }, ...(atTargetSize && { targets: [COLD] }), details: { "peak RSS (MB)": coldMemory } }),
+      row({ id: `gen.validators.warm.n${project.tools}`, what: `gen-client-tools --validators, ${count} tools, rerun after changing one tool's schema`, measured: { ...summarize(warm), unit: "ms" }, ...(atTargetSize && { targets: [WARM] }) }),
+      sizeRow(project),
+    ];
+    log("generated validators' throughput");
+    const specsModule = compileGeneratedSpecs(project);
+    const validatorsModule = path.join(project.outFolder, "validators", "index.js");
+    rows.push(...(runWorker(project, { benchmark: "validators", specsModule, validatorsModule, samples: plan.samples, atTargetSize }) as Row[]));
+    clearOutput(project);
+    return rows;
+  },
+};
+
+/**
+ * Reruns with one spec's parameters description edited back and forth, so every run has
+ * exactly one tool whose validator is not in the cache. The spec is restored afterwards.
+ */
+function changingOneTool({ plan }: BenchContext, project: BenchProject): number[] {
+  const file = path.join(project.specsFolder, readdirSync(project.specsFolder).sort()[0]!);
+  const original = readFileSync(file, "utf8");
+  const spec = JSON.parse(original) as Record<string, Record<string, unknown>>;
+  const key = "parameters" in spec ? "parameters" : "inputSchema";
+  const edited = `${JSON.stringify({ ...spec, [key]: { ...spec[key], description: `${String(spec[key]!["description"])} Edited.` } }, null, 2)}\n`;
+  let toggle = false;
+  try {
+    return interleave(plan.processRuns, {
+      warm: () => {
+        toggle = !toggle;
+        writeFileSync(file, toggle ? edited : original);
+        return generate(project, { validators: true }).ms;
+      },
+    }).warm;
+  } finally {
+    writeFileSync(file, original);
+    generate(project, { validators: true });
+  }
+}
+
+/** All the validators bundled as an app would (esbuild, minified, with ajv's runtime helpers), and each tool's module alone. */
+function sizeRow(project: BenchProject): Row {
+  const folder = path.join(project.outFolder, "validators");
+  const bundle = buildSync({ entryPoints: [path.join(folder, "index.js")], bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "error" });
+  const code = bundle.outputFiles[0]!.contents;
+  const gzippedKB = gzipSync(code, { level: 9 }).byteLength / 1024;
+  const perTool = readdirSync(folder)
+    .filter((name) => name.endsWith(".js") && name !== "index.js")
+    .map((name) => gzipSync(transformSync(readFileSync(path.join(folder, name), "utf8"), { minify: true, format: "esm" }).code, { level: 9 }).byteLength / 1024);
+  return row({
+    id: `gen.validators.size.n${project.tools}`,
+    what: `generated validators, all ${project.tools.toLocaleString("en-US")} tools bundled (esbuild, minified + gzipped, with ajv's helpers)`,
+    measured: { median: gzippedKB, min: gzippedKB, max: gzippedKB, runs: 1, unit: "KB" },
+    details: {
+      "minified, not gzipped (KB)": code.byteLength / 1024,
+      "per tool, minified + gzipped alone: median (KB)": summarize(perTool).median,
+      "per tool: min (KB)": summarize(perTool).min,
+      "per tool: max (KB)": summarize(perTool).max,
+    },
+  });
+}
+
+/**
+ * The validators import ajv and ajv-formats at run time, from the project's node_modules:
+ * link the package's own there. The validator cache then goes to that node_modules too.
+ */
+function linkValidatorDependencies(project: BenchProject): void {
+  const modules = path.join(project.root, "node_modules");
+  mkdirSync(modules, { recursive: true });
+  for (const name of ["ajv", "ajv-formats"]) {
+    rmSync(path.join(modules, name), { recursive: true, force: true });
+    symlinkSync(path.join(PACKAGE_ROOT, "node_modules", name), path.join(modules, name), "dir");
+  }
+}

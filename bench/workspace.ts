@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { writeCorpus, type Corpus } from "./corpus/write-corpus.js";
+
+/**
+ * One project per corpus size, laid out as a user's: specs in `client-tools/`, output in
+ * `src/client-tools.gen/`, handlers in `src/client-tool-handlers.ts` (the CLI's defaults).
+ * It lives in the system's temp folder, not in bench/: the project's tsconfig includes bench/,
+ * and generated TypeScript there would be type-checked and built with the package.
+ */
+export interface BenchProject {
+  readonly tools: number;
+  readonly root: string;
+  readonly specsFolder: string;
+  readonly outFolder: string;
+  readonly stubsFile: string;
+  readonly corpus: Corpus;
+}
+
+export class Workspace {
+  readonly root = mkdtempSync(path.join(os.tmpdir(), "gct-bench-"));
+  readonly #projects = new Map<number, BenchProject>();
+
+  constructor(readonly seed: number) {}
+
+  /** The project with `tools` specs, its corpus written on first use. */
+  project(tools: number): BenchProject {
+    let project = this.#projects.get(tools);
+    if (project === undefined) {
+      const root = path.join(this.root, `n${tools}`);
+      mkdirSync(root, { recursive: true });
+      const specsFolder = path.join(root, "client-tools");
+      project = {
+        tools,
+        root,
+        specsFolder,
+        outFolder: path.join(root, "src", "client-tools.gen"),
+        stubsFile: path.join(root, "src", "client-tool-handlers.ts"),
+        corpus: writeCorpus(specsFolder, tools, this.seed),
+      };
+      this.#projects.set(tools, project);
+    }
+    return project;
+  }
+
+  /** The projects made so far, smallest first. */
+  projects(): BenchProject[] {
+    return [...this.#projects.values()].sort((a, b) => a.tools - b.tools);
+  }
+
+  /** A scratch folder inside the workspace. */
+  folder(name: string): string {
+    const folder = path.join(this.root, name);
+    mkdirSync(folder, { recursive: true });
+    return folder;
+  }
+
+  dispose(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
