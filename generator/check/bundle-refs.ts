@@ -4,7 +4,7 @@ import { definitionsKeyword, schemaDialect } from "../../runtime/spec/dialect.js
 import { childPointer, pointerTokens } from "../../runtime/spec/json-pointer.js";
 import { toFrozenJson } from "../../runtime/spec/frozen-json.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
-import { forEachRef, rewriteRefs, valueAtPointer } from "./json-walk.js";
+import { forEachRef, rewriteRefs, valueAtPointer } from "../../runtime/spec/json-walk.js";
 
 /** How the bundler reads a file that a `$ref` names: parsed JSON, or why it could not. */
 export type ReadSchemaFile = (absolutePath: string) => { value: unknown } | { error: string };

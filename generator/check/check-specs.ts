@@ -1,13 +1,11 @@
 import { childPointer, pointerTokens } from "../../runtime/spec/json-pointer.js";
-import { checkClientToolSpecs } from "../../runtime/spec/parse.js";
+import { checkClientToolSpecs, schemaShapeProblems } from "../../runtime/spec/parse.js";
 import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
 import { locateInJson, type Diagnostic } from "../diagnostics.js";
 import type { JsonDocument } from "../load/read-json-file.js";
 import { bundleRefs, type ReadSchemaFile } from "./bundle-refs.js";
-import { valueAtPointer } from "./json-walk.js";
+import { valueAtPointer } from "../../runtime/spec/json-walk.js";
 import { metaSchemaProblems } from "./meta-schema.js";
-import { refCycleProblems } from "./ref-cycles.js";
-import { schemaDepthProblems } from "./schema-depth.js";
 
 /** A spec that passed every check, with its schemas made self-contained, and where it came from. */
 export interface CheckedTool {
@@ -48,9 +46,9 @@ function checkSchema(schema: JsonObject, pointer: string, document: JsonDocument
   const bundled = bundleRefs(schema, pointer, { file: document.path, readFile });
   problems.push(...bundled.problems);
   if (bundled.problems.length > 0) return bundled.schema;
-  // A schema too deep is not walked any further: the checks after this one recurse as deep as it goes.
-  const tooDeep = schemaDepthProblems(bundled.schema, pointer);
-  if (tooDeep.length > 0) problems.push(...tooDeep);
-  else problems.push(...refCycleProblems(bundled.schema, pointer), ...metaSchemaProblems(bundled.schema, pointer));
+  // The spec rules checked the schema as written; files bundled into it get the same shape rules.
+  const shape = bundled.schema === schema ? [] : schemaShapeProblems(bundled.schema, pointer);
+  problems.push(...shape);
+  if (shape.length === 0) problems.push(...metaSchemaProblems(bundled.schema, pointer));
   return bundled.schema;
 }

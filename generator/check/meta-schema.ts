@@ -3,7 +3,7 @@ import type { Ajv as AjvInstance, ErrorObject } from "ajv";
 import { schemaDialect, type SchemaDialect } from "../../runtime/spec/dialect.js";
 import { childPointer } from "../../runtime/spec/json-pointer.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
-import { DATA_KEYWORDS } from "./json-walk.js";
+import { DATA_KEYWORDS } from "../../runtime/spec/json-walk.js";
 
 const require = createRequire(import.meta.url);
 const validators = new Map<SchemaDialect, AjvInstance>();

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { growthRatio, LINEAR_BOUND } from "../../test-support/growth.js";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
 import { typecheck } from "../../test-support/typecheck.js";
-import { MAX_SCHEMA_DEPTH } from "../check/schema-depth.js";
+import { MAX_SCHEMA_DEPTH } from "../../runtime/spec/schema-depth.js";
 import { generate, type GenerateResult } from "../generate.js";
 
 /**

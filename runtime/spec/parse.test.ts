@@ -132,6 +132,15 @@ describe("spec rules", () => {
     expect(problemsOf({ ...base, parameters: { type: "object", default: new Date() } })[0]?.pointer).toBe("/parameters/default");
   });
 
+  it("refuses, at run time too, $ref cycles that never step into the value and schemas nested too deep", () => {
+    const cycle = { type: "object", allOf: [{ $ref: "#" }] };
+    expect(problemsOf({ ...base, parameters: cycle })[0]?.message).toContain("$ref cycle");
+    let deep: Record<string, unknown> = { type: "string" };
+    for (let i = 0; i < 100; i++) deep = { type: "object", properties: { a: deep } };
+    expect(problemsOf({ ...base, parameters: deep })[0]?.message).toMatch(/nested|deep/);
+    expect(problemsOf({ ...base, parameters: { type: "object", properties: { next: { $ref: "#" } } } })).toEqual([]);
+  });
+
   it("gives an OpenAI-shaped tool one clear hint", () => {
     const problems = problemsOf({ type: "function", function: base });
     expect(problems.some((p) => p.message.includes("OpenAI tool definition"))).toBe(true);

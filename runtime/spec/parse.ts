@@ -1,5 +1,7 @@
 import { ClientToolSpecError } from "./errors.js";
 import { toFrozenJson } from "./frozen-json.js";
+import { refCycleProblems } from "./ref-cycles.js";
+import { schemaDepthProblems } from "./schema-depth.js";
 import { childPointer } from "./json-pointer.js";
 import { suggestKey } from "./suggest.js";
 import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "./types.js";
@@ -171,7 +173,20 @@ function checkObjectSchema(value: unknown, pointer: string, problems: SpecProble
     });
     return undefined;
   }
-  return toFrozenJson(value, pointer, problems, adopt) as JsonObject;
+  const before = problems.length;
+  const schema = toFrozenJson(value, pointer, problems, adopt) as JsonObject;
+  if (problems.length === before) problems.push(...schemaShapeProblems(schema, pointer));
+  return schema;
+}
+
+/**
+ * Rules on a schema's shape that both ends need: nesting deep enough to defeat compilers and
+ * validators, and `$ref` cycles that never step into the value (ajv recurses on them forever).
+ * A schema too deep is not walked any further.
+ */
+export function schemaShapeProblems(schema: JsonObject, pointer: string): SpecProblem[] {
+  const tooDeep = schemaDepthProblems(schema, pointer);
+  return tooDeep.length > 0 ? tooDeep : refCycleProblems(schema, pointer);
 }
 
 function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem[], adopt: boolean): JsonValue | undefined {

@@ -1,6 +1,6 @@
 import { childPointer, pointerTokens } from "../../../runtime/spec/json-pointer.js";
 import type { JsonValue } from "../../../runtime/spec/types.js";
-import { valueAtPointer } from "../../check/json-walk.js";
+import { valueAtPointer } from "../../../runtime/spec/json-walk.js";
 import { locateInJson, type Diagnostic } from "../../diagnostics.js";
 import type { ToolModel } from "../../model/tool-model.js";
 

@@ -1,5 +1,5 @@
-import { childPointer, pointerTokens } from "../../runtime/spec/json-pointer.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
+import { childPointer, pointerTokens } from "./json-pointer.js";
+import type { JsonObject, JsonValue, SpecProblem } from "./types.js";
 import { forEachRef } from "./json-walk.js";
 
 /** Keywords that apply their subschemas to the same value as the schema holding them. */

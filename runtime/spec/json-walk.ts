@@ -1,5 +1,5 @@
-import { childPointer } from "../../runtime/spec/json-pointer.js";
-import type { JsonObject, JsonValue } from "../../runtime/spec/types.js";
+import { childPointer } from "./json-pointer.js";
+import type { JsonObject, JsonValue } from "./types.js";
 
 /** Keywords whose values are data, not schemas: a "$ref" inside them is not a reference. */
 export const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);

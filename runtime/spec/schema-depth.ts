@@ -1,5 +1,5 @@
-import { childPointer } from "../../runtime/spec/json-pointer.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
+import { childPointer } from "./json-pointer.js";
+import type { JsonObject, JsonValue, SpecProblem } from "./types.js";
 
 /**
  * How deeply a tool schema may nest objects and arrays. specs.ts holds every schema as an
