@@ -46,17 +46,7 @@ export class AnthropicModel implements ChatModel {
       max_tokens: 1024,
       system: SYSTEM,
       tools: exportClientTools(tools, "anthropic").tools,
-      messages: messages.map((m): Anthropic.MessageParam => {
-        if (m.role === "user") return { role: "user", content: m.text };
-        if (m.role === "tool") return { role: "user", content: [{ type: "tool_result", tool_use_id: m.toolCallId, content: m.content, is_error: m.isError }] };
-        return {
-          role: "assistant",
-          content: [
-            ...(m.text === "" ? [] : [{ type: "text" as const, text: m.text }]),
-            ...m.toolCalls.map((c) => ({ type: "tool_use" as const, id: c.id, name: c.name, input: JSON.parse(c.arguments) as unknown })),
-          ],
-        };
-      }),
+      messages: toAnthropicMessages(messages),
     });
     let text = "";
     const toolCalls = [];
@@ -66,4 +56,30 @@ export class AnthropicModel implements ChatModel {
     }
     return { text, toolCalls };
   }
+}
+
+/**
+ * Anthropic wants every tool result of one assistant turn in a single user message, so
+ * consecutive tool messages are merged into one message of `tool_result` blocks.
+ */
+function toAnthropicMessages(messages: readonly ModelMessage[]): Anthropic.MessageParam[] {
+  const out: Anthropic.MessageParam[] = [];
+  for (const m of messages) {
+    if (m.role === "user") out.push({ role: "user", content: m.text });
+    else if (m.role === "assistant") {
+      out.push({
+        role: "assistant",
+        content: [
+          ...(m.text === "" ? [] : [{ type: "text" as const, text: m.text }]),
+          ...m.toolCalls.map((c) => ({ type: "tool_use" as const, id: c.id, name: c.name, input: JSON.parse(c.arguments) as unknown })),
+        ],
+      });
+    } else {
+      const block: Anthropic.ToolResultBlockParam = { type: "tool_result", tool_use_id: m.toolCallId, content: m.content, is_error: m.isError };
+      const last = out.at(-1);
+      if (last?.role === "user" && Array.isArray(last.content) && last.content.every((b) => b.type === "tool_result")) last.content.push(block);
+      else out.push({ role: "user", content: [block] });
+    }
+  }
+  return out;
 }
