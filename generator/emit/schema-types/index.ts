@@ -24,7 +24,7 @@ export interface SchemaTypesOptions {
 export interface EmittedSchemaTypes {
   /** `export type` declarations, root first, then each referenced definition once, sorted by name; with JSDoc from title/description. */
   readonly code: string;
-  /** Every type name declared in `code` (for the lead's collision checks). */
+  /** Every type name declared in `code` (for collision checks). */
   readonly names: readonly string[];
   /**
    * The root type with a root-level property `kind` renamed to `mcp_arg_kind`

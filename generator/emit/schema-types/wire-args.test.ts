@@ -5,7 +5,7 @@ import { emitSchemaTypes } from "./index.js";
 
 const options = { rootName: "Args", defPrefix: "Args" };
 
-/** Compiles the emitted types plus a wire action type `W` built as the lead builds ClientAction_<id>, then `checks`. */
+/** Compiles the emitted types plus a wire action type `W` built as types-file.ts builds ClientAction_<id>, then `checks`. */
 function check(schema: JsonObject, checks: string): string[] {
   const { code, wireArgsType } = emitSchemaTypes(schema, options);
   return typecheck({ "/gen/types.ts": `${code}export type W = { kind: "ClientAction_t" } & ${wireArgsType};\n${checks}` });
