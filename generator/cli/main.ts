@@ -1,10 +1,9 @@
 import path from "node:path";
 import yargs, { type Argv } from "yargs";
 import { hideBin } from "yargs/helpers";
+import { packageVersion } from "../package-root.js";
 import { CONFIG_FILE } from "./config.js";
 import { reportCrash, reportProblems, reportWritten } from "./report.js";
-
-const VERSION = "0.1.0";
 
 const generateOptions = (args: Argv) =>
   args
@@ -39,7 +38,7 @@ export async function main(argv: readonly string[] = hideBin(process.argv)): Pro
     .example("$0 --validators", "also generate precompiled validators for the client tool runner and the broker")
     .example("$0 init", "start a project: an example tool and a config file")
     .strict()
-    .version(VERSION)
+    .version(packageVersion())
     .help()
     .alias("h", "help")
     .parserConfiguration({ "boolean-negation": false })

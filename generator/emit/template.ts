@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { packageRoot } from "../package-root.js";
 
 const FILE_MARKER = "// @gen:file\n";
 const REGION = /^\/\/ @gen:begin (\w+)\n[\s\S]*?^\/\/ @gen:end \1\n/gm;
@@ -12,11 +12,7 @@ const cache = new Map<string, string>();
 export function loadTemplate(name: "types" | "handlers" | "specs" | "index"): string {
   let text = cache.get(name);
   if (text === undefined) {
-    // From generator/emit/ in the sources and from dist/generator/emit/ in the package alike,
-    // the templates folder sits beside the package's generator folder.
-    const here = fileURLToPath(import.meta.url);
-    const root = here.slice(0, here.lastIndexOf(`${"generator"}`)).replace(/dist[\\/]$/, "");
-    const raw = readFileSync(`${root}templates/${name}.ts`, "utf8").replace(/\r\n/g, "\n");
+    const raw = readFileSync(`${packageRoot()}templates/${name}.ts`, "utf8").replace(/\r\n/g, "\n");
     const start = raw.indexOf(FILE_MARKER);
     if (start === -1) throw new Error(`templates/${name}.ts has no "${FILE_MARKER.trim()}" marker`);
     text = raw.slice(start + FILE_MARKER.length);
