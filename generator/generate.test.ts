@@ -1,25 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import * as prettier from "prettier";
 import { afterEach, describe, expect, it } from "vitest";
+import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
 import { generate } from "./generate.js";
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-function project(files: Record<string, unknown>): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "gct-gen-"));
-  folders.push(folder);
-  for (const [name, content] of Object.entries(files)) {
-    const file = path.join(folder, name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content, null, 2));
-  }
-  return folder;
-}
+afterEach(removeTempProjects);
+const project = (files: Record<string, unknown>): string => tempProject(files, "gct-gen-");
 
 const tool = (name: string, extra: object = {}): object => ({
   name,

@@ -1,22 +1,17 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPackage } from "../../test-support/built-package.js";
-import { removeTempProjects } from "../../test-support/temp-project.js";
+import { removeTempProjects, tempProject, writeProjectFiles } from "../../test-support/temp-project.js";
 
 // These tests run the built CLI in a fresh folder, as a user would.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 let cli: string;
-const folders: string[] = [];
 
 beforeAll(() => {
   cli = path.join(buildPackage({ linkNodeModules: true }), "bin/gen-client-tools.js");
-});
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 afterAll(removeTempProjects);
 
@@ -24,9 +19,7 @@ const good = { name: "open_file_viewer", description: "Open a file viewer.", par
 
 /** A project folder holding `client-tools/` with these files, already generated once. */
 function project(files: Record<string, unknown>): string {
-  const folder = mkdtempSync(path.join(tmpdir(), "gct-cli-"));
-  folders.push(folder);
-  mkdirSync(path.join(folder, "client-tools"));
+  const folder = tempProject({}, "gct-cli-");
   writeSpecs(folder, { "open_file_viewer.json": good });
   expect(run(folder).status).toBe(0);
   rmSync(path.join(folder, "client-tools/open_file_viewer.json"));
@@ -35,11 +28,7 @@ function project(files: Record<string, unknown>): string {
 }
 
 function writeSpecs(folder: string, files: Record<string, unknown>): void {
-  for (const [name, content] of Object.entries(files)) {
-    const file = path.join(folder, "client-tools", name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content, null, 2));
-  }
+  writeProjectFiles(path.join(folder, "client-tools"), files);
 }
 
 function run(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
@@ -137,8 +126,7 @@ describe("bad input: exit 1, file:line:col and a fix, output untouched", () => {
   it("a file $ref that leaves the spec folder, or a link that does: refused, and never read", () => {
     // The target outside is a pipe: opening it for reading blocks until someone writes, so a
     // generator that read it would hang until the timeout instead of exiting 1.
-    const outside = mkdtempSync(path.join(tmpdir(), "gct-outside-"));
-    folders.push(outside);
+    const outside = tempProject({}, "gct-outside-");
     const pipe = path.join(outside, "secret.json");
     execFileSync("mkfifo", [pipe]);
     const folder = project({});
