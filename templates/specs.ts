@@ -1,19 +1,32 @@
 // Template of the generated specs.ts (see types.ts in this folder for how templates work).
 // @gen:file
+/** A JSON value as `JSON.parse` gives it, read-only: the form of every schema in `clientToolSpecs`. */
+export type ClientToolJsonValue = null | boolean | number | string | readonly ClientToolJsonValue[] | ClientToolJsonObject;
+/** A JSON object, read-only. */
+export interface ClientToolJsonObject {
+  readonly [key: string]: ClientToolJsonValue;
+}
+
+// Each spec is a JSON string: the compiler reads a string and the declared type beside it, where
+// an object literal would make it build a literal type for every node of every schema.
 // @gen:begin specs
 /** The client tools' specs as written, deep-frozen, each with its schema fingerprints. */
-export const clientToolSpecs = /*#__PURE__*/ deepFreeze([
+export const clientToolSpecs: readonly [
   {
-    name: "example",
-    description: "Placeholder tool: replaced by the generator.",
-    parameters: { type: "object", properties: { message: { type: "string" } }, required: ["message"] },
-    outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
-    fingerprints: {
-      parameters: "0000000000000000000000000000000000000000000000000000000000000000",
-      outputSchema: "0000000000000000000000000000000000000000000000000000000000000000",
-    },
+    readonly name: "example";
+    readonly description: string;
+    readonly parameters: ClientToolJsonObject;
+    readonly outputSchema: ClientToolJsonObject;
+    readonly fingerprints: {
+      readonly parameters: "0000000000000000000000000000000000000000000000000000000000000000";
+      readonly outputSchema: "0000000000000000000000000000000000000000000000000000000000000000";
+    };
   },
-] as const);
+] = /*#__PURE__*/ deepFreeze([
+  JSON.parse(
+    '{"name":"example","description":"Placeholder tool: replaced by the generator.","parameters":{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]},"outputSchema":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]},"fingerprints":{"parameters":"0000000000000000000000000000000000000000000000000000000000000000","outputSchema":"0000000000000000000000000000000000000000000000000000000000000000"}}',
+  ),
+]);
 // @gen:end specs
 
 /** One generated spec, as `clientToolSpecs` holds it. */

@@ -23,23 +23,27 @@ function evaluate(expression: string): unknown {
   return new Function(`return (${expression});`)();
 }
 
-describe("tsString", () => {
-  it.each(HOSTILE)("denotes the exact string %j", (s) => {
-    expect(evaluate(tsString(s))).toBe(s);
+describe.each(['"', "'"] as const)("tsString, quoted with %s", (quote) => {
+  it.each([...HOSTILE, `it's "quoted" \\" and \\'`, '{"a":"b\\"c"}'])("denotes the exact string %j", (s) => {
+    expect(evaluate(tsString(s, quote))).toBe(s);
   });
 
   it("leaves no line separators or direction controls raw", () => {
-    expect(tsString("a\u2028b\u2029c\u202ed")).toBe('"a\\u2028b\\u2029c\\u202ed"');
+    expect(tsString("a\u2028b\u2029c\u202ed", quote)).toBe(`${quote}a\\u2028b\\u2029c\\u202ed${quote}`);
   });
 
   it("leaves nothing an HTML parser would act on inside a <script> element", () => {
-    expect(tsString("</script> <SCRIPT <!-- < /script <b>")).toBe('"\\u003c/script> \\u003cSCRIPT \\u003c!-- < /script <b>"');
+    expect(tsString("</script> <SCRIPT <!-- < /script <b>", quote)).toBe(`${quote}\\u003c/script> \\u003cSCRIPT \\u003c!-- < /script <b>${quote}`);
   });
 
   it("compiles as a literal type holding the same text", () => {
-    const code = HOSTILE.map((s, i) => `export const s${i}: ${tsString(s)} = ${tsString(s)};\n`).join("");
+    const code = HOSTILE.map((s, i) => `export const s${i}: ${tsString(s, quote)} = ${tsString(s, quote)};\n`).join("");
     expect(typecheck({ "/gen/strings.ts": code })).toEqual([]);
   });
+});
+
+it("writes JSON text in single quotes without escaping its double quotes", () => {
+  expect(tsString('{"a":"it\'s"}', "'")).toBe(`'{"a":"it\\'s"}'`);
 });
 
 describe("docComment", () => {

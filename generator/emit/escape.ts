@@ -18,12 +18,15 @@ function unicodeEscape(ch: string): string {
 }
 
 /**
- * A double-quoted TypeScript string literal with the value `s`. JSON.stringify
- * already escapes quotes, backslashes, control characters and lone surrogates;
- * `${` and backticks need nothing outside a template literal.
+ * A TypeScript string literal with the value `s`, double-quoted unless asked otherwise (single
+ * quotes keep JSON text readable). JSON.stringify already escapes quotes, backslashes, control
+ * characters and lone surrogates; `${` and backticks need nothing outside a template literal.
  */
-export function tsString(s: string): string {
-  return escapeJsonText(JSON.stringify(s));
+export function tsString(s: string, quote: '"' | "'" = '"'): string {
+  const json = JSON.stringify(s);
+  if (quote === '"') return escapeJsonText(json);
+  // Left to right, an escaped backslash is taken whole, so the `\"` after it is never misread.
+  return escapeJsonText(`'${json.slice(1, -1).replace(/\\\\|\\"|'/g, (m) => (m === '\\"' ? '"' : m === "'" ? "\\'" : m))}'`);
 }
 
 /** JSON text (whose strings JSON.stringify has escaped otherwise) with the characters above escaped too. */

@@ -1,15 +1,45 @@
 import type { ToolModel } from "../model/tool-model.js";
-import type { JsonObject } from "../../runtime/spec/types.js";
+import type { JsonValue } from "../../runtime/spec/types.js";
 import { banner } from "./banner.js";
+import { propertyKey, tsString } from "./escape.js";
 import { fillTemplate, loadTemplate } from "./template.js";
-import { jsonLiteral } from "./json-literal.js";
 
-/** specs.ts: the specs as written (deep-frozen, `as const`), each with its fingerprints, and their registration. */
+/**
+ * specs.ts: the specs as written, deep-frozen, each with its fingerprints, and their registration.
+ * Each spec is one `JSON.parse("…")` of its JSON text (keys, their order and values kept), typed
+ * by a declared tuple: literal types for the name and the other scalar fields, and a read-only
+ * JSON object type for each schema. Neither the compiler nor a JavaScript engine then parses the
+ * schemas as code, which keeps `tsc` and module loading linear in the schemas' size.
+ */
 export function emitSpecsFile(models: readonly ToolModel[]): string {
-  const entries = models.map((m) => `  ${jsonLiteral({ ...m.spec, fingerprints: { ...m.fingerprints } } as unknown as JsonObject, "  ")},\n`);
+  const types: string[] = [];
+  const values: string[] = [];
+  for (const model of models) {
+    const spec = { ...model.spec, fingerprints: { ...model.fingerprints } } as unknown as Readonly<Record<string, JsonValue>>;
+    const members = Object.keys(spec).map((key) => `    readonly ${propertyKey(key)}: ${fieldType(key, spec[key]!)};\n`);
+    types.push(`  {\n${members.join("")}  },\n`);
+    values.push(`  JSON.parse(${tsString(JSON.stringify(spec), "'")}),\n`);
+  }
   const specs = [
     "/** The client tools' specs as written, deep-frozen, each with its schema fingerprints. */\n",
-    `export const clientToolSpecs = /*#__PURE__*/ deepFreeze([\n${entries.join("")}] as const);\n`,
+    `export const clientToolSpecs: readonly [\n${types.join("")}] = /*#__PURE__*/ deepFreeze([\n${values.join("")}]);\n`,
   ].join("");
   return banner() + fillTemplate(loadTemplate("specs"), { specs });
+}
+
+/** Schemas are typed as JSON objects and a description as a string; every other field by its value. */
+function fieldType(key: string, value: JsonValue): string {
+  if (key === "parameters" || key === "outputSchema") return "ClientToolJsonObject";
+  if (key === "description") return "string";
+  return literalType(value, "    ");
+}
+
+function literalType(value: JsonValue, indent: string): string {
+  if (typeof value === "string") return tsString(value);
+  if (typeof value !== "object" || value === null) return JSON.stringify(value);
+  if (Array.isArray(value)) return `readonly [${(value as readonly JsonValue[]).map((item) => literalType(item, indent)).join(", ")}]`;
+  const object = value as Readonly<Record<string, JsonValue>>;
+  const inner = `${indent}  `;
+  const members = Object.keys(object).map((key) => `${inner}readonly ${propertyKey(key)}: ${literalType(object[key]!, inner)};\n`);
+  return members.length === 0 ? "{}" : `{\n${members.join("")}${indent}}`;
 }
