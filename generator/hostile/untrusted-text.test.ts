@@ -44,7 +44,7 @@ describe("hostile spec text through generate()", () => {
   it("compiles under the strictest settings, and the names come out as written", () => {
     const consumer = [
       'import type { ClientAction_delete, ClientToolMap, ClientToolName } from "./client-tools.gen/index.js";',
-      `export const names: readonly ClientToolName[] = [${TOOL_NAMES.map(tsString).join(", ")}];`,
+      `export const names: readonly ClientToolName[] = [${TOOL_NAMES.map((name) => tsString(name)).join(", ")}];`,
       '// @ts-expect-error a name that is no tool',
       'export const unknown: ClientToolName = "remove";',
       'export const key: keyof ClientToolMap["delete"]["args"] = "__proto__";',
