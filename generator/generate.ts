@@ -7,9 +7,10 @@ import { emitHandlersFile } from "./emit/handlers-file.js";
 import { emitIndexFile } from "./emit/index-file.js";
 import { emitSpecsFile } from "./emit/specs-file.js";
 import { emitTypesFile } from "./emit/types-file.js";
-import { formatWithPrettier, hasPrettierConfig } from "./format/prettier.js";
+import { formatWithPrettier, prettierApplies } from "./format/prettier.js";
 import { readJsonFile, type JsonDocument } from "./load/read-json-file.js";
 import { listSpecFiles } from "./load/spec-files.js";
+import { buildManifestFile } from "./manifest/build-manifest.js";
 import { buildToolModels } from "./model/build-models.js";
 import type { ToolModel } from "./model/tool-model.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
@@ -65,7 +66,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     if ("document" in read) documents.push(read.document);
     else diagnostics.push(read.diagnostic);
   }
-  const checked = checkSpecDocuments(documents, (file) => readSchemaFile(file, display(file)));
+  const schemaFiles = new Map<string, string>();
+  const checked = checkSpecDocuments(documents, (file) => readSchemaFile(file, display(file), schemaFiles));
   diagnostics.push(...checked.diagnostics);
   const { models, diagnostics: modelDiagnostics } = buildToolModels(checked.tools);
   diagnostics.push(...modelDiagnostics);
@@ -87,8 +89,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
   notes.push(...removedToolNotes(path.join(outDir, "handlers.ts"), models, options.stubs === false ? undefined : display(path.resolve(cwd, options.stubs ?? DEFAULT_STUBS))));
 
-  const usePrettier = options.prettier ?? "auto";
-  if (usePrettier === true || (usePrettier === "auto" && hasPrettierConfig(path.join(outDir, "index.ts")))) {
+  const prettier = prettierApplies(options.prettier, outDir);
+  if (prettier) {
     const fresh = files.filter((f) => f.role === "generated" || !fileExists(f.path));
     const formatted = await formatWithPrettier(fresh, cwd);
     files = files.map((f) => {
@@ -98,6 +100,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
   // After prettier: validators keep ajv's layout (formatting a thousand of them would take longer than compiling them).
   if (validators !== undefined) files.push(...validators.files.map((f): GeneratedFile => ({ ...f, role: "generated" })));
+  const inputFiles = new Map([...documents.map((d) => [d.path, d.text] as const), ...schemaFiles]);
+  const inputs = { outDir, in: (options.in ?? [DEFAULT_IN]).map((p) => path.resolve(cwd, p)), validators: options.validators === true, prettier, files: inputFiles };
+  const manifest = buildManifestFile({ ...inputs, schemaFiles: schemaFiles.keys() }, files.filter((f) => f.role === "generated"));
+  files.push({ ...manifest, role: "generated" });
   return { files, diagnostics: [], notes, toolCount: models.length, outDir };
 }
 
@@ -133,10 +139,15 @@ function removedToolNotes(previousHandlers: string, models: readonly ToolModel[]
   return before.filter((name) => !now.has(name)).map((name) => `tool "${name}" was removed: delete its handler from ${where} (left as it is)`);
 }
 
-/** A file that a `$ref` names. Its problem is reported at the `$ref`, so the message carries the file's own place. */
-function readSchemaFile(file: string, displayPath: string): { value: unknown } | { error: string } {
+/**
+ * A file that a `$ref` names, its text kept in `texts` for the manifest. Its problem is reported
+ * at the `$ref`, so the message carries the file's own place.
+ */
+function readSchemaFile(file: string, displayPath: string, texts: Map<string, string>): { value: unknown } | { error: string } {
   const read = readJsonFile(file, displayPath);
-  return "document" in read ? { value: read.document.value } : { error: formatDiagnostic(read.diagnostic) };
+  if (!("document" in read)) return { error: formatDiagnostic(read.diagnostic) };
+  texts.set(file, read.document.text);
+  return { value: read.document.value };
 }
 
 function readIfExists(file: string): string | undefined {

@@ -171,7 +171,7 @@ console.log(JSON.stringify({
 
       const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
       expect(generate.status, generate.stderr).toBe(0);
-      expect(generate.stdout).toMatch(/2 tools, 5 files written/);
+      expect(generate.stdout).toMatch(/2 tools, 6 files written/);
       expect(sh(project, "npx", ["--no", "--", "gen-client-tools", "--check"]).status).toBe(0);
 
       const tsc = sh(project, "npx", ["--no", "--", "tsc", "--noEmit"]);

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { suggestKey } from "../../runtime/spec/suggest.js";
 import { locateInJson, type Diagnostic } from "../diagnostics.js";
+import { CONFIG_FILE } from "../defaults.js";
 import type { GenerateOptions } from "../generate.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../load/json-parser.js";
 
-export const CONFIG_FILE = "gen-client-tools.config.json";
 const KEYS = ["in", "out", "stubs", "prettier", "validators"] as const;
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "../defaults.js";
-import { CONFIG_FILE } from "./config.js";
+import { CONFIG_FILE } from "../defaults.js";
 
 const EXAMPLE_TOOL = "open_file_viewer";
 

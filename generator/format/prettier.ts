@@ -23,8 +23,13 @@ const CONFIG_FILES = [
   "prettier.config.mts",
 ];
 
+/** Whether generated files in `outDir` are run through prettier: `setting` true, or "auto" (the default) with a prettier config. */
+export function prettierApplies(setting: boolean | "auto" | undefined, outDir: string): boolean {
+  return setting === true || ((setting ?? "auto") === "auto" && hasPrettierConfig(path.join(outDir, "index.ts")));
+}
+
 /** Whether the user's project configures prettier for `file` (looked up the way prettier does, without loading it). */
-export function hasPrettierConfig(file: string): boolean {
+function hasPrettierConfig(file: string): boolean {
   for (let dir = path.dirname(path.resolve(file)); ; dir = path.dirname(dir)) {
     if (CONFIG_FILES.some((name) => existsSync(path.join(dir, name)))) return true;
     const manifest = path.join(dir, "package.json");

@@ -16,7 +16,8 @@ export interface StubsUpdate {
  * tool really is missing.
  */
 export async function addMissingStubs(text: string, models: readonly ToolModel[], filePath: string): Promise<StubsUpdate> {
-  const maybeMissing = models.filter((model) => !mentionsHandler(text, model.name));
+  const mentioned = mentionedNames(text);
+  const maybeMissing = models.filter((model) => !mentioned.has(model.name));
   if (maybeMissing.length === 0) return { text: undefined, added: [] };
 
   const { Project, Node, SyntaxKind } = await import("ts-morph");
@@ -56,8 +57,12 @@ export async function addMissingStubs(text: string, models: readonly ToolModel[]
   return { text: updated, added: missing.map((m) => m.name) };
 }
 
-/** A quick, conservative text test: false when no key or method could name this tool. */
-function mentionsHandler(text: string, name: string): boolean {
-  const escaped = name.replace(/[$-]/g, "\\$&");
-  return new RegExp(`(^|[\\s,{])(${escaped}|"${escaped}"|'${escaped}')\\s*[(:,}]`, "m").test(text);
+/**
+ * A quick, conservative text test, in one pass over the file: every word that could be a key or
+ * a method name (bare or quoted, then `(`, `:`, `,` or `}`). A tool not among them has no handler.
+ */
+function mentionedNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/(?<=^|[\s,{])(?:([\w$-]+)|"([\w$-]+)"|'([\w$-]+)')(?=\s*[(:,}])/gm)) names.add(match[1] ?? match[2] ?? match[3]!);
+  return names;
 }

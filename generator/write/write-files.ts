@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, wr
 import path from "node:path";
 import { BANNER_PREFIX } from "../emit/banner.js";
 import { PACKAGE_JSON, PACKAGE_JSON_CONTENTS, VALIDATORS_FOLDER } from "../emit/validators/file-names.js";
+import { MANIFEST_FILE, parseManifest } from "../manifest/manifest.js";
 
 export interface FileToWrite {
   readonly path: string;
@@ -59,26 +60,46 @@ function writeAtomically(file: string, contents: string): void {
 }
 
 function staleGeneratedFiles(outDir: string, keep: ReadonlySet<string>): string[] {
-  let entries: string[];
+  return filesUnder(outDir).filter((file) => !keep.has(file) && generatedText(file, outDir) !== undefined);
+}
+
+/** The files in `outDir` (and its subfolders) that this generator wrote, sorted by path, with their text. */
+export function listGeneratedFiles(outDir: string): { path: string; contents: string }[] {
+  const root = path.resolve(outDir);
+  return filesUnder(root).flatMap((file) => {
+    const contents = generatedText(file, root);
+    return contents === undefined ? [] : [{ path: file, contents }];
+  });
+}
+
+/** Every entry under `root`, as absolute paths, sorted; none when it does not exist. */
+function filesUnder(root: string): string[] {
   try {
-    entries = readdirSync(outDir, { recursive: true, encoding: "utf8" });
+    return readdirSync(root, { recursive: true, encoding: "utf8" })
+      .map((entry) => path.resolve(root, entry))
+      .sort();
   } catch {
     return [];
   }
-  return entries
-    .map((entry) => path.resolve(outDir, entry))
-    .filter((file) => !keep.has(file) && isGenerated(file, outDir))
-    .sort();
+}
+
+/** The text of `file` when this generator wrote it, else undefined. */
+function generatedText(file: string, outDir: string): string | undefined {
+  if (!/\.(ts|js|json)$/.test(file)) return undefined;
+  const contents = readIfExists(file);
+  return contents !== undefined && isGenerated(file, contents, outDir) ? contents : undefined;
 }
 
 /**
- * A module that starts with the generated banner, or the validators' package.json exactly as
- * the generator writes it: JSON has no comment to carry a banner, and a package.json of the
- * same name that says anything else is the user's.
+ * A module that starts with the generated banner; the validators' package.json exactly as the
+ * generator writes it (JSON has no comment to carry a banner, and a package.json of the same
+ * name that says anything else is the user's); the manifest, as the generator writes it.
  */
-function isGenerated(file: string, outDir: string): boolean {
-  if (/\.(ts|js)$/.test(file)) return readIfExists(file)?.startsWith(BANNER_PREFIX) === true;
-  return path.relative(outDir, file) === path.join(VALIDATORS_FOLDER, PACKAGE_JSON) && readIfExists(file) === PACKAGE_JSON_CONTENTS;
+function isGenerated(file: string, contents: string, outDir: string): boolean {
+  if (/\.(ts|js)$/.test(file)) return contents.startsWith(BANNER_PREFIX);
+  const name = path.relative(outDir, file);
+  if (name === MANIFEST_FILE) return parseManifest(contents) !== undefined;
+  return name === path.join(VALIDATORS_FOLDER, PACKAGE_JSON) && contents === PACKAGE_JSON_CONTENTS;
 }
 
 /** Removes `folder` and its parents up to (not including) `outDir` while they are empty. */

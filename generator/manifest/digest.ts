@@ -1,0 +1,16 @@
+import { createHash } from "node:crypto";
+
+/**
+ * sha256 (hex) of named texts, whatever order they come in: sorted by name, and each name and
+ * text framed by its length (in UTF-16 code units: no second pass over the text), so that no
+ * two different sets of files give the same bytes to hash.
+ */
+export function namedTextsDigest(entries: Iterable<readonly [name: string, text: string]>): string {
+  const hash = createHash("sha256");
+  for (const [name, text] of [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    hash.update(`${name.length}:${name}\n${text.length}:`);
+    hash.update(text);
+    hash.update("\n");
+  }
+  return hash.digest("hex");
+}

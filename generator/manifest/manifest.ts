@@ -1,0 +1,42 @@
+/**
+ * `gen-client-tools.manifest.json`, written into the output folder with the generated files:
+ * what they were generated from (the generator's version and a digest of the options and of
+ * every file read) and a digest of what was generated. `--check` compares digests instead of
+ * generating again when it can (see up-to-date.ts). Paths in it are relative to the output
+ * folder, so it reads the same from any working folder.
+ */
+export const MANIFEST_FILE = "gen-client-tools.manifest.json";
+
+export interface Manifest {
+  /** `gen-client-tools <version>`: another version may generate other text. */
+  readonly generator: string;
+  /** Digest of the options that shape the output and of every input file (path and text). */
+  readonly inputs: string;
+  /** Files reached through file `$ref`s (the spec files are found again by listing the spec folders). */
+  readonly schemaFiles: readonly string[];
+  /** Digest of every generated file in the output folder but this one (path and text). */
+  readonly outputs: string;
+}
+
+/** The manifest's text: fixed key order, two-space indents, a final newline. */
+export function manifestText(manifest: Manifest): string {
+  const { generator, inputs, schemaFiles, outputs } = manifest;
+  return `${JSON.stringify({ generator, inputs, schemaFiles, outputs }, null, 2)}\n`;
+}
+
+/** The manifest in `text`, or undefined when it is not one this generator wrote. */
+export function parseManifest(text: string): Manifest | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof value !== "object" || value === null) return undefined;
+  const { generator, inputs, schemaFiles, outputs } = value as Record<string, unknown>;
+  if (typeof generator !== "string" || typeof inputs !== "string" || typeof outputs !== "string") return undefined;
+  if (!Array.isArray(schemaFiles) || !schemaFiles.every((f): f is string => typeof f === "string")) return undefined;
+  const manifest = { generator, inputs, schemaFiles, outputs };
+  // Only a file exactly as the generator writes it counts: anything else is somebody's edit.
+  return manifestText(manifest) === text ? manifest : undefined;
+}
