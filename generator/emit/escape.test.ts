@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { typecheck } from "../../test-support/typecheck.js";
-import { docComment, propertyKey, tsString } from "./escape.js";
+import { docComment, jsonTextString, propertyKey, tsString } from "./escape.js";
 
 const HOSTILE = [
   "plain",
@@ -23,27 +23,41 @@ function evaluate(expression: string): unknown {
   return new Function(`return (${expression});`)();
 }
 
-describe.each(['"', "'"] as const)("tsString, quoted with %s", (quote) => {
-  it.each([...HOSTILE, `it's "quoted" \\" and \\'`, '{"a":"b\\"c"}'])("denotes the exact string %j", (s) => {
-    expect(evaluate(tsString(s, quote))).toBe(s);
+describe("tsString", () => {
+  it.each(HOSTILE)("denotes the exact string %j", (s) => {
+    expect(evaluate(tsString(s))).toBe(s);
   });
 
   it("leaves no line separators or direction controls raw", () => {
-    expect(tsString("a\u2028b\u2029c\u202ed", quote)).toBe(`${quote}a\\u2028b\\u2029c\\u202ed${quote}`);
+    expect(tsString("a\u2028b\u2029c\u202ed")).toBe('"a\\u2028b\\u2029c\\u202ed"');
   });
 
   it("leaves nothing an HTML parser would act on inside a <script> element", () => {
-    expect(tsString("</script> <SCRIPT <!-- < /script <b>", quote)).toBe(`${quote}\\u003c/script> \\u003cSCRIPT \\u003c!-- < /script <b>${quote}`);
+    expect(tsString("</script> <SCRIPT <!-- < /script <b>")).toBe('"\\u003c/script> \\u003cSCRIPT \\u003c!-- < /script <b>"');
   });
 
   it("compiles as a literal type holding the same text", () => {
-    const code = HOSTILE.map((s, i) => `export const s${i}: ${tsString(s, quote)} = ${tsString(s, quote)};\n`).join("");
+    const code = HOSTILE.map((s, i) => `export const s${i}: ${tsString(s)} = ${tsString(s)};\n`).join("");
     expect(typecheck({ "/gen/strings.ts": code })).toEqual([]);
   });
 });
 
-it("writes JSON text in single quotes without escaping its double quotes", () => {
-  expect(tsString('{"a":"it\'s"}', "'")).toBe(`'{"a":"it\\'s"}'`);
+describe("jsonTextString", () => {
+  const texts = [...HOSTILE.map((s) => JSON.stringify({ [s]: [s, 1, null] })), JSON.stringify({ "it's": "\\\"'\\'" })];
+
+  it.each(texts)("denotes the exact JSON text %s", (json) => {
+    expect(evaluate(jsonTextString(json))).toBe(json);
+  });
+
+  it("keeps the JSON's double quotes as they are, single-quoted", () => {
+    expect(jsonTextString('{"a":"it\'s \\"b\\""}')).toBe(`'{"a":"it\\'s \\\\"b\\\\""}'`);
+  });
+
+  it("leaves nothing raw that could end the string or an inline <script>", () => {
+    const literal = jsonTextString(JSON.stringify(HOSTILE));
+    expect(literal).not.toMatch(/[\u2028\u2029\u202a-\u202e\u2066-\u2069]|<\/?script|<!--/i);
+    expect(typecheck({ "/gen/json.ts": `export const json: string = ${literal};\n` })).toEqual([]);
+  });
 });
 
 describe("docComment", () => {

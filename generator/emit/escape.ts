@@ -18,15 +18,21 @@ function unicodeEscape(ch: string): string {
 }
 
 /**
- * A TypeScript string literal with the value `s`, double-quoted unless asked otherwise (single
- * quotes keep JSON text readable). JSON.stringify already escapes quotes, backslashes, control
- * characters and lone surrogates; `${` and backticks need nothing outside a template literal.
+ * A double-quoted TypeScript string literal with the value `s`. JSON.stringify
+ * already escapes quotes, backslashes, control characters and lone surrogates;
+ * `${` and backticks need nothing outside a template literal.
  */
-export function tsString(s: string, quote: '"' | "'" = '"'): string {
-  const json = JSON.stringify(s);
-  if (quote === '"') return escapeJsonText(json);
-  // Inside JSON.stringify's output every `"` is escaped, so each `\"` is exactly one escaped quote.
-  return escapeJsonText(`'${json.slice(1, -1).replaceAll('\\"', '"').replaceAll("'", "\\'")}'`);
+export function tsString(s: string): string {
+  return escapeJsonText(JSON.stringify(s));
+}
+
+/**
+ * A single-quoted string literal with the value `json`, which must be JSON.stringify's output:
+ * that holds no raw control character or lone surrogate, so escaping its backslashes and single
+ * quotes (and the characters above) is enough, and its double quotes stay readable.
+ */
+export function jsonTextString(json: string): string {
+  return `'${escapeJsonText(json.replace(/[\\']/g, "\\$&"))}'`;
 }
 
 /** JSON text (whose strings JSON.stringify has escaped otherwise) with the characters above escaped too. */

@@ -1,7 +1,7 @@
 import type { ToolModel } from "../model/tool-model.js";
 import type { JsonValue } from "../../runtime/spec/types.js";
 import { banner } from "./banner.js";
-import { propertyKey, tsString } from "./escape.js";
+import { jsonTextString, propertyKey, tsString } from "./escape.js";
 import { fillTemplate, loadTemplate } from "./template.js";
 
 /**
@@ -18,7 +18,7 @@ export function emitSpecsFile(models: readonly ToolModel[]): string {
     const spec = { ...model.spec, fingerprints: { ...model.fingerprints } } as unknown as Readonly<Record<string, JsonValue>>;
     const members = Object.keys(spec).map((key) => `    readonly ${propertyKey(key)}: ${fieldType(key, spec[key]!)};\n`);
     types.push(`  {\n${members.join("")}  },\n`);
-    values.push(`  JSON.parse(${tsString(JSON.stringify(spec), "'")}),\n`);
+    values.push(`  JSON.parse(${jsonTextString(JSON.stringify(spec))}),\n`);
   }
   const specs = [
     "/** The client tools' specs as written, deep-frozen, each with its schema fingerprints. */\n",

@@ -1,5 +1,6 @@
 import { pointerTokens } from "../../runtime/spec/json-pointer.js";
 import { MAX_JSON_DEPTH as MAX_DEPTH } from "../../runtime/spec/frozen-json.js";
+import { parseJsonQuickly } from "./json-quick.js";
 
 /** A JSON syntax error at a character offset of the source text. */
 export class JsonSyntaxError extends Error {
@@ -36,10 +37,11 @@ interface PositionNode {
  * A strict RFC 8259 parser. Unlike JSON.parse it refuses duplicate keys (JSON.parse keeps the
  * last one silently), numbers that overflow to Infinity and nesting deep enough to overflow the
  * stack, and it can record the position of every value so errors point at `file:line:col`.
- * A leading byte-order mark is skipped.
+ * A leading byte-order mark is skipped. Text that JSON.parse reads exactly as this parser would
+ * (the common case) is left to it: see json-quick.ts.
  */
 export function parseJson(text: string): unknown {
-  return new Parser(text, undefined).parseDocument();
+  return parseJsonQuickly(text) ?? new Parser(text, undefined).parseDocument();
 }
 
 /** Parses again, recording positions: only called on the error path, so the hot path stays lean. */

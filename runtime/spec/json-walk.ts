@@ -2,33 +2,41 @@ import { childPointer } from "./json-pointer.js";
 import type { JsonObject, JsonValue } from "./types.js";
 
 /** Keywords whose values are data, not schemas: a "$ref" inside them is not a reference. */
-export const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["const", "enum", "default", "examples"]);
+
+/**
+ * Keywords whose value maps names to schemas. Their entries are schemas even when named like a
+ * data keyword: a property called "default" holds a schema, and a `$ref` in it is a reference.
+ */
+export const NAME_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
 
 /** Calls `visit` with every `$ref` string in a schema and its pointer (skipping data keywords). */
 export function forEachRef(value: JsonValue, pointer: string, visit: (ref: string, pointer: string) => void): void {
   // The path is spelled out as a pointer only at a $ref: building one for every value would
   // cost the sum of all pointer lengths, quadratic in the nesting depth.
   const path: (string | number)[] = [];
-  const walk = (node: JsonValue): void => {
+  /** `names`: the node is a keyword's map of names to schemas, not a schema. */
+  const walk = (node: JsonValue, names: boolean): void => {
     if (typeof node !== "object" || node === null) return;
     if (Array.isArray(node)) {
-      (node as readonly JsonValue[]).forEach((item, i) => {
+      const items = node as readonly JsonValue[];
+      for (let i = 0; i < items.length; i++) {
         path.push(i);
-        walk(item);
+        walk(items[i]!, false);
         path.pop();
-      });
+      }
       return;
     }
     const object = node as JsonObject;
     for (const key of Object.keys(object)) {
       const child = object[key]!;
       path.push(key);
-      if (key === "$ref" && typeof child === "string") visit(child, path.reduce<string>(childPointer, pointer));
-      else if (!DATA_KEYWORDS.has(key)) walk(child);
+      if (!names && key === "$ref" && typeof child === "string") visit(child, path.reduce<string>(childPointer, pointer));
+      else if (names || !DATA_KEYWORDS.has(key)) walk(child, !names && NAME_MAPS.has(key));
       path.pop();
     }
   };
-  walk(value);
+  walk(value, false);
 }
 
 /**
@@ -36,10 +44,15 @@ export function forEachRef(value: JsonValue, pointer: string, visit: (ref: strin
  * string. Subtrees without a change are shared, not copied; new objects are frozen.
  */
 export function rewriteRefs(value: JsonValue, rewrite: (ref: string) => string | undefined): JsonValue {
+  return rewriteIn(value, rewrite, false);
+}
+
+/** `names`: `value` is a keyword's map of names to schemas, not a schema. */
+function rewriteIn(value: JsonValue, rewrite: (ref: string) => string | undefined, names: boolean): JsonValue {
   if (typeof value !== "object" || value === null) return value;
   if (Array.isArray(value)) {
     const items = value as readonly JsonValue[];
-    const mapped = items.map((item) => rewriteRefs(item, rewrite));
+    const mapped = items.map((item) => rewriteIn(item, rewrite, false));
     return mapped.some((item, i) => item !== items[i]) ? Object.freeze(mapped) : value;
   }
   const object = value as JsonObject;
@@ -47,8 +60,8 @@ export function rewriteRefs(value: JsonValue, rewrite: (ref: string) => string |
   for (const key of Object.keys(object)) {
     const child = object[key]!;
     let next: JsonValue = child;
-    if (key === "$ref" && typeof child === "string") next = rewrite(child) ?? child;
-    else if (!DATA_KEYWORDS.has(key)) next = rewriteRefs(child, rewrite);
+    if (!names && key === "$ref" && typeof child === "string") next = rewrite(child) ?? child;
+    else if (names || !DATA_KEYWORDS.has(key)) next = rewriteIn(child, rewrite, !names && NAME_MAPS.has(key));
     if (next !== child && copy === undefined) copy = { ...object };
     if (copy !== undefined) Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
   }

@@ -54,12 +54,11 @@ describe("gen-client-tools --validators", () => {
     expect(help.loaded.filter((file) => file.includes(`${path.sep}ajv`))).toEqual([]);
   });
 
-  it("is off by default: the default run never loads ajv's code generator", () => {
+  it("is off by default: a default run on valid specs loads no ajv at all (the meta-schema check needs it only for a failure)", () => {
     const project = tempProject({ "a.json": spec(1) });
     const result = run(project, "--no-stubs");
     expect(result.status, result.stderr).toBe(0);
-    expect(result.loaded.some((file) => file.includes("ajv"))).toBe(true);
-    expect(result.loaded.filter((file) => file.includes(path.join("ajv", "dist", "standalone")))).toEqual([]);
+    expect(result.loaded.filter((file) => file.includes(`${path.sep}ajv`))).toEqual([]);
     expect(result.stdout).not.toContain("validators/");
   });
 

@@ -1,0 +1,44 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { MAX_JSON_DEPTH } from "../../runtime/spec/frozen-json.js";
+import { parseJsonQuickly } from "./json-quick.js";
+
+describe("parseJsonQuickly", () => {
+  it("reads any JSON without duplicate keys, as JSON.parse does", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.boolean(), (value, pretty) => {
+        const text = JSON.stringify(value, null, pretty ? 2 : undefined);
+        expect(parseJsonQuickly(text)).toEqual(JSON.parse(text));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("is not fooled by colons, braces, quotes and backslashes inside strings", () => {
+    const text = '{"a:b": "{[:", "q\\"": "\\\\", "\\\\\\"x": ["]}", ":"], "__proto__": {"c": 1}}';
+    expect(parseJsonQuickly(text)).toEqual(JSON.parse(text));
+    expect(Object.keys(parseJsonQuickly(text) as object)).toContain("__proto__");
+  });
+
+  it("skips a byte-order mark", () => {
+    expect(parseJsonQuickly('\ufeff{"a": 1}')).toEqual({ a: 1 });
+  });
+
+  it.each([
+    ["a duplicate key", '{"a": 1, "a": 2}'],
+    ["a duplicate key in a nested object", '{"x": [{"k": 1, "b": {"c": 1, "c": 1}}]}'],
+    ["a duplicate key beside a key holding a colon", '{"a:": 1, "b": 1, "b": 2}'],
+    ["a number that overflows to Infinity", '{"a": [1e400]}'],
+    ["a negative one", "-1e400"],
+    ["nesting deeper than the strict parser allows", `${"[".repeat(MAX_JSON_DEPTH + 1)}${"]".repeat(MAX_JSON_DEPTH + 1)}`],
+    ["text that is not JSON", '{"a": 1,}'],
+    ["an empty file", ""],
+  ])("leaves %s to the strict parser", (_what, text) => {
+    expect(parseJsonQuickly(text)).toBeUndefined();
+  });
+
+  it("reads nesting as deep as the strict parser allows", () => {
+    const text = `${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)}`;
+    expect(parseJsonQuickly(text)).toEqual(JSON.parse(text));
+  });
+});
