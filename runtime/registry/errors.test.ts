@@ -39,6 +39,14 @@ describe("registration errors", () => {
     expect(error.newValue).toBeUndefined();
   });
 
+  it("an invalid spec found on first use names the tool before the parser's message", () => {
+    const cause = new ClientToolSpecError([{ pointer: "/3/parameters", message: "too deep" }]);
+    const error = new ClientToolInvalidSpecError(cause, "deep_tool");
+    expect(error.toolName).toBe("deep_tool");
+    expect(error.message).toBe(`Client tool "deep_tool", checked on its first use: ${cause.message}`);
+    expect(error.problems).toBe(cause.problems);
+  });
+
   it("an invalid spec keeps the parser's problems and error", () => {
     const cause = new ClientToolSpecError([{ pointer: "/0/name", message: "bad name" }]);
     const error = new ClientToolInvalidSpecError(cause);

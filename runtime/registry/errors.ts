@@ -22,8 +22,12 @@ export class ClientToolInvalidSpecError extends ClientToolRegistrationError {
   override readonly name = "ClientToolInvalidSpecError";
   readonly problems: readonly SpecProblem[];
 
-  constructor(cause: ClientToolSpecError) {
-    super(cause.message, { cause });
+  constructor(
+    cause: ClientToolSpecError,
+    /** Set when the spec was registered with its checks deferred, and failed them on first use. */
+    readonly toolName?: string,
+  ) {
+    super(toolName === undefined ? cause.message : `Client tool "${toolName}", checked on its first use: ${cause.message}`, { cause });
     this.problems = cause.problems;
   }
 }

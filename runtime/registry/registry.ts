@@ -58,9 +58,30 @@ export class ClientToolRegistry implements ClientToolLookup {
    * (HTTP 422) naming what is wrong. A spec identical to a registered tool returns that same
    * object; one that only changes description, annotations, permission, timeout or attempts
    * replaces it; one that changes a schema is a conflict.
+   *
+   * Frozen specs that carry `fingerprints` (the generated `clientToolSpecs`) are registered
+   * after the checks that do not walk their schemas (name, fields, fingerprint format,
+   * duplicates, reserved names; a conflict with another spec of the name verifies both): their
+   * schemas are checked and hashed against the fingerprints the first time anything relies on
+   * the tool (reads its `spec`, `fingerprints` or `identity`: an export, a dispatch, a snapshot,
+   * another spec registered under its name), which then throws the `ClientToolInvalidSpecError`
+   * or `ClientToolFingerprintMismatchError` that registration would have. Call `verify()` to
+   * have that done at start-up instead. Specs that are not frozen are checked in full here.
    */
   register(input: unknown): readonly RegisteredClientTool[] {
     return this.#root.register(input);
+  }
+
+  /**
+   * Finishes now the checks that `register` deferred for frozen, pre-fingerprinted specs, for
+   * every tool of the registry and of every conversation, and throws the first problem
+   * (`ClientToolInvalidSpecError` or `ClientToolFingerprintMismatchError`, naming the tool). For
+   * tests, CI and servers that want a stale `specs.ts` to stop start-up rather than fail a
+   * tool's first use. Tools already verified cost nothing.
+   */
+  verify(): void {
+    this.#root.verifyOwn();
+    for (const scope of this.#scopes.values()) scope.verifyOwn();
   }
 
   /** A tool registered for every conversation (not one registered in a scope only). */

@@ -1,6 +1,10 @@
 import type { ClientToolFingerprints, ClientToolSpec } from "../spec/types.js";
 
-/** A tool as the registry holds it: the parsed spec plus its identity. */
+/**
+ * A tool as the registry holds it: the parsed spec plus its identity. For a tool registered from
+ * a frozen, pre-fingerprinted spec, the first read of `spec`, `fingerprints` or `identity`
+ * finishes its checks, and throws the registration error when they fail.
+ */
 export interface RegisteredClientTool {
   readonly name: string;
   readonly spec: ClientToolSpec;

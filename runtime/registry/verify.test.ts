@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { schemaFingerprint, toolFingerprints } from "../fingerprint/index.js";
-import type { ClientToolSpec } from "../spec/types.js";
+import { deepFreeze, generatedSpecs, schemaCount } from "./__fixtures__/generated-specs.js";
+import { admitClientToolSpecs } from "./admit.js";
 import { ClientToolRegistry } from "./registry.js";
-import { verifyClientToolSpecs } from "./verify.js";
 
 // Counts the hashes the registry computes, by wrapping the fingerprint module it imports.
 vi.mock("../fingerprint/index.js", async (importOriginal) => {
@@ -11,91 +11,80 @@ vi.mock("../fingerprint/index.js", async (importOriginal) => {
 });
 const hashes = vi.mocked(schemaFingerprint);
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null) {
-    Object.values(value).forEach(deepFreeze);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-/** What generated specs.ts holds: deep-frozen specs with precomputed fingerprints. */
-function generatedSpecs(count: number, tag: string): readonly ClientToolSpec[] {
-  return deepFreeze(
-    Array.from({ length: count }, (_, i) => {
-      const spec = {
-        name: `tool_${i}`,
-        description: `Tool ${i} (${tag}).`,
-        parameters: {
-          type: "object",
-          properties: { path: { type: "string", description: "A file path." }, mode: { type: "string", enum: ["a", "b", tag] } },
-          required: ["path"],
-          additionalProperties: false,
-        },
-        ...(i % 3 === 0 ? { outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] } } : {}),
-      } as const;
-      return { ...spec, fingerprints: toolFingerprints(spec) };
-    }),
-  );
+/** Admits the input and verifies every spec in it, as first use would. */
+function verifyAll(input: unknown) {
+  return admitClientToolSpecs(input).map((entry) => ({ pointer: entry.pointer, ...entry.spec.verified() }));
 }
 
 beforeEach(() => {
   hashes.mockClear();
 });
 
-describe("verifyClientToolSpecs", () => {
+describe("admitting and verifying specs", () => {
   it("hashes each schema of a deep-frozen spec once, and then never again", () => {
     const specs = generatedSpecs(3, "once");
-    verifyClientToolSpecs(specs);
-    expect(hashes).toHaveBeenCalledTimes(4);
-    verifyClientToolSpecs(specs);
-    verifyClientToolSpecs({ client_tools: specs });
-    verifyClientToolSpecs(specs[1]);
-    expect(hashes).toHaveBeenCalledTimes(4);
+    verifyAll(specs);
+    expect(hashes).toHaveBeenCalledTimes(schemaCount(3));
+    verifyAll(specs);
+    verifyAll({ client_tools: specs });
+    verifyAll(specs[1]);
+    expect(hashes).toHaveBeenCalledTimes(schemaCount(3));
   });
 
   it("hashes again input that could have changed since: JSON from a client is not frozen", () => {
     // Two specs with three schemas: tool_0 is awaited.
     const specs = JSON.parse(JSON.stringify(generatedSpecs(2, "json"))) as unknown;
-    verifyClientToolSpecs(specs);
-    verifyClientToolSpecs(specs);
+    admitClientToolSpecs(specs);
+    admitClientToolSpecs(specs);
     expect(hashes).toHaveBeenCalledTimes(6);
-  });
-
-  it("still checks a frozen spec the first time: a stale fingerprint is refused, whatever the object", () => {
-    const [spec] = generatedSpecs(1, "stale");
-    const stale = deepFreeze({ ...spec!, parameters: { type: "object", properties: {} } });
-    expect(() => verifyClientToolSpecs([stale])).toThrow(/fingerprint/);
-    expect(() => verifyClientToolSpecs([stale])).toThrow(/fingerprint/);
   });
 
   it("does not remember a frozen spec whose schemas the parser had to copy", () => {
     const shallow = Object.freeze({ name: "shallow", description: "d", parameters: { type: "object", properties: {} } });
-    verifyClientToolSpecs([shallow]);
-    verifyClientToolSpecs([shallow]);
+    admitClientToolSpecs([shallow]);
+    admitClientToolSpecs([shallow]);
     expect(hashes).toHaveBeenCalledTimes(2);
   });
 
   it("reports where each spec was in the input", () => {
     const specs = generatedSpecs(2, "where");
-    expect(verifyClientToolSpecs({ client_tools: specs }).map((e) => e.pointer)).toEqual(["/client_tools/0", "/client_tools/1"]);
-    expect(verifyClientToolSpecs(specs).map((e) => e.pointer)).toEqual(["/0", "/1"]);
-    expect(verifyClientToolSpecs(specs[0]).map((e) => e.pointer)).toEqual([""]);
+    expect(admitClientToolSpecs({ client_tools: specs }).map((e) => e.pointer)).toEqual(["/client_tools/0", "/client_tools/1"]);
+    expect(admitClientToolSpecs(specs).map((e) => e.pointer)).toEqual(["/0", "/1"]);
+    expect(admitClientToolSpecs(specs[0]).map((e) => e.pointer)).toEqual([""]);
+    const json = JSON.parse(JSON.stringify(specs)) as unknown;
+    expect(admitClientToolSpecs({ client_tools: json }).map((e) => e.pointer)).toEqual(["/client_tools/0", "/client_tools/1"]);
   });
 
   it("never uses a spec's fingerprint unchecked: a fresh fingerprint-less spec gets computed ones", () => {
-    const [entry] = verifyClientToolSpecs({ name: "plain", description: "d" });
+    const [entry] = verifyAll({ name: "plain", description: "d" });
     expect(entry!.fingerprints).toEqual(toolFingerprints({ parameters: { type: "object", properties: {} } }));
     expect(entry!.spec.fingerprints).toEqual(entry!.fingerprints);
+  });
+
+  it("keeps a deep-frozen spec as it is once verified", () => {
+    const [spec] = generatedSpecs(1, "as-is");
+    const [entry] = verifyAll([spec]);
+    expect(entry!.spec.parameters).toBe(spec!.parameters);
+    expect(entry!.spec.outputSchema).toBe(spec!.outputSchema);
+  });
+
+  it("defers only what cannot change: frozen spec, schema roots and fingerprints", () => {
+    const [spec] = generatedSpecs(1, "which");
+    const { fingerprints, ...rest } = spec!;
+    const deferred = (input: unknown) => !admitClientToolSpecs(input)[0]!.spec.isVerified;
+    expect(deferred(spec)).toBe(true);
+    expect(deferred(deepFreeze({ ...rest }))).toBe(false); // no fingerprints: nothing to check against
+    expect(deferred({ ...spec })).toBe(false); // the spec object itself may change
+    expect(deferred(Object.freeze({ ...spec, parameters: { ...spec!.parameters } }))).toBe(false);
+    expect(deferred(Object.freeze({ ...spec, fingerprints: { ...fingerprints } }))).toBe(false);
+    expect(deferred(Object.freeze({ ...spec, outputSchema: { ...spec!.outputSchema } }))).toBe(false);
   });
 });
 
 describe("registering generated specs", () => {
   // How long this takes is measured in bench/, not here: this pins the reason it is fast.
-  it("re-registers 1,000 pre-fingerprinted specs in fresh registries without hashing again", () => {
+  it("registers 1,000 pre-fingerprinted specs without hashing, the first time and in fresh registries after", () => {
     const specs = generatedSpecs(1000, "speed");
-    new ClientToolRegistry().register(specs);
-    hashes.mockClear();
     for (let run = 0; run < 3; run++) {
       const registry = new ClientToolRegistry();
       registry.register(specs);

@@ -1,6 +1,5 @@
 import { schemaFingerprint } from "../fingerprint/index.js";
 import { ClientToolSpecError } from "../spec/errors.js";
-import { pointerTokens } from "../spec/json-pointer.js";
 import { checkClientToolSpecs } from "../spec/parse.js";
 import type { ClientToolFingerprints, ClientToolSpec, JsonObject } from "../spec/types.js";
 import { ClientToolFingerprintMismatchError, ClientToolInvalidSpecError } from "./errors.js";
@@ -11,11 +10,6 @@ export interface VerifiedSpec {
   readonly spec: ClientToolSpec;
   readonly fingerprints: ClientToolFingerprints;
   readonly identity: string;
-}
-
-/** A verified spec and where it was in the input. */
-export interface VerifiedEntry extends VerifiedSpec {
-  readonly pointer: string;
 }
 
 /*
@@ -29,37 +23,44 @@ export interface VerifiedEntry extends VerifiedSpec {
  * as JSON is never frozen, so it is always parsed and hashed. A fingerprint a spec brings
  * along is compared with one computed here before anything relies on it: never trusted.
  */
-const verifiedSpecs = new WeakMap<ClientToolSpec, VerifiedSpec>();
+const verifiedSpecs = new WeakMap<object, VerifiedSpec>();
 const schemaFingerprints = new WeakMap<JsonObject, string>();
 
-/**
- * Parses and verifies one spec, an array of specs, or a manifest `{ client_tools }`.
- * Specs the registry already keeps (from `tool.spec` or a snapshot) skip parsing and hashing.
- * Throws `ClientToolInvalidSpecError` listing every problem, or
- * `ClientToolFingerprintMismatchError` for a precomputed fingerprint that is stale.
- */
-export function verifyClientToolSpecs(input: unknown): VerifiedEntry[] {
-  return knownEntries(input) ?? parseEntries(input);
-}
-
 /** `name:<parameters fingerprint>:<outputSchema fingerprint, or "-" for fire-and-forget>` */
-export function identityOf(name: string, fingerprints: ClientToolFingerprints): string {
+function identityOf(name: string, fingerprints: ClientToolFingerprints): string {
   return `${name}:${fingerprints.parameters}:${fingerprints.outputSchema ?? "-"}`;
 }
 
-function parseEntries(input: unknown): VerifiedEntry[] {
-  const { valid, problems } = checkClientToolSpecs(input);
-  if (problems.length > 0) throw new ClientToolInvalidSpecError(new ClientToolSpecError(problems));
-  return valid.map(({ spec, pointer }) => {
-    const verified = verify(spec, pointer);
-    const source = valueAt(input, pointer);
-    if (parsedAsIs(source, spec)) verifiedSpecs.set(source, verified);
-    return { ...verified, pointer };
-  });
+/** The verified form of a spec object verified before (one the registry keeps, or a deep-frozen input); else undefined. */
+export function knownVerifiedSpec(value: unknown): VerifiedSpec | undefined {
+  return typeof value === "object" && value !== null ? verifiedSpecs.get(value) : undefined;
 }
 
-function valueAt(input: unknown, pointer: string): unknown {
-  return pointerTokens(pointer).reduce<unknown>((value, token) => (value as Record<string, unknown>)[token], input);
+/**
+ * Checks one spec object against every rule, deep into its schemas, then its fingerprints: the
+ * work a deferred registration put off. Problems are reported at `pointer`, where the spec was in
+ * the registration input, and name the tool, since they surface away from that registration.
+ */
+export function verifySpecAt(source: unknown, pointer: string, toolName: string): VerifiedSpec {
+  const known = knownVerifiedSpec(source);
+  if (known !== undefined) return known;
+  const { valid, problems } = checkClientToolSpecs(source);
+  if (problems.length > 0) {
+    const located = problems.map((problem) => ({ pointer: pointer + problem.pointer, message: problem.message }));
+    throw new ClientToolInvalidSpecError(new ClientToolSpecError(located), toolName);
+  }
+  return verifyParsed(source, valid[0]!.spec, pointer);
+}
+
+/**
+ * Computes a parsed spec's fingerprints (throwing `ClientToolFingerprintMismatchError` when a
+ * precomputed one differs) and remembers the result for the kept spec, and for `source`, the
+ * caller's object, when the parser returned its fields as they were.
+ */
+export function verifyParsed(source: unknown, spec: ClientToolSpec, pointer: string): VerifiedSpec {
+  const verified = verify(spec, pointer);
+  if (parsedAsIs(source, spec)) verifiedSpecs.set(source, verified);
+  return verified;
 }
 
 /** Whether the parser returned a frozen input's fields as they were, which it does only for deep-frozen ones. */
@@ -67,35 +68,6 @@ function parsedAsIs(source: unknown, parsed: ClientToolSpec): source is ClientTo
   if (typeof source !== "object" || source === null || !Object.isFrozen(source)) return false;
   const fields = parsed as unknown as Readonly<Record<string, unknown>>;
   return Object.entries(source).every(([key, value]) => fields[key] === value);
-}
-
-/** The entries when every spec in the input is one the registry verified before; else undefined. */
-function knownEntries(input: unknown): VerifiedEntry[] | undefined {
-  let items: readonly unknown[];
-  let base: string | undefined;
-  if (Array.isArray(input)) {
-    items = input;
-    base = "";
-  } else if (isManifest(input)) {
-    items = input.client_tools;
-    base = "/client_tools";
-  } else {
-    items = [input];
-  }
-  const entries: VerifiedEntry[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    const known = typeof item === "object" && item !== null ? verifiedSpecs.get(item as ClientToolSpec) : undefined;
-    if (known === undefined) return undefined;
-    entries.push({ ...known, pointer: base === undefined ? "" : `${base}/${i}` });
-  }
-  return entries;
-}
-
-function isManifest(input: unknown): input is { client_tools: readonly unknown[] } {
-  if (typeof input !== "object" || input === null) return false;
-  const keys = Object.keys(input);
-  return keys.length === 1 && keys[0] === "client_tools" && Array.isArray((input as { client_tools: unknown }).client_tools);
 }
 
 function verify(spec: ClientToolSpec, pointer: string): VerifiedSpec {

@@ -1,12 +1,15 @@
 import type { ClientToolSpec, JsonValue } from "../spec/types.js";
+import { admitClientToolSpecs, type AdmittedSpec } from "./admit.js";
 import { ClientToolDuplicateNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
 import { findFirstDifference } from "./first-difference.js";
+import { admittedSpecOf, toolFor } from "./tool.js";
 import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
-import { verifyClientToolSpecs, type VerifiedEntry } from "./verify.js";
 
-/** Who holds a name, registry-wide: the one identity it stands for, and how many views hold a tool of that name. */
+/**
+ * Who holds a name, registry-wide: the tool whose identity the name stands for, and how many
+ * views hold a tool of that name.
+ */
 interface Claim {
-  readonly identity: string;
   /** The most recent registration under this name; reused when a spec matches it exactly. */
   tool: RegisteredClientTool;
   holders: number;
@@ -54,27 +57,31 @@ export class ToolView implements ClientToolLookup {
   }
 
   /**
-   * All or nothing: every spec is checked before any is kept. A spec with the identity of a
-   * tool already registered returns that very object when nothing else changed either, and a
-   * new one (the newest description, annotations, permission and timeout) when something did.
+   * All or nothing: every spec is checked before any is kept (a deferred spec, as far as
+   * registration checks it). A spec with the identity of a tool already registered returns that
+   * very object when nothing else changed either, and a new one (the newest description,
+   * annotations, permission and timeout) when something did.
    */
   register(input: unknown): readonly RegisteredClientTool[] {
     if (this.#released) throw new Error("This conversation's client tools were dropped: get a new view from registry.scope(conversationId).");
-    const entries = verifyClientToolSpecs(input);
+    const entries = admitClientToolSpecs(input);
     const pointers = new Map<string, string>();
-    const tools = entries.map((entry) => {
-      const { name } = entry.spec;
+    const tools = entries.map(({ pointer, spec }) => {
+      const { name } = spec;
       const earlier = pointers.get(name);
-      if (earlier !== undefined) throw new ClientToolDuplicateNameError(name, [earlier, entry.pointer]);
-      pointers.set(name, entry.pointer);
+      if (earlier !== undefined) throw new ClientToolDuplicateNameError(name, [earlier, pointer]);
+      pointers.set(name, pointer);
       if (this.#state.reservedNames.has(name)) throw new ClientToolNameCollisionError(name);
       const claim = this.#state.claims.get(name);
-      if (claim === undefined) return newTool(entry);
-      if (claim.identity !== entry.identity) throw conflictError(claim.tool.spec, entry.spec);
-      return [this.#own.get(name), this.#parent?.get(name), claim.tool].find((tool) => tool !== undefined && sameMetadata(tool.spec, entry.spec)) ?? newTool(entry);
+      return claim === undefined ? toolFor(spec) : this.#againUnder(claim, spec);
     });
     for (const tool of tools) this.#keep(tool);
     return Object.freeze(tools);
+  }
+
+  /** Verifies every tool this view registered itself that is not verified yet; throws the first problem. */
+  verifyOwn(): void {
+    for (const tool of this.#own.values()) admittedSpecOf(tool).verified();
   }
 
   /** Gives up this view's claims, so a name no view holds any more is free for another schema. */
@@ -87,20 +94,29 @@ export class ToolView implements ClientToolLookup {
     this.#own.clear();
   }
 
+  /** The tool for a spec whose name is taken: the same tool, a re-described one, or a conflict. */
+  #againUnder(claim: Claim, incoming: AdmittedSpec): RegisteredClientTool {
+    const held = [this.#own.get(incoming.name), this.#parent?.get(incoming.name), claim.tool].filter((tool) => tool !== undefined);
+    // The very object registered before is the same tool, with nothing to check.
+    const same = held.find((tool) => admittedSpecOf(tool).key === incoming.key);
+    if (same !== undefined) return same;
+    // Another object: both sides verified before they are compared, so that a stale fingerprint
+    // on either side is reported as stale, never taken for a match or a conflict.
+    const verified = incoming.verified();
+    if (claim.tool.identity !== verified.identity) throw conflictError(claim.tool.spec, verified.spec);
+    return held.find((tool) => sameMetadata(tool.spec, verified.spec)) ?? toolFor(incoming);
+  }
+
   #keep(tool: RegisteredClientTool): void {
     const claim = this.#state.claims.get(tool.name);
     if (claim === undefined) {
-      this.#state.claims.set(tool.name, { identity: tool.identity, tool, holders: 1 });
+      this.#state.claims.set(tool.name, { tool, holders: 1 });
     } else {
       if (!this.#own.has(tool.name)) claim.holders++;
       claim.tool = tool;
     }
     this.#own.set(tool.name, tool);
   }
-}
-
-function newTool({ spec, fingerprints, identity }: VerifiedEntry): RegisteredClientTool {
-  return Object.freeze({ name: spec.name, spec, fingerprints, identity });
 }
 
 function sameMetadata(kept: ClientToolSpec, incoming: ClientToolSpec): boolean {

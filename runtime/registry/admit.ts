@@ -1,0 +1,80 @@
+import { ClientToolSpecError } from "../spec/errors.js";
+import { checkClientToolSpecs } from "../spec/parse.js";
+import { deferrable, deferSpec, knownDeferredSpec, standIn, type DeferrableSpec } from "./deferred.js";
+import { ClientToolInvalidSpecError } from "./errors.js";
+import { quickCheck } from "./quick-check.js";
+import { specList, type SpecList } from "./spec-list.js";
+import { knownVerifiedSpec, verifyParsed, type VerifiedSpec } from "./verify.js";
+
+/** A spec a registration accepted: verified already, or deferred until something relies on it. */
+export interface AdmittedSpec {
+  readonly name: string;
+  /** The spec object as registered: the same object is the same spec, and comparing it needs no check. */
+  readonly key: object;
+  readonly isVerified: boolean;
+  /** The verified spec: a deferred one is verified first (once), throwing what registration would have. */
+  verified(): VerifiedSpec;
+}
+
+/** An admitted spec and where it was in the registration input. */
+export interface AdmittedEntry {
+  readonly pointer: string;
+  readonly spec: AdmittedSpec;
+}
+
+/**
+ * Checks a registration input: one spec, an array of specs, or a manifest `{ client_tools }`.
+ * A spec object registered before costs a lookup. A frozen spec carrying fingerprints (generated
+ * specs.ts, see `deferrable`) gets every check that does not walk its schemas, and the rest when
+ * first used. Anything else is parsed, and its fingerprints computed or checked, now. Throws
+ * `ClientToolInvalidSpecError` listing every problem, or `ClientToolFingerprintMismatchError`.
+ */
+export function admitClientToolSpecs(input: unknown): AdmittedEntry[] {
+  const list = specList(input);
+  return quickEntries(list) ?? parsedEntries(list);
+}
+
+/**
+ * The path of generated specs: every spec known already, or deferrable with nothing wrong outside
+ * its schemas. Undefined as soon as one is neither. One loop, few calls: this runs cold.
+ */
+function quickEntries(list: SpecList): AdmittedEntry[] | undefined {
+  const entries: AdmittedEntry[] = [];
+  for (let i = 0; i < list.items.length; i++) {
+    const item = list.items[i];
+    const pointer = list.pointer(i);
+    const known = knownSpec(item);
+    if (known !== undefined) entries.push({ pointer, spec: known });
+    else if (deferrable(item) && quickCheck(item)) entries.push({ pointer, spec: deferSpec(item, pointer) });
+    else return undefined;
+  }
+  return entries;
+}
+
+/**
+ * One parser run over the whole input, so that every problem is reported at once; deferrable
+ * specs are cut down to what registration checks of them, the others parsed and verified in full.
+ */
+function parsedEntries(list: SpecList): AdmittedEntry[] {
+  const checked = list.items.map((item) => (deferrable(item) ? standIn(item) : item));
+  const { valid, problems } = checkClientToolSpecs(list.rebuild(checked));
+  if (problems.length > 0) throw new ClientToolInvalidSpecError(new ClientToolSpecError(problems));
+  // Without problems, item i is valid entry i.
+  return valid.map(({ spec, pointer }, i): AdmittedEntry => {
+    const item = list.items[i];
+    const known = knownSpec(item);
+    if (known !== undefined) return { pointer, spec: known };
+    if (checked[i] !== item) return { pointer, spec: deferSpec(item as DeferrableSpec, pointer) };
+    const verified = verifyParsed(item, spec, pointer);
+    return { pointer, spec: verifiedSpec(verified, verified.spec) };
+  });
+}
+
+function knownSpec(item: unknown): AdmittedSpec | undefined {
+  const verified = knownVerifiedSpec(item);
+  return verified !== undefined ? verifiedSpec(verified, item as object) : knownDeferredSpec(item);
+}
+
+function verifiedSpec(verified: VerifiedSpec, key: object): AdmittedSpec {
+  return { name: verified.spec.name, key, isVerified: true, verified: () => verified };
+}
