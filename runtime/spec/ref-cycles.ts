@@ -1,6 +1,6 @@
 import { childPointer, pointerTokens } from "./json-pointer.js";
 import type { JsonObject, JsonValue, SpecProblem } from "./types.js";
-import { forEachRef } from "./json-walk.js";
+import { forEachRef, valueAtPointer } from "./json-walk.js";
 
 /** Keywords that apply their subschemas to the same value as the schema holding them. */
 const IN_PLACE = new Set(["allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies"]);
@@ -19,26 +19,28 @@ const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", 
  * goes one level into the value. Every `$ref` is local here (file refs are bundled first).
  */
 export function refCycleProblems(schema: JsonObject, pointer: string): SpecProblem[] {
-  // Most schemas have no $ref at all: skip building pointers for every value then.
-  if (!hasRef(schema)) return [];
-  /** Schema pointer -> the targets of the refs applied to that schema's value. */
-  const edges = new Map<string, { target: string; at: string }[]>();
-  const targets = new Set<string>();
+  const refs: { target: string; at: string }[] = [];
   forEachRef(schema, "", (ref, refPointer) => {
     if (ref !== "#" && !ref.startsWith("#/")) return;
-    let target: string;
     try {
-      target = decodeURIComponent(ref.slice(1));
+      refs.push({ target: decodeURIComponent(ref.slice(1)), at: refPointer });
     } catch {
-      return; // the bundler reports malformed refs
+      // the bundler reports malformed refs
     }
-    targets.add(target);
+  });
+  // A cycle goes from a target on to another ref, so some target must apply a $ref in place.
+  // Most schemas' targets do not (a `$defs` entry reached from `properties`): no graph then.
+  const targets = new Set(refs.map((r) => r.target));
+  if (![...targets].some((target) => appliesRefInPlace(valueAtPointer(schema, pointerTokens(target))))) return [];
+  /** Schema pointer -> the targets of the refs applied to that schema's value. */
+  const edges = new Map<string, { target: string; at: string }[]>();
+  for (const { target, at: refPointer } of refs) {
     for (const applied of inPlaceAncestors(schema, pointerTokens(refPointer).slice(0, -1))) {
       let list = edges.get(applied);
       if (list === undefined) edges.set(applied, (list = []));
       list.push({ target, at: refPointer });
     }
-  });
+  }
   const cycle = findCycle(targets, edges);
   if (cycle === undefined) return [];
   const path = cycle.targets.map((t) => `#${t}`).join(" -> ");
@@ -109,10 +111,16 @@ function findCycle(starts: Iterable<string>, edges: ReadonlyMap<string, readonly
   return undefined;
 }
 
-function hasRef(value: JsonValue): boolean {
-  if (typeof value !== "object" || value === null) return false;
-  if (Array.isArray(value)) return (value as readonly JsonValue[]).some(hasRef);
-  const object = value as JsonObject;
-  for (const key of Object.keys(object)) if (key === "$ref" || hasRef(object[key]!)) return true;
+/** Whether the schema, or a subschema it applies to the same value, holds a `$ref`. */
+function appliesRefInPlace(schema: JsonValue | undefined): boolean {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return false;
+  const object = schema as JsonObject;
+  if (typeof object["$ref"] === "string" && Object.hasOwn(object, "$ref")) return true;
+  for (const keyword of IN_PLACE) {
+    const value = Object.hasOwn(object, keyword) ? object[keyword] : undefined;
+    if (typeof value !== "object" || value === null) continue;
+    const subschemas = Array.isArray(value) ? (value as readonly JsonValue[]) : ONE.has(keyword) ? [value] : Object.values(value as JsonObject);
+    if (subschemas.some(appliesRefInPlace)) return true;
+  }
   return false;
 }

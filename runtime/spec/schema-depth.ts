@@ -2,11 +2,11 @@ import { childPointer } from "./json-pointer.js";
 import type { JsonObject, JsonValue, SpecProblem } from "./types.js";
 
 /**
- * How deeply a tool schema may nest objects and arrays. specs.ts holds every schema as an
- * `as const` literal, and the TypeScript compiler relates such a literal to its own type level
- * by level: past about 100 levels (a schema of ~48 nested `properties`) TypeScript 7 reports
- * "Excessive stack depth" after seconds of work and TypeScript 5 crashes. 64 leaves room for
- * the levels around a schema (the specs array, the spec object) and for the user's own code.
+ * How deeply a tool schema may nest objects and arrays. The generated types nest one type
+ * literal per level of a schema, and compilers and validators recurse level by level: when
+ * specs.ts held the schemas as `as const` literals, past about 100 levels TypeScript 7 reported
+ * "Excessive stack depth" and TypeScript 5 crashed. 64 levels is far beyond any real tool's
+ * arguments and keeps every consumer well inside its stack.
  */
 export const MAX_SCHEMA_DEPTH = 64;
 
