@@ -1,13 +1,12 @@
-import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
-import { hasApplicators } from "./applicators.js";
+import type { JsonValue } from "../../../runtime/spec/types.js";
 import type { TypeContext } from "./context.js";
+import type { Keywords } from "./keywords.js";
 import { ALL_KINDS } from "./kinds.js";
-import { own } from "./pointer.js";
 import { asPrimary, NEVER, UNKNOWN, type Ty } from "./ty.js";
 
 /**
- * The type of the array instances `schema` allows, or undefined when it puts
- * no constraint on arrays. Arrays are mutable (`T[]`): handlers receive them
+ * The type of the array instances the schema allows, or undefined when it
+ * puts no constraint on arrays. Arrays are mutable (`T[]`): handlers receive them
  * as arguments, and a mutable array type still accepts every instance.
  *
  * A tuple (`prefixItems`, or an `items` array in draft-07) makes its first
@@ -15,23 +14,23 @@ import { asPrimary, NEVER, UNKNOWN, type Ty } from "./ty.js";
  * `items` (`additionalItems` in draft-07), absent meaning unknown and false
  * meaning none. `maxItems` below the tuple length cuts the tuple.
  */
-export function arrayType(ctx: TypeContext, schema: JsonObject, indent: string): Ty | undefined {
+export function arrayType(ctx: TypeContext, keywords: Keywords, indent: string): Ty | undefined {
   const sub = (s: JsonValue): Ty => ctx.typeOf(s, ALL_KINDS, indent, false);
-  const items = own(schema, "items");
+  const { items } = keywords;
   let prefix: readonly JsonValue[] | undefined;
   let rest: JsonValue | undefined;
   const draft07 = ctx.dialect === "draft-07";
   if (draft07 && Array.isArray(items)) {
     prefix = items as readonly JsonValue[];
-    rest = own(schema, "additionalItems");
+    rest = keywords.additionalItems;
   } else {
-    const prefixItems = draft07 ? undefined : own(schema, "prefixItems");
+    const prefixItems = draft07 ? undefined : keywords.prefixItems;
     prefix = Array.isArray(prefixItems) ? (prefixItems as readonly JsonValue[]) : undefined;
     rest = Array.isArray(items) ? undefined : items;
   }
   if (rest === undefined && !draft07) {
-    const unevaluated = own(schema, "unevaluatedItems");
-    if (unevaluated !== undefined && !hasApplicators(schema) && !Object.hasOwn(schema, "contains")) rest = unevaluated;
+    const unevaluated = keywords.unevaluatedItems;
+    if (unevaluated !== undefined && !keywords.hasApplicators && keywords.contains === undefined) rest = unevaluated;
   }
   if (prefix === undefined) {
     if (rest === undefined || rest === true) return undefined;
@@ -39,9 +38,9 @@ export function arrayType(ctx: TypeContext, schema: JsonObject, indent: string):
     return { text: element.text === NEVER.text ? "[]" : `${asPrimary(element)}[]`, binding: "primary" };
   }
 
-  const maxItems = nonNegativeInteger(own(schema, "maxItems"));
+  const maxItems = nonNegativeInteger(keywords.maxItems);
   const elements = maxItems === undefined ? prefix : prefix.slice(0, maxItems);
-  const requiredCount = Math.min(nonNegativeInteger(own(schema, "minItems")) ?? 0, elements.length);
+  const requiredCount = Math.min(nonNegativeInteger(keywords.minItems) ?? 0, elements.length);
   const parts = elements.map((s, i) => {
     const ty = sub(s);
     return i < requiredCount ? ty.text : `${asPrimary(ty)}?`;

@@ -1,5 +1,6 @@
 import type { SchemaDialect } from "../../../runtime/spec/dialect.js";
 import type { JsonValue } from "../../../runtime/spec/types.js";
+import type { Keywords } from "./keywords.js";
 import type { Kinds } from "./kinds.js";
 import type { Ty } from "./ty.js";
 
@@ -18,6 +19,8 @@ export interface TypeContext {
    * type, where TypeScript cannot defer a reference to that same type.
    */
   typeOf(schema: JsonValue, kinds: Kinds, indent: string, naked: boolean): Ty;
+  /** typeOf for an object schema whose keywords the caller has read already (for its documentation too). */
+  keywordsType(keywords: Keywords, kinds: Kinds, indent: string, naked: boolean): Ty;
   /** The type a `$ref` stands for, with the same parameters as typeOf. */
   refType(ref: string, kinds: Kinds, indent: string, naked: boolean): Ty;
 }

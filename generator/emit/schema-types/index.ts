@@ -6,7 +6,7 @@ import { schemaDoc } from "./docs.js";
 import { ALL_KINDS } from "./kinds.js";
 import { resolveNakedRefs } from "./naked-refs.js";
 import { References } from "./references.js";
-import { schemaType } from "./schema-type.js";
+import { keywordsType, schemaType } from "./schema-type.js";
 import { wireArgsType } from "./wire-args.js";
 
 export interface SchemaTypesOptions {
@@ -47,6 +47,7 @@ export function emitSchemaTypes(schema: JsonObject, options: SchemaTypesOptions)
   const ctx: TypeContext = {
     dialect,
     typeOf: (s, kinds, indent, naked) => schemaType(ctx, s, kinds, indent, naked),
+    keywordsType: (keywords, kinds, indent, naked) => keywordsType(ctx, keywords, kinds, indent, naked),
     refType: (ref, kinds, indent, naked) => references.refType(ref, kinds, indent, naked),
   };
   const references = new References(schema, rootName, defPrefix, dialect, ctx.typeOf);
@@ -59,7 +60,7 @@ export function emitSchemaTypes(schema: JsonObject, options: SchemaTypesOptions)
   }
 
   const names = [rootName, ...[...references.named.keys()].sort()];
-  const resolved = resolveNakedRefs(bodies, names);
+  const resolved = references.wroteNakedRefs ? resolveNakedRefs(bodies, names) : bodies;
   const docOf = (name: string) => schemaDoc(name === rootName ? schema : (references.named.get(name) ?? true));
   const code = names.map((name) => `${docComment(docOf(name), "")}export type ${name} = ${resolved.get(name) ?? "unknown"};\n`).join("\n");
   return { code, names, wireArgsType: wireArgsType(schema, rootName, dialect) };

@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
 import { propertyKey, tsString } from "../escape.js";
 import { kindOfValue, type Kinds } from "./kinds.js";
-import { own } from "./pointer.js";
+import type { Keywords } from "./keywords.js";
 import { unionOf, type Ty } from "./ty.js";
 
 /**
@@ -9,18 +9,17 @@ import { unionOf, type Ty } from "./ty.js";
  * a superset is always sound), keeping only values of the allowed kinds;
  * undefined when the schema has neither keyword.
  */
-export function literalUnion(schema: JsonObject, kinds: Kinds): Ty | undefined {
-  const constValue = own(schema, "const");
-  const enumValues = own(schema, "enum");
+export function literalUnion(keywords: Keywords, kinds: Kinds): Ty | undefined {
   let values: readonly JsonValue[];
-  if (constValue !== undefined) values = [constValue];
-  else if (Array.isArray(enumValues)) values = enumValues as readonly JsonValue[];
+  if (keywords.const !== undefined) values = [keywords.const];
+  else if (Array.isArray(keywords.enum)) values = keywords.enum as readonly JsonValue[];
   else return undefined;
-  return unionOf(
-    values
-      .filter((v) => (kindOfValue(v) & kinds) !== 0)
-      .map((v) => ({ text: literalType(v), binding: Array.isArray(v) ? "operator" : "primary" })),
-  );
+  const members: Ty[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    if ((kindOfValue(value) & kinds) !== 0) members.push({ text: literalType(value), binding: Array.isArray(value) ? "operator" : "primary" });
+  }
+  return unionOf(members);
 }
 
 /**

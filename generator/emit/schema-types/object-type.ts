@@ -1,15 +1,15 @@
 import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
 import { docComment, propertyKey, tsString } from "../escape.js";
-import { hasApplicators } from "./applicators.js";
 import type { TypeContext } from "./context.js";
-import { schemaDoc } from "./docs.js";
+import { keywordsDoc } from "./docs.js";
+import { readKeywords, type Keywords } from "./keywords.js";
 import { ALL_KINDS } from "./kinds.js";
-import { isObject, own } from "./pointer.js";
+import { isObject } from "./pointer.js";
 import { UNKNOWN, unionOf, type Ty } from "./ty.js";
 
 /**
- * The type of the object instances `schema` allows, or undefined when it puts
- * no constraint on objects (the caller then uses a plain open object).
+ * The type of the object instances the schema allows, or undefined when it
+ * puts no constraint on objects (the caller then uses a plain open object).
  *
  * Declared properties are optional unless required; a required key with no
  * declaration still appears (typed by the index signature when there is one,
@@ -19,47 +19,73 @@ import { UNKNOWN, unionOf, type Ty } from "./ty.js";
  * TypeScript checks declared properties against it. `additionalProperties:
  * false` without patterns leaves the object closed: no index signature.
  */
-export function objectType(ctx: TypeContext, schema: JsonObject, indent: string): Ty | undefined {
-  const properties = own(schema, "properties");
-  const declared = isObject(properties) ? Object.entries(properties) : [];
-  const requiredValue = own(schema, "required");
-  const required = new Set(Array.isArray(requiredValue) ? requiredValue.filter((k) => typeof k === "string") : []);
-  const patterns = own(schema, "patternProperties");
-  const patternSchemas = isObject(patterns) ? Object.values(patterns) : [];
-  const additional = additionalSchema(ctx, schema);
+export function objectType(ctx: TypeContext, keywords: Keywords, indent: string): Ty | undefined {
+  const properties = isObject(keywords.properties) ? keywords.properties : NO_PROPERTIES;
+  const declared = Object.keys(properties);
+  const required = requiredNames(keywords.required);
+  const patternSchemas = isObject(keywords.patternProperties) ? Object.values(keywords.patternProperties) : NO_SCHEMAS;
+  const additional = additionalSchema(ctx, keywords);
   if (declared.length === 0 && required.size === 0 && patternSchemas.length === 0 && (additional === undefined || additional === true)) {
     return undefined;
   }
 
   const inner = `${indent}  `;
   const sub = (s: JsonValue): Ty => ctx.typeOf(s, ALL_KINDS, inner, false);
-  let members = "";
-  const propertyTypes: Ty[] = [];
-  for (const [key, propertySchema] of declared) {
-    const optional = !required.has(key);
-    const ty = optional && INHERITED.has(key) ? unionOf([sub(propertySchema), { text: `Object[${tsString(key)}]`, binding: "primary" }]) : sub(propertySchema);
-    propertyTypes.push(ty);
-    const mark = optional ? "?" : "";
-    members += `${docComment(schemaDoc(propertySchema), inner)}${inner}${propertyKey(key)}${mark}: ${ty.text};\n`;
-  }
-
   const closed = additional === false && patternSchemas.length === 0;
+  // The declared properties' types join the index signature only when something narrower than unknown is there to join.
+  const indexedTypes: Ty[] | undefined = closed || additional === undefined || additional === true ? undefined : [];
   // TypeScript does not always find an intersection of unions assignable to a union holding
   // that very intersection (it normalizes the two differently), and then rejects the property
   // against the index signature. Such an index signature is widened to unknown: still sound,
   // only less precise about the extra keys.
-  const hasIntersection = propertyTypes.some((ty) => (ty.members ?? [ty]).some((m) => m.binding === "intersection"));
-  const index = closed
-    ? undefined
-    : hasIntersection
-      ? UNKNOWN
-      : unionOf([additional === undefined || additional === true ? UNKNOWN : sub(additional), ...patternSchemas.map(sub), ...propertyTypes]);
+  let hasIntersection = false;
+  let members = "";
+  for (let i = 0; i < declared.length; i++) {
+    const key = declared[i]!;
+    const propertySchema = properties[key]!;
+    // Read once for both the type and the documentation.
+    const propertyKeywords = isObject(propertySchema) ? readKeywords(propertySchema) : undefined;
+    let ty = propertyKeywords === undefined ? sub(propertySchema) : ctx.keywordsType(propertyKeywords, ALL_KINDS, inner, false);
+    const optional = !required.has(key);
+    if (optional && INHERITED.has(key)) ty = unionOf([ty, { text: `Object[${tsString(key)}]`, binding: "primary" }]);
+    indexedTypes?.push(ty);
+    hasIntersection ||= ty.binding === "intersection" || (ty.members?.some((m) => m.binding === "intersection") ?? false);
+    const text = propertyKeywords === undefined ? "" : keywordsDoc(propertyKeywords);
+    // Many properties have no documentation: then there is no comment to build or escape.
+    const doc = text === "" ? "" : docComment(text, inner);
+    members += `${doc}${inner}${propertyKey(key)}${optional ? "?" : ""}: ${ty.text};\n`;
+  }
+
+  let index: Ty | undefined;
+  if (!closed) {
+    if (hasIntersection) index = UNKNOWN;
+    else {
+      // The pattern schemas are typed even when the index is unknown anyway: a `$ref` in them still declares its definition.
+      const parts = [additional === undefined || additional === true ? UNKNOWN : sub(additional), ...patternSchemas.map(sub)];
+      index = unionOf(indexedTypes === undefined ? parts : [...parts, ...indexedTypes]);
+    }
+  }
   for (const key of required) {
-    if (!isObject(properties) || !Object.hasOwn(properties, key)) members += `${inner}${propertyKey(key)}: ${(index ?? UNKNOWN).text};\n`;
+    if (!Object.hasOwn(properties, key)) members += `${inner}${propertyKey(key)}: ${(index ?? UNKNOWN).text};\n`;
   }
   if (index !== undefined) members += `${inner}[key: string]: ${index.text};\n`;
   if (members === "") return { text: "{ [key: string]: never }", binding: "primary" };
   return { text: `{\n${members}${indent}}`, binding: "primary" };
+}
+
+const NO_PROPERTIES: JsonObject = {};
+const NO_SCHEMAS: readonly JsonValue[] = [];
+const NO_REQUIRED: ReadonlySet<string> = new Set();
+
+/** The names `required` lists, once each; a set, so that checking every property stays linear in a long list. */
+function requiredNames(required: JsonValue | undefined): ReadonlySet<string> {
+  if (!Array.isArray(required) || required.length === 0) return NO_REQUIRED;
+  const names = new Set<string>();
+  for (let i = 0; i < required.length; i++) {
+    const name: JsonValue = required[i];
+    if (typeof name === "string") names.add(name);
+  }
+  return names;
 }
 
 /**
@@ -75,9 +101,9 @@ const INHERITED = new Set(["constructor", "toString", "toLocaleString", "valueOf
  * this schema can evaluate a property (then the two mean the same); undefined
  * when neither applies.
  */
-function additionalSchema(ctx: TypeContext, schema: JsonObject): JsonValue | undefined {
-  const additional = own(schema, "additionalProperties");
+function additionalSchema(ctx: TypeContext, keywords: Keywords): JsonValue | undefined {
+  const additional = keywords.additionalProperties;
   if (additional !== undefined || ctx.dialect === "draft-07") return additional;
-  const unevaluated = own(schema, "unevaluatedProperties");
-  return unevaluated === undefined || hasApplicators(schema) ? undefined : unevaluated;
+  const unevaluated = keywords.unevaluatedProperties;
+  return unevaluated === undefined || keywords.hasApplicators ? undefined : unevaluated;
 }

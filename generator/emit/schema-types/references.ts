@@ -22,6 +22,8 @@ export class References {
   private readonly resolved = new Map<string, { readonly target: JsonValue; readonly name: string | undefined } | undefined>();
   /** Counts inlinings cut short, so results that depend on the inlining stack are not memoized. */
   private cutShort = 0;
+  /** Whether any type text holds a naked-reference marker: without one, there are no cycles among them to cut. */
+  wroteNakedRefs = false;
 
   constructor(
     private readonly root: JsonObject,
@@ -33,15 +35,17 @@ export class References {
 
   refType(ref: string, kinds: Kinds, indent: string, naked: boolean): Ty {
     let resolved = this.resolved.get(ref);
-    if (!this.resolved.has(ref)) {
+    if (resolved === undefined && !this.resolved.has(ref)) {
       resolved = this.resolve(ref);
       this.resolved.set(ref, resolved);
     }
     // Anchors ("#name") are no pointers; unknown is the sound reading.
     if (resolved === undefined) return UNKNOWN;
     const { target, name } = resolved;
-    if (name !== undefined) return primary(naked ? nakedRef(name) : name);
-    return this.inline(ref, target, kinds, indent, naked);
+    if (name === undefined) return this.inline(ref, target, kinds, indent, naked);
+    if (!naked) return primary(name);
+    this.wroteNakedRefs = true;
+    return primary(nakedRef(name));
   }
 
   private resolve(ref: string): { readonly target: JsonValue; readonly name: string | undefined } | undefined {

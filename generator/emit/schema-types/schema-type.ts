@@ -1,14 +1,19 @@
-import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
+import type { JsonValue } from "../../../runtime/spec/types.js";
 import { arrayType } from "./array-type.js";
 import type { TypeContext } from "./context.js";
-import { ARRAY, BOOLEAN, kindsOfType, NULL, NUMBER, OBJECT, STRING, type Kinds } from "./kinds.js";
+import { readKeywords, type Keywords } from "./keywords.js";
+import { ALL_KINDS, ARRAY, BOOLEAN, kindsOfType, NULL, NUMBER, OBJECT, STRING, type Kinds } from "./kinds.js";
 import { literalUnion } from "./literal.js";
 import { objectType } from "./object-type.js";
-import { isObject, own } from "./pointer.js";
+import { isObject } from "./pointer.js";
 import { intersectionOf, NEVER, primary, unionOf, UNKNOWN, type Ty } from "./ty.js";
 
+const STRING_TYPE = primary("string");
+const NUMBER_TYPE = primary("number");
+const BOOLEAN_TYPE = primary("boolean");
 const OPEN_OBJECT = primary("{ [key: string]: unknown }");
 const ANY_ARRAY = primary("unknown[]");
+const NULL_TYPE = primary("null");
 
 /**
  * The type of the instances `schema` allows among `kinds` (see TypeContext).
@@ -25,14 +30,16 @@ const ANY_ARRAY = primary("unknown[]");
 export function schemaType(ctx: TypeContext, schema: JsonValue, kinds: Kinds, indent: string, naked: boolean): Ty {
   if (schema === false) return NEVER;
   if (!isObject(schema)) return UNKNOWN;
-  const ref = own(schema, "$ref");
+  return keywordsType(ctx, readKeywords(schema), kinds, indent, naked);
+}
+
+/** schemaType of an object schema, from its keywords. */
+export function keywordsType(ctx: TypeContext, keywords: Keywords, kinds: Kinds, indent: string, naked: boolean): Ty {
+  const { $ref: ref, allOf, anyOf, oneOf } = keywords;
   if (typeof ref === "string" && ctx.dialect === "draft-07") return ctx.refType(ref, kinds, indent, naked);
 
-  const allowed = kinds & kindsOfType(own(schema, "type"));
-  const value = literalUnion(schema, allowed) ?? kindsType(ctx, schema, allowed, kinds, indent);
-  const allOf = own(schema, "allOf");
-  const anyOf = own(schema, "anyOf");
-  const oneOf = own(schema, "oneOf");
+  const allowed = kinds & kindsOfType(keywords.type);
+  const value = literalUnion(keywords, allowed) ?? kindsType(ctx, keywords, allowed, kinds, indent);
   // Most schemas have no $ref and no combinator: nothing to intersect.
   if (ref === undefined && allOf === undefined && anyOf === undefined && oneOf === undefined) return value;
   const parts: Ty[] = [];
@@ -49,16 +56,23 @@ export function schemaType(ctx: TypeContext, schema: JsonValue, kinds: Kinds, in
  * The union of the allowed kinds' types, in a fixed order; unknown when it
  * would not narrow the kinds the parent already allows.
  */
-function kindsType(ctx: TypeContext, schema: JsonObject, allowed: Kinds, kinds: Kinds, indent: string): Ty {
-  const object = allowed & OBJECT ? objectType(ctx, schema, indent) : undefined;
-  const array = allowed & ARRAY ? arrayType(ctx, schema, indent) : undefined;
-  if (allowed === kinds && object === undefined && array === undefined) return UNKNOWN;
+function kindsType(ctx: TypeContext, keywords: Keywords, allowed: Kinds, kinds: Kinds, indent: string): Ty {
+  const object = allowed & OBJECT ? objectType(ctx, keywords, indent) : undefined;
+  const array = allowed & ARRAY ? arrayType(ctx, keywords, indent) : undefined;
+  if (object === undefined && array === undefined) return allowed === kinds ? UNKNOWN : PLAIN_KINDS_TYPES[allowed]!;
+  return kindsUnion(allowed, object ?? OPEN_OBJECT, array ?? ANY_ARRAY);
+}
+
+function kindsUnion(allowed: Kinds, object: Ty, array: Ty): Ty {
   const members: Ty[] = [];
-  if (allowed & STRING) members.push(primary("string"));
-  if (allowed & NUMBER) members.push(primary("number"));
-  if (allowed & BOOLEAN) members.push(primary("boolean"));
-  if (allowed & OBJECT) members.push(object ?? OPEN_OBJECT);
-  if (allowed & ARRAY) members.push(array ?? ANY_ARRAY);
-  if (allowed & NULL) members.push(primary("null"));
+  if (allowed & STRING) members.push(STRING_TYPE);
+  if (allowed & NUMBER) members.push(NUMBER_TYPE);
+  if (allowed & BOOLEAN) members.push(BOOLEAN_TYPE);
+  if (allowed & OBJECT) members.push(object);
+  if (allowed & ARRAY) members.push(array);
+  if (allowed & NULL) members.push(NULL_TYPE);
   return unionOf(members);
 }
+
+/** kindsUnion of every set of kinds, with no object or array keywords: most schemas are one such type, and need no union built. */
+const PLAIN_KINDS_TYPES: readonly Ty[] = Array.from({ length: ALL_KINDS + 1 }, (_, allowed) => kindsUnion(allowed, OPEN_OBJECT, ANY_ARRAY));
