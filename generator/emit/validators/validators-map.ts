@@ -1,4 +1,5 @@
 import { propertyKey } from "../escape.js";
+import { fillTemplate, loadTemplate } from "../template.js";
 import type { ToolModel } from "../../model/tool-model.js";
 import type { ToolValidatorExport } from "./tool-exports.js";
 
@@ -19,27 +20,17 @@ export function validatorsMapModule(tools: readonly ToolValidators[]): string {
 
 /**
  * index.d.ts: the map as a type literal (an interface has no implicit index signature, so it
- * would not fit the runtime's `ClientToolValidators`), and the validator type every module uses.
+ * would not fit the runtime's `ClientToolValidators`); the validator type every module uses comes
+ * from templates/validators-index.ts.
  */
 export function validatorsMapDeclarations(tools: readonly ToolValidators[]): string {
   const entries = tools.map(
     ({ model, exports }) => `  readonly ${propertyKey(model.name)}: { ${exports.map((e) => `readonly ${e.role}: typeof ${e.name}`).join("; ")} };\n`,
   );
-  return [
-    imports(tools, "import type"),
-    "/** One reason a value does not match its schema, as ajv reports it; `instancePath` is a JSON Pointer into the value. */\n",
-    "export interface ClientToolValidationError {\n",
-    "  readonly instancePath: string;\n",
-    "  readonly schemaPath: string;\n",
-    "  readonly keyword: string;\n",
-    "  readonly params: { readonly [key: string]: unknown };\n",
-    "  readonly message?: string;\n",
-    "}\n\n",
-    "/** A standalone ajv validator: a type guard of `T`; after it returns false, `errors` holds the reasons. */\n",
-    "export type ClientToolValidator<T> = ((data: unknown) => data is T) & { readonly errors?: readonly ClientToolValidationError[] | null };\n\n",
-    MAP_DOC,
-    `export declare const clientToolValidators: {\n${entries.join("")}};\n`,
-  ].join("");
+  return fillTemplate(loadTemplate("validators-index"), {
+    imports: imports(tools, "import type"),
+    map: `${MAP_DOC}export declare const clientToolValidators: {\n${entries.join("")}};\n`,
+  });
 }
 
 function imports(tools: readonly ToolValidators[], statement: string): string {
