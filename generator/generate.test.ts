@@ -3,7 +3,7 @@ import * as prettier from "prettier";
 import { afterEach, describe, expect, it } from "vitest";
 import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
 import { generate } from "./generate.js";
-import { MANIFEST_FILE } from "./manifest/manifest.js";
+import { MANIFEST_FILE, parseManifest } from "./manifest/manifest.js";
 
 afterEach(removeTempProjects);
 const project = (files: Record<string, unknown>): string => tempProject(files, "gct-gen-");
@@ -40,9 +40,15 @@ describe("generate", () => {
     expect(result.diagnostics).toEqual([expect.objectContaining({ file: "client-tools/a.json", line: 1, pointer: "/description" })]);
   });
 
-  it("runs the project's prettier config when there is one, so the output passes prettier --check", async () => {
-    const cwd = project({ "client-tools/a.json": tool("a"), ".prettierrc": JSON.stringify({ singleQuote: true, semi: false, printWidth: 60 }) });
+  it("runs the project's prettier config when there is one, so the output (the manifest too) passes prettier --check", async () => {
+    const cwd = project({
+      "client-tools/a.json": tool("a", { parameters: { type: "object", properties: { at: { $ref: "./shared/point.json" } } } }),
+      "client-tools/shared/point.json": { type: "object" },
+      ".prettierrc": JSON.stringify({ singleQuote: true, semi: false, printWidth: 60 }),
+    });
     const result = await generate({ cwd });
+    const manifest = result.files.find((f) => f.path.endsWith(MANIFEST_FILE))!;
+    expect(parseManifest(manifest.contents)?.schemaFiles).toEqual(["../../client-tools/shared/point.json"]);
     expect(result.files.length).toBeGreaterThan(0);
     for (const file of result.files) {
       const options = (await prettier.resolveConfig(file.path)) ?? {};

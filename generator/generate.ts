@@ -102,7 +102,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   if (validators !== undefined) files.push(...validators.files.map((f): GeneratedFile => ({ ...f, role: "generated" })));
   const inputFiles = new Map([...documents.map((d) => [d.path, d.text] as const), ...schemaFiles]);
   const inputs = { outDir, in: (options.in ?? [DEFAULT_IN]).map((p) => path.resolve(cwd, p)), validators: options.validators === true, prettier, files: inputFiles };
-  const manifest = buildManifestFile({ ...inputs, schemaFiles: schemaFiles.keys() }, files.filter((f) => f.role === "generated"));
+  let manifest = buildManifestFile({ ...inputs, schemaFiles: schemaFiles.keys() }, files.filter((f) => f.role === "generated"));
+  // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
+  if (prettier) manifest = (await formatWithPrettier([manifest], cwd))[0]!;
   files.push({ ...manifest, role: "generated" });
   return { files, diagnostics: [], notes, toolCount: models.length, outDir };
 }
