@@ -20,6 +20,11 @@ describe("parseJsonQuickly", () => {
     expect(Object.keys(parseJsonQuickly(text) as object)).toContain("__proto__");
   });
 
+  it("reads text with \\u escapes, an escaped colon included", () => {
+    const text = '{"a\\u003a": "\\u003a:", "b": ["\\u0041"]}';
+    expect(parseJsonQuickly(text)).toEqual({ "a:": "::", b: ["A"] });
+  });
+
   it("skips a byte-order mark", () => {
     expect(parseJsonQuickly('\ufeff{"a": 1}')).toEqual({ a: 1 });
   });
@@ -28,6 +33,9 @@ describe("parseJsonQuickly", () => {
     ["a duplicate key", '{"a": 1, "a": 2}'],
     ["a duplicate key in a nested object", '{"x": [{"k": 1, "b": {"c": 1, "c": 1}}]}'],
     ["a duplicate key beside a key holding a colon", '{"a:": 1, "b": 1, "b": 2}'],
+    ["a duplicate key whose dropped value holds colons", '{"b": "x:y:z", "b": "w"}'],
+    ["a duplicate key in a text with \\u escapes", '{"a": "\\u0041", "a": 1}'],
+    ["a duplicate key hidden by an escaped colon", '{"a": "\\u003a", "b": 1, "b": 2, "c": ":"}'],
     ["a number that overflows to Infinity", '{"a": [1e400]}'],
     ["a negative one", "-1e400"],
     ["nesting deeper than the strict parser allows", `${"[".repeat(MAX_JSON_DEPTH + 1)}${"]".repeat(MAX_JSON_DEPTH + 1)}`],

@@ -16,9 +16,47 @@ export function parseJsonQuickly(text: string): unknown {
   } catch {
     return undefined;
   }
+  // Every key is followed by one colon outside strings, so the text's colons are its keys plus the
+  // colons inside its strings. Without `\u` escapes (one could spell a colon), each string holds
+  // the colons its parsed value does, and the value's count falls short of the text's exactly
+  // when a duplicate key dropped a member. With escapes, a scan counts the colons outside strings.
+  if (!body.includes("\\u")) return countColons(value, 1) === occurrences(body, ":") ? value : undefined;
   const shape = textShape(body);
   if (shape === undefined || shape.depth > MAX_JSON_DEPTH) return undefined;
   return countKeys(value, 0) === shape.keys ? value : undefined;
+}
+
+/**
+ * The keys of every object plus the colons in every key and string of a parsed value; -1 when a
+ * number is not finite or the nesting passes MAX_JSON_DEPTH (never equal to a count).
+ */
+function countColons(value: unknown, depth: number): number {
+  if (typeof value === "string") return occurrences(value, ":");
+  if (typeof value === "number") return Number.isFinite(value) ? 0 : -1;
+  if (typeof value !== "object" || value === null) return 0;
+  if (depth > MAX_JSON_DEPTH) return -1;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const inner = countColons(item, depth + 1);
+      if (inner < 0) return -1;
+      count += inner;
+    }
+    return count;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const inner = countColons(object[key], depth + 1);
+    if (inner < 0) return -1;
+    count += 1 + occurrences(key, ":") + inner;
+  }
+  return count;
+}
+
+function occurrences(text: string, char: string): number {
+  let count = 0;
+  for (let at = text.indexOf(char); at !== -1; at = text.indexOf(char, at + 1)) count++;
+  return count;
 }
 
 /** The keys (colons outside strings) and the deepest nesting of text that JSON.parse accepted. */
