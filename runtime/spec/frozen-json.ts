@@ -10,10 +10,14 @@ export const MAX_JSON_DEPTH = 1500;
  * frozen under them, unless `adopt` says the caller hands its objects over (the generator's
  * freshly parsed files): those are frozen in place, which saves a copy of every spec. Values
  * JSON cannot hold (undefined, functions, NaN, Infinity, cycles, class instances) are reported
- * as problems at their pointer.
+ * as problems at their pointer. `shape.deepest` is set to the deepest nesting of objects and
+ * arrays seen (the root's is 0), so that rules on depth need no walk of their own.
  */
-export function toFrozenJson(value: unknown, pointer: string, problems: SpecProblem[], adopt = false): JsonValue {
-  return walk(value, { base: pointer, path: [], adopt }, problems, new Set(), 0);
+export function toFrozenJson(value: unknown, pointer: string, problems: SpecProblem[], adopt = false, shape?: { deepest: number }): JsonValue {
+  const place: Place = { base: pointer, path: [], adopt, deepest: 0 };
+  const frozen = walk(value, place, problems, new Set(), 0);
+  if (shape !== undefined) shape.deepest = place.deepest;
+  return frozen;
 }
 
 /**
@@ -25,6 +29,8 @@ interface Place {
   readonly path: (string | number)[];
   /** Freeze the input's own objects instead of copying them. */
   readonly adopt: boolean;
+  /** The deepest nesting of objects and arrays so far. */
+  deepest: number;
 }
 
 function pointerOf(place: Place): string {
@@ -51,6 +57,7 @@ function walk(value: unknown, place: Place, problems: SpecProblem[], ancestors: 
     problems.push({ pointer: pointerOf(place), message: `nested deeper than ${MAX_JSON_DEPTH} levels: flatten the schema or use $ref` });
     return null;
   }
+  if (depth > place.deepest) place.deepest = depth;
   if (ancestors.has(value)) {
     problems.push({ pointer: pointerOf(place), message: "the value contains itself (a cycle): JSON cannot hold cycles, use $ref" });
     return null;

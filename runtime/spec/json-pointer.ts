@@ -13,5 +13,5 @@ export function pointerTokens(pointer: string): string[] {
   return pointer
     .slice(1)
     .split("/")
-    .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+    .map((token) => (token.includes("~") ? token.replace(/~1/g, "/").replace(/~0/g, "~") : token));
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ClientToolSpecError } from "./errors.js";
 import { checkClientToolSpecs, parseClientToolSpec, parseClientToolSpecs } from "./parse.js";
+import { MAX_SCHEMA_DEPTH } from "./schema-depth.js";
+import type { JsonValue } from "./types.js";
 
 const base = { name: "open_file_viewer", description: "Open a file viewer panel." };
 
@@ -148,5 +150,18 @@ describe("spec rules", () => {
 
   it("reports a manifest whose client_tools is not an array", () => {
     expect(problemsOf({ client_tools: {} })).toEqual([{ pointer: "/client_tools", message: '"client_tools" must be an array of spec objects' }]);
+  });
+});
+
+describe("the depth rule, through the spec parser", () => {
+  const nested = (levels: number): JsonValue => (levels === 0 ? 0 : [nested(levels - 1)]);
+  const spec = (levels: number) => ({ name: "deep", description: "Deep.", parameters: { type: "object", default: nested(levels) } });
+
+  it(`accepts objects and arrays nested exactly ${MAX_SCHEMA_DEPTH} levels deep, and refuses one level more`, () => {
+    // The root schema is level 1, so the default's arrays reach the limit after MAX_SCHEMA_DEPTH - 1 of them.
+    expect(checkClientToolSpecs(spec(MAX_SCHEMA_DEPTH - 1)).problems).toEqual([]);
+    const problems = checkClientToolSpecs(spec(MAX_SCHEMA_DEPTH)).problems;
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toContain(`more than ${MAX_SCHEMA_DEPTH} levels deep`);
   });
 });

@@ -1,7 +1,7 @@
 import { ClientToolSpecError } from "./errors.js";
 import { toFrozenJson } from "./frozen-json.js";
 import { refCycleProblems } from "./ref-cycles.js";
-import { schemaDepthProblems } from "./schema-depth.js";
+import { MAX_SCHEMA_DEPTH, schemaDepthProblems } from "./schema-depth.js";
 import { childPointer } from "./json-pointer.js";
 import { suggestKey } from "./suggest.js";
 import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "./types.js";
@@ -174,8 +174,9 @@ function checkObjectSchema(value: unknown, pointer: string, problems: SpecProble
     return undefined;
   }
   const before = problems.length;
-  const schema = toFrozenJson(value, pointer, problems, adopt) as JsonObject;
-  if (problems.length === before) problems.push(...schemaShapeProblems(schema, pointer));
+  const shape = { deepest: 0 };
+  const schema = toFrozenJson(value, pointer, problems, adopt, shape) as JsonObject;
+  if (problems.length === before) problems.push(...schemaShapeProblems(schema, pointer, shape.deepest));
   return schema;
 }
 
@@ -184,8 +185,9 @@ function checkObjectSchema(value: unknown, pointer: string, problems: SpecProble
  * validators, and `$ref` cycles that never step into the value (ajv recurses on them forever).
  * A schema too deep is not walked any further.
  */
-export function schemaShapeProblems(schema: JsonObject, pointer: string): SpecProblem[] {
-  const tooDeep = schemaDepthProblems(schema, pointer);
+export function schemaShapeProblems(schema: JsonObject, pointer: string, deepest?: number): SpecProblem[] {
+  // `deepest` (from toFrozenJson, the root at 0) spares the depth rule its walk when it is within the limit.
+  const tooDeep = deepest !== undefined && deepest < MAX_SCHEMA_DEPTH ? [] : schemaDepthProblems(schema, pointer);
   return tooDeep.length > 0 ? tooDeep : refCycleProblems(schema, pointer);
 }
 
