@@ -1,5 +1,5 @@
 import { childPointer } from "../../runtime/spec/json-pointer.js";
-import { DATA_KEYWORDS, NAME_MAPS } from "../../runtime/spec/json-walk.js";
+import { forEachKeyword } from "../../runtime/spec/json-walk.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
 
 // Patterns known to compile: the same few repeat across a spec folder. Bounded, for long watch runs.
@@ -27,9 +27,7 @@ export function compiles(pattern: string): boolean {
  */
 export function patternProblems(value: JsonValue, pointer: string, names = false): SpecProblem[] {
   const problems: SpecProblem[] = [];
-  // The path is spelled out as a pointer only for a problem (as forEachRef does).
-  const path: (string | number)[] = [];
-  const check = (pattern: string): void => {
+  const check = (pattern: string, at: () => string): void => {
     if (compiles(pattern)) return;
     let reason = "";
     try {
@@ -37,35 +35,19 @@ export function patternProblems(value: JsonValue, pointer: string, names = false
     } catch (error) {
       reason = (error as Error).message;
     }
-    problems.push({ pointer: path.reduce<string>(childPointer, pointer), message: `invalid regular expression ${JSON.stringify(pattern)}: ${reason}; patterns are ECMA-262 regular expressions with the "u" flag` });
+    problems.push({ pointer: at(), message: `invalid regular expression ${JSON.stringify(pattern)}: ${reason}; patterns are ECMA-262 regular expressions with the "u" flag` });
   };
-  const walk = (node: JsonValue, names: boolean): void => {
-    if (typeof node !== "object" || node === null) return;
-    if (Array.isArray(node)) {
-      const items = node as readonly JsonValue[];
-      for (let i = 0; i < items.length; i++) {
-        path.push(i);
-        walk(items[i]!, false);
-        path.pop();
+  forEachKeyword(
+    value,
+    pointer,
+    (keyword, child, at) => {
+      if (keyword === "pattern" && typeof child === "string") check(child, at);
+      else if (keyword === "patternProperties" && typeof child === "object" && child !== null && !Array.isArray(child)) {
+        for (const name of Object.keys(child)) check(name, () => childPointer(at(), name));
       }
-      return;
-    }
-    const object = node as JsonObject;
-    for (const key in object) {
-      const child = object[key]!;
-      path.push(key);
-      if (key === "pattern" && typeof child === "string") check(child);
-      else if (key === "patternProperties" && typeof child === "object" && child !== null && !Array.isArray(child)) {
-        for (const name in child as JsonObject) {
-          path.push(name);
-          check(name);
-          path.pop();
-        }
-        walk(child, true);
-      } else if (names || !DATA_KEYWORDS.has(key)) walk(child, !names && NAME_MAPS.has(key));
-      path.pop();
-    }
-  };
-  walk(value, names);
+      return true;
+    },
+    names,
+  );
   return problems;
 }

@@ -10,12 +10,22 @@ export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["const", "enum", "def
  */
 export const NAME_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
 
-/** Calls `visit` with every `$ref` string in a schema and its pointer (skipping data keywords). */
-export function forEachRef(value: JsonValue, pointer: string, visit: (ref: string, pointer: string) => void): void {
-  // The path is spelled out as a pointer only at a $ref: building one for every value would
-  // cost the sum of all pointer lengths, quadratic in the nesting depth.
+/**
+ * Calls `visit` with every keyword of a schema and of its subschemas, in document order: the
+ * keyword, its value, and `at()`, which spells out the keyword's JSON pointer (call it during the
+ * visit; it is built only then, since building every pointer would cost the sum of their lengths,
+ * quadratic in the nesting depth). Values of data keywords are not walked, and names in maps of
+ * names to schemas are not taken for keywords. When `visit` returns false, the walk does not go
+ * into that keyword's value. `names`: `value` itself is such a map.
+ */
+export function forEachKeyword(
+  value: JsonValue,
+  pointer: string,
+  visit: (keyword: string, value: JsonValue, at: () => string) => boolean,
+  names = false,
+): void {
   const path: (string | number)[] = [];
-  /** `names`: the node is a keyword's map of names to schemas, not a schema. */
+  const at = (): string => path.reduce<string>(childPointer, pointer);
   const walk = (node: JsonValue, names: boolean): void => {
     if (typeof node !== "object" || node === null) return;
     if (Array.isArray(node)) {
@@ -28,15 +38,26 @@ export function forEachRef(value: JsonValue, pointer: string, visit: (ref: strin
       return;
     }
     const object = node as JsonObject;
-    for (const key of Object.keys(object)) {
+    const keys = Object.keys(object);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       const child = object[key]!;
       path.push(key);
-      if (!names && key === "$ref" && typeof child === "string") visit(child, path.reduce<string>(childPointer, pointer));
-      else if (names || !DATA_KEYWORDS.has(key)) walk(child, !names && NAME_MAPS.has(key));
+      if (names) walk(child, false);
+      else if (visit(key, child, at) && !DATA_KEYWORDS.has(key)) walk(child, NAME_MAPS.has(key));
       path.pop();
     }
   };
-  walk(value, false);
+  walk(value, names);
+}
+
+/** Calls `visit` with every `$ref` string in a schema and its pointer (skipping data keywords). */
+export function forEachRef(value: JsonValue, pointer: string, visit: (ref: string, pointer: string) => void): void {
+  forEachKeyword(value, pointer, (keyword, child, at) => {
+    if (keyword !== "$ref" || typeof child !== "string") return true;
+    visit(child, at());
+    return false;
+  });
 }
 
 /**
