@@ -15,6 +15,7 @@ import { buildToolModels } from "./model/build-models.js";
 import type { ToolModel } from "./model/tool-model.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
 import { addMissingStubs } from "./stubs/update-stubs.js";
+import { relativePath } from "./relative-path.js";
 
 export interface GenerateOptions {
   /** Spec folders or files; default `client-tools`. */
@@ -55,7 +56,7 @@ export interface GenerateResult {
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const outDir = path.resolve(cwd, options.out ?? DEFAULT_OUT);
-  const display = (file: string): string => path.relative(cwd, file).split(path.sep).join("/") || ".";
+  const display = (file: string): string => relativePath(cwd, file) || ".";
   const failed = (diagnostics: readonly Diagnostic[]): GenerateResult => ({ files: [], diagnostics, notes: [], toolCount: 0, outDir });
 
   const listed = listSpecFiles(options.in ?? [DEFAULT_IN], cwd);
@@ -118,7 +119,7 @@ async function stubsFile(
 ): Promise<GeneratedFile | undefined> {
   const existing = readIfExists(file);
   if (existing === undefined) {
-    let importPath = path.relative(path.dirname(file), path.join(outDir, "index.js")).split(path.sep).join("/");
+    let importPath = relativePath(path.dirname(file), path.join(outDir, "index.js"));
     if (!importPath.startsWith(".")) importPath = `./${importPath}`;
     return { path: file, contents: emitStubsFile(models, importPath), role: "stubs" };
   }

@@ -5,6 +5,7 @@ import { childPointer, pointerTokens } from "../../runtime/spec/json-pointer.js"
 import { toFrozenJson } from "../../runtime/spec/frozen-json.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
 import { forEachRef, rewriteRefs, valueAtPointer } from "../../runtime/spec/json-walk.js";
+import { relativePath } from "../relative-path.js";
 
 /** How the bundler reads a file that a `$ref` names: parsed JSON, or why it could not. */
 export type ReadSchemaFile = (absolutePath: string) => { value: unknown } | { error: string };
@@ -56,9 +57,9 @@ export function bundleRefs(schema: JsonObject, pointer: string, context: BundleC
       }
       const [relative, fragment] = split;
       const target = path.resolve(path.dirname(documentFile), relative);
-      const key = toPosix(path.relative(folder, target));
+      const key = relativePath(folder, target);
       if (!isInside(folder, target)) {
-        problems.push({ pointer: place, message: `$ref ${JSON.stringify(ref)} leaves the spec's folder: move the file into ${toPosix(path.relative(process.cwd(), folder)) || "."} or copy the schema into ${defs}` });
+        problems.push({ pointer: place, message: `$ref ${JSON.stringify(ref)} leaves the spec's folder: move the file into ${relativePath(process.cwd(), folder) || "."} or copy the schema into ${defs}` });
         return;
       }
       let value = bundled.get(key);
@@ -116,7 +117,7 @@ function loadSchemaFile(target: string, folder: string, readFile: ReadSchemaFile
   try {
     real = realpathSync(target);
   } catch {
-    return { error: `no such file ${toPosix(path.relative(process.cwd(), target))}` };
+    return { error: `no such file ${relativePath(process.cwd(), target)}` };
   }
   if (!isInside(realpathSync(folder), real)) return { error: "the file is a link that leads out of the spec's folder: copy the schema into the folder" };
   const loaded = readFile(real);
@@ -143,8 +144,4 @@ function splitRef(ref: string): [string, string] | undefined {
 function isInside(folder: string, target: string): boolean {
   const relative = path.relative(folder, target);
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
-}
-
-function toPosix(p: string): string {
-  return p.split(path.sep).join("/");
 }

@@ -3,6 +3,7 @@ import { packageVersion } from "../package-root.js";
 import { parseCommandLine, UsageError, type GenerateArguments } from "./arguments.js";
 import { helpText } from "./help.js";
 import { reportCrash, reportProblems, reportWritten } from "./report.js";
+import { relativePath } from "../relative-path.js";
 
 /** The command line: a thin layer over `generate` and `writeGenerated`, which load only after parsing. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
@@ -58,7 +59,7 @@ async function generateCommand(args: GenerateArguments): Promise<number> {
     if (!args.quiet) console.log(`gen-client-tools: ${result.toolCount} tools, generated files are up to date (${Math.round(performance.now() - started)} ms)`);
     return 0;
   }
-  const show = (file: string): string => path.relative(cwd, file).split(path.sep).join("/");
+  const show = (file: string): string => relativePath(cwd, file);
   for (const file of report.changed) console.error(`  out of date  ${show(file)}`);
   for (const file of report.stale) console.error(`  stale        ${show(file)}`);
   console.error("gen-client-tools: generated files are out of date: run gen-client-tools and commit the result");

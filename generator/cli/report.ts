@@ -2,6 +2,7 @@ import path from "node:path";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { GenerateResult } from "../generate.js";
 import type { WriteGeneratedReport } from "../write-generated.js";
+import { relativePath } from "../relative-path.js";
 
 /** Prints every problem and a summary line ending in `outcome`; returns the exit code 1. */
 export function reportProblems(diagnostics: readonly Diagnostic[], outcome = "nothing was written"): number {
@@ -25,7 +26,7 @@ export interface WrittenOptions {
 export function reportWritten(result: GenerateResult, report: WriteGeneratedReport, options: WrittenOptions): void {
   for (const note of result.notes) console.error(`note: ${note}`);
   if (options.quiet) return;
-  const show = (file: string): string => path.relative(options.cwd, file).split(path.sep).join("/");
+  const show = (file: string): string => relativePath(options.cwd, file);
   for (const file of report.changed) console.log(`  wrote      ${show(file)}`);
   if (options.listUnchanged) for (const file of report.unchanged) console.log(`  unchanged  ${show(file)}`);
   for (const file of report.stale) console.log(`  deleted    ${show(file)}`);

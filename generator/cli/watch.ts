@@ -5,6 +5,7 @@ import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
 import { watchFolders } from "../watch/watch-folders.js";
 import { writeGenerated } from "../write-generated.js";
 import { reportCrash, reportProblems, reportWritten } from "./report.js";
+import { relativePath } from "../relative-path.js";
 
 /** How long a burst of file events must be quiet before a run: one editor save is several events within milliseconds. */
 const QUIET_MS = 100;
@@ -39,7 +40,7 @@ export async function watchCommand(options: GenerateOptions & { readonly cwd: st
   });
   runs.trigger();
   if (!quiet) {
-    const shown = roots.map((root) => path.relative(cwd, root.dir).split(path.sep).join("/") || ".");
+    const shown = roots.map((root) => relativePath(cwd, root.dir) || ".");
     console.log(`gen-client-tools: watching ${shown.join(", ")} (Ctrl-C to stop)`);
   }
 

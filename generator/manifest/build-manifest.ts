@@ -1,6 +1,7 @@
 import path from "node:path";
 import { packageVersion } from "../package-root.js";
-import { inputsDigest, outputsDigest, relativeTo, type GenerationInputs } from "./inputs.js";
+import { relativePath } from "../relative-path.js";
+import { inputsDigest, outputsDigest, type GenerationInputs } from "./inputs.js";
 import { MANIFEST_FILE, manifestText } from "./manifest.js";
 
 /** `gen-client-tools <version>`, as the manifest names its generator. */
@@ -18,7 +19,7 @@ export function buildManifestFile(
     contents: manifestText({
       generator: generatorId(),
       inputs: inputsDigest(inputs),
-      schemaFiles: [...inputs.schemaFiles].map((file) => relativeTo(inputs.outDir, file)).sort(),
+      schemaFiles: [...inputs.schemaFiles].map((file) => relativePath(inputs.outDir, file)).sort(),
       outputs: outputsDigest(inputs.outDir, outputs),
     }),
   };

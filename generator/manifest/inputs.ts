@@ -1,4 +1,4 @@
-import path from "node:path";
+import { relativePath } from "../relative-path.js";
 import { namedTextsDigest } from "./digest.js";
 
 /** What a generation's output depends on, besides the generator's version. */
@@ -15,17 +15,13 @@ export interface GenerationInputs {
 
 /** Digest of the inputs, with every path relative to the output folder (so the same from any working folder). */
 export function inputsDigest(inputs: GenerationInputs): string {
-  const options = JSON.stringify({ in: inputs.in.map((p) => relativeTo(inputs.outDir, p)), validators: inputs.validators, prettier: inputs.prettier });
+  const options = JSON.stringify({ in: inputs.in.map((p) => relativePath(inputs.outDir, p)), validators: inputs.validators, prettier: inputs.prettier });
   // No file is named "": the options cannot be mistaken for one.
-  return namedTextsDigest([["", options], ...[...inputs.files].map(([file, text]) => [relativeTo(inputs.outDir, file), text] as const)]);
+  return namedTextsDigest([["", options], ...[...inputs.files].map(([file, text]) => [relativePath(inputs.outDir, file), text] as const)]);
 }
 
 /** Digest of generated files (path and text). */
 export function outputsDigest(outDir: string, files: readonly { readonly path: string; readonly contents: string }[]): string {
-  return namedTextsDigest(files.map((f) => [relativeTo(outDir, f.path), f.contents] as const));
+  return namedTextsDigest(files.map((f) => [relativePath(outDir, f.path), f.contents] as const));
 }
 
-/** `file` relative to `folder`, with forward slashes on every platform. */
-export function relativeTo(folder: string, file: string): string {
-  return path.relative(folder, file).split(path.sep).join("/");
-}

@@ -1,0 +1,6 @@
+import path from "node:path";
+
+/** `file` relative to `folder`, with forward slashes on every platform: how paths are shown and recorded. */
+export function relativePath(folder: string, file: string): string {
+  return path.relative(folder, file).split(path.sep).join("/");
+}
