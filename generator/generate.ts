@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { checkSpecDocuments } from "./check/check-specs.js";
 import { DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "./defaults.js";
-import { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
+import { formatDiagnostic, GenerateError, type Diagnostic } from "./diagnostics.js";
 import { emitHandlersFile } from "./emit/handlers-file.js";
 import { emitIndexFile } from "./emit/index-file.js";
 import { emitSpecsFile } from "./emit/specs-file.js";
 import { emitTypesFile } from "./emit/types-file.js";
-import { formatWithPrettier, prettierApplies } from "./format/prettier.js";
+import { loadFormatter, prettierApplies } from "./format/prettier.js";
 import { readJsonFile, type JsonDocument } from "./load/read-json-file.js";
 import { listSpecFiles } from "./load/spec-files.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
@@ -50,6 +50,8 @@ export interface GenerateResult {
   readonly toolCount: number;
   /** The output folder (absolute). */
   readonly outDir: string;
+  /** The prettier that formatted the files, when one did: its version, and its folder (undefined for the copy this package depends on). */
+  readonly formattedWith?: { readonly version: string; readonly from: string | undefined };
 }
 
 /** Reads, checks and emits; writes nothing (see `writeGenerated`). */
@@ -91,9 +93,16 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   notes.push(...removedToolNotes(path.join(outDir, "handlers.ts"), models, options.stubs === false ? undefined : display(path.resolve(cwd, options.stubs ?? DEFAULT_STUBS))));
 
   const prettier = prettierApplies(options.prettier, outDir);
-  if (prettier) {
+  const formatter = prettier ? await loadFormatter(outDir, cwd) : undefined;
+  if (formatter !== undefined) {
     const fresh = files.filter((f) => f.role === "generated" || !fileExists(f.path));
-    const formatted = await formatWithPrettier(fresh, cwd);
+    let formatted: { path: string; contents: string }[];
+    try {
+      formatted = await formatter.format(fresh);
+    } catch (error) {
+      if (error instanceof GenerateError) return failed(error.diagnostics);
+      throw error;
+    }
     files = files.map((f) => {
       const i = fresh.indexOf(f);
       return i === -1 ? f : { ...f, contents: formatted[i]!.contents };
@@ -105,9 +114,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const inputs = { outDir, in: (options.in ?? [DEFAULT_IN]).map((p) => path.resolve(cwd, p)), validators: options.validators === true, prettier, files: inputFiles };
   let manifest = buildManifestFile({ ...inputs, schemaFiles: schemaFiles.keys() }, files.filter((f) => f.role === "generated"));
   // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
-  if (prettier) manifest = (await formatWithPrettier([manifest], cwd))[0]!;
+  if (formatter !== undefined) manifest = (await formatter.format([manifest]))[0]!;
   files.push({ ...manifest, role: "generated" });
-  return { files, diagnostics: [], notes, toolCount: models.length, outDir };
+  return { files, diagnostics: [], notes, toolCount: models.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
 }
 
 async function stubsFile(

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -184,4 +184,61 @@ console.log(JSON.stringify({
     },
     300_000,
   );
+
+  // A project with its own prettier, of another 3.x version than the one this package depends
+  // on: the user's prettier, config and version must shape the output, so that their
+  // `prettier --check` passes, from the CLI, from --check, and from `vite build`.
+  const userPrettier = "3.3.3";
+  const prettierProject = (type: "module" | "commonjs"): string =>
+    tempProject({
+      "package.json": { name: "consumer", private: true, type },
+      ".prettierrc": { semi: false, singleQuote: true },
+      "client-tools/get_location.json": {
+        name: "get_location",
+        description: "Get the user's city.",
+        outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+      },
+      "vite.config.mjs": `import clientTools from "gen-client-tools/vite";
+export default { plugins: [clientTools({ out: "src/vite.gen", stubs: false })], build: { lib: { entry: "src/entry.ts", formats: ["es"] } }, logLevel: "warn" };
+`,
+      "src/entry.ts": `export { clientToolSpecs } from "./vite.gen/index.js";\n`,
+    });
+
+  for (const type of ["module", "commonjs"] as const) {
+    it(
+      `formats with the project's own prettier and config (a ${type} project): the CLI, --check and vite build`,
+      () => {
+        const project = prettierProject(type);
+        const install = sh(project, "npm", ["install", tarball, `prettier@${userPrettier}`, ...(type === "module" ? ["vite@8.3.8"] : []), "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
+        expect(install.status, install.stderr).toBe(0);
+        // npm nests this package's own prettier beside it, and the project's is the one at the top.
+        expect(JSON.parse(readFileSync(path.join(project, "node_modules/prettier/package.json"), "utf8")).version).toBe(userPrettier);
+
+        const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
+        expect(generate.status, generate.stderr).toBe(0);
+        expect(generate.stdout).toContain(`1 tool, 6 files written`);
+        expect(generate.stdout).toContain(`formatted with prettier ${userPrettier}`);
+        expect(readFileSync(path.join(project, "src/client-tools.gen/index.ts"), "utf8")).toContain("export * from './types.js'\n");
+        const prettierCheck = sh(project, "npx", ["--no", "--", "prettier", "--check", "src/client-tools.gen", "src/client-tool-handlers.ts"]);
+        expect(prettierCheck.status, prettierCheck.stdout + prettierCheck.stderr).toBe(0);
+        const check = sh(project, "npx", ["--no", "--", "gen-client-tools", "--check"]);
+        expect(check.status, check.stderr).toBe(0);
+        expect(check.stdout).toMatch(/generated files are up to date/);
+
+        if (type === "module") {
+          const build = sh(project, "npx", ["--no", "--", "vite", "build"], 120_000);
+          expect(build.status, build.stderr).toBe(0);
+          const viteCheck = sh(project, "npx", ["--no", "--", "prettier", "--check", "src/vite.gen"]);
+          expect(viteCheck.status, viteCheck.stdout + viteCheck.stderr).toBe(0);
+          // A spec problem fails the build with the problem and none of the plugin's own frames.
+          writeFileSync(path.join(project, "client-tools/bad.json"), JSON.stringify({ name: "bad" }));
+          const failed = sh(project, "npx", ["--no", "--", "vite", "build"], 120_000);
+          expect(failed.status).not.toBe(0);
+          expect(failed.stdout + failed.stderr).toContain('client-tools/bad.json:1:1 (at /description): "description" is required');
+          expect(failed.stdout + failed.stderr).not.toMatch(/gen-client-tools\/dist/);
+        }
+      },
+      300_000,
+    );
+  }
 });

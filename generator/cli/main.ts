@@ -1,4 +1,5 @@
 import path from "node:path";
+import { count } from "../count.js";
 import { packageVersion } from "../package-root.js";
 import { parseCommandLine, UsageError, type GenerateArguments } from "./arguments.js";
 import { helpText } from "./help.js";
@@ -56,7 +57,7 @@ async function generateCommand(args: GenerateArguments): Promise<number> {
   }
   for (const note of result.notes) console.error(`note: ${note}`);
   if (report.upToDate) {
-    if (!args.quiet) console.log(`gen-client-tools: ${result.toolCount} tools, generated files are up to date (${Math.round(performance.now() - started)} ms)`);
+    if (!args.quiet) console.log(`gen-client-tools: ${count(result.toolCount, "tool")}, generated files are up to date (${Math.round(performance.now() - started)} ms)`);
     return 0;
   }
   const show = (file: string): string => relativePath(cwd, file);
@@ -66,13 +67,16 @@ async function generateCommand(args: GenerateArguments): Promise<number> {
   return 1;
 }
 
-/** Runs the CLI: exit code 0 on success, 1 on input problems or a failed check, 2 on a usage error or a bug. */
+/** Runs the CLI: exit code 0 on success, 1 on input problems or a failed check, 2 on a usage error, 70 (EX_SOFTWARE) on a bug of ours. */
 export async function run(): Promise<void> {
   try {
     process.exitCode = await main();
   } catch (error) {
-    if (error instanceof UsageError) console.error(`gen-client-tools: ${error.message}\nRun gen-client-tools --help for the options.`);
-    else reportCrash(error);
-    process.exitCode = 2;
+    if (error instanceof UsageError) {
+      console.error(`gen-client-tools: ${error.message}\nRun gen-client-tools --help for the options.`);
+      process.exitCode = 2;
+    } else {
+      process.exitCode = reportCrash(error);
+    }
   }
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { count } from "../count.js";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { GenerateResult } from "../generate.js";
 import type { WriteGeneratedReport } from "../write-generated.js";
@@ -7,8 +8,7 @@ import { relativePath } from "../relative-path.js";
 /** Prints every problem and a summary line ending in `outcome`; returns the exit code 1. */
 export function reportProblems(diagnostics: readonly Diagnostic[], outcome = "nothing was written"): number {
   for (const diagnostic of diagnostics) console.error(formatDiagnostic(diagnostic));
-  const count = diagnostics.length === 1 ? "1 problem" : `${diagnostics.length} problems`;
-  console.error(`gen-client-tools: ${count}; ${outcome}`);
+  console.error(`gen-client-tools: ${count(diagnostics.length, "problem")}; ${outcome}`);
   return 1;
 }
 
@@ -30,20 +30,26 @@ export function reportWritten(result: GenerateResult, report: WriteGeneratedRepo
   for (const file of report.changed) console.log(`  wrote      ${show(file)}`);
   if (options.listUnchanged) for (const file of report.unchanged) console.log(`  unchanged  ${show(file)}`);
   for (const file of report.stale) console.log(`  deleted    ${show(file)}`);
-  console.log(`gen-client-tools: ${result.toolCount} tools, ${report.changed.length} files written in ${Math.round(options.elapsedMs)} ms`);
+  const formatted = result.formattedWith === undefined ? "" : `, formatted with prettier ${result.formattedWith.version}`;
+  console.log(`gen-client-tools: ${count(result.toolCount, "tool")}, ${count(report.changed.length, "file")} written in ${Math.round(options.elapsedMs)} ms${formatted}`);
 }
 
 /** What to say when a run threw: a schema too deep to walk is the user's to fix; anything else is a bug of ours. */
 export function crashMessage(error: unknown): string {
-  if (error instanceof RangeError && /call stack/.test(error.message)) {
+  if (isTooDeep(error)) {
     return "gen-client-tools: a schema is nested too deeply to process: flatten it, or move parts into $defs";
   }
   const message = error instanceof Error ? error.message : String(error);
   return `gen-client-tools: internal error: ${message}\nThis is a bug in gen-client-tools; set GEN_CLIENT_TOOLS_DEBUG=1 for details and please report it.`;
 }
 
-/** Prints `crashMessage`, and with GEN_CLIENT_TOOLS_DEBUG set the error itself. */
-export function reportCrash(error: unknown): void {
+/** Prints `crashMessage`, and with GEN_CLIENT_TOOLS_DEBUG set the error itself; returns the exit code: 1 for a schema too deep, 70 (EX_SOFTWARE) for a bug. */
+export function reportCrash(error: unknown): number {
   console.error(crashMessage(error));
   if (process.env["GEN_CLIENT_TOOLS_DEBUG"]) console.error(error);
+  return isTooDeep(error) ? 1 : 70;
+}
+
+function isTooDeep(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/.test(error.message);
 }

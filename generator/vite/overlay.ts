@@ -1,11 +1,11 @@
 import path from "node:path";
 import type { ErrorPayload } from "vite";
+import { count } from "../count.js";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 
 /** The text of a run's problems: one line each (file:line:col, pointer, fix) and a count. */
 export function problemsText(diagnostics: readonly Diagnostic[]): string {
-  const count = diagnostics.length === 1 ? "1 problem" : `${diagnostics.length} problems`;
-  return `${diagnostics.map(formatDiagnostic).join("\n")}\ngen-client-tools: ${count} in the client-tool specs; the generated files were left as they were`;
+  return `${diagnostics.map(formatDiagnostic).join("\n")}\ngen-client-tools: ${count(diagnostics.length, "problem")} in the client-tool specs; the generated files were left as they were`;
 }
 
 /**

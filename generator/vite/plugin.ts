@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { ErrorPayload, Logger, Plugin } from "vite";
+import { count } from "../count.js";
 import { crashMessage } from "../cli/report.js";
 import type { Diagnostic } from "../diagnostics.js";
 import type { GenerateOptions } from "../generate.js";
@@ -52,7 +53,7 @@ export function clientTools(pluginOptions: ClientToolsPluginOptions = {}): Plugi
   };
   const logWritten = (outcome: { notes: readonly string[]; toolCount: number; written: number }): void => {
     for (const note of outcome.notes) logger?.warn(`gen-client-tools: note: ${note}`, { timestamp: true });
-    if (outcome.written > 0) logger?.info(`gen-client-tools: ${outcome.toolCount} tools, ${outcome.written} files written`, { timestamp: true });
+    if (outcome.written > 0) logger?.info(`gen-client-tools: ${count(outcome.toolCount, "tool")}, ${count(outcome.written, "file")} written`, { timestamp: true });
   };
 
   return {
@@ -68,8 +69,15 @@ export function clientTools(pluginOptions: ClientToolsPluginOptions = {}): Plugi
       // The dev server generates in configureServer, before it serves anything.
       if (serving) return;
       const { options, diagnostics } = await resolveOptions();
-      const outcome = diagnostics.length > 0 ? { diagnostics } : await generateAndWrite(options);
-      if ("diagnostics" in outcome) this.error(problemsText(outcome.diagnostics));
+      let outcome: RunOutcome;
+      try {
+        outcome = diagnostics.length > 0 ? { diagnostics } : await generateAndWrite(options);
+      } catch (error) {
+        if (process.env["GEN_CLIENT_TOOLS_DEBUG"]) throw error;
+        return this.error({ message: crashMessage(error), stack: "" });
+      }
+      // No stack: these are the user's input errors, and the frames would be ours.
+      if ("diagnostics" in outcome) return this.error({ message: problemsText(outcome.diagnostics), stack: "" });
       logWritten(outcome);
     },
 

@@ -1,0 +1,21 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { crashMessage, reportCrash } from "./report.js";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("reportCrash", () => {
+  it("calls a bug of ours an internal error with exit code 70 (EX_SOFTWARE), not 2, which means a usage error", () => {
+    const printed = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(reportCrash(new TypeError("x is not a function"))).toBe(70);
+    expect(printed.mock.calls.join("\n")).toMatch(/^gen-client-tools: internal error: x is not a function\nThis is a bug in gen-client-tools; set GEN_CLIENT_TOOLS_DEBUG=1/);
+  });
+
+  it("tells the user to flatten a schema nested too deeply to walk, with exit code 1", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const overflow = new RangeError("Maximum call stack size exceeded");
+    expect(reportCrash(overflow)).toBe(1);
+    expect(crashMessage(overflow)).toMatch(/nested too deeply to process: flatten it, or move parts into \$defs/);
+  });
+});
