@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -39,7 +39,7 @@ function startWatch(cwd: string, ...args: string[]): Watcher {
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const runs = (): number => (stdout.match(/^gen-client-tools: \d+ tools/gm)?.length ?? 0) + (stderr.match(/^gen-client-tools: \d+ problems?;/gm)?.length ?? 0);
+  const runs = (): number => (stdout.match(/^gen-client-tools: \d+ tools?,/gm)?.length ?? 0) + (stderr.match(/^gen-client-tools: \d+ problems?;/gm)?.length ?? 0);
   const until = (what: string, test: () => boolean): Promise<void> =>
     new Promise((resolve, reject) => {
       const started = Date.now();
@@ -132,12 +132,34 @@ describe("gen-client-tools --watch", () => {
     expect(read(folder, "specs.ts")).toMatch(/Ping v[34]\./); // the old output or the new one, whole
   });
 
+  it("regenerates on every save, whether the editor renames a new file over the spec (sed -i, vim, JetBrains) or writes it in place", async () => {
+    const folder = tempProject({ "client-tools/ping.json": tool("ping", "Ping v0.") });
+    const spec = path.join(folder, "client-tools/ping.json");
+    const watch = startWatch(folder, "--no-stubs");
+    await watch.until("the first run", () => read(folder, "specs.ts").includes("Ping v0."));
+    for (let save = 1; save <= 30; save++) {
+      const renameSave = save <= 15;
+      await watch.afterRun(
+        `save ${save} (${renameSave ? "renamed over" : "in place"})`,
+        () => {
+          // sed -i writes a temporary file beside the spec and renames it over the spec.
+          if (renameSave) execFileSync("sed", ["-i", `s/Ping v${save - 1}\\./Ping v${save}./`, spec]);
+          else writeFileSync(spec, JSON.stringify(tool("ping", `Ping v${save}.`)));
+        },
+        () => read(folder, "specs.ts").includes(`Ping v${save}.`),
+      );
+    }
+    expect(watch.runs()).toBe(31);
+    watch.child.kill("SIGINT");
+    expect(await watch.exited()).toBe(0);
+  });
+
   it("does not run for its own output (even inside the spec folder), hidden files or node_modules", async () => {
     const folder = tempProject({ "client-tools/ping.json": tool("ping", "Ping.") });
     const watch = startWatch(folder, "--out", "client-tools/gen", "--stubs", "client-tools/handlers.ts");
     const runs = watch.runs;
     await watch.until("the first run", () => runs() === 1);
-    expect(watch.output().stdout).toMatch(/1 tools, 6 files written/);
+    expect(watch.output().stdout).toMatch(/1 tool, 6 files written/);
     writeProjectFiles(folder, { "client-tools/.ping.json.swp": "x", "client-tools/node_modules/x/package.json": "{}" });
     // Proving that nothing happens takes a wait: five times the debounce, for the writes above
     // and the first run's own writes to have started a run if they were going to.

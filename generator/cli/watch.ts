@@ -7,7 +7,11 @@ import { writeGenerated } from "../write-generated.js";
 import { reportCrash, reportProblems, reportWritten } from "./report.js";
 import { relativePath } from "../relative-path.js";
 
-/** How long a burst of file events must be quiet before a run: one editor save is several events within milliseconds. */
+/**
+ * How long a burst of file events must be quiet before a run: one editor save is several events
+ * within milliseconds. Longer than the 50 ms within which chokidar drops a second change of one
+ * file, so a run always reads the last write.
+ */
 const QUIET_MS = 100;
 
 /**
@@ -35,9 +39,13 @@ export async function watchCommand(options: GenerateOptions & { readonly cwd: st
       reportCrash(error); // and keep watching: the next save may well get past it
     }
   }, QUIET_MS);
-  const stopWatching = watchFolders(roots, (file) => {
-    if (affectsSpecs(file, roots, ignored)) runs.trigger();
-  });
+  const watching = await watchFolders(
+    roots,
+    (file) => {
+      if (affectsSpecs(file, roots, ignored)) runs.trigger();
+    },
+    (error) => console.error(`gen-client-tools: watching failed: ${error.message} (set CHOKIDAR_USEPOLLING=1 to poll instead)`),
+  );
   runs.trigger();
   if (!quiet) {
     const shown = roots.map((root) => relativePath(cwd, root.dir) || ".");
@@ -54,7 +62,7 @@ export async function watchCommand(options: GenerateOptions & { readonly cwd: st
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
-  stopWatching();
+  await watching.close();
   await runs.close();
   if (!quiet) console.log("gen-client-tools: stopped watching");
   return 0;

@@ -1,97 +1,45 @@
-import { readdirSync, statSync, watch, type FSWatcher } from "node:fs";
+import { watch } from "chokidar";
 import path from "node:path";
 import type { WatchRoot } from "./spec-roots.js";
 
-export interface WatchFoldersOptions {
-  /** Poll from the start instead of using fs.watch (the fallback, forced). */
-  readonly poll?: boolean;
-  /** How often the fallback looks; default 300 ms. */
-  readonly intervalMs?: number;
+/** The watchers of `watchFolders`, once they have read their folders. */
+export interface FolderWatch {
+  /** Stops watching. */
+  close(): Promise<void>;
 }
 
 /**
- * Calls `onChange(absolutePath)` when something under a root is added, changed or removed.
- * fs.watch first (recursive works on Linux, macOS and Windows in Node 20). A root falls back
- * to polling its files' sizes and modification times where fs.watch cannot be used (a
- * platform without it, the inotify limit reached), and once the root itself is removed or
- * replaced: a watcher follows the folder it started on, which is gone, and on Linux the new
- * folder may even get the old one's inode number. The root's parent folder is watched too, to
- * see that happen. Returns the function that stops watching.
+ * Calls `onChange(absolutePath)` when something under a root is added, changed or removed,
+ * with chokidar: it sees saves that rename a new file over the old one (vim, JetBrains' safe
+ * write), which Node's recursive fs.watch misses on Linux. Each root is watched from its
+ * parent folder, so that a root that does not exist yet, or is removed and made again, is
+ * followed like any subfolder (chokidar loses a folder it started on once that is gone); the
+ * parent's other entries, hidden entries (editor swap files, the writer's temporary files) and
+ * node_modules are not watched at all. Resolves once every root has been read, so a change
+ * after that is never missed; `onError` hears of a watcher's failure. `CHOKIDAR_USEPOLLING=1`
+ * makes it poll (network drives, some containers).
  */
-export function watchFolders(roots: readonly WatchRoot[], onChange: (file: string) => void, options: WatchFoldersOptions = {}): () => void {
-  const intervalMs = options.intervalMs ?? 300;
-  const stops = roots.map((root) => {
-    let stop = (): void => {};
-    const fallBack = (): void => {
-      stop();
-      stop = pollFolder(root, onChange, intervalMs);
-    };
-    if (options.poll === true) fallBack();
-    else {
-      try {
-        stop = watchWithEvents(root, onChange, () => {
-          fallBack();
-          onChange(root.dir);
-        });
-      } catch {
-        fallBack();
-      }
-    }
-    return () => stop();
+export async function watchFolders(roots: readonly WatchRoot[], onChange: (file: string) => void, onError: (error: Error) => void): Promise<FolderWatch> {
+  const watchers = roots.map((root) => {
+    const parent = path.dirname(root.dir);
+    const watcher = watch(parent, {
+      ignoreInitial: true,
+      ...(!root.recursive && { depth: 1 }),
+      ignored: (file) => !isWatched(root.dir, parent, path.resolve(file)),
+    });
+    watcher.on("all", (_event, file) => onChange(path.resolve(file)));
+    // A watcher that fails (the inotify limit, a folder without permission) is reported, not fatal.
+    watcher.on("error", (error) => onError(error instanceof Error ? error : new Error(String(error))));
+    return watcher;
   });
-  return () => stops.forEach((stop) => stop());
+  await Promise.all(watchers.map((watcher) => new Promise<void>((resolve) => watcher.once("ready", resolve))));
+  return { close: async () => void (await Promise.all(watchers.map((watcher) => watcher.close()))) };
 }
 
-/** fs.watch on the root and on its parent; `lost` is called when the root is gone or replaced, or a watcher fails. Throws when fs.watch cannot start. */
-function watchWithEvents(root: WatchRoot, onChange: (file: string) => void, lost: () => void): () => void {
-  const watchers: FSWatcher[] = [];
-  const close = (): void => watchers.forEach((watcher) => watcher.close());
-  try {
-    watchers.push(
-      watch(root.dir, { recursive: root.recursive }, (_event, name) => {
-        // Without a name (some platforms, an overflow) anything may have changed: report the root.
-        onChange(name === null || name === "" ? root.dir : path.join(root.dir, name.toString()));
-      }),
-      watch(path.dirname(root.dir), (_event, name) => {
-        if (name?.toString() === path.basename(root.dir)) lost();
-      }),
-    );
-  } catch (error) {
-    close();
-    throw error;
-  }
-  for (const watcher of watchers) watcher.on("error", lost);
-  return close;
-}
-
-/** Compares the root's file listing (size and mtime per file) every `intervalMs`, and reports each difference. */
-function pollFolder(root: WatchRoot, onChange: (file: string) => void, intervalMs: number): () => void {
-  let previous = listing(root);
-  const timer = setInterval(() => {
-    const current = listing(root);
-    for (const [file, stamp] of current) if (previous.get(file) !== stamp) onChange(file);
-    for (const file of previous.keys()) if (!current.has(file)) onChange(file);
-    previous = current;
-  }, intervalMs);
-  return () => clearInterval(timer);
-}
-
-function listing(root: WatchRoot): Map<string, string> {
-  const files = new Map<string, string>();
-  let entries: string[];
-  try {
-    entries = readdirSync(root.dir, { recursive: root.recursive, encoding: "utf8" });
-  } catch {
-    return files; // the root is gone for now: its files count as removed
-  }
-  for (const entry of entries) {
-    const file = path.join(root.dir, entry);
-    try {
-      const stats = statSync(file);
-      if (stats.isFile()) files.set(file, `${stats.size}:${stats.mtimeMs}`);
-    } catch {
-      // removed between the listing and the stat: absent
-    }
-  }
-  return files;
+/** The parent itself, the root, and what is under the root but hidden entries and node_modules. */
+function isWatched(root: string, parent: string, file: string): boolean {
+  if (file === parent || file === root) return true;
+  const relative = path.relative(root, file);
+  if (relative.startsWith("..") || path.isAbsolute(relative)) return false;
+  return !relative.split(path.sep).some((part) => part.startsWith(".") || part === "node_modules");
 }
