@@ -184,7 +184,7 @@ describe("the CLI", () => {
     const first = run(folder);
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/wrote +src\/client-tools\.gen\/types\.ts/);
-    expect(first.stdout).toMatch(/gen-client-tools: 1 tools, \d+ files written in \d+ ms/);
+    expect(first.stdout).toMatch(/gen-client-tools: 1 tool, \d+ files written in \d+ ms/);
     expect(run(folder, "--check").status).toBe(0);
   });
 
