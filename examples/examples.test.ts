@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../generator/cli/config.js";
+import { loadConfig } from "../generator/options/config-file.js";
 import { generate } from "../generator/generate.js";
 
 const examplesDir = path.dirname(fileURLToPath(import.meta.url));
@@ -25,7 +25,9 @@ describe.each(examples)("examples/%s", (name) => {
     // --validators: a module and its declarations per tool, the map (index.js + .d.ts) and a package.json.
     expect(names.filter((name) => name.startsWith("validators/"))).toHaveLength(config.options.validators === true ? 2 * result.toolCount + 3 : 0);
     for (const file of generated) {
-      expect(readFileSync(file.path, "utf8"), `${path.relative(root, file.path)} is stale: run npm run generate:examples`).toBe(file.contents);
+      // The manifest may come from other generator code (the built one): it must describe this generation.
+      const committed = readFileSync(file.path, "utf8");
+      if (file.sameAs?.(committed) !== true) expect(committed, `${path.relative(root, file.path)} is stale: run npm run generate:examples`).toBe(file.contents);
     }
     // Nothing committed in the output folder that a run would not write.
     const committed = readdirSync(result.outDir, { recursive: true, encoding: "utf8" }).filter((entry) => path.extname(entry) !== "");

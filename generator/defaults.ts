@@ -1,6 +1,7 @@
-// The defaults of --in, --out, --stubs and --config, apart from generate.ts so that the CLI's commands
-// and the Vite plugin can name them without loading the generator.
-export const DEFAULT_IN = "client-tools";
-export const DEFAULT_OUT = "src/client-tools.gen";
-export const DEFAULT_STUBS = "src/client-tool-handlers.ts";
-export const CONFIG_FILE = "gen-client-tools.config.json";
+import { GENERATE_OPTIONS, RUN_OPTIONS } from "./options/table.js";
+
+// The defaults of --in, --out, --stubs and --config, by name, from the options table.
+export const DEFAULT_IN = GENERATE_OPTIONS.in.default[0];
+export const DEFAULT_OUT = GENERATE_OPTIONS.out.default;
+export const DEFAULT_STUBS = GENERATE_OPTIONS.stubs.default;
+export const CONFIG_FILE = RUN_OPTIONS.config.default;

@@ -1,16 +1,16 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { checkSpecDocuments } from "./check/check-specs.js";
-import { DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "./defaults.js";
 import { formatDiagnostic, GenerateError, type Diagnostic } from "./diagnostics.js";
 import { emitHandlersFile } from "./emit/handlers-file.js";
 import { emitIndexFile } from "./emit/index-file.js";
 import { emitSpecsFile } from "./emit/specs-file.js";
 import { emitTypesFile } from "./emit/types-file.js";
-import { loadFormatter, prettierApplies } from "./format/prettier.js";
+import { loadFormatter } from "./format/prettier.js";
 import { readJsonFile, type JsonDocument } from "./load/read-json-file.js";
 import { listSpecFiles } from "./load/spec-files.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
+import { outputShapingOptions, resolveOptions } from "./options/resolve.js";
 import { buildToolModels } from "./model/build-models.js";
 import type { ToolModel } from "./model/tool-model.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
@@ -30,6 +30,8 @@ export interface GenerateOptions {
   readonly prettier?: boolean | "auto";
   /** Also emit standalone ajv validators into `<out>/validators/`; default false (it loads ajv's code generator). */
   readonly validators?: boolean;
+  /** Spec-quality warnings (a misspelt schema keyword, say) stop the run as problems do; default false. */
+  readonly failOnWarnings?: boolean;
 }
 
 export interface GeneratedFile {
@@ -38,6 +40,8 @@ export interface GeneratedFile {
   readonly contents: string;
   /** "generated" files are replaced whole; the "stubs" file belongs to the user and only ever gains methods. */
   readonly role: "generated" | "stubs";
+  /** For `--check`: whether different text on disk counts as these contents (the manifest of another generator version, for the same generation). */
+  readonly sameAs?: (existing: string) => boolean;
 }
 
 export interface GenerateResult {
@@ -55,13 +59,13 @@ export interface GenerateResult {
 }
 
 /** Reads, checks and emits; writes nothing (see `writeGenerated`). */
-export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
-  const cwd = path.resolve(options.cwd ?? process.cwd());
-  const outDir = path.resolve(cwd, options.out ?? DEFAULT_OUT);
+export async function generate(given: GenerateOptions = {}): Promise<GenerateResult> {
+  const options = resolveOptions(given);
+  const { cwd, out: outDir } = options;
   const display = (file: string): string => relativePath(cwd, file) || ".";
   const failed = (diagnostics: readonly Diagnostic[]): GenerateResult => ({ files: [], diagnostics, notes: [], toolCount: 0, outDir });
 
-  const listed = listSpecFiles(options.in ?? [DEFAULT_IN], cwd);
+  const listed = listSpecFiles(options.in, cwd);
   const documents: JsonDocument[] = [];
   const diagnostics: Diagnostic[] = [...listed.diagnostics];
   for (const file of listed.files) {
@@ -83,17 +87,16 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     { path: path.join(outDir, "index.ts"), contents: emitIndexFile(), role: "generated" },
   ];
   // Loaded only when asked for: compiling validators costs more than the rest of a run.
-  const validators = options.validators === true ? await (await import("./emit/validators/index.js")).emitValidatorFiles(models, { outDir, cwd }) : undefined;
+  const validators = options.validators ? await (await import("./emit/validators/index.js")).emitValidatorFiles(models, { outDir, cwd }) : undefined;
   if (validators !== undefined && validators.diagnostics.length > 0) return failed(validators.diagnostics);
   const notes: string[] = [...(validators?.notes ?? [])];
   if (options.stubs !== false) {
-    const stubs = await stubsFile(path.resolve(cwd, options.stubs ?? DEFAULT_STUBS), outDir, models, display, notes);
+    const stubs = await stubsFile(options.stubs, outDir, models, display, notes);
     if (stubs !== undefined) files.push(stubs);
   }
-  notes.push(...removedToolNotes(path.join(outDir, "handlers.ts"), models, options.stubs === false ? undefined : display(path.resolve(cwd, options.stubs ?? DEFAULT_STUBS))));
+  notes.push(...removedToolNotes(path.join(outDir, "handlers.ts"), models, options.stubs === false ? undefined : display(options.stubs)));
 
-  const prettier = prettierApplies(options.prettier, outDir);
-  const formatter = prettier ? await loadFormatter(outDir, cwd) : undefined;
+  const formatter = options.prettier ? await loadFormatter(outDir, cwd) : undefined;
   if (formatter !== undefined) {
     const fresh = files.filter((f) => f.role === "generated" || !fileExists(f.path));
     let formatted: { path: string; contents: string }[];
@@ -110,11 +113,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
   // After prettier: validators keep ajv's layout (formatting a thousand of them would take longer than compiling them).
   if (validators !== undefined) files.push(...validators.files.map((f): GeneratedFile => ({ ...f, role: "generated" })));
-  const inputFiles = new Map([...documents.map((d) => [d.path, d.text] as const), ...schemaFiles]);
-  const inputs = { outDir, in: (options.in ?? [DEFAULT_IN]).map((p) => path.resolve(cwd, p)), validators: options.validators === true, prettier, files: inputFiles };
-  let manifest = buildManifestFile({ ...inputs, schemaFiles: schemaFiles.keys() }, files.filter((f) => f.role === "generated"));
+  const inputs = { outDir, options: outputShapingOptions(options), specFiles: new Map(documents.map((d) => [d.path, d.text])), schemaFiles };
+  let manifest = buildManifestFile(inputs, files.filter((f) => f.role === "generated"));
   // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
-  if (formatter !== undefined) manifest = (await formatter.format([manifest]))[0]!;
+  if (formatter !== undefined) manifest = { ...manifest, contents: (await formatter.format([manifest]))[0]!.contents };
   files.push({ ...manifest, role: "generated" });
   return { files, diagnostics: [], notes, toolCount: models.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, symlinkSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { tempProject } from "./temp-project.js";
@@ -9,7 +9,7 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /**
  * This package as `npm pack` sees it, in a fresh folder (removed by `removeTempProjects`):
  * package.json, README.md, the `files` entries other than dist/ copied, and dist/ compiled
- * from tsconfig.build.json. Tests that run the built CLI use it because the repository's own
+ * from tsconfig.build.json as `npm run build` does. Tests that run the built CLI use it because the repository's own
  * dist/ may be rewritten by another test file's build at the same moment. With
  * `linkNodeModules`, the folder's node_modules is the repository's, so the CLI runs from it.
  */
@@ -19,6 +19,9 @@ export function buildPackage(options: { readonly linkNodeModules: boolean }): st
   const copied = ["package.json", "README.md", ...manifest.files.filter((entry) => !entry.startsWith("!") && entry !== "dist")];
   for (const entry of copied) cpSync(path.join(repositoryRoot, entry), path.join(folder, entry), { recursive: true });
   execFileSync(process.execPath, [path.join(repositoryRoot, "node_modules/typescript/bin/tsc"), "-p", path.join(repositoryRoot, "tsconfig.build.json"), "--outDir", path.join(folder, "dist")]);
-  if (options.linkNodeModules) symlinkSync(path.join(repositoryRoot, "node_modules"), path.join(folder, "node_modules"), "dir");
+  // The build's last step loads the built CLI, and so needs the dependencies.
+  symlinkSync(path.join(repositoryRoot, "node_modules"), path.join(folder, "node_modules"), "dir");
+  execFileSync(process.execPath, [path.join(repositoryRoot, "scripts/after-build.js"), path.join(folder, "dist")]);
+  if (!options.linkNodeModules) rmSync(path.join(folder, "node_modules"));
   return folder;
 }

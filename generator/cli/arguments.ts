@@ -1,104 +1,165 @@
-import { parseArgs } from "node:util";
+import path from "node:path";
+import parser from "yargs-parser";
 import { suggestKey } from "../../runtime/spec/suggest.js";
+import { describe, expected } from "../options/config-file.js";
+import type { GenerateOptions } from "../generate.js";
+import { DEBUG_VARIABLE, environmentVariable, GENERATE_OPTIONS, RUN_OPTIONS, type OptionKind, type OptionSpec } from "../options/table.js";
 
-/** The generate command's options as given on the command line (absent when not given). */
-export interface GenerateArguments {
-  readonly in?: readonly string[];
-  readonly out?: string;
-  readonly stubs?: string;
-  readonly noStubs: boolean;
-  readonly validators?: boolean;
+/** A run's own switches, beside the generation's options. */
+export interface RunArguments {
   readonly check: boolean;
   readonly watch: boolean;
-  readonly config?: string;
   readonly quiet: boolean;
+  readonly config?: string;
 }
 
 export type CommandLine =
-  | { readonly command: "generate"; readonly args: GenerateArguments }
+  /** `options` holds what the command line and the environment gave (the command line wins), paths as written. */
+  | { readonly command: "generate"; readonly options: Omit<GenerateOptions, "cwd">; readonly run: RunArguments }
   | { readonly command: "init" }
   | { readonly command: "help"; readonly topic: "generate" | "init" }
-  | { readonly command: "version" };
+  | { readonly command: "version" }
+  /** `gen-client-tools completion` prints a shell script; the script asks back with `--get-yargs-completions`. */
+  | { readonly command: "completion" };
 
 /** A command line that cannot be run; the message says what to change. */
 export class UsageError extends Error {}
 
-const OPTIONS = {
-  in: { type: "string", multiple: true },
-  out: { type: "string" },
-  stubs: { type: "string" },
-  "no-stubs": { type: "boolean" },
-  validators: { type: "boolean" },
-  check: { type: "boolean" },
-  watch: { type: "boolean", short: "w" },
-  config: { type: "string" },
-  quiet: { type: "boolean", short: "q" },
-  help: { type: "boolean", short: "h" },
-  version: { type: "boolean" },
-} as const;
-type OptionName = keyof typeof OPTIONS;
-const NAMES = Object.keys(OPTIONS) as OptionName[];
-const isOptionName = (name: string): name is OptionName => Object.hasOwn(OPTIONS, name);
+const TABLE: Readonly<Record<string, OptionSpec>> = { ...GENERATE_OPTIONS, ...RUN_OPTIONS };
+/** Answered by the command line itself: `--help` (`-h`) and `--version`. */
+const BUILT_IN = ["help", "version"];
+const FLAGS = [...Object.values(TABLE).map((spec) => spec.flag), ...BUILT_IN];
+const keyOfFlag = new Map(Object.entries(TABLE).map(([key, spec]) => [spec.flag, key]));
+const ofKind = (...kinds: OptionKind[]): string[] => Object.values(TABLE).filter((spec) => kinds.includes(spec.kind)).map((spec) => spec.flag);
+
+const PARSER_OPTIONS: parser.Options = {
+  boolean: [...ofKind("boolean", "boolean-or-auto"), ...BUILT_IN],
+  string: ofKind("path", "path-or-false"),
+  array: ofKind("paths"),
+  alias: { help: ["h"], ...Object.fromEntries(Object.values(TABLE).flatMap((spec) => (spec.short === undefined ? [] : [[spec.flag, [spec.short]]]))) },
+  configuration: {
+    "camel-case-expansion": false,
+    "strip-aliased": true,
+    "parse-numbers": false,
+    "parse-positional-numbers": false,
+    "duplicate-arguments-array": true,
+    "flatten-duplicate-arrays": true,
+    "greedy-arrays": true,
+    "populate--": true,
+  },
+};
 
 /**
- * Reads the command line with node:util's parseArgs (yargs' import alone cost ~65 ms of every
- * run). `--in` takes one or more values, like `--in a b` or `--in a --in b`; the only command is
- * `init`, which takes no options but `--help`.
+ * Reads the command line with yargs-parser, from the options table, and the `GEN_CLIENT_TOOLS_*`
+ * variables of `env` (the command line wins over them, and they over the config file). Every
+ * boolean option has its `--no-` form; `--in` takes one or more values (`--in a b`, or `--in a
+ * --in b`), and what follows `--` is read as more of them. Commands: `init`, `completion`.
  */
-export function parseCommandLine(argv: readonly string[]): CommandLine {
-  const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
-  const given = new Map<OptionName, string | true>();
-  const inputs: string[] = [];
-  let command: "generate" | "init" = "generate";
-  let afterIn = false;
-  for (const token of tokens) {
-    if (token.kind === "option-terminator") continue;
-    if (token.kind === "positional") {
-      if (afterIn) inputs.push(token.value);
-      else if (token.value === "init" && command === "generate") command = "init";
-      else throw new UsageError(`unexpected argument ${JSON.stringify(token.value)}${token.value.startsWith("-") ? "" : ": to read specs from it, use --in"}`);
-      continue;
+export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = {}): CommandLine {
+  if (argv.includes("--get-yargs-completions") || argv[0] === "completion") return { command: "completion" };
+  for (const token of argv) {
+    if (token === "--") break;
+    const match = /^--(?:no-)?([^=]+)=(.*)$/s.exec(token);
+    const spec = match === null ? undefined : TABLE[keyOfFlag.get(match[1]!) ?? ""];
+    if (spec !== undefined && (spec.kind === "boolean" || spec.kind === "boolean-or-auto") && !["true", "false"].includes(match![2]!)) {
+      throw new UsageError(`--${spec.flag} takes no value (got ${JSON.stringify(match![2])})`);
     }
-    const name = token.name;
-    if (!isOptionName(name)) {
-      // A one-letter option is too short to guess from.
-      const suggestion = token.rawName.startsWith("--") ? suggestKey(name, NAMES) : undefined;
-      throw new UsageError(`unknown option ${token.rawName}${suggestion === undefined ? "" : `: did you mean --${suggestion}?`}`);
-    }
-    const type = OPTIONS[name].type;
-    if (type === "string" && token.value === undefined) throw new UsageError(`${token.rawName} needs a value`);
-    if (type === "boolean" && token.value !== undefined) throw new UsageError(`${token.rawName} takes no value`);
-    if (name === "in") inputs.push(token.value!);
-    else given.set(name, token.value ?? true);
-    afterIn = name === "in";
+  }
+  const parsed = parser.detailed([...argv], PARSER_OPTIONS);
+  if (parsed.error) throw new UsageError(parsed.error.message);
+  const { _: positionals, "--": afterDashes, ...given } = parsed.argv as Record<string, unknown> & { _: (string | number)[]; "--"?: (string | number)[] };
+  for (const name of Object.keys(given)) {
+    if (FLAGS.includes(name)) continue;
+    const raw = name.length === 1 ? `-${name}` : `--${name}`;
+    // A one-letter option is too short to guess from.
+    const suggestion = name.length === 1 ? undefined : suggestKey(name, FLAGS);
+    throw new UsageError(`unknown option ${raw}${suggestion === undefined ? "" : `: did you mean --${suggestion}?`}`);
   }
 
-  if (given.has("help")) return { command: "help", topic: command };
-  if (given.has("version")) return { command: "version" };
+  const command = positionals[0] === "init" ? "init" : "generate";
+  const stray = positionals.slice(command === "init" ? 1 : 0)[0];
+  if (stray !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(String(stray))}: to read specs from it, use --in`);
+  if (given["help"] === true) return { command: "help", topic: command };
+  if (given["version"] === true) return { command: "version" };
   if (command === "init") {
-    const options = [...(inputs.length > 0 ? ["in"] : []), ...given.keys()];
-    if (options.length > 0) throw new UsageError(`init takes no options (got --${options[0]}): it only creates client-tools/ and the config file`);
+    const options = Object.keys(given).filter((name) => name !== "help" && name !== "version");
+    if (options.length > 0 || afterDashes !== undefined) throw new UsageError(`init takes no options (got --${options[0] ?? "in"}): it only creates client-tools/ and the config file`);
     return { command: "init" };
   }
-  const text = (name: OptionName): string | undefined => {
-    const value = given.get(name);
-    return typeof value === "string" ? value : undefined;
-  };
-  const flag = (name: OptionName): boolean => given.get(name) === true;
-  if (flag("watch") && flag("check")) throw new UsageError("--watch and --check cannot be used together: --check is for CI, --watch for your editor");
-  if (flag("no-stubs") && given.has("stubs")) throw new UsageError("--stubs and --no-stubs cannot be used together");
+
+  const values: Record<string, unknown> = fromEnvironment(env);
+  for (const [flag, value] of Object.entries(given)) {
+    const key = keyOfFlag.get(flag)!;
+    values[key] = commandLineValue(TABLE[key]!, value);
+  }
+  if (afterDashes !== undefined && afterDashes.length > 0) values["in"] = [...((values["in"] as string[] | undefined) ?? []), ...afterDashes.map(String)];
+  if (values["watch"] === true && values["check"] === true) throw new UsageError("--watch and --check cannot be used together: --check is for CI, --watch for your editor");
+
+  const { check, watch, quiet, config, ...options } = values;
   return {
     command: "generate",
-    args: {
-      ...(inputs.length > 0 && { in: inputs }),
-      ...(given.has("out") && { out: text("out")! }),
-      ...(given.has("stubs") && { stubs: text("stubs")! }),
-      noStubs: flag("no-stubs"),
-      ...(given.has("validators") && { validators: true }),
-      check: flag("check"),
-      watch: flag("watch"),
-      ...(given.has("config") && { config: text("config")! }),
-      quiet: flag("quiet"),
-    },
+    options: options as Omit<GenerateOptions, "cwd">,
+    run: { check: check === true, watch: watch === true, quiet: quiet === true, ...(typeof config === "string" && { config }) },
   };
+}
+
+/** An option's value as yargs-parser read it, checked against its kind. */
+function commandLineValue(spec: OptionSpec, value: unknown): unknown {
+  const flag = `--${spec.flag}`;
+  switch (spec.kind) {
+    case "paths": {
+      const paths = (value as unknown[]).map(String);
+      if (paths.length === 0 || paths.includes("")) throw new UsageError(`${flag} needs a value`);
+      return paths;
+    }
+    case "path":
+    case "path-or-false": {
+      const all = Array.isArray(value) ? value : [value];
+      if (spec.kind === "path-or-false" && all.includes(false) && all.some((v) => typeof v === "string")) {
+        throw new UsageError(`${flag} and --no-${spec.flag} cannot be used together`);
+      }
+      if (all.length > 1) throw new UsageError(`${flag} was given ${all.length} times: give it once`);
+      if (value === false && spec.kind === "path-or-false") return false;
+      if (typeof value !== "string" || value === "") throw new UsageError(`${flag} needs a value`);
+      return value;
+    }
+    case "boolean":
+    case "boolean-or-auto":
+      return Array.isArray(value) ? value.at(-1) === true : value === true;
+  }
+}
+
+/** The options set by `GEN_CLIENT_TOOLS_*` variables; an unknown one is a usage error, GEN_CLIENT_TOOLS_DEBUG aside. */
+function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const byVariable = new Map(Object.entries(TABLE).map(([key, spec]) => [environmentVariable(spec), key]));
+  const values: Record<string, unknown> = {};
+  for (const [variable, text] of Object.entries(env)) {
+    if (!variable.startsWith("GEN_CLIENT_TOOLS_") || variable === DEBUG_VARIABLE || text === undefined) continue;
+    const key = byVariable.get(variable);
+    if (key === undefined) {
+      const suggestion = suggestKey(variable, [...byVariable.keys(), DEBUG_VARIABLE]);
+      throw new UsageError(`unknown environment variable ${variable}${suggestion === undefined ? "" : `: did you mean ${suggestion}?`}`);
+    }
+    const spec = TABLE[key]!;
+    const value = environmentValue(spec.kind, text);
+    if (value === undefined) throw new UsageError(`${variable} must be ${expected(spec.kind)}, not ${describe(text)}`);
+    values[key] = value;
+  }
+  return values;
+}
+
+function environmentValue(kind: OptionKind, text: string): unknown {
+  const flag = ({ true: true, "1": true, yes: true, false: false, "0": false, no: false } as Record<string, boolean>)[text.toLowerCase()];
+  switch (kind) {
+    case "paths":
+      return text === "" ? undefined : text.split(path.delimiter).filter((p) => p !== "");
+    case "path":
+      return text === "" ? undefined : text;
+    case "path-or-false":
+      return flag === false ? false : text === "" ? undefined : text;
+    case "boolean":
+      return flag;
+    case "boolean-or-auto":
+      return text === "auto" ? "auto" : flag;
+  }
 }

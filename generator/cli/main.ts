@@ -1,17 +1,19 @@
-import path from "node:path";
 import { count } from "../count.js";
+import type { GenerateOptions } from "../generate.js";
 import { packageVersion } from "../package-root.js";
-import { parseCommandLine, UsageError, type GenerateArguments } from "./arguments.js";
-import { helpText } from "./help.js";
-import { reportCrash, reportProblems, reportWritten } from "./report.js";
 import { relativePath } from "../relative-path.js";
+import { parseCommandLine, UsageError, type RunArguments } from "./arguments.js";
+import { reportCrash, reportProblems, reportWritten } from "./report.js";
 
 /** The command line: a thin layer over `generate` and `writeGenerated`, which load only after parsing. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
-  const line = parseCommandLine(argv);
+  const line = parseCommandLine(argv, process.env);
   switch (line.command) {
     case "help":
-      process.stdout.write(helpText(line.topic));
+      process.stdout.write(await (await import("./help.js")).helpText(line.topic));
+      return 0;
+    case "completion":
+      await (await import("./yargs-cli.js")).completion(argv);
       return 0;
     case "version":
       console.log(packageVersion());
@@ -19,31 +21,23 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     case "init":
       return (await import("./init.js")).initCommand(process.cwd());
     case "generate":
-      return generateCommand(line.args);
+      return generateCommand(line.options, line.run);
   }
 }
 
-async function generateCommand(args: GenerateArguments): Promise<number> {
+async function generateCommand(given: Omit<GenerateOptions, "cwd">, run: RunArguments): Promise<number> {
   const started = performance.now();
   const cwd = process.cwd();
-  const { loadConfig } = await import("./config.js");
-  const config = loadConfig(args.config, cwd);
+  const { loadConfig } = await import("../options/config-file.js");
+  const config = loadConfig(run.config, cwd);
   if (config.diagnostics.length > 0) return reportProblems(config.diagnostics);
-  const options = {
-    ...config.options,
-    cwd,
-    ...(args.in !== undefined && { in: args.in }),
-    ...(args.out !== undefined && { out: args.out }),
-    ...(args.stubs !== undefined && { stubs: args.stubs }),
-    ...(args.noStubs && { stubs: false as const }),
-    ...(args.validators !== undefined && { validators: args.validators }),
-  };
-  if (args.watch) return (await import("./watch.js")).watchCommand(options, args.quiet);
+  const options = { ...config.options, ...given, cwd };
+  if (run.watch) return (await import("./watch.js")).watchCommand(options, run.quiet);
 
-  const check = args.check;
+  const { check, quiet } = run;
   // Most CI runs find nothing changed: the manifest's digests tell that without generating.
   if (check && (await import("../manifest/up-to-date.js")).generatedFilesUpToDate(options)) {
-    if (!args.quiet) console.log(`gen-client-tools: generated files are up to date, by their manifest (${Math.round(performance.now() - started)} ms)`);
+    if (!quiet) console.log(`gen-client-tools: generated files are up to date, by their manifest (${Math.round(performance.now() - started)} ms)`);
     return 0;
   }
   const { generate } = await import("../generate.js");
@@ -52,12 +46,12 @@ async function generateCommand(args: GenerateArguments): Promise<number> {
   if (result.diagnostics.length > 0) return reportProblems(result.diagnostics);
   const report = writeGenerated(result, { check });
   if (!check) {
-    reportWritten(result, report, { cwd, quiet: args.quiet, listUnchanged: true, elapsedMs: performance.now() - started });
+    reportWritten(result, report, { cwd, quiet, listUnchanged: true, elapsedMs: performance.now() - started });
     return 0;
   }
   for (const note of result.notes) console.error(`note: ${note}`);
   if (report.upToDate) {
-    if (!args.quiet) console.log(`gen-client-tools: ${count(result.toolCount, "tool")}, generated files are up to date (${Math.round(performance.now() - started)} ms)`);
+    if (!quiet) console.log(`gen-client-tools: ${count(result.toolCount, "tool")}, generated files are up to date (${Math.round(performance.now() - started)} ms)`);
     return 0;
   }
   const show = (file: string): string => relativePath(cwd, file);
@@ -73,7 +67,8 @@ export async function run(): Promise<void> {
     process.exitCode = await main();
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`gen-client-tools: ${error.message}\nRun gen-client-tools --help for the options.`);
+      console.error(`gen-client-tools: ${error.message}`);
+      process.stderr.write(await (await import("./yargs-cli.js")).usageText());
       process.exitCode = 2;
     } else {
       process.exitCode = reportCrash(error);

@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
+import { relativePath } from "../relative-path.js";
 
 /**
  * The spec files named by `--in`: a file as it is, a folder's `*.json` files (not its
@@ -16,7 +17,7 @@ export function listSpecFiles(inputs: readonly string[], cwd: string): { files: 
     try {
       isDirectory = statSync(absolute).isDirectory();
     } catch {
-      diagnostics.push({ file: input, message: "no such file or folder: create it, or point --in at your spec folder" });
+      diagnostics.push({ file: relativePath(cwd, absolute) || ".", message: "no such file or folder: run gen-client-tools init to start one with an example tool, or point --in at your spec folder" });
       continue;
     }
     if (!isDirectory) {
@@ -26,7 +27,7 @@ export function listSpecFiles(inputs: readonly string[], cwd: string): { files: 
     const names = readdirSync(absolute, { withFileTypes: true })
       .filter((entry) => entry.name.endsWith(".json") && !entry.name.startsWith(".") && !entry.isDirectory())
       .map((entry) => path.join(absolute, entry.name));
-    if (names.length === 0) diagnostics.push({ file: input, message: "the folder holds no .json spec files: add one per client tool" });
+    if (names.length === 0) diagnostics.push({ file: relativePath(cwd, absolute) || ".", message: "the folder holds no .json spec files: add one per client tool" });
     for (const name of names) files.add(name);
   }
   return { files: [...files].sort(), diagnostics };

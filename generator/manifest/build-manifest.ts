@@ -1,26 +1,37 @@
 import path from "node:path";
 import { packageVersion } from "../package-root.js";
 import { relativePath } from "../relative-path.js";
+import { generatorDigest } from "./generator-digest.js";
 import { inputsDigest, outputsDigest, type GenerationInputs } from "./inputs.js";
-import { MANIFEST_FILE, manifestText } from "./manifest.js";
+import { MANIFEST_FILE, manifestText, parseManifest, sameGeneration } from "./manifest.js";
 
 /** `gen-client-tools <version>`, as the manifest names its generator. */
 export function generatorId(): string {
   return `gen-client-tools ${packageVersion()}`;
 }
 
-/** The manifest file for `outputs` (every generated file of the output folder), generated from `inputs`. */
+/**
+ * The manifest file for `outputs` (every generated file of the output folder), generated from
+ * `inputs`. For `--check`, a manifest on disk that another generator wrote for the same
+ * generation counts as this one.
+ */
 export function buildManifestFile(
-  inputs: GenerationInputs & { readonly schemaFiles: Iterable<string> },
+  inputs: GenerationInputs,
   outputs: readonly { readonly path: string; readonly contents: string }[],
-): { path: string; contents: string } {
+): { path: string; contents: string; sameAs: (existing: string) => boolean } {
+  const manifest = {
+    generator: generatorId(),
+    generatorCode: generatorDigest(),
+    inputs: inputsDigest(inputs),
+    schemaFiles: [...inputs.schemaFiles.keys()].map((file) => relativePath(inputs.outDir, file)).sort(),
+    outputs: outputsDigest(inputs.outDir, outputs),
+  };
   return {
     path: path.join(inputs.outDir, MANIFEST_FILE),
-    contents: manifestText({
-      generator: generatorId(),
-      inputs: inputsDigest(inputs),
-      schemaFiles: [...inputs.schemaFiles].map((file) => relativePath(inputs.outDir, file)).sort(),
-      outputs: outputsDigest(inputs.outDir, outputs),
-    }),
+    contents: manifestText(manifest),
+    sameAs: (existing) => {
+      const found = parseManifest(existing);
+      return found !== undefined && sameGeneration(found, manifest);
+    },
   };
 }

@@ -1,23 +1,27 @@
 import { relativePath } from "../relative-path.js";
 import { namedTextsDigest } from "./digest.js";
 
-/** What a generation's output depends on, besides the generator's version. */
+/** What a generation's output depends on, besides the generator's code. */
 export interface GenerationInputs {
   readonly outDir: string;
-  /** The spec folders and files, as absolute paths. */
-  readonly in: readonly string[];
-  readonly validators: boolean;
-  /** Whether prettier formatted the output. */
-  readonly prettier: boolean;
-  /** The text of every file read (the spec files and the files their `$ref`s reach), by absolute path. */
-  readonly files: ReadonlyMap<string, string>;
+  /** The options that shape the output (`outputShapingOptions`). */
+  readonly options: Readonly<Record<string, unknown>>;
+  /** The text of every spec file, by absolute path. */
+  readonly specFiles: ReadonlyMap<string, string>;
+  /** The text of every file a `$ref` reached, by absolute path. */
+  readonly schemaFiles: ReadonlyMap<string, string>;
 }
 
-/** Digest of the inputs, with every path relative to the output folder (so the same from any working folder). */
+/**
+ * Digest of the inputs: the set of spec files and the set of schema files, each file by its
+ * path relative to the output folder (so the same from any working folder) and its text, and
+ * the output-shaping options. Not the `--in` arguments: `--in tools` and `--in tools/b.json
+ * tools/a.json` read the same files.
+ */
 export function inputsDigest(inputs: GenerationInputs): string {
-  const options = JSON.stringify({ in: inputs.in.map((p) => relativePath(inputs.outDir, p)), validators: inputs.validators, prettier: inputs.prettier });
-  // No file is named "": the options cannot be mistaken for one.
-  return namedTextsDigest([["", options], ...[...inputs.files].map(([file, text]) => [relativePath(inputs.outDir, file), text] as const)]);
+  const named = (role: string, files: ReadonlyMap<string, string>) => [...files].map(([file, text]) => [`${role} ${relativePath(inputs.outDir, file)}`, text] as const);
+  // Every file's name starts with its role: the options, named "", cannot be mistaken for one.
+  return namedTextsDigest([["", JSON.stringify(inputs.options)], ...named("spec", inputs.specFiles), ...named("schema", inputs.schemaFiles)]);
 }
 
 /** Digest of generated files (path and text). */

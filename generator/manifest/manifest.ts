@@ -8,8 +8,10 @@
 export const MANIFEST_FILE = "gen-client-tools.manifest.json";
 
 export interface Manifest {
-  /** `gen-client-tools <version>`: another version may generate other text. */
+  /** `gen-client-tools <version>`, for the reader. */
   readonly generator: string;
+  /** Digest of the generator's code (`generatorDigest`): other code may generate other text. */
+  readonly generatorCode: string;
   /** Digest of the options that shape the output and of every input file (path and text). */
   readonly inputs: string;
   /** Files reached through file `$ref`s (the spec files are found again by listing the spec folders). */
@@ -20,11 +22,19 @@ export interface Manifest {
 
 /** The manifest's text: fixed key order, two-space indents, a final newline. */
 export function manifestText(manifest: Manifest): string {
-  const { generator, inputs, schemaFiles, outputs } = manifest;
-  return `${JSON.stringify({ generator, inputs, schemaFiles, outputs }, null, 2)}\n`;
+  const { generator, generatorCode, inputs, schemaFiles, outputs } = manifest;
+  return `${JSON.stringify({ generator, generatorCode, inputs, schemaFiles, outputs }, null, 2)}\n`;
 }
 
-/** The manifest in `text`, or undefined when it is not one this generator writes (those four fields, nothing else). */
+/**
+ * Whether two manifests describe the same generation, whatever generator wrote them: an
+ * upgrade that changes no generated file must not fail `--check` on the manifest alone.
+ */
+export function sameGeneration(a: Manifest, b: Manifest): boolean {
+  return a.inputs === b.inputs && a.outputs === b.outputs && a.schemaFiles.join("\n") === b.schemaFiles.join("\n");
+}
+
+/** The manifest in `text`, or undefined when it is not one this generator writes (those five fields, nothing else). */
 export function parseManifest(text: string): Manifest | undefined {
   let value: unknown;
   try {
@@ -33,9 +43,9 @@ export function parseManifest(text: string): Manifest | undefined {
     return undefined;
   }
   if (typeof value !== "object" || value === null) return undefined;
-  const { generator, inputs, schemaFiles, outputs } = value as Record<string, unknown>;
-  if (typeof generator !== "string" || typeof inputs !== "string" || typeof outputs !== "string") return undefined;
+  const { generator, generatorCode, inputs, schemaFiles, outputs } = value as Record<string, unknown>;
+  if (typeof generator !== "string" || typeof generatorCode !== "string" || typeof inputs !== "string" || typeof outputs !== "string") return undefined;
   if (!Array.isArray(schemaFiles) || !schemaFiles.every((f): f is string => typeof f === "string")) return undefined;
   // Its layout may be prettier's: an edit that matters changes a digest, which --check sees.
-  return Object.keys(value).length === 4 ? { generator, inputs, schemaFiles, outputs } : undefined;
+  return Object.keys(value).length === 5 ? { generator, generatorCode, inputs, schemaFiles, outputs } : undefined;
 }

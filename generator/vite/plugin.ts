@@ -38,7 +38,7 @@ export function clientTools(pluginOptions: ClientToolsPluginOptions = {}): Plugi
   let runs: DebouncedRuns | undefined;
 
   const resolveOptions = async (): Promise<{ options: GenerateOptions & { cwd: string }; diagnostics: readonly Diagnostic[] }> => {
-    const { loadConfig } = await import("../cli/config.js");
+    const { loadConfig } = await import("../options/config-file.js");
     const { config, ...overrides } = pluginOptions;
     const loaded = loadConfig(config, root);
     return { options: { ...loaded.options, ...overrides, cwd: root }, diagnostics: loaded.diagnostics };

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "../defaults.js";
 import type { GenerateOptions } from "../generate.js";
+import { resolveOptions } from "../options/resolve.js";
 
 /** A folder to watch: a spec folder with its subfolders, or the folder of a spec file given by name. */
 export interface WatchRoot {
@@ -17,11 +17,10 @@ export interface WatchPlan {
   readonly outDir: string;
 }
 
-/** The watch plan of a generation with these options (`cwd` absolute). */
+/** The watch plan of a generation with these options (paths relative to `cwd`, which is absolute). */
 export function watchPlan(options: GenerateOptions, cwd: string): WatchPlan {
-  const outDir = path.resolve(cwd, options.out ?? DEFAULT_OUT);
-  const ignored = options.stubs === false ? [outDir] : [outDir, path.resolve(cwd, options.stubs ?? DEFAULT_STUBS)];
-  return { roots: specWatchRoots(options.in ?? [DEFAULT_IN], cwd), ignored, outDir };
+  const { out, stubs, in: inputs } = resolveOptions({ ...options, cwd });
+  return { roots: specWatchRoots(inputs, cwd), ignored: stubs === false ? [out] : [out, stubs], outDir: out };
 }
 
 /**

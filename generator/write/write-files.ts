@@ -7,6 +7,8 @@ import { MANIFEST_FILE, parseManifest } from "../manifest/manifest.js";
 export interface FileToWrite {
   readonly path: string;
   readonly contents: string;
+  /** For `check`: whether the text on disk counts as these contents when it differs (default: never). */
+  readonly sameAs?: (existing: string) => boolean;
 }
 
 export interface WriteReport {
@@ -28,7 +30,8 @@ export function writeFiles(files: readonly FileToWrite[], outDir: string | undef
   const changed: string[] = [];
   const unchanged: string[] = [];
   for (const file of files) {
-    if (readIfExists(file.path) === file.contents) {
+    const existing = readIfExists(file.path);
+    if (existing === file.contents || (check && existing !== undefined && file.sameAs?.(existing) === true)) {
       unchanged.push(file.path);
       continue;
     }
