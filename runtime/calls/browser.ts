@@ -7,7 +7,7 @@ export type { ClientToolObservation } from "./observation.js";
 export { checkClientToolPermission, ClientToolPermissionError } from "./permission.js";
 export type { ClientToolPrincipal } from "./permission.js";
 export { createClientToolRunner } from "./runner.js";
-export type { ClientToolHandler, ClientToolRunContext, ClientToolRunner, ClientToolRunnerOptions } from "./runner.js";
+export type { ClientToolHandler, ClientToolRequestContext, ClientToolRunContext, ClientToolRunner, ClientToolRunnerOptions } from "./runner.js";
 export { RetryableClientToolError } from "./retryable-error.js";
 export { DEFAULT_MAX_ANSWER_BYTES } from "./transports/answer.js";
 export type { ClientToolAnswer, ClientToolErrorAnswer, ClientToolResultAnswer } from "./transports/answer.js";

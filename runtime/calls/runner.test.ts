@@ -33,6 +33,13 @@ describe("createClientToolRunner", () => {
     expect(sent).toEqual([{ type: "client_tool.result", requestId: "r1", attempt: 1, result: { city: "Lyon" } }]);
   });
 
+  it("passes the app's context to the handler, with the request's own signal and request beside it (never overridden by the app's)", async () => {
+    const handler = vi.fn((_args: unknown, _ctx: ClientToolRunContext<{ ui: string }>) => ({ city: "Lyon" }));
+    const runner = createClientToolRunner({ handlers: { get_location: handler }, context: { ui: "the page", signal: "not a signal", request: "stale" }, send: () => {} });
+    await runner.handle(request());
+    expect(handler).toHaveBeenCalledWith({ precise: true }, { ui: "the page", signal: expect.any(AbortSignal), request: request() });
+  });
+
   it("runs a request once: duplicates, replays and older attempts are ignored; a newer attempt runs", async () => {
     let finish: (value: { city: string }) => void = () => {};
     const handler = vi.fn(() => new Promise<{ city: string }>((resolve) => (finish = resolve)));

@@ -3,19 +3,28 @@ import { RetryableClientToolError } from "./retryable-error.js";
 import { startTimer, type TimerHandle } from "./timer.js";
 import { validate, validatorsFor, type ClientToolValidators } from "./validators.js";
 
-/** The second argument of every handler: generated `ClientToolHandlers<ClientToolRunContext>` methods receive it. */
-export interface ClientToolRunContext {
+/** What the runner adds to the app's context for each request. */
+export interface ClientToolRequestContext {
   /** Fires when the request expires, when the server cancels it (`runner.cancel`) and on `runner.close()`. */
   readonly signal: AbortSignal;
   readonly request: ClientToolRequest;
 }
 
-/** Any handler of any tool: `never` arguments, so handlers with their own typed arguments fit. */
-export type ClientToolHandler = (args: never, context: ClientToolRunContext) => unknown;
+/**
+ * The second argument of every handler the runner calls: the app's `context` (its services)
+ * with `signal` and `request` beside it. So one `ClientToolHandlers<ClientToolContext>` object,
+ * with `signal` optional in `ClientToolContext`, serves both the runner and `dispatchClientAction`.
+ */
+export type ClientToolRunContext<AppContext extends object = {}> = Omit<AppContext, keyof ClientToolRequestContext> & ClientToolRequestContext;
 
-export interface ClientToolRunnerOptions<Handlers> {
+/** Any handler of any tool: `never` arguments, so handlers with their own typed arguments fit. */
+export type ClientToolHandler<AppContext extends object = {}> = (args: never, context: ClientToolRunContext<AppContext>) => unknown;
+
+export interface ClientToolRunnerOptions<Handlers, AppContext extends object = {}> {
   /** One handler per awaited tool, by tool name; a plain object or a class instance. */
   readonly handlers: Handlers;
+  /** The app's services, passed to every handler with `signal` and `request` beside them. */
+  readonly context?: AppContext;
   /** Carries an answer to the server; the runner calls it at most once per request attempt. */
   readonly send: (message: ClientToolAnswerMessage) => void | Promise<void>;
   /** The generator's standalone validators; without them arguments are not checked on the client. */
@@ -42,10 +51,10 @@ interface Seen {
 }
 
 /** The client end of the awaited round trip. Browser-safe: no Node modules, no ajv. */
-export function createClientToolRunner<Handlers extends { readonly [K in keyof Handlers]: ClientToolHandler }>(
-  options: ClientToolRunnerOptions<Handlers>,
+export function createClientToolRunner<Handlers extends { readonly [K in keyof Handlers]: ClientToolHandler<AppContext> }, AppContext extends object = {}>(
+  options: ClientToolRunnerOptions<Handlers, AppContext>,
 ): ClientToolRunner {
-  const { handlers, send, validators } = options;
+  const { handlers, send, validators, context } = options;
   // One entry per request until it expires: long enough to ignore every replay the server could still accept.
   const seen = new Map<string, Seen>();
   let closed = false;
@@ -59,7 +68,7 @@ export function createClientToolRunner<Handlers extends { readonly [K in keyof H
     const problems = argsCheck && validate(argsCheck, request.args);
     if (problems) return fail(`Invalid arguments for ${toolName}: ${problems.map((p) => `${p.pointer || "/"} ${p.message}`).join("; ")}.`, false);
     try {
-      const result = await handler.call(handlers, request.args, { signal, request });
+      const result = await handler.call(handlers, request.args, { ...context, signal, request });
       return { type: "client_tool.result", requestId, attempt, result };
     } catch (error) {
       return fail(messageOf(error), error instanceof RetryableClientToolError);
@@ -114,11 +123,11 @@ export function createClientToolRunner<Handlers extends { readonly [K in keyof H
  * The handler for a tool, own or inherited (class instances keep methods on their
  * prototype), but never one of Object.prototype's members such as `toString`.
  */
-function findHandler(handlers: object, toolName: string): ((args: unknown, context: ClientToolRunContext) => unknown) | undefined {
+function findHandler(handlers: object, toolName: string): ((args: unknown, context: ClientToolRequestContext) => unknown) | undefined {
   for (let o: object | null = handlers; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
     if (Object.hasOwn(o, toolName)) {
       const handler: unknown = (o as Record<string, unknown>)[toolName];
-      return typeof handler === "function" ? (handler as (args: unknown, context: ClientToolRunContext) => unknown) : undefined;
+      return typeof handler === "function" ? (handler as (args: unknown, context: ClientToolRequestContext) => unknown) : undefined;
     }
   }
   return undefined;

@@ -2,9 +2,13 @@
 // ours: the generator only adds stubs here when a tool is added.
 import type { ClientToolHandlers } from "./client-tools.gen/index.js";
 
-/** What every handler receives besides its arguments; the client runner passes the call's AbortSignal. */
+/**
+ * What every handler receives besides its arguments: the page, and for an awaited call the
+ * call's AbortSignal, which the client runner adds.
+ */
 export interface ClientToolContext {
   readonly signal?: AbortSignal;
+  readonly ui: CanvasUi;
 }
 
 /** The parts of the page the handlers act on. */
@@ -15,27 +19,25 @@ export interface CanvasUi {
   setLayout(mode: "single" | "split" | "grid", sidebar?: { side: "left" | "right"; width?: number }, theme?: "light" | "dark"): void;
 }
 
-export function createClientToolHandlers(ui: CanvasUi): ClientToolHandlers<ClientToolContext> {
-  return {
-    /** Ask the user to confirm an action before the agent takes it. */
-    async confirm_action(args, ctx) {
-      return { confirmed: await ui.confirm(args.question, ctx.signal) };
-    },
-    /** Get the user's current city. Only the client can answer this. */
-    async get_location(_args, ctx) {
-      const { latitude, longitude } = await ui.currentPosition(ctx.signal);
-      return { city: nearestCity(latitude, longitude) };
-    },
-    /** Open the file viewer panel showing a file of the workspace. */
-    async open_file_viewer(args) {
-      await ui.showFile(args.file_path);
-    },
-    /** Arrange the canvas: which panels are shown and how. */
-    set_layout(args) {
-      ui.setLayout(args.mode, args.sidebar, args.theme);
-    },
-  };
-}
+export const clientToolHandlers: ClientToolHandlers<ClientToolContext> = {
+  /** Ask the user to confirm an action before the agent takes it. */
+  async confirm_action(args, ctx) {
+    return { confirmed: await ctx.ui.confirm(args.question, ctx.signal) };
+  },
+  /** Get the user's current city. Only the client can answer this. */
+  async get_location(_args, ctx) {
+    const { latitude, longitude } = await ctx.ui.currentPosition(ctx.signal);
+    return { city: nearestCity(latitude, longitude) };
+  },
+  /** Open the file viewer panel showing a file of the workspace. */
+  async open_file_viewer(args, ctx) {
+    await ctx.ui.showFile(args.file_path);
+  },
+  /** Arrange the canvas: which panels are shown and how. */
+  set_layout(args, ctx) {
+    ctx.ui.setLayout(args.mode, args.sidebar, args.theme);
+  },
+};
 
 const CITIES: readonly (readonly [string, number, number])[] = [
   ["Lyon", 45.764, 4.8357],

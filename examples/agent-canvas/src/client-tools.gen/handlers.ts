@@ -82,9 +82,12 @@ export function dispatchClientAction(input: unknown, handlers: unknown, ctx: unk
   return new Promise((resolve) => {
     const kind = (input as { readonly kind?: unknown } | null)?.kind;
     const action: unknown = kind === "ActionEvent" ? (input as { readonly action?: unknown }).action : input;
+    if (action === undefined) {
+      throw new TypeError("dispatchClientAction received an ActionEvent without an action: the model's arguments were invalid, and the server sends an AgentErrorEvent for it");
+    }
     if (!isClientAction(action)) {
-      const what = action === undefined ? "an ActionEvent without an action (the model's arguments were invalid)" : `an unknown action kind ${JSON.stringify((action as { kind?: unknown } | null)?.kind)}`;
-      throw new TypeError(`dispatchClientAction received ${what}: regenerate the client-tool bindings if the server has new tools`);
+      const kind = JSON.stringify((action as { kind?: unknown } | null)?.kind);
+      throw new TypeError(`dispatchClientAction received an unknown action kind ${kind}: regenerate the client-tool bindings if the server has new tools`);
     }
     // Read through a plain type: when every tool's arguments are `never` (schemas no value can
     // match), ClientAction is `never` too, and a property of `never` does not compile.

@@ -1,5 +1,5 @@
 import { createClientToolRunner, type ClientToolRequest } from "../../../../runtime/browser.js";
-import { createClientToolHandlers } from "../client-tool-handlers.js";
+import { clientToolHandlers } from "../client-tool-handlers.js";
 import { clientToolsPayload, dispatchClientAction, isClientAction, type ClientToolName } from "../client-tools.gen/index.js";
 import type { CanvasEvent, EventMessage } from "../shared/events.js";
 import { canvasUi } from "./ui.js";
@@ -10,7 +10,6 @@ const owner = localStorage.getItem("owner") ?? crypto.randomUUID();
 localStorage.setItem("owner", owner);
 const authorization = { authorization: `Bearer ${owner}` };
 
-const handlers = createClientToolHandlers(canvasUi);
 const awaited = new Set<string>(clientToolsPayload.client_tools.filter((tool) => "outputSchema" in tool).map((tool) => tool.name));
 
 /** Answers to awaited calls go back over the runtime's HTTP route; the server validates them. */
@@ -23,8 +22,10 @@ async function postAnswer(requestId: string, body: object): Promise<number> {
   return response.status;
 }
 
+// One handlers object for both paths: the runner passes `context` with the call's signal beside it.
 const runner = createClientToolRunner({
-  handlers,
+  handlers: clientToolHandlers,
+  context: { ui: canvasUi },
   send: async (message) => {
     const body = message.type === "client_tool.result" ? { attempt: message.attempt, result: message.result } : { attempt: message.attempt, error: message.error, retryable: message.retryable };
     await postAnswer(message.requestId, body);
@@ -82,7 +83,7 @@ async function start(): Promise<void> {
     // Fire-and-forget tools act on the ActionEvent itself; awaited ones arrive as client-tool requests.
     const event = data.event;
     if (event.kind === "ActionEvent" && isClientAction(event.action) && !awaited.has(event.tool_name as ClientToolName)) {
-      dispatchClientAction(event, handlers, {}).catch((error: unknown) => renderEvent({ kind: "MessageEvent", id: event.id, timestamp: event.timestamp, source: "agent", text: `The page could not run ${event.tool_name}: ${String(error)}` }));
+      dispatchClientAction(event, clientToolHandlers, { ui: canvasUi }).catch((error: unknown) => renderEvent({ kind: "MessageEvent", id: event.id, timestamp: event.timestamp, source: "agent", text: `The page could not run ${event.tool_name}: ${String(error)}` }));
     }
   });
 
