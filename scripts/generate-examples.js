@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { formatDiagnostic, generate, writeGenerated } from "../dist/generator/index.js";
+import { count } from "../dist/generator/count.js";
 import { loadConfig } from "../dist/generator/options/config-file.js";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -24,7 +25,7 @@ for (const name of readdirSync(path.join(root, "examples")).sort()) {
   const report = writeGenerated(result, { check });
   const show = (file) => path.relative(root, file);
   for (const file of [...report.changed, ...report.stale]) console.log(`  ${check ? "out of date" : "wrote"}  ${show(file)}`);
-  console.log(`examples/${name}: ${result.toolCount} tools, ${check ? (report.upToDate ? "up to date" : "out of date") : `${report.changed.length} files written`}`);
+  console.log(`examples/${name}: ${count(result.toolCount, "tool")}, ${check ? (report.upToDate ? "up to date" : "out of date") : `${count(report.changed.length, "file")} written`}`);
   if (check && !report.upToDate) failed = true;
 }
 if (failed) {

@@ -1,4 +1,4 @@
-// Template of the generated validators/index.d.ts (see types.ts in this folder for how templates work).
+// Template of the generated validators/index.ts (see types.ts in this folder for how templates work).
 // @gen:file
 // @gen:begin imports
 declare const validateExampleArgs: ClientToolValidator<{ readonly message: string }>;
@@ -16,9 +16,9 @@ export interface ClientToolValidationError {
 /** A standalone ajv validator: a type guard of `T`; after it returns false, `errors` holds the reasons. */
 export type ClientToolValidator<T> = ((data: unknown) => data is T) & { readonly errors?: readonly ClientToolValidationError[] | null };
 
-// @gen:begin map
 /** Every tool's validators by tool name: pass it as `validators` to `createClientToolRunner` (arguments) and to `ClientCallBroker` (results). */
-export declare const clientToolValidators: {
-  readonly example: { readonly args: typeof validateExampleArgs };
-};
+// @gen:begin map
+export const clientToolValidators = {
+  example: { args: validateExampleArgs },
+} as const;
 // @gen:end map

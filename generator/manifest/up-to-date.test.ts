@@ -80,7 +80,7 @@ describe("generatedFilesUpToDate", () => {
   it("is true with --validators output when the options match", async () => {
     const root = await generatedProject({ validators: true });
     expect(upToDate(root, { validators: true })).toBe(true);
-    edit(root, `${OUT}/validators/notify.js`, (t) => t.replace("return", "return  "));
+    edit(root, `${OUT}/validators/notify.ts`, (t) => t.replace("return", "return  "));
     expect(upToDate(root, { validators: true })).toBe(false);
   });
 

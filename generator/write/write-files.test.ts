@@ -3,7 +3,6 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
 import { banner } from "../emit/banner.js";
-import { PACKAGE_JSON_CONTENTS } from "../emit/validators/file-names.js";
 import { generate } from "../generate.js";
 import { writeGenerated } from "../write-generated.js";
 import { writeFiles } from "./write-files.js";
@@ -13,49 +12,46 @@ afterEach(removeTempProjects);
 const generated = (body: string): string => `${banner()}${body}\n`;
 
 describe("writeFiles: stale generated files", () => {
-  it("deletes the validators' package.json when it is exactly the generated one, and the folder it leaves empty", () => {
+  it("deletes generated files no longer produced (a validator, an old declaration file), and the folder that leaves empty", () => {
     const folder = tempProject({
       "gen/index.ts": generated("export {};"),
-      "gen/validators/a.js": generated("export const a = 1;"),
-      "gen/validators/package.json": PACKAGE_JSON_CONTENTS,
+      "gen/validators/a.ts": generated("export const a = 1;"),
+      "gen/validators/a.d.ts": generated("export declare const a: number;"),
     });
     const out = path.join(folder, "gen");
     const report = writeFiles([{ path: path.join(out, "index.ts"), contents: generated("export {};") }], out, false);
-    expect(report.stale).toEqual([path.join(out, "validators/a.js"), path.join(out, "validators/package.json")]);
+    expect(report.stale).toEqual([path.join(out, "validators/a.d.ts"), path.join(out, "validators/a.ts")]);
     expect(readdirSync(out)).toEqual(["index.ts"]);
   });
 
-  it("keeps a package.json the user changed, and one of the same contents elsewhere", () => {
-    const edited = PACKAGE_JSON_CONTENTS.replace('"type"', '"sideEffects": false,\n  "type"');
+  it("keeps what the generator did not write: a file without the banner, a package.json, a manifest it cannot read", () => {
     const folder = tempProject({
-      "gen/validators/package.json": edited,
-      "gen/package.json": PACKAGE_JSON_CONTENTS,
-      "gen/other/validators/package.json": PACKAGE_JSON_CONTENTS,
+      "gen/mine.ts": "export const mine = 1;\n",
+      "gen/validators/package.json": '{ "type": "module" }',
+      "gen/gen-client-tools.manifest.json": '{ "mine": true }',
     });
     const out = path.join(folder, "gen");
     expect(writeFiles([], out, false).stale).toEqual([]);
-    expect(readFileSync(path.join(out, "validators/package.json"), "utf8")).toBe(edited);
-    expect(existsSync(path.join(out, "package.json"))).toBe(true);
-    expect(existsSync(path.join(out, "other/validators/package.json"))).toBe(true);
+    expect(readdirSync(out).sort()).toEqual(["gen-client-tools.manifest.json", "mine.ts", "validators"]);
   });
 
-  it("with check, reports the stale package.json and deletes nothing", () => {
-    const folder = tempProject({ "gen/validators/package.json": PACKAGE_JSON_CONTENTS });
+  it("with check, reports a stale file and deletes nothing", () => {
+    const folder = tempProject({ "gen/validators/a.ts": generated("export const a = 1;") });
     const out = path.join(folder, "gen");
-    expect(writeFiles([], out, true).stale).toEqual([path.join(out, "validators/package.json")]);
-    expect(existsSync(path.join(out, "validators/package.json"))).toBe(true);
+    expect(writeFiles([], out, true).stale).toEqual([path.join(out, "validators/a.ts")]);
+    expect(existsSync(path.join(out, "validators/a.ts"))).toBe(true);
   });
 });
 
 describe("turning --validators off", () => {
-  it("removes every validator file, package.json included, and --check is clean after", async () => {
+  it("removes every validator file, and --check is clean after", async () => {
     const cwd = tempProject({ "client-tools/ping.json": { name: "ping", description: "Ping.", parameters: { type: "object", properties: { n: { type: "integer" } } } } });
     writeGenerated(await generate({ cwd, stubs: false, validators: true }));
     const validators = path.join(cwd, "src/client-tools.gen/validators");
-    expect(readdirSync(validators)).toContain("package.json");
+    expect(readdirSync(validators).sort()).toEqual(["index.ts", "ping.ts"]);
 
     const without = await generate({ cwd, stubs: false });
-    expect(writeGenerated(without, { check: true }).stale.map((file) => path.relative(validators, file))).toContain("package.json");
+    expect(writeGenerated(without, { check: true }).stale.map((file) => path.relative(validators, file)).sort()).toEqual(["index.ts", "ping.ts"]);
     writeGenerated(without);
     expect(existsSync(validators)).toBe(false);
     expect(writeGenerated(without, { check: true }).upToDate).toBe(true);

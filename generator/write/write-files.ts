@@ -1,7 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { BANNER_PREFIX } from "../emit/banner.js";
-import { PACKAGE_JSON, PACKAGE_JSON_CONTENTS, VALIDATORS_FOLDER } from "../emit/validators/file-names.js";
 import { MANIFEST_FILE, parseManifest } from "../manifest/manifest.js";
 
 export interface FileToWrite {
@@ -93,16 +92,10 @@ function generatedText(file: string, outDir: string): string | undefined {
   return contents !== undefined && isGenerated(file, contents, outDir) ? contents : undefined;
 }
 
-/**
- * A module that starts with the generated banner; the validators' package.json exactly as the
- * generator writes it (JSON has no comment to carry a banner, and a package.json of the same
- * name that says anything else is the user's); the manifest, as the generator writes it.
- */
+/** A module that starts with the generated banner, or the manifest as the generator writes it (JSON has no comment to carry a banner). */
 function isGenerated(file: string, contents: string, outDir: string): boolean {
   if (/\.(ts|js)$/.test(file)) return contents.startsWith(BANNER_PREFIX);
-  const name = path.relative(outDir, file);
-  if (name === MANIFEST_FILE) return parseManifest(contents) !== undefined;
-  return name === path.join(VALIDATORS_FOLDER, PACKAGE_JSON) && contents === PACKAGE_JSON_CONTENTS;
+  return path.relative(outDir, file) === MANIFEST_FILE && parseManifest(contents) !== undefined;
 }
 
 /** Removes `folder` and its parents up to (not including) `outDir` while they are empty. */

@@ -57,7 +57,7 @@ describe("the validators cache", () => {
     compiles.mockClear();
     const changed = await run(project);
     expect(compiled()).toEqual(["C args", "C result"]);
-    expect(changed.filter((file, i) => file.contents !== cold[i]!.contents).map((file) => path.basename(file.path))).toEqual(["ask_c.js"]);
+    expect(changed.filter((file, i) => file.contents !== cold[i]!.contents).map((file) => path.basename(file.path))).toEqual(["ask_c.ts"]);
   });
 
   it("does not compile again when only a description changes (the module does not contain it)", async () => {
@@ -89,7 +89,7 @@ describe("the validators cache", () => {
     const cold = await run(together);
     const warm = await run(together);
     expect(warm).toEqual(cold);
-    const treeModule = (files: readonly GeneratedFile[]) => files.find((file) => file.path.endsWith("show_tree.js"))!.contents;
+    const treeModule = (files: readonly GeneratedFile[]) => files.find((file) => file.path.endsWith("show_tree.ts"))!.contents;
     expect(treeModule(await run(alone))).toBe(treeModule(cold));
   });
 

@@ -16,10 +16,10 @@ export function compileToolModule(exports: readonly ToolValidatorExport[]): Tool
   const compiled: ModuleValidator[] = [];
   const warnings: string[] = [];
   const errors: { role: ToolValidatorExport["role"]; error: string }[] = [];
-  for (const { name, role, doc, schema } of exports) {
+  for (const { name, role, type, doc, schema } of exports) {
     try {
       const validator = compileStandalone(schema);
-      compiled.push({ exportName: name, doc, standalone: validator.code });
+      compiled.push({ exportName: name, type, doc, standalone: validator.code });
       warnings.push(...validator.warnings.map((warning) => `${role === "args" ? "parameters" : "outputSchema"}: ${warning}`));
     } catch (error) {
       errors.push({ role, error: error instanceof Error ? error.message : String(error) });

@@ -11,39 +11,43 @@ describe("validatorModule", () => {
     expect(withHelpers.code).toContain('require("ajv/dist/runtime/ucs2length").default');
 
     const module = validatorModule([
-      { exportName: "validateFirst", doc, standalone: withHelpers.code },
-      { exportName: "validateSecond", doc, standalone: again.code },
+      { exportName: "validateFirst", type: "FirstArgs", doc, standalone: withHelpers.code },
+      { exportName: "validateSecond", type: "SecondArgs", doc, standalone: again.code },
     ]);
     expect(module).not.toContain("require(");
     expect(module.match(/^import .*$/gm)).toEqual([
+      'import type { FirstArgs, SecondArgs } from "../types.js";',
+      'import type { ClientToolValidator } from "./index.js";',
       'import ajvEqualModule from "ajv/dist/runtime/equal.js";',
       'import ajvUcs2lengthModule from "ajv/dist/runtime/ucs2length.js";',
     ]);
+    // ajv's code is JavaScript: the module is not checked, but each export is typed.
+    expect(module.startsWith("// @ts-nocheck\n")).toBe(true);
     expect(module).toContain("const ajvUcs2length = ajvUcs2lengthModule.default ?? ajvUcs2lengthModule;");
-    expect(module).toContain("export const validateFirst = /*#__PURE__*/ (() => {");
-    expect(module).toContain("export const validateSecond = /*#__PURE__*/ (() => {");
+    expect(module).toContain("export const validateFirst: ClientToolValidator<FirstArgs> = /*#__PURE__*/ (() => {");
+    expect(module).toContain("export const validateSecond: ClientToolValidator<SecondArgs> = /*#__PURE__*/ (() => {");
   });
 
   it("imports ajv-formats only for a format that is a function (ajv writes a regular expression format inline)", () => {
-    const module = (format: string) => validatorModule([{ exportName: "validateX", doc, standalone: compileStandalone({ type: "string", format }).code }]);
-    expect(module("email")).not.toContain("import");
+    const module = (format: string) => validatorModule([{ exportName: "validateX", type: "XArgs", doc, standalone: compileStandalone({ type: "string", format }).code }]);
+    expect(module("email")).not.toMatch(/^import (?!type )/m);
     expect(module("date")).toMatch(/^import \{ fullFormats \} from "ajv-formats\/dist\/formats\.js";$/m);
     expect(module("date")).toContain("= fullFormats.date;");
   });
 
   it("refuses a require it does not know, rather than leave it in an ES module", () => {
     const standalone = compileStandalone({ type: "string" }).code.replace("let vErrors = null;", 'const x = require("left-pad");\nlet vErrors = null;');
-    expect(() => validatorModule([{ exportName: "validateX", doc, standalone }])).toThrow(/require\("left-pad"\).*cannot turn into an import/);
+    expect(() => validatorModule([{ exportName: "validateX", type: "XArgs", doc, standalone }])).toThrow(/require\("left-pad"\).*cannot turn into an import/);
   });
 
   it("refuses code it does not recognize as ajv's standalone output", () => {
-    expect(() => validatorModule([{ exportName: "validateX", doc, standalone: "module.exports = validate10;" }])).toThrow(/unexpected ajv standalone code/);
+    expect(() => validatorModule([{ exportName: "validateX", type: "XArgs", doc, standalone: "module.exports = validate10;" }])).toThrow(/unexpected ajv standalone code/);
   });
 
   it("removes the sourceURL comments even when the $id in them holds */", () => {
     const { code } = compileStandalone({ $id: "https://example.com/x*/;throw 1;/*\"\\", type: "object" });
     expect(code).toContain("/*# sourceURL=");
-    const module = validatorModule([{ exportName: "validateX", doc, standalone: code }]);
+    const module = validatorModule([{ exportName: "validateX", type: "XArgs", doc, standalone: code }]);
     expect(module).not.toContain("sourceURL");
     expect(module).not.toMatch(/^;$/m);
   });

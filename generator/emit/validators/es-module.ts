@@ -1,6 +1,10 @@
+import { INDEX_MODULE } from "./file-names.js";
+
 /** One validator that a tool's module exports. */
 export interface ModuleValidator {
   readonly exportName: string;
+  /** The generated type it is a guard of, in types.ts. */
+  readonly type: string;
   /** Its doc comment, ending in a line break. */
   readonly doc: string;
   /** ajv's standalone code for it (compile.ts). */
@@ -19,15 +23,18 @@ const SOURCE_URL = /\/\*# sourceURL="(?:[^"\\]|\\.)*" \*\/;?\n?/g;
 const USES_FORMATS = /(?<![\w$.])fullFormats\b/;
 
 /**
- * A tool's validators as one ES module (without the banner). ajv writes CommonJS `require`s
- * even in its "ESM" output; here they become imports, hoisted to the top, and each validator
- * lives in its own pure function scope, so that two validators compiled by different ajv
- * instances (with the same names inside) share a module, and a bundler drops unused ones.
+ * A tool's validators as one TypeScript module (without the banner), so that a plain `tsc`
+ * build emits it beside the rest of the generated code (it never copies a .js file), and a
+ * bundler takes it as any other source. ajv's code is plain JavaScript, unchecked
+ * (`@ts-nocheck`); each export carries its type. ajv writes CommonJS `require`s even in its
+ * "ESM" output; here they become imports, hoisted to the top, and each validator lives in its
+ * own pure function scope, so that two validators compiled by different ajv instances (with the
+ * same names inside) share a module, and a bundler drops unused ones.
  */
 export function validatorModule(validators: readonly ModuleValidator[]): string {
   const helpers = new Set<string>();
   let formats = false;
-  const exported = validators.map(({ exportName, doc, standalone }) => {
+  const exported = validators.map(({ exportName, type, doc, standalone }) => {
     const header = HEADER.exec(standalone);
     if (header === null) throw new Error(`unexpected ajv standalone code for ${exportName}: ${standalone.slice(0, 80)}`);
     const body = standalone
@@ -41,10 +48,16 @@ export function validatorModule(validators: readonly ModuleValidator[]): string 
     const leftover = ANY_REQUIRE.exec(body);
     if (leftover !== null) throw new Error(`ajv's standalone code for ${exportName} has ${leftover[0]}, which gen-client-tools cannot turn into an import`);
     formats ||= USES_FORMATS.test(body);
-    return `${doc}export const ${exportName} = /*#__PURE__*/ (() => {\n${body}return ${header[1]};\n})();\n`;
+    return `${doc}export const ${exportName}: ClientToolValidator<${type}> = /*#__PURE__*/ (() => {\n${body}return ${header[1]};\n})();\n`;
   });
 
-  const lines: string[] = [];
+  const lines: string[] = [
+    "// @ts-nocheck",
+    "// ajv's generated code below is plain JavaScript: only the exports' types are checked, where they are used.",
+    "",
+    `import type { ${validators.map((v) => v.type).join(", ")} } from "../types.js";`,
+    `import type { ClientToolValidator } from "./${INDEX_MODULE}.js";`,
+  ];
   if (formats) lines.push('import { fullFormats } from "ajv-formats/dist/formats.js";');
   const sorted = [...helpers].sort();
   for (const name of sorted) lines.push(`import ${helperName(name)}Module from "ajv/dist/runtime/${name}.js";`);
@@ -56,7 +69,7 @@ export function validatorModule(validators: readonly ModuleValidator[]): string 
       ...sorted.map((name) => `const ${helperName(name)} = ${helperName(name)}Module.default ?? ${helperName(name)}Module;`),
     );
   }
-  return (lines.length > 0 ? `${lines.join("\n")}\n\n` : "") + exported.join("\n");
+  return `${lines.join("\n")}\n\n${exported.join("\n")}`;
 }
 
 /** `ucs2length` -> `ajvUcs2length`: ajv's own names are a word and a number, so these never clash. */

@@ -4,11 +4,10 @@ import type { ToolModel } from "../../model/tool-model.js";
 import { banner } from "../banner.js";
 import { validatorCacheKey } from "./cache-key.js";
 import { openValidatorCache, type CachedModule } from "./cache.js";
-import { toolDeclarations } from "./declarations.js";
-import { fileNameProblems, INDEX_MODULE, PACKAGE_JSON, PACKAGE_JSON_CONTENTS, VALIDATORS_FOLDER } from "./file-names.js";
+import { fileNameProblems, INDEX_MODULE, VALIDATORS_FOLDER } from "./file-names.js";
 import { toolDiagnostic } from "./locate.js";
 import { toolValidatorExports } from "./tool-exports.js";
-import { validatorsMapDeclarations, validatorsMapModule } from "./validators-map.js";
+import { validatorsMapModule } from "./validators-map.js";
 
 export interface ValidatorFilesOptions {
   /** The output folder; the files go to its `validators/` folder. */
@@ -29,8 +28,9 @@ export interface ValidatorFiles {
 
 /**
  * The `--validators` output: standalone ajv validators of every tool's arguments and, for an
- * awaited tool, its result, as `validators/<id>.js` (an ES module) with `<id>.d.ts` beside it,
- * `validators/index.js` + `.d.ts` with the `clientToolValidators` map, and a package.json.
+ * awaited tool, its result, as `validators/<id>.ts`, and `validators/index.ts` with the
+ * `clientToolValidators` map: TypeScript modules like the rest of the output, which the
+ * project's own compiler or bundler builds in its own module format.
  *
  * Compiling is the slow part (milliseconds per schema), so each tool's module is cached by
  * the content it is made from, and a run compiles only the tools that changed.
@@ -75,17 +75,9 @@ export async function emitValidatorFiles(models: readonly ToolModel[], options: 
   const notes: string[] = [];
   for (const { model, exports } of tools) {
     const module = modules.get(model)!;
-    files.push(
-      { path: path.join(folder, `${model.id}.js`), contents: banner() + module.code },
-      { path: path.join(folder, `${model.id}.d.ts`), contents: banner() + toolDeclarations(exports) },
-    );
+    files.push({ path: path.join(folder, `${model.id}.ts`), contents: banner() + module.code });
     notes.push(...module.warnings.map((warning) => `${model.source.document.displayPath}: validator of tool ${JSON.stringify(model.name)}, ${warning}`));
   }
-  files.push(
-    { path: path.join(folder, `${INDEX_MODULE}.js`), contents: banner() + validatorsMapModule(tools) },
-    { path: path.join(folder, `${INDEX_MODULE}.d.ts`), contents: banner() + validatorsMapDeclarations(tools) },
-    // A .js file is CommonJS in a project whose package.json says "type": "commonjs"; these are not.
-    { path: path.join(folder, PACKAGE_JSON), contents: PACKAGE_JSON_CONTENTS },
-  );
+  files.push({ path: path.join(folder, `${INDEX_MODULE}.ts`), contents: banner() + validatorsMapModule(tools) });
   return { files, diagnostics: [], notes, compiled: misses.map((tool) => tool.model.name) };
 }

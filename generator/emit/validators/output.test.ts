@@ -1,15 +1,15 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../generate.js";
 import { writeGenerated } from "../../write-generated.js";
 import { BANNER_PREFIX } from "../banner.js";
-import { removeTempProjects, runModule, tempProject } from "./__fixtures__/project.js";
+import { buildWithTsc, removeTempProjects, runModule, tempProject } from "./__fixtures__/project.js";
 import { allSpecs, cases } from "./__fixtures__/specs.js";
 
 // What the check script prints for each case: the instancePaths of the errors, [] when valid.
-const CHECK = `const { clientToolValidators } = await import("./src/client-tools.gen/validators/index.js");
+const check = (index: string): string => `const { clientToolValidators } = await import(${JSON.stringify(index)});
 const cases = JSON.parse(process.argv[2]);
 const results = cases.map(([tool, role, data]) => {
   const validate = clientToolValidators[tool][role];
@@ -26,8 +26,6 @@ let validatorsDir: string;
 
 beforeAll(async () => {
   project = tempProject(allSpecs);
-  // The strictest project there is for a .js file with `import`s in it.
-  writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "cjs-project", type: "commonjs" }));
   const result = await generate({ cwd: project, stubs: false, validators: true });
   expect(result.diagnostics).toEqual([]);
   writeGenerated(result);
@@ -36,36 +34,29 @@ beforeAll(async () => {
 afterAll(removeTempProjects);
 
 describe("the --validators output", () => {
-  it("is one module and one declaration file per tool, the map, and a package.json making them ES modules", () => {
-    expect(readdirSync(validatorsDir).sort()).toEqual([
-      "hostile_id.d.ts",
-      "hostile_id.js",
-      "index.d.ts",
-      "index.js",
-      "legacy_pair.d.ts",
-      "legacy_pair.js",
-      "package.json",
-      "save_contact.d.ts",
-      "save_contact.js",
-      "show_tree.d.ts",
-      "show_tree.js",
-    ]);
-    for (const file of readdirSync(validatorsDir).filter((name) => name !== "package.json")) {
+  it("is one TypeScript module per tool and the map, each with the generated banner", () => {
+    expect(readdirSync(validatorsDir).sort()).toEqual(["hostile_id.ts", "index.ts", "legacy_pair.ts", "save_contact.ts", "show_tree.ts"]);
+    for (const file of readdirSync(validatorsDir)) {
       expect(readFileSync(path.join(validatorsDir, file), "utf8").startsWith(BANNER_PREFIX), file).toBe(true);
     }
-    expect(JSON.parse(readFileSync(path.join(validatorsDir, "package.json"), "utf8"))).toMatchObject({ type: "module" });
   });
 
-  it("imports as ES modules in Node (in a CommonJS project), accepts valid data and refuses invalid data with instancePaths", () => {
-    expect(runModule(project, "check.mjs", CHECK, input)).toEqual(expected);
+  // A Node server built with plain tsc, which copies no .js file to outDir: the validators must
+  // be modules it compiles, in the project's own module format, and run from dist/.
+  it.each(["module", "commonjs"] as const)("builds with plain tsc in a %s project, then accepts valid data and refuses invalid data with instancePaths from dist/", (type) => {
+    const copy = tempProject({});
+    cpSync(path.join(project, "src"), path.join(copy, "src"), { recursive: true });
+    expect(buildWithTsc(copy, type)).toBe("");
+    expect(readdirSync(path.join(copy, "dist/client-tools.gen/validators")).sort()).toEqual(["hostile_id.js", "index.js", "legacy_pair.js", "save_contact.js", "show_tree.js"]);
+    expect(runModule(copy, "check.mjs", check("./dist/client-tools.gen/validators/index.js"), input)).toEqual(expected);
   });
 
   it("has no require left: every import is an import statement of ajv's runtime or ajv-formats", () => {
     const imports = new Set<string>();
-    for (const file of readdirSync(validatorsDir).filter((name) => name.endsWith(".js"))) {
+    for (const file of readdirSync(validatorsDir)) {
       const text = readFileSync(path.join(validatorsDir, file), "utf8");
       expect(text, file).not.toMatch(/\brequire\s*\(/);
-      for (const match of text.matchAll(/^import .* from "([^"]+)";$/gm)) imports.add(match[1]!);
+      for (const match of text.matchAll(/^import (?!type ).* from "([^"]+)";$/gm)) imports.add(match[1]!);
     }
     expect([...imports].filter((specifier) => !specifier.startsWith("./")).sort()).toEqual([
       "ajv-formats/dist/formats.js",
@@ -75,7 +66,7 @@ describe("the --validators output", () => {
   });
 
   it("bundles with esbuild for the browser, as import statements only, and the bundle validates alike", async () => {
-    writeFileSync(path.join(project, "entry.mjs"), CHECK);
+    writeFileSync(path.join(project, "entry.mjs"), check("./src/client-tools.gen/validators/index.ts"));
     const bundle = await build({
       entryPoints: [path.join(project, "entry.mjs")],
       absWorkingDir: project,
@@ -99,14 +90,14 @@ describe("the --validators output", () => {
 
   it("drops the validators a frontend does not import when bundling", async () => {
     const entry = path.join(project, "one.mjs");
-    writeFileSync(entry, 'import { validateShowTreeArgs } from "./src/client-tools.gen/validators/show_tree.js";\nconsole.log(validateShowTreeArgs({ root: { title: "a" } }));\n');
+    writeFileSync(entry, 'import { validateShowTreeArgs } from "./src/client-tools.gen/validators/show_tree.ts";\nconsole.log(validateShowTreeArgs({ root: { title: "a" } }));\n');
     const bundle = await build({ entryPoints: [entry], absWorkingDir: project, bundle: true, platform: "browser", format: "esm", write: false, metafile: true, logLevel: "silent" });
-    expect(Object.keys(bundle.metafile.inputs).filter((file) => file.includes("validators/"))).toEqual(["src/client-tools.gen/validators/show_tree.js"]);
+    expect(Object.keys(bundle.metafile.inputs).filter((file) => file.includes("validators/"))).toEqual(["src/client-tools.gen/validators/show_tree.ts"]);
     expect(Object.keys(bundle.metafile.inputs).some((file) => file.includes("ajv"))).toBe(false);
   });
 
   it("keeps ajv's sourceURL comments out: they carry the $id unescaped", () => {
-    const hostile = readFileSync(path.join(validatorsDir, "hostile_id.js"), "utf8");
+    const hostile = readFileSync(path.join(validatorsDir, "hostile_id.ts"), "utf8");
     expect(hostile).not.toContain("sourceURL");
     expect(hostile).toContain('"$id":"https://example.com/a*/globalThis.pwned=1;/*"');
   });

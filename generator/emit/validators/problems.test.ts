@@ -14,15 +14,15 @@ async function problems(specs: Record<string, unknown>): Promise<string[]> {
 }
 
 describe("bad input for --validators: file, place and a fix", () => {
-  it("a tool whose module would be the map's index.js", async () => {
+  it("a tool whose module would be the map's index.ts", async () => {
     expect(await problems({ "index.json": tool("index") })).toEqual([
-      'client-tools/index.json:2:3 (at /name): tool "index" would write its validators to validators/index.js, the file of the validators map: rename the tool, or generate without validators',
+      'client-tools/index.json:2:3 (at /name): tool "index" would write its validators to validators/index.ts, the file of the validators map: rename the tool, or generate without validators',
     ]);
   });
 
   it("two tools whose modules differ only in case", async () => {
     expect(await problems({ "a.json": tool("getLocation"), "b.json": tool("getlocation") })).toEqual([
-      'client-tools/b.json:2:3 (at /name): tools "getLocation" (client-tools/a.json) and "getlocation" would write their validators to validators/getLocation.js and validators/getlocation.js, one file where names ignore case (macOS, Windows): rename one of them',
+      'client-tools/b.json:2:3 (at /name): tools "getLocation" (client-tools/a.json) and "getlocation" would write their validators to validators/getLocation.ts and validators/getlocation.ts, one file where names ignore case (macOS, Windows): rename one of them',
     ]);
   });
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
   const project = tempProject({ "contact.json": contact });
   const result = await generate({ cwd: project, stubs: false, validators: true });
   writeGenerated(result);
-  const index = pathToFileURL(path.join(project, "src/client-tools.gen/validators/index.js")).href;
+  const index = pathToFileURL(path.join(project, "src/client-tools.gen/validators/index.ts")).href;
   ({ clientToolValidators } = (await import(index)) as { clientToolValidators: ClientToolValidators });
 });
 afterAll(removeTempProjects);

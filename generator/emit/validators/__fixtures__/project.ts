@@ -31,6 +31,36 @@ export function removeTempProjects(): void {
 }
 
 /**
+ * Builds the project's src/ with plain `tsc` into dist/, as a Node server is built: strict,
+ * NodeNext, in the module format that package.json "type" gives. Returns what tsc printed
+ * (nothing when it compiled).
+ */
+export function buildWithTsc(folder: string, type: "module" | "commonjs"): string {
+  writeFileSync(path.join(folder, "package.json"), JSON.stringify({ name: `${type}-project`, private: true, type }));
+  const compilerOptions = {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    noUnusedLocals: true,
+    ...(type === "module" && { verbatimModuleSyntax: true }),
+    lib: ["ES2022", "DOM"],
+    types: [],
+    skipLibCheck: false,
+    rootDir: "src",
+    outDir: "dist",
+  };
+  writeFileSync(path.join(folder, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["src"] }));
+  try {
+    return execFileSync(process.execPath, [path.join(repositoryRoot, "node_modules/typescript/bin/tsc"), "-p", folder], { encoding: "utf8" });
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  }
+}
+
+/**
  * Runs a script as its own ES module in a fresh Node process (never `node -e`, whose
  * CommonJS-flavoured evaluation would hide a leftover `require`), and parses what it prints.
  */
