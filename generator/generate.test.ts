@@ -62,4 +62,36 @@ describe("generate", () => {
     const specs = (await generate({ cwd, stubs: false })).files.find((f) => f.path.endsWith("specs.ts"))!.contents;
     expect(specs).toContain(`JSON.parse('{"name":"ping","description":"Ping.","parameters":{"type":"object","properties":{}},`);
   });
+
+  it("warns at file:line:col for a misspelt schema keyword, and with failOnWarnings stops the run on it", async () => {
+    const cwd = project({ "client-tools/a.json": tool("notify", { parameters: { type: "object", properties: { message: { type: "string" } }, requried: ["message"] } }) });
+    const result = await generate({ cwd, stubs: false, prettier: false });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files.length).toBeGreaterThan(0);
+    expect(result.warnings).toEqual([
+      expect.objectContaining({ file: "client-tools/a.json", line: 11, column: 5, pointer: "/parameters/requried", message: expect.stringContaining('did you mean "required"?') }),
+    ]);
+    const strict = await generate({ cwd, stubs: false, prettier: false, failOnWarnings: true });
+    expect(strict.files).toEqual([]);
+    expect(strict.diagnostics).toEqual(result.warnings);
+  });
+
+  it("accepts a top-level $schema in a spec file (for editors) and keeps it out of the tool", async () => {
+    const cwd = project({ "client-tools/a.json": { $schema: "../node_modules/gen-client-tools/client-tool-spec.schema.json", ...tool("ping") } });
+    const result = await generate({ cwd, stubs: false, prettier: false });
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files.find((f) => f.path.endsWith("specs.ts"))!.contents).not.toContain("client-tool-spec.schema.json");
+  });
+
+  it("refuses a tool with both a kind and an mcp_arg_kind argument, and says what it found for a field of the wrong type", async () => {
+    const cwd = project({
+      "client-tools/a.json": tool("collide", { parameters: { type: "object", properties: { kind: { type: "string" }, mcp_arg_kind: { type: "string" } } } }),
+      "client-tools/b.json": tool("slow", { outputSchema: { type: "object" }, timeoutSeconds: "60" }),
+    });
+    const messages = (await generate({ cwd, stubs: false, prettier: false })).diagnostics.map((d) => `${d.file} ${d.pointer}: ${d.message}`);
+    expect(messages).toEqual([
+      'client-tools/a.json /parameters/properties/mcp_arg_kind: arguments "kind" and "mcp_arg_kind" collide on the wire: the agent server sends an argument "kind" as "mcp_arg_kind"; rename one of them',
+      'client-tools/b.json /timeoutSeconds: "timeoutSeconds" must be a positive number of seconds, such as 30, got the string "60"',
+    ]);
+  });
 });

@@ -51,6 +51,8 @@ export interface GenerateResult {
   readonly diagnostics: readonly Diagnostic[];
   /** Things the user should know that are not errors (stubs added, handlers of removed tools). */
   readonly notes: readonly string[];
+  /** What the specs most likely do not mean though it is valid (a misspelt schema keyword); with `failOnWarnings` these are diagnostics instead. */
+  readonly warnings: readonly Diagnostic[];
   readonly toolCount: number;
   /** The output folder (absolute). */
   readonly outDir: string;
@@ -63,7 +65,7 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
   const options = resolveOptions(given);
   const { cwd, out: outDir } = options;
   const display = (file: string): string => relativePath(cwd, file) || ".";
-  const failed = (diagnostics: readonly Diagnostic[]): GenerateResult => ({ files: [], diagnostics, notes: [], toolCount: 0, outDir });
+  const failed = (diagnostics: readonly Diagnostic[]): GenerateResult => ({ files: [], diagnostics, notes: [], warnings: [], toolCount: 0, outDir });
 
   const listed = listSpecFiles(options.in, cwd);
   const documents: JsonDocument[] = [];
@@ -76,6 +78,8 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
   const schemaFiles = new Map<string, string>();
   const checked = checkSpecDocuments(documents, (file) => readSchemaFile(file, display(file), schemaFiles));
   diagnostics.push(...checked.diagnostics);
+  const warnings = options.failOnWarnings ? [] : checked.warnings;
+  if (options.failOnWarnings) diagnostics.push(...checked.warnings);
   const { models, diagnostics: modelDiagnostics } = buildToolModels(checked.tools);
   diagnostics.push(...modelDiagnostics);
   if (diagnostics.length > 0) return failed(diagnostics);
@@ -118,7 +122,7 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
   // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
   if (formatter !== undefined) manifest = { ...manifest, contents: (await formatter.format([manifest]))[0]!.contents };
   files.push({ ...manifest, role: "generated" });
-  return { files, diagnostics: [], notes, toolCount: models.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
+  return { files, diagnostics: [], notes, warnings, toolCount: models.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
 }
 
 async function stubsFile(

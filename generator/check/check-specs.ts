@@ -6,6 +6,7 @@ import type { JsonDocument } from "../load/read-json-file.js";
 import { bundleRefs, type ReadSchemaFile } from "./bundle-refs.js";
 import { valueAtPointer } from "../../runtime/spec/json-walk.js";
 import { metaSchemaProblems } from "./meta-schema.js";
+import { schemaWarnings } from "../../runtime/schema/schema-warnings.js";
 
 /** A spec that passed every check, with its schemas made self-contained, and where it came from. */
 export interface CheckedTool {
@@ -17,11 +18,16 @@ export interface CheckedTool {
 
 /**
  * The check stage: the spec rules shared with the runtime, `$ref` resolution and each schema's
- * own meta-schema. Every problem in every file is reported, each at file:line:col.
+ * own meta-schema. Every problem in every file is reported, each at file:line:col; so are the
+ * warnings about what a schema as written most likely does not mean (a misspelt keyword).
  */
-export function checkSpecDocuments(documents: readonly JsonDocument[], readFile: ReadSchemaFile): { tools: CheckedTool[]; diagnostics: Diagnostic[] } {
+export function checkSpecDocuments(
+  documents: readonly JsonDocument[],
+  readFile: ReadSchemaFile,
+): { tools: CheckedTool[]; diagnostics: Diagnostic[]; warnings: Diagnostic[] } {
   const tools: CheckedTool[] = [];
   const diagnostics: Diagnostic[] = [];
+  const warnings: Diagnostic[] = [];
   for (const document of documents) {
     // The generator parsed these objects itself and owns them: freeze in place, no copy.
     const { valid, problems } = checkClientToolSpecs(document.value, { adopt: true });
@@ -30,6 +36,8 @@ export function checkSpecDocuments(documents: readonly JsonDocument[], readFile:
       const raw = valueAtPointer(document.value as JsonValue, pointerTokens(pointer)) as JsonObject;
       const before = all.length;
       const parametersKey = Object.hasOwn(raw, "parameters") || !Object.hasOwn(raw, "inputSchema") ? "parameters" : "inputSchema";
+      const quality = [...schemaWarnings(spec.parameters, childPointer(pointer, parametersKey)), ...(spec.outputSchema ? schemaWarnings(spec.outputSchema, childPointer(pointer, "outputSchema")) : [])];
+      warnings.push(...locateInJson(document.displayPath, document.text, quality));
       const parameters = checkSchema(spec.parameters, childPointer(pointer, parametersKey), document, readFile, all);
       const outputSchema = spec.outputSchema && checkSchema(spec.outputSchema, childPointer(pointer, "outputSchema"), document, readFile, all);
       if (all.length > before) continue;
@@ -39,7 +47,7 @@ export function checkSpecDocuments(documents: readonly JsonDocument[], readFile:
     }
     diagnostics.push(...locateInJson(document.displayPath, document.text, all));
   }
-  return { tools, diagnostics };
+  return { tools, diagnostics, warnings };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { GenerateOptions } from "../generate.js";
 import { packageVersion } from "../package-root.js";
 import { relativePath } from "../relative-path.js";
 import { parseCommandLine, UsageError, type RunArguments } from "./arguments.js";
-import { reportCrash, reportProblems, reportWritten } from "./report.js";
+import { reportCrash, reportProblems, reportWarningsAndNotes, reportWritten } from "./report.js";
 
 /** The command line: a thin layer over `generate` and `writeGenerated`, which load only after parsing. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
@@ -49,7 +49,7 @@ async function generateCommand(given: Omit<GenerateOptions, "cwd">, run: RunArgu
     reportWritten(result, report, { cwd, quiet, listUnchanged: true, elapsedMs: performance.now() - started });
     return 0;
   }
-  for (const note of result.notes) console.error(`note: ${note}`);
+  reportWarningsAndNotes(result);
   if (report.upToDate) {
     if (!quiet) console.log(`gen-client-tools: ${count(result.toolCount, "tool")}, generated files are up to date (${Math.round(performance.now() - started)} ms)`);
     return 0;

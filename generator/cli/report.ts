@@ -22,9 +22,16 @@ export interface WrittenOptions {
   readonly elapsedMs: number;
 }
 
-/** Prints the notes, one line per file written, unchanged (if asked) or deleted, and a summary. */
-export function reportWritten(result: GenerateResult, report: WriteGeneratedReport, options: WrittenOptions): void {
+/** Prints the warnings (with how to make them stop a run) and the notes, on stderr. */
+export function reportWarningsAndNotes(result: GenerateResult): void {
+  for (const warning of result.warnings) console.error(`warning: ${formatDiagnostic(warning)}`);
+  if (result.warnings.length > 0) console.error(`gen-client-tools: ${count(result.warnings.length, "warning")}; --fail-on-warnings makes them problems that stop the run`);
   for (const note of result.notes) console.error(`note: ${note}`);
+}
+
+/** Prints the warnings and notes, one line per file written, unchanged (if asked) or deleted, and a summary. */
+export function reportWritten(result: GenerateResult, report: WriteGeneratedReport, options: WrittenOptions): void {
+  reportWarningsAndNotes(result);
   if (options.quiet) return;
   const show = (file: string): string => relativePath(options.cwd, file);
   for (const file of report.changed) console.log(`  wrote      ${show(file)}`);

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { ErrorPayload, Logger, Plugin } from "vite";
 import { count } from "../count.js";
 import { crashMessage } from "../cli/report.js";
-import type { Diagnostic } from "../diagnostics.js";
+import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { GenerateOptions } from "../generate.js";
 import { serialDebounce, type DebouncedRuns } from "../watch/debounce.js";
 import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
@@ -20,7 +20,13 @@ export interface ClientToolsPluginOptions extends Omit<GenerateOptions, "cwd"> {
 /** As in the CLI's watch mode: one editor save is several file events within milliseconds. */
 const QUIET_MS = 100;
 
-type RunOutcome = { readonly diagnostics: readonly Diagnostic[] } | { readonly notes: readonly string[]; readonly toolCount: number; readonly written: number };
+interface Written {
+  readonly notes: readonly string[];
+  readonly warnings: readonly Diagnostic[];
+  readonly toolCount: number;
+  readonly written: number;
+}
+type RunOutcome = { readonly diagnostics: readonly Diagnostic[] } | Written;
 
 /**
  * Generates the client-tool bindings when Vite starts (`vite build` fails on a spec problem,
@@ -49,9 +55,10 @@ export function clientTools(pluginOptions: ClientToolsPluginOptions = {}): Plugi
     const { writeGenerated } = await import("../write-generated.js");
     const result = await generate(options);
     if (result.diagnostics.length > 0) return { diagnostics: result.diagnostics };
-    return { notes: result.notes, toolCount: result.toolCount, written: writeGenerated(result).changed.length };
+    return { notes: result.notes, warnings: result.warnings, toolCount: result.toolCount, written: writeGenerated(result).changed.length };
   };
-  const logWritten = (outcome: { notes: readonly string[]; toolCount: number; written: number }): void => {
+  const logWritten = (outcome: Written): void => {
+    for (const warning of outcome.warnings) logger?.warn(`gen-client-tools: warning: ${formatDiagnostic(warning)}`, { timestamp: true });
     for (const note of outcome.notes) logger?.warn(`gen-client-tools: note: ${note}`, { timestamp: true });
     if (outcome.written > 0) logger?.info(`gen-client-tools: ${count(outcome.toolCount, "tool")}, ${count(outcome.written, "file")} written`, { timestamp: true });
   };

@@ -20,6 +20,8 @@ const SPEC_KEYS = [
   "timeoutSeconds",
   "maxAttempts",
   "fingerprints",
+  // Names the JSON Schema of the spec format, for editors; not part of the tool.
+  "$schema",
 ] as const;
 const ANNOTATION_KEYS = ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 const FINGERPRINT_KEYS = ["parameters", "outputSchema"] as const;
@@ -105,7 +107,7 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
 
   const name = value["name"];
   if (typeof name !== "string") {
-    problems.push({ pointer: childPointer(pointer, "name"), message: `"name" is required: a string such as "open_file_viewer"` });
+    problems.push({ pointer: childPointer(pointer, "name"), message: `"name" is required: a string such as "open_file_viewer"${name === undefined ? "" : `, got ${describe(name)}`}` });
   } else if (!TOOL_NAME_PATTERN.test(name)) {
     problems.push({
       pointer: childPointer(pointer, "name"),
@@ -117,7 +119,7 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
   if (typeof description !== "string" || description.trim() === "") {
     problems.push({
       pointer: childPointer(pointer, "description"),
-      message: `"description" is required: a non-empty string telling the model what the tool does`,
+      message: `"description" is required: a non-empty string telling the model what the tool does${description === undefined ? "" : `, got ${describe(description)}`}`,
     });
   }
 
@@ -132,6 +134,10 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
     value[parametersKey] === undefined && !(parametersKey in value)
       ? EMPTY_PARAMETERS
       : checkObjectSchema(value[parametersKey], childPointer(pointer, parametersKey), problems, adopt);
+  if (parameters !== undefined) kindCollision(parameters, childPointer(pointer, parametersKey), problems);
+  if ("$schema" in value && typeof value["$schema"] !== "string") {
+    problems.push({ pointer: childPointer(pointer, "$schema"), message: `"$schema" names the JSON Schema of the spec format, a URL string, got ${describe(value["$schema"])}` });
+  }
   const outputSchema =
     "outputSchema" in value ? checkObjectSchema(value["outputSchema"], childPointer(pointer, "outputSchema"), problems, adopt) : undefined;
 
@@ -141,21 +147,21 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
   if ("permission" in value) {
     const permission = value["permission"];
     if (typeof permission !== "string" || permission.trim() === "") {
-      problems.push({ pointer: childPointer(pointer, "permission"), message: '"permission" must be a non-empty string such as "browser.open"' });
+      problems.push({ pointer: childPointer(pointer, "permission"), message: `"permission" must be a non-empty string such as "browser.open", got ${describe(permission)}` });
     }
     spec["permission"] = permission;
   }
   if ("timeoutSeconds" in value) {
     const timeout = value["timeoutSeconds"];
     if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout <= 0) {
-      problems.push({ pointer: childPointer(pointer, "timeoutSeconds"), message: '"timeoutSeconds" must be a positive number of seconds, such as 30' });
+      problems.push({ pointer: childPointer(pointer, "timeoutSeconds"), message: `"timeoutSeconds" must be a positive number of seconds, such as 30, got ${describe(timeout)}` });
     }
     spec["timeoutSeconds"] = timeout;
   }
   if ("maxAttempts" in value) {
     const attempts = value["maxAttempts"];
     if (typeof attempts !== "number" || !Number.isInteger(attempts) || attempts < 1) {
-      problems.push({ pointer: childPointer(pointer, "maxAttempts"), message: '"maxAttempts" must be a whole number of at least 1' });
+      problems.push({ pointer: childPointer(pointer, "maxAttempts"), message: `"maxAttempts" must be a whole number of at least 1, got ${describe(attempts)}` });
     }
     spec["maxAttempts"] = attempts;
   }
@@ -163,6 +169,16 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
     spec["fingerprints"] = checkFingerprints(value["fingerprints"], outputSchema !== undefined, childPointer(pointer, "fingerprints"), problems, adopt);
   }
   return Object.freeze(spec) as unknown as ClientToolSpec;
+}
+
+/** An argument `kind` travels as `mcp_arg_kind` (the action's own `kind` names the tool): a tool cannot have both. */
+function kindCollision(parameters: JsonObject, pointer: string, problems: SpecProblem[]): void {
+  const properties = parameters["properties"];
+  if (!isPlainObject(properties) || !Object.hasOwn(properties, "kind") || !Object.hasOwn(properties, "mcp_arg_kind")) return;
+  problems.push({
+    pointer: childPointer(childPointer(pointer, "properties"), "mcp_arg_kind"),
+    message: 'arguments "kind" and "mcp_arg_kind" collide on the wire: the agent server sends an argument "kind" as "mcp_arg_kind"; rename one of them',
+  });
 }
 
 function checkObjectSchema(value: unknown, pointer: string, problems: SpecProblem[], adopt: boolean): JsonObject | undefined {

@@ -1,0 +1,132 @@
+import { schemaDialect, type SchemaDialect } from "../spec/dialect.js";
+import { childPointer } from "../spec/json-pointer.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../spec/types.js";
+import { DIALECT_KEYWORDS, KNOWN_EXTENSION_KEYWORDS, KNOWN_FORMATS, type KeywordValue } from "./keywords.js";
+
+/**
+ * What a schema says that it most likely does not mean, though JSON Schema allows it: a key in a
+ * keyword position that is a near miss of a keyword of the schema's dialect (`"requried"`: an
+ * unknown keyword is ignored, so the arguments became optional), a `format` that is a near miss
+ * of a known one (an unknown format checks nothing), and a `required` name that a closed object
+ * can never hold. Keys are keywords only where a schema is: never the names under `properties`,
+ * `$defs` or `patternProperties`, never inside `const`, `enum`, `default` or `examples`, never
+ * inside an unknown keyword. `x-*` keys and other vocabularies' keywords (OpenAPI's, older
+ * drafts') are never taken for misspellings.
+ */
+export function schemaWarnings(schema: JsonObject, pointer: string): SpecProblem[] {
+  const dialect = schemaDialect(schema) ?? "2020-12";
+  const warnings: SpecProblem[] = [];
+  const other: SchemaDialect = dialect === "2020-12" ? "draft-07" : "2020-12";
+  const keywords = DIALECT_KEYWORDS[dialect];
+  const names = Object.keys(keywords);
+  // The other dialect's keywords, where this one lacks them, are still walked into.
+  const valueOf = (key: string): KeywordValue | undefined => (Object.hasOwn(keywords, key) ? keywords[key] : Object.hasOwn(DIALECT_KEYWORDS[other], key) ? DIALECT_KEYWORDS[other][key] : undefined);
+
+  const visit = (node: JsonValue, at: string): void => {
+    if (typeof node !== "object" || node === null || Array.isArray(node)) return;
+    const object = node as JsonObject;
+    for (const key of Object.keys(object)) {
+      const value = object[key]!;
+      const here = childPointer(at, key);
+      const kind = valueOf(key);
+      if (kind === undefined) {
+        if (key.startsWith("x-") || KNOWN_EXTENSION_KEYWORDS.has(key)) continue;
+        const meant = nearMiss(key, names);
+        if (meant !== undefined) {
+          warnings.push({ pointer: here, message: `unknown keyword ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? (JSON Schema ignores unknown keywords, so this one has no effect)` });
+        }
+        continue;
+      }
+      if (key === "format" && typeof value === "string" && !KNOWN_FORMATS.includes(value)) {
+        const meant = nearMiss(value, KNOWN_FORMATS);
+        if (meant !== undefined) warnings.push({ pointer: here, message: `unknown format ${JSON.stringify(value)}: did you mean ${JSON.stringify(meant)}? (an unknown format checks nothing)` });
+      }
+      walkValue(kind, value, here);
+    }
+    unreachableRequired(object, at, warnings);
+  };
+  const walkValue = (kind: KeywordValue, value: JsonValue, at: string): void => {
+    const each = (items: JsonValue): void => {
+      if (Array.isArray(items)) items.forEach((item, i) => visit(item, childPointer(at, i)));
+    };
+    const entries = (map: JsonValue, alsoNames: boolean): void => {
+      if (typeof map !== "object" || map === null || Array.isArray(map)) return;
+      for (const [name, entry] of Object.entries(map as JsonObject)) if (!(alsoNames && Array.isArray(entry))) visit(entry, childPointer(at, name));
+    };
+    switch (kind) {
+      case "schema":
+        return visit(value, at);
+      case "schemas":
+        return each(value);
+      case "schema-or-schemas":
+        return Array.isArray(value) ? each(value) : visit(value, at);
+      case "schema-map":
+        return entries(value, false);
+      case "schema-or-names-map":
+        return entries(value, true);
+      case "data":
+        return;
+    }
+  };
+  visit(schema, pointer);
+  return warnings;
+}
+
+/** A `required` name that `"additionalProperties": false` shuts out: not in `properties`, and no `patternProperties` could admit it. */
+function unreachableRequired(schema: JsonObject, pointer: string, warnings: SpecProblem[]): void {
+  const { required, properties, additionalProperties, patternProperties } = schema;
+  if (additionalProperties !== false || patternProperties !== undefined || !Array.isArray(required)) return;
+  const declared = typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : [];
+  required.forEach((name, i) => {
+    if (typeof name !== "string" || declared.includes(name)) return;
+    const meant = nearMiss(name, declared);
+    warnings.push({
+      pointer: childPointer(childPointer(pointer, "required"), i),
+      message: `required property ${JSON.stringify(name)} can never be present: the object is closed ("additionalProperties": false) and "properties" has no ${JSON.stringify(name)}${meant === undefined ? "; add it to \"properties\", or remove it from \"required\"" : `; did you mean ${JSON.stringify(meant)}?`}`,
+    });
+  });
+}
+
+/**
+ * The candidate `word` most likely misspells: the same but for letter case, `-` and `_`, or
+ * within one edit of that (two for words of eight letters or more), counting a swap of two
+ * neighbours as one. Words of three letters or fewer are too short to tell.
+ */
+export function nearMiss(word: string, candidates: readonly string[]): string | undefined {
+  if (word.length <= 3) return undefined;
+  const normal = normalize(word);
+  const alike = candidates.find((candidate) => normalize(candidate) === normal);
+  if (alike !== undefined) return alike === word ? undefined : alike;
+  const limit = normal.length >= 8 ? 2 : 1;
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const candidate of candidates) {
+    const other = normalize(candidate);
+    if (other.length <= 3 || Math.abs(other.length - normal.length) > limit) continue;
+    const distance = swapEditDistance(normal, other, limit);
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+const normalize = (word: string): string => word.toLowerCase().replace(/[-_]/g, "");
+
+/** Edits (insert, delete, replace, swap of neighbours) from `a` to `b`; anything above `limit` comes back as limit + 1. */
+function swapEditDistance(a: string, b: string, limit: number): number {
+  let beforePrevious: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, beforePrevious[j - 2]! + 1);
+      current[j] = d;
+      rowMin = Math.min(rowMin, d);
+    }
+    if (rowMin > limit) return limit + 1;
+    [beforePrevious, previous] = [previous, current];
+  }
+  return Math.min(previous[b.length]!, limit + 1);
+}
