@@ -196,6 +196,14 @@ describe("exportClientTools: under a principal", () => {
     expect(names(exportClientTools([untagged, readGeo, openUrl], "anthropic", { principal: { id: "bob", permissions: ["geo.read"] } }).tools)).toEqual(["read_geo"]);
   });
 
+  it("lists in warnings each tool left out for want of a permission tag, but not those the principal lacks", () => {
+    const { warnings } = exportClientTools([untagged, readGeo, openUrl], "openai-chat", { principal: { id: "bob", permissions: ["geo.read"] } });
+    expect(warnings).toEqual([
+      { tool: "untagged", pointer: "/permission", message: 'left out of this export under a principal: the tool has no "permission", so no principal may use it; give it one' },
+    ]);
+    expect(exportClientTools([untagged], "openai-chat").warnings).toEqual([]);
+  });
+
   it("leaves out a tool without a permission tag, even for a principal holding every other permission", () => {
     expect(exportClientTools([untagged], "mcp", { principal: { id: "root", permissions: ["browser.open", "geo.read", ""] } }).tools).toEqual([]);
   });

@@ -80,7 +80,12 @@ export function exportClientTools<T extends ExportTarget>(
   const problems: ExportIssue[] = [];
   for (const item of tools) {
     const spec = "spec" in item ? item.spec : item;
-    if (checkClientToolPermission(spec, principal) !== undefined) continue;
+    const refused = checkClientToolPermission(spec, principal);
+    if (refused !== undefined) {
+      // A tool someone forgot to tag disappears from every principal's export: say so.
+      if (spec.permission === undefined) warnings.push({ tool: spec.name, pointer: "/permission", message: `left out of this export under a principal: the tool has no "permission", so no principal may use it; give it one` });
+      continue;
+    }
     const parameters = applyOverlays(spec, overlays, warnings);
     const strictProblems = strictMode === undefined ? [] : analyzeStrictCompatibility(parameters, strictMode);
     for (const problem of strictProblems) problems.push({ tool: spec.name, pointer: `/parameters${problem.pointer}`, message: problem.message });
