@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import {
-  acknowledgeClientToolCall,
+  clientActionEvent,
+  clientObservationEvent,
+  fireAndForgetEvents,
   outcomeToObservation,
   type ClientCallBroker,
   type ClientToolLookup,
   type ClientToolObservation,
 } from "../../../../runtime/index.js";
-import type { ClientToolName } from "../client-tools.gen/index.js";
 import type { CanvasEvent } from "../shared/events.js";
 import type { StoredConversation } from "./conversation-store.js";
 import type { ChatModel, ModelToolCall } from "./model.js";
@@ -44,41 +45,26 @@ export async function runTurn(deps: AgentLoopDeps, conversation: StoredConversat
 async function runToolCall(deps: AgentLoopDeps, conversation: StoredConversation, tools: ClientToolLookup, call: ModelToolCall): Promise<ClientToolObservation> {
   const tool = tools.get(call.name);
   const args = parseArguments(call.arguments);
-  const actionId = randomUUID();
-  const base = { id: actionId, timestamp: now(), source: "agent" as const, tool_call_id: call.id };
   if (tool === undefined || args === undefined) {
     const error = tool === undefined ? `There is no client tool named ${call.name}.` : "The tool call's arguments are not a JSON object.";
-    deps.emit(conversation, { kind: "AgentErrorEvent", ...base, error, tool_name: call.name });
+    deps.emit(conversation, { kind: "AgentErrorEvent", id: randomUUID(), timestamp: now(), source: "agent", tool_call_id: call.id, error, tool_name: call.name });
     return { kind: "ClientToolObservation", content: [{ type: "text", text: error }], is_error: true };
   }
-  // The OpenHands wire rule: arguments flattened beside `kind`; an argument named kind travels as mcp_arg_kind.
-  const { kind, ...rest } = args;
-  const action = { kind: `ClientAction_${call.name}`, ...rest, ...(kind !== undefined && { mcp_arg_kind: kind }) };
-  deps.emit(conversation, {
-    ...base,
-    kind: "ActionEvent",
-    tool_name: call.name as ClientToolName,
-    action,
-    tool_call: { id: call.id, name: call.name, arguments: call.arguments, origin: "completion" },
-  } as CanvasEvent);
-
-  const observation =
-    tool.spec.outputSchema === undefined
-      ? acknowledgeClientToolCall({ toolName: call.name, toolCallId: call.id })
-      : outcomeToObservation(
-          await deps.broker.dispatch({ conversationId: conversation.id, owner: conversation.owner, toolName: call.name, toolCallId: call.id, args }),
-        );
-  deps.emit(conversation, {
-    kind: "ObservationEvent",
-    id: randomUUID(),
-    timestamp: now(),
-    source: "environment",
-    tool_name: call.name as ClientToolName,
-    tool_call_id: call.id,
-    action_id: actionId,
-    observation,
-  });
-  return observation;
+  const input = { toolName: call.name, toolCallId: call.id, args, rawArguments: call.arguments };
+  // The tool's name was looked up among this conversation's tools: the events are of this page's types.
+  if (tool.spec.outputSchema === undefined) {
+    // Fire-and-forget: the page gets the action, the model the acknowledgement, at once.
+    const { action, observation } = fireAndForgetEvents(input);
+    deps.emit(conversation, action as CanvasEvent);
+    deps.emit(conversation, observation as CanvasEvent);
+    return observation.observation;
+  }
+  const action = clientActionEvent(input);
+  deps.emit(conversation, action as CanvasEvent);
+  const outcome = await deps.broker.dispatch({ conversationId: conversation.id, owner: conversation.owner, toolName: call.name, toolCallId: call.id, args });
+  const observation = clientObservationEvent(action, outcomeToObservation(outcome));
+  deps.emit(conversation, observation as CanvasEvent);
+  return observation.observation;
 }
 
 function parseArguments(text: string): Record<string, unknown> | undefined {
