@@ -185,6 +185,25 @@ console.log(JSON.stringify({
     300_000,
   );
 
+  it(
+    "runs the README's path in a fresh project: init, generate, and the example spec's $schema is the schema the package ships",
+    () => {
+      const project = tempProject({ "package.json": { name: "fresh", private: true, type: "module" } });
+      const install = sh(project, "npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
+      expect(install.status, install.stderr).toBe(0);
+      const init = sh(project, "npx", ["--no", "--", "gen-client-tools", "init"]);
+      expect(init.status, init.stderr).toBe(0);
+      const example = JSON.parse(readFileSync(path.join(project, "client-tools/open_file_viewer.json"), "utf8")) as { $schema: string };
+      const schema = JSON.parse(readFileSync(path.resolve(project, "client-tools", example.$schema), "utf8")) as { title: string };
+      expect(schema.title).toBe("gen-client-tools client tool spec file");
+      const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
+      expect(generate.status, generate.stderr).toBe(0);
+      expect(generate.stdout).toContain("1 tool, 6 files written");
+      expect(readFileSync(path.join(project, "src/client-tools.gen/specs.ts"), "utf8")).not.toContain("$schema");
+    },
+    300_000,
+  );
+
   // A project with its own prettier, of another 3.x version than the one this package depends
   // on: the user's prettier, config and version must shape the output, so that their
   // `prettier --check` passes, from the CLI, from --check, and from `vite build`.

@@ -5,7 +5,11 @@ import { CONFIG_FILE } from "../defaults.js";
 
 const EXAMPLE_TOOL = "open_file_viewer";
 
+/** Where the spec format's JSON Schema is from a spec file in the default folder: editors complete and check with it. */
+export const SPEC_SCHEMA_FROM_SPEC_FOLDER = "../node_modules/gen-client-tools/client-tool-spec.schema.json";
+
 const exampleSpec = {
+  $schema: SPEC_SCHEMA_FROM_SPEC_FOLDER,
   name: EXAMPLE_TOOL,
   description: "Open a file viewer panel in the user's browser showing the given file.",
   parameters: {

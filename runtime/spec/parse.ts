@@ -9,7 +9,8 @@ import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "./types
 /** What every LLM provider accepts as a function name. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
 
-const SPEC_KEYS = [
+/** The keys a spec may have. */
+export const SPEC_KEYS = [
   "name",
   "description",
   "parameters",
