@@ -18,4 +18,13 @@ describe("reportCrash", () => {
     expect(reportCrash(overflow)).toBe(1);
     expect(crashMessage(overflow)).toMatch(/nested too deeply to process: flatten it, or move parts into \$defs/);
   });
+
+  it("tells what the file system refused and where, with exit code 1: the user's to fix, not a bug", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const refusal = Object.assign(new Error("EISDIR: illegal operation on a directory, open 'src/handlers.ts'"), { code: "EISDIR", path: "src/handlers.ts", syscall: "open" });
+    expect(reportCrash(refusal)).toBe(1);
+    expect(crashMessage(refusal)).toBe("gen-client-tools: cannot open src/handlers.ts: it is a folder, where a file was expected (EISDIR)");
+    const renamed = Object.assign(new Error("EISDIR"), { code: "EISDIR", path: "src/.handlers.ts.1.tmp", dest: "src/handlers.ts", syscall: "rename" });
+    expect(crashMessage(renamed)).toBe("gen-client-tools: cannot write src/handlers.ts: it is a folder, where a file was expected (EISDIR)");
+  });
 });

@@ -41,8 +41,10 @@ export function reportWritten(result: GenerateResult, report: WriteGeneratedRepo
   console.log(`gen-client-tools: ${count(result.toolCount, "tool")}, ${count(report.changed.length, "file")} written in ${Math.round(options.elapsedMs)} ms${formatted}`);
 }
 
-/** What to say when a run threw: a schema too deep to walk is the user's to fix; anything else is a bug of ours. */
+/** What to say when a run threw: a schema too deep to walk, or a file the system refused, is the user's to fix; anything else is a bug of ours. */
 export function crashMessage(error: unknown): string {
+  const refused = fileSystemRefusal(error);
+  if (refused !== undefined) return `gen-client-tools: ${refused}`;
   if (isTooDeep(error)) {
     return "gen-client-tools: a schema is nested too deeply to process: flatten it, or move parts into $defs";
   }
@@ -54,8 +56,28 @@ export function crashMessage(error: unknown): string {
 export function reportCrash(error: unknown): number {
   console.error(crashMessage(error));
   if (process.env["GEN_CLIENT_TOOLS_DEBUG"]) console.error(error);
-  return isTooDeep(error) ? 1 : 70;
+  return isTooDeep(error) || fileSystemRefusal(error) !== undefined ? 1 : 70;
 }
+
+/** The file systems' refusals (a folder where a file should be, no permission, a full disk): what and where, without a stack. */
+function fileSystemRefusal(error: unknown): string | undefined {
+  const { code, path: file, dest, syscall } = (error ?? {}) as { code?: unknown; path?: unknown; dest?: unknown; syscall?: unknown };
+  if (typeof code !== "string" || typeof file !== "string" || !FILE_SYSTEM_CODES.has(code)) return undefined;
+  // A file is written beside, then renamed over its place: the place is what to name.
+  if (syscall === "rename" && typeof dest === "string") return `cannot write ${dest}: ${FILE_SYSTEM_CODES.get(code)} (${code})`;
+  return `cannot ${typeof syscall === "string" ? syscall : "use"} ${file}: ${FILE_SYSTEM_CODES.get(code)} (${code})`;
+}
+
+const FILE_SYSTEM_CODES: ReadonlyMap<string, string> = new Map([
+  ["EACCES", "permission denied"],
+  ["EPERM", "operation not permitted"],
+  ["EISDIR", "it is a folder, where a file was expected"],
+  ["ENOTDIR", "a part of the path is a file, where a folder was expected"],
+  ["EROFS", "the file system is read-only"],
+  ["ENOSPC", "no space left on the device"],
+  ["EEXIST", "it exists already"],
+  ["EBUSY", "it is busy"],
+]);
 
 function isTooDeep(error: unknown): boolean {
   return error instanceof RangeError && /call stack/.test(error.message);

@@ -154,6 +154,19 @@ describe("gen-client-tools --watch", () => {
     expect(await watch.exited()).toBe(0);
   });
 
+  it("reports a run that fails (here the handlers file is a folder), keeps watching, and generates once the cause is gone", async () => {
+    const folder = tempProject({ "client-tools/ping.json": tool("ping", "Ping v1."), "src/client-tool-handlers.ts/keep": "" });
+    const watch = startWatch(folder);
+    await watch.until("the report of the failed run", () => /cannot \w+ .*client-tool-handlers\.ts: it is a folder/.test(watch.output().stderr));
+    expect(watch.output().stderr).not.toMatch(/\n\s+at /);
+    rmSync(path.join(folder, "src/client-tool-handlers.ts"), { recursive: true });
+    writeProjectFiles(folder, { "client-tools/ping.json": tool("ping", "Ping v2.") });
+    await watch.until("the run after the fix", () => read(folder, "specs.ts").includes("Ping v2."));
+    expect(readFileSync(path.join(folder, "src/client-tool-handlers.ts"), "utf8")).toContain("ping");
+    watch.child.kill("SIGINT");
+    expect(await watch.exited()).toBe(0);
+  });
+
   it("does not run for its own output (even inside the spec folder), hidden files or node_modules", async () => {
     const folder = tempProject({ "client-tools/ping.json": tool("ping", "Ping.") });
     const watch = startWatch(folder, "--out", "client-tools/gen", "--stubs", "client-tools/handlers.ts");
