@@ -270,7 +270,7 @@ export default { plugins: [clientTools({ out: "src/vite.gen", stubs: false })], 
       `formats with the project's own prettier and config (a ${type} project): the CLI, --check and vite build`,
       () => {
         const project = prettierProject(type);
-        const install = sh(project, "npm", ["install", tarball, `prettier@${userPrettier}`, ...(type === "module" ? ["vite@8.3.8"] : []), "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
+        const install = sh(project, "npm", ["install", tarball, `prettier@${userPrettier}`, "vite@8.3.8", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
         expect(install.status, install.stderr).toBe(0);
         // npm nests this package's own prettier beside it, and the project's is the one at the top.
         expect(JSON.parse(readFileSync(path.join(project, "node_modules/prettier/package.json"), "utf8")).version).toBe(userPrettier);
@@ -286,18 +286,16 @@ export default { plugins: [clientTools({ out: "src/vite.gen", stubs: false })], 
         expect(check.status, check.stderr).toBe(0);
         expect(check.stdout).toMatch(/generated files are up to date/);
 
-        if (type === "module") {
-          const build = sh(project, "npx", ["--no", "--", "vite", "build"], 120_000);
-          expect(build.status, build.stderr).toBe(0);
-          const viteCheck = sh(project, "npx", ["--no", "--", "prettier", "--check", "src/vite.gen"]);
-          expect(viteCheck.status, viteCheck.stdout + viteCheck.stderr).toBe(0);
-          // A spec problem fails the build with the problem and none of the plugin's own frames.
-          writeFileSync(path.join(project, "client-tools/bad.json"), JSON.stringify({ name: "bad" }));
-          const failed = sh(project, "npx", ["--no", "--", "vite", "build"], 120_000);
-          expect(failed.status).not.toBe(0);
-          expect(failed.stdout + failed.stderr).toContain('client-tools/bad.json:1:1 (at /description): "description" is required');
-          expect(failed.stdout + failed.stderr).not.toMatch(/gen-client-tools\/dist/);
-        }
+        const build = sh(project, "npx", ["--no", "--", "vite", "build"], 120_000);
+        expect(build.status, build.stderr).toBe(0);
+        const viteCheck = sh(project, "npx", ["--no", "--", "prettier", "--check", "src/vite.gen"]);
+        expect(viteCheck.status, viteCheck.stdout + viteCheck.stderr).toBe(0);
+        // A spec problem fails the build with the problem and none of the plugin's own frames.
+        writeFileSync(path.join(project, "client-tools/bad.json"), JSON.stringify({ name: "bad" }));
+        const failed = sh(project, "npx", ["--no", "--", "vite", "build"], 120_000);
+        expect(failed.status).not.toBe(0);
+        expect(failed.stdout + failed.stderr).toContain('client-tools/bad.json:1:1 (at /description): "description" is required');
+        expect(failed.stdout + failed.stderr).not.toMatch(/gen-client-tools\/dist/);
       },
       300_000,
     );

@@ -16,7 +16,7 @@ const HOT_CALLS = 100_000;
  * client runner checking the requests it receives would.
  */
 export async function validatorThroughput(input: RuntimeInput): Promise<Row[]> {
-  if (input.validatorsModule === undefined) throw new Error("the validators benchmark needs the generated validators/index.js");
+  if (input.validatorsModule === undefined) throw new Error("the validators benchmark needs the generated validators, compiled");
   const { clientToolValidators } = (await import(pathToFileURL(input.validatorsModule).href)) as { clientToolValidators: ClientToolValidators };
   const cases = input.specs.map((spec) => {
     const validate = clientToolValidators[spec.name]?.args;

@@ -49,7 +49,7 @@ export const validators: Benchmark = {
     ];
     log("generated validators' throughput");
     const specsModule = compileGeneratedSpecs(project);
-    const validatorsModule = path.join(project.outFolder, "validators", "index.js");
+    const validatorsModule = compileGeneratedValidators(project);
     rows.push(...(runWorker(project, { benchmark: "validators", specsModule, validatorsModule, samples: plan.samples, atTargetSize }) as Row[]));
     clearOutput(project);
     return rows;
@@ -81,15 +81,22 @@ function changingOneTool({ plan }: BenchContext, project: BenchProject): number[
   }
 }
 
+/** The generated validators (TypeScript modules) as one ES module for the benchmark's worker to import, as an app's build would make them. */
+function compileGeneratedValidators(project: BenchProject): string {
+  const outfile = path.join(project.root, "validators.mjs");
+  buildSync({ entryPoints: [path.join(project.outFolder, "validators", "index.ts")], outfile, bundle: true, format: "esm", platform: "node", logLevel: "error" });
+  return outfile;
+}
+
 /** All the validators bundled as an app would (esbuild, minified, with ajv's runtime helpers), and each tool's module alone. */
 function sizeRow(project: BenchProject): Row {
   const folder = path.join(project.outFolder, "validators");
-  const bundle = buildSync({ entryPoints: [path.join(folder, "index.js")], bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "error" });
+  const bundle = buildSync({ entryPoints: [path.join(folder, "index.ts")], bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "error" });
   const code = bundle.outputFiles[0]!.contents;
   const gzippedKB = gzipSync(code, { level: 9 }).byteLength / 1024;
   const perTool = readdirSync(folder)
-    .filter((name) => name.endsWith(".js") && name !== "index.js")
-    .map((name) => gzipSync(transformSync(readFileSync(path.join(folder, name), "utf8"), { minify: true, format: "esm" }).code, { level: 9 }).byteLength / 1024);
+    .filter((name) => name.endsWith(".ts") && name !== "index.ts")
+    .map((name) => gzipSync(transformSync(readFileSync(path.join(folder, name), "utf8"), { loader: "ts", minify: true, format: "esm" }).code, { level: 9 }).byteLength / 1024);
   return row({
     id: `gen.validators.size.n${project.tools}`,
     what: `generated validators, all ${project.tools.toLocaleString("en-US")} tools bundled (esbuild, minified + gzipped, with ajv's helpers)`,

@@ -56,7 +56,12 @@ export function crashMessage(error: unknown): string {
 export function reportCrash(error: unknown): number {
   console.error(crashMessage(error));
   if (process.env["GEN_CLIENT_TOOLS_DEBUG"]) console.error(error);
-  return isTooDeep(error) || fileSystemRefusal(error) !== undefined ? 1 : 70;
+  return isInternalError(error) ? 70 : 1;
+}
+
+/** Whether a run's error is a bug of ours, rather than something the user can fix (`crashMessage` says which). */
+export function isInternalError(error: unknown): boolean {
+  return !isTooDeep(error) && fileSystemRefusal(error) === undefined;
 }
 
 /** The file systems' refusals (a folder where a file should be, no permission, a full disk): what and where, without a stack. */

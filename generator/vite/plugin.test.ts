@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { build, createServer, type ViteDevServer } from "vite";
@@ -118,6 +118,20 @@ describe("the Vite plugin in the dev server", () => {
     // Saved back as it was: the output does not change, and the overlay still has to go.
     writeProjectFiles(root, { "client-tools/ping.json": spec("Ping v2.") });
     await client.next("reload after the fix", (message) => message.type === "full-reload");
+  });
+
+  it("shows a run that fails (a file where the output folder goes) in the overlay, keeps serving, and generates once the cause is gone", async () => {
+    const root = app();
+    writeProjectFiles(root, { "src/client-tools.gen": "not a folder" });
+    const { server } = await devServer(root);
+    const client = await hmrClient(server);
+    const { err } = await client.next("error overlay", (message) => message.type === "error");
+    expect(err?.message).toMatch(/^gen-client-tools: cannot \w+ .*client-tools\.gen.*: .*\((ENOTDIR|EEXIST)\)$/);
+    expect(err?.stack).toBe("");
+    rmSync(path.join(root, "src/client-tools.gen"));
+    writeProjectFiles(root, { "client-tools/ping.json": spec("Ping, fixed.") });
+    await client.next("reload after the fix", (message) => message.type === "full-reload");
+    expect(generated(root, "specs.ts")).toContain("Ping, fixed.");
   });
 
   it("starts without the spec folder, shows that in the overlay, and generates once the folder is created", async () => {

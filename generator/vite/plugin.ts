@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { ErrorPayload, Logger, Plugin } from "vite";
 import { count } from "../count.js";
-import { crashMessage } from "../cli/report.js";
+import { crashMessage, isInternalError } from "../cli/report.js";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { GenerateOptions } from "../generate.js";
 import { serialDebounce, type DebouncedRuns } from "../watch/debounce.js";
@@ -109,8 +109,9 @@ export function clientTools(pluginOptions: ClientToolsPluginOptions = {}): Plugi
           if ("diagnostics" in outcome) return show(outcome.diagnostics);
           logWritten(outcome);
         } catch (error) {
-          // Not the specs' fault (unless nested too deeply): the stack helps a bug report.
-          return showError({ message: crashMessage(error), stack: error instanceof Error ? (error.stack ?? "") : "", plugin: "gen-client-tools" });
+          // A bug of ours: the stack helps its report. Anything else is the user's to fix, and its message says how.
+          const stack = isInternalError(error) && error instanceof Error ? (error.stack ?? "") : "";
+          return showError({ message: crashMessage(error), stack, plugin: "gen-client-tools" });
         }
         // Fixed: when the output did not change, nothing else would clear the overlay.
         if (shown !== undefined) {
