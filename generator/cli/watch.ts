@@ -1,18 +1,12 @@
 import path from "node:path";
 import { generate, type GenerateOptions } from "../generate.js";
-import { serialDebounce } from "../watch/debounce.js";
+import { QUIET_MS, serialDebounce } from "../watch/debounce.js";
 import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
 import { watchFolders } from "../watch/watch-folders.js";
 import { writeGenerated } from "../write-generated.js";
 import { reportCrash, reportProblems, reportWritten } from "./report.js";
 import { relativePath } from "../relative-path.js";
 
-/**
- * How long a burst of file events must be quiet before a run: one editor save is several events
- * within milliseconds. Longer than the 50 ms within which chokidar drops a second change of one
- * file, so a run always reads the last write.
- */
-const QUIET_MS = 100;
 
 /**
  * `--watch`: generates, then again whenever a spec file, or a schema file under a spec folder,

@@ -4,7 +4,7 @@ import { count } from "../count.js";
 import { crashMessage, isInternalError } from "../cli/report.js";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import type { GenerateOptions } from "../generate.js";
-import { serialDebounce, type DebouncedRuns } from "../watch/debounce.js";
+import { QUIET_MS, serialDebounce, type DebouncedRuns } from "../watch/debounce.js";
 import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
 import { overlayError, problemsText } from "./overlay.js";
 
@@ -17,8 +17,6 @@ export interface ClientToolsPluginOptions extends Omit<GenerateOptions, "cwd"> {
   readonly config?: string;
 }
 
-/** As in the CLI's watch mode: one editor save is several file events within milliseconds. */
-const QUIET_MS = 100;
 
 interface Written {
   readonly notes: readonly string[];

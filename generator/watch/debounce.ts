@@ -1,3 +1,11 @@
+/**
+ * How long a burst of file events must be quiet before a run (the CLI's watch mode and the
+ * Vite dev server): one editor save is several events within milliseconds. Longer than the
+ * 50 ms within which chokidar drops a second change of one file, so a run always reads the
+ * last write.
+ */
+export const QUIET_MS = 100;
+
 /** A task run by `serialDebounce`. */
 export interface DebouncedRuns {
   /** Asks for a run: it starts once the calls have been quiet for the delay. */
