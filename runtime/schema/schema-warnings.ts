@@ -15,73 +15,81 @@ import { DIALECT_KEYWORDS, KNOWN_EXTENSION_KEYWORDS, KNOWN_FORMATS, type Keyword
  */
 export function schemaWarnings(schema: JsonObject, pointer: string): SpecProblem[] {
   const dialect = schemaDialect(schema) ?? "2020-12";
+  const shapes = WALKED[dialect];
   const warnings: SpecProblem[] = [];
-  const other: SchemaDialect = dialect === "2020-12" ? "draft-07" : "2020-12";
-  const keywords = DIALECT_KEYWORDS[dialect];
-  const names = Object.keys(keywords);
-  // The other dialect's keywords, where this one lacks them, are still walked into.
-  const valueOf = (key: string): KeywordValue | undefined => (Object.hasOwn(keywords, key) ? keywords[key] : Object.hasOwn(DIALECT_KEYWORDS[other], key) ? DIALECT_KEYWORDS[other][key] : undefined);
+  // The pointer of where the walk is, spelled out only for a warning (most schemas have none).
+  const path: (string | number)[] = [];
+  const at = (): string => path.reduce<string>(childPointer, pointer);
 
-  const visit = (node: JsonValue, at: string): void => {
+  const visit = (node: JsonValue): void => {
     if (typeof node !== "object" || node === null || Array.isArray(node)) return;
     const object = node as JsonObject;
-    for (const key of Object.keys(object)) {
+    for (const key in object) {
       const value = object[key]!;
-      const here = childPointer(at, key);
-      const kind = valueOf(key);
+      const kind = shapes.get(key);
+      path.push(key);
       if (kind === undefined) {
-        if (key.startsWith("x-") || KNOWN_EXTENSION_KEYWORDS.has(key)) continue;
-        const meant = nearMiss(key, names);
-        if (meant !== undefined) {
-          warnings.push({ pointer: here, message: `unknown keyword ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? (JSON Schema ignores unknown keywords, so this one has no effect)` });
+        if (!key.startsWith("x-") && !KNOWN_EXTENSION_KEYWORDS.has(key)) {
+          const meant = nearMiss(key, KEYWORD_NAMES[dialect]);
+          if (meant !== undefined) warnings.push({ pointer: at(), message: `unknown keyword ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? (JSON Schema ignores unknown keywords, so this one has no effect)` });
         }
-        continue;
+      } else {
+        if (key === "format" && typeof value === "string" && !KNOWN_FORMATS.includes(value)) {
+          const meant = nearMiss(value, KNOWN_FORMATS);
+          if (meant !== undefined) warnings.push({ pointer: at(), message: `unknown format ${JSON.stringify(value)}: did you mean ${JSON.stringify(meant)}? (an unknown format checks nothing)` });
+        }
+        if (kind !== "data") walkValue(kind, value);
       }
-      if (key === "format" && typeof value === "string" && !KNOWN_FORMATS.includes(value)) {
-        const meant = nearMiss(value, KNOWN_FORMATS);
-        if (meant !== undefined) warnings.push({ pointer: here, message: `unknown format ${JSON.stringify(value)}: did you mean ${JSON.stringify(meant)}? (an unknown format checks nothing)` });
+      path.pop();
+    }
+    if (object["additionalProperties"] === false) unreachableRequired(object, at, warnings);
+  };
+  const walkValue = (kind: Exclude<KeywordValue, "data">, value: JsonValue): void => {
+    if (kind === "schema" || (kind === "schema-or-schemas" && !Array.isArray(value))) return visit(value);
+    if (kind === "schemas" || kind === "schema-or-schemas") {
+      if (!Array.isArray(value)) return;
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        visit(value[i]!);
+        path.pop();
       }
-      walkValue(kind, value, here);
+      return;
     }
-    unreachableRequired(object, at, warnings);
-  };
-  const walkValue = (kind: KeywordValue, value: JsonValue, at: string): void => {
-    const each = (items: JsonValue): void => {
-      if (Array.isArray(items)) items.forEach((item, i) => visit(item, childPointer(at, i)));
-    };
-    const entries = (map: JsonValue, alsoNames: boolean): void => {
-      if (typeof map !== "object" || map === null || Array.isArray(map)) return;
-      for (const [name, entry] of Object.entries(map as JsonObject)) if (!(alsoNames && Array.isArray(entry))) visit(entry, childPointer(at, name));
-    };
-    switch (kind) {
-      case "schema":
-        return visit(value, at);
-      case "schemas":
-        return each(value);
-      case "schema-or-schemas":
-        return Array.isArray(value) ? each(value) : visit(value, at);
-      case "schema-map":
-        return entries(value, false);
-      case "schema-or-names-map":
-        return entries(value, true);
-      case "data":
-        return;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return;
+    const map = value as JsonObject;
+    for (const name in map) {
+      const entry = map[name]!;
+      // draft-07 `dependencies`: a list of names is not a schema.
+      if (kind === "schema-or-names-map" && Array.isArray(entry)) continue;
+      path.push(name);
+      visit(entry);
+      path.pop();
     }
   };
-  visit(schema, pointer);
+  visit(schema);
   return warnings;
 }
 
+/** Each dialect's keywords, and where the other dialect has a keyword this one lacks, that one too: both are walked into. */
+const WALKED: Readonly<Record<SchemaDialect, ReadonlyMap<string, KeywordValue>>> = {
+  "draft-07": new Map(Object.entries({ ...DIALECT_KEYWORDS["2020-12"], ...DIALECT_KEYWORDS["draft-07"] })),
+  "2020-12": new Map(Object.entries({ ...DIALECT_KEYWORDS["draft-07"], ...DIALECT_KEYWORDS["2020-12"] })),
+};
+const KEYWORD_NAMES: Readonly<Record<SchemaDialect, readonly string[]>> = {
+  "draft-07": Object.keys(DIALECT_KEYWORDS["draft-07"]),
+  "2020-12": Object.keys(DIALECT_KEYWORDS["2020-12"]),
+};
+
 /** A `required` name that `"additionalProperties": false` shuts out: not in `properties`, and no `patternProperties` could admit it. */
-function unreachableRequired(schema: JsonObject, pointer: string, warnings: SpecProblem[]): void {
-  const { required, properties, additionalProperties, patternProperties } = schema;
-  if (additionalProperties !== false || patternProperties !== undefined || !Array.isArray(required)) return;
+function unreachableRequired(schema: JsonObject, at: () => string, warnings: SpecProblem[]): void {
+  const { required, properties, patternProperties } = schema;
+  if (patternProperties !== undefined || !Array.isArray(required)) return;
   const declared = typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : [];
   required.forEach((name, i) => {
     if (typeof name !== "string" || declared.includes(name)) return;
     const meant = nearMiss(name, declared);
     warnings.push({
-      pointer: childPointer(childPointer(pointer, "required"), i),
+      pointer: childPointer(childPointer(at(), "required"), i),
       message: `required property ${JSON.stringify(name)} can never be present: the object is closed ("additionalProperties": false) and "properties" has no ${JSON.stringify(name)}${meant === undefined ? "; add it to \"properties\", or remove it from \"required\"" : `; did you mean ${JSON.stringify(meant)}?`}`,
     });
   });
