@@ -19,6 +19,7 @@ export interface ClientToolSocket {
   send(data: string): void;
   on(event: "message", listener: (data: WebSocketData, isBinary: boolean) => void): unknown;
   on(event: "close", listener: () => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
   off(event: "message", listener: (data: WebSocketData, isBinary: boolean) => void): unknown;
   off(event: "close", listener: () => void): unknown;
 }
@@ -40,6 +41,10 @@ const OPEN = 1;
  * hands its `client_tool.result` / `client_tool.error` messages to the broker. A refused or
  * malformed message gets a `client_tool.rejected` back; the socket and every other call stay
  * open. Detaches itself when the socket closes; returns the detach function.
+ *
+ * A frame that breaks the protocol (invalid UTF-8, unmasked, reserved bits set) makes `ws`
+ * close that socket with the matching close code and then emit `error`: that error is the
+ * client's, so it is taken here and never reaches the process as an uncaught exception.
  */
 export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBroker, owner: string, options: AttachClientToolsOptions = {}): () => void {
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_ANSWER_BYTES;
@@ -88,8 +93,13 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
   };
   socket.on("message", onMessage);
   socket.on("close", detach);
+  // Stays after detach: `ws` may still report the broken frame's error once the socket closed.
+  socket.on("error", ignoreClientFault);
   return detach;
 }
+
+/** A socket's protocol error is the client's fault, already answered by `ws` closing the socket. */
+function ignoreClientFault(): void {}
 
 function toBytes(data: WebSocketData): Uint8Array {
   if (data instanceof ArrayBuffer) return new Uint8Array(data);

@@ -1,3 +1,4 @@
+import { connect as connectTcp } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
@@ -159,4 +160,54 @@ describe("WebSocket transport, over a real socket", () => {
     alice.socket.close();
     await waitFor(() => (listeners() === 0 ? true : undefined), "the socket to detach");
   });
+
+  // As an attacker sends them, over a raw TCP socket: frames that break the WebSocket protocol.
+  it.each([
+    ["a text frame that is not UTF-8", Buffer.from([0x81, 0x82, 0, 0, 0, 0, 0xff, 0xfe]), 1007],
+    ["an unmasked frame", Buffer.from([0x81, 0x02, 0x68, 0x69]), 1002],
+    ["a frame with RSV1 set, no extension agreed", Buffer.from([0xc1, 0x82, 0, 0, 0, 0, 0x68, 0x69]), 1002],
+  ])("closes only the socket that sends %s (close code %i); the process and every other call go on", { timeout: 10_000 }, async (_what, frame, code) => {
+    const alice = await connect(port, "alice");
+    const call = await t.dispatchLocation("alice");
+    await alice.next();
+
+    const closeCode = await rawFrame(port, frame);
+    expect(closeCode).toBe(code);
+
+    expect(alice.socket.readyState).toBe(WebSocket.OPEN);
+    alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Lyon" } });
+    await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+  });
 });
+
+/** Opens a WebSocket by hand over TCP, sends one raw frame, and resolves to the close code the server answers with. */
+async function rawFrame(port: number, frame: Buffer): Promise<number> {
+  const socket = connectTcp(port, "127.0.0.1");
+  let received = Buffer.alloc(0);
+  let upgraded = false;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no close frame; received ${received.toString("hex")}`)), 5000);
+    socket.on("error", reject);
+    socket.on("data", (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (!upgraded) {
+        const end = received.indexOf("\r\n\r\n");
+        if (end === -1) return;
+        expect(received.subarray(0, end).toString()).toMatch(/^HTTP\/1\.1 101 /);
+        received = received.subarray(end + 4);
+        upgraded = true;
+        socket.write(frame);
+      }
+      // The server's close frame: opcode 8, then its payload's first two bytes are the code.
+      if (received.length >= 4 && received[0] === 0x88) {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(received.readUInt16BE(2));
+      }
+    });
+    socket.write(
+      "GET /?owner=mallory HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+    );
+  });
+}

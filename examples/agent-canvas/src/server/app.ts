@@ -136,6 +136,8 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
 
   const sockets$ = new WebSocketServer({ server, path: "/ws" });
   sockets$.on("connection", (socket, req) => {
+    // A frame that breaks the protocol closes this socket (ws does it): the error is the client's, not the process's.
+    socket.on("error", () => undefined);
     const url = new URL(req.url ?? "/", "http://localhost");
     const owner = /^[\w-]{8,64}$/.exec(url.searchParams.get("owner") ?? "")?.[0];
     const conversation = store.get(url.searchParams.get("conversation") ?? "");
