@@ -4,6 +4,7 @@ import { schemaFingerprint } from "../fingerprint/index.js";
 import type { JsonObject } from "../spec/types.js";
 import { createResultChecker, type AwaitedSpec } from "./result-validation.js";
 import { MAX_REPORTED_PROBLEMS } from "./validators.js";
+import { DECIMAL_CASES } from "../schema/__fixtures__/decimal-cases.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -22,6 +23,12 @@ describe("createResultChecker", () => {
     expect(check(modern, undefined, { street: "Rue 1" })).toEqual([{ pointer: "/city", message: "must have property city when property street is present" }]);
     expect(check(legacy, undefined, { street: "Rue 1" })).toEqual([{ pointer: "/city", message: "must have property city when property street is present" }]);
     expect(check(legacy, undefined, { street: "Rue 1", city: "Lyon" })).toBeUndefined();
+  });
+
+  it.each(DECIMAL_CASES)("takes %d's multiples as decimals: %d is one: %s", (multipleOf, value, isMultiple) => {
+    const check = createResultChecker(undefined);
+    const problems = check(tool("price", { type: "object", properties: { price: { type: "number", multipleOf } } }), undefined, { price: value });
+    expect(problems === undefined).toBe(isMultiple);
   });
 
   it("checks formats", () => {

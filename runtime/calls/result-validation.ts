@@ -4,6 +4,7 @@ import addFormatsModule from "ajv-formats";
 import { schemaFingerprint } from "../fingerprint/index.js";
 import type { ClientToolSpec, JsonObject } from "../spec/types.js";
 import { validate, validatorsFor, type ClientToolValidators, type CompiledValidator, type ValidationProblem } from "./validators.js";
+import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule.default;
@@ -44,13 +45,7 @@ export function createResultChecker(precompiled: ClientToolValidators | undefine
 }
 
 const AJV_OPTIONS = {
-  // Specs may carry vendor keywords; the spec checker has already vetted the schema.
-  strict: false,
-  // The client needs every problem to correct its answer (the list is capped when reported).
-  allErrors: true,
-  // Compiled schemas are cached here by fingerprint; ajv must not also register them by
-  // `$id`, where two tools with the same `$id` would collide.
-  addUsedSchema: false,
+  ...VALIDATION_OPTIONS,
   // ajv warns on the console about unknown formats, quoting the schema's text as it is: schemas
   // come from other teams and from frontends, and their text must not reach a terminal raw.
   logger: false,

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, Options, ValidateFunction } from "ajv";
 import { schemaDialect } from "../../../runtime/spec/dialect.js";
 import type { JsonObject } from "../../../runtime/spec/types.js";
+import { VALIDATION_OPTIONS } from "../../../runtime/schema/ajv-options.js";
 
 const require = createRequire(import.meta.url);
 // ajv ships CommonJS; require keeps its classes' constructors as they are (as in check/meta-schema.ts).
@@ -39,11 +40,8 @@ export function compileStandalone(schema: JsonObject): StandaloneValidator {
 }
 
 const OPTIONS: Options = {
-  // As the runtime's result checker (runtime/calls/result-validation.ts), so that a precompiled
-  // validator accepts and reports exactly what the runtime's own would.
-  strict: false,
-  allErrors: true,
-  addUsedSchema: false,
+  // As the runtime's result checker, so that a precompiled validator accepts and reports exactly what the runtime's own would.
+  ...VALIDATION_OPTIONS,
   // The check stage has validated every schema against its meta-schema.
   validateSchema: false,
   code: {

@@ -8,17 +8,24 @@ import { generate } from "../../generate.js";
 import { writeGenerated } from "../../write-generated.js";
 import { removeTempProjects, tempProject } from "./__fixtures__/project.js";
 import { contact } from "./__fixtures__/specs.js";
+import { DECIMAL_CASES } from "../../../runtime/schema/__fixtures__/decimal-cases.js";
 
 // The generated map's static type is checked against the runtime's by examples/validators
 // (consumer.ts, under tsc); here its values go through the real runner and broker.
 let clientToolValidators: ClientToolValidators;
 
+let validatePriceArgs: (data: unknown) => boolean;
+
 beforeAll(async () => {
-  const project = tempProject({ "contact.json": contact });
+  const project = tempProject({
+    "contact.json": contact,
+    "price.json": { name: "set_price", description: "Set a price.", parameters: { type: "object", properties: { price: { type: "number", multipleOf: 0.01 }, step: { type: "number", multipleOf: 0.1 } } } },
+  });
   const result = await generate({ cwd: project, stubs: false, validators: true });
   writeGenerated(result);
   const index = pathToFileURL(path.join(project, "src/client-tools.gen/validators/index.ts")).href;
   ({ clientToolValidators } = (await import(index)) as { clientToolValidators: ClientToolValidators });
+  validatePriceArgs = clientToolValidators["set_price"]!.args as (data: unknown) => boolean;
 });
 afterAll(removeTempProjects);
 
@@ -72,5 +79,9 @@ describe("the generated clientToolValidators in the runtime", () => {
     await broker.close();
     expect(compile).not.toHaveBeenCalled();
     compile.mockRestore();
+  });
+
+  it.each(DECIMAL_CASES.filter(([multipleOf]) => multipleOf === 0.01 || multipleOf === 0.1))("takes %d's multiples as decimals in the generated validator: %d is one: %s", (multipleOf, value, isMultiple) => {
+    expect(validatePriceArgs({ [multipleOf === 0.01 ? "price" : "step"]: value })).toBe(isMultiple);
   });
 });
