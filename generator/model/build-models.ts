@@ -3,6 +3,7 @@ import type { CheckedTool } from "../check/check-specs.js";
 import { locateInJson, type Diagnostic } from "../diagnostics.js";
 import { pascalName, toolIdentifier } from "./names.js";
 import type { ToolModel } from "./tool-model.js";
+import { nameKey } from "../../runtime/registry/name-key.js";
 
 /**
  * The model stage: names, modes and fingerprints for each checked tool, sorted by name so the
@@ -45,7 +46,7 @@ export function buildToolModels(tools: readonly CheckedTool[]): { models: ToolMo
       diagnostics.push(...locateInJson(document.displayPath, document.text, [{ pointer: `${pointer}/fingerprints`, message: '"fingerprints" do not match the schemas: remove them, the generator computes them' }]));
     }
   }
-  const seen = { name: new Map<string, ToolModel>(), id: new Map<string, ToolModel>(), pascal: new Map<string, ToolModel>() };
+  const seen = { name: new Map<string, ToolModel>(), id: new Map<string, ToolModel>(), pascal: new Map<string, ToolModel>(), key: new Map<string, ToolModel>() };
   for (const model of models) {
     const sameName = seen.name.get(model.name);
     if (sameName !== undefined) {
@@ -53,15 +54,23 @@ export function buildToolModels(tools: readonly CheckedTool[]): { models: ToolMo
       continue;
     }
     seen.name.set(model.name, model);
+    let clashed = false;
     for (const [kind, key] of [["id", model.id], ["pascal", model.pascal]] as const) {
       const clash = seen[kind].get(key);
       if (clash !== undefined) {
         const generated = kind === "id" ? `ClientAction_${key}` : `${key}Args`;
         report(model, `tool names ${JSON.stringify(clash.name)} (${where(clash)}) and ${JSON.stringify(model.name)} both become the TypeScript name ${generated}: rename one of them`);
+        clashed = true;
         break;
       }
       seen[kind].set(key, model);
     }
+    // The runtime's rule: a model or a person could take one name for the other.
+    const alike = seen.key.get(nameKey(model.name));
+    if (!clashed && alike !== undefined) {
+      report(model, `tool names ${JSON.stringify(alike.name)} (${where(alike)}) and ${JSON.stringify(model.name)} look alike (names are compared ignoring case, "-" and "_"), and the runtime refuses such a pair: rename one of them`);
+    }
+    seen.key.set(nameKey(model.name), model);
   }
   return { models, diagnostics };
 }

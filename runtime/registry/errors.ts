@@ -49,8 +49,28 @@ export class ClientToolDuplicateNameError extends ClientToolRegistrationError {
 export class ClientToolNameCollisionError extends ClientToolRegistrationError {
   override readonly name = "ClientToolNameCollisionError";
 
-  constructor(readonly toolName: string) {
-    super(`Client tool "${toolName}" has the name of one of the server's own tools: rename the client tool.`);
+  constructor(
+    readonly toolName: string,
+    /** The server's tool it collides with: the same name, or one that differs only in case, "-" or "_". */
+    readonly reservedName: string = toolName,
+  ) {
+    super(
+      reservedName === toolName
+        ? `Client tool "${toolName}" has the name of one of the server's own tools: rename the client tool.`
+        : `Client tool "${toolName}" looks like "${reservedName}", one of the server's own tools (names are compared ignoring case, "-" and "_"): rename the client tool.`,
+    );
+  }
+}
+
+/** A name that differs from a tool the conversation has only in case, `-` or `_`: a model could take one for the other. */
+export class ClientToolLookalikeNameError extends ClientToolRegistrationError {
+  override readonly name = "ClientToolLookalikeNameError";
+
+  constructor(
+    readonly toolName: string,
+    readonly existingName: string,
+  ) {
+    super(`Client tool "${toolName}" looks like the client tool "${existingName}" (names are compared ignoring case, "-" and "_"): rename one of them.`);
   }
 }
 

@@ -2,6 +2,7 @@ export {
   ClientToolDuplicateNameError,
   ClientToolFingerprintMismatchError,
   ClientToolInvalidSpecError,
+  ClientToolLookalikeNameError,
   ClientToolNameCollisionError,
   ClientToolRegistrationError,
   ClientToolSchemaConflictError,

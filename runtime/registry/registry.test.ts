@@ -5,6 +5,7 @@ import {
   ClientToolDuplicateNameError,
   ClientToolFingerprintMismatchError,
   ClientToolInvalidSpecError,
+  ClientToolLookalikeNameError,
   ClientToolNameCollisionError,
   ClientToolRegistrationError,
   ClientToolSchemaConflictError,
@@ -160,6 +161,31 @@ describe("ClientToolRegistry.register", () => {
     expect(registry.reservedNames.has("bash")).toBe(true);
     expect(() => registry.register([fromClient(confirm), { ...fromClient(confirm), name: "bash" }])).toThrow(ClientToolNameCollisionError);
     expect(names(registry)).toEqual([]);
+  });
+
+  it.each(["Bash", "BASH", "bash_", "b-a-s-h", "STR-REPLACE-EDITOR", "strreplaceeditor"])("refuses %s, which looks like one of the server's own tools", (name) => {
+    const registry = new ClientToolRegistry({ reservedNames: ["bash", "str_replace_editor"] });
+    const error = (() => {
+      try {
+        registry.scope("c1").register([{ ...fromClient(confirm), name }]);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ClientToolNameCollisionError);
+    expect((error as ClientToolNameCollisionError).status).toBe(422);
+    expect((error as Error).message).toMatch(/looks like "(bash|str_replace_editor)", one of the server's own tools \(names are compared ignoring case, "-" and "_"\)/);
+  });
+
+  it("refuses a client tool whose name looks like another of the conversation's tools, in one registration or across them", () => {
+    const registry = new ClientToolRegistry();
+    registry.register([{ ...fromClient(confirm), name: "open_file" }]);
+    expect(() => registry.scope("c1").register([{ ...fromClient(confirm), name: "OpenFile" }])).toThrow(ClientToolLookalikeNameError);
+    expect(() => registry.scope("c2").register([{ ...fromClient(confirm), name: "ask_user" }, { ...fromClient(confirm), name: "askUser" }])).toThrow(
+      'Client tool "askUser" looks like the client tool "ask_user" (names are compared ignoring case, "-" and "_"): rename one of them.',
+    );
+    // The same name again is the same tool, not a look-alike.
+    expect(registry.scope("c3").register([{ ...fromClient(confirm), name: "open_file" }])).toHaveLength(1);
   });
 
   it("refuses invalid input with every problem at its pointer, as a 422", () => {

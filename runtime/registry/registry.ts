@@ -2,6 +2,7 @@ import type { ClientToolSpec } from "../spec/types.js";
 import { readRegistrySnapshot, type ClientToolRegistrySnapshot, type ClientToolScopeSnapshot } from "./snapshot.js";
 import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
 import { ToolView, type RegistryState } from "./view.js";
+import { nameKey } from "./name-key.js";
 
 export interface ClientToolRegistryOptions {
   /** The server's own tool names; a client tool that takes one is refused. */
@@ -47,7 +48,7 @@ export class ClientToolRegistry implements ClientToolLookup {
 
   constructor(options: ClientToolRegistryOptions = {}) {
     this.reservedNames = new Set(options.reservedNames);
-    this.#state = { reservedNames: this.reservedNames, claims: new Map() };
+    this.#state = { reservedNames: new Map([...this.reservedNames].map((name) => [nameKey(name), name])), claims: new Map() };
     this.#root = new ToolView(this.#state);
   }
 

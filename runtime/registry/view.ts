@@ -1,7 +1,8 @@
 import type { ClientToolSpec, JsonValue } from "../spec/types.js";
 import { admitClientToolSpecs, type AdmittedSpec } from "./admit.js";
-import { ClientToolDuplicateNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
+import { ClientToolDuplicateNameError, ClientToolLookalikeNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
 import { findFirstDifference } from "./first-difference.js";
+import { nameKey } from "./name-key.js";
 import { admittedSpecOf, toolFor } from "./tool.js";
 import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
 
@@ -17,7 +18,8 @@ interface Claim {
 
 /** What all views of one registry share. */
 export interface RegistryState {
-  readonly reservedNames: ReadonlySet<string>;
+  /** The server's own tool names, by `nameKey`. */
+  readonly reservedNames: ReadonlyMap<string, string>;
   readonly claims: Map<string, Claim>;
 }
 
@@ -66,12 +68,20 @@ export class ToolView implements ClientToolLookup {
     if (this.#released) throw new Error("This conversation's client tools were dropped: get a new view from registry.scope(conversationId).");
     const entries = admitClientToolSpecs(input);
     const pointers = new Map<string, string>();
+    // What this view's names look like: a new name must not pass for one of them.
+    const lookalikes = new Map<string, string>();
+    for (const tool of this.list()) lookalikes.set(nameKey(tool.name), tool.name);
     const tools = entries.map(({ pointer, spec }) => {
       const { name } = spec;
       const earlier = pointers.get(name);
       if (earlier !== undefined) throw new ClientToolDuplicateNameError(name, [earlier, pointer]);
       pointers.set(name, pointer);
-      if (this.#state.reservedNames.has(name)) throw new ClientToolNameCollisionError(name);
+      const key = nameKey(name);
+      const reserved = this.#state.reservedNames.get(key);
+      if (reserved !== undefined) throw new ClientToolNameCollisionError(name, reserved);
+      const alike = lookalikes.get(key);
+      if (alike !== undefined && alike !== name) throw new ClientToolLookalikeNameError(name, alike);
+      lookalikes.set(key, name);
       const claim = this.#state.claims.get(name);
       return claim === undefined ? toolFor(spec) : this.#againUnder(claim, spec);
     });

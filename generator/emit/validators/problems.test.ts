@@ -20,9 +20,9 @@ describe("bad input for --validators: file, place and a fix", () => {
     ]);
   });
 
-  it("two tools whose modules differ only in case", async () => {
+  it("two tools whose modules would differ only in case: names that look alike, refused with or without validators", async () => {
     expect(await problems({ "a.json": tool("getLocation"), "b.json": tool("getlocation") })).toEqual([
-      'client-tools/b.json:2:3 (at /name): tools "getLocation" (client-tools/a.json) and "getlocation" would write their validators to validators/getLocation.ts and validators/getlocation.ts, one file where names ignore case (macOS, Windows): rename one of them',
+      'client-tools/b.json:2:3 (at /name): tool names "getLocation" (client-tools/a.json:2:3) and "getlocation" look alike (names are compared ignoring case, "-" and "_"), and the runtime refuses such a pair: rename one of them',
     ]);
   });
 
