@@ -28,6 +28,8 @@ export { followOwnerCalls } from "./transports/owner-feed.js";
 export type { OwnerFeed, OwnerFeedSink } from "./transports/owner-feed.js";
 export { clientToolEventStream, SSE_HEADERS } from "./transports/sse-stream.js";
 export { attachClientTools } from "./transports/ws-attach.js";
+export { allowOrigins } from "./transports/ws-origins.js";
+export type { WebSocketUpgradeInfo } from "./transports/ws-origins.js";
 export type { AttachClientToolsOptions, ClientToolSocket, WebSocketData } from "./transports/ws-attach.js";
 export { clientActionEvent, clientObservationEvent, fireAndForgetEvents } from "./wire-events.js";
 export type { ClientToolActionEventWire, ClientToolCallInput, ClientToolObservationEventWire, WireEventOptions } from "./wire-events.js";

@@ -34,8 +34,11 @@ type Route = { readonly kind: "list" } | { readonly kind: "events" } | { readonl
  *   `attempt`: 200 accepted, 400 malformed, 404 unknown or not the caller's, 409 already
  *   ended or stale attempt, 413 over `maxBodyBytes`, 422 invalid result (`errors` listed).
  *
- * Also 401 without identity, 404 for other paths and 405 for another method. Every answer
- * goes through `broker.submit` / `broker.fail`, which own the rules.
+ * Also 401 without identity, 404 for other paths, 405 for another method, and 415 for an
+ * answer whose `Content-Type` is not `application/json`: a cross-site form can only send the
+ * "simple" types (`text/plain`, form encodings), so it can never answer for a user whose
+ * browser sends the cookie `authenticate` reads. Every answer goes through `broker.submit` /
+ * `broker.fail`, which own the rules.
  */
 export function createClientToolsHandler(broker: ClientCallBroker, options: ClientToolsHandlerOptions): FetchHandler {
   const base = (options.basePath ?? DEFAULT_CLIENT_TOOLS_BASE_PATH).replace(/\/+$/, "");
@@ -47,6 +50,9 @@ export function createClientToolsHandler(broker: ClientCallBroker, options: Clie
     if (route === undefined) return json(404, { detail: "Not found." });
     const allowed = route.kind === "answer" ? "POST" : "GET";
     if (request.method !== allowed) return json(405, { detail: `Use ${allowed} here.` }, { allow: allowed });
+    if (route.kind === "answer" && !isJson(request.headers.get("content-type"))) {
+      return json(415, { detail: "Send the answer as JSON, with Content-Type: application/json." }, { accept: "application/json" });
+    }
     const owner = await options.authenticate(request);
     if (owner === undefined || owner === "") return json(401, { detail: "Authentication required." });
     const conversationId = url.searchParams.get("conversationId");
@@ -81,6 +87,11 @@ function matchRoute(pathname: string, base: string): Route | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `application/json`, with or without parameters such as `charset`. */
+function isJson(contentType: string | null): boolean {
+  return contentType !== null && contentType.split(";")[0]!.trim().toLowerCase() === "application/json";
 }
 
 function json(status: number, body: unknown, headers: { readonly [name: string]: string } = {}): Response {

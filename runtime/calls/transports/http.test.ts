@@ -97,7 +97,7 @@ describe("HTTP transport, over a real socket", () => {
     const request = await startRun();
     expect((await fetch(`${server.origin}/client-tools`)).status).toBe(401);
     expect((await fetch(`${server.origin}/client-tools/events`)).status).toBe(401);
-    const anonymous = await fetch(`${server.origin}/client-tools/${request.requestId}`, { method: "POST", body: JSON.stringify({ result: { city: "Nowhere" } }) });
+    const anonymous = await fetch(`${server.origin}/client-tools/${request.requestId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ result: { city: "Nowhere" } }) });
     expect(await statusAndBody(Promise.resolve(anonymous))).toEqual({ status: 401, body: { detail: "Authentication required." } });
     expect(await t.broker.pending({ owner: "alice" })).toEqual([request]);
   });
@@ -121,10 +121,23 @@ describe("HTTP transport, over a real socket", () => {
       expect({ body, status }).toEqual({ body, status: 400 });
       expect(detail).toEqual({ detail: expect.any(String) });
     }
-    const notUtf8 = await rawRequest(`${server.origin}/client-tools/${request.requestId}`, { headers: auth("alice"), chunks: [new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])] });
+    const notUtf8 = await rawRequest(`${server.origin}/client-tools/${request.requestId}`, { headers: { ...auth("alice"), "content-type": "application/json" }, chunks: [new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])] });
     expect(notUtf8.status).toBe(400);
     expect(JSON.parse(notUtf8.body)).toEqual({ detail: "A client tool answer must be UTF-8 text." });
     expect(await t.broker.pending({ owner: "alice" })).toEqual([request]);
+  });
+
+  it("answers 415 to an answer that is not application/json (a cross-site form's simple request), and the call stays open", async () => {
+    const request = await startRun();
+    const body = JSON.stringify({ result: { city: "Forged" } });
+    // Without a Content-Type, fetch sends a string body as text/plain, as a form would.
+    for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", undefined]) {
+      const response = await fetch(`${server.origin}/client-tools/${request.requestId}`, { method: "POST", headers: { ...auth("alice"), ...(contentType && { "content-type": contentType }) }, body });
+      expect({ contentType, status: response.status }).toEqual({ contentType, status: 415 });
+    }
+    expect((await answer(request.requestId, { result: { city: "Lyon" } })).status).toBe(200);
+    const charset = await fetch(`${server.origin}/client-tools/${request.requestId}`, { method: "POST", headers: { ...auth("alice"), "content-type": "Application/JSON; charset=utf-8" }, body });
+    expect(charset.status).toBe(409);
   });
 
   it("answers 404 alike for an unknown id and for another owner's call, and for unknown paths", async () => {

@@ -5,6 +5,7 @@ import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
 import { createClientToolRunner } from "../runner.js";
 import { trackListeners, waitFor } from "./__fixtures__/net.js";
 import { attachClientTools } from "./ws-attach.js";
+import { allowOrigins } from "./ws-origins.js";
 import { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage, type ClientToolServerMessage } from "./ws-codec.js";
 
 const MAX_MESSAGE = 1024;
@@ -211,3 +212,28 @@ async function rawFrame(port: number, frame: Buffer): Promise<number> {
     );
   });
 }
+
+describe("allowOrigins, as a WebSocketServer's verifyClient", () => {
+  it("opens the socket for a listed Origin, and refuses (403) another site's page and an upgrade without one", { timeout: 10_000 }, async () => {
+    const server = new WebSocketServer({ host: "127.0.0.1", port: 0, verifyClient: allowOrigins(["https://app.example.com"]) });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `ws://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const open = (headers: Record<string, string>) =>
+      new Promise<number>((resolve) => {
+        const socket = new WebSocket(url, { headers });
+        socket.once("open", () => {
+          socket.close();
+          resolve(101);
+        });
+        socket.once("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0));
+        socket.once("error", () => undefined);
+      });
+    try {
+      expect(await open({ origin: "https://app.example.com" })).toBe(101);
+      expect(await open({ origin: "https://evil.example" })).toBe(403);
+      expect(await open({})).toBe(403);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
