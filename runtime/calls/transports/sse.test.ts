@@ -98,7 +98,7 @@ describe("SSE transport, over a real socket", () => {
 
     const answer = await fetch(`${server.origin}/client-tools/${after.request.requestId}`, {
       method: "POST",
-      headers: { "x-owner": "alice" },
+      headers: { "x-owner": "alice", "content-type": "application/json" },
       body: JSON.stringify({ result: { city: "Lyon" }, attempt: 1 }),
     });
     expect(answer.status).toBe(200);
