@@ -1,3 +1,4 @@
+import { connect as connectTcp } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
 import type { ClientToolRequest } from "../messages.js";
@@ -231,6 +232,25 @@ describe("toNodeListener", () => {
       expect(onError).toHaveBeenCalledWith(new Error("store down"));
     } finally {
       await failing.close();
+    }
+  });
+
+  it("takes a client that drops the connection mid-body for no error: nothing reported, the server serves on", async () => {
+    const onError = vi.fn();
+    const reading = await listen(toNodeListener(async (request) => new Response(await request.text()), { onError }));
+    try {
+      for (let i = 0; i < 5; i++) {
+        const socket = connectTcp(Number(new URL(reading.origin).port), "127.0.0.1");
+        await new Promise<void>((resolve) => socket.once("connect", resolve));
+        socket.write("POST /client-tools/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"result\":");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        socket.destroy();
+      }
+      expect((await fetch(`${reading.origin}/`, { method: "POST", body: "still here" })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(onError).not.toHaveBeenCalled();
+    } finally {
+      await reading.close();
     }
   });
 

@@ -10,6 +10,8 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array> {
   readonly headers: { readonly [name: string]: string | readonly string[] | undefined };
   /** True once the whole request, body included, has arrived. */
   readonly complete: boolean;
+  /** True once the connection is gone (the client aborted, say). */
+  readonly destroyed?: boolean;
 }
 
 /** What the adapter uses of Node's `ServerResponse`. */
@@ -23,7 +25,10 @@ export interface NodeResponseLike {
 }
 
 export interface NodeListenerOptions {
-  /** Where a handler's exception goes (the client gets a bare 500). Default `console.error`. */
+  /**
+   * Where a handler's exception goes (the client gets a bare 500). Default `console.error`. A
+   * client that drops the connection mid-request is no failure, and is not reported.
+   */
   readonly onError?: (error: unknown) => void;
 }
 
@@ -37,6 +42,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   const onError = options.onError ?? ((error: unknown) => console.error("gen-client-tools: a client tools request failed:", error));
   return (req, res) => {
     serve(handler, req, res).catch((error: unknown) => {
+      if (clientWentAway(req, error)) return void res.destroy();
       onError(error);
       if (!res.headersSent) {
         // Bare: the error's text is for the server's log, not the client. The body may be unread.
@@ -47,6 +53,11 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
       }
     });
   };
+}
+
+/** The request failed because its client left (an aborted body read): nothing to report, no one to answer. */
+function clientWentAway(req: NodeRequestLike, error: unknown): boolean {
+  return req.destroyed === true || (error as { code?: unknown } | null)?.code === "ECONNRESET";
 }
 
 async function serve(handler: FetchHandler, req: NodeRequestLike, res: NodeResponseLike): Promise<void> {
