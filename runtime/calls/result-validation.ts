@@ -5,6 +5,7 @@ import { schemaFingerprint } from "../fingerprint/index.js";
 import type { ClientToolSpec, JsonObject } from "../spec/types.js";
 import { validate, validatorsFor, type ClientToolValidators, type CompiledValidator, type ValidationProblem } from "./validators.js";
 import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
+import { withResolvableRoot } from "../schema/resolvable-root.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule.default;
@@ -27,9 +28,8 @@ export function createResultChecker(precompiled: ClientToolValidators | undefine
     // Draft-07 only when the schema says so; 2020-12 is the default dialect of the spec format.
     const draft07 = typeof schema["$schema"] === "string" && schema["$schema"].includes("draft-07");
     const ajv = draft07 ? (compilers.draft07 ??= withFormats(new Ajv(AJV_OPTIONS))) : (compilers.draft2020 ??= withFormats(new Ajv2020(AJV_OPTIONS)));
-    // Without addUsedSchema, ajv cannot resolve `$ref: "#"` (a recursive root) in a schema that
-    // has no `$id`: it gets one of its own, unique per schema, so nothing collides.
-    return ajv.compile(Object.hasOwn(schema, "$id") ? schema : { ...schema, $id: `urn:gen-client-tools:${key}` });
+    // One ajv compiles every schema: each gets an id of its own, so nothing collides.
+    return ajv.compile(withResolvableRoot(schema, key));
   }
 
   return (spec, fingerprint, result) => {

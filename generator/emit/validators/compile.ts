@@ -3,6 +3,7 @@ import type { Ajv as AjvInstance, Options, ValidateFunction } from "ajv";
 import { schemaDialect } from "../../../runtime/spec/dialect.js";
 import type { JsonObject } from "../../../runtime/spec/types.js";
 import { VALIDATION_OPTIONS } from "../../../runtime/schema/ajv-options.js";
+import { withResolvableRoot } from "../../../runtime/schema/resolvable-root.js";
 
 const require = createRequire(import.meta.url);
 // ajv ships CommonJS; require keeps its classes' constructors as they are (as in check/meta-schema.ts).
@@ -36,7 +37,8 @@ export function compileStandalone(schema: JsonObject): StandaloneValidator {
   const logger = { log() {}, warn: (...message: unknown[]) => void warnings.add(message.join(" ")), error() {} };
   const ajv = new (dialect === "draft-07" ? Ajv : Ajv2020)({ ...OPTIONS, logger });
   addFormats(ajv);
-  return { code: standaloneCode(ajv, ajv.compile(schema)), warnings: [...warnings] };
+  // A fresh ajv per schema: one id serves every schema.
+  return { code: standaloneCode(ajv, ajv.compile(withResolvableRoot(schema, "validator"))), warnings: [...warnings] };
 }
 
 const OPTIONS: Options = {

@@ -19,6 +19,7 @@ let validatePriceArgs: (data: unknown) => boolean;
 beforeAll(async () => {
   const project = tempProject({
     "contact.json": contact,
+    "nested.json": { name: "nest", description: "A recursive root.", parameters: { type: "object", properties: { child: { $ref: "#" }, n: { type: "integer" } } } },
     "price.json": { name: "set_price", description: "Set a price.", parameters: { type: "object", properties: { price: { type: "number", multipleOf: 0.01 }, step: { type: "number", multipleOf: 0.1 } } } },
   });
   const result = await generate({ cwd: project, stubs: false, validators: true });
@@ -83,5 +84,12 @@ describe("the generated clientToolValidators in the runtime", () => {
 
   it.each(DECIMAL_CASES.filter(([multipleOf]) => multipleOf === 0.01 || multipleOf === 0.1))("takes %d's multiples as decimals in the generated validator: %d is one: %s", (multipleOf, value, isMultiple) => {
     expect(validatePriceArgs({ [multipleOf === 0.01 ? "price" : "step"]: value })).toBe(isMultiple);
+  });
+
+  it("validates a schema whose root is recursive (\"$ref\": \"#\"), to any depth", () => {
+    const validate = clientToolValidators["nest"]!.args as ((data: unknown) => boolean) & { errors?: { instancePath: string }[] | null };
+    expect(validate({ child: { child: { n: 1 } } })).toBe(true);
+    expect(validate({ child: { child: { n: "one" } } })).toBe(false);
+    expect(validate.errors?.map((error) => error.instancePath)).toEqual(["/child/child/n"]);
   });
 });
