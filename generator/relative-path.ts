@@ -4,3 +4,9 @@ import path from "node:path";
 export function relativePath(folder: string, file: string): string {
   return path.relative(folder, file).split(path.sep).join("/");
 }
+
+/** Whether `file` lies under `folder` (never `folder` itself); both absolute. */
+export function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+}

@@ -5,7 +5,7 @@ import { childPointer, pointerTokens } from "../../runtime/spec/json-pointer.js"
 import { toFrozenJson } from "../../runtime/spec/frozen-json.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
 import { forEachRef, rewriteRefs, valueAtPointer } from "../../runtime/spec/json-walk.js";
-import { relativePath } from "../relative-path.js";
+import { isInside, relativePath } from "../relative-path.js";
 
 /** How the bundler reads a file that a `$ref` names: parsed JSON, or why it could not. */
 export type ReadSchemaFile = (absolutePath: string) => { value: unknown } | { error: string };
@@ -141,7 +141,3 @@ function splitRef(ref: string): [string, string] | undefined {
   }
 }
 
-function isInside(folder: string, target: string): boolean {
-  const relative = path.relative(folder, target);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
-}

@@ -141,6 +141,19 @@ describe("bad input: exit 1, file:line:col and a fix, output untouched", () => {
     ]);
   });
 
+  it("a spec file that is a link leading out of the spec folder: refused like a $ref through one, and never read", () => {
+    const outside = tempProject({}, "gct-outside-");
+    const pipe = path.join(outside, "secret.json");
+    execFileSync("mkfifo", [pipe]);
+    const folder = project({ "good.json": good });
+    symlinkSync(pipe, path.join(folder, "client-tools/stolen.json"));
+    // A link that stays inside the folder is a spec like any other.
+    mkdirSync(path.join(folder, "client-tools/shared"));
+    writeFileSync(path.join(folder, "client-tools/shared/other.json"), JSON.stringify({ ...good, name: "other_tool" }));
+    symlinkSync(path.join(folder, "client-tools/shared/other.json"), path.join(folder, "client-tools/other.json"));
+    expectFailure(folder, ["client-tools/stolen.json: the spec file is a link that leads out of the spec folder: copy the spec into the folder, or name it with --in"]);
+  });
+
   it("a pipe in the spec folder, as a spec file or named by a $ref: refused as not a plain file, never read", () => {
     const folder = project({ "t.json": { ...good, parameters: { type: "object", properties: { p: { $ref: "./shared/pipe.json" } } } } });
     mkdirSync(path.join(folder, "client-tools/shared"));

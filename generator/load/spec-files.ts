@@ -1,7 +1,7 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics.js";
-import { relativePath } from "../relative-path.js";
+import { isInside, relativePath } from "../relative-path.js";
 
 /**
  * The spec files named by `--in`: a file as it is, a folder's `*.json` files (not its
@@ -24,11 +24,26 @@ export function listSpecFiles(inputs: readonly string[], cwd: string): { files: 
       files.add(absolute);
       continue;
     }
-    const names = readdirSync(absolute, { withFileTypes: true })
-      .filter((entry) => entry.name.endsWith(".json") && !entry.name.startsWith(".") && !entry.isDirectory())
-      .map((entry) => path.join(absolute, entry.name));
+    const entries = readdirSync(absolute, { withFileTypes: true }).filter((entry) => entry.name.endsWith(".json") && !entry.name.startsWith(".") && !entry.isDirectory());
+    const names: string[] = [];
+    for (const entry of entries) {
+      const file = path.join(absolute, entry.name);
+      // The rule a file `$ref` obeys: what the folder holds stays in it.
+      if (entry.isSymbolicLink() && !linkStaysInside(file, absolute)) {
+        diagnostics.push({ file: relativePath(cwd, file), message: "the spec file is a link that leads out of the spec folder: copy the spec into the folder, or name it with --in" });
+      } else names.push(file);
+    }
     if (names.length === 0) diagnostics.push({ file: relativePath(cwd, absolute) || ".", message: "the folder holds no .json spec files: add one per client tool" });
     for (const name of names) files.add(name);
   }
   return { files: [...files].sort(), diagnostics };
+}
+
+function linkStaysInside(link: string, folder: string): boolean {
+  try {
+    return isInside(realpathSync(folder), realpathSync(link));
+  } catch {
+    // A dangling link: reading it reports that, at the file.
+    return true;
+  }
 }

@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import type { GenerateOptions } from "../generate.js";
 import { resolveOptions } from "../options/resolve.js";
+import { isInside } from "../relative-path.js";
 
 /** A folder to watch: a spec folder with its subfolders, or the folder of a spec file given by name. */
 export interface WatchRoot {
@@ -56,17 +57,13 @@ function isFolder(input: string): boolean {
  * folder, the handlers file).
  */
 export function affectsSpecs(file: string, roots: readonly WatchRoot[], ignored: readonly string[]): boolean {
-  if (ignored.some((skip) => file === skip || isInside(file, skip))) return false;
+  if (ignored.some((skip) => file === skip || isInside(skip, file))) return false;
   return roots.some((root) => {
     if (file === root.dir) return true;
-    if (!isInside(file, root.dir)) return false;
+    if (!isInside(root.dir, file)) return false;
     const parts = path.relative(root.dir, file).split(path.sep);
     if (parts.some((part) => part.startsWith(".") || part === "node_modules")) return false;
     return root.recursive || (parts.length === 1 && file.endsWith(".json"));
   });
 }
 
-function isInside(file: string, dir: string): boolean {
-  const relative = path.relative(dir, file);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
-}
