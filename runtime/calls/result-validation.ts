@@ -6,6 +6,9 @@ import type { ClientToolSpec, JsonObject } from "../spec/types.js";
 import { validate, validatorsFor, type ClientToolValidators, type CompiledValidator, type ValidationProblem } from "./validators.js";
 import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
 import { withResolvableRoot } from "../schema/resolvable-root.js";
+import { linearRegExp } from "../schema/linear-patterns.js";
+import { isServerAuthored } from "../registry/server-authored.js";
+import { schemaDialect, type SchemaDialect } from "../spec/dialect.js";
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = addFormatsModule.default;
@@ -22,23 +25,31 @@ export type AwaitedSpec = ClientToolSpec & { readonly outputSchema: JsonObject }
  */
 export function createResultChecker(precompiled: ClientToolValidators | undefined): ResultChecker {
   const compiled = new Map<string, CompiledValidator>();
-  const compilers: { draft07?: Ajv; draft2020?: Ajv2020 } = {};
+  const compilers = new Map<string, Ajv | Ajv2020>();
 
-  function compile(schema: JsonObject, key: string): CompiledValidator {
-    // Draft-07 only when the schema says so; 2020-12 is the default dialect of the spec format.
-    const draft07 = typeof schema["$schema"] === "string" && schema["$schema"].includes("draft-07");
-    const ajv = draft07 ? (compilers.draft07 ??= withFormats(new Ajv(AJV_OPTIONS))) : (compilers.draft2020 ??= withFormats(new Ajv2020(AJV_OPTIONS)));
-    // One ajv compiles every schema: each gets an id of its own, so nothing collides.
-    return ajv.compile(withResolvableRoot(schema, key));
+  /** An ajv per dialect and pattern engine: ECMA-262 for the server's own schemas, linear time (RE2) for any other. */
+  function compilerFor(dialect: SchemaDialect, linear: boolean): Ajv | Ajv2020 {
+    const name = `${dialect} ${linear ? "linear" : "ecma"}`;
+    let ajv = compilers.get(name);
+    if (ajv === undefined) {
+      const options = { ...AJV_OPTIONS, ...(linear && { code: { regExp: linearRegExp } }) };
+      compilers.set(name, (ajv = withFormats(dialect === "draft-07" ? new Ajv(options) : new Ajv2020(options))));
+    }
+    return ajv;
   }
 
   return (spec, fingerprint, result) => {
     let fn = validatorsFor(precompiled, spec.name)?.result;
     if (fn === undefined) {
+      const linear = !isServerAuthored(spec.outputSchema);
       // A hand-written ClientToolLookup may not carry fingerprints; the registry always does.
-      const key = fingerprint ?? schemaFingerprint(spec.outputSchema);
+      const key = `${linear ? "linear" : "ecma"} ${fingerprint ?? schemaFingerprint(spec.outputSchema)}`;
       fn = compiled.get(key);
-      if (fn === undefined) compiled.set(key, (fn = compile(spec.outputSchema, key)));
+      if (fn === undefined) {
+        // The registration checked the dialect; one ajv compiles many schemas, each under an id of its own.
+        const ajv = compilerFor(schemaDialect(spec.outputSchema) ?? "2020-12", linear);
+        compiled.set(key, (fn = ajv.compile(withResolvableRoot(spec.outputSchema, key.replace(" ", "-")))));
+      }
     }
     return validate(fn, result);
   };

@@ -1,4 +1,5 @@
 import { schemaFingerprint } from "../fingerprint/index.js";
+import { markServerAuthored } from "../registry/server-authored.js";
 import type { ClientToolLookup } from "../registry/types.js";
 import type { ClientToolSpec } from "../spec/types.js";
 
@@ -27,6 +28,8 @@ export function toolFinder(source: ClientToolSource): (name: string) => KnownToo
     if (tool !== undefined) return tool;
     const spec = specs.get(name);
     if (spec === undefined) return undefined;
+    // A list the server hands the broker is the server's own: no client reaches it.
+    markServerAuthored(spec);
     tool = { spec, fingerprints: { outputSchema: spec.outputSchema && schemaFingerprint(spec.outputSchema) } };
     known.set(name, tool);
     return tool;

@@ -1,4 +1,5 @@
 import { ClientToolSpecError } from "../spec/errors.js";
+import { nonLinearPatterns } from "../schema/linear-patterns.js";
 import { checkClientToolSpecs } from "../spec/parse.js";
 import { deferrable, deferSpec, knownDeferredSpec, standIn, type DeferrableSpec } from "./deferred.js";
 import { ClientToolInvalidSpecError } from "./errors.js";
@@ -59,7 +60,15 @@ function parsedEntries(list: SpecList): AdmittedEntry[] {
   const checked = list.items.map((item) => (deferrable(item) ? standIn(item) : item));
   const { valid, problems } = checkClientToolSpecs(list.rebuild(checked));
   if (problems.length > 0) throw new ClientToolInvalidSpecError(new ClientToolSpecError(problems));
-  // Without problems, item i is valid entry i.
+  // Without problems, item i is valid entry i. Specs that may be a client's (not deferrable, not
+  // seen before) must have patterns that match in linear time (see linear-patterns.ts).
+  const slow = valid.flatMap(({ spec, pointer }, i) => {
+    const item = list.items[i] as Readonly<Record<string, unknown>>;
+    if (checked[i] !== item || knownSpec(item) !== undefined) return [];
+    const parametersKey = Object.hasOwn(item, "parameters") || !Object.hasOwn(item, "inputSchema") ? "parameters" : "inputSchema";
+    return [...nonLinearPatterns(spec.parameters, `${pointer}/${parametersKey}`), ...(spec.outputSchema ? nonLinearPatterns(spec.outputSchema, `${pointer}/outputSchema`) : [])];
+  });
+  if (slow.length > 0) throw new ClientToolInvalidSpecError(new ClientToolSpecError(slow));
   return valid.map(({ spec, pointer }, i): AdmittedEntry => {
     const item = list.items[i];
     const known = knownSpec(item);

@@ -1,4 +1,5 @@
 import type { AdmittedSpec } from "./admit.js";
+import { markServerAuthored } from "./server-authored.js";
 import { verifySpecAt, type VerifiedSpec } from "./verify.js";
 
 /** A spec that passed `deferrable`: frozen, named, carrying frozen fingerprints. */
@@ -67,6 +68,7 @@ export class DeferredSpec implements AdmittedSpec {
     }
     try {
       const verified = verifySpecAt(this.key, this.pointer, this.name);
+      markServerAuthored(verified.spec);
       this.outcome = { verified };
       return verified;
     } catch (error) {

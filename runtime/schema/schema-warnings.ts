@@ -1,7 +1,8 @@
 import { schemaDialect, type SchemaDialect } from "../spec/dialect.js";
 import { childPointer } from "../spec/json-pointer.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../spec/types.js";
-import { DIALECT_KEYWORDS, KNOWN_EXTENSION_KEYWORDS, KNOWN_FORMATS, type KeywordValue } from "./keywords.js";
+import { DIALECT_KEYWORDS, KNOWN_EXTENSION_KEYWORDS, KNOWN_FORMATS } from "./keywords.js";
+import { walkSchema } from "./walk-schema.js";
 
 /**
  * What a schema says that it most likely does not mean, though JSON Schema allows it: a key in a
@@ -14,67 +15,26 @@ import { DIALECT_KEYWORDS, KNOWN_EXTENSION_KEYWORDS, KNOWN_FORMATS, type Keyword
  * drafts') are never taken for misspellings.
  */
 export function schemaWarnings(schema: JsonObject, pointer: string): SpecProblem[] {
-  const dialect = schemaDialect(schema) ?? "2020-12";
-  const shapes = WALKED[dialect];
   const warnings: SpecProblem[] = [];
-  // The pointer of where the walk is, spelled out only for a warning (most schemas have none).
-  const path: (string | number)[] = [];
-  const at = (): string => path.reduce<string>(childPointer, pointer);
-
-  const visit = (node: JsonValue): void => {
-    if (typeof node !== "object" || node === null || Array.isArray(node)) return;
-    const object = node as JsonObject;
-    for (const key in object) {
-      const value = object[key]!;
-      const kind = shapes.get(key);
-      path.push(key);
+  const dialect = schemaDialect(schema) ?? "2020-12";
+  walkSchema(schema, pointer, {
+    keyword(key, value, kind, at) {
       if (kind === undefined) {
-        if (!key.startsWith("x-") && !KNOWN_EXTENSION_KEYWORDS.has(key)) {
-          const meant = nearMiss(key, KEYWORD_NAMES[dialect]);
-          if (meant !== undefined) warnings.push({ pointer: at(), message: `unknown keyword ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? (JSON Schema ignores unknown keywords, so this one has no effect)` });
-        }
-      } else {
-        if (key === "format" && typeof value === "string" && !KNOWN_FORMATS.includes(value)) {
-          const meant = nearMiss(value, KNOWN_FORMATS);
-          if (meant !== undefined) warnings.push({ pointer: at(), message: `unknown format ${JSON.stringify(value)}: did you mean ${JSON.stringify(meant)}? (an unknown format checks nothing)` });
-        }
-        if (kind !== "data") walkValue(kind, value);
+        if (key.startsWith("x-") || KNOWN_EXTENSION_KEYWORDS.has(key)) return;
+        const meant = nearMiss(key, KEYWORD_NAMES[dialect]);
+        if (meant !== undefined) warnings.push({ pointer: at(), message: `unknown keyword ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? (JSON Schema ignores unknown keywords, so this one has no effect)` });
+      } else if (key === "format" && typeof value === "string" && !KNOWN_FORMATS.includes(value)) {
+        const meant = nearMiss(value, KNOWN_FORMATS);
+        if (meant !== undefined) warnings.push({ pointer: at(), message: `unknown format ${JSON.stringify(value)}: did you mean ${JSON.stringify(meant)}? (an unknown format checks nothing)` });
       }
-      path.pop();
-    }
-    if (object["additionalProperties"] === false) unreachableRequired(object, at, warnings);
-  };
-  const walkValue = (kind: Exclude<KeywordValue, "data">, value: JsonValue): void => {
-    if (kind === "schema" || (kind === "schema-or-schemas" && !Array.isArray(value))) return visit(value);
-    if (kind === "schemas" || kind === "schema-or-schemas") {
-      if (!Array.isArray(value)) return;
-      for (let i = 0; i < value.length; i++) {
-        path.push(i);
-        visit(value[i]!);
-        path.pop();
-      }
-      return;
-    }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return;
-    const map = value as JsonObject;
-    for (const name in map) {
-      const entry = map[name]!;
-      // draft-07 `dependencies`: a list of names is not a schema.
-      if (kind === "schema-or-names-map" && Array.isArray(entry)) continue;
-      path.push(name);
-      visit(entry);
-      path.pop();
-    }
-  };
-  visit(schema);
+    },
+    schema(object, at) {
+      if (object["additionalProperties"] === false) unreachableRequired(object, at, warnings);
+    },
+  });
   return warnings;
 }
 
-/** Each dialect's keywords, and where the other dialect has a keyword this one lacks, that one too: both are walked into. */
-const WALKED: Readonly<Record<SchemaDialect, ReadonlyMap<string, KeywordValue>>> = {
-  "draft-07": new Map(Object.entries({ ...DIALECT_KEYWORDS["2020-12"], ...DIALECT_KEYWORDS["draft-07"] })),
-  "2020-12": new Map(Object.entries({ ...DIALECT_KEYWORDS["draft-07"], ...DIALECT_KEYWORDS["2020-12"] })),
-};
 const KEYWORD_NAMES: Readonly<Record<SchemaDialect, readonly string[]>> = {
   "draft-07": Object.keys(DIALECT_KEYWORDS["draft-07"]),
   "2020-12": Object.keys(DIALECT_KEYWORDS["2020-12"]),

@@ -15,7 +15,7 @@ const ajvUcs2length = ajvUcs2lengthModule.default ?? ajvUcs2lengthModule;
 
 /** Checks arguments of `pick_date` against its parameters schema; when they do not match, `errors` says why. */
 export const validatePickDateArgs: ClientToolValidator<PickDateArgs> = /*#__PURE__*/ (() => {
-const schema0 = {"type":"object","properties":{"title":{"type":"string","maxLength":80,"description":"Shown above the calendar."},"earliest":{"type":"string","format":"date","description":"No date before this one can be picked."}},"required":["title"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"title":{"type":"string","maxLength":80,"description":"Shown above the calendar."},"earliest":{"type":"string","format":"date","description":"No date before this one can be picked."}},"required":["title"],"additionalProperties":false,"$id":"urn:gen-client-tools:validator"};
 const func0 = ajvUcs2length;
 const formats0 = fullFormats.date;
 
@@ -132,7 +132,7 @@ return validate0;
 
 /** Checks a result of `pick_date` against its outputSchema; when it does not match, `errors` says why. */
 export const validatePickDateResult: ClientToolValidator<PickDateResult> = /*#__PURE__*/ (() => {
-const schema0 = {"type":"object","properties":{"date":{"type":"string","format":"date"}},"required":["date"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"date":{"type":"string","format":"date"}},"required":["date"],"additionalProperties":false,"$id":"urn:gen-client-tools:validator"};
 const formats0 = fullFormats.date;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){

@@ -15,7 +15,7 @@ const ajvEqual = ajvEqualModule.default ?? ajvEqualModule;
 
 /** Checks arguments of `share_link` against its parameters schema; when they do not match, `errors` says why. */
 export const validateShareLinkArgs: ClientToolValidator<ShareLinkArgs> = /*#__PURE__*/ (() => {
-const schema0 = {"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"url":{"type":"string","format":"uri"},"channels":{"type":"array","items":{"enum":["email","chat","copy"]},"uniqueItems":true,"minItems":1}},"required":["url"]};
+const schema0 = {"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"url":{"type":"string","format":"uri"},"channels":{"type":"array","items":{"enum":["email","chat","copy"]},"uniqueItems":true,"minItems":1}},"required":["url"],"$id":"urn:gen-client-tools:validator"};
 const formats0 = fullFormats.uri;
 const func0 = ajvEqual;
 

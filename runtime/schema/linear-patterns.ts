@@ -1,0 +1,55 @@
+import { RE2JS } from "re2js";
+import { childPointer } from "../spec/json-pointer.js";
+import type { JsonObject, SpecProblem } from "../spec/types.js";
+import { walkSchema } from "./walk-schema.js";
+
+/** What ajv needs of a regular expression: `test`. */
+export interface PatternMatcher {
+  test(text: string): boolean;
+  toString(): string;
+}
+
+/**
+ * ajv's `code.regExp` for schemas a client sent: RE2 semantics, which match in time linear in
+ * the text whatever the pattern (no backtracking, so `^(a+)+$` cannot stall the server). Throws
+ * for a pattern RE2 cannot compile; registration refuses those first (`nonLinearPatterns`).
+ * `code` names it in standalone output, which is never made from it.
+ */
+export const linearRegExp: ((pattern: string) => PatternMatcher) & { readonly code: string } = Object.assign(
+  (pattern: string): PatternMatcher => {
+    const compiled = RE2JS.compile(pattern);
+    // ajv keys its compiled patterns by `toString()`: each must have its own.
+    return { test: (text: string) => compiled.test(text), toString: () => `re2:${pattern}` };
+  },
+  { code: "linearRegExp" },
+);
+
+/**
+ * Every `pattern` and `patternProperties` key of a schema that the linear-time engine cannot
+ * compile (lookaround, backreferences, possessive quantifiers), at its pointer: a spec that a
+ * client registers may use only the patterns RE2 accepts.
+ */
+export function nonLinearPatterns(schema: JsonObject, pointer: string): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  const check = (pattern: string, at: () => string): void => {
+    try {
+      RE2JS.compile(pattern);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      problems.push({
+        pointer: at(),
+        message: `pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} cannot be matched in linear time (${reason}): a spec sent at run time may use only RE2's patterns, without lookaround or backreferences`,
+      });
+    }
+  };
+  walkSchema(schema, pointer, {
+    keyword(key, value, kind, at) {
+      if (kind === undefined) return;
+      if (key === "pattern" && typeof value === "string") check(value, at);
+      else if (key === "patternProperties" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+        for (const name of Object.keys(value)) check(name, () => childPointer(at(), name));
+      }
+    },
+  });
+  return problems;
+}

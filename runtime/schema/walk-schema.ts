@@ -1,0 +1,73 @@
+import { schemaDialect, type SchemaDialect } from "../spec/dialect.js";
+import { childPointer } from "../spec/json-pointer.js";
+import type { JsonObject, JsonValue } from "../spec/types.js";
+import { DIALECT_KEYWORDS, type KeywordValue } from "./keywords.js";
+
+/** What a walk calls: for every key of every schema object it reaches, and for each such object once its keys are done. */
+export interface SchemaVisitor {
+  /**
+   * A key in keyword position: `kind` is what the dialect (or the other one) says its value is,
+   * undefined for a key no dialect knows. `at()` spells out its JSON pointer (call it only when
+   * needed: building every pointer would cost the sum of their lengths).
+   */
+  keyword?(key: string, value: JsonValue, kind: KeywordValue | undefined, at: () => string): void;
+  /** A schema object, after its keys. */
+  schema?(object: JsonObject, at: () => string): void;
+}
+
+/**
+ * Walks a schema and every subschema, in document order, by the keyword table: into schemas,
+ * arrays and maps of schemas, never into data (`const`, `enum`, `default`, `examples`) or an
+ * unknown keyword's value. The dialect is the root's `$schema` (2020-12 by default); the other
+ * dialect's keywords are walked into too. `pointer` is the schema's own.
+ */
+export function walkSchema(schema: JsonObject, pointer: string, visitor: SchemaVisitor): SchemaDialect {
+  const dialect = schemaDialect(schema) ?? "2020-12";
+  const shapes = WALKED[dialect];
+  const path: (string | number)[] = [];
+  const at = (): string => path.reduce<string>(childPointer, pointer);
+
+  const visit = (node: JsonValue): void => {
+    if (typeof node !== "object" || node === null || Array.isArray(node)) return;
+    const object = node as JsonObject;
+    for (const key in object) {
+      const value = object[key]!;
+      const kind = shapes.get(key);
+      path.push(key);
+      visitor.keyword?.(key, value, kind, at);
+      if (kind !== undefined && kind !== "data") walkValue(kind, value);
+      path.pop();
+    }
+    visitor.schema?.(object, at);
+  };
+  const walkValue = (kind: Exclude<KeywordValue, "data">, value: JsonValue): void => {
+    if (kind === "schema" || (kind === "schema-or-schemas" && !Array.isArray(value))) return visit(value);
+    if (kind === "schemas" || kind === "schema-or-schemas") {
+      if (!Array.isArray(value)) return;
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        visit(value[i]!);
+        path.pop();
+      }
+      return;
+    }
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return;
+    const map = value as JsonObject;
+    for (const name in map) {
+      const entry = map[name]!;
+      // draft-07 `dependencies`: a list of names is not a schema.
+      if (kind === "schema-or-names-map" && Array.isArray(entry)) continue;
+      path.push(name);
+      visit(entry);
+      path.pop();
+    }
+  };
+  visit(schema);
+  return dialect;
+}
+
+/** Each dialect's keywords, and where the other dialect has a keyword this one lacks, that one too: both are walked into. */
+const WALKED: Readonly<Record<SchemaDialect, ReadonlyMap<string, KeywordValue>>> = {
+  "draft-07": new Map(Object.entries({ ...DIALECT_KEYWORDS["2020-12"], ...DIALECT_KEYWORDS["draft-07"] })),
+  "2020-12": new Map(Object.entries({ ...DIALECT_KEYWORDS["draft-07"], ...DIALECT_KEYWORDS["2020-12"] })),
+};
