@@ -7,7 +7,7 @@ import type { ClientToolRequest } from "./messages.js";
 import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome, ClientCallTimedOut } from "./outcome.js";
 import { checkClientToolPermission, type ClientToolPrincipal } from "./permission.js";
 import { newRequestId } from "./request-id.js";
-import { createResultChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
+import { createArgumentsChecker, createResultChecker, createSchemaCompiler, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
 import type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "./store.js";
 import { startTimer, type TimerHandle } from "./timer.js";
 import { mayResend, timeoutSeconds } from "./tool-policy.js";
@@ -95,6 +95,7 @@ export class ClientCallBroker {
   readonly #find: (name: string) => KnownTool | undefined;
   readonly #store: PendingCallStore;
   readonly #check: ResultChecker;
+  readonly #checkArgs: ArgumentsChecker;
   readonly #events: Emitter<ClientCallBrokerEvents>;
   readonly #onError: (error: unknown, context: string) => void;
   readonly #approve: ClientToolApprover | undefined;
@@ -108,7 +109,9 @@ export class ClientCallBroker {
   constructor(options: ClientCallBrokerOptions) {
     this.#find = toolFinder(options.tools);
     this.#store = options.store ?? new InMemoryPendingCallStore();
-    this.#check = createResultChecker(options.validators);
+    const compile = createSchemaCompiler();
+    this.#check = createResultChecker(options.validators, compile);
+    this.#checkArgs = createArgumentsChecker(options.validators, compile);
     this.#approve = options.approve;
     let markClosing!: () => void;
     this.#closing = new Promise((resolve) => (markClosing = resolve));
@@ -130,10 +133,14 @@ export class ClientCallBroker {
    * hold while an `approve` hook is set (server bugs), and when the store fails.
    */
   async dispatch(input: DispatchInput): Promise<ClientCallOutcome> {
-    const { spec } = this.#awaitedTool(input.toolName);
+    const tool = this.#awaitedTool(input.toolName);
+    const { spec } = tool;
     if (this.#closed) return BROKER_CLOSED;
     const forbidden = checkClientToolPermission(spec, input.principal);
     if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
+    // The arguments are the model's output: the client is asked only with arguments that match.
+    const invalid = this.#checkArgs(spec, tool.fingerprints.parameters, input.args);
+    if (invalid !== undefined) return { status: "invalid_arguments", errors: invalid };
     if (this.#approve !== undefined) {
       const refused = await this.#askApproval(this.#approve, input);
       if (refused !== undefined) return refused;

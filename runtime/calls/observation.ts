@@ -50,6 +50,12 @@ export function outcomeToObservation(outcome: ClientCallOutcome): ClientToolObse
           "do not assume the action happened. Do not call the tool again unless the user asks for it.",
         true,
       );
+    case "invalid_arguments":
+      return textObservation(
+        `The arguments do not match the tool's parameters, so the call was not sent to the user's client: ${outcome.errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}. ` +
+          "Call the tool again with arguments that match its schema.",
+        true,
+      );
     case "denied":
       return textObservation(
         `The call was not sent to the user's client: ${quote(outcome.reason)}. ` +

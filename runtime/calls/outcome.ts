@@ -8,7 +8,8 @@ export type ClientCallOutcome =
   | ClientCallFailed
   | ClientCallTimedOut
   | ClientCallCancelled
-  | ClientCallDenied;
+  | ClientCallDenied
+  | ClientCallInvalidArguments;
 
 /** The client answered with a result that matched the tool's `outputSchema`. */
 export interface ClientCallOk {
@@ -40,4 +41,11 @@ export interface ClientCallCancelled {
 export interface ClientCallDenied {
   readonly status: "denied";
   readonly reason: string;
+}
+
+/** The model's arguments do not match the tool's `parameters`: the call never reached the client. */
+export interface ClientCallInvalidArguments {
+  readonly status: "invalid_arguments";
+  /** Where the arguments fail (JSON pointers into them), at most 20. */
+  readonly errors: readonly { readonly pointer: string; readonly message: string }[];
 }

@@ -18,17 +18,18 @@ export type ResultChecker = (spec: AwaitedSpec, fingerprint: string | undefined,
 
 export type AwaitedSpec = ClientToolSpec & { readonly outputSchema: JsonObject };
 
+/** Compiles a schema with ajv, once per schema (by fingerprint) and pattern engine. */
+export type SchemaCompiler = (schema: JsonObject, fingerprint: string | undefined) => CompiledValidator;
+
 /**
- * A tool's precompiled validator (the generator's standalone output) when given; otherwise
- * its `outputSchema` compiled with ajv on first use and cached by schema fingerprint, so
- * tools sharing a schema share one compiled function.
+ * Compiles each schema on first use and caches it by fingerprint, so that tools sharing a
+ * schema share one compiled function: with ECMA-262 patterns when the server wrote the schema,
+ * with linear-time ones (RE2) otherwise (see linear-patterns.ts).
  */
-export function createResultChecker(precompiled: ClientToolValidators | undefined): ResultChecker {
+export function createSchemaCompiler(): SchemaCompiler {
   const compiled = new Map<string, CompiledValidator>();
   const compilers = new Map<string, Ajv | Ajv2020>();
-
-  /** An ajv per dialect and pattern engine: ECMA-262 for the server's own schemas, linear time (RE2) for any other. */
-  function compilerFor(dialect: SchemaDialect, linear: boolean): Ajv | Ajv2020 {
+  const compilerFor = (dialect: SchemaDialect, linear: boolean): Ajv | Ajv2020 => {
     const name = `${dialect} ${linear ? "linear" : "ecma"}`;
     let ajv = compilers.get(name);
     if (ajv === undefined) {
@@ -36,23 +37,32 @@ export function createResultChecker(precompiled: ClientToolValidators | undefine
       compilers.set(name, (ajv = withFormats(dialect === "draft-07" ? new Ajv(options) : new Ajv2020(options))));
     }
     return ajv;
-  }
-
-  return (spec, fingerprint, result) => {
-    let fn = validatorsFor(precompiled, spec.name)?.result;
-    if (fn === undefined) {
-      const linear = !isServerAuthored(spec.outputSchema);
-      // A hand-written ClientToolLookup may not carry fingerprints; the registry always does.
-      const key = `${linear ? "linear" : "ecma"} ${fingerprint ?? schemaFingerprint(spec.outputSchema)}`;
-      fn = compiled.get(key);
-      if (fn === undefined) {
-        // The registration checked the dialect; one ajv compiles many schemas, each under an id of its own.
-        const ajv = compilerFor(schemaDialect(spec.outputSchema) ?? "2020-12", linear);
-        compiled.set(key, (fn = ajv.compile(withResolvableRoot(spec.outputSchema, key.replace(" ", "-")))));
-      }
-    }
-    return validate(fn, result);
   };
+  return (schema, fingerprint) => {
+    const linear = !isServerAuthored(schema);
+    // A hand-written ClientToolLookup may not carry fingerprints; the registry always does.
+    const key = `${linear ? "linear" : "ecma"}-${fingerprint ?? schemaFingerprint(schema)}`;
+    let fn = compiled.get(key);
+    if (fn === undefined) {
+      // The registration checked the dialect; one ajv compiles many schemas, each under an id of its own.
+      fn = compilerFor(schemaDialect(schema) ?? "2020-12", linear).compile(withResolvableRoot(schema, key));
+      compiled.set(key, fn);
+    }
+    return fn;
+  };
+}
+
+/** A tool's precompiled result validator (the generator's standalone output) when given; otherwise its `outputSchema`, compiled. */
+export function createResultChecker(precompiled: ClientToolValidators | undefined, compile: SchemaCompiler = createSchemaCompiler()): ResultChecker {
+  return (spec, fingerprint, result) => validate(validatorsFor(precompiled, spec.name)?.result ?? compile(spec.outputSchema, fingerprint), result);
+}
+
+/** Checks the model's arguments against the tool's `parameters`; `undefined` when they match. */
+export type ArgumentsChecker = (spec: ClientToolSpec, fingerprint: string | undefined, args: unknown) => readonly ValidationProblem[] | undefined;
+
+/** A tool's precompiled arguments validator when given; otherwise its `parameters`, compiled. */
+export function createArgumentsChecker(precompiled: ClientToolValidators | undefined, compile: SchemaCompiler = createSchemaCompiler()): ArgumentsChecker {
+  return (spec, fingerprint, args) => validate(validatorsFor(precompiled, spec.name)?.args ?? compile(spec.parameters, fingerprint), args);
 }
 
 const AJV_OPTIONS = {

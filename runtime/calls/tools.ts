@@ -9,8 +9,8 @@ export type ClientToolSource = ClientToolLookup | readonly ClientToolSpec[];
 /** What the broker needs of a tool; a registered tool is one as it is. */
 export interface KnownTool {
   readonly spec: ClientToolSpec;
-  /** `outputSchema` is the key the tool's compiled result validator is cached under. */
-  readonly fingerprints: { readonly outputSchema?: string | undefined };
+  /** The keys the tool's compiled validators are cached under. */
+  readonly fingerprints: { readonly parameters?: string | undefined; readonly outputSchema?: string | undefined };
 }
 
 /**
@@ -30,7 +30,7 @@ export function toolFinder(source: ClientToolSource): (name: string) => KnownToo
     if (spec === undefined) return undefined;
     // A list the server hands the broker is the server's own: no client reaches it.
     markServerAuthored(spec);
-    tool = { spec, fingerprints: { outputSchema: spec.outputSchema && schemaFingerprint(spec.outputSchema) } };
+    tool = { spec, fingerprints: { parameters: schemaFingerprint(spec.parameters), outputSchema: spec.outputSchema && schemaFingerprint(spec.outputSchema) } };
     known.set(name, tool);
     return tool;
   };

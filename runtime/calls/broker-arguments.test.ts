@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { ClientToolRegistry } from "../registry/registry.js";
+import { parseClientToolSpecs } from "../spec/parse.js";
+import { ClientCallBroker } from "./broker.js";
+import { outcomeToObservation } from "./observation.js";
+
+const pickDate = {
+  name: "pick_date",
+  description: "Ask the user for a date.",
+  parameters: { type: "object", properties: { title: { type: "string" }, earliest: { type: "string", format: "date" } }, required: ["title"], additionalProperties: false },
+  outputSchema: { type: "object", properties: { date: { type: "string" } }, required: ["date"] },
+};
+
+describe("the model's arguments", () => {
+  const sources = {
+    "a spec list the server hands the broker": () => parseClientToolSpecs([pickDate]),
+    "a conversation's own registered tools": () => {
+      const registry = new ClientToolRegistry();
+      registry.scope("c1").register({ client_tools: [pickDate] });
+      return registry.scope("c1");
+    },
+  };
+  it.each(Object.keys(sources) as (keyof typeof sources)[])("are checked against parameters before the client is asked (%s): an invalid call ends at once, naming the pointers", async (source) => {
+    const broker = new ClientCallBroker({ tools: sources[source]() });
+    const requested: unknown[] = [];
+    broker.on("requested", (call) => requested.push(call));
+    try {
+      const outcome = await broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "pick_date", toolCallId: "call_1", args: { earliest: "yesterday", colour: "red" } });
+      expect(outcome).toEqual({
+        status: "invalid_arguments",
+        errors: [
+          { pointer: "/title", message: "must have required property 'title'" },
+          { pointer: "/colour", message: "must NOT have additional properties" },
+          { pointer: "/earliest", message: 'must match format "date"' },
+        ],
+      });
+      expect(requested).toEqual([]);
+      expect(await broker.pending({ owner: "alice" })).toEqual([]);
+      expect(outcomeToObservation(outcome)).toEqual({
+        kind: "ClientToolObservation",
+        content: [
+          {
+            type: "text",
+            text: "The arguments do not match the tool's parameters, so the call was not sent to the user's client: /title must have required property 'title'; /colour must NOT have additional properties; /earliest must match format \"date\". Call the tool again with arguments that match its schema.",
+          },
+        ],
+        is_error: true,
+      });
+      // Valid arguments go through.
+      const valid = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "pick_date", toolCallId: "call_2", args: { title: "Trip" } });
+      expect(await broker.pending({ owner: "alice" })).toHaveLength(1);
+      broker.cancel((await broker.pending({ owner: "alice" }))[0]!.requestId, "done");
+      await expect(valid).resolves.toMatchObject({ status: "cancelled" });
+    } finally {
+      await broker.close();
+    }
+  });
+});
