@@ -92,7 +92,7 @@ const STORE_RETRY_MS = 1000;
  * what several processes sharing a store must do).
  */
 export class ClientCallBroker {
-  readonly #find: (name: string) => KnownTool | undefined;
+  readonly #find: (name: string, conversationId: string) => KnownTool | undefined;
   readonly #store: PendingCallStore;
   readonly #check: ResultChecker;
   readonly #checkArgs: ArgumentsChecker;
@@ -133,7 +133,7 @@ export class ClientCallBroker {
    * hold while an `approve` hook is set (server bugs), and when the store fails.
    */
   async dispatch(input: DispatchInput): Promise<ClientCallOutcome> {
-    const tool = this.#awaitedTool(input.toolName);
+    const tool = this.#awaitedTool(input.toolName, input.conversationId);
     const { spec } = tool;
     if (this.#closed) return BROKER_CLOSED;
     const forbidden = checkClientToolPermission(spec, input.principal);
@@ -178,7 +178,7 @@ export class ClientCallBroker {
   /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */
   async submit(input: SubmitInput): Promise<void> {
     const call = await this.#openCall(input);
-    const tool = this.#awaitedTool(call.request.toolName);
+    const tool = this.#awaitedTool(call.request.toolName, call.request.conversationId);
     const problems = this.#check(tool.spec, tool.fingerprints.outputSchema, input.result);
     if (problems !== undefined) throw new ClientResultInvalidError(call.request.toolName, problems);
     return this.#end(call, { status: "ok", result: input.result });
@@ -190,7 +190,7 @@ export class ClientCallBroker {
       throw new ClientAnswerMalformedError("A client tool error needs `error` (a string) and `retryable` (a boolean).");
     }
     const call = await this.#openCall(input);
-    const spec = this.#find(call.request.toolName)?.spec;
+    const spec = this.#find(call.request.toolName, call.request.conversationId)?.spec;
     if (!input.retryable || spec === undefined || !mayResend(spec, call.request.attempt)) {
       return this.#end(call, { status: "error", error: input.error, retryable: input.retryable });
     }
@@ -263,8 +263,8 @@ export class ClientCallBroker {
     return reason === undefined ? undefined : { status: "denied", reason };
   }
 
-  #awaitedTool(toolName: string): KnownTool & { readonly spec: AwaitedSpec } {
-    const tool = this.#find(toolName);
+  #awaitedTool(toolName: string, conversationId: string): KnownTool & { readonly spec: AwaitedSpec } {
+    const tool = this.#find(toolName, conversationId);
     if (tool === undefined) throw new TypeError(`Unknown client tool ${JSON.stringify(toolName)}: register it before dispatching calls to it.`);
     if (tool.spec.outputSchema === undefined) {
       throw new TypeError(
@@ -338,7 +338,7 @@ export class ClientCallBroker {
   }
 
   #timeoutOutcome(request: ClientToolRequest): ClientCallTimedOut {
-    const spec = this.#find(request.toolName)?.spec;
+    const spec = this.#find(request.toolName, request.conversationId)?.spec;
     return { status: "timeout", timeoutSeconds: spec === undefined ? DEFAULT_TIMEOUT_SECONDS : timeoutSeconds(spec) };
   }
 

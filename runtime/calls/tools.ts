@@ -14,13 +14,14 @@ export interface KnownTool {
 }
 
 /**
- * Looks tools up by name. A registry is asked on every call, so a re-registered tool's
+ * Looks tools up by name, in the call's conversation. A registry is asked on every call, so a re-registered tool's
  * newest timeout and annotations apply. A spec list is indexed once, and a tool's result
  * fingerprint computed on its first use; a spec's own precomputed fingerprint is not
  * trusted here, since only the registry checks it against the schema.
  */
-export function toolFinder(source: ClientToolSource): (name: string) => KnownTool | undefined {
-  if (!isSpecList(source)) return (name) => source.get(name);
+export function toolFinder(source: ClientToolSource): (name: string, conversationId: string) => KnownTool | undefined {
+  // A registry finds a call's tool among its conversation's own tools and those for every conversation.
+  if (!isSpecList(source)) return (name, conversationId) => (source.forConversation?.(conversationId) ?? source).get(name);
   const specs = new Map(source.map((spec) => [spec.name, spec]));
   const known = new Map<string, KnownTool>();
   return (name) => {

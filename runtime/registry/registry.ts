@@ -95,6 +95,15 @@ export class ClientToolRegistry implements ClientToolLookup {
     return this.#root.list();
   }
 
+  /**
+   * What a call in a conversation may use: that conversation's view when it registered tools of
+   * its own, else the tools for every conversation. Never creates a view (the broker asks this
+   * for every call): one broker serves every conversation's tools, with that conversation's schemas.
+   */
+  forConversation(conversationId: string): ClientToolLookup {
+    return this.#scopes.get(conversationId) ?? this.#root;
+  }
+
   /** The view of one conversation, created on first use; the same object on every call. */
   scope(conversationId: string): ClientToolScope {
     let scope = this.#scopes.get(conversationId);

@@ -17,4 +17,6 @@ export interface RegisteredClientTool {
 export interface ClientToolLookup {
   get(name: string): RegisteredClientTool | undefined;
   list(): readonly RegisteredClientTool[];
+  /** The tools one conversation sees (its own, and those for every conversation); absent: this lookup's, whatever the conversation. */
+  forConversation?(conversationId: string): ClientToolLookup;
 }
