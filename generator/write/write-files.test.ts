@@ -35,6 +35,21 @@ describe("writeFiles: stale generated files", () => {
     expect(readdirSync(out).sort()).toEqual(["gen-client-tools.manifest.json", "mine.ts", "validators"]);
   });
 
+  it("removes the temporary files a killed run left (its process is gone), and keeps those of a run still going", () => {
+    const gone = 2 ** 22 + 12_345; // above Linux's default pid_max: no such process
+    const folder = tempProject({
+      [`gen/.types.ts.${gone}.tmp`]: "half a file",
+      [`gen/validators/.a.ts.${gone}.tmp`]: "half a file",
+      [`gen/.specs.ts.${process.ppid}.tmp`]: "being written",
+      "gen/.mine.tmp": "the user's",
+    });
+    const out = path.join(folder, "gen");
+    expect(writeFiles([{ path: path.join(out, "index.ts"), contents: generated("export {};") }], out, true).stale).toEqual([]);
+    expect(readdirSync(out, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".tmp")).length).toBe(4);
+    writeFiles([{ path: path.join(out, "index.ts"), contents: generated("export {};") }], out, false);
+    expect(readdirSync(out).sort()).toEqual([".mine.tmp", `.specs.ts.${process.ppid}.tmp`, "index.ts"]);
+  });
+
   it("with check, reports a stale file and deletes nothing", () => {
     const folder = tempProject({ "gen/validators/a.ts": generated("export const a = 1;") });
     const out = path.join(folder, "gen");

@@ -41,13 +41,16 @@ export function writeFiles(files: readonly FileToWrite[], outDir: string | undef
   const root = path.resolve(outDir);
   const stale = staleGeneratedFiles(root, new Set(files.map((f) => path.resolve(f.path))));
   if (!check) {
-    for (const file of stale) {
+    for (const file of [...stale, ...abandonedTemporaryFiles(root)]) {
       rmSync(file, { force: true });
       removeEmptyFolders(path.dirname(file), root);
     }
   }
   return { changed, unchanged, stale };
 }
+
+/** `.<name>.<pid>.tmp`: written beside a file, then renamed over it. */
+const TEMPORARY = /^\..+\.(\d+)\.tmp$/;
 
 function writeAtomically(file: string, contents: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -58,6 +61,25 @@ function writeAtomically(file: string, contents: string): void {
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
+  }
+}
+
+/** Temporary files of a run that was killed before it renamed them (its process is gone): a later run removes them. */
+function abandonedTemporaryFiles(outDir: string): string[] {
+  return filesUnder(outDir).filter((file) => {
+    const pid = TEMPORARY.exec(path.basename(file))?.[1];
+    return pid !== undefined && !processAlive(Number(pid));
+  });
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as { code?: unknown }).code === "EPERM";
   }
 }
 
