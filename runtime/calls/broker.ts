@@ -13,6 +13,7 @@ import { startTimer, type TimerHandle } from "./timer.js";
 import { mayResend, timeoutSeconds } from "./tool-policy.js";
 import { toolFinder, type ClientToolSource, type KnownTool } from "./tools.js";
 import type { ClientToolValidators } from "./validators.js";
+import { DEFAULT_MAX_VALUE_DEPTH, tooDeep } from "../schema/value-depth.js";
 
 export interface ClientCallBrokerOptions {
   /** A `ClientToolRegistry` (asked on every call) or a list of specs. */
@@ -27,6 +28,8 @@ export interface ClientCallBrokerOptions {
    * The call waits for the hook; its timeout starts once the call is approved.
    */
   readonly approve?: ClientToolApprover;
+  /** How deep the model's arguments and a client's result may nest (objects and arrays); deeper is refused before any validator runs. Default 64. */
+  readonly maxValueDepth?: number;
   /** Where errors go that no caller can receive: a throwing event listener, a store failing under a timer. Default `console.error`. */
   readonly onError?: (error: unknown, context: string) => void;
 }
@@ -96,6 +99,7 @@ export class ClientCallBroker {
   readonly #store: PendingCallStore;
   readonly #check: ResultChecker;
   readonly #checkArgs: ArgumentsChecker;
+  readonly #maxValueDepth: number;
   readonly #events: Emitter<ClientCallBrokerEvents>;
   readonly #onError: (error: unknown, context: string) => void;
   readonly #approve: ClientToolApprover | undefined;
@@ -112,6 +116,7 @@ export class ClientCallBroker {
     const compile = createSchemaCompiler();
     this.#check = createResultChecker(options.validators, compile);
     this.#checkArgs = createArgumentsChecker(options.validators, compile);
+    this.#maxValueDepth = options.maxValueDepth ?? DEFAULT_MAX_VALUE_DEPTH;
     this.#approve = options.approve;
     let markClosing!: () => void;
     this.#closing = new Promise((resolve) => (markClosing = resolve));
@@ -139,7 +144,8 @@ export class ClientCallBroker {
     const forbidden = checkClientToolPermission(spec, input.principal);
     if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
     // The arguments are the model's output: the client is asked only with arguments that match.
-    const invalid = this.#checkArgs(spec, tool.fingerprints.parameters, input.args);
+    const deep = tooDeep(input.args, this.#maxValueDepth);
+    const invalid = deep !== undefined ? [deep] : this.#checkArgs(spec, tool.fingerprints.parameters, input.args);
     if (invalid !== undefined) return { status: "invalid_arguments", errors: invalid };
     if (this.#approve !== undefined) {
       const refused = await this.#askApproval(this.#approve, input);
@@ -179,7 +185,8 @@ export class ClientCallBroker {
   async submit(input: SubmitInput): Promise<void> {
     const call = await this.#openCall(input);
     const tool = this.#awaitedTool(call.request.toolName, call.request.conversationId);
-    const problems = this.#check(tool.spec, tool.fingerprints.outputSchema, input.result);
+    const deep = tooDeep(input.result, this.#maxValueDepth);
+    const problems = deep !== undefined ? [deep] : this.#check(tool.spec, tool.fingerprints.outputSchema, input.result);
     if (problems !== undefined) throw new ClientResultInvalidError(call.request.toolName, problems);
     return this.#end(call, { status: "ok", result: input.result });
   }

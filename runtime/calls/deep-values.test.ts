@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { ClientToolRegistry } from "../registry/registry.js";
+import { ClientCallBroker } from "./broker.js";
+import { createClientToolsHandler } from "./transports/http-handler.js";
+
+// A recursive schema a client may send, and values nested far deeper than any tool's data.
+const tree = {
+  name: "read_tree",
+  description: "Read a tree from the user.",
+  parameters: { type: "object", properties: { c: { $ref: "#" } } },
+  outputSchema: { type: "object", properties: { c: { $ref: "#" } } },
+};
+
+/** `{ c: { c: ... } }`, `depth` levels, built without recursion. */
+function nested(depth: number): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  let node = root;
+  for (let i = 1; i < depth; i++) node = (node["c"] = {}) as Record<string, unknown>;
+  return root;
+}
+
+describe("values nested deeper than the limit", () => {
+  it("are refused before any validator runs, 422 over HTTP (never a stack overflow, never a 500), and the call stays open", async () => {
+    const registry = new ClientToolRegistry();
+    registry.scope("c1").register({ client_tools: [tree] });
+    const broker = new ClientCallBroker({ tools: registry });
+    const handler = createClientToolsHandler(broker, { authenticate: () => "alice", maxBodyBytes: 10 * 1024 * 1024 });
+    try {
+      expect(await broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_tree", toolCallId: "call_0", args: nested(50_000) })).toEqual({
+        status: "invalid_arguments",
+        errors: [{ pointer: "/c".repeat(64), message: "nests deeper than 64 levels of objects and arrays" }],
+      });
+      const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_tree", toolCallId: "call_1", args: nested(3) });
+      const [request] = await broker.pending({ owner: "alice" });
+      const body = `{"result":${'{"c":'.repeat(50_000)}{}${"}".repeat(50_000)}}`;
+      const response = await handler(new Request(`http://x/client-tools/${request!.requestId}`, { method: "POST", headers: { "content-type": "application/json" }, body }));
+      expect(response.status).toBe(422);
+      expect(((await response.json()) as { errors: { pointer: string }[] }).errors).toEqual([{ pointer: "/c".repeat(64), message: "nests deeper than 64 levels of objects and arrays" }]);
+      await broker.submit({ requestId: request!.requestId, owner: "alice", result: nested(10) });
+      await expect(outcome).resolves.toMatchObject({ status: "ok" });
+    } finally {
+      await broker.close();
+    }
+  });
+
+  it("may be allowed deeper with maxValueDepth", async () => {
+    const broker = new ClientCallBroker({ tools: registryWith(tree), maxValueDepth: 200 });
+    try {
+      const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_tree", toolCallId: "call_1", args: nested(150) });
+      const [request] = await broker.pending({ owner: "alice" });
+      expect(request).toBeDefined();
+      broker.cancel(request!.requestId, "done");
+      await expect(outcome).resolves.toMatchObject({ status: "cancelled" });
+    } finally {
+      await broker.close();
+    }
+  });
+});
+
+function registryWith(spec: object): ClientToolRegistry {
+  const registry = new ClientToolRegistry();
+  registry.scope("c1").register({ client_tools: [spec] });
+  return registry;
+}
