@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ClientToolInvalidSpecError } from "../registry/errors.js";
 import { ClientToolRegistry } from "../registry/registry.js";
 import { ClientCallBroker } from "./broker.js";
 import { createClientToolsHandler } from "./transports/http-handler.js";
@@ -62,3 +63,29 @@ function registryWith(spec: object): ClientToolRegistry {
   registry.scope("c1").register({ client_tools: [spec] });
   return registry;
 }
+
+describe("schemas whose references would make validation exponential", () => {
+  it("are refused at registration with 422 and their pointers, before ajv compiles anything", () => {
+    const defs: Record<string, object> = {};
+    for (let i = 0; i < 20; i++) defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+    defs["d20"] = { type: "string" };
+    const fanOut = { name: "fan", description: "Fans out.", outputSchema: { type: "object", properties: { x: { $ref: "#/$defs/d0" } }, $defs: defs } };
+    const branching = { name: "branch", description: "Branches.", outputSchema: { type: "object", properties: { c: { anyOf: [{ $ref: "#" }, { $ref: "#" }] } } } };
+    expect(JSON.stringify(fanOut).length).toBeLessThan(1500);
+    const registry = new ClientToolRegistry();
+    for (const [spec, pointer] of [
+      [fanOut, "/client_tools/0/outputSchema"],
+      [branching, "/client_tools/0/outputSchema/properties/c/anyOf/1/$ref"],
+    ] as const) {
+      let error: unknown;
+      try {
+        registry.scope("c1").register({ client_tools: [spec] });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ClientToolInvalidSpecError);
+      expect((error as ClientToolInvalidSpecError).status).toBe(422);
+      expect((error as ClientToolInvalidSpecError).problems.map((p) => p.pointer)).toEqual([pointer]);
+    }
+  });
+});

@@ -8,9 +8,10 @@ export interface SchemaVisitor {
   /**
    * A key in keyword position: `kind` is what the dialect (or the other one) says its value is,
    * undefined for a key no dialect knows. `at()` spells out its JSON pointer (call it only when
-   * needed: building every pointer would cost the sum of their lengths).
+   * needed: building every pointer would cost the sum of their lengths). Returning false keeps
+   * the walk out of the value.
    */
-  keyword?(key: string, value: JsonValue, kind: KeywordValue | undefined, at: () => string): void;
+  keyword?(key: string, value: JsonValue, kind: KeywordValue | undefined, at: () => string): void | boolean;
   /** A schema object, after its keys. */
   schema?(object: JsonObject, at: () => string): void;
 }
@@ -34,8 +35,8 @@ export function walkSchema(schema: JsonObject, pointer: string, visitor: SchemaV
       const value = object[key]!;
       const kind = shapes.get(key);
       path.push(key);
-      visitor.keyword?.(key, value, kind, at);
-      if (kind !== undefined && kind !== "data") walkValue(kind, value);
+      const into = visitor.keyword?.(key, value, kind, at);
+      if (kind !== undefined && kind !== "data" && into !== false) walkValue(kind, value);
       path.pop();
     }
     visitor.schema?.(object, at);
