@@ -1,6 +1,7 @@
 import { ClientToolSpecError } from "../spec/errors.js";
 import { nonLinearPatterns } from "../schema/linear-patterns.js";
 import { refBudgetProblems } from "../schema/ref-budget.js";
+import { referenceProblems } from "../schema/reference-rules.js";
 import type { JsonObject } from "../spec/types.js";
 import { checkClientToolSpecs } from "../spec/parse.js";
 import { deferrable, deferSpec, knownDeferredSpec, standIn, type DeferrableSpec } from "./deferred.js";
@@ -63,15 +64,20 @@ function parsedEntries(list: SpecList): AdmittedEntry[] {
   const { valid, problems } = checkClientToolSpecs(list.rebuild(checked));
   if (problems.length > 0) throw new ClientToolInvalidSpecError(new ClientToolSpecError(problems));
   // Without problems, item i is valid entry i. Specs that may be a client's (not deferrable, not
-  // seen before) must cost a validator work linear in the value: patterns that match in linear
-  // time (linear-patterns.ts), and references that neither fan out past a budget nor recurse
-  // two ways at once (ref-budget.ts).
+  // seen before) must be self-contained, with references that resolve (reference-rules.ts), and
+  // cost a validator work linear in the value: patterns that match in linear time
+  // (linear-patterns.ts), references that neither fan out past a budget nor recurse two ways at
+  // once (ref-budget.ts).
   const slow = valid.flatMap(({ spec, pointer }, i) => {
     const item = list.items[i] as Readonly<Record<string, unknown>>;
     if (checked[i] !== item || knownSpec(item) !== undefined) return [];
     const parametersKey = Object.hasOwn(item, "parameters") || !Object.hasOwn(item, "inputSchema") ? "parameters" : "inputSchema";
     const schemas: [JsonObject, string][] = [[spec.parameters, `${pointer}/${parametersKey}`], ...(spec.outputSchema ? [[spec.outputSchema, `${pointer}/outputSchema`] as [JsonObject, string]] : [])];
-    return schemas.flatMap(([schema, at]) => [...nonLinearPatterns(schema, at), ...refBudgetProblems(schema, at)]);
+    return schemas.flatMap(([schema, at]) => {
+      // References that lead nowhere are refused first: the budget follows only those that resolve.
+      const references = referenceProblems(schema, at);
+      return references.length > 0 ? references : [...nonLinearPatterns(schema, at), ...refBudgetProblems(schema, at)];
+    });
   });
   if (slow.length > 0) throw new ClientToolInvalidSpecError(new ClientToolSpecError(slow));
   return valid.map(({ spec, pointer }, i): AdmittedEntry => {
