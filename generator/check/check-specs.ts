@@ -5,7 +5,7 @@ import { locateInJson, type Diagnostic } from "../diagnostics.js";
 import type { JsonDocument } from "../load/read-json-file.js";
 import { bundleRefs, type ReadSchemaFile } from "./bundle-refs.js";
 import { valueAtPointer } from "../../runtime/spec/json-walk.js";
-import { metaSchemaProblems } from "./meta-schema.js";
+import { metaSchemaProblems } from "../../runtime/schema/meta-schema.js";
 import { schemaWarnings } from "../../runtime/schema/schema-warnings.js";
 
 /** A spec that passed every check, with its schemas made self-contained, and where it came from. */

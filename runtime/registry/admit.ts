@@ -2,7 +2,7 @@ import { ClientToolSpecError } from "../spec/errors.js";
 import { nonLinearPatterns } from "../schema/linear-patterns.js";
 import { refBudgetProblems } from "../schema/ref-budget.js";
 import { referenceProblems } from "../schema/reference-rules.js";
-import type { JsonObject } from "../spec/types.js";
+import type { JsonObject, SpecProblem } from "../spec/types.js";
 import { checkClientToolSpecs } from "../spec/parse.js";
 import { deferrable, deferSpec, knownDeferredSpec, standIn, type DeferrableSpec } from "./deferred.js";
 import { ClientToolInvalidSpecError } from "./errors.js";
@@ -33,10 +33,13 @@ export interface AdmittedEntry {
  * first used. Anything else is parsed, and its fingerprints computed or checked, now. Throws
  * `ClientToolInvalidSpecError` listing every problem, or `ClientToolFingerprintMismatchError`.
  */
-export function admitClientToolSpecs(input: unknown): AdmittedEntry[] {
+export function admitClientToolSpecs(input: unknown, checkSchema?: SchemaCheck): AdmittedEntry[] {
   const list = specList(input);
-  return quickEntries(list) ?? parsedEntries(list);
+  return quickEntries(list) ?? parsedEntries(list, checkSchema);
 }
+
+/** A further check of a client's schema, at its pointer (see `ClientToolRegistryOptions.checkSchema`). */
+export type SchemaCheck = (schema: JsonObject, pointer: string) => readonly SpecProblem[];
 
 /**
  * The path of generated specs: every spec known already, or deferrable with nothing wrong outside
@@ -59,7 +62,7 @@ function quickEntries(list: SpecList): AdmittedEntry[] | undefined {
  * One parser run over the whole input, so that every problem is reported at once; deferrable
  * specs are cut down to what registration checks of them, the others parsed and verified in full.
  */
-function parsedEntries(list: SpecList): AdmittedEntry[] {
+function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined): AdmittedEntry[] {
   const checked = list.items.map((item) => (deferrable(item) ? standIn(item) : item));
   const { valid, problems } = checkClientToolSpecs(list.rebuild(checked));
   if (problems.length > 0) throw new ClientToolInvalidSpecError(new ClientToolSpecError(problems));
@@ -74,6 +77,8 @@ function parsedEntries(list: SpecList): AdmittedEntry[] {
     const parametersKey = Object.hasOwn(item, "parameters") || !Object.hasOwn(item, "inputSchema") ? "parameters" : "inputSchema";
     const schemas: [JsonObject, string][] = [[spec.parameters, `${pointer}/${parametersKey}`], ...(spec.outputSchema ? [[spec.outputSchema, `${pointer}/outputSchema`] as [JsonObject, string]] : [])];
     return schemas.flatMap(([schema, at]) => {
+      const invalid = checkSchema?.(schema, at) ?? [];
+      if (invalid.length > 0) return invalid;
       // References that lead nowhere are refused first: the budget follows only those that resolve.
       const references = referenceProblems(schema, at);
       return references.length > 0 ? references : [...nonLinearPatterns(schema, at), ...refBudgetProblems(schema, at)];

@@ -3,10 +3,17 @@ import { readRegistrySnapshot, type ClientToolRegistrySnapshot, type ClientToolS
 import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
 import { ToolView, type RegistryState } from "./view.js";
 import { nameKey } from "./name-key.js";
+import type { SchemaCheck } from "./admit.js";
 
 export interface ClientToolRegistryOptions {
   /** The server's own tool names; a client tool that takes one is refused. */
   readonly reservedNames?: Iterable<string>;
+  /**
+   * One more check of each schema of a spec a client may have sent, before the rules of the
+   * runtime's own tables: `gen-client-tools/runtime` gives its registry the draft's meta-schema
+   * check, with ajv, which the browser entry leaves out (it has no ajv).
+   */
+  readonly checkSchema?: SchemaCheck;
 }
 
 /**
@@ -48,7 +55,11 @@ export class ClientToolRegistry implements ClientToolLookup {
 
   constructor(options: ClientToolRegistryOptions = {}) {
     this.reservedNames = new Set(options.reservedNames);
-    this.#state = { reservedNames: new Map([...this.reservedNames].map((name) => [nameKey(name), name])), claims: new Map() };
+    this.#state = {
+      reservedNames: new Map([...this.reservedNames].map((name) => [nameKey(name), name])),
+      claims: new Map(),
+      ...(options.checkSchema && { checkSchema: options.checkSchema }),
+    };
     this.#root = new ToolView(this.#state);
   }
 
@@ -138,9 +149,9 @@ export class ClientToolRegistry implements ClientToolLookup {
    * `options.reservedNames`, when given, replaces the snapshot's: the server's own tools are
    * those of the running version.
    */
-  static restore(snapshot: unknown, options: ClientToolRegistryOptions = {}): ClientToolRegistry {
+  static restore<R extends ClientToolRegistry>(this: new (options: ClientToolRegistryOptions) => R, snapshot: unknown, options: ClientToolRegistryOptions = {}): R {
     const contents = readRegistrySnapshot(snapshot);
-    const registry = new ClientToolRegistry({ reservedNames: options.reservedNames ?? contents.reservedNames });
+    const registry = new this({ ...options, reservedNames: options.reservedNames ?? contents.reservedNames });
     registry.register(contents.clientTools);
     for (const { conversationId, clientTools } of contents.scopes) registry.scope(conversationId).register(clientTools);
     return registry;

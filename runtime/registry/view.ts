@@ -1,5 +1,5 @@
 import type { ClientToolSpec, JsonValue } from "../spec/types.js";
-import { admitClientToolSpecs, type AdmittedSpec } from "./admit.js";
+import { admitClientToolSpecs, type AdmittedSpec, type SchemaCheck } from "./admit.js";
 import { ClientToolDuplicateNameError, ClientToolLookalikeNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
 import { findFirstDifference } from "./first-difference.js";
 import { nameKey } from "./name-key.js";
@@ -20,6 +20,8 @@ interface Claim {
 export interface RegistryState {
   /** The server's own tool names, by `nameKey`. */
   readonly reservedNames: ReadonlyMap<string, string>;
+  /** The registry's further check of client schemas (`ClientToolRegistryOptions.checkSchema`). */
+  readonly checkSchema?: SchemaCheck;
   readonly claims: Map<string, Claim>;
 }
 
@@ -66,7 +68,7 @@ export class ToolView implements ClientToolLookup {
    */
   register(input: unknown): readonly RegisteredClientTool[] {
     if (this.#released) throw new Error("This conversation's client tools were dropped: get a new view from registry.scope(conversationId).");
-    const entries = admitClientToolSpecs(input);
+    const entries = admitClientToolSpecs(input, this.#state.checkSchema);
     const pointers = new Map<string, string>();
     // What this view's names look like: a new name must not pass for one of them.
     const lookalikes = new Map<string, string>();

@@ -1,5 +1,5 @@
-import type { SchemaDialect } from "../../../runtime/spec/dialect.js";
-import type { JsonObject, SpecProblem } from "../../../runtime/spec/types.js";
+import type { SchemaDialect } from "../../spec/dialect.js";
+import type { JsonObject, SpecProblem } from "../../spec/types.js";
 
 /** A tool schema (at `/parameters`) and the problems the check stage reports for it, in order. */
 export interface MetaSchemaCase {

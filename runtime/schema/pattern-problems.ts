@@ -1,6 +1,6 @@
-import { childPointer } from "../../runtime/spec/json-pointer.js";
-import { forEachKeyword } from "../../runtime/spec/json-walk.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
+import { childPointer } from "../spec/json-pointer.js";
+import { forEachKeyword } from "../spec/json-walk.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../spec/types.js";
 
 // Patterns known to compile: the same few repeat across a spec folder. Bounded, for long watch runs.
 const compiled = new Set<string>();

@@ -1,6 +1,6 @@
-import type { SchemaDialect } from "../../runtime/spec/dialect.js";
-import { DATA_KEYWORDS, NAME_MAPS } from "../../runtime/spec/json-walk.js";
-import type { JsonObject, JsonValue } from "../../runtime/spec/types.js";
+import type { SchemaDialect } from "../spec/dialect.js";
+import { DATA_KEYWORDS, NAME_MAPS } from "../spec/json-walk.js";
+import type { JsonObject, JsonValue } from "../spec/types.js";
 import { compiles, patternProblems } from "./pattern-problems.js";
 
 // What a keyword's value must be, as the draft's meta-schema says (ajv's copies in

@@ -1,10 +1,11 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ErrorObject, Options, ValidateFunction } from "ajv";
-import { schemaDialect, type SchemaDialect } from "../../runtime/spec/dialect.js";
-import type { JsonObject, SpecProblem } from "../../runtime/spec/types.js";
+import { schemaDialect, type SchemaDialect } from "../spec/dialect.js";
+import type { JsonObject, SpecProblem } from "../spec/types.js";
 import { quickVerdict } from "./quick-verdict.js";
 import { patternProblems } from "./pattern-problems.js";
 
+// Loaded on first use, by require: a generation of valid specs never needs ajv (see quickVerdict).
 const require = createRequire(import.meta.url);
 const META_SCHEMA_IDS: Readonly<Record<SchemaDialect, string>> = {
   "2020-12": "https://json-schema.org/draft/2020-12/schema",
