@@ -4,6 +4,7 @@ import { schemaFingerprint } from "../fingerprint/index.js";
 import type { JsonObject } from "../spec/types.js";
 import { createResultChecker, type AwaitedSpec } from "./result-validation.js";
 import { MAX_REPORTED_PROBLEMS } from "./validators.js";
+import { markServerAuthored } from "../registry/server-authored.js";
 import { DECIMAL_CASES } from "../schema/__fixtures__/decimal-cases.js";
 
 afterEach(() => {
@@ -97,12 +98,21 @@ describe("createResultChecker", () => {
     expect(check(numbers, undefined, Array.from({ length: 500 }, () => "x"))).toHaveLength(MAX_REPORTED_PROBLEMS);
   });
 
-  it("uses a precompiled validator when one is given, and compiles nothing", () => {
+  it("uses a precompiled validator for the server's own tool, and compiles nothing", () => {
     const compile = vi.spyOn(Ajv2020.prototype, "compile");
     const refuse = Object.assign(() => false, { errors: null });
     const check = createResultChecker({ anything: { result: refuse } });
+    const own = tool("anything", {});
+    markServerAuthored(own);
 
-    expect(check(tool("anything", {}), undefined, 1)).toEqual([{ pointer: "", message: "is invalid" }]);
+    expect(check(own, undefined, 1)).toEqual([{ pointer: "", message: "is invalid" }]);
     expect(compile).not.toHaveBeenCalled();
+  });
+
+  it("never checks a client's tool of the same name with the server's precompiled validator", () => {
+    const refuse = Object.assign(() => false, { errors: null });
+    const check = createResultChecker({ anything: { result: refuse } });
+    expect(check(tool("anything", { type: "number" }), undefined, 1)).toBeUndefined();
+    expect(check(tool("anything", { type: "number" }), undefined, "one")).toEqual([{ pointer: "", message: "must be number" }]);
   });
 });

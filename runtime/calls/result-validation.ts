@@ -52,17 +52,26 @@ export function createSchemaCompiler(): SchemaCompiler {
   };
 }
 
-/** A tool's precompiled result validator (the generator's standalone output) when given; otherwise its `outputSchema`, compiled. */
+/**
+ * A tool's precompiled result validator (the generator's standalone output) when given and the
+ * tool is the server's own (a client's tool of the same name, with other schemas, is never
+ * checked by it); otherwise its `outputSchema`, compiled.
+ */
 export function createResultChecker(precompiled: ClientToolValidators | undefined, compile: SchemaCompiler = createSchemaCompiler()): ResultChecker {
-  return (spec, fingerprint, result) => validate(validatorsFor(precompiled, spec.name)?.result ?? compile(spec.outputSchema, fingerprint), result);
+  return (spec, fingerprint, result) => validate(ownValidators(precompiled, spec)?.result ?? compile(spec.outputSchema, fingerprint), result);
 }
 
 /** Checks the model's arguments against the tool's `parameters`; `undefined` when they match. */
 export type ArgumentsChecker = (spec: ClientToolSpec, fingerprint: string | undefined, args: unknown) => readonly ValidationProblem[] | undefined;
 
-/** A tool's precompiled arguments validator when given; otherwise its `parameters`, compiled. */
+/** A tool's precompiled arguments validator when given and the tool is the server's own; otherwise its `parameters`, compiled. */
 export function createArgumentsChecker(precompiled: ClientToolValidators | undefined, compile: SchemaCompiler = createSchemaCompiler()): ArgumentsChecker {
-  return (spec, fingerprint, args) => validate(validatorsFor(precompiled, spec.name)?.args ?? compile(spec.parameters, fingerprint), args);
+  return (spec, fingerprint, args) => validate(ownValidators(precompiled, spec)?.args ?? compile(spec.parameters, fingerprint), args);
+}
+
+/** The precompiled validators of a tool by its name, if the tool is the server's own (they were generated from its schemas). */
+function ownValidators(precompiled: ClientToolValidators | undefined, spec: ClientToolSpec): ClientToolValidators[string] {
+  return precompiled !== undefined && isServerAuthored(spec.parameters) ? validatorsFor(precompiled, spec.name) : undefined;
 }
 
 const AJV_OPTIONS = {

@@ -75,9 +75,10 @@ export class ClientToolLookalikeNameError extends ClientToolRegistrationError {
 }
 
 /**
- * A tool of this name is already registered with other schemas. A name stands for one pair of
- * schemas for the life of the registry, so that a model, a stored conversation and every client
- * agree on what `name` means.
+ * A tool of this name is already registered with other schemas, where the name must keep them:
+ * within a conversation and against the tools for every conversation (or in the whole registry,
+ * with `names: "registry"`), so that a model, a stored conversation and its client agree on
+ * what `name` means.
  */
 export class ClientToolSchemaConflictError extends ClientToolRegistrationError {
   override readonly name = "ClientToolSchemaConflictError";

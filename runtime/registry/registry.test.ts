@@ -257,8 +257,24 @@ describe("ClientToolRegistry.scope", () => {
     expect(names(registry)).toEqual(["confirm"]);
   });
 
-  it("holds the name -> identity rule across conversations", () => {
+  it("lets two conversations hold one name with different schemas: one conversation cannot lock a name for the others", () => {
     const registry = new ClientToolRegistry();
+    const changed = fromClient(openFileViewer);
+    changed.parameters.required = [];
+    const [inA] = registry.scope("a").register([changed]);
+    const [inB] = registry.scope("b").register(fromClient([openFileViewer]));
+    expect(inA!.identity).not.toBe(inB!.identity);
+    expect(registry.scope("a").get("open_file_viewer")).toBe(inA);
+    expect(registry.scope("b").get("open_file_viewer")).toBe(inB);
+    // Within a conversation, and against the tools for every conversation, a name keeps its schemas.
+    expect(() => registry.scope("a").register(fromClient([openFileViewer]))).toThrow(ClientToolSchemaConflictError);
+    registry.register(fromClient([getLocation]));
+    const otherLocation = { ...fromClient(getLocation), outputSchema: { type: "object" } };
+    expect(() => registry.scope("c").register([otherLocation])).toThrow(ClientToolSchemaConflictError);
+  });
+
+  it('holds the name -> identity rule across conversations with names: "registry" (one process-wide registry)', () => {
+    const registry = new ClientToolRegistry({ names: "registry" });
     const [inA] = registry.scope("a").register(fromClient([openFileViewer]));
     const [inB] = registry.scope("b").register(fromClient([openFileViewer]));
     expect(inB).toBe(inA);
@@ -289,8 +305,8 @@ describe("ClientToolRegistry.scope", () => {
     expect(registry.get("confirm")!.spec.description).toBe(confirm.description);
   });
 
-  it("frees a name once every conversation holding it is dropped", () => {
-    const registry = new ClientToolRegistry();
+  it('frees a name once every conversation holding it is dropped (names: "registry")', () => {
+    const registry = new ClientToolRegistry({ names: "registry" });
     const a = registry.scope("a");
     a.register(fromClient([openFileViewer]));
     registry.scope("b").register(fromClient([openFileViewer]));
@@ -323,8 +339,11 @@ describe("ClientToolRegistry.scope", () => {
     expect(snapshot.client_tools.map((spec) => spec.name)).toEqual(["open_file_viewer", "get_location"]);
     const forked = registry.scope("fork").register(snapshot);
     expect(forked).toEqual(tools);
-    expect(forked[0]).toBe(tools[0]);
-    expect(registry.scope("after-restart").register(fromClient(snapshot))[1]).toBe(tools[1]);
+    expect(registry.scope("after-restart").register(fromClient(snapshot))[1]!.identity).toBe(tools[1]!.identity);
+    // With one registry-wide identity per name, the fork gets the very same registrations.
+    const shared = new ClientToolRegistry({ names: "registry" });
+    const sharedTools = shared.scope("a").register(fromClient([openFileViewer, getLocation]));
+    expect(shared.scope("fork").register(shared.scope("a").snapshot())[0]).toBe(sharedTools[0]);
   });
 });
 

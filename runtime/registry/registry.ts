@@ -14,11 +14,20 @@ export interface ClientToolRegistryOptions {
    * check, with ajv, which the browser entry leaves out (it has no ajv).
    */
   readonly checkSchema?: SchemaCheck;
+  /**
+   * Where a tool name stands for one pair of schemas. `"conversation"` (the default): within
+   * each conversation and against the tools registered for every conversation, so that one
+   * conversation cannot lock a name for the others; two conversations may hold one name with
+   * different schemas. `"registry"`: in every conversation at once, as the OpenHands agent server
+   * keeps one process-wide registry (a name is then refused with other schemas while any
+   * conversation holds it).
+   */
+  readonly names?: "conversation" | "registry";
 }
 
 /**
  * One conversation's view: the registry's tools plus the conversation's own. Two conversations
- * may hold different tools, but a name means the same schemas in all of them.
+ * may hold different tools, even under one name (unless the registry has `names: "registry"`).
  */
 export interface ClientToolScope extends ClientToolLookup {
   readonly conversationId: string;
@@ -57,7 +66,7 @@ export class ClientToolRegistry implements ClientToolLookup {
     this.reservedNames = new Set(options.reservedNames);
     this.#state = {
       reservedNames: new Map([...this.reservedNames].map((name) => [nameKey(name), name])),
-      claims: new Map(),
+      ...(options.names === "registry" && { claims: new Map() }),
       ...(options.checkSchema && { checkSchema: options.checkSchema }),
     };
     this.#root = new ToolView(this.#state);

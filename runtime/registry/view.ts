@@ -22,7 +22,8 @@ export interface RegistryState {
   readonly reservedNames: ReadonlyMap<string, string>;
   /** The registry's further check of client schemas (`ClientToolRegistryOptions.checkSchema`). */
   readonly checkSchema?: SchemaCheck;
-  readonly claims: Map<string, Claim>;
+  /** Claims shared by every view (`names: "registry"`); absent, each view keeps its own, and sees its parent's. */
+  readonly claims?: Map<string, Claim>;
 }
 
 /** The spec fields that make up (or record) a tool's identity; every other field is metadata a registration may change. */
@@ -37,11 +38,19 @@ export class ToolView implements ClientToolLookup {
   readonly #state: RegistryState;
   readonly #parent: ToolView | undefined;
   readonly #own = new Map<string, RegisteredClientTool>();
+  /** The names this view holds, with the identity each stands for: the registry's, or this view's own. */
+  readonly #claims: Map<string, Claim>;
   #released = false;
 
   constructor(state: RegistryState, parent?: ToolView) {
     this.#state = state;
     this.#parent = parent;
+    this.#claims = state.claims ?? new Map();
+  }
+
+  /** Who holds a name for this view: itself (or every view, when claims are shared), else its parent. */
+  claimOf(name: string): Claim | undefined {
+    return this.#claims.get(name) ?? (this.#state.claims === undefined ? this.#parent?.claimOf(name) : undefined);
   }
 
   get(name: string): RegisteredClientTool | undefined {
@@ -84,7 +93,7 @@ export class ToolView implements ClientToolLookup {
       const alike = lookalikes.get(key);
       if (alike !== undefined && alike !== name) throw new ClientToolLookalikeNameError(name, alike);
       lookalikes.set(key, name);
-      const claim = this.#state.claims.get(name);
+      const claim = this.claimOf(name);
       return claim === undefined ? toolFor(spec) : this.#againUnder(claim, spec);
     });
     for (const tool of tools) this.#keep(tool);
@@ -100,8 +109,8 @@ export class ToolView implements ClientToolLookup {
   release(): void {
     this.#released = true;
     for (const name of this.#own.keys()) {
-      const claim = this.#state.claims.get(name)!;
-      if (--claim.holders === 0) this.#state.claims.delete(name);
+      const claim = this.#claims.get(name)!;
+      if (--claim.holders === 0) this.#claims.delete(name);
     }
     this.#own.clear();
   }
@@ -120,9 +129,9 @@ export class ToolView implements ClientToolLookup {
   }
 
   #keep(tool: RegisteredClientTool): void {
-    const claim = this.#state.claims.get(tool.name);
+    const claim = this.#claims.get(tool.name);
     if (claim === undefined) {
-      this.#state.claims.set(tool.name, { tool, holders: 1 });
+      this.#claims.set(tool.name, { tool, holders: 1 });
     } else {
       if (!this.#own.has(tool.name)) claim.holders++;
       claim.tool = tool;
