@@ -7,11 +7,12 @@ import type { ClientToolRequest } from "./messages.js";
 import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome, ClientCallTimedOut } from "./outcome.js";
 import { checkClientToolPermission, type ClientToolPrincipal } from "./permission.js";
 import { newRequestId } from "./request-id.js";
-import { createArgumentsChecker, createResultChecker, createSchemaCompiler, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
+import { createArgumentsChecker, createResultChecker, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
+import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
 import type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "./store.js";
 import { startTimer, type TimerHandle } from "./timer.js";
 import { mayResend, timeoutSeconds } from "./tool-policy.js";
-import { toolFinder, type ClientToolSource, type KnownTool } from "./tools.js";
+import { isSpecList, toolFinder, type ClientToolSource, type KnownTool } from "./tools.js";
 import type { ClientToolValidators } from "./validators.js";
 import { DEFAULT_MAX_VALUE_DEPTH, tooDeep } from "../schema/value-depth.js";
 
@@ -28,6 +29,8 @@ export interface ClientCallBrokerOptions {
    * The call waits for the hook; its timeout starts once the call is approved.
    */
   readonly approve?: ClientToolApprover;
+  /** How many compiled schemas the broker keeps (the least recently used go first); default 1000. */
+  readonly maxCompiledSchemas?: number;
   /** How deep the model's arguments and a client's result may nest (objects and arrays); deeper is refused before any validator runs. Default 64. */
   readonly maxValueDepth?: number;
   /** Where errors go that no caller can receive: a throwing event listener, a store failing under a timer. Default `console.error`. */
@@ -99,6 +102,8 @@ export class ClientCallBroker {
   readonly #store: PendingCallStore;
   readonly #check: ResultChecker;
   readonly #checkArgs: ArgumentsChecker;
+  readonly #compiler: SchemaCompiler;
+  readonly #unsubscribeDrops: () => void;
   readonly #maxValueDepth: number;
   readonly #events: Emitter<ClientCallBrokerEvents>;
   readonly #onError: (error: unknown, context: string) => void;
@@ -113,9 +118,11 @@ export class ClientCallBroker {
   constructor(options: ClientCallBrokerOptions) {
     this.#find = toolFinder(options.tools);
     this.#store = options.store ?? new InMemoryPendingCallStore();
-    const compile = createSchemaCompiler();
-    this.#check = createResultChecker(options.validators, compile);
-    this.#checkArgs = createArgumentsChecker(options.validators, compile);
+    this.#compiler = createSchemaCompiler(options.maxCompiledSchemas);
+    this.#check = createResultChecker(options.validators, this.#compiler);
+    this.#checkArgs = createArgumentsChecker(options.validators, this.#compiler);
+    // A conversation the registry forgets takes the validators only it used along.
+    this.#unsubscribeDrops = !isSpecList(options.tools) ? (options.tools.onScopeDropped?.((conversationId) => this.#compiler.release(conversationId)) ?? (() => {})) : () => {};
     this.#maxValueDepth = options.maxValueDepth ?? DEFAULT_MAX_VALUE_DEPTH;
     this.#approve = options.approve;
     let markClosing!: () => void;
@@ -145,8 +152,10 @@ export class ClientCallBroker {
     if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
     // The arguments are the model's output: the client is asked only with arguments that match.
     const deep = tooDeep(input.args, this.#maxValueDepth);
-    const invalid = deep !== undefined ? [deep] : this.#checkArgs(spec, tool.fingerprints.parameters, input.args);
+    const invalid = deep !== undefined ? [deep] : this.#checkArgs(spec, tool.fingerprints.parameters, input.args, input.conversationId);
     if (invalid !== undefined) return { status: "invalid_arguments", errors: invalid };
+    // Compiled now, not when the client answers: a client's answer never costs a compilation.
+    this.#check.prepare(spec, tool.fingerprints.outputSchema, input.conversationId);
     if (this.#approve !== undefined) {
       const refused = await this.#askApproval(this.#approve, input);
       if (refused !== undefined) return refused;
@@ -186,7 +195,7 @@ export class ClientCallBroker {
     const call = await this.#openCall(input);
     const tool = this.#awaitedTool(call.request.toolName, call.request.conversationId);
     const deep = tooDeep(input.result, this.#maxValueDepth);
-    const problems = deep !== undefined ? [deep] : this.#check(tool.spec, tool.fingerprints.outputSchema, input.result);
+    const problems = deep !== undefined ? [deep] : this.#check(tool.spec, tool.fingerprints.outputSchema, input.result, call.request.conversationId);
     if (problems !== undefined) throw new ClientResultInvalidError(call.request.toolName, problems);
     return this.#end(call, { status: "ok", result: input.result });
   }
@@ -246,6 +255,8 @@ export class ClientCallBroker {
     // Whatever the store could not end must still not leave its dispatch hanging.
     for (const waiter of [...this.#waiters.values()]) this.#settle({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
     this.#unsubscribe();
+    this.#unsubscribeDrops();
+    this.#compiler.clear();
   }
 
   /** `undefined` when the hook approved this very call; otherwise how the dispatch ends. */

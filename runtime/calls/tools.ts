@@ -37,6 +37,6 @@ export function toolFinder(source: ClientToolSource): (name: string, conversatio
   };
 }
 
-function isSpecList(source: ClientToolSource): source is readonly ClientToolSpec[] {
+export function isSpecList(source: ClientToolSource): source is readonly ClientToolSpec[] {
   return Array.isArray(source);
 }

@@ -61,6 +61,7 @@ export class ClientToolRegistry implements ClientToolLookup {
   readonly #state: RegistryState;
   readonly #root: ToolView;
   readonly #scopes = new Map<string, ScopeView>();
+  readonly #dropListeners = new Set<(conversationId: string) => void>();
 
   constructor(options: ClientToolRegistryOptions = {}) {
     this.reservedNames = new Set(options.reservedNames);
@@ -140,7 +141,15 @@ export class ClientToolRegistry implements ClientToolLookup {
     const scope = this.#scopes.get(conversationId);
     if (scope === undefined) return false;
     scope.release();
-    return this.#scopes.delete(conversationId);
+    this.#scopes.delete(conversationId);
+    for (const listener of [...this.#dropListeners]) listener(conversationId);
+    return true;
+  }
+
+  /** Calls `listener` with each conversation `dropScope` forgets (a broker frees what it compiled for it); returns the unsubscribe. */
+  onScopeDropped(listener: (conversationId: string) => void): () => void {
+    this.#dropListeners.add(listener);
+    return () => void this.#dropListeners.delete(listener);
   }
 
   /** Plain JSON (specs with their fingerprints, no classes), for `ClientToolRegistry.restore`. */

@@ -19,4 +19,6 @@ export interface ClientToolLookup {
   list(): readonly RegisteredClientTool[];
   /** The tools one conversation sees (its own, and those for every conversation); absent: this lookup's, whatever the conversation. */
   forConversation?(conversationId: string): ClientToolLookup;
+  /** Calls `listener` with each conversation whose tools are dropped, so that what was cached for it can go; returns the unsubscribe. */
+  onScopeDropped?(listener: (conversationId: string) => void): () => void;
 }
