@@ -20,7 +20,7 @@ const AJV_OPTIONS = {
   logger: false,
 } as const;
 
-/** How many compiled schemas a broker keeps at most, by default (each costs tens of kilobytes). */
+/** How many compiled schemas of clients' specs a broker keeps at most, by default (each costs tens of kilobytes). */
 export const DEFAULT_MAX_COMPILED_SCHEMAS = 1000;
 
 /** Compiles schemas with ajv, once per schema (by fingerprint) and pattern engine, and lets them go. */
@@ -60,10 +60,14 @@ interface Entry {
  * schema share one compiled function: with ECMA-262 patterns when the server wrote the schema,
  * with linear-time ones (RE2) otherwise (see linear-patterns.ts). The cache is bounded (least
  * recently used first out) and a schema no conversation uses any more is freed, so that a server
- * taking every client's tools keeps memory flat.
+ * taking every client's tools keeps memory flat; the server's own schemas, as many as its tools,
+ * stay compiled.
  */
 export function createSchemaCompiler(maxEntries = DEFAULT_MAX_COMPILED_SCHEMAS): SchemaCompiler {
-  // A Map keeps insertion order: deleting and setting again moves an entry to the end (most recent).
+  // The server's own schemas, as many as it has tools: kept.
+  const own = new Map<string, Entry>();
+  // Schemas clients sent, bounded. A Map keeps insertion order: deleting and setting again moves
+  // an entry to the end (the most recently used).
   const entries = new Map<string, Entry>();
   const byConversation = new Map<string, Set<string>>();
   // The generation that compiles next, per dialect and pattern engine; older ones live while their schemas do.
@@ -92,6 +96,18 @@ export function createSchemaCompiler(maxEntries = DEFAULT_MAX_COMPILED_SCHEMAS):
       const linear = !isServerAuthored(schema);
       // A hand-written ClientToolLookup may not carry fingerprints; the registry always does.
       const key = `${linear ? "linear" : "ecma"}-${fingerprint ?? schemaFingerprint(schema)}`;
+      if (!linear) {
+        let entry = own.get(key);
+        if (entry === undefined) {
+          const generation = generationFor(schemaDialect(schema) ?? "2020-12", false);
+          const compiledSchema = withResolvableRoot(schema, key);
+          entry = { fn: generation.ajv.compile(compiledSchema), generation, compiledSchema, conversations: new Set() };
+          generation.compiled++;
+          generation.live++;
+          own.set(key, entry);
+        }
+        return entry.fn;
+      }
       let entry = entries.get(key);
       if (entry !== undefined) {
         entries.delete(key);
@@ -126,6 +142,7 @@ export function createSchemaCompiler(maxEntries = DEFAULT_MAX_COMPILED_SCHEMAS):
     },
     clear() {
       for (const key of [...entries.keys()]) evict(key);
+      own.clear();
       byConversation.clear();
       current.clear();
     },

@@ -10,15 +10,35 @@ export const DEFAULT_MAX_VALUE_DEPTH = 64;
  * nested 50,000 deep overflows the stack. The walk is iterative, so it cannot overflow itself.
  */
 export function tooDeep(value: unknown, maxDepth: number): SpecProblem | undefined {
-  const stack: { value: unknown; depth: number; path: (string | number)[] }[] = [{ value, depth: 0, path: [] }];
+  const stack: unknown[] = [value];
+  const depths: number[] = [0];
   while (stack.length > 0) {
-    const { value: node, depth, path } = stack.pop()!;
+    const node = stack.pop();
+    const depth = depths.pop()!;
     if (typeof node !== "object" || node === null) continue;
-    if (depth >= maxDepth) {
-      return { pointer: path.reduce<string>(childPointer, ""), message: `nests deeper than ${maxDepth} levels of objects and arrays` };
+    if (depth >= maxDepth) return { pointer: pointerToDepth(value, maxDepth), message: `nests deeper than ${maxDepth} levels of objects and arrays` };
+    for (const key in node) {
+      const child = (node as Record<string, unknown>)[key];
+      if (typeof child === "object" && child !== null) {
+        stack.push(child);
+        depths.push(depth + 1);
+      }
     }
-    const entries: [string | number, unknown][] = Array.isArray(node) ? node.map((item, i) => [i, item]) : Object.entries(node);
-    for (const [key, child] of entries) if (typeof child === "object" && child !== null) stack.push({ value: child, depth: depth + 1, path: [...path, key] });
   }
   return undefined;
+}
+
+/** The pointer of the first place `maxDepth` levels down (only built for a refusal). */
+function pointerToDepth(value: unknown, maxDepth: number): string {
+  const walk = (node: unknown, depth: number, pointer: string): string | undefined => {
+    if (typeof node !== "object" || node === null) return undefined;
+    if (depth >= maxDepth) return pointer;
+    for (const key in node) {
+      const found = walk((node as Record<string, unknown>)[key], depth + 1, childPointer(pointer, Array.isArray(node) ? Number(key) : key));
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  // Recursion is safe here: it goes at most maxDepth deep.
+  return walk(value, 0, "") ?? "";
 }
