@@ -2,6 +2,7 @@ import { ClientToolSpecError } from "../spec/errors.js";
 import { nonLinearPatterns } from "../schema/linear-patterns.js";
 import { refBudgetProblems } from "../schema/ref-budget.js";
 import { referenceProblems } from "../schema/reference-rules.js";
+import { DEFAULT_SPEC_LIMITS, schemaLimitProblems, type SpecLimits } from "../schema/spec-limits.js";
 import type { JsonObject, SpecProblem } from "../spec/types.js";
 import { checkClientToolSpecs } from "../spec/parse.js";
 import { deferrable, deferSpec, knownDeferredSpec, standIn, type DeferrableSpec } from "./deferred.js";
@@ -33,9 +34,9 @@ export interface AdmittedEntry {
  * first used. Anything else is parsed, and its fingerprints computed or checked, now. Throws
  * `ClientToolInvalidSpecError` listing every problem, or `ClientToolFingerprintMismatchError`.
  */
-export function admitClientToolSpecs(input: unknown, checkSchema?: SchemaCheck): AdmittedEntry[] {
+export function admitClientToolSpecs(input: unknown, checkSchema?: SchemaCheck, limits: SpecLimits = DEFAULT_SPEC_LIMITS): AdmittedEntry[] {
   const list = specList(input);
-  return quickEntries(list) ?? parsedEntries(list, checkSchema);
+  return quickEntries(list) ?? parsedEntries(list, checkSchema, limits);
 }
 
 /** A further check of a client's schema, at its pointer (see `ClientToolRegistryOptions.checkSchema`). */
@@ -62,7 +63,7 @@ function quickEntries(list: SpecList): AdmittedEntry[] | undefined {
  * One parser run over the whole input, so that every problem is reported at once; deferrable
  * specs are cut down to what registration checks of them, the others parsed and verified in full.
  */
-function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined): AdmittedEntry[] {
+function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined, limits: SpecLimits): AdmittedEntry[] {
   const checked = list.items.map((item) => (deferrable(item) ? standIn(item) : item));
   const { valid, problems } = checkClientToolSpecs(list.rebuild(checked));
   if (problems.length > 0) throw new ClientToolInvalidSpecError(new ClientToolSpecError(problems));
@@ -74,9 +75,15 @@ function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined): Ad
   const slow = valid.flatMap(({ spec, pointer }, i) => {
     const item = list.items[i] as Readonly<Record<string, unknown>>;
     if (checked[i] !== item || knownSpec(item) !== undefined) return [];
+    const bytes = JSON.stringify(spec).length;
+    if (bytes > limits.maxSpecBytes) {
+      return [{ pointer, message: `the spec is ${bytes} characters of JSON, over the limit of ${limits.maxSpecBytes} for specs sent at run time (the registry's limits.maxSpecBytes)` }];
+    }
     const parametersKey = Object.hasOwn(item, "parameters") || !Object.hasOwn(item, "inputSchema") ? "parameters" : "inputSchema";
     const schemas: [JsonObject, string][] = [[spec.parameters, `${pointer}/${parametersKey}`], ...(spec.outputSchema ? [[spec.outputSchema, `${pointer}/outputSchema`] as [JsonObject, string]] : [])];
     return schemas.flatMap(([schema, at]) => {
+      const oversized = schemaLimitProblems(schema, at, limits);
+      if (oversized.length > 0) return oversized;
       const invalid = checkSchema?.(schema, at) ?? [];
       if (invalid.length > 0) return invalid;
       // References that lead nowhere are refused first: the budget follows only those that resolve.

@@ -4,6 +4,7 @@ import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
 import { ToolView, type RegistryState } from "./view.js";
 import { nameKey } from "./name-key.js";
 import type { SchemaCheck } from "./admit.js";
+import { DEFAULT_SPEC_LIMITS, type SpecLimits } from "../schema/spec-limits.js";
 
 export interface ClientToolRegistryOptions {
   /** The server's own tool names; a client tool that takes one is refused. */
@@ -23,6 +24,13 @@ export interface ClientToolRegistryOptions {
    * conversation holds it).
    */
   readonly names?: "conversation" | "registry";
+  /**
+   * Bounds on each spec a client may have sent, over the defaults: 256 KiB of JSON, 10,000
+   * schema objects per schema, 1,000 properties per object, 1,000 enum values. Past one, the
+   * spec is refused with 422, naming the limit. The generated specs are the server's and are
+   * not bounded.
+   */
+  readonly limits?: Partial<SpecLimits>;
 }
 
 /**
@@ -67,6 +75,7 @@ export class ClientToolRegistry implements ClientToolLookup {
     this.reservedNames = new Set(options.reservedNames);
     this.#state = {
       reservedNames: new Map([...this.reservedNames].map((name) => [nameKey(name), name])),
+      limits: { ...DEFAULT_SPEC_LIMITS, ...options.limits },
       ...(options.names === "registry" && { claims: new Map() }),
       ...(options.checkSchema && { checkSchema: options.checkSchema }),
     };

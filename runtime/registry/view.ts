@@ -1,4 +1,5 @@
 import type { ClientToolSpec, JsonValue } from "../spec/types.js";
+import type { SpecLimits } from "../schema/spec-limits.js";
 import { admitClientToolSpecs, type AdmittedSpec, type SchemaCheck } from "./admit.js";
 import { ClientToolDuplicateNameError, ClientToolLookalikeNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
 import { findFirstDifference } from "./first-difference.js";
@@ -22,6 +23,8 @@ export interface RegistryState {
   readonly reservedNames: ReadonlyMap<string, string>;
   /** The registry's further check of client schemas (`ClientToolRegistryOptions.checkSchema`). */
   readonly checkSchema?: SchemaCheck;
+  /** Bounds on client specs (`ClientToolRegistryOptions.limits`, over the defaults). */
+  readonly limits: SpecLimits;
   /** Claims shared by every view (`names: "registry"`); absent, each view keeps its own, and sees its parent's. */
   readonly claims?: Map<string, Claim>;
 }
@@ -77,7 +80,7 @@ export class ToolView implements ClientToolLookup {
    */
   register(input: unknown): readonly RegisteredClientTool[] {
     if (this.#released) throw new Error("This conversation's client tools were dropped: get a new view from registry.scope(conversationId).");
-    const entries = admitClientToolSpecs(input, this.#state.checkSchema);
+    const entries = admitClientToolSpecs(input, this.#state.checkSchema, this.#state.limits);
     const pointers = new Map<string, string>();
     // What this view's names look like: a new name must not pass for one of them.
     const lookalikes = new Map<string, string>();
