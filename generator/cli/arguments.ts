@@ -1,9 +1,8 @@
 import path from "node:path";
 import parser from "yargs-parser";
 import { suggestKey } from "../../runtime/spec/suggest.js";
-import { describe, expected } from "../options/config-file.js";
 import type { GenerateOptions } from "../generate.js";
-import { DEBUG_VARIABLE, environmentVariable, GENERATE_OPTIONS, RUN_OPTIONS, type OptionKind, type OptionSpec } from "../options/table.js";
+import { DEBUG_VARIABLE, describe, environmentVariable, expected, GENERATE_OPTIONS, RUN_OPTIONS, type OptionKind, type OptionSpec } from "../options/table.js";
 
 /** A run's own switches, beside the generation's options. */
 export interface RunArguments {

@@ -4,7 +4,7 @@ import { suggestKey } from "../../runtime/spec/suggest.js";
 import { locateInJson, type Diagnostic } from "../diagnostics.js";
 import type { GenerateOptions } from "../generate.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../load/json-parser.js";
-import { GENERATE_OPTIONS, RUN_OPTIONS, type GenerateOptionKey, type OptionKind } from "./table.js";
+import { describe, expected, GENERATE_OPTIONS, RUN_OPTIONS, type GenerateOptionKey, type OptionKind } from "./table.js";
 
 type MutableOptions = { -readonly [K in keyof GenerateOptions]: GenerateOptions[K] };
 const KEYS = Object.keys(GENERATE_OPTIONS) as GenerateOptionKey[];
@@ -67,26 +67,4 @@ function configValue(kind: OptionKind, entry: unknown, resolve: (p: string) => s
     case "boolean-or-auto":
       return typeof entry === "boolean" || entry === "auto" ? entry : undefined;
   }
-}
-
-/** What a value of this kind looks like, for a message. */
-export function expected(kind: OptionKind): string {
-  switch (kind) {
-    case "paths":
-      return "a path or a list of paths";
-    case "path":
-      return "a path";
-    case "path-or-false":
-      return "a path, or false for none";
-    case "boolean":
-      return "true or false";
-    case "boolean-or-auto":
-      return 'true, false or "auto"';
-  }
-}
-
-/** A found value, shortly: what the user wrote. */
-export function describe(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }

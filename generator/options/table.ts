@@ -87,3 +87,25 @@ export function environmentVariable(spec: OptionSpec): string {
 
 /** Set apart from the options: GEN_CLIENT_TOOLS_DEBUG prints an internal error's stack. */
 export const DEBUG_VARIABLE = "GEN_CLIENT_TOOLS_DEBUG";
+
+/** What a value of this kind looks like, for a message. */
+export function expected(kind: OptionKind): string {
+  switch (kind) {
+    case "paths":
+      return "a path or a list of paths";
+    case "path":
+      return "a path";
+    case "path-or-false":
+      return "a path, or false for none";
+    case "boolean":
+      return "true or false";
+    case "boolean-or-auto":
+      return 'true, false or "auto"';
+  }
+}
+
+/** A found value, shortly: what the user wrote. */
+export function describe(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}

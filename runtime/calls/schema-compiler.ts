@@ -82,6 +82,15 @@ export function createSchemaCompiler(maxEntries = DEFAULT_MAX_COMPILED_SCHEMAS):
     }
     return generation;
   };
+  const build = (schema: JsonObject, key: string, linear: boolean): Entry => {
+    const generation = generationFor(schemaDialect(schema) ?? "2020-12", linear);
+    // The registration checked the dialect; one ajv compiles many schemas, each under an id of its own.
+    const compiledSchema = withResolvableRoot(schema, key);
+    const fn = generation.ajv.compile(compiledSchema);
+    generation.compiled++;
+    generation.live++;
+    return { fn, generation, compiledSchema, conversations: new Set() };
+  };
   const evict = (key: string): void => {
     const entry = entries.get(key);
     if (entry === undefined) return;
@@ -98,14 +107,7 @@ export function createSchemaCompiler(maxEntries = DEFAULT_MAX_COMPILED_SCHEMAS):
       const key = `${linear ? "linear" : "ecma"}-${fingerprint ?? schemaFingerprint(schema)}`;
       if (!linear) {
         let entry = own.get(key);
-        if (entry === undefined) {
-          const generation = generationFor(schemaDialect(schema) ?? "2020-12", false);
-          const compiledSchema = withResolvableRoot(schema, key);
-          entry = { fn: generation.ajv.compile(compiledSchema), generation, compiledSchema, conversations: new Set() };
-          generation.compiled++;
-          generation.live++;
-          own.set(key, entry);
-        }
+        if (entry === undefined) own.set(key, (entry = build(schema, key, false)));
         return entry.fn;
       }
       let entry = entries.get(key);
@@ -113,13 +115,7 @@ export function createSchemaCompiler(maxEntries = DEFAULT_MAX_COMPILED_SCHEMAS):
         entries.delete(key);
         entries.set(key, entry);
       } else {
-        const generation = generationFor(schemaDialect(schema) ?? "2020-12", linear);
-        // The registration checked the dialect; one ajv compiles many schemas, each under an id of its own.
-        const compiledSchema = withResolvableRoot(schema, key);
-        entry = { fn: generation.ajv.compile(compiledSchema), generation, compiledSchema, conversations: new Set() };
-        generation.compiled++;
-        generation.live++;
-        entries.set(key, entry);
+        entries.set(key, (entry = build(schema, key, true)));
         if (entries.size > maxEntries) evict(entries.keys().next().value!);
       }
       if (!entry.conversations.has(conversationId)) {
