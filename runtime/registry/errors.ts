@@ -9,7 +9,8 @@ import type { JsonDifference } from "./first-difference.js";
  */
 export class ClientToolRegistrationError extends Error {
   override readonly name: string = "ClientToolRegistrationError";
-  readonly status = 422;
+  /** 422, or 429 for a quota (`ClientToolLimitError`). */
+  readonly status: 422 | 429 = 422;
 
   /** The body the OpenHands agent server sends for a registration error. */
   toJSON(): { detail: string } {
@@ -117,6 +118,25 @@ export class ClientToolFingerprintMismatchError extends ClientToolRegistrationEr
       `Client tool "${toolName}": the fingerprint at ${pointer} is ${claimed}, but the schema's fingerprint is ${actual}. ` +
         'The schema was changed after the fingerprint was computed: regenerate the specs, or remove "fingerprints" to have them computed.',
     );
+  }
+}
+
+/**
+ * A registration would take a conversation or an owner past one of the registry's limits:
+ * 422 for too many tools in a conversation, 429 for too many conversations of one owner.
+ */
+export class ClientToolLimitError extends ClientToolRegistrationError {
+  override readonly name = "ClientToolLimitError";
+  override readonly status: 422 | 429;
+
+  constructor(
+    /** The `ClientToolRegistryOptions.limits` entry that was reached. */
+    readonly limit: "maxToolsPerConversation" | "maxConversationsPerOwner",
+    readonly max: number,
+    what: string,
+  ) {
+    super(`${what}, over the limit of ${max} (the registry's limits.${limit}).`);
+    this.status = limit === "maxConversationsPerOwner" ? 429 : 422;
   }
 }
 

@@ -2,6 +2,7 @@ export {
   ClientToolDuplicateNameError,
   ClientToolFingerprintMismatchError,
   ClientToolInvalidSpecError,
+  ClientToolLimitError,
   ClientToolLookalikeNameError,
   ClientToolNameCollisionError,
   ClientToolRegistrationError,
@@ -10,6 +11,7 @@ export {
 export { findFirstDifference } from "./first-difference.js";
 export type { JsonDifference } from "./first-difference.js";
 export { ClientToolRegistry } from "./registry.js";
-export type { ClientToolRegistryOptions, ClientToolScope } from "./registry.js";
+export type { RegistryLimits } from "./limits.js";
+export type { ClientToolRegistryOptions, ClientToolScope, ClientToolScopeOptions } from "./registry.js";
 export type { ClientToolRegistrySnapshot, ClientToolScopeSnapshot } from "./snapshot.js";
 export type { ClientToolLookup, RegisteredClientTool } from "./types.js";

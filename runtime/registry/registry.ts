@@ -4,7 +4,8 @@ import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
 import { ToolView, type RegistryState } from "./view.js";
 import { nameKey } from "./name-key.js";
 import type { SchemaCheck } from "./admit.js";
-import { DEFAULT_SPEC_LIMITS, type SpecLimits } from "../schema/spec-limits.js";
+import { ClientToolLimitError } from "./errors.js";
+import { DEFAULT_REGISTRY_LIMITS, type RegistryLimits } from "./limits.js";
 
 export interface ClientToolRegistryOptions {
   /** The server's own tool names; a client tool that takes one is refused. */
@@ -25,12 +26,14 @@ export interface ClientToolRegistryOptions {
    */
   readonly names?: "conversation" | "registry";
   /**
-   * Bounds on each spec a client may have sent, over the defaults: 256 KiB of JSON, 10,000
-   * schema objects per schema, 1,000 properties per object, 1,000 enum values. Past one, the
-   * spec is refused with 422, naming the limit. The generated specs are the server's and are
-   * not bounded.
+   * Bounds on what clients register, over the defaults. Each spec a client may have sent: 256 KiB
+   * of JSON, 10,000 schema objects per schema, 1,000 properties per object, 1,000 enum values
+   * (past one, the spec is refused with 422, naming the limit). Each conversation: 128 tools of
+   * its own (422). Each owner: 1,000 conversations with tools of their own at once (429; counted
+   * for `scope(id, { owner })`). The generated specs and the tools registered for every
+   * conversation are the server's and are not bounded.
    */
-  readonly limits?: Partial<SpecLimits>;
+  readonly limits?: Partial<RegistryLimits>;
 }
 
 /**
@@ -45,9 +48,15 @@ export interface ClientToolScope extends ClientToolLookup {
   snapshot(): ClientToolScopeSnapshot;
 }
 
+/** Who a conversation belongs to, for the per-owner limit; given the first time its view is asked for. */
+export interface ClientToolScopeOptions {
+  readonly owner?: string;
+}
+
 class ScopeView extends ToolView implements ClientToolScope {
   constructor(
     readonly conversationId: string,
+    readonly owner: string | undefined,
     state: RegistryState,
     parent: ToolView,
   ) {
@@ -69,13 +78,15 @@ export class ClientToolRegistry implements ClientToolLookup {
   readonly #state: RegistryState;
   readonly #root: ToolView;
   readonly #scopes = new Map<string, ScopeView>();
+  /** The conversations of each owner that has a view, for `limits.maxConversationsPerOwner`. */
+  readonly #byOwner = new Map<string, Set<string>>();
   readonly #dropListeners = new Set<(conversationId: string) => void>();
 
   constructor(options: ClientToolRegistryOptions = {}) {
     this.reservedNames = new Set(options.reservedNames);
     this.#state = {
       reservedNames: new Map([...this.reservedNames].map((name) => [nameKey(name), name])),
-      limits: { ...DEFAULT_SPEC_LIMITS, ...options.limits },
+      limits: { ...DEFAULT_REGISTRY_LIMITS, ...options.limits },
       ...(options.names === "registry" && { claims: new Map() }),
       ...(options.checkSchema && { checkSchema: options.checkSchema }),
     };
@@ -134,11 +145,35 @@ export class ClientToolRegistry implements ClientToolLookup {
     return this.#scopes.get(conversationId) ?? this.#root;
   }
 
-  /** The view of one conversation, created on first use; the same object on every call. */
-  scope(conversationId: string): ClientToolScope {
-    let scope = this.#scopes.get(conversationId);
-    if (scope === undefined) this.#scopes.set(conversationId, (scope = new ScopeView(conversationId, this.#state, this.#root)));
-    return scope;
+  /**
+   * The view of one conversation, created on first use; the same object on every call. Give the
+   * conversation's `owner` when the view is created (the authenticated user who created the
+   * conversation), so that one user cannot hold more than `limits.maxConversationsPerOwner`
+   * conversations with tools of their own: past it, a `ClientToolLimitError` (429) until one is
+   * dropped. Asking for a conversation's view with another owner than its own throws.
+   */
+  scope(conversationId: string, options: ClientToolScopeOptions = {}): ClientToolScope {
+    return this.#scope(conversationId, options.owner, true);
+  }
+
+  #scope(conversationId: string, owner: string | undefined, bounded: boolean): ScopeView {
+    const scope = this.#scopes.get(conversationId);
+    if (scope !== undefined) {
+      if (owner !== undefined && owner !== scope.owner) throw new Error(`Conversation ${JSON.stringify(conversationId)} belongs to another owner: check who owns a conversation before asking for its client tools.`);
+      return scope;
+    }
+    const created = new ScopeView(conversationId, owner, this.#state, this.#root);
+    if (owner !== undefined) {
+      let owned = this.#byOwner.get(owner);
+      const max = this.#state.limits.maxConversationsPerOwner;
+      if (bounded && owned !== undefined && owned.size >= max) {
+        throw new ClientToolLimitError("maxConversationsPerOwner", max, `This owner already has ${owned.size} conversations with client tools of their own: drop one before creating another`);
+      }
+      if (owned === undefined) this.#byOwner.set(owner, (owned = new Set()));
+      owned.add(conversationId);
+    }
+    this.#scopes.set(conversationId, created);
+    return created;
   }
 
   /**
@@ -151,6 +186,11 @@ export class ClientToolRegistry implements ClientToolLookup {
     if (scope === undefined) return false;
     scope.release();
     this.#scopes.delete(conversationId);
+    if (scope.owner !== undefined) {
+      const owned = this.#byOwner.get(scope.owner);
+      owned?.delete(conversationId);
+      if (owned?.size === 0) this.#byOwner.delete(scope.owner);
+    }
     for (const listener of [...this.#dropListeners]) listener(conversationId);
     return true;
   }
@@ -163,10 +203,10 @@ export class ClientToolRegistry implements ClientToolLookup {
 
   /** Plain JSON (specs with their fingerprints, no classes), for `ClientToolRegistry.restore`. */
   snapshot(): ClientToolRegistrySnapshot {
-    const scopes: { conversationId: string; client_tools: ClientToolSpec[] }[] = [];
+    const scopes: { conversationId: string; owner?: string; client_tools: ClientToolSpec[] }[] = [];
     for (const [conversationId, scope] of this.#scopes) {
       const specs = scope.ownSpecs();
-      if (specs.length > 0) scopes.push({ conversationId, client_tools: specs });
+      if (specs.length > 0) scopes.push({ conversationId, ...(scope.owner !== undefined && { owner: scope.owner }), client_tools: specs });
     }
     return { version: 1, reservedNames: [...this.reservedNames], client_tools: this.#root.ownSpecs(), scopes };
   }
@@ -174,13 +214,14 @@ export class ClientToolRegistry implements ClientToolLookup {
   /**
    * Rebuilds a registry from `snapshot()` output, checking every spec and fingerprint again.
    * `options.reservedNames`, when given, replaces the snapshot's: the server's own tools are
-   * those of the running version.
+   * those of the running version. Owners keep their conversations even past a lowered
+   * `maxConversationsPerOwner` (they cannot add more until under it again).
    */
   static restore<R extends ClientToolRegistry>(this: new (options: ClientToolRegistryOptions) => R, snapshot: unknown, options: ClientToolRegistryOptions = {}): R {
     const contents = readRegistrySnapshot(snapshot);
     const registry = new this({ ...options, reservedNames: options.reservedNames ?? contents.reservedNames });
     registry.register(contents.clientTools);
-    for (const { conversationId, clientTools } of contents.scopes) registry.scope(conversationId).register(clientTools);
+    for (const { conversationId, owner, clientTools } of contents.scopes) registry.#scope(conversationId, owner, false).register(clientTools);
     return registry;
   }
 }

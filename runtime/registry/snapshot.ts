@@ -14,14 +14,14 @@ export interface ClientToolRegistrySnapshot {
   readonly version: 1;
   readonly reservedNames: readonly string[];
   readonly client_tools: readonly ClientToolSpec[];
-  readonly scopes: readonly ({ readonly conversationId: string } & ClientToolScopeSnapshot)[];
+  readonly scopes: readonly ({ readonly conversationId: string; readonly owner?: string } & ClientToolScopeSnapshot)[];
 }
 
 /** A snapshot's shape, checked; the specs inside are left to `register`, which checks them fully. */
 export interface RegistrySnapshotContents {
   readonly reservedNames: readonly string[];
   readonly clientTools: readonly unknown[];
-  readonly scopes: readonly { readonly conversationId: string; readonly clientTools: readonly unknown[] }[];
+  readonly scopes: readonly { readonly conversationId: string; readonly owner: string | undefined; readonly clientTools: readonly unknown[] }[];
 }
 
 /** Reads what `ClientToolRegistry#snapshot` wrote (after any JSON round trip); throws a TypeError naming the bad spot. */
@@ -36,7 +36,9 @@ export function readRegistrySnapshot(json: unknown): RegistrySnapshotContents {
     const scope = record(value, `/scopes/${i}`);
     const conversationId = scope["conversationId"];
     if (typeof conversationId !== "string") throw invalid(`/scopes/${i}/conversationId`, "must be a string");
-    return { conversationId, clientTools: array(scope["client_tools"], `/scopes/${i}/client_tools`) };
+    const owner = scope["owner"];
+    if (owner !== undefined && typeof owner !== "string") throw invalid(`/scopes/${i}/owner`, "must be a string");
+    return { conversationId, owner, clientTools: array(scope["client_tools"], `/scopes/${i}/client_tools`) };
   });
   return { reservedNames: reservedNames as string[], clientTools: array(root["client_tools"], "/client_tools"), scopes };
 }

@@ -1,9 +1,10 @@
 import type { ClientToolSpec, JsonValue } from "../spec/types.js";
-import type { SpecLimits } from "../schema/spec-limits.js";
 import { admitClientToolSpecs, type AdmittedSpec, type SchemaCheck } from "./admit.js";
-import { ClientToolDuplicateNameError, ClientToolLookalikeNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
+import { ClientToolDuplicateNameError, ClientToolLimitError, ClientToolLookalikeNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
 import { findFirstDifference } from "./first-difference.js";
+import type { RegistryLimits } from "./limits.js";
 import { nameKey } from "./name-key.js";
+import { specList } from "./spec-list.js";
 import { admittedSpecOf, toolFor } from "./tool.js";
 import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
 
@@ -23,8 +24,8 @@ export interface RegistryState {
   readonly reservedNames: ReadonlyMap<string, string>;
   /** The registry's further check of client schemas (`ClientToolRegistryOptions.checkSchema`). */
   readonly checkSchema?: SchemaCheck;
-  /** Bounds on client specs (`ClientToolRegistryOptions.limits`, over the defaults). */
-  readonly limits: SpecLimits;
+  /** Bounds on client specs and on what a conversation holds (`ClientToolRegistryOptions.limits`, over the defaults). */
+  readonly limits: RegistryLimits;
   /** Claims shared by every view (`names: "registry"`); absent, each view keeps its own, and sees its parent's. */
   readonly claims?: Map<string, Claim>;
 }
@@ -80,6 +81,8 @@ export class ToolView implements ClientToolLookup {
    */
   register(input: unknown): readonly RegisteredClientTool[] {
     if (this.#released) throw new Error("This conversation's client tools were dropped: get a new view from registry.scope(conversationId).");
+    // More specs than a conversation may hold are refused before any is checked.
+    if (this.#parent !== undefined) this.#checkToolCount(specList(input).items.length);
     const entries = admitClientToolSpecs(input, this.#state.checkSchema, this.#state.limits);
     const pointers = new Map<string, string>();
     // What this view's names look like: a new name must not pass for one of them.
@@ -99,6 +102,7 @@ export class ToolView implements ClientToolLookup {
       const claim = this.claimOf(name);
       return claim === undefined ? toolFor(spec) : this.#againUnder(claim, spec);
     });
+    if (this.#parent !== undefined) this.#checkToolCount(this.#own.size + tools.filter((tool) => !this.#own.has(tool.name)).length);
     for (const tool of tools) this.#keep(tool);
     return Object.freeze(tools);
   }
@@ -129,6 +133,12 @@ export class ToolView implements ClientToolLookup {
     const verified = incoming.verified();
     if (claim.tool.identity !== verified.identity) throw conflictError(claim.tool.spec, verified.spec);
     return held.find((tool) => sameMetadata(tool.spec, verified.spec)) ?? toolFor(incoming);
+  }
+
+  /** A conversation's own tools stay within the limit; the registry's own (the server's) are not counted. */
+  #checkToolCount(count: number): void {
+    const max = this.#state.limits.maxToolsPerConversation;
+    if (count > max) throw new ClientToolLimitError("maxToolsPerConversation", max, `This registration would give the conversation ${count} client tools of its own`);
   }
 
   #keep(tool: RegisteredClientTool): void {

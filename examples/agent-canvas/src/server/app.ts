@@ -51,7 +51,7 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
   const registry = new ClientToolRegistry();
   registerClientTools(registry);
   const store = new ConversationStore(options.dataDir);
-  for (const conversation of store.all()) registry.scope(conversation.id).register(conversation.clientTools);
+  for (const conversation of store.all()) registry.scope(conversation.id, { owner: conversation.owner }).register(conversation.clientTools);
 
   const broker = new ClientCallBroker({ tools: registry });
   const sockets = new Map<string, Set<WebSocket>>();
@@ -95,7 +95,7 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
       const id = randomUUID();
       try {
         // All-or-nothing: a tool whose schema conflicts with a known one is refused with 422.
-        registry.scope(id).register(body.client_tools ?? []);
+        registry.scope(id, { owner }).register(body.client_tools ?? []);
       } catch (error) {
         if (error instanceof ClientToolRegistrationError) return sendJson(res, error.status, error.toJSON());
         throw error;
