@@ -81,4 +81,14 @@ describe("schemas whose references would make validation exponential", () => {
       expect(refusal.problems.map((p) => p.pointer)).toEqual([pointer]);
     }
   });
+
+  it("take a budget of unfolded nodes that is the registry's option", () => {
+    const defs: Record<string, object> = {};
+    for (let i = 0; i < 8; i++) defs[`d${i}`] = { anyOf: [{ $ref: `#/$defs/d${i + 1}` }, { $ref: `#/$defs/d${i + 1}` }] };
+    defs["d8"] = { type: "string" };
+    const spec = { name: "fan", description: "Fans out 2^8.", outputSchema: { type: "object", properties: { x: { $ref: "#/$defs/d0" } }, $defs: defs } };
+    expect(new ClientToolRegistry().scope("c1").register(spec)).toHaveLength(1);
+    const refusal = invalidSpecRefusal(() => new ClientToolRegistry({ limits: { maxUnfoldedNodes: 100 } }).scope("c1").register(spec));
+    expect(refusal.message).toMatch(/more than 100 schema nodes.*limits\.maxUnfoldedNodes/);
+  });
 });

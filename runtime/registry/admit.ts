@@ -88,7 +88,7 @@ function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined, lim
       if (invalid.length > 0) return invalid;
       // References that lead nowhere are refused first: the budget follows only those that resolve.
       const references = referenceProblems(schema, at);
-      return references.length > 0 ? references : [...nonLinearPatterns(schema, at), ...refBudgetProblems(schema, at)];
+      return references.length > 0 ? references : [...nonLinearPatterns(schema, at), ...refBudgetProblems(schema, at, limits.maxUnfoldedNodes)];
     });
   });
   if (slow.length > 0) throw new ClientToolInvalidSpecError(new ClientToolSpecError(slow));

@@ -27,9 +27,9 @@ export interface ClientToolRegistryOptions {
   readonly names?: "conversation" | "registry";
   /**
    * Bounds on what clients register, over the defaults. Each spec a client may have sent: 256 KiB
-   * of JSON, 10,000 schema objects per schema, 1,000 properties per object, 1,000 enum values
-   * (past one, the spec is refused with 422, naming the limit). Each conversation: 128 tools of
-   * its own (422). Each owner: 1,000 conversations with tools of their own at once (429; counted
+   * of JSON, 10,000 schema objects per schema, 1,000 properties per object, 1,000 enum values,
+   * 100,000 schema nodes once unfolded through its `$ref`s (past one, the spec is refused with
+   * 422, naming the limit). Each conversation: 128 tools of its own (422). Each owner: 1,000 conversations with tools of their own at once (429; counted
    * for `scope(id, { owner })`). The generated specs and the tools registered for every
    * conversation are the server's and are not bounded.
    */

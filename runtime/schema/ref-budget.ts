@@ -3,9 +3,6 @@ import { valueAtPointer } from "../spec/json-walk.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../spec/types.js";
 import { walkSchema } from "./walk-schema.js";
 
-/** How many schema nodes a schema may unfold into through its `$ref`s, by default. */
-export const DEFAULT_MAX_UNFOLDED_NODES = 100_000;
-
 interface Target {
   /** Schema nodes of the target itself, its `$defs` aside (applied only through a `$ref`). */
   nodes: number;
@@ -25,7 +22,7 @@ interface Target {
  * `{ properties: { c: { anyOf: [{ $ref: "#" }, { $ref: "#" }] } } }`) is exponential in the
  * depth of the value, and refused. Only local references (`#` and `#/...`) are followed.
  */
-export function refBudgetProblems(schema: JsonObject, pointer: string, maxUnfolded = DEFAULT_MAX_UNFOLDED_NODES): SpecProblem[] {
+export function refBudgetProblems(schema: JsonObject, pointer: string, maxUnfolded: number): SpecProblem[] {
   const targets = new Map<string, Target>();
   const queue = [""];
   while (queue.length > 0) {
@@ -94,7 +91,7 @@ export function refBudgetProblems(schema: JsonObject, pointer: string, maxUnfold
   if (sizes.get(components.get("")!)! > maxUnfolded) {
     problems.push({
       pointer,
-      message: `the schema unfolds through its $refs into more than ${maxUnfolded.toLocaleString("en-US")} schema nodes (a reference that fans out, repeated): every value would cost a validator that much; refer to each definition fewer times`,
+      message: `the schema unfolds through its $refs into more than ${maxUnfolded.toLocaleString("en-US")} schema nodes (a reference that fans out, repeated): every value would cost a validator that much; refer to each definition fewer times (the registry's limits.maxUnfoldedNodes)`,
     });
   }
   return problems;

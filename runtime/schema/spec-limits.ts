@@ -11,9 +11,11 @@ export interface SpecLimits {
   readonly maxProperties: number;
   /** Values of one `enum`; default 1,000. */
   readonly maxEnumValues: number;
+  /** Schema nodes a schema unfolds into through its `$ref`s (the work of validating one value); default 100,000. */
+  readonly maxUnfoldedNodes: number;
 }
 
-export const DEFAULT_SPEC_LIMITS: SpecLimits = { maxSpecBytes: 256 * 1024, maxSchemaNodes: 10_000, maxProperties: 1_000, maxEnumValues: 1_000 };
+export const DEFAULT_SPEC_LIMITS: SpecLimits = { maxSpecBytes: 256 * 1024, maxSchemaNodes: 10_000, maxProperties: 1_000, maxEnumValues: 1_000, maxUnfoldedNodes: 100_000 };
 
 /** Where a schema goes past the limits, each at its pointer, naming the limit and how to raise it. */
 export function schemaLimitProblems(schema: JsonObject, pointer: string, limits: SpecLimits): SpecProblem[] {
