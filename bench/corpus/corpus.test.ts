@@ -38,12 +38,12 @@ describe("the benchmark corpus", () => {
     expect(corpus.specs.some((spec) => spec["outputSchema"] !== undefined)).toBe(true);
   });
 
-  it("gives sample values that the runtime's validators accept", () => {
+  it("gives sample values that the runtime's validators accept", async () => {
     const check = createResultChecker(undefined);
     for (const spec of parseClientToolSpecs(corpus.specs)) {
       for (const schema of [spec.parameters, spec.outputSchema]) {
         if (schema === undefined) continue;
-        const problems = check({ ...spec, outputSchema: schema } as AwaitedSpec, undefined, sampleValue(schema));
+        const problems = await check({ ...spec, outputSchema: schema } as AwaitedSpec, undefined, sampleValue(schema));
         expect(problems, `${spec.name}: ${JSON.stringify(problems)}`).toBeUndefined();
       }
     }

@@ -3,6 +3,7 @@ import { ClientToolRegistry } from "../registry/registry.js";
 import { parseClientToolSpecs } from "../spec/parse.js";
 import { ClientCallBroker } from "./broker.js";
 import { outcomeToObservation } from "./observation.js";
+import { nextRequest } from "./__fixtures__/next-request.js";
 
 const pickDate = {
   name: "pick_date",
@@ -47,7 +48,9 @@ describe("the model's arguments", () => {
         is_error: true,
       });
       // Valid arguments go through.
+      const sent = nextRequest(broker);
       const valid = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "pick_date", toolCallId: "call_2", args: { title: "Trip" } });
+      await sent;
       expect(await broker.pending({ owner: "alice" })).toHaveLength(1);
       broker.cancel((await broker.pending({ owner: "alice" }))[0]!.requestId, "done");
       await expect(valid).resolves.toMatchObject({ status: "cancelled" });

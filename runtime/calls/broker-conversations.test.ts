@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClientToolRegistry } from "../registry/registry.js";
+import { nextRequests } from "./__fixtures__/next-request.js";
 import { ClientCallBroker } from "./broker.js";
 
 const confirm = (question: string) => ({
@@ -16,8 +17,10 @@ describe("one broker for every conversation", () => {
     registry.scope("c1").register({ client_tools: [confirm("question")] });
     const broker = new ClientCallBroker({ tools: registry });
     try {
+      const sent = nextRequests(broker, 2);
       const own = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "ask_user", toolCallId: "call_1", args: { question: "Go?" } });
       const shared = broker.dispatch({ conversationId: "c2", owner: "alice", toolName: "get_time", toolCallId: "call_2", args: {} });
+      await sent;
       const pending = await broker.pending({ owner: "alice" });
       expect(pending.map((request) => [request.conversationId, request.toolName]).sort()).toEqual([["c1", "ask_user"], ["c2", "get_time"]]);
       for (const request of pending) await broker.submit({ requestId: request.requestId, owner: "alice", result: request.toolName === "ask_user" ? { answer: "yes" } : { time: "noon" } });

@@ -3,6 +3,7 @@ import { collectGarbage } from "../../bench/runtime/gc.js";
 import { ClientToolRegistry } from "../registry/server-registry.js";
 import { ClientCallBroker } from "./broker.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
+import { nextRequest } from "./__fixtures__/next-request.js";
 
 const MB = 1024 * 1024;
 
@@ -26,8 +27,9 @@ describe("what a conversation's tools cost once it is dropped", () => {
     const conversation = async (i: number): Promise<void> => {
       const conversationId = `c${i}`;
       registry.scope(conversationId, { owner: "alice" }).register({ client_tools: [ownTool(i)] });
+      const requested = nextRequest(broker);
       const outcome = broker.dispatch({ conversationId, owner: "alice", toolName: "ask_user", toolCallId: "call_1", args: { question: "Go?" } });
-      const [request] = await broker.pending({ owner: "alice", conversationId });
+      const request = await requested;
       await broker.submit({ requestId: request!.requestId, owner: "alice", result: { [`answer_${i}`]: "yes", score: 0 } });
       expect(await outcome).toMatchObject({ status: "ok" });
       registry.dropScope(conversationId);

@@ -152,10 +152,12 @@ export class ClientCallBroker {
     if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
     // The arguments are the model's output: the client is asked only with arguments that match.
     const deep = tooDeep(input.args, this.#maxValueDepth);
-    const invalid = deep !== undefined ? [deep] : this.#checkArgs(spec, tool.fingerprints.parameters, input.args, input.conversationId);
+    const invalid = deep !== undefined ? [deep] : await this.#checkArgs(spec, tool.fingerprints.parameters, input.args, input.conversationId);
     if (invalid !== undefined) return { status: "invalid_arguments", errors: invalid };
-    // Compiled now, not when the client answers: a client's answer never costs a compilation.
-    this.#check.prepare(spec, tool.fingerprints.outputSchema, input.conversationId);
+    // Compiled now, not when the client answers: a client's answer never waits for a compilation.
+    const uncompilable = await this.#check.prepare(spec, tool.fingerprints.outputSchema, input.conversationId);
+    if (uncompilable !== undefined) return { status: "denied", reason: `The outputSchema of client tool ${JSON.stringify(input.toolName)} could not be compiled (${uncompilable}).` };
+    if (this.#closed) return BROKER_CLOSED;
     if (this.#approve !== undefined) {
       const refused = await this.#askApproval(this.#approve, input);
       if (refused !== undefined) return refused;
@@ -195,7 +197,7 @@ export class ClientCallBroker {
     const call = await this.#openCall(input);
     const tool = this.#awaitedTool(call.request.toolName, call.request.conversationId);
     const deep = tooDeep(input.result, this.#maxValueDepth);
-    const problems = deep !== undefined ? [deep] : this.#check(tool.spec, tool.fingerprints.outputSchema, input.result, call.request.conversationId);
+    const problems = deep !== undefined ? [deep] : await this.#check(tool.spec, tool.fingerprints.outputSchema, input.result, call.request.conversationId);
     if (problems !== undefined) throw new ClientResultInvalidError(call.request.toolName, problems);
     return this.#end(call, { status: "ok", result: input.result });
   }

@@ -3,6 +3,7 @@ import { invalidSpecRefusal } from "../registry/__fixtures__/refusal.js";
 import { ClientToolRegistry } from "../registry/registry.js";
 import { ClientCallBroker } from "./broker.js";
 import { createClientToolsHandler } from "./transports/http-handler.js";
+import { nextRequest } from "./__fixtures__/next-request.js";
 
 // A recursive schema a client may send, and values nested far deeper than any tool's data.
 const tree = {
@@ -31,8 +32,9 @@ describe("values nested deeper than the limit", () => {
         status: "invalid_arguments",
         errors: [{ pointer: "/c".repeat(64), message: "nests deeper than 64 levels of objects and arrays" }],
       });
+      const requested = nextRequest(broker);
       const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_tree", toolCallId: "call_1", args: nested(3) });
-      const [request] = await broker.pending({ owner: "alice" });
+      const request = await requested;
       const body = `{"result":${'{"c":'.repeat(50_000)}{}${"}".repeat(50_000)}}`;
       const response = await handler(new Request(`http://x/client-tools/${request!.requestId}`, { method: "POST", headers: { "content-type": "application/json" }, body }));
       expect(response.status).toBe(422);
@@ -47,8 +49,9 @@ describe("values nested deeper than the limit", () => {
   it("may be allowed deeper with maxValueDepth", async () => {
     const broker = new ClientCallBroker({ tools: registryWith(tree), maxValueDepth: 200 });
     try {
+      const requested = nextRequest(broker);
       const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_tree", toolCallId: "call_1", args: nested(150) });
-      const [request] = await broker.pending({ owner: "alice" });
+      const request = await requested;
       expect(request).toBeDefined();
       broker.cancel(request!.requestId, "done");
       await expect(outcome).resolves.toMatchObject({ status: "cancelled" });

@@ -5,31 +5,31 @@ import { createSchemaCompiler } from "./schema-compiler.js";
 const schema = (i: number): JsonObject => ({ type: "object", properties: { [`f${i}`]: { type: "string" } }, required: [`f${i}`] });
 
 describe("createSchemaCompiler", () => {
-  it("compiles a schema once, for every conversation that uses it", () => {
+  it("compiles a schema once, for every conversation that uses it", async () => {
     const compiler = createSchemaCompiler();
     const s = schema(1);
-    expect(compiler.compile(s, undefined, "a")).toBe(compiler.compile(schema(1), undefined, "b"));
+    expect(await compiler.compile(s, undefined, "a")).toBe(await compiler.compile(schema(1), undefined, "b"));
   });
 
-  it("frees a schema once no conversation uses it, and compiles it again when one does", () => {
+  it("frees a schema once no conversation uses it, and compiles it again when one does", async () => {
     const compiler = createSchemaCompiler();
-    const first = compiler.compile(schema(1), undefined, "a");
-    compiler.compile(schema(1), undefined, "b");
+    const first = await compiler.compile(schema(1), undefined, "a");
+    await compiler.compile(schema(1), undefined, "b");
     compiler.release("a");
-    expect(compiler.compile(schema(1), undefined, "b")).toBe(first);
+    expect(await compiler.compile(schema(1), undefined, "b")).toBe(first);
     compiler.release("b");
-    const again = compiler.compile(schema(1), undefined, "c");
+    const again = await compiler.compile(schema(1), undefined, "c");
     expect(again).not.toBe(first);
     expect(again({ f1: "x" })).toBe(true);
   });
 
-  it("keeps at most its bound, the least recently used going first", () => {
+  it("keeps at most its bound, the least recently used going first", async () => {
     const compiler = createSchemaCompiler(2);
-    const one = compiler.compile(schema(1), undefined, "a");
-    const two = compiler.compile(schema(2), undefined, "a");
-    expect(compiler.compile(schema(1), undefined, "a")).toBe(one);
-    compiler.compile(schema(3), undefined, "a");
-    expect(compiler.compile(schema(1), undefined, "a")).toBe(one);
-    expect(compiler.compile(schema(2), undefined, "a")).not.toBe(two);
+    const one = await compiler.compile(schema(1), undefined, "a");
+    const two = await compiler.compile(schema(2), undefined, "a");
+    expect(await compiler.compile(schema(1), undefined, "a")).toBe(one);
+    await compiler.compile(schema(3), undefined, "a");
+    expect(await compiler.compile(schema(1), undefined, "a")).toBe(one);
+    expect(await compiler.compile(schema(2), undefined, "a")).not.toBe(two);
   });
 });

@@ -8,96 +8,72 @@ import { linearRegExp } from "../schema/linear-patterns.js";
 import { withResolvableRoot } from "../schema/resolvable-root.js";
 import { schemaDialect, type SchemaDialect } from "../spec/dialect.js";
 import type { JsonObject } from "../spec/types.js";
+import equal from "ajv/dist/runtime/equal.js";
+import ucs2length from "ajv/dist/runtime/ucs2length.js";
+import uri from "ajv/dist/runtime/uri.js";
+import validationError from "ajv/dist/runtime/validation_error.js";
+import * as formats from "ajv-formats/dist/formats.js";
+import { commonjsModule } from "./commonjs-module.js";
+import { createCompileThread } from "./compile-thread.js";
 import type { CompiledValidator } from "./validators.js";
 
-const AJV_OPTIONS = {
-  ...VALIDATION_OPTIONS,
-  // ajv-formats' formats as an option: its plugin (`addFormats`) keeps every ajv instance it is
-  // given alive, and instances here come and go (see Generation).
-  formats: fullFormats,
-  // ajv warns on the console about unknown formats, quoting the schema's text as it is: schemas
-  // come from other teams and from frontends, and their text must not reach a terminal raw.
-  logger: false,
-} as const;
-
-/** How many compiled schemas of clients' specs a broker keeps at most, by default (each costs tens of kilobytes). */
+/** How many compiled schemas of clients' specs a broker keeps at most, by default. */
 export const DEFAULT_MAX_COMPILED_SCHEMAS = 1000;
 
-/** Compiles schemas with ajv, once per schema (by fingerprint) and pattern engine, and lets them go. */
+/** Compiles schemas, once per schema (by fingerprint), and lets them go. */
 export interface SchemaCompiler {
-  /** The compiled validator of a schema, used in `conversationId` (what `release` frees). */
-  compile(schema: JsonObject, fingerprint: string | undefined, conversationId: string): CompiledValidator;
-  /** The conversation is gone: what only it used is freed (ajv's copy included). */
+  /**
+   * The compiled validator of a schema, used in `conversationId` (what `release` frees): at
+   * once for the server's own schemas, and once a thread of its own has written it for a
+   * client's. Rejects with ajv's reason when the schema cannot be compiled.
+   */
+  compile(schema: JsonObject, fingerprint: string | undefined, conversationId: string): CompiledValidator | Promise<CompiledValidator>;
+  /** The conversation is gone: what only it used is freed. */
   release(conversationId: string): void;
-  /** Frees everything. */
+  /** Frees everything, and stops the compiling thread. */
   clear(): void;
 }
 
-/**
- * An ajv instance and the schemas it compiled. ajv keeps a little of every schema it compiles
- * for as long as the instance lives (removeSchema does not take it all back), so an instance
- * compiles a bounded number of schemas, and is let go once none of them is in use.
- */
-interface Generation {
-  readonly ajv: Ajv | Ajv2020;
-  compiled: number;
-  live: number;
-}
-
-/** How many schemas one ajv instance compiles before the next one takes over. */
-const SCHEMAS_PER_GENERATION = 50;
-
 interface Entry {
-  readonly fn: CompiledValidator;
-  readonly generation: Generation;
-  /** The object ajv compiled (and caches by identity): what `removeSchema` takes. */
-  readonly compiledSchema: JsonObject;
+  readonly validator: Promise<CompiledValidator>;
   readonly conversations: Set<string>;
 }
 
 /**
  * Each schema is compiled on first use and cached by fingerprint, so that tools sharing a
- * schema share one compiled function: with ECMA-262 patterns when the server wrote the schema,
- * with linear-time ones (RE2) otherwise (see linear-patterns.ts). The cache is bounded (least
- * recently used first out) and a schema no conversation uses any more is freed, so that a server
- * taking every client's tools keeps memory flat; the server's own schemas, as many as its tools,
- * stay compiled.
+ * schema share one compiled function. The server's own schemas (as many as its tools) are
+ * compiled here with ECMA-262 patterns, as the developer wrote them, and kept. A client's is
+ * written as standalone code in another thread (compile-thread.ts: ajv takes up to a second for
+ * a schema at the registry's limits), with linear-time patterns (RE2, linear-patterns.ts), and
+ * the cache of those is bounded (least recently used first out) and frees a schema once no
+ * conversation uses it, so a server taking every client's tools keeps memory flat.
  */
 export function createSchemaCompiler(maxEntries = DEFAULT_MAX_COMPILED_SCHEMAS): SchemaCompiler {
-  // The server's own schemas, as many as it has tools: kept.
-  const own = new Map<string, Entry>();
-  // Schemas clients sent, bounded. A Map keeps insertion order: deleting and setting again moves
-  // an entry to the end (the most recently used).
+  const own = new Map<string, CompiledValidator>();
+  const ownAjv = new Map<SchemaDialect, Ajv | Ajv2020>();
+  // A Map keeps insertion order: deleting and setting again moves an entry to the end (the most recently used).
   const entries = new Map<string, Entry>();
   const byConversation = new Map<string, Set<string>>();
-  // The generation that compiles next, per dialect and pattern engine; older ones live while their schemas do.
-  const current = new Map<string, Generation>();
-  const generationFor = (dialect: SchemaDialect, linear: boolean): Generation => {
-    const name = `${dialect} ${linear ? "linear" : "ecma"}`;
-    let generation = current.get(name);
-    if (generation === undefined || generation.compiled >= SCHEMAS_PER_GENERATION) {
-      const options = { ...AJV_OPTIONS, ...(linear && { code: { regExp: linearRegExp } }) };
-      const ajv = dialect === "draft-07" ? new Ajv(options) : new Ajv2020(options);
-      current.set(name, (generation = { ajv, compiled: 0, live: 0 }));
-    }
-    return generation;
-  };
-  const build = (schema: JsonObject, key: string, linear: boolean): Entry => {
-    const generation = generationFor(schemaDialect(schema) ?? "2020-12", linear);
-    // The registration checked the dialect; one ajv compiles many schemas, each under an id of its own.
-    const compiledSchema = withResolvableRoot(schema, key);
-    const fn = generation.ajv.compile(compiledSchema);
-    generation.compiled++;
-    generation.live++;
-    return { fn, generation, compiledSchema, conversations: new Set() };
+  const thread = createCompileThread();
+
+  const compileOwn = (schema: JsonObject, key: string): CompiledValidator => {
+    const dialect = schemaDialect(schema) ?? "2020-12";
+    let ajv = ownAjv.get(dialect);
+    if (ajv === undefined) ownAjv.set(dialect, (ajv = dialect === "draft-07" ? new Ajv(OWN_OPTIONS) : new Ajv2020(OWN_OPTIONS)));
+    // One ajv compiles many schemas, each under an id of its own.
+    return ajv.compile(withResolvableRoot(schema, key));
   };
   const evict = (key: string): void => {
     const entry = entries.get(key);
     if (entry === undefined) return;
     entries.delete(key);
-    entry.generation.ajv.removeSchema(entry.compiledSchema);
-    entry.generation.live--;
     for (const conversationId of entry.conversations) byConversation.get(conversationId)?.delete(key);
+  };
+  const compileClients = (schema: JsonObject, key: string): Entry => {
+    const entry: Entry = { validator: thread.code(withResolvableRoot(schema, key)).then(loadValidator), conversations: new Set() };
+    // A schema that failed is compiled again the next time: the failure may have been the thread's.
+    entry.validator.catch(() => entries.get(key) === entry && evict(key));
+    return entry;
   };
 
   return {
@@ -106,16 +82,16 @@ export function createSchemaCompiler(maxEntries = DEFAULT_MAX_COMPILED_SCHEMAS):
       // A hand-written ClientToolLookup may not carry fingerprints; the registry always does.
       const key = `${linear ? "linear" : "ecma"}-${fingerprint ?? schemaFingerprint(schema)}`;
       if (!linear) {
-        let entry = own.get(key);
-        if (entry === undefined) own.set(key, (entry = build(schema, key, false)));
-        return entry.fn;
+        let fn = own.get(key);
+        if (fn === undefined) own.set(key, (fn = compileOwn(schema, key)));
+        return fn;
       }
       let entry = entries.get(key);
       if (entry !== undefined) {
         entries.delete(key);
         entries.set(key, entry);
       } else {
-        entries.set(key, (entry = build(schema, key, true)));
+        entries.set(key, (entry = compileClients(schema, key)));
         if (entries.size > maxEntries) evict(entries.keys().next().value!);
       }
       if (!entry.conversations.has(conversationId)) {
@@ -124,7 +100,7 @@ export function createSchemaCompiler(maxEntries = DEFAULT_MAX_COMPILED_SCHEMAS):
         if (keys === undefined) byConversation.set(conversationId, (keys = new Set()));
         keys.add(key);
       }
-      return entry.fn;
+      return entry.validator;
     },
     release(conversationId) {
       const keys = byConversation.get(conversationId);
@@ -137,10 +113,44 @@ export function createSchemaCompiler(maxEntries = DEFAULT_MAX_COMPILED_SCHEMAS):
       }
     },
     clear() {
-      for (const key of [...entries.keys()]) evict(key);
-      own.clear();
+      entries.clear();
       byConversation.clear();
-      current.clear();
+      own.clear();
+      ownAjv.clear();
+      thread.close();
     },
   };
+}
+
+const OWN_OPTIONS = {
+  ...VALIDATION_OPTIONS,
+  // ajv-formats' formats as an option: its plugin (`addFormats`) keeps every ajv instance it is given alive.
+  formats: fullFormats,
+  // ajv warns on the console about unknown formats, quoting the schema's text as it is.
+  logger: false,
+} as const;
+
+/** What the code ajv writes for a JSON Schema may `require`: its runtime helpers and the formats. */
+const CODE_MODULES: ReadonlyMap<string, unknown> = new Map([
+  ["ajv/dist/runtime/equal", commonjsModule(equal)],
+  ["ajv/dist/runtime/ucs2length", commonjsModule(ucs2length)],
+  ["ajv/dist/runtime/uri", commonjsModule(uri)],
+  ["ajv/dist/runtime/validation_error", commonjsModule(validationError)],
+  ["ajv-formats/dist/formats", formats],
+]);
+
+/**
+ * The validator that standalone code (client-schema-code.ts) defines. The code is ajv's own
+ * output, with every value of the schema in it escaped; it may load only ajv's runtime helpers
+ * and the formats, and its patterns are matched by `linearRegExp`.
+ */
+function loadValidator(code: string): CompiledValidator {
+  const module: { exports: { default?: CompiledValidator } } = { exports: {} };
+  const load = (id: string): unknown => {
+    const loaded = CODE_MODULES.get(id);
+    if (loaded === undefined) throw new Error(`a compiled validator asked for ${JSON.stringify(id)}`);
+    return loaded;
+  };
+  new Function("require", "module", "exports", "linearRegExp", code)(load, module, module.exports, linearRegExp);
+  return module.exports.default!;
 }

@@ -6,6 +6,7 @@ import { ClientCallBroker } from "./broker.js";
 import { ClientResultInvalidError } from "./errors.js";
 import { createResultChecker, type AwaitedSpec } from "./result-validation.js";
 import { parseClientToolSpecs } from "../spec/parse.js";
+import { nextRequest } from "./__fixtures__/next-request.js";
 
 // A spec a client sends when it creates a conversation, with a pattern that backtracks
 // exponentially under ECMA-262 RegExp: "a" x 27 + "!" took 12 s there.
@@ -21,8 +22,9 @@ describe("patterns of specs a client registers", () => {
     const [tool] = registry.scope("c1").register({ client_tools: [evil] });
     const broker = new ClientCallBroker({ tools: registry.scope("c1") });
     try {
+      const requested = nextRequest(broker);
       const outcome = broker.dispatch({ conversationId: "c1", owner: "mallory", toolName: "get_code", toolCallId: "call_1", args: {} });
-      const [request] = await broker.pending({ owner: "mallory" });
+      const request = await requested;
       const attack = broker.submit({ requestId: request!.requestId, owner: "mallory", result: { code: `${"a".repeat(27)}!` } });
       await expect(attack).rejects.toBeInstanceOf(ClientResultInvalidError);
       await broker.submit({ requestId: request!.requestId, owner: "mallory", result: { code: "aaaa" } });
@@ -35,7 +37,7 @@ describe("patterns of specs a client registers", () => {
     const spec = tool!.spec as AwaitedSpec;
     const ratio = await growthRatio((n) => {
       const answer = { code: `${"a".repeat(n)}!` };
-      return () => expect(check(spec, tool!.fingerprints.outputSchema, answer)).toBeDefined();
+      return async () => expect(await check(spec, tool!.fingerprints.outputSchema, answer)).toBeDefined();
     }, 20_000);
     expect(ratio).toBeLessThan(LINEAR_BOUND);
   });
@@ -56,8 +58,9 @@ describe("patterns of specs a client registers", () => {
     const tools = parseClientToolSpecs([{ name: "pin", description: "Ask for a PIN.", outputSchema: { type: "object", properties: { pin: { type: "string", pattern: "^(?=\\d{4}$)\\d+$" } } } }]);
     const broker = new ClientCallBroker({ tools });
     try {
+      const requested = nextRequest(broker);
       const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "pin", toolCallId: "call_1", args: {} });
-      const [request] = await broker.pending({ owner: "alice" });
+      const request = await requested;
       await expect(broker.submit({ requestId: request!.requestId, owner: "alice", result: { pin: "12345" } })).rejects.toBeInstanceOf(ClientResultInvalidError);
       await broker.submit({ requestId: request!.requestId, owner: "alice", result: { pin: "1234" } });
       await expect(outcome).resolves.toEqual({ status: "ok", result: { pin: "1234" } });
