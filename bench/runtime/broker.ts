@@ -78,7 +78,10 @@ async function openCallsMegabytes(registry: ClientToolRegistry, dispatchInput: (
   const broker = new ClientCallBroker({ tools: registry });
   collectGarbage();
   const before = process.memoryUsage().heapUsed;
+  let requested = 0;
+  const allRequested = new Promise<void>((resolve) => broker.on("requested", () => ++requested === OPEN_CALLS && resolve()));
   const outcomes = Array.from({ length: OPEN_CALLS }, (_, i) => broker.dispatch(dispatchInput(i)));
+  await allRequested;
   const pending = await broker.pending({ owner: "alice" });
   if (pending.length !== OPEN_CALLS) throw new Error(`expected ${OPEN_CALLS} open calls, the broker has ${pending.length}`);
   collectGarbage();
