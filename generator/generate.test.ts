@@ -60,7 +60,7 @@ describe("generate", () => {
   it("emits the default empty object schema for a tool without parameters", async () => {
     const cwd = project({ "client-tools/a.json": { name: "ping", description: "Ping." } });
     const specs = (await generate({ cwd, stubs: false })).files.find((f) => f.path.endsWith("specs.ts"))!.contents;
-    expect(specs).toContain(`JSON.parse('{"name":"ping","description":"Ping.","parameters":{"type":"object","properties":{}},`);
+    expect(specs).toContain('  "name": "ping",\n  "description": "Ping.",\n  "parameters": {\n    "type": "object",\n    "properties": {}\n  },\n');
   });
 
   it("warns at file:line:col for a misspelt schema keyword, and with failOnWarnings stops the run on it", async () => {

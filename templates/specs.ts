@@ -7,8 +7,6 @@ export interface ClientToolJsonObject {
   readonly [key: string]: ClientToolJsonValue;
 }
 
-// Each spec is a JSON string: the compiler reads a string and the declared type beside it, where
-// an object literal would make it build a literal type for every node of every schema.
 // @gen:begin specs
 /** The client tools' specs as written, deep-frozen, each with its schema fingerprints. */
 export const clientToolSpecs: readonly [
@@ -23,9 +21,36 @@ export const clientToolSpecs: readonly [
     };
   },
 ] = /*#__PURE__*/ deepFreeze([
-  JSON.parse(
-    '{"name":"example","description":"Placeholder tool: replaced by the generator.","parameters":{"type":"object","properties":{"message":{"type":"string"}},"required":["message"]},"outputSchema":{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]},"fingerprints":{"parameters":"0000000000000000000000000000000000000000000000000000000000000000","outputSchema":"0000000000000000000000000000000000000000000000000000000000000000"}}',
-  ),
+  JSON.parse(String.raw`{
+  "name": "example",
+  "description": "Placeholder tool: replaced by the generator.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "message"
+    ]
+  },
+  "outputSchema": {
+    "type": "object",
+    "properties": {
+      "ok": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "ok"
+    ]
+  },
+  "fingerprints": {
+    "parameters": "0000000000000000000000000000000000000000000000000000000000000000",
+    "outputSchema": "0000000000000000000000000000000000000000000000000000000000000000"
+  }
+}`),
 ]);
 // @gen:end specs
 

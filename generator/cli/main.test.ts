@@ -219,7 +219,7 @@ describe("the CLI", () => {
     expect(run(folder).stderr).toBe("");
     const specs = readFileSync(path.join(folder, "src/client-tools.gen/specs.ts"), "utf8");
     // Both the property's $ref and the definition's own recursive one point into the bundled copy.
-    expect(specs.split('"$ref":"#/$defs/shared~1point.json/$defs/Point"')).toHaveLength(3);
+    expect(specs.split('"$ref": "#/$defs/shared~1point.json/$defs/Point"')).toHaveLength(3);
   });
 
   it("reads defaults from gen-client-tools.config.json and reports unknown keys in it", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { typecheck } from "../../test-support/typecheck.js";
-import { docComment, jsonTextString, propertyKey, tsString } from "./escape.js";
+import { docComment, jsonTemplateLiteral, propertyKey, tsString } from "./escape.js";
 
 const HOSTILE = [
   "plain",
@@ -42,20 +42,20 @@ describe("tsString", () => {
   });
 });
 
-describe("jsonTextString", () => {
-  const texts = [...HOSTILE.map((s) => JSON.stringify({ [s]: [s, 1, null] })), JSON.stringify({ "it's": "\\\"'\\'" })];
+describe("jsonTemplateLiteral", () => {
+  const values = [...HOSTILE.map((s) => ({ [s]: [s, 1, null, { nested: s }] })), { "it's": "\\\"'\\'", "a\\": "${`}" }];
 
-  it.each(texts)("denotes the exact JSON text %s", (json) => {
-    expect(evaluate(jsonTextString(json))).toBe(json);
+  it.each(values)("parses as the same JSON value, on one line or spread over many: %j", (value) => {
+    for (const json of [JSON.stringify(value), JSON.stringify(value, null, 2)]) expect(JSON.parse(evaluate(jsonTemplateLiteral(json)) as string)).toEqual(value);
   });
 
-  it("keeps the JSON's double quotes as they are, single-quoted", () => {
-    expect(jsonTextString('{"a":"it\'s \\"b\\""}')).toBe(`'{"a":"it\\'s \\\\"b\\\\""}'`);
+  it("keeps the JSON readable: its quotes, backslash escapes and line breaks as they are", () => {
+    expect(jsonTemplateLiteral('{\n  "a": "say \\"hi\\"\\n"\n}')).toBe('String.raw`{\n  "a": "say \\"hi\\"\\n"\n}`');
   });
 
-  it("leaves nothing raw that could end the string or an inline <script>", () => {
-    const literal = jsonTextString(JSON.stringify(HOSTILE));
-    expect(literal).not.toMatch(/[\u2028\u2029\u202a-\u202e\u2066-\u2069]|<\/?script|<!--/i);
+  it("leaves nothing raw that could end the literal, substitute into it, or end an inline <script>", () => {
+    const literal = jsonTemplateLiteral(JSON.stringify(HOSTILE, null, 2));
+    expect(literal.slice("String.raw`".length, -1)).not.toMatch(/`|\$\{|[\u2028\u2029\u202a-\u202e\u2066-\u2069]|<\/?script|<!--/i);
     expect(typecheck({ "/gen/json.ts": `export const json: string = ${literal};\n` })).toEqual([]);
   });
 });

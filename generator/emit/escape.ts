@@ -27,12 +27,14 @@ export function tsString(s: string): string {
 }
 
 /**
- * A single-quoted string literal with the value `json`, which must be JSON.stringify's output:
- * that holds no raw control character or lone surrogate, so escaping its backslashes and single
- * quotes (and the characters above) is enough, and its double quotes stay readable.
+ * A `String.raw` template literal whose value is `json`, which must be JSON.stringify's output
+ * (it may be spread over lines): that holds no raw control character but line feeds between
+ * tokens, and no lone surrogate. Raw, JSON's own escapes stay as they are; the characters that
+ * could end the literal or start a substitution (a backtick, `${`) occur only inside JSON
+ * strings, and are written as JSON escapes there, as are the characters above.
  */
-export function jsonTextString(json: string): string {
-  return `'${escapeJsonText(json.replace(/[\\']/g, "\\$&"))}'`;
+export function jsonTemplateLiteral(json: string): string {
+  return `String.raw\`${escapeJsonText(json).replace(/`|\$(?=\{)/g, unicodeEscape)}\``;
 }
 
 /** JSON text (whose strings JSON.stringify has escaped otherwise) with the characters above escaped too. */

@@ -1,15 +1,17 @@
 import type { ToolModel } from "../model/tool-model.js";
 import type { JsonValue } from "../../runtime/spec/types.js";
 import { banner } from "./banner.js";
-import { jsonTextString, propertyKey, tsString } from "./escape.js";
+import { jsonTemplateLiteral, propertyKey, tsString } from "./escape.js";
 import { fillTemplate, loadTemplate } from "./template.js";
 
 /**
  * specs.ts: the specs as written, deep-frozen, each with its fingerprints, and their registration.
- * Each spec is one `JSON.parse("…")` of its JSON text (keys, their order and values kept), typed
- * by a declared tuple: literal types for the name and the other scalar fields, and a read-only
- * JSON object type for each schema. Neither the compiler nor a JavaScript engine then parses the
- * schemas as code, which keeps `tsc` and module loading linear in the schemas' size.
+ * Each spec is one `JSON.parse(String.raw\`…\`)` of its JSON text (keys, their order and values
+ * kept), one property per line, so that a changed keyword is a changed line in a diff. The
+ * declared tuple types it, from the same data: literal types for the name and the other scalar
+ * fields, and a read-only JSON object type for each schema. Neither the compiler nor a
+ * JavaScript engine then parses the schemas as code, which keeps `tsc` and module loading
+ * linear in the schemas' size.
  */
 export function emitSpecsFile(models: readonly ToolModel[]): string {
   const types: string[] = [];
@@ -18,7 +20,7 @@ export function emitSpecsFile(models: readonly ToolModel[]): string {
     const spec = { ...model.spec, fingerprints: { ...model.fingerprints } } as unknown as Readonly<Record<string, JsonValue>>;
     const members = Object.keys(spec).map((key) => `    readonly ${propertyKey(key)}: ${fieldType(key, spec[key]!)};\n`);
     types.push(`  {\n${members.join("")}  },\n`);
-    values.push(`  JSON.parse(${jsonTextString(JSON.stringify(spec))}),\n`);
+    values.push(`  JSON.parse(${jsonTemplateLiteral(JSON.stringify(spec, null, 2))}),\n`);
   }
   const specs = [
     "/** The client tools' specs as written, deep-frozen, each with its schema fingerprints. */\n",

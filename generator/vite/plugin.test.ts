@@ -152,7 +152,7 @@ describe("the Vite plugin in vite build", () => {
   it("generates before bundling, from gen-client-tools.config.json", async () => {
     const root = app({ "specs/ping.json": spec("Ping from the config's folder."), "gen-client-tools.config.json": { in: "specs" } });
     await buildApp(root);
-    expect(generated(root, "specs.ts")).toContain("Ping from the config\\'s folder.");
+    expect(generated(root, "specs.ts")).toContain('"description": "Ping from the config\'s folder."');
     const assets = path.join(root, "dist/assets");
     const bundle = readdirSync(assets).filter((file) => file.endsWith(".js")).map((file) => readFileSync(path.join(assets, file), "utf8")).join("\n");
     expect(bundle).toContain("Ping from the config's folder.");

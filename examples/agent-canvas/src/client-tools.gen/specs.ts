@@ -8,8 +8,6 @@ export interface ClientToolJsonObject {
   readonly [key: string]: ClientToolJsonValue;
 }
 
-// Each spec is a JSON string: the compiler reads a string and the declared type beside it, where
-// an object literal would make it build a literal type for every node of every schema.
 /** The client tools' specs as written, deep-frozen, each with its schema fingerprints. */
 export const clientToolSpecs: readonly [
   {
@@ -60,10 +58,150 @@ export const clientToolSpecs: readonly [
     };
   },
 ] = /*#__PURE__*/ deepFreeze([
-  JSON.parse('{"name":"confirm_action","description":"Ask the user to confirm an action before the agent takes it.","parameters":{"type":"object","properties":{"question":{"type":"string","description":"What the user is asked, as one sentence."}},"required":["question"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"confirmed":{"type":"boolean"}},"required":["confirmed"],"additionalProperties":false},"permission":"ui.confirm","timeoutSeconds":300,"fingerprints":{"parameters":"f5c36eeca2ffab91efc2b16377e114e48a93b9d801407aac20f983a1491f8535","outputSchema":"384f71d1f75ee3d470f0f8ca4e2d03b64020abfb8036f98102044b6b1aebf379"}}'),
-  JSON.parse('{"name":"get_location","description":"Get the user\'s current city. Only the client can answer this.","parameters":{"type":"object","properties":{}},"outputSchema":{"type":"object","properties":{"city":{"type":"string","minLength":1}},"required":["city"],"additionalProperties":false},"annotations":{"readOnlyHint":true,"idempotentHint":true},"timeoutSeconds":120,"fingerprints":{"parameters":"efddc7bd8bbcef73a14eb1ace1ffdaec81e518ef1e13c1e9271d0b8acb694a49","outputSchema":"ba80f38f696976be46e5e304a619b1a40ade04de8e1e7c2d2f75c255bd2bc66d"}}'),
-  JSON.parse('{"name":"open_file_viewer","description":"Open the file viewer panel in the user\'s browser showing a file of the workspace. The user sees it at once; nothing comes back.","parameters":{"type":"object","properties":{"file_path":{"type":"string","description":"Path of the file, relative to the workspace root, e.g. README.md."}},"required":["file_path"],"additionalProperties":false},"annotations":{"title":"Open file viewer","readOnlyHint":true},"fingerprints":{"parameters":"1de843fa800e99f203d80d8b9989ce67ac4424a5830c1e4c00f397a4821fb54a"}}'),
-  JSON.parse('{"name":"set_layout","description":"Arrange the canvas: which panels are shown and how.","parameters":{"type":"object","properties":{"mode":{"type":"string","enum":["single","split","grid"],"description":"How panels are arranged."},"sidebar":{"type":"object","description":"The conversation sidebar.","properties":{"side":{"type":"string","enum":["left","right"]},"width":{"type":"integer","minimum":200,"maximum":800}},"required":["side"],"additionalProperties":false},"theme":{"type":"string","enum":["light","dark"],"description":"Optional color theme."}},"required":["mode"],"additionalProperties":false},"fingerprints":{"parameters":"645d7d813935bfd94f15fecdb90701cffeeff2e56432e7c5aee6e84a2cdc07d6"}}'),
+  JSON.parse(String.raw`{
+  "name": "confirm_action",
+  "description": "Ask the user to confirm an action before the agent takes it.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "question": {
+        "type": "string",
+        "description": "What the user is asked, as one sentence."
+      }
+    },
+    "required": [
+      "question"
+    ],
+    "additionalProperties": false
+  },
+  "outputSchema": {
+    "type": "object",
+    "properties": {
+      "confirmed": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "confirmed"
+    ],
+    "additionalProperties": false
+  },
+  "permission": "ui.confirm",
+  "timeoutSeconds": 300,
+  "fingerprints": {
+    "parameters": "f5c36eeca2ffab91efc2b16377e114e48a93b9d801407aac20f983a1491f8535",
+    "outputSchema": "384f71d1f75ee3d470f0f8ca4e2d03b64020abfb8036f98102044b6b1aebf379"
+  }
+}`),
+  JSON.parse(String.raw`{
+  "name": "get_location",
+  "description": "Get the user's current city. Only the client can answer this.",
+  "parameters": {
+    "type": "object",
+    "properties": {}
+  },
+  "outputSchema": {
+    "type": "object",
+    "properties": {
+      "city": {
+        "type": "string",
+        "minLength": 1
+      }
+    },
+    "required": [
+      "city"
+    ],
+    "additionalProperties": false
+  },
+  "annotations": {
+    "readOnlyHint": true,
+    "idempotentHint": true
+  },
+  "timeoutSeconds": 120,
+  "fingerprints": {
+    "parameters": "efddc7bd8bbcef73a14eb1ace1ffdaec81e518ef1e13c1e9271d0b8acb694a49",
+    "outputSchema": "ba80f38f696976be46e5e304a619b1a40ade04de8e1e7c2d2f75c255bd2bc66d"
+  }
+}`),
+  JSON.parse(String.raw`{
+  "name": "open_file_viewer",
+  "description": "Open the file viewer panel in the user's browser showing a file of the workspace. The user sees it at once; nothing comes back.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "file_path": {
+        "type": "string",
+        "description": "Path of the file, relative to the workspace root, e.g. README.md."
+      }
+    },
+    "required": [
+      "file_path"
+    ],
+    "additionalProperties": false
+  },
+  "annotations": {
+    "title": "Open file viewer",
+    "readOnlyHint": true
+  },
+  "fingerprints": {
+    "parameters": "1de843fa800e99f203d80d8b9989ce67ac4424a5830c1e4c00f397a4821fb54a"
+  }
+}`),
+  JSON.parse(String.raw`{
+  "name": "set_layout",
+  "description": "Arrange the canvas: which panels are shown and how.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "mode": {
+        "type": "string",
+        "enum": [
+          "single",
+          "split",
+          "grid"
+        ],
+        "description": "How panels are arranged."
+      },
+      "sidebar": {
+        "type": "object",
+        "description": "The conversation sidebar.",
+        "properties": {
+          "side": {
+            "type": "string",
+            "enum": [
+              "left",
+              "right"
+            ]
+          },
+          "width": {
+            "type": "integer",
+            "minimum": 200,
+            "maximum": 800
+          }
+        },
+        "required": [
+          "side"
+        ],
+        "additionalProperties": false
+      },
+      "theme": {
+        "type": "string",
+        "enum": [
+          "light",
+          "dark"
+        ],
+        "description": "Optional color theme."
+      }
+    },
+    "required": [
+      "mode"
+    ],
+    "additionalProperties": false
+  },
+  "fingerprints": {
+    "parameters": "645d7d813935bfd94f15fecdb90701cffeeff2e56432e7c5aee6e84a2cdc07d6"
+  }
+}`),
 ]);
 
 /** One generated spec, as `clientToolSpecs` holds it. */

@@ -8,8 +8,6 @@ export interface ClientToolJsonObject {
   readonly [key: string]: ClientToolJsonValue;
 }
 
-// Each spec is a JSON string: the compiler reads a string and the declared type beside it, where
-// an object literal would make it build a literal type for every node of every schema.
 /** The client tools' specs as written, deep-frozen, each with its schema fingerprints. */
 export const clientToolSpecs: readonly [
   {
@@ -68,11 +66,228 @@ export const clientToolSpecs: readonly [
     };
   },
 ] = /*#__PURE__*/ deepFreeze([
-  JSON.parse('{"name":"confirm_action","description":"Ask the user to confirm an action before the agent takes it.","parameters":{"type":"object","properties":{"question":{"type":"string","maxLength":500},"danger":{"type":"string","enum":["low","medium","high"]}},"required":["question"]},"outputSchema":{"type":"object","properties":{"confirmed":{"type":"boolean"}},"required":["confirmed"],"additionalProperties":false},"permission":"ui.confirm","fingerprints":{"parameters":"13276c7b3e803d5f67df9284d70f72cbf701c70d2ba43f71db071a4f3d786769","outputSchema":"384f71d1f75ee3d470f0f8ca4e2d03b64020abfb8036f98102044b6b1aebf379"}}'),
-  JSON.parse('{"name":"get_location","description":"Get the user\'s current city. Only the client can answer this.","parameters":{"type":"object","properties":{}},"outputSchema":{"type":"object","properties":{"city":{"type":"string"},"country":{"type":["string","null"],"description":"ISO 3166-1 alpha-2 code, when known."}},"required":["city"],"additionalProperties":false},"annotations":{"readOnlyHint":true,"idempotentHint":true},"timeoutSeconds":60,"fingerprints":{"parameters":"efddc7bd8bbcef73a14eb1ace1ffdaec81e518ef1e13c1e9271d0b8acb694a49","outputSchema":"876b822c7de0a26aef07bd588474aed0de0087b19866d26c3766cd2b4fdec2a2"}}'),
-  JSON.parse('{"name":"open_file_viewer","description":"Open a file viewer panel in the user\'s browser showing the given file.","parameters":{"type":"object","properties":{"file_path":{"type":"string","description":"Path of the file, relative to the workspace root."},"line":{"type":"integer","minimum":1,"description":"Line to scroll to."}},"required":["file_path"],"additionalProperties":false},"annotations":{"title":"Open file viewer","readOnlyHint":true},"permission":"browser.open","fingerprints":{"parameters":"dbcd4108eb3195fcaa52d2a2d9023b0ac1aa0ddda2b7b68971da41129a8d48fd"}}'),
-  JSON.parse('{"name":"set-theme","description":"Switch the app\'s color theme.","parameters":{"type":"object","properties":{"theme":{"type":"string","enum":["light","dark","system"]},"kind":{"const":"user","description":"Who asked: sent on the wire as mcp_arg_kind."},"accent":{"type":"object","properties":{"hue":{"type":"number","minimum":0,"maximum":360},"name":{"type":"string"}},"required":["hue"],"additionalProperties":false}},"required":["theme"],"additionalProperties":false},"fingerprints":{"parameters":"faf350301784ffc54322ec65c821a91ebbbdadd8decf699f001a3586dc808d6a"}}'),
-  JSON.parse('{"name":"show_outline","description":"Show a document outline as a collapsible tree.","parameters":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"root":{"$ref":"#/$defs/node"},"layout":{"oneOf":[{"const":"compact"},{"type":"object","properties":{"indent":{"type":"integer"}},"required":["indent"]}]},"anchor":{"type":"array","prefixItems":[{"type":"integer"},{"type":"integer"}],"items":false,"minItems":2}},"required":["root"],"$defs":{"node":{"type":"object","properties":{"title":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["title"],"additionalProperties":false}}},"fingerprints":{"parameters":"56ba29a14de6622280ef41c2ab337d8510abe8533f1175ee7b002350f4c5ef00"}}'),
+  JSON.parse(String.raw`{
+  "name": "confirm_action",
+  "description": "Ask the user to confirm an action before the agent takes it.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "question": {
+        "type": "string",
+        "maxLength": 500
+      },
+      "danger": {
+        "type": "string",
+        "enum": [
+          "low",
+          "medium",
+          "high"
+        ]
+      }
+    },
+    "required": [
+      "question"
+    ]
+  },
+  "outputSchema": {
+    "type": "object",
+    "properties": {
+      "confirmed": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "confirmed"
+    ],
+    "additionalProperties": false
+  },
+  "permission": "ui.confirm",
+  "fingerprints": {
+    "parameters": "13276c7b3e803d5f67df9284d70f72cbf701c70d2ba43f71db071a4f3d786769",
+    "outputSchema": "384f71d1f75ee3d470f0f8ca4e2d03b64020abfb8036f98102044b6b1aebf379"
+  }
+}`),
+  JSON.parse(String.raw`{
+  "name": "get_location",
+  "description": "Get the user's current city. Only the client can answer this.",
+  "parameters": {
+    "type": "object",
+    "properties": {}
+  },
+  "outputSchema": {
+    "type": "object",
+    "properties": {
+      "city": {
+        "type": "string"
+      },
+      "country": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "description": "ISO 3166-1 alpha-2 code, when known."
+      }
+    },
+    "required": [
+      "city"
+    ],
+    "additionalProperties": false
+  },
+  "annotations": {
+    "readOnlyHint": true,
+    "idempotentHint": true
+  },
+  "timeoutSeconds": 60,
+  "fingerprints": {
+    "parameters": "efddc7bd8bbcef73a14eb1ace1ffdaec81e518ef1e13c1e9271d0b8acb694a49",
+    "outputSchema": "876b822c7de0a26aef07bd588474aed0de0087b19866d26c3766cd2b4fdec2a2"
+  }
+}`),
+  JSON.parse(String.raw`{
+  "name": "open_file_viewer",
+  "description": "Open a file viewer panel in the user's browser showing the given file.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "file_path": {
+        "type": "string",
+        "description": "Path of the file, relative to the workspace root."
+      },
+      "line": {
+        "type": "integer",
+        "minimum": 1,
+        "description": "Line to scroll to."
+      }
+    },
+    "required": [
+      "file_path"
+    ],
+    "additionalProperties": false
+  },
+  "annotations": {
+    "title": "Open file viewer",
+    "readOnlyHint": true
+  },
+  "permission": "browser.open",
+  "fingerprints": {
+    "parameters": "dbcd4108eb3195fcaa52d2a2d9023b0ac1aa0ddda2b7b68971da41129a8d48fd"
+  }
+}`),
+  JSON.parse(String.raw`{
+  "name": "set-theme",
+  "description": "Switch the app's color theme.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "theme": {
+        "type": "string",
+        "enum": [
+          "light",
+          "dark",
+          "system"
+        ]
+      },
+      "kind": {
+        "const": "user",
+        "description": "Who asked: sent on the wire as mcp_arg_kind."
+      },
+      "accent": {
+        "type": "object",
+        "properties": {
+          "hue": {
+            "type": "number",
+            "minimum": 0,
+            "maximum": 360
+          },
+          "name": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "hue"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "required": [
+      "theme"
+    ],
+    "additionalProperties": false
+  },
+  "fingerprints": {
+    "parameters": "faf350301784ffc54322ec65c821a91ebbbdadd8decf699f001a3586dc808d6a"
+  }
+}`),
+  JSON.parse(String.raw`{
+  "name": "show_outline",
+  "description": "Show a document outline as a collapsible tree.",
+  "parameters": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "properties": {
+      "root": {
+        "$ref": "#/$defs/node"
+      },
+      "layout": {
+        "oneOf": [
+          {
+            "const": "compact"
+          },
+          {
+            "type": "object",
+            "properties": {
+              "indent": {
+                "type": "integer"
+              }
+            },
+            "required": [
+              "indent"
+            ]
+          }
+        ]
+      },
+      "anchor": {
+        "type": "array",
+        "prefixItems": [
+          {
+            "type": "integer"
+          },
+          {
+            "type": "integer"
+          }
+        ],
+        "items": false,
+        "minItems": 2
+      }
+    },
+    "required": [
+      "root"
+    ],
+    "$defs": {
+      "node": {
+        "type": "object",
+        "properties": {
+          "title": {
+            "type": "string"
+          },
+          "children": {
+            "type": "array",
+            "items": {
+              "$ref": "#/$defs/node"
+            }
+          }
+        },
+        "required": [
+          "title"
+        ],
+        "additionalProperties": false
+      }
+    }
+  },
+  "fingerprints": {
+    "parameters": "56ba29a14de6622280ef41c2ab337d8510abe8533f1175ee7b002350f4c5ef00"
+  }
+}`),
 ]);
 
 /** One generated spec, as `clientToolSpecs` holds it. */

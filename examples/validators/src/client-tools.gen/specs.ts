@@ -8,8 +8,6 @@ export interface ClientToolJsonObject {
   readonly [key: string]: ClientToolJsonValue;
 }
 
-// Each spec is a JSON string: the compiler reads a string and the declared type beside it, where
-// an object literal would make it build a literal type for every node of every schema.
 /** The client tools' specs as written, deep-frozen, each with its schema fingerprints. */
 export const clientToolSpecs: readonly [
   {
@@ -35,8 +33,82 @@ export const clientToolSpecs: readonly [
     };
   },
 ] = /*#__PURE__*/ deepFreeze([
-  JSON.parse('{"name":"pick_date","description":"Ask the user to pick a date in a calendar; the answer is the date they picked.","parameters":{"type":"object","properties":{"title":{"type":"string","maxLength":80,"description":"Shown above the calendar."},"earliest":{"type":"string","format":"date","description":"No date before this one can be picked."}},"required":["title"],"additionalProperties":false},"outputSchema":{"type":"object","properties":{"date":{"type":"string","format":"date"}},"required":["date"],"additionalProperties":false},"annotations":{"readOnlyHint":true},"timeoutSeconds":120,"fingerprints":{"parameters":"ca3134826b2856a3f229411b6d97dd7a3b43d7b01cecfee51d1dcc637a9f1d34","outputSchema":"c68ccbcf4bedcaa5a8ed69d8618b8bccab4c13a9265a5ecfd2d95e14e8aca85d"}}'),
-  JSON.parse('{"name":"share_link","description":"Open the share sheet for a link.","parameters":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"url":{"type":"string","format":"uri"},"channels":{"type":"array","items":{"enum":["email","chat","copy"]},"uniqueItems":true,"minItems":1}},"required":["url"]},"fingerprints":{"parameters":"ca071e03d735a6c2ae91a3c7511cc774bd8acb5fc62be7cf56fe57684c8cae90"}}'),
+  JSON.parse(String.raw`{
+  "name": "pick_date",
+  "description": "Ask the user to pick a date in a calendar; the answer is the date they picked.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "title": {
+        "type": "string",
+        "maxLength": 80,
+        "description": "Shown above the calendar."
+      },
+      "earliest": {
+        "type": "string",
+        "format": "date",
+        "description": "No date before this one can be picked."
+      }
+    },
+    "required": [
+      "title"
+    ],
+    "additionalProperties": false
+  },
+  "outputSchema": {
+    "type": "object",
+    "properties": {
+      "date": {
+        "type": "string",
+        "format": "date"
+      }
+    },
+    "required": [
+      "date"
+    ],
+    "additionalProperties": false
+  },
+  "annotations": {
+    "readOnlyHint": true
+  },
+  "timeoutSeconds": 120,
+  "fingerprints": {
+    "parameters": "ca3134826b2856a3f229411b6d97dd7a3b43d7b01cecfee51d1dcc637a9f1d34",
+    "outputSchema": "c68ccbcf4bedcaa5a8ed69d8618b8bccab4c13a9265a5ecfd2d95e14e8aca85d"
+  }
+}`),
+  JSON.parse(String.raw`{
+  "name": "share_link",
+  "description": "Open the share sheet for a link.",
+  "parameters": {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "type": "object",
+    "properties": {
+      "url": {
+        "type": "string",
+        "format": "uri"
+      },
+      "channels": {
+        "type": "array",
+        "items": {
+          "enum": [
+            "email",
+            "chat",
+            "copy"
+          ]
+        },
+        "uniqueItems": true,
+        "minItems": 1
+      }
+    },
+    "required": [
+      "url"
+    ]
+  },
+  "fingerprints": {
+    "parameters": "ca071e03d735a6c2ae91a3c7511cc774bd8acb5fc62be7cf56fe57684c8cae90"
+  }
+}`),
 ]);
 
 /** One generated spec, as `clientToolSpecs` holds it. */
