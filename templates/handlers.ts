@@ -1,9 +1,16 @@
 // Template of the generated handlers.ts (see types.ts in this folder for how templates work).
 // @gen:file
-import type { ClientAction, ClientActionEvent, ClientToolArgsByKind, ClientToolResultByKind, ClientToolResultByName } from "./types.js";
-// @gen:begin imports
-import type { ExampleArgs, ExampleResult } from "./types.js";
-// @gen:end imports
+import type {
+  ClientAction,
+  ClientActionEvent,
+  ClientToolArgsByKind,
+  ClientToolResultByKind,
+  ClientToolResultByName,
+  // @gen:begin imports
+  ExampleArgs,
+  ExampleResult,
+  // @gen:end imports
+} from "./types.js";
 
 // @gen:begin handlers
 /**

@@ -19,9 +19,6 @@ export interface ClientToolMap {
   readonly example: { readonly args: ExampleArgs; readonly result: ExampleResult; readonly action: ClientAction_example };
 }
 
-// Flat lookups for the dispatch helpers: one indexed access each. Composed lookups such as
-// ClientToolMap[NameByKind[K]]["result"] make the compiler's work quadratic at thousands of tools.
-
 /** Each action kind's arguments. */
 export interface ClientToolArgsByKind {
   readonly ClientAction_example: ExampleArgs;

@@ -6,7 +6,7 @@ import { fillTemplate, loadTemplate } from "./template.js";
 /** handlers.ts: the `ClientToolHandlers` interface and the dispatch helpers around it. */
 export function emitHandlersFile(models: readonly ToolModel[]): string {
   const typeNames = models.flatMap((m) => (m.types.result === undefined ? [m.types.args] : [m.types.args, m.types.result]));
-  const imports = typeNames.length === 0 ? "" : `import type {\n${typeNames.map((name) => `  ${name},\n`).join("")}} from "./types.js";\n`;
+  const imports = typeNames.map((name) => `  ${name},\n`).join("");
   const methods = models.map((m) => {
     const result = m.types.result === undefined ? "void | Promise<void>" : `${m.types.result} | Promise<${m.types.result}>`;
     return `${docComment(m.spec.description, "  ")}  readonly ${propertyKey(m.name)}: (args: ${m.types.args}, ctx: Ctx) => ${result};\n`;

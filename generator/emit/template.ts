@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { packageRoot } from "../package-root.js";
 
 const FILE_MARKER = "// @gen:file\n";
-const REGION = /^\/\/ @gen:begin (\w+)\n[\s\S]*?^\/\/ @gen:end \1\n/gm;
+// A region's markers may be indented: the names of an import list are a region too.
+const REGION = /^[ \t]*\/\/ @gen:begin (\w+)\n[\s\S]*?^[ \t]*\/\/ @gen:end \1\n/gm;
 const cache = new Map<string, string>();
 
 /**

@@ -9,10 +9,11 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
   const parts: string[] = [];
   for (const model of models) {
     parts.push(`// ${model.name} (${model.mode})\n\n`);
-    const args = emitSchemaTypes(model.spec.parameters, { rootName: model.types.args, defPrefix: model.types.args });
-    parts.push(withDescription(args.code, model.types.args, model.spec.description), "\n");
+    const args = emitSchemaTypes(model.spec.parameters, { rootName: model.types.args, defPrefix: model.types.args, rootDoc: `Arguments of the tool: ${model.spec.description}` });
+    parts.push(args.code, "\n");
     if (model.spec.outputSchema !== undefined && model.types.result !== undefined) {
-      const result = emitSchemaTypes(model.spec.outputSchema, { rootName: model.types.result, defPrefix: model.types.result });
+      const rootDoc = `What the client answers a call of \`${model.name}\` with (the broker checks it against the tool's outputSchema).`;
+      const result = emitSchemaTypes(model.spec.outputSchema, { rootName: model.types.result, defPrefix: model.types.result, rootDoc });
       parts.push(result.code, "\n");
     }
     parts.push(
@@ -33,8 +34,8 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
       (m) => `  readonly ${propertyKey(m.name)}: { readonly args: ${m.types.args}; readonly result: ${m.types.result ?? "void"}; readonly action: ${m.types.action} };\n`,
     ),
     "}\n\n",
-    "// Flat lookups for the dispatch helpers: one indexed access each. Composed lookups such as\n",
-    "// ClientToolMap[NameByKind[K]][\"result\"] make the compiler's work quadratic at thousands of tools.\n\n",
+    // Flat lookups, one indexed access each, for the dispatch helpers: composed ones such as
+    // ClientToolMap[NameByKind[K]]["result"] make the compiler's work quadratic in the tools.
     ...lookup("Each action kind's arguments.", "ClientToolArgsByKind", (m) => [`ClientAction_${m.name}`, m.types.args]),
     "\n",
     ...lookup("Each action kind's result (`void` for fire-and-forget tools).", "ClientToolResultByKind", (m) => [`ClientAction_${m.name}`, m.types.result ?? "void"]),
@@ -54,13 +55,4 @@ function lookupOf(models: readonly ToolModel[]) {
     }),
     "}\n",
   ];
-}
-
-/**
- * The tool's description goes on its Args type when the parameters schema has none of its own
- * (the first declaration emitted is the root's).
- */
-function withDescription(code: string, rootName: string, description: string): string {
-  if (!code.startsWith(`export type ${rootName} =`)) return code;
-  return docComment(`Arguments of the tool: ${description}`, "") + code;
 }

@@ -1,22 +1,46 @@
-import type { JsonValue } from "../../../runtime/spec/types.js";
+import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
 import { readKeywords, type Keywords } from "./keywords.js";
 import { isObject } from "./pointer.js";
 
 /**
  * The documentation text of a schema: its title and description (once when
- * they are equal), and `@deprecated` when the schema says so; "" when none.
+ * they are equal), the constraints a type cannot say (`@minLength 1`,
+ * `@pattern ^[a-z]+$`, `@default "light"`: what a frontend author needs on
+ * hover), and `@deprecated` when the schema says so; "" when none.
  */
 export function schemaDoc(schema: JsonValue): string {
-  return isObject(schema) ? keywordsDoc(readKeywords(schema)) : "";
+  return isObject(schema) ? keywordsDoc(readKeywords(schema), schema) : "";
 }
 
+/** The keywords shown as tags, in this order: bounds and formats a value must meet, then its default and examples. */
+const TAGGED: readonly string[] = [
+  "minLength", "maxLength", "pattern", "format", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf",
+  "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "contentMediaType", "contentEncoding", "default", "examples",
+];
+const TAGGED_SET: ReadonlySet<string> = new Set(TAGGED);
+
 /** schemaDoc of a schema whose keywords are read already. */
-export function keywordsDoc({ title, description, deprecated }: Keywords): string {
+export function keywordsDoc({ title, description, deprecated }: Keywords, schema: JsonObject): string {
+  const tags = constraintTags(schema);
   // The common case, a description alone, needs no assembling.
-  if (title === undefined && deprecated === undefined && typeof description === "string") return description;
+  if (title === undefined && deprecated === undefined && tags === "" && typeof description === "string") return description;
   const parts: string[] = [];
   if (typeof title === "string" && title.trim() !== "") parts.push(title);
   if (typeof description === "string" && description.trim() !== "" && description !== title) parts.push(description);
+  if (tags !== "") parts.push(tags);
   if (deprecated === true) parts.push("@deprecated");
   return parts.join("\n\n");
+}
+
+/** One `@keyword value` line per tagged keyword the schema has; a string is written as it is (a pattern, a format), anything else as JSON. */
+function constraintTags(schema: JsonObject): string {
+  let found: string[] | undefined;
+  for (const key of Object.keys(schema)) if (TAGGED_SET.has(key)) (found ??= []).push(key);
+  if (found === undefined) return "";
+  return TAGGED.filter((key) => found.includes(key))
+    .map((key) => {
+      const value = schema[key]!;
+      return `@${key} ${typeof value === "string" && key !== "default" ? value : JSON.stringify(value)}`;
+    })
+    .join("\n");
 }

@@ -36,6 +36,7 @@ describe("emitSchemaTypes", () => {
         "  range?: OpenFileViewerArgs_range;",
         "};",
         "",
+        "/** @minimum 1 */",
         "export type OpenFileViewerArgs_line = number;",
         "",
         "/** Lines to show. */",

@@ -4,10 +4,10 @@ import { docComment } from "../escape.js";
 import type { TypeContext } from "./context.js";
 import { schemaDoc } from "./docs.js";
 import { ALL_KINDS } from "./kinds.js";
-import { resolveNakedRefs } from "./naked-refs.js";
+import { hasNakedRefs, resolveNakedRefs } from "./naked-refs.js";
 import { References } from "./references.js";
 import { keywordsType, schemaType } from "./schema-type.js";
-import { wireArgsType } from "./wire-args.js";
+import { mappedWireArgs, renameKind, wireArgsShape } from "./wire-args.js";
 
 export interface SchemaTypesOptions {
   /** Exported name of the root type, e.g. "OpenFileViewerArgs". */
@@ -19,6 +19,8 @@ export interface SchemaTypesOptions {
    * "OpenFileViewerArgs".
    */
   readonly defPrefix: string;
+  /** Text for the root type's JSDoc, before the schema's own documentation. */
+  readonly rootDoc?: string;
 }
 
 export interface EmittedSchemaTypes {
@@ -29,8 +31,9 @@ export interface EmittedSchemaTypes {
   /**
    * The root type with a root-level property `kind` renamed to `mcp_arg_kind`
    * (the OpenHands wire rule for actions), as a type expression that
-   * references the names above; equal to rootName when no root property is
-   * called kind.
+   * references the names above: rootName when nothing needs renaming, the
+   * object type with `mcp_arg_kind` spelled out for a plain object root, and
+   * a mapped type over rootName otherwise.
    */
   readonly wireArgsType: string;
 }
@@ -53,6 +56,8 @@ export function emitSchemaTypes(schema: JsonObject, options: SchemaTypesOptions)
   const references = new References(schema, rootName, defPrefix, dialect, ctx.typeOf);
 
   const bodies = new Map([[rootName, ctx.typeOf(schema, ALL_KINDS, "", true).text]]);
+  const shape = wireArgsShape(schema, dialect);
+  const renamed = shape === "renamed" ? ctx.typeOf(renameKind(schema), ALL_KINDS, "", true).text : undefined;
   // `named` grows while bodies are built, and Map iteration visits late additions.
   for (const [name, definition] of references.named) {
     if (name === rootName) throw new Error(`the definition type ${name} has the root type's name; choose another defPrefix`);
@@ -61,7 +66,9 @@ export function emitSchemaTypes(schema: JsonObject, options: SchemaTypesOptions)
 
   const names = [rootName, ...[...references.named.keys()].sort()];
   const resolved = references.wroteNakedRefs ? resolveNakedRefs(bodies, names) : bodies;
-  const docOf = (name: string) => schemaDoc(name === rootName ? schema : (references.named.get(name) ?? true));
+  const docOf = (name: string) =>
+    name === rootName ? [options.rootDoc ?? "", schemaDoc(schema)].filter((text) => text.trim() !== "").join("\n\n") : schemaDoc(references.named.get(name) ?? true);
   const code = names.map((name) => `${docComment(docOf(name), "")}export type ${name} = ${resolved.get(name) ?? "unknown"};\n`).join("\n");
-  return { code, names, wireArgsType: wireArgsType(schema, rootName, dialect) };
+  const wireArgsType = shape === "same" ? rootName : renamed !== undefined && !hasNakedRefs(renamed) ? renamed : mappedWireArgs(rootName);
+  return { code, names, wireArgsType };
 }

@@ -16,6 +16,11 @@ export function nakedRef(name: string): string {
   return `\u0001${name}\u0001`;
 }
 
+/** Whether a body holds a reference written as a marker. */
+export function hasNakedRefs(body: string): boolean {
+  return body.includes("\u0001");
+}
+
 /**
  * `bodies` (name -> text with markers) with every marker resolved. Cycles are
  * cut by a depth-first search over `order`, each body's references taken in
@@ -23,7 +28,7 @@ export function nakedRef(name: string): string {
  */
 export function resolveNakedRefs(bodies: ReadonlyMap<string, string>, order: readonly string[]): Map<string, string> {
   // Most bodies have no marker at all; indexOf is far cheaper than a regex pass.
-  const marked = [...bodies].filter(([, body]) => body.includes("\u0001"));
+  const marked = [...bodies].filter(([, body]) => hasNakedRefs(body));
   if (marked.length === 0) return new Map(bodies);
   const edges = new Map(marked.map(([name, body]) => [name, [...body.matchAll(MARKER)].map((m) => m[1] ?? "")]));
   const cut = backEdges(edges, order);

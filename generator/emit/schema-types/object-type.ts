@@ -50,7 +50,7 @@ export function objectType(ctx: TypeContext, keywords: Keywords, indent: string)
     if (optional && INHERITED.has(key)) ty = unionOf([ty, { text: `Object[${tsString(key)}]`, binding: "primary" }]);
     indexedTypes?.push(ty);
     hasIntersection ||= ty.binding === "intersection" || (ty.members?.some((m) => m.binding === "intersection") ?? false);
-    const text = propertyKeywords === undefined ? "" : keywordsDoc(propertyKeywords);
+    const text = propertyKeywords === undefined ? "" : keywordsDoc(propertyKeywords, propertySchema as JsonObject);
     // Many properties have no documentation: then there is no comment to build or escape.
     const doc = text === "" ? "" : docComment(text, inner);
     members += `${doc}${inner}${propertyKey(key)}${optional ? "?" : ""}: ${ty.text};\n`;

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../../../runtime/spec/types.js";
 import { emitSchemaTypes } from "./index.js";
 
-/** The root declaration's type, without the declarations of definitions after it. */
+/** The root declaration's type, without its JSDoc and the declarations of definitions after it. */
 const root = (schema: JsonObject): string => {
   const [first = ""] = emitSchemaTypes(schema, { rootName: "R", defPrefix: "R" }).code.split("\n\n");
-  return first.replace(/^export type R = /, "").replace(/;\n?$/, "");
+  return first.replace(/^\/\*\*[^]*?\*\/\n/, "").replace(/^export type R = /, "").replace(/;\n?$/, "");
 };
 const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
 

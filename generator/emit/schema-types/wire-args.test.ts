@@ -18,7 +18,8 @@ describe("wireArgsType", () => {
 
   it("renames kind to mcp_arg_kind, keeping its type, optionality and the other properties", () => {
     const schema = { type: "object", properties: { kind: { enum: ["a", "b"] }, path: { type: "string" } }, required: ["path"] };
-    expect(emitSchemaTypes(schema, options).wireArgsType).not.toBe("Args");
+    // A plain object type, as an editor shows it on hover.
+    expect(emitSchemaTypes(schema, options).wireArgsType).toBe('{\n  mcp_arg_kind?: "a" | "b";\n  path: string;\n  [key: string]: unknown;\n}');
     const checks = [
       'export const a: W = { kind: "ClientAction_t", mcp_arg_kind: "a", path: "p" };',
       'export const b: W = { kind: "ClientAction_t", path: "p" };',
@@ -29,6 +30,13 @@ describe("wireArgsType", () => {
       'export const e: W = { kind: "ClientAction_t", path: "p", extra: 1 };',
       "",
     ].join("\n");
+    expect(check(schema, checks)).toEqual([]);
+  });
+
+  it("spells out a plain object root whose nested values refer back to the root, which keeps its own kind", () => {
+    const schema = { type: "object", properties: { kind: { type: "string" }, child: { $ref: "#" } } };
+    expect(emitSchemaTypes(schema, options).wireArgsType).toBe("{\n  mcp_arg_kind?: string;\n  child?: Args;\n  [key: string]: unknown;\n}");
+    const checks = ['export const a: W = { kind: "ClientAction_t", mcp_arg_kind: "x", child: { kind: "y" } };', ""].join("\n");
     expect(check(schema, checks)).toEqual([]);
   });
 

@@ -3,8 +3,39 @@ import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
 import { isObject, own, pointerTokens, resolveTokens } from "./pointer.js";
 
 /**
+ * How the root type must be reshaped for the wire: not at all, only by a
+ * root property `kind` renamed (`renameKind` gives the schema of that plain
+ * object type), or through the mapped type of `mappedWireArgs`.
+ */
+export function wireArgsShape(root: JsonObject, dialect: SchemaDialect): "same" | "renamed" | "mapped" {
+  if (!needsReshaping(root, root, dialect, new Set())) return "same";
+  return onlyKindToRename(root) ? "renamed" : "mapped";
+}
+
+/** The root schema with its property `kind` (and its `required` entry) as `mcp_arg_kind`, keys in their order. */
+export function renameKind(root: JsonObject): JsonObject {
+  const properties = own(root, "properties") as JsonObject;
+  const required = own(root, "required");
+  const renamed: JsonObject = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key === "kind" ? "mcp_arg_kind" : key, value]));
+  return { ...root, properties: renamed, ...(Array.isArray(required) && { required: required.map((key) => (key === "kind" ? "mcp_arg_kind" : key)) }) };
+}
+
+/**
+ * A root that is a plain object schema declaring `kind`: nothing at its level
+ * but its own properties makes its type (no `$ref`, no branches), and nothing
+ * narrows its index signature (see `needsReshaping`).
+ */
+function onlyKindToRename(root: JsonObject): boolean {
+  const properties = own(root, "properties");
+  if (!isObject(properties) || !Object.hasOwn(properties, "kind") || Object.hasOwn(properties, "mcp_arg_kind")) return false;
+  if (["$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "not", "if", "patternProperties", "const", "enum", "dependentSchemas", "dependencies"].some((k) => own(root, k) !== undefined)) return false;
+  return ["additionalProperties", "unevaluatedProperties"].every((k) => !isObject(own(root, k)));
+}
+
+/**
  * The root type as the OpenHands server sends it, beside `kind`, as a type
- * expression. Two things need the root reshaped:
+ * expression, where the root is not a plain object (see `wireArgsShape`).
+ * Two things need the root reshaped:
  * - a root argument called `kind` travels as `mcp_arg_kind`;
  * - an index signature narrower than unknown would have to hold the `kind`
  *   discriminator too, so `{ kind: "ClientAction_x" } & Args` would admit no
@@ -16,8 +47,7 @@ import { isObject, own, pointerTokens, resolveTokens } from "./pointer.js";
  * union root. Parenthesized, because a conditional type would otherwise
  * swallow a `&` written before it.
  */
-export function wireArgsType(root: JsonObject, rootName: string, dialect: SchemaDialect): string {
-  if (!needsReshaping(root, root, dialect, new Set())) return rootName;
+export function mappedWireArgs(rootName: string): string {
   return `(${rootName} extends infer T ? { [K in keyof T as K extends "kind" ? "mcp_arg_kind" : K]: string extends K ? T[K] | string : T[K] } : never)`;
 }
 

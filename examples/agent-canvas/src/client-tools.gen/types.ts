@@ -9,6 +9,7 @@ export type ConfirmActionArgs = {
   question: string;
 };
 
+/** What the client answers a call of `confirm_action` with (the broker checks it against the tool's outputSchema). */
 export type ConfirmActionResult = {
   confirmed: boolean;
 };
@@ -21,7 +22,9 @@ export type ClientAction_confirm_action = { readonly kind: "ClientAction_confirm
 /** Arguments of the tool: Get the user's current city. Only the client can answer this. */
 export type GetLocationArgs = { [key: string]: unknown };
 
+/** What the client answers a call of `get_location` with (the broker checks it against the tool's outputSchema). */
 export type GetLocationResult = {
+  /** @minLength 1 */
   city: string;
 };
 
@@ -48,6 +51,10 @@ export type SetLayoutArgs = {
   /** The conversation sidebar. */
   sidebar?: {
     side: "left" | "right";
+    /**
+     * @minimum 200
+     * @maximum 800
+     */
     width?: number;
   };
   /** Optional color theme. */
@@ -70,9 +77,6 @@ export interface ClientToolMap {
   readonly open_file_viewer: { readonly args: OpenFileViewerArgs; readonly result: void; readonly action: ClientAction_open_file_viewer };
   readonly set_layout: { readonly args: SetLayoutArgs; readonly result: void; readonly action: ClientAction_set_layout };
 }
-
-// Flat lookups for the dispatch helpers: one indexed access each. Composed lookups such as
-// ClientToolMap[NameByKind[K]]["result"] make the compiler's work quadratic at thousands of tools.
 
 /** Each action kind's arguments. */
 export interface ClientToolArgsByKind {

@@ -5,11 +5,13 @@
 
 /** Arguments of the tool: Ask the user to confirm an action before the agent takes it. */
 export type ConfirmActionArgs = {
+  /** @maxLength 500 */
   question: string;
   danger?: "low" | "medium" | "high";
   [key: string]: unknown;
 };
 
+/** What the client answers a call of `confirm_action` with (the broker checks it against the tool's outputSchema). */
 export type ConfirmActionResult = {
   confirmed: boolean;
 };
@@ -22,6 +24,7 @@ export type ClientAction_confirm_action = { readonly kind: "ClientAction_confirm
 /** Arguments of the tool: Get the user's current city. Only the client can answer this. */
 export type GetLocationArgs = { [key: string]: unknown };
 
+/** What the client answers a call of `get_location` with (the broker checks it against the tool's outputSchema). */
 export type GetLocationResult = {
   city: string;
   /** ISO 3166-1 alpha-2 code, when known. */
@@ -37,7 +40,11 @@ export type ClientAction_get_location = { readonly kind: "ClientAction_get_locat
 export type OpenFileViewerArgs = {
   /** Path of the file, relative to the workspace root. */
   file_path: string;
-  /** Line to scroll to. */
+  /**
+   * Line to scroll to.
+   *
+   * @minimum 1
+   */
   line?: number;
 };
 
@@ -52,13 +59,29 @@ export type SetThemeArgs = {
   /** Who asked: sent on the wire as mcp_arg_kind. */
   kind?: "user";
   accent?: {
+    /**
+     * @minimum 0
+     * @maximum 360
+     */
     hue: number;
     name?: string;
   };
 };
 
 /** The action a frontend receives when the model calls `set-theme`: the arguments flattened beside `kind`. */
-export type ClientAction_set_theme = { readonly kind: "ClientAction_set-theme" } & (SetThemeArgs extends infer T ? { [K in keyof T as K extends "kind" ? "mcp_arg_kind" : K]: string extends K ? T[K] | string : T[K] } : never);
+export type ClientAction_set_theme = { readonly kind: "ClientAction_set-theme" } & {
+  theme: "light" | "dark" | "system";
+  /** Who asked: sent on the wire as mcp_arg_kind. */
+  mcp_arg_kind?: "user";
+  accent?: {
+    /**
+     * @minimum 0
+     * @maximum 360
+     */
+    hue: number;
+    name?: string;
+  };
+};
 
 // show_outline (fire-and-forget)
 
@@ -69,6 +92,7 @@ export type ShowOutlineArgs = {
     indent: number;
     [key: string]: unknown;
   };
+  /** @minItems 2 */
   anchor?: [number, number];
   [key: string]: unknown;
 };
@@ -95,9 +119,6 @@ export interface ClientToolMap {
   readonly "set-theme": { readonly args: SetThemeArgs; readonly result: void; readonly action: ClientAction_set_theme };
   readonly show_outline: { readonly args: ShowOutlineArgs; readonly result: void; readonly action: ClientAction_show_outline };
 }
-
-// Flat lookups for the dispatch helpers: one indexed access each. Composed lookups such as
-// ClientToolMap[NameByKind[K]]["result"] make the compiler's work quadratic at thousands of tools.
 
 /** Each action kind's arguments. */
 export interface ClientToolArgsByKind {

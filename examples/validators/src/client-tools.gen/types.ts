@@ -5,13 +5,23 @@
 
 /** Arguments of the tool: Ask the user to pick a date in a calendar; the answer is the date they picked. */
 export type PickDateArgs = {
-  /** Shown above the calendar. */
+  /**
+   * Shown above the calendar.
+   *
+   * @maxLength 80
+   */
   title: string;
-  /** No date before this one can be picked. */
+  /**
+   * No date before this one can be picked.
+   *
+   * @format date
+   */
   earliest?: string;
 };
 
+/** What the client answers a call of `pick_date` with (the broker checks it against the tool's outputSchema). */
 export type PickDateResult = {
+  /** @format date */
   date: string;
 };
 
@@ -22,7 +32,12 @@ export type ClientAction_pick_date = { readonly kind: "ClientAction_pick_date" }
 
 /** Arguments of the tool: Open the share sheet for a link. */
 export type ShareLinkArgs = {
+  /** @format uri */
   url: string;
+  /**
+   * @minItems 1
+   * @uniqueItems true
+   */
   channels?: ("email" | "chat" | "copy")[];
   [key: string]: unknown;
 };
@@ -41,9 +56,6 @@ export interface ClientToolMap {
   readonly pick_date: { readonly args: PickDateArgs; readonly result: PickDateResult; readonly action: ClientAction_pick_date };
   readonly share_link: { readonly args: ShareLinkArgs; readonly result: void; readonly action: ClientAction_share_link };
 }
-
-// Flat lookups for the dispatch helpers: one indexed access each. Composed lookups such as
-// ClientToolMap[NameByKind[K]]["result"] make the compiler's work quadratic at thousands of tools.
 
 /** Each action kind's arguments. */
 export interface ClientToolArgsByKind {
