@@ -10,6 +10,13 @@ export interface Diagnostic {
   readonly message: string;
 }
 
+/** A problem at a JSON pointer into a spec file (as shown to the user), before the locator places it at line:col. */
+export interface FileProblem {
+  readonly file: string;
+  readonly pointer: string;
+  readonly message: string;
+}
+
 /** Thrown by a stage when input problems stop the run; carries every problem found. */
 export class GenerateError extends Error {
   override readonly name = "GenerateError";

@@ -1,9 +1,11 @@
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as prettier from "prettier";
 import { afterEach, describe, expect, it } from "vitest";
 import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
 import { generate } from "./generate.js";
-import { MANIFEST_FILE, parseManifest } from "./manifest/manifest.js";
+import { writeGenerated } from "./write-generated.js";
+import { MANIFEST_FILE, parseManifest } from "./output-format/manifest.js";
 
 afterEach(removeTempProjects);
 const project = (files: Record<string, unknown>): string => tempProject(files, "gct-gen-");
@@ -55,6 +57,19 @@ describe("generate", () => {
       expect(await prettier.check(file.contents, { ...options, filepath: file.path }), file.path).toBe(true);
     }
     expect(result.files.find((f) => f.path.endsWith("handlers.ts"))?.contents).toContain("from './types.js'");
+  });
+
+  it("says which tools the previous run generated that are gone, from the manifest it left", async () => {
+    const cwd = project({ "client-tools/a.json": tool("alpha"), "client-tools/b.json": tool("beta") });
+    writeGenerated(await generate({ cwd }));
+    const manifestPath = path.join(cwd, "src/client-tools.gen", MANIFEST_FILE);
+    expect(parseManifest(readFileSync(manifestPath, "utf8"))?.tools).toEqual(["alpha", "beta"]);
+    rmSync(path.join(cwd, "client-tools/b.json"));
+    expect((await generate({ cwd })).notes).toEqual(['tool "beta" was removed: delete its handler from src/client-tool-handlers.ts (left as it is)']);
+    // A manifest an older generator wrote names no tools: nothing to say, and nothing breaks.
+    const { tools: _tools, ...older } = parseManifest(readFileSync(manifestPath, "utf8"))!;
+    writeFileSync(manifestPath, JSON.stringify(older));
+    expect((await generate({ cwd })).notes).toEqual([]);
   });
 
   it("emits the default empty object schema for a tool without parameters", async () => {

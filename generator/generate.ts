@@ -1,21 +1,14 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { checkSpecDocuments } from "./check/check-specs.js";
-import { formatDiagnostic, GenerateError, type Diagnostic } from "./diagnostics.js";
-import { emitHandlersFile } from "./emit/handlers-file.js";
-import { emitIndexFile } from "./emit/index-file.js";
-import { emitSpecsFile } from "./emit/specs-file.js";
-import { emitTypesFile } from "./emit/types-file.js";
-import { loadFormatter } from "./format/prettier.js";
-import { readJsonFile, type JsonDocument } from "./load/read-json-file.js";
-import { listSpecFiles } from "./load/spec-files.js";
+import { openValidatorCache } from "./cache/validator-cache.js";
+import { checkSpecs } from "./check/check-specs.js";
+import { GenerateError, type Diagnostic } from "./diagnostics.js";
+import { emitOutput } from "./emit/emitters.js";
+import type { PlannedFile } from "./emit/output-plan.js";
+import { loadFormatter, type Formatter } from "./format/prettier.js";
+import { createLocator } from "./load/locator.js";
+import { loadSources } from "./load/sources.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
-import { outputShapingOptions, resolveOptions } from "./options/resolve.js";
 import { buildToolModels } from "./model/build-models.js";
-import type { ToolModel } from "./model/tool-model.js";
-import { emitStubsFile } from "./stubs/stubs-file.js";
-import { addMissingStubs } from "./stubs/update-stubs.js";
-import { relativePath } from "./relative-path.js";
+import { outputShapingOptions, resolveOptions } from "./options/resolve.js";
 
 export interface GenerateOptions {
   /** Spec folders or files; default `client-tools`. */
@@ -60,122 +53,60 @@ export interface GenerateResult {
   readonly formattedWith?: { readonly version: string; readonly from: string | undefined };
 }
 
-/** Reads, checks and emits; writes nothing (see `writeGenerated`). */
+/**
+ * Reads, checks and emits; writes nothing (see `writeGenerated`). The stages, each a function
+ * from one value to the next: load (the only one that reads files) -> check -> model -> emit ->
+ * format -> manifest.
+ */
 export async function generate(given: GenerateOptions = {}): Promise<GenerateResult> {
   const options = resolveOptions(given);
-  const { cwd, out: outDir } = options;
-  const display = (file: string): string => relativePath(cwd, file) || ".";
+  const outDir = options.out;
   const failed = (diagnostics: readonly Diagnostic[]): GenerateResult => ({ files: [], diagnostics, notes: [], warnings: [], toolCount: 0, outDir });
 
-  const listed = listSpecFiles(options.in, cwd);
-  const documents: JsonDocument[] = [];
-  const diagnostics: Diagnostic[] = [...listed.diagnostics];
-  for (const file of listed.files) {
-    const read = readJsonFile(file, display(file));
-    if ("document" in read) documents.push(read.document);
-    else diagnostics.push(read.diagnostic);
-  }
-  const schemaFiles = new Map<string, string>();
-  const checked = checkSpecDocuments(documents, (file) => readSchemaFile(file, display(file), schemaFiles));
-  diagnostics.push(...checked.diagnostics);
-  const warnings = options.failOnWarnings ? [] : checked.warnings;
-  if (options.failOnWarnings) diagnostics.push(...checked.warnings);
-  const { models, diagnostics: modelDiagnostics } = buildToolModels(checked.tools);
-  diagnostics.push(...modelDiagnostics);
+  const { sources, diagnostics: unread } = loadSources(options);
+  const locator = createLocator(sources.specs.map((spec) => spec.document));
+  const checked = checkSpecs(sources.specs);
+  const { models, problems } = buildToolModels(checked.tools, locator);
+  const diagnostics = [...unread, ...locator.locate([...checked.problems, ...(options.failOnWarnings ? checked.warnings : []), ...problems])];
   if (diagnostics.length > 0) return failed(diagnostics);
 
-  let files: GeneratedFile[] = [
-    { path: path.join(outDir, "types.ts"), contents: emitTypesFile(models), role: "generated" },
-    { path: path.join(outDir, "specs.ts"), contents: emitSpecsFile(models), role: "generated" },
-    { path: path.join(outDir, "handlers.ts"), contents: emitHandlersFile(models), role: "generated" },
-    { path: path.join(outDir, "index.ts"), contents: emitIndexFile(), role: "generated" },
-  ];
-  // Loaded only when asked for: compiling validators costs more than the rest of a run.
-  const validators = options.validators ? await (await import("./emit/validators/index.js")).emitValidatorFiles(models, { outDir, cwd }) : undefined;
-  if (validators !== undefined && validators.diagnostics.length > 0) return failed(validators.diagnostics);
-  const notes: string[] = [...(validators?.notes ?? [])];
-  if (options.stubs !== false) {
-    const stubs = await stubsFile(options.stubs, outDir, models, display, notes);
-    if (stubs !== undefined) files.push(stubs);
-  }
-  notes.push(...removedToolNotes(path.join(outDir, "handlers.ts"), models, options.stubs === false ? undefined : display(options.stubs)));
+  const plan = await emitOutput(models, {
+    options,
+    stubs: sources.stubs,
+    previousTools: sources.previousManifest?.tools,
+    validatorCache: openValidatorCache(options.cwd, outDir),
+    validatorCompiler: async () => (await import("./emit/validators/compile-pool.js")).compileTools,
+  });
+  if (plan.problems.length > 0) return failed(locator.locate(plan.problems));
 
-  const formatter = options.prettier ? await loadFormatter(outDir, cwd) : undefined;
-  if (formatter !== undefined) {
-    const fresh = files.filter((f) => f.role === "generated" || !fileExists(f.path));
-    let formatted: { path: string; contents: string }[];
-    try {
-      formatted = await formatter.format(fresh);
-    } catch (error) {
-      if (error instanceof GenerateError) return failed(error.diagnostics);
-      throw error;
-    }
-    files = files.map((f) => {
-      const i = fresh.indexOf(f);
-      return i === -1 ? f : { ...f, contents: formatted[i]!.contents };
-    });
-  }
-  // After prettier: validators keep ajv's layout (formatting a thousand of them would take longer than compiling them).
-  if (validators !== undefined) files.push(...validators.files.map((f): GeneratedFile => ({ ...f, role: "generated" })));
-  const inputs = { outDir, options: outputShapingOptions(options), specFiles: new Map(documents.map((d) => [d.path, d.text])), schemaFiles };
-  let manifest = buildManifestFile(inputs, files.filter((f) => f.role === "generated"));
-  // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
-  if (formatter !== undefined) manifest = { ...manifest, contents: (await formatter.format([manifest]))[0]!.contents };
-  files.push({ ...manifest, role: "generated" });
-  return { files, diagnostics: [], notes, warnings, toolCount: models.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
-}
-
-async function stubsFile(
-  file: string,
-  outDir: string,
-  models: readonly ToolModel[],
-  display: (file: string) => string,
-  notes: string[],
-): Promise<GeneratedFile | undefined> {
-  const existing = readIfExists(file);
-  if (existing === undefined) {
-    let importPath = relativePath(path.dirname(file), path.join(outDir, "index.js"));
-    if (!importPath.startsWith(".")) importPath = `./${importPath}`;
-    return { path: file, contents: emitStubsFile(models, importPath), role: "stubs" };
-  }
-  const update = await addMissingStubs(existing, models, file);
-  if (update.problem !== undefined) notes.push(`${display(file)}: ${update.problem}`);
-  if (update.text === undefined) return undefined;
-  notes.push(`${display(file)}: added stub handlers for ${update.added.join(", ")}`);
-  return { path: file, contents: update.text, role: "stubs" };
-}
-
-/** Tools in the previous output that are gone now: their handlers stay in the user's file, and are reported. */
-function removedToolNotes(previousHandlers: string, models: readonly ToolModel[], stubsFile: string | undefined): string[] {
-  const previous = readIfExists(previousHandlers);
-  const names = previous === undefined ? undefined : /const clientToolNames: ReadonlySet<string> = new Set\(\[([^\]]*)\]\)/.exec(previous)?.[1];
-  if (names === undefined) return [];
-  // Tool names hold only letters, digits, "_" and "-": no escapes to undo, whatever the quote style.
-  const before = [...names.matchAll(/["']([A-Za-z0-9_-]+)["']/g)].map((match) => match[1]!);
-  const now = new Set(models.map((m) => m.name));
-  const where = stubsFile === undefined ? "your handlers" : stubsFile;
-  return before.filter((name) => !now.has(name)).map((name) => `tool "${name}" was removed: delete its handler from ${where} (left as it is)`);
-}
-
-/**
- * A file that a `$ref` names, its text kept in `texts` for the manifest. Its problem is reported
- * at the `$ref`, so the message carries the file's own place.
- */
-function readSchemaFile(file: string, displayPath: string, texts: Map<string, string>): { value: unknown } | { error: string } {
-  const read = readJsonFile(file, displayPath);
-  if (!("document" in read)) return { error: formatDiagnostic(read.diagnostic) };
-  texts.set(file, read.document.text);
-  return { value: read.document.value };
-}
-
-function readIfExists(file: string): string | undefined {
+  const formatter = options.prettier ? await loadFormatter(outDir, options.cwd) : undefined;
+  let files: GeneratedFile[];
   try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return undefined;
+    files = await formatFiles(plan.files, formatter);
+  } catch (error) {
+    if (error instanceof GenerateError) return failed(error.diagnostics);
+    throw error;
   }
+  const inputs = {
+    outDir,
+    options: outputShapingOptions(options),
+    specFiles: new Map(sources.specs.map(({ document }) => [document.path, document.text])),
+    schemaFiles: sources.schemaTexts,
+  };
+  const manifest = buildManifestFile(inputs, models.map((model) => model.name), files.filter((f) => f.role === "generated"));
+  // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
+  const [formattedManifest] = formatter === undefined ? [manifest] : await formatter.format([manifest]);
+  files.push({ ...manifest, contents: formattedManifest!.contents, role: "generated" });
+  const warnings = options.failOnWarnings ? [] : locator.locate(checked.warnings);
+  return { files, diagnostics: [], notes: plan.notes, warnings, toolCount: models.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
 }
 
-function fileExists(file: string): boolean {
-  return readIfExists(file) !== undefined;
+/** The format stage: the files prettier formats (`format`), through it, in one batch; the others as they are. */
+async function formatFiles(planned: readonly PlannedFile[], formatter: Formatter | undefined): Promise<GeneratedFile[]> {
+  const files = planned.map(({ path, contents, role }): GeneratedFile => ({ path, contents, role }));
+  if (formatter === undefined) return files;
+  const indexes = planned.flatMap((file, i) => (file.format ? [i] : []));
+  const formatted = await formatter.format(indexes.map((i) => files[i]!));
+  indexes.forEach((index, j) => (files[index] = { ...files[index]!, contents: formatted[j]!.contents }));
+  return files;
 }

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { MANIFEST_FILE } from "../../generator/manifest/manifest.js";
+import { MANIFEST_FILE } from "../../generator/output-format/manifest.js";
 import type { Benchmark } from "../benchmark.js";
 import { interleave } from "../interleave.js";
 import { TARGET_TOOLS } from "../plan.js";

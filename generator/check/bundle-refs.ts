@@ -1,22 +1,19 @@
-import { realpathSync } from "node:fs";
 import path from "node:path";
 import { definitionsKeyword, schemaDialect } from "../../runtime/spec/dialect.js";
 import { childPointer, pointerTokens } from "../../runtime/spec/json-pointer.js";
 import { toFrozenJson } from "../../runtime/spec/frozen-json.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
 import { forEachRef, rewriteRefs, valueAtPointer } from "../../runtime/spec/json-walk.js";
+import { refTarget } from "../file-refs.js";
+import type { SchemaFileRead } from "../load/sources.js";
 import { isInside, relativePath } from "../relative-path.js";
-
-/** How the bundler reads a file that a `$ref` names: parsed JSON, or why it could not. */
-export type ReadSchemaFile = (absolutePath: string) => { value: unknown } | { error: string };
 
 export interface BundleContext {
   /** Absolute path of the spec file: relative file `$ref`s resolve against its folder, and may not leave it. */
   readonly file: string;
-  readonly readFile: ReadSchemaFile;
+  /** The files its `$ref`s reach, as load read them (see `SpecSource`). */
+  readonly schemaFiles: ReadonlyMap<string, SchemaFileRead>;
 }
-
-const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
 /**
  * Checks every `$ref` of a tool schema and makes the schema self-contained: a relative file
@@ -46,17 +43,16 @@ export function bundleRefs(schema: JsonObject, pointer: string, context: BundleC
         else if (documentPrefix !== "") replacements.set(ref, `#${documentPrefix}${ref.slice(1)}`);
         return;
       }
-      if (SCHEME.test(ref)) {
+      const named = refTarget(ref, documentFile);
+      if (named.kind === "remote") {
         problems.push({ pointer: place, message: `remote $ref ${JSON.stringify(ref)} is not allowed: the generator never touches the network; copy that schema into ${defs} or a file beside the spec` });
         return;
       }
-      const split = splitRef(ref);
-      if (split === undefined) {
+      if (named.kind !== "file") {
         problems.push({ pointer: place, message: `$ref ${JSON.stringify(ref)} has a malformed %-escape: write a "%" in a file name or pointer as "%25"` });
         return;
       }
-      const [relative, fragment] = split;
-      const target = path.resolve(path.dirname(documentFile), relative);
+      const { file: target, fragment } = named;
       const key = relativePath(folder, target);
       if (!isInside(folder, target)) {
         problems.push({ pointer: place, message: `$ref ${JSON.stringify(ref)} leaves the spec's folder: move the file into ${relativePath(process.cwd(), folder) || "."} or copy the schema into ${defs}` });
@@ -64,7 +60,7 @@ export function bundleRefs(schema: JsonObject, pointer: string, context: BundleC
       }
       let value = bundled.get(key);
       if (value === undefined && !bundled.has(key)) {
-        const loaded = loadSchemaFile(target, folder, context.readFile);
+        const loaded = schemaFileValue(context.schemaFiles.get(target));
         if ("error" in loaded) {
           problems.push({ pointer: place, message: `cannot resolve $ref ${JSON.stringify(ref)}: ${loaded.error}` });
           return;
@@ -112,17 +108,12 @@ function checkLocalRef(ref: string, document: JsonValue): string | undefined {
     : undefined;
 }
 
-function loadSchemaFile(target: string, folder: string, readFile: ReadSchemaFile): { value: JsonValue } | { error: string } {
-  let real: string;
-  try {
-    real = realpathSync(target);
-  } catch {
-    return { error: `no such file ${relativePath(process.cwd(), target)}` };
-  }
-  if (!isInside(realpathSync(folder), real)) return { error: "the file is a link that leads out of the spec's folder: copy the schema into the folder" };
-  const loaded = readFile(real);
-  if ("error" in loaded) return loaded;
-  const value = loaded.value;
+/** A file load read, as a frozen schema; or why it is not one. */
+function schemaFileValue(read: SchemaFileRead | undefined): { value: JsonValue } | { error: string } {
+  // Load reads every file a reference inside the folder reaches.
+  if (read === undefined) return { error: "the file was not read" };
+  if ("error" in read) return read;
+  const { value } = read;
   if (typeof value !== "boolean" && (typeof value !== "object" || value === null || Array.isArray(value))) {
     return { error: "the file does not hold a JSON Schema (an object or a boolean)" };
   }
@@ -130,14 +121,3 @@ function loadSchemaFile(target: string, folder: string, readFile: ReadSchemaFile
   const frozen = toFrozenJson(value, "", problems);
   return problems.length > 0 ? { error: problems[0]!.message } : { value: frozen };
 }
-
-/** The file part and the fragment of a `$ref`, percent-decoded (a `$ref` is a URI); undefined when an escape is malformed. */
-function splitRef(ref: string): [string, string] | undefined {
-  const hash = ref.indexOf("#");
-  try {
-    return hash === -1 ? [decodeURIComponent(ref), ""] : [decodeURIComponent(ref.slice(0, hash)), decodeURIComponent(ref.slice(hash + 1))];
-  } catch {
-    return undefined;
-  }
-}
-

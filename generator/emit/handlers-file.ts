@@ -1,5 +1,5 @@
 import type { ToolModel } from "../model/tool-model.js";
-import { banner } from "./banner.js";
+import { banner } from "../output-format/banner.js";
 import { docComment, propertyKey, tsString } from "./escape.js";
 import { fillTemplate, loadTemplate } from "./template.js";
 

@@ -1,4 +1,4 @@
-import { banner } from "./banner.js";
+import { banner } from "../output-format/banner.js";
 import { fillTemplate, loadTemplate } from "./template.js";
 
 /** index.ts: re-exports the generated modules. */

@@ -1,6 +1,6 @@
 import type { ToolModel } from "../model/tool-model.js";
 import type { JsonValue } from "../../runtime/spec/types.js";
-import { banner } from "./banner.js";
+import { banner } from "../output-format/banner.js";
 import { jsonTemplateLiteral, propertyKey, tsString } from "./escape.js";
 import { fillTemplate, loadTemplate } from "./template.js";
 

@@ -10,7 +10,7 @@ const cache = new Map<string, string>();
  * The text of `templates/<name>.ts` after its file marker. Templates are real TypeScript that
  * the project type-checks; the package ships them beside dist/. Read once per process.
  */
-export function loadTemplate(name: "types" | "handlers" | "specs" | "index" | "validators-index"): string {
+export function loadTemplate(name: "types" | "handlers" | "specs" | "index" | "validators-index" | "stubs"): string {
   let text = cache.get(name);
   if (text === undefined) {
     const raw = readFileSync(`${packageRoot()}templates/${name}.ts`, "utf8").replace(/\r\n/g, "\n");

@@ -3,7 +3,7 @@ import { packageVersion } from "../package-root.js";
 import { relativePath } from "../relative-path.js";
 import { generatorDigest } from "./generator-digest.js";
 import { inputsDigest, outputsDigest, type GenerationInputs } from "./inputs.js";
-import { MANIFEST_FILE, manifestText, parseManifest, sameGeneration } from "./manifest.js";
+import { MANIFEST_FILE, manifestText, parseManifest, sameGeneration } from "../output-format/manifest.js";
 
 /** `gen-client-tools <version>`, as the manifest names its generator. */
 export function generatorId(): string {
@@ -17,6 +17,7 @@ export function generatorId(): string {
  */
 export function buildManifestFile(
   inputs: GenerationInputs,
+  tools: readonly string[],
   outputs: readonly { readonly path: string; readonly contents: string }[],
 ): { path: string; contents: string; sameAs: (existing: string) => boolean } {
   const manifest = {
@@ -24,6 +25,7 @@ export function buildManifestFile(
     generatorCode: generatorDigest(),
     inputs: inputsDigest(inputs),
     schemaFiles: [...inputs.schemaFiles.keys()].map((file) => relativePath(inputs.outDir, file)).sort(),
+    tools,
     outputs: outputsDigest(inputs.outDir, outputs),
   };
   return {

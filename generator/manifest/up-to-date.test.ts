@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { removeTempProjects, tempProject, writeProjectFiles } from "../../test-support/temp-project.js";
 import { generate, type GenerateOptions } from "../generate.js";
 import { writeGenerated } from "../write-generated.js";
-import { MANIFEST_FILE } from "./manifest.js";
+import { MANIFEST_FILE } from "../output-format/manifest.js";
 import { generatedFilesUpToDate } from "./up-to-date.js";
 
 afterEach(removeTempProjects);

@@ -6,7 +6,7 @@ import { outputShapingOptions, resolveOptions } from "../options/resolve.js";
 import { listGeneratedFiles } from "../write/write-files.js";
 import { generatorDigest } from "./generator-digest.js";
 import { inputsDigest, outputsDigest } from "./inputs.js";
-import { MANIFEST_FILE, parseManifest } from "./manifest.js";
+import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
 
 /**
  * Whether the generated files are certainly what a run with these options would write, decided

@@ -1,6 +1,7 @@
 import { toolFingerprints } from "../../runtime/fingerprint/fingerprint.js";
 import type { CheckedTool } from "../check/check-specs.js";
-import { locateInJson, type Diagnostic } from "../diagnostics.js";
+import type { FileProblem } from "../diagnostics.js";
+import type { Locator } from "../load/locator.js";
 import { pascalName, toolIdentifier } from "./names.js";
 import type { ToolModel } from "./tool-model.js";
 import { nameKey } from "../../runtime/registry/name-key.js";
@@ -10,7 +11,7 @@ import { nameKey } from "../../runtime/registry/name-key.js";
  * output does not depend on file order. Refuses two tools with one name, and two names that
  * would become one TypeScript name (`set-theme` and `set_theme`, `get_location` and `getLocation`).
  */
-export function buildToolModels(tools: readonly CheckedTool[]): { models: ToolModel[]; diagnostics: Diagnostic[] } {
+export function buildToolModels(tools: readonly CheckedTool[], locator: Locator): { models: ToolModel[]; problems: FileProblem[] } {
   const models = tools
     .map((tool): ToolModel => {
       const { spec } = tool;
@@ -24,26 +25,19 @@ export function buildToolModels(tools: readonly CheckedTool[]): { models: ToolMo
         spec,
         fingerprints: toolFingerprints(spec),
         types: { args: `${pascal}Args`, ...(spec.outputSchema !== undefined && { result: `${pascal}Result` }), action: `ClientAction_${id}` },
-        source: { document: tool.document, pointer: tool.pointer },
+        source: tool.source,
       };
     })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
-  const diagnostics: Diagnostic[] = [];
-  const report = (model: ToolModel, message: string): void => {
-    const { document, pointer } = model.source;
-    diagnostics.push(...locateInJson(document.displayPath, document.text, [{ pointer: `${pointer}/name`, message }]));
-  };
-  const where = (model: ToolModel): string => {
-    const [place] = locateInJson(model.source.document.displayPath, model.source.document.text, [{ pointer: `${model.source.pointer}/name`, message: "" }]);
-    return place?.line !== undefined ? `${place.file}:${place.line}:${place.column}` : model.source.document.displayPath;
-  };
+  const problems: FileProblem[] = [];
+  const report = (model: ToolModel, message: string): void => void problems.push({ file: model.source.file, pointer: `${model.source.pointer}/name`, message });
+  const where = (model: ToolModel): string => locator.place(model.source.file, `${model.source.pointer}/name`);
 
   for (const model of models) {
     const written = model.spec.fingerprints;
     if (written !== undefined && (written.parameters !== model.fingerprints.parameters || written.outputSchema !== model.fingerprints.outputSchema)) {
-      const { document, pointer } = model.source;
-      diagnostics.push(...locateInJson(document.displayPath, document.text, [{ pointer: `${pointer}/fingerprints`, message: '"fingerprints" do not match the schemas: remove them, the generator computes them' }]));
+      problems.push({ file: model.source.file, pointer: `${model.source.pointer}/fingerprints`, message: '"fingerprints" do not match the schemas: remove them, the generator computes them' });
     }
   }
   const seen = { name: new Map<string, ToolModel>(), id: new Map<string, ToolModel>(), pascal: new Map<string, ToolModel>(), key: new Map<string, ToolModel>() };
@@ -72,5 +66,5 @@ export function buildToolModels(tools: readonly CheckedTool[]): { models: ToolMo
     }
     seen.key.set(nameKey(model.name), model);
   }
-  return { models, diagnostics };
+  return { models, problems };
 }

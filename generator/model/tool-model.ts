@@ -1,5 +1,5 @@
 import type { ClientToolFingerprints, ClientToolSpec } from "../../runtime/spec/types.js";
-import type { JsonDocument } from "../load/read-json-file.js";
+import type { ToolSource } from "../check/check-specs.js";
 
 export type ToolMode = "fire-and-forget" | "awaited";
 
@@ -21,5 +21,5 @@ export interface ToolModel {
     readonly action: string;
   };
   /** Where the spec was written, for messages. */
-  readonly source: { readonly document: JsonDocument; readonly pointer: string };
+  readonly source: ToolSource;
 }

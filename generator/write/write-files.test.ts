@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
-import { banner } from "../emit/banner.js";
+import { banner } from "../output-format/banner.js";
 import { generate } from "../generate.js";
 import { writeGenerated } from "../write-generated.js";
 import { writeFiles } from "./write-files.js";

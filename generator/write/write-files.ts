@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { BANNER_PREFIX } from "../emit/banner.js";
-import { MANIFEST_FILE, parseManifest } from "../manifest/manifest.js";
+import { BANNER_PREFIX } from "../output-format/banner.js";
+import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
 
 export interface FileToWrite {
   readonly path: string;

@@ -1,25 +1,28 @@
 import path from "node:path";
-import type { Diagnostic } from "../../diagnostics.js";
+import type { FileProblem } from "../../diagnostics.js";
 import type { ToolModel } from "../../model/tool-model.js";
-import { banner } from "../banner.js";
+import { banner } from "../../output-format/banner.js";
 import { validatorCacheKey } from "./cache-key.js";
-import { openValidatorCache, type CachedModule } from "./cache.js";
+import type { compileTools } from "./compile-pool.js";
 import { fileNameProblems, INDEX_MODULE, VALIDATORS_FOLDER } from "./file-names.js";
-import { toolDiagnostic } from "./locate.js";
+import { toolProblem } from "./locate.js";
+import type { CachedModule, ValidatorCache } from "./validator-cache.js";
 import { toolValidatorExports } from "./tool-exports.js";
 import { validatorsMapModule } from "./validators-map.js";
 
 export interface ValidatorFilesOptions {
   /** The output folder; the files go to its `validators/` folder. */
   readonly outDir: string;
-  /** The user's project folder: the cache goes to its node_modules/.cache (see cache.ts). */
-  readonly cwd: string;
+  /** The modules compiled in earlier runs. */
+  readonly cache: ValidatorCache;
+  /** Compiles what the cache does not hold (compile-pool.ts, loaded only when there is something to compile). */
+  readonly compiler: () => Promise<typeof compileTools>;
 }
 
 export interface ValidatorFiles {
   readonly files: readonly { readonly path: string; readonly contents: string }[];
   /** Tools whose validators cannot be generated; there are no files when there is one. */
-  readonly diagnostics: readonly Diagnostic[];
+  readonly problems: readonly FileProblem[];
   /** What the validators do not check (an unknown `format`). */
   readonly notes: readonly string[];
   /** Names of the tools compiled in this run; the others came from the cache. */
@@ -37,9 +40,9 @@ export interface ValidatorFiles {
  */
 export async function emitValidatorFiles(models: readonly ToolModel[], options: ValidatorFilesOptions): Promise<ValidatorFiles> {
   const nameProblems = fileNameProblems(models);
-  if (nameProblems.length > 0) return { files: [], diagnostics: nameProblems, notes: [], compiled: [] };
+  if (nameProblems.length > 0) return { files: [], problems: nameProblems, notes: [], compiled: [] };
 
-  const cache = openValidatorCache(options.cwd, options.outDir);
+  const { cache } = options;
   const tools = models.map((model) => ({ model, exports: toolValidatorExports(model), key: validatorCacheKey(model) }));
   const modules = new Map<ToolModel, CachedModule>();
   const misses = tools.filter((tool) => {
@@ -49,16 +52,15 @@ export async function emitValidatorFiles(models: readonly ToolModel[], options: 
   });
 
   // By tool, in the tools' order: threads finish in any order.
-  const failures: Diagnostic[][] = [];
+  const failures: FileProblem[][] = [];
   if (misses.length > 0) {
-    // ajv's code generator loads only when there is something to compile.
-    const { compileTools } = await import("./compile-pool.js");
+    const compileTools = await options.compiler();
     await compileTools(
       misses.map((tool) => tool.exports),
       (index, outcome) => {
         const { model, key } = misses[index]!;
         if ("errors" in outcome) {
-          failures[index] = outcome.errors.map(({ role, error }) => toolDiagnostic(model, role, `cannot generate a validator from this schema: ${error}`));
+          failures[index] = outcome.errors.map(({ role, error }) => toolProblem(model, role, `cannot generate a validator from this schema: ${error}`));
           return;
         }
         cache.set(model.id, key, outcome);
@@ -66,8 +68,8 @@ export async function emitValidatorFiles(models: readonly ToolModel[], options: 
       },
     );
   }
-  const diagnostics = failures.flat();
-  if (diagnostics.length > 0) return { files: [], diagnostics, notes: [], compiled: [] };
+  const problems = failures.flat();
+  if (problems.length > 0) return { files: [], problems, notes: [], compiled: [] };
   cache.prune(new Set(models.map((model) => model.id)));
 
   const folder = path.join(options.outDir, VALIDATORS_FOLDER);
@@ -76,8 +78,8 @@ export async function emitValidatorFiles(models: readonly ToolModel[], options: 
   for (const { model, exports } of tools) {
     const module = modules.get(model)!;
     files.push({ path: path.join(folder, `${model.id}.ts`), contents: banner() + module.code });
-    notes.push(...module.warnings.map((warning) => `${model.source.document.displayPath}: validator of tool ${JSON.stringify(model.name)}, ${warning}`));
+    notes.push(...module.warnings.map((warning) => `${model.source.file}: validator of tool ${JSON.stringify(model.name)}, ${warning}`));
   }
   files.push({ path: path.join(folder, `${INDEX_MODULE}.ts`), contents: banner() + validatorsMapModule(tools) });
-  return { files, diagnostics: [], notes, compiled: misses.map((tool) => tool.model.name) };
+  return { files, problems: [], notes, compiled: misses.map((tool) => tool.model.name) };
 }

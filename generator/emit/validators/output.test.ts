@@ -4,7 +4,7 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../generate.js";
 import { writeGenerated } from "../../write-generated.js";
-import { BANNER_PREFIX } from "../banner.js";
+import { BANNER_PREFIX } from "../../output-format/banner.js";
 import { buildWithTsc, removeTempProjects, runModule, tempProject } from "./__fixtures__/project.js";
 import { allSpecs, cases } from "./__fixtures__/specs.js";
 

@@ -3,12 +3,12 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage } from "../../test-support/built-package.js";
-import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
-import { generate } from "../generate.js";
-import { writeGenerated } from "../write-generated.js";
+import { buildPackage } from "../../../test-support/built-package.js";
+import { removeTempProjects, tempProject } from "../../../test-support/temp-project.js";
+import { generate } from "../../generate.js";
+import { writeGenerated } from "../../write-generated.js";
 
-const repositoryModules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../node_modules");
+const repositoryModules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../node_modules");
 let pkg: string;
 beforeAll(() => {
   pkg = buildPackage({ linkNodeModules: true });

@@ -16,14 +16,16 @@ export interface Manifest {
   readonly inputs: string;
   /** Files reached through file `$ref`s (the spec files are found again by listing the spec folders). */
   readonly schemaFiles: readonly string[];
+  /** The tools generated, by name: the next run tells which were removed. Absent in manifests of older generators. */
+  readonly tools?: readonly string[];
   /** Digest of every generated file in the output folder but this one (path and text). */
   readonly outputs: string;
 }
 
 /** The manifest's text: fixed key order, two-space indents, a final newline. */
 export function manifestText(manifest: Manifest): string {
-  const { generator, generatorCode, inputs, schemaFiles, outputs } = manifest;
-  return `${JSON.stringify({ generator, generatorCode, inputs, schemaFiles, outputs }, null, 2)}\n`;
+  const { generator, generatorCode, inputs, schemaFiles, tools, outputs } = manifest;
+  return `${JSON.stringify({ generator, generatorCode, inputs, schemaFiles, tools, outputs }, null, 2)}\n`;
 }
 
 /**
@@ -34,7 +36,7 @@ export function sameGeneration(a: Manifest, b: Manifest): boolean {
   return a.inputs === b.inputs && a.outputs === b.outputs && a.schemaFiles.join("\n") === b.schemaFiles.join("\n");
 }
 
-/** The manifest in `text`, or undefined when it is not one this generator writes (those five fields, nothing else). */
+/** The manifest in `text`, or undefined when it is not one this generator writes (those fields, nothing else; `tools` may be absent). */
 export function parseManifest(text: string): Manifest | undefined {
   let value: unknown;
   try {
@@ -43,9 +45,14 @@ export function parseManifest(text: string): Manifest | undefined {
     return undefined;
   }
   if (typeof value !== "object" || value === null) return undefined;
-  const { generator, generatorCode, inputs, schemaFiles, outputs } = value as Record<string, unknown>;
+  const { generator, generatorCode, inputs, schemaFiles, tools, outputs } = value as Record<string, unknown>;
   if (typeof generator !== "string" || typeof generatorCode !== "string" || typeof inputs !== "string" || typeof outputs !== "string") return undefined;
-  if (!Array.isArray(schemaFiles) || !schemaFiles.every((f): f is string => typeof f === "string")) return undefined;
+  if (!isStringList(schemaFiles) || (tools !== undefined && !isStringList(tools))) return undefined;
   // Its layout may be prettier's: an edit that matters changes a digest, which --check sees.
-  return Object.keys(value).length === 5 ? { generator, generatorCode, inputs, schemaFiles, outputs } : undefined;
+  if (Object.keys(value).length !== (tools === undefined ? 5 : 6)) return undefined;
+  return { generator, generatorCode, inputs, schemaFiles, ...(tools !== undefined && { tools }), outputs };
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
 }

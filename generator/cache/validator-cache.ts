@@ -1,33 +1,19 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sha256Hex } from "../../../runtime/fingerprint/sha256.js";
-import { writeFiles } from "../../write/write-files.js";
-
-/** A tool's compiled validator module, as the cache keeps it. */
-export interface CachedModule {
-  readonly code: string;
-  readonly warnings: readonly string[];
-}
-
-/**
- * Compiled validator modules between runs, one entry per tool, each holding the key it was
- * made for. Best effort throughout: an entry that cannot be read, does not parse, has another
- * key or fails its checksum is a miss (and is rewritten); a cache that cannot be written is
- * skipped. The cache never decides what is generated, only how fast.
- */
-export interface ValidatorCache {
-  get(id: string, key: string): CachedModule | undefined;
-  set(id: string, key: string, module: CachedModule): void;
-  /** Removes every entry but those of these tools (removed tools leave nothing behind). */
-  prune(ids: ReadonlySet<string>): void;
-}
+import { sha256Hex } from "../../runtime/fingerprint/sha256.js";
+import { NO_CACHE, type CachedModule, type ValidatorCache } from "../emit/validators/validator-cache.js";
+import { writeFiles } from "../write/write-files.js";
 
 const ENTRY_FORMAT = 1;
 const EXTENSION = ".cache";
-const NO_CACHE: ValidatorCache = { get: () => undefined, set() {}, prune() {} };
 
-/** The cache for one output folder (two outputs of one project keep apart). */
+/**
+ * The cache of compiled validator modules for one output folder (two outputs of one project
+ * keep apart), in the project's node_modules/.cache. Best effort throughout: an entry that
+ * cannot be read, does not parse, has another key or fails its checksum is a miss (and is
+ * rewritten); a cache that cannot be written is skipped.
+ */
 export function openValidatorCache(cwd: string, outDir: string): ValidatorCache {
   const root = validatorCacheRoot(cwd);
   if (root === undefined) return NO_CACHE;

@@ -2,15 +2,15 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { generate, type GeneratedFile } from "../../generate.js";
-import { removeTempProjects, tempProject, writeSpecs } from "./__fixtures__/project.js";
-import { allSpecs, contact, tree } from "./__fixtures__/specs.js";
-import { validatorCacheRoot } from "./cache.js";
-import { compileStandalone } from "./compile.js";
+import { generate, type GeneratedFile } from "../generate.js";
+import { removeTempProjects, tempProject, writeSpecs } from "../emit/validators/__fixtures__/project.js";
+import { allSpecs, contact, tree } from "../emit/validators/__fixtures__/specs.js";
+import { validatorCacheRoot } from "./validator-cache.js";
+import { compileStandalone } from "../emit/validators/compile.js";
 
 // Counts the schemas ajv compiles (run from the sources, the pool compiles in this thread).
-vi.mock("./compile.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("./compile.js")>();
+vi.mock("../emit/validators/compile.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../emit/validators/compile.js")>();
   return { ...original, compileStandalone: vi.fn(original.compileStandalone) };
 });
 const compiles = vi.mocked(compileStandalone);

@@ -1,4 +1,4 @@
-import type { ToolModel } from "../model/tool-model.js";
+import type { ToolModel } from "../../model/tool-model.js";
 import { HANDLERS_VARIABLE, stubMethod } from "./stubs-file.js";
 
 export interface StubsUpdate {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolModel } from "../model/tool-model.js";
+import type { ToolModel } from "../../model/tool-model.js";
 import { emitStubsFile } from "./stubs-file.js";
 import { addMissingStubs } from "./update-stubs.js";
 
@@ -12,7 +12,7 @@ const tool = (name: string): ToolModel =>
     spec: { name, description: `Does ${name}.`, parameters: { type: "object" } },
     fingerprints: { parameters: "" },
     types: { args: "A", action: "B" },
-    source: { document: { path: "", displayPath: "", text: "", value: null }, pointer: "" },
+    source: { file: "tools.json", pointer: "", parametersKey: "parameters" },
   }) as ToolModel;
 
 describe("addMissingStubs", () => {

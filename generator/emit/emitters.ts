@@ -1,0 +1,97 @@
+import path from "node:path";
+import type { ToolModel } from "../model/tool-model.js";
+import type { ResolvedOptions } from "../options/resolve.js";
+import { relativePath } from "../relative-path.js";
+import { emitHandlersFile } from "./handlers-file.js";
+import { emitIndexFile } from "./index-file.js";
+import type { OutputPlan, PlannedFile } from "./output-plan.js";
+import { emitSpecsFile } from "./specs-file.js";
+import { emitStubsFile } from "./stubs/stubs-file.js";
+import { addMissingStubs } from "./stubs/update-stubs.js";
+import { emitTypesFile } from "./types-file.js";
+import type { compileTools } from "./validators/compile-pool.js";
+import type { ValidatorCache } from "./validators/validator-cache.js";
+
+/** What emitters are given besides the models: the options, and what load read that an emitter needs. */
+export interface EmitContext {
+  readonly options: ResolvedOptions;
+  /** The user's handlers file, and its text when it exists. */
+  readonly stubs: { readonly path: string; readonly text: string | undefined } | undefined;
+  /** The tools of the previous run (its manifest), when known. */
+  readonly previousTools: readonly string[] | undefined;
+  readonly validatorCache: ValidatorCache;
+  /** Loads the validators' compiler (ajv's code generator and its threads) when there is something to compile. */
+  readonly validatorCompiler: () => Promise<typeof compileTools>;
+}
+
+/** One output: whether a run writes it, and how. A new output file is an emitter, its template, one line in the options table and a test. */
+export interface Emitter {
+  readonly name: string;
+  when(options: ResolvedOptions): boolean;
+  emit(models: readonly ToolModel[], context: EmitContext): OutputPlan | Promise<OutputPlan>;
+}
+
+const generated = (folder: string, file: string, contents: string): OutputPlan => ({
+  files: [{ path: path.join(folder, file), contents, role: "generated", format: true }],
+  notes: [],
+  problems: [],
+});
+
+/** The emitters, in the order their files are listed. */
+export const EMITTERS: readonly Emitter[] = [
+  { name: "types", when: () => true, emit: (models, { options }) => generated(options.out, "types.ts", emitTypesFile(models)) },
+  { name: "specs", when: () => true, emit: (models, { options }) => generated(options.out, "specs.ts", emitSpecsFile(models)) },
+  { name: "handlers", when: () => true, emit: (models, { options }) => generated(options.out, "handlers.ts", emitHandlersFile(models)) },
+  { name: "index", when: () => true, emit: (_models, { options }) => generated(options.out, "index.ts", emitIndexFile()) },
+  { name: "stubs", when: (options) => options.stubs !== false, emit: emitStubs },
+  {
+    name: "validators",
+    when: (options) => options.validators,
+    async emit(models, { options, validatorCache, validatorCompiler }) {
+      // Loaded only when asked for: compiling validators costs more than the rest of a run.
+      const { emitValidatorFiles } = await import("./validators/index.js");
+      const emitted = await emitValidatorFiles(models, { outDir: options.out, cache: validatorCache, compiler: validatorCompiler });
+      // ajv's layout is kept: formatting a thousand validators would take longer than compiling them.
+      return { files: emitted.files.map((file): PlannedFile => ({ ...file, role: "generated", format: false })), notes: emitted.notes, problems: emitted.problems };
+    },
+  },
+];
+
+/** The emit stage: every emitter the options ask for, then the notes about tools the previous run had. */
+export async function emitOutput(models: readonly ToolModel[], context: EmitContext): Promise<OutputPlan> {
+  const files: PlannedFile[] = [];
+  const notes: string[] = [];
+  for (const emitter of EMITTERS) {
+    if (!emitter.when(context.options)) continue;
+    const plan = await emitter.emit(models, context);
+    if (plan.problems.length > 0) return { files: [], notes: [], problems: plan.problems };
+    files.push(...plan.files);
+    notes.push(...plan.notes);
+  }
+  notes.push(...removedToolNotes(models, context));
+  return { files, notes, problems: [] };
+}
+
+/** The user's handlers file: a new one, or the existing one with stubs for the tools it lacks. */
+async function emitStubs(models: readonly ToolModel[], { options, stubs }: EmitContext): Promise<OutputPlan> {
+  if (stubs === undefined) return { files: [], notes: [], problems: [] };
+  const shown = relativePath(options.cwd, stubs.path);
+  if (stubs.text === undefined) {
+    let importPath = relativePath(path.dirname(stubs.path), path.join(options.out, "index.js"));
+    if (!importPath.startsWith(".")) importPath = `./${importPath}`;
+    return { files: [{ path: stubs.path, contents: emitStubsFile(models, importPath), role: "stubs", format: true }], notes: [], problems: [] };
+  }
+  const update = await addMissingStubs(stubs.text, models, stubs.path);
+  const notes = update.problem === undefined ? [] : [`${shown}: ${update.problem}`];
+  if (update.text === undefined) return { files: [], notes, problems: [] };
+  notes.push(`${shown}: added stub handlers for ${update.added.join(", ")}`);
+  // The user's file keeps the user's layout.
+  return { files: [{ path: stubs.path, contents: update.text, role: "stubs", format: false }], notes, problems: [] };
+}
+
+/** Tools the previous run generated that are gone now: their handlers stay in the user's file, and are reported. */
+function removedToolNotes(models: readonly ToolModel[], { options, stubs, previousTools }: EmitContext): string[] {
+  const now = new Set(models.map((m) => m.name));
+  const where = stubs === undefined ? "your handlers" : relativePath(options.cwd, stubs.path);
+  return (previousTools ?? []).filter((name) => !now.has(name)).map((name) => `tool "${name}" was removed: delete its handler from ${where} (left as it is)`);
+}

@@ -1,0 +1,21 @@
+import type { FileProblem } from "../diagnostics.js";
+
+/** One file an emitter produced. */
+export interface PlannedFile {
+  /** Absolute path. */
+  readonly path: string;
+  readonly contents: string;
+  /** "generated" files are replaced whole; the "stubs" file belongs to the user and only ever gains methods. */
+  readonly role: "generated" | "stubs";
+  /** Whether the project's prettier formats it (not ajv's validators, not the user's existing file). */
+  readonly format: boolean;
+}
+
+/** What the emit stage hands on: the files in order, and what the user should know. */
+export interface OutputPlan {
+  readonly files: readonly PlannedFile[];
+  /** Things the user should know that are not errors (stubs added, handlers of removed tools). */
+  readonly notes: readonly string[];
+  /** Tools no emitter could write (a validator ajv cannot compile); there are no files when there is one. */
+  readonly problems: readonly FileProblem[];
+}

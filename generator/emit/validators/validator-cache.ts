@@ -1,0 +1,20 @@
+/** A tool's compiled validator module, as the cache keeps it. */
+export interface CachedModule {
+  readonly code: string;
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Compiled validator modules between runs, one entry per tool, each holding the key it was
+ * made for; what the validators emitter is given (generator/cache/ keeps it on disk). The
+ * cache never decides what is generated, only how fast.
+ */
+export interface ValidatorCache {
+  get(id: string, key: string): CachedModule | undefined;
+  set(id: string, key: string, module: CachedModule): void;
+  /** Removes every entry but those of these tools (removed tools leave nothing behind). */
+  prune(ids: ReadonlySet<string>): void;
+}
+
+/** A cache that keeps nothing. */
+export const NO_CACHE: ValidatorCache = { get: () => undefined, set() {}, prune() {} };

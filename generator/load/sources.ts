@@ -1,0 +1,110 @@
+import { readFileSync, realpathSync } from "node:fs";
+import path from "node:path";
+import { forEachRef } from "../../runtime/spec/json-walk.js";
+import type { JsonValue } from "../../runtime/spec/types.js";
+import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { refTarget } from "../file-refs.js";
+import { MANIFEST_FILE, parseManifest, type Manifest } from "../output-format/manifest.js";
+import { isInside, relativePath } from "../relative-path.js";
+import { readJsonFile, type JsonDocument } from "./read-json-file.js";
+import { listSpecFiles } from "./spec-files.js";
+
+/** A file that a `$ref` names, as read: its parsed JSON, or why it could not be read. */
+export type SchemaFileRead = { readonly value: unknown } | { readonly error: string };
+
+/** A spec file and every file its `$ref`s reach inside its folder, by absolute path (as the reference resolves). */
+export interface SpecSource {
+  readonly document: JsonDocument;
+  readonly schemaFiles: ReadonlyMap<string, SchemaFileRead>;
+}
+
+/** Everything a run reads, read once: the stages after load touch no file. */
+export interface SourceSet {
+  readonly specs: readonly SpecSource[];
+  /** The text of every schema file read, by absolute path: the manifest's digest covers them. */
+  readonly schemaTexts: ReadonlyMap<string, string>;
+  /** The user's handlers file (stubs are added to it), and its text when it exists. */
+  readonly stubs: { readonly path: string; readonly text: string | undefined } | undefined;
+  /** The manifest the previous run left in the output folder (it names the tools it generated). */
+  readonly previousManifest: Manifest | undefined;
+}
+
+export interface LoadOptions {
+  readonly in: readonly string[];
+  readonly out: string;
+  readonly cwd: string;
+  readonly stubs: string | false;
+}
+
+/**
+ * The load stage: the spec files of `--in`, each file their `$ref`s reach (a file outside the
+ * spec's folder, by path or through a link, is never read: check reports the reference), the
+ * handlers file and the previous manifest. Problems reading a spec file are diagnostics; a
+ * schema file's, the `$ref`'s (check reports them where the reference is).
+ */
+export function loadSources(options: LoadOptions): { sources: SourceSet; diagnostics: Diagnostic[] } {
+  const display = (file: string): string => relativePath(options.cwd, file) || ".";
+  const listed = listSpecFiles(options.in, options.cwd);
+  const diagnostics: Diagnostic[] = [...listed.diagnostics];
+  const schemaTexts = new Map<string, string>();
+  const reads = new Map<string, SchemaFileRead>();
+  const readSchemaFile = (real: string): SchemaFileRead => {
+    let read = reads.get(real);
+    if (read === undefined) {
+      const result = readJsonFile(real, display(real));
+      if ("document" in result) schemaTexts.set(real, result.document.text);
+      reads.set(real, (read = "document" in result ? { value: result.document.value } : { error: formatDiagnostic(result.diagnostic) }));
+    }
+    return read;
+  };
+  const specs: SpecSource[] = [];
+  for (const file of listed.files) {
+    const read = readJsonFile(file, display(file));
+    if ("document" in read) specs.push({ document: read.document, schemaFiles: referencedFiles(read.document, readSchemaFile) });
+    else diagnostics.push(read.diagnostic);
+  }
+  const stubs = options.stubs === false ? undefined : { path: options.stubs, text: readIfExists(options.stubs) };
+  const previous = readIfExists(path.join(options.out, MANIFEST_FILE));
+  return { sources: { specs, schemaTexts, stubs, previousManifest: previous === undefined ? undefined : parseManifest(previous) }, diagnostics };
+}
+
+/** The files that the spec's `$ref`s reach, and theirs in turn, that stay inside the spec's folder. */
+function referencedFiles(document: JsonDocument, readSchemaFile: (real: string) => SchemaFileRead): Map<string, SchemaFileRead> {
+  const found = new Map<string, SchemaFileRead>();
+  // A file `$ref` is rare: most spec files need no walk.
+  if (!document.text.includes("$ref") && !document.text.includes("\\u")) return found;
+  const folder = path.dirname(document.path);
+  let realFolder: string | undefined;
+  const follow = (value: unknown, fromFile: string): void => {
+    if (typeof value !== "object" || value === null) return;
+    forEachRef(value as JsonValue, "", (ref) => {
+      const target = refTarget(ref, fromFile);
+      if (target.kind !== "file" || found.has(target.file) || !isInside(folder, target.file)) return;
+      let real: string;
+      try {
+        real = realpathSync(target.file);
+      } catch {
+        found.set(target.file, { error: `no such file ${relativePath(process.cwd(), target.file)}` });
+        return;
+      }
+      realFolder ??= realpathSync(folder);
+      if (!isInside(realFolder, real)) {
+        found.set(target.file, { error: "the file is a link that leads out of the spec's folder: copy the schema into the folder" });
+        return;
+      }
+      const read = readSchemaFile(real);
+      found.set(target.file, read);
+      if ("value" in read) follow(read.value, target.file);
+    });
+  };
+  follow(document.value, document.path);
+  return found;
+}
+
+function readIfExists(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
