@@ -1,4 +1,4 @@
-import { jsonPositions, lineColumns } from "./load/json-parser.js";
+import { jsonPositions, lineColumns } from "./json/json-parser.js";
 
 /** A problem in the user's input: where (file, and line:col or JSON pointer) and what to do about it. */
 export interface Diagnostic {

@@ -2,7 +2,7 @@ export { generate } from "./generate.js";
 export { DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "./defaults.js";
 export type { GenerateOptions, GenerateResult, GeneratedFile } from "./generate.js";
 export { writeGenerated } from "./write-generated.js";
-export { generatedFilesUpToDate } from "./manifest/up-to-date.js";
+export { generatedFilesUpToDate } from "./up-to-date/up-to-date.js";
 export type { WriteGeneratedOptions, WriteGeneratedReport } from "./write-generated.js";
 export { formatDiagnostic } from "./diagnostics.js";
 export type { Diagnostic } from "./diagnostics.js";

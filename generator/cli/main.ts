@@ -36,7 +36,7 @@ async function generateCommand(given: Omit<GenerateOptions, "cwd">, run: RunArgu
 
   const { check, quiet } = run;
   // Most CI runs find nothing changed: the manifest's digests tell that without generating.
-  if (check && (await import("../manifest/up-to-date.js")).generatedFilesUpToDate(options)) {
+  if (check && (await import("../up-to-date/up-to-date.js")).generatedFilesUpToDate(options)) {
     if (!quiet) console.log(`gen-client-tools: generated files are up to date, by their manifest (${Math.round(performance.now() - started)} ms)`);
     return 0;
   }

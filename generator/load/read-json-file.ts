@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import type { Diagnostic } from "../diagnostics.js";
-import { JsonSyntaxError, lineColumn, parseJson } from "./json-parser.js";
+import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
 
 /** A JSON file as read: its text stays at hand so later stages can place errors at line:col. */
 export interface JsonDocument {

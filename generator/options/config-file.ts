@@ -3,7 +3,7 @@ import path from "node:path";
 import { suggestKey } from "../../runtime/spec/suggest.js";
 import { locateInJson, type Diagnostic } from "../diagnostics.js";
 import type { GenerateOptions } from "../generate.js";
-import { JsonSyntaxError, lineColumn, parseJson } from "../load/json-parser.js";
+import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
 import { describe, expected, GENERATE_OPTIONS, RUN_OPTIONS, type GenerateOptionKey, type OptionKind } from "./table.js";
 
 type MutableOptions = { -readonly [K in keyof GenerateOptions]: GenerateOptions[K] };
