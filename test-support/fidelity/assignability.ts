@@ -1,6 +1,6 @@
 import type { JsonValue } from "../../runtime/spec/types.js";
-import { tsLiteral } from "../../test-support/ts-literal.js";
-import { typecheck } from "../../test-support/typecheck.js";
+import { tsLiteral } from "../ts-literal.js";
+import { typecheck } from "../typecheck.js";
 
 /** Values to assign to one type: `type` is a type expression in scope of `imports`. */
 export interface AssignmentCase {

@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import { compile } from "json-schema-to-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonValue } from "../../runtime/spec/types.js";
-import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
-import { generate } from "../generate.js";
+import { removeTempProjects, tempProject } from "../temp-project.js";
+import { generate } from "../../generator/generate.js";
 import { checkAssignments, type AssignmentCase } from "./assignability.js";
 import { fidelityReport, type GroupOutcome, type Outcomes } from "./report.js";
 import { exclusionReason } from "./scope.js";
@@ -51,7 +51,7 @@ describe.skipIf(!haveSuite)("type fidelity on the JSON Schema Test Suite", () =>
   it(`reports both tools side by side in docs/fidelity.md`, () => {
     const report = fidelityReport(outcomes, suiteCommit());
     if (process.env["CI"] !== undefined) {
-      expect(existsSync(REPORT) ? readFileSync(REPORT, "utf8") : "", "docs/fidelity.md is stale: run `npx vitest run generator/fidelity` and commit it").toBe(report);
+      expect(existsSync(REPORT) ? readFileSync(REPORT, "utf8") : "", "docs/fidelity.md is stale: run `npx vitest run test-support/fidelity` and commit it").toBe(report);
     } else {
       mkdirSync(path.dirname(REPORT), { recursive: true });
       writeFileSync(REPORT, report);

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importGenerated } from "../../test-support/import-generated.js";
-import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
-import { typecheck } from "../../test-support/typecheck.js";
-import { tsString } from "../emit/escape.js";
-import { generate, type GenerateResult } from "../generate.js";
+import { importGenerated } from "../import-generated.js";
+import { removeTempProjects, tempProject } from "../temp-project.js";
+import { typecheck } from "../typecheck.js";
+import { tsString } from "../../generator/emit/escape.js";
+import { generate, type GenerateResult } from "../../generator/generate.js";
 import { hostileSpecFiles, PAYLOADS, TOOL_NAMES } from "./corpus.js";
 
 /**

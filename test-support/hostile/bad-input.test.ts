@@ -1,10 +1,10 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { growthRatio, LINEAR_BOUND } from "../../test-support/growth.js";
-import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
-import { typecheck } from "../../test-support/typecheck.js";
+import { growthRatio, LINEAR_BOUND } from "../growth.js";
+import { removeTempProjects, tempProject } from "../temp-project.js";
+import { typecheck } from "../typecheck.js";
 import { MAX_SCHEMA_DEPTH } from "../../runtime/spec/schema-depth.js";
-import { generate, type GenerateResult } from "../generate.js";
+import { generate, type GenerateResult } from "../../generator/generate.js";
 
 /**
  * Huge, deep, cyclic and malformed input through generate(): each run either produces code
