@@ -1,6 +1,6 @@
 // gen-client-tools/runtime/browser: the browser-safe runtime (no `node:` module, no ajv): spec
 // parsing, fingerprints, the registry, exports, and the client side of awaited calls.
-export * from "./spec/index.js";
+export * from "./tool-spec/index.js";
 export * from "./fingerprint/index.js";
 export * from "./registry/index.js";
 export * from "./export/index.js";

@@ -1,7 +1,7 @@
 // gen-client-tools/runtime: what agent servers and generated code import. It never imports the
 // generator; the broker (which compiles validators with ajv) is the only part a browser does not
 // need: browser code imports gen-client-tools/runtime/browser.
-export * from "./spec/index.js";
+export * from "./tool-spec/index.js";
 export * from "./fingerprint/index.js";
 export * from "./registry/index.js";
 export * from "./export/index.js";

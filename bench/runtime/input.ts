@@ -1,5 +1,5 @@
 import { pathToFileURL } from "node:url";
-import type { ClientToolSpec } from "../../runtime/spec/types.js";
+import type { ClientToolSpec } from "../../runtime/tool-spec/types.js";
 
 /** What every runtime benchmark gets: the generated specs (deep-frozen, with fingerprints) and how much to run. */
 export interface RuntimeInput {

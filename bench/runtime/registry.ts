@@ -1,5 +1,5 @@
 import { ClientToolRegistry } from "../../runtime/registry/index.js";
-import type { ClientToolSpec } from "../../runtime/spec/types.js";
+import type { ClientToolSpec } from "../../runtime/tool-spec/types.js";
 import { row, type Row, type Target } from "../results.js";
 import { summarize } from "../stats.js";
 import { firstUseRow } from "./first-use.js";

@@ -1,9 +1,9 @@
 import path from "node:path";
-import { definitionsKeyword, schemaDialect } from "../../runtime/spec/dialect.js";
-import { childPointer, pointerTokens } from "../../runtime/spec/json-pointer.js";
-import { toFrozenJson } from "../../runtime/spec/frozen-json.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
-import { forEachRef, rewriteRefs, valueAtPointer } from "../../runtime/spec/json-walk.js";
+import { definitionsKeyword, schemaDialect } from "../../runtime/tool-spec/dialect.js";
+import { childPointer, pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
+import { toFrozenJson } from "../../runtime/tool-spec/frozen-json.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/tool-spec/types.js";
+import { forEachRef, rewriteRefs, valueAtPointer } from "../../runtime/tool-spec/json-walk.js";
 import { refTarget } from "../file-refs.js";
 import type { SchemaFileRead } from "../load/sources.js";
 import { isInside, relativePath } from "../relative-path.js";

@@ -1,7 +1,7 @@
-import { childPointer, pointerTokens } from "../../runtime/spec/json-pointer.js";
-import { checkClientToolSpecs, schemaShapeProblems } from "../../runtime/spec/parse.js";
-import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "../../runtime/spec/types.js";
-import { valueAtPointer } from "../../runtime/spec/json-walk.js";
+import { childPointer, pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
+import { checkClientToolSpecs, schemaShapeProblems } from "../../runtime/tool-spec/parse.js";
+import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "../../runtime/tool-spec/types.js";
+import { valueAtPointer } from "../../runtime/tool-spec/json-walk.js";
 import { metaSchemaProblems } from "../../runtime/schema/meta-schema.js";
 import { schemaWarnings } from "../../runtime/schema/schema-warnings.js";
 import type { FileProblem } from "../diagnostics.js";

@@ -1,5 +1,5 @@
 import type { ToolModel } from "../model/tool-model.js";
-import type { JsonValue } from "../../runtime/spec/types.js";
+import type { JsonValue } from "../../runtime/tool-spec/types.js";
 import { banner } from "../output-format/banner.js";
 import { jsonTemplateLiteral, propertyKey, tsString } from "./escape.js";
 import { fillTemplate, loadTemplate } from "./template.js";

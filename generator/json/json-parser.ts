@@ -1,5 +1,5 @@
-import { pointerTokens } from "../../runtime/spec/json-pointer.js";
-import { MAX_JSON_DEPTH as MAX_DEPTH } from "../../runtime/spec/frozen-json.js";
+import { pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
+import { MAX_JSON_DEPTH as MAX_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
 import { parseJsonQuickly } from "./json-quick.js";
 
 /** A JSON syntax error at a character offset of the source text. */

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from "../../runtime/spec/frozen-json.js";
+import { MAX_JSON_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
 
 /**
  * `JSON.parse`, when it is sure to give what the strict parser gives; undefined when it might

@@ -1,4 +1,4 @@
-import type { ClientToolFingerprints, ClientToolSpec } from "../../runtime/spec/types.js";
+import type { ClientToolFingerprints, ClientToolSpec } from "../../runtime/tool-spec/types.js";
 import type { ToolSource } from "../check/check-specs.js";
 
 export type ToolMode = "fire-and-forget" | "awaited";

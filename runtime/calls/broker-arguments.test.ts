@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClientToolRegistry } from "../registry/registry.js";
-import { parseClientToolSpecs } from "../spec/parse.js";
+import { parseClientToolSpecs } from "../tool-spec/parse.js";
 import { ClientCallBroker } from "./broker.js";
 import { outcomeToObservation } from "./observation.js";
 import { nextRequest } from "./__fixtures__/next-request.js";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { parseClientToolSpecs } from "../spec/parse.js";
+import { parseClientToolSpecs } from "../tool-spec/parse.js";
 import { createTestBroker, flush } from "./__fixtures__/tools.js";
 import { ClientToolPermissionError } from "./permission.js";
 

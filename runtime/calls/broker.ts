@@ -1,4 +1,4 @@
-import { DEFAULT_TIMEOUT_SECONDS } from "../spec/types.js";
+import { DEFAULT_TIMEOUT_SECONDS } from "../tool-spec/types.js";
 import { argsFingerprint, refusalReason, type ClientToolApprovalRequest, type ClientToolApprover } from "./approval.js";
 import { Emitter } from "./emitter.js";
 import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError } from "./errors.js";

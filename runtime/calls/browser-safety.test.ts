@@ -53,6 +53,6 @@ describe("what runtime/calls imports", () => {
       "ajv/dist/standalone/index.js",
       "re2js",
     ]);
-    expect([...files].filter((f) => !/^(calls|spec|fingerprint|registry|schema)\//.test(f))).toEqual([]);
+    expect([...files].filter((f) => !/^(calls|tool-spec|fingerprint|registry|schema)\//.test(f))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ClientToolSpec } from "../spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 
 /** Who a call runs for, and the permissions that identity holds (e.g. `"browser.open"`). */
 export interface ClientToolPrincipal {

@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { schemaFingerprint } from "../fingerprint/index.js";
-import type { JsonObject } from "../spec/types.js";
+import type { JsonObject } from "../tool-spec/types.js";
 import { createResultChecker, type AwaitedSpec } from "./result-validation.js";
 import { MAX_REPORTED_PROBLEMS } from "./validators.js";
 import { markServerAuthored } from "../registry/server-authored.js";

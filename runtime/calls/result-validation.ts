@@ -1,5 +1,5 @@
 import { isServerAuthored } from "../registry/server-authored.js";
-import type { ClientToolSpec, JsonObject } from "../spec/types.js";
+import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
 import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
 import { validate, validatorsFor, type ClientToolValidators, type CompiledValidator, type ValidationProblem } from "./validators.js";
 

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS, type ClientToolSpec } from "../spec/types.js";
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS, type ClientToolSpec } from "../tool-spec/types.js";
 
 /** How long the client has to answer one attempt of this tool. */
 export function timeoutSeconds(spec: ClientToolSpec): number {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { schemaFingerprint, toolFingerprints } from "../fingerprint/index.js";
 import type { ClientToolLookup, RegisteredClientTool } from "../registry/types.js";
-import type { ClientToolSpec } from "../spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import { specs } from "./__fixtures__/tools.js";
 import { toolFinder } from "./tools.js";
 

@@ -1,7 +1,7 @@
 import { schemaFingerprint } from "../fingerprint/index.js";
 import { markServerAuthored } from "../registry/server-authored.js";
 import type { ClientToolLookup } from "../registry/types.js";
-import type { ClientToolSpec } from "../spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 
 /** The broker's `tools` option: a registry (or anything that looks tools up like one), or plain specs. */
 export type ClientToolSource = ClientToolLookup | readonly ClientToolSpec[];

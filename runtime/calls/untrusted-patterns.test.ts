@@ -5,7 +5,7 @@ import { invalidSpecRefusal } from "../registry/__fixtures__/refusal.js";
 import { ClientCallBroker } from "./broker.js";
 import { ClientResultInvalidError } from "./errors.js";
 import { createResultChecker, type AwaitedSpec } from "./result-validation.js";
-import { parseClientToolSpecs } from "../spec/parse.js";
+import { parseClientToolSpecs } from "../tool-spec/parse.js";
 import { nextRequest } from "./__fixtures__/next-request.js";
 
 // A spec a client sends when it creates a conversation, with a pattern that backtracks

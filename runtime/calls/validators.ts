@@ -1,4 +1,4 @@
-import { childPointer } from "../spec/json-pointer.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
 
 /** One reason a value does not match its schema: where (RFC 6901 pointer into the value) and what. */
 export interface ValidationProblem {

@@ -1,6 +1,6 @@
 import type { RunAgentInput, Tool } from "@ag-ui/core";
 import { expectTypeOf } from "vitest";
-import type { ClientToolSpec } from "../spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { AgUiTool } from "./ag-ui.js";
 import { exportClientTools } from "./export-client-tools.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ClientToolRegistry } from "../registry/registry.js";
-import { parseClientToolSpec } from "../spec/parse.js";
-import type { JsonObject } from "../spec/types.js";
+import { parseClientToolSpec } from "../tool-spec/parse.js";
+import type { JsonObject } from "../tool-spec/types.js";
 import { corpusSpec } from "./__fixtures__/corpus.js";
 import { ClientToolExportError } from "./errors.js";
 import { exportClientTools, type ExportTarget } from "./export-client-tools.js";

@@ -1,6 +1,6 @@
 import { checkClientToolPermission, type ClientToolPrincipal } from "../calls/permission.js";
 import type { RegisteredClientTool } from "../registry/types.js";
-import type { ClientToolSpec } from "../spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import { agUiTarget, type AgUiTool } from "./ag-ui.js";
 import { anthropicTarget, type AnthropicTool } from "./anthropic.js";
 import { ClientToolExportError } from "./errors.js";

@@ -1,6 +1,6 @@
 import type { FunctionDeclaration, Tool } from "@google/genai";
 import { expectTypeOf } from "vitest";
-import type { ClientToolSpec } from "../spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import { exportClientTools } from "./export-client-tools.js";
 import type { GeminiFunctionDeclaration } from "./gemini.js";
 

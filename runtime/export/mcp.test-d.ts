@@ -1,6 +1,6 @@
 import type { ListToolsResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { expectTypeOf } from "vitest";
-import type { ClientToolSpec } from "../spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import { exportClientTools } from "./export-client-tools.js";
 import type { McpTool } from "./mcp.js";
 

@@ -1,6 +1,6 @@
 import { ListToolsResultSchema, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { parseClientToolSpec } from "../spec/parse.js";
+import { parseClientToolSpec } from "../tool-spec/parse.js";
 import { CORPUS } from "./__fixtures__/corpus.js";
 import { ClientToolExportError } from "./errors.js";
 import { exportClientTools } from "./export-client-tools.js";

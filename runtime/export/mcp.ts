@@ -1,5 +1,5 @@
-import { childPointer } from "../spec/json-pointer.js";
-import type { ClientToolAnnotations, JsonObject, SpecProblem } from "../spec/types.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
+import type { ClientToolAnnotations, JsonObject, SpecProblem } from "../tool-spec/types.js";
 import { isJsonObject, own } from "./schema-walk.js";
 import { asObjectSchema, type ExportedObjectSchema, type ExportTargetDefinition } from "./types.js";
 

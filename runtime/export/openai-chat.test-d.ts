@@ -1,6 +1,6 @@
 import type { ChatCompletionFunctionTool, ChatCompletionTool } from "openai/resources/chat/completions";
 import { expectTypeOf } from "vitest";
-import type { ClientToolSpec } from "../spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import { exportClientTools } from "./export-client-tools.js";
 import type { OpenAIChatTool } from "./openai-chat.js";
 

@@ -1,6 +1,6 @@
 import type { FunctionTool, Tool } from "openai/resources/responses/responses";
 import { expectTypeOf } from "vitest";
-import type { ClientToolSpec } from "../spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import { exportClientTools } from "./export-client-tools.js";
 import type { OpenAIResponsesTool } from "./openai-responses.js";
 

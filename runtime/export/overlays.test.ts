@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { schemaFingerprint } from "../fingerprint/index.js";
-import { parseClientToolSpec } from "../spec/parse.js";
-import type { ClientToolSpec, JsonObject } from "../spec/types.js";
+import { parseClientToolSpec } from "../tool-spec/parse.js";
+import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
 import { CORPUS, corpusSpec } from "./__fixtures__/corpus.js";
 import { exportClientTools, type ExportTarget, type ExportTargetTools } from "./export-client-tools.js";
 import { removeOverlays, type OverlayOptions } from "./overlays.js";

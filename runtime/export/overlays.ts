@@ -1,4 +1,4 @@
-import type { ClientToolSpec, JsonObject } from "../spec/types.js";
+import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
 import { isJsonObject, own } from "./schema-walk.js";
 import type { ExportedObjectSchema, ExportIssue } from "./types.js";
 

@@ -1,5 +1,5 @@
-import { childPointer } from "../spec/json-pointer.js";
-import type { JsonObject } from "../spec/types.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
+import type { JsonObject } from "../tool-spec/types.js";
 import { forEachSubschema, own } from "./schema-walk.js";
 
 interface LocalRef {

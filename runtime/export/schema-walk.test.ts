@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../spec/types.js";
+import type { JsonObject } from "../tool-spec/types.js";
 import { forEachSubschema, isObjectSchema } from "./schema-walk.js";
 
 function visited(schema: JsonObject): string[] {

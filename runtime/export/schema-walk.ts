@@ -1,5 +1,5 @@
-import { childPointer } from "../spec/json-pointer.js";
-import type { JsonObject, JsonValue } from "../spec/types.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
+import type { JsonObject, JsonValue } from "../tool-spec/types.js";
 
 /** Keywords whose value is one subschema (draft-07 and 2020-12). */
 const SINGLE = [

@@ -1,5 +1,5 @@
-import { childPointer } from "../spec/json-pointer.js";
-import type { JsonObject, SpecProblem } from "../spec/types.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
+import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
 import { findRecursiveRef } from "./ref-cycles.js";
 import { forEachSubschema, isObjectSchema, own } from "./schema-walk.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../spec/types.js";
+import type { JsonObject } from "../tool-spec/types.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
 
 function pointers(schema: JsonObject, target: StrictModeTarget): string[] {

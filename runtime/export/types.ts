@@ -1,4 +1,4 @@
-import type { ClientToolSpec, JsonObject, JsonSchema, SpecProblem } from "../spec/types.js";
+import type { ClientToolSpec, JsonObject, JsonSchema, SpecProblem } from "../tool-spec/types.js";
 import type { StrictModeTarget } from "./strict.js";
 
 /**

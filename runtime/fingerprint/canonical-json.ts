@@ -1,5 +1,5 @@
-import { MAX_JSON_DEPTH } from "../spec/frozen-json.js";
-import { childPointer } from "../spec/json-pointer.js";
+import { MAX_JSON_DEPTH } from "../tool-spec/frozen-json.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
 
 /**
  * RFC 8785 (JCS) canonical JSON: object keys sorted by UTF-16 code units, no whitespace,

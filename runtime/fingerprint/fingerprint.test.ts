@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../spec/types.js";
+import type { JsonObject } from "../tool-spec/types.js";
 import { schemaFingerprint, toolFingerprints } from "./fingerprint.js";
 
 const parameters: JsonObject = {

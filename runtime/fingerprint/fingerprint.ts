@@ -1,4 +1,4 @@
-import type { ClientToolFingerprints, ClientToolSpec, JsonSchema } from "../spec/types.js";
+import type { ClientToolFingerprints, ClientToolSpec, JsonSchema } from "../tool-spec/types.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256Hex } from "./sha256.js";
 

@@ -1,10 +1,10 @@
-import { ClientToolSpecError } from "../spec/errors.js";
+import { ClientToolSpecError } from "../tool-spec/errors.js";
 import { nonLinearPatterns } from "../schema/linear-patterns.js";
 import { refBudgetProblems } from "../schema/ref-budget.js";
 import { referenceProblems } from "../schema/reference-rules.js";
 import { DEFAULT_SPEC_LIMITS, schemaLimitProblems, type SpecLimits } from "../schema/spec-limits.js";
-import type { JsonObject, SpecProblem } from "../spec/types.js";
-import { checkClientToolSpecs } from "../spec/parse.js";
+import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
+import { checkClientToolSpecs } from "../tool-spec/parse.js";
 import { deferrable, deferSpec, knownDeferredSpec, standIn, type DeferrableSpec } from "./deferred.js";
 import { ClientToolInvalidSpecError } from "./errors.js";
 import { quickCheck } from "./quick-check.js";

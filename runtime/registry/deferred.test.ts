@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ClientCallBroker } from "../calls/index.js";
 import { exportClientTools } from "../export/index.js";
 import { schemaFingerprint, toolFingerprints } from "../fingerprint/index.js";
-import type { ClientToolSpec, JsonObject } from "../spec/types.js";
+import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
 import { deepFreeze, generatedSpecs, schemaCount, withStaleFingerprints } from "./__fixtures__/generated-specs.js";
 import {
   ClientToolDuplicateNameError,

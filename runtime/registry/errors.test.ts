@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ClientToolSpecError } from "../spec/errors.js";
+import { ClientToolSpecError } from "../tool-spec/errors.js";
 import {
   ClientToolDuplicateNameError,
   ClientToolFingerprintMismatchError,

@@ -1,5 +1,5 @@
-import { childPointer } from "../spec/json-pointer.js";
-import type { JsonObject, JsonValue } from "../spec/types.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
+import type { JsonObject, JsonValue } from "../tool-spec/types.js";
 
 /** Where two JSON values first differ, and what each holds there (`undefined`: absent on that side). */
 export interface JsonDifference {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkClientToolSpecs } from "../spec/parse.js";
+import { checkClientToolSpecs } from "../tool-spec/parse.js";
 import { deepFreeze, generatedSpecs } from "./__fixtures__/generated-specs.js";
 import { deferrable, standIn } from "./deferred.js";
 import { quickCheck } from "./quick-check.js";

@@ -1,4 +1,4 @@
-import { TOOL_NAME_PATTERN } from "../spec/parse.js";
+import { TOOL_NAME_PATTERN } from "../tool-spec/parse.js";
 
 type Fields = Readonly<Record<string, unknown>>;
 

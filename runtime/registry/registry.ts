@@ -1,4 +1,4 @@
-import type { ClientToolSpec } from "../spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import { readRegistrySnapshot, type ClientToolRegistrySnapshot, type ClientToolScopeSnapshot } from "./snapshot.js";
 import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
 import { ToolView, type RegistryState } from "./view.js";

@@ -1,4 +1,4 @@
-import type { ClientToolSpec } from "../spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 
 /**
  * A conversation's own client tools, in the body a client sends when it creates a

@@ -1,4 +1,4 @@
-import type { ClientToolFingerprints, ClientToolSpec } from "../spec/types.js";
+import type { ClientToolFingerprints, ClientToolSpec } from "../tool-spec/types.js";
 
 /**
  * A tool as the registry holds it: the parsed spec plus its identity. For a tool registered from

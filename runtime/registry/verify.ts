@@ -1,7 +1,7 @@
 import { schemaFingerprint } from "../fingerprint/index.js";
-import { ClientToolSpecError } from "../spec/errors.js";
-import { checkClientToolSpecs } from "../spec/parse.js";
-import type { ClientToolFingerprints, ClientToolSpec, JsonObject } from "../spec/types.js";
+import { ClientToolSpecError } from "../tool-spec/errors.js";
+import { checkClientToolSpecs } from "../tool-spec/parse.js";
+import type { ClientToolFingerprints, ClientToolSpec, JsonObject } from "../tool-spec/types.js";
 import { ClientToolFingerprintMismatchError, ClientToolInvalidSpecError } from "./errors.js";
 
 /** A spec whose fingerprints are known to be its schemas' own. */

@@ -1,4 +1,4 @@
-import type { ClientToolSpec, JsonValue } from "../spec/types.js";
+import type { ClientToolSpec, JsonValue } from "../tool-spec/types.js";
 import { admitClientToolSpecs, type AdmittedSpec, type SchemaCheck } from "./admit.js";
 import { ClientToolDuplicateNameError, ClientToolLimitError, ClientToolLookalikeNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
 import { findFirstDifference } from "./first-difference.js";

@@ -1,4 +1,4 @@
-import type { SchemaDialect } from "../spec/dialect.js";
+import type { SchemaDialect } from "../tool-spec/dialect.js";
 
 /**
  * What a keyword's value is, so that a walk knows where subschemas are: a schema, an array of

@@ -1,6 +1,6 @@
 import { RE2JS } from "re2js";
-import { childPointer } from "../spec/json-pointer.js";
-import type { JsonObject, SpecProblem } from "../spec/types.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
+import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
 import { walkSchema } from "./walk-schema.js";
 
 /** What ajv needs of a regular expression: `test`. */

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { childPointer } from "../spec/json-pointer.js";
-import { DATA_KEYWORDS, NAME_MAPS } from "../spec/json-walk.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../spec/types.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
+import { DATA_KEYWORDS, NAME_MAPS } from "../tool-spec/json-walk.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { patternProblems } from "./pattern-problems.js";
 
 /** A plain walk to compare with: pointers built eagerly, no cache, entries of name maps walked as schemas. */

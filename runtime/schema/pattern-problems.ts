@@ -1,6 +1,6 @@
-import { childPointer } from "../spec/json-pointer.js";
-import { forEachKeyword } from "../spec/json-walk.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../spec/types.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
+import { forEachKeyword } from "../tool-spec/json-walk.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 
 // Patterns known to compile: the same few repeat across a spec folder. Bounded, for long watch runs.
 const compiled = new Set<string>();

@@ -1,6 +1,6 @@
-import type { SchemaDialect } from "../spec/dialect.js";
-import { DATA_KEYWORDS, NAME_MAPS } from "../spec/json-walk.js";
-import type { JsonObject, JsonValue } from "../spec/types.js";
+import type { SchemaDialect } from "../tool-spec/dialect.js";
+import { DATA_KEYWORDS, NAME_MAPS } from "../tool-spec/json-walk.js";
+import type { JsonObject, JsonValue } from "../tool-spec/types.js";
 import { compiles, patternProblems } from "./pattern-problems.js";
 
 // What a keyword's value must be, as the draft's meta-schema says (ajv's copies in

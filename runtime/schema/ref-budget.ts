@@ -1,6 +1,6 @@
-import { pointerTokens } from "../spec/json-pointer.js";
-import { valueAtPointer } from "../spec/json-walk.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../spec/types.js";
+import { pointerTokens } from "../tool-spec/json-pointer.js";
+import { valueAtPointer } from "../tool-spec/json-walk.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { walkSchema } from "./walk-schema.js";
 
 interface Target {

@@ -1,7 +1,7 @@
-import { schemaDialect } from "../spec/dialect.js";
-import { pointerTokens } from "../spec/json-pointer.js";
-import { valueAtPointer } from "../spec/json-walk.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../spec/types.js";
+import { schemaDialect } from "../tool-spec/dialect.js";
+import { pointerTokens } from "../tool-spec/json-pointer.js";
+import { valueAtPointer } from "../tool-spec/json-walk.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { walkSchema } from "./walk-schema.js";
 
 /** Keywords that change how references resolve, or resolve at run time: a spec sent at run time may not use them. */

@@ -1,6 +1,6 @@
-import { schemaDialect, type SchemaDialect } from "../spec/dialect.js";
-import { childPointer } from "../spec/json-pointer.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../spec/types.js";
+import { schemaDialect, type SchemaDialect } from "../tool-spec/dialect.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { DIALECT_KEYWORDS, KNOWN_EXTENSION_KEYWORDS, KNOWN_FORMATS } from "./keywords.js";
 import { walkSchema } from "./walk-schema.js";
 

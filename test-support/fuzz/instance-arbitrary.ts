@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { pointerTokens } from "../../runtime/spec/json-pointer.js";
-import type { JsonObject, JsonValue } from "../../runtime/spec/types.js";
-import { valueAtPointer } from "../../runtime/spec/json-walk.js";
+import { pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
+import type { JsonObject, JsonValue } from "../../runtime/tool-spec/types.js";
+import { valueAtPointer } from "../../runtime/tool-spec/json-walk.js";
 import { compact, json, PROPERTY_NAMES, scalar } from "./schema-arbitrary.js";
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { growthRatio, LINEAR_BOUND } from "../growth.js";
 import { removeTempProjects, tempProject } from "../temp-project.js";
 import { typecheck } from "../typecheck.js";
-import { MAX_SCHEMA_DEPTH } from "../../runtime/spec/schema-depth.js";
+import { MAX_SCHEMA_DEPTH } from "../../runtime/tool-spec/schema-depth.js";
 import { generate, type GenerateResult } from "../../generator/generate.js";
 
 /**

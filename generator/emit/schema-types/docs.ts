@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
+import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
 import { readKeywords, type Keywords } from "./keywords.js";
 import { isObject } from "./pointer.js";
 

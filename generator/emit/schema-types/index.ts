@@ -1,5 +1,5 @@
-import { schemaDialect } from "../../../runtime/spec/dialect.js";
-import type { JsonObject } from "../../../runtime/spec/types.js";
+import { schemaDialect } from "../../../runtime/tool-spec/dialect.js";
+import type { JsonObject } from "../../../runtime/tool-spec/types.js";
 import { docComment } from "../escape.js";
 import type { TypeContext } from "./context.js";
 import { schemaDoc } from "./docs.js";

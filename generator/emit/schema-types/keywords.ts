@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
+import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
 
 /**
  * The keywords of one schema that the type translators read, each undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../../../runtime/spec/types.js";
+import type { JsonObject } from "../../../runtime/tool-spec/types.js";
 import { own, pointerTokens, resolveTokens } from "./pointer.js";
 
 describe("pointerTokens", () => {

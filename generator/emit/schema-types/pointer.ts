@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
+import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
 
 export function isObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);

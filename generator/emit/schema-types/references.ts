@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
-import { definitionsKeyword, type SchemaDialect } from "../../../runtime/spec/dialect.js";
+import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
+import { definitionsKeyword, type SchemaDialect } from "../../../runtime/tool-spec/dialect.js";
 import type { TypeContext } from "./context.js";
 import { defTypeName } from "./def-name.js";
 import type { Kinds } from "./kinds.js";

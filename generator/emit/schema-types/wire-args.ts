@@ -1,5 +1,5 @@
-import type { SchemaDialect } from "../../../runtime/spec/dialect.js";
-import type { JsonObject, JsonValue } from "../../../runtime/spec/types.js";
+import type { SchemaDialect } from "../../../runtime/tool-spec/dialect.js";
+import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
 import { isObject, own, pointerTokens, resolveTokens } from "./pointer.js";
 
 /**

@@ -1,4 +1,4 @@
-import { childPointer } from "../../../runtime/spec/json-pointer.js";
+import { childPointer } from "../../../runtime/tool-spec/json-pointer.js";
 import type { FileProblem } from "../../diagnostics.js";
 import type { ToolModel } from "../../model/tool-model.js";
 

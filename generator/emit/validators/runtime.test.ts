@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ClientCallBroker, ClientResultInvalidError, createClientToolRunner, type ClientToolAnswerMessage, type ClientToolRequest, type ClientToolValidators } from "../../../runtime/calls/index.js";
-import { parseClientToolSpecs } from "../../../runtime/spec/parse.js";
+import { parseClientToolSpecs } from "../../../runtime/tool-spec/parse.js";
 import { generate } from "../../generate.js";
 import { writeGenerated } from "../../write-generated.js";
 import { removeTempProjects, tempProject } from "./__fixtures__/project.js";

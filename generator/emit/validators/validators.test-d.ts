@@ -6,7 +6,7 @@ import { clientToolValidators, type ClientToolValidator } from "../../../example
 import { validatePickDateArgs, validatePickDateResult } from "../../../examples/validators/src/client-tools.gen/validators/pick_date.js";
 import { validateShareLinkArgs } from "../../../examples/validators/src/client-tools.gen/validators/share_link.js";
 import { ClientCallBroker, createClientToolRunner, type ClientToolValidators, type CompiledValidator } from "../../../runtime/calls/index.js";
-import type { ClientToolSpec } from "../../../runtime/spec/types.js";
+import type { ClientToolSpec } from "../../../runtime/tool-spec/types.js";
 
 expectTypeOf(validatePickDateArgs).guards.toEqualTypeOf<PickDateArgs>();
 expectTypeOf(validatePickDateResult).guards.toEqualTypeOf<PickDateResult>();

@@ -1,6 +1,6 @@
 // Specs and a broker wired for tests: every request the broker hands to "transports" and
 // every settled call is recorded, so tests can answer requests as a client would.
-import { parseClientToolSpecs } from "../../spec/parse.js";
+import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { ClientCallBroker, type ClientCallBrokerOptions } from "../broker.js";
 import { InMemoryPendingCallStore } from "../memory-store.js";
 import type { ClientToolRequest } from "../messages.js";

@@ -1,5 +1,5 @@
-import { parseClientToolSpec } from "../../spec/parse.js";
-import type { ClientToolSpec } from "../../spec/types.js";
+import { parseClientToolSpec } from "../../tool-spec/parse.js";
+import type { ClientToolSpec } from "../../tool-spec/types.js";
 
 /**
  * Specs whose schemas use a bit of everything the exporters must carry untouched: bounds,

@@ -1,5 +1,5 @@
 import { toolFingerprints } from "../../fingerprint/index.js";
-import type { ClientToolSpec } from "../../spec/types.js";
+import type { ClientToolSpec } from "../../tool-spec/types.js";
 
 export function deepFreeze<T>(value: T): T {
   if (typeof value === "object" && value !== null) {

@@ -1,5 +1,5 @@
-import type { SchemaDialect } from "../../spec/dialect.js";
-import type { JsonObject, SpecProblem } from "../../spec/types.js";
+import type { SchemaDialect } from "../../tool-spec/dialect.js";
+import type { JsonObject, SpecProblem } from "../../tool-spec/types.js";
 
 /** A tool schema (at `/parameters`) and the problems the check stage reports for it, in order. */
 export interface MetaSchemaCase {
