@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { invalidSpecRefusal } from "../registry/__fixtures__/refusal.js";
 import { ClientToolRegistry } from "../registry/registry.js";
 import { ClientCallBroker } from "./broker.js";
-import { createClientToolsHandler } from "./transports/http-handler.js";
+import { createClientToolsHandler } from "./transports/server/http-handler.js";
 import { nextRequest } from "./__fixtures__/next-request.js";
 
 // A recursive schema a client may send, and values nested far deeper than any tool's data.

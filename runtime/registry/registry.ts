@@ -1,7 +1,7 @@
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import { readRegistrySnapshot, type ClientToolRegistrySnapshot, type ClientToolScopeSnapshot } from "./snapshot.js";
 import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
-import { ToolView, type RegistryState } from "./view.js";
+import { ToolView, type RegistryState } from "./registration-rules.js";
 import { nameKey } from "./name-key.js";
 import type { SchemaCheck } from "./admit.js";
 import { ClientToolLimitError } from "./errors.js";

@@ -1,7 +1,7 @@
 // Loopback plumbing for the transport tests: servers on 127.0.0.1 with an OS-chosen port,
 // closed by the test; raw HTTP requests whose body the test controls byte by byte; bounded waits.
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type RequestListener } from "node:http";
-import type { ClientCallBroker } from "../../broker.js";
+import type { ClientCallBroker } from "../../../broker.js";
 
 export interface Listening {
   /** `http://127.0.0.1:<port>` */

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
-import type { ClientToolRequest } from "../messages.js";
+import { createTestBroker, type TestBroker } from "../../__fixtures__/tools.js";
+import type { ClientToolRequest } from "../../messages.js";
 import { listen, trackListeners, waitFor, type Listening } from "./__fixtures__/net.js";
 import { createClientToolsHandler } from "./http-handler.js";
 import { toNodeListener } from "./node-listener.js";
-import { decodeClientToolCancelledEvent, decodeClientToolEvent, encodeClientToolCancelledEvent, encodeClientToolEvent } from "./sse.js";
+import { decodeClientToolCancelledEvent, decodeClientToolEvent, encodeClientToolCancelledEvent, encodeClientToolEvent } from "../wire/sse.js";
 
 const request: ClientToolRequest = {
   requestId: "r1",

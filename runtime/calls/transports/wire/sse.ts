@@ -1,4 +1,4 @@
-import type { ClientToolCancelledMessage, ClientToolRequest } from "../messages.js";
+import type { ClientToolCancelledMessage, ClientToolRequest } from "../../messages.js";
 import { decodeClientToolCancelled, decodeClientToolRequest } from "./client-decode.js";
 import { parseJsonOrUndefined } from "./wire-json.js";
 

@@ -1,12 +1,12 @@
 import { connect as connectTcp } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
-import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
-import { createClientToolRunner } from "../runner.js";
+import { createTestBroker, type TestBroker } from "../../__fixtures__/tools.js";
+import { createClientToolRunner } from "../../runner.js";
 import { trackListeners, waitFor } from "./__fixtures__/net.js";
 import { attachClientTools } from "./ws-attach.js";
 import { allowOrigins } from "./ws-origins.js";
-import { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage, type ClientToolServerMessage } from "./ws-codec.js";
+import { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage, type ClientToolServerMessage } from "../wire/ws-codec.js";
 
 const MAX_MESSAGE = 1024;
 

@@ -1,12 +1,12 @@
 import { connect as connectTcp } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
-import type { ClientToolRequest } from "../messages.js";
-import type { ClientCallOutcome } from "../outcome.js";
+import { createTestBroker, type TestBroker } from "../../__fixtures__/tools.js";
+import type { ClientToolRequest } from "../../messages.js";
+import type { ClientCallOutcome } from "../../outcome.js";
 import { listen, rawRequest, waitFor, type Listening } from "./__fixtures__/net.js";
 import { createClientToolsHandler } from "./http-handler.js";
 import { toNodeListener } from "./node-listener.js";
-import { requiresAction } from "./requires-action.js";
+import { requiresAction } from "../wire/requires-action.js";
 
 const MAX_BODY = 1024;
 

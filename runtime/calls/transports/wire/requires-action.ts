@@ -1,4 +1,4 @@
-import type { ClientToolRequest } from "../messages.js";
+import type { ClientToolRequest } from "../../messages.js";
 
 /**
  * The body of a run that stopped on an open client tool call (an HTTP agent API answers a

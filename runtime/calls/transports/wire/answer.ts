@@ -1,4 +1,4 @@
-import { ClientAnswerMalformedError } from "../errors.js";
+import { ClientAnswerMalformedError } from "../../errors.js";
 
 /**
  * An answer to one request as a transport received it, checked for shape only. Everything

@@ -1,5 +1,5 @@
 // What arrives on the wire (bytes, text) turned into JSON values.
-import { ClientAnswerMalformedError } from "../errors.js";
+import { ClientAnswerMalformedError } from "../../errors.js";
 
 /** One byte array from many (a streamed body, a fragmented WebSocket message). */
 export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {

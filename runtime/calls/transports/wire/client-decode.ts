@@ -1,6 +1,6 @@
 // Shape checks for what a client receives from the server (in WebSocket messages and SSE
 // events). The client runner trusts what it is given, so a client checks here first.
-import type { ClientToolCancelledMessage, ClientToolRequest } from "../messages.js";
+import type { ClientToolCancelledMessage, ClientToolRequest } from "../../messages.js";
 import { isObject } from "./answer.js";
 
 /** The request, or `undefined` when the value is not one. */

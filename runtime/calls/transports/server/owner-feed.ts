@@ -1,6 +1,6 @@
-import type { ClientCallBroker } from "../broker.js";
-import type { ClientToolCancelledMessage, ClientToolRequest } from "../messages.js";
-import type { PendingCallFilter, PendingCall } from "../store.js";
+import type { ClientCallBroker } from "../../broker.js";
+import type { ClientToolCancelledMessage, ClientToolRequest } from "../../messages.js";
+import type { PendingCallFilter, PendingCall } from "../../store.js";
 
 /** Where a connection's share of the broker's traffic goes. */
 export interface OwnerFeedSink {

@@ -1,9 +1,9 @@
 import { EventSchema, RunAgentInputSchema, ToolCallArgsEventSchema, ToolCallEndEventSchema, ToolCallStartEventSchema, ToolMessageSchema } from "@ag-ui/core/schemas";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
-import { ClientCallError } from "../errors.js";
-import type { ClientToolRequest } from "../messages.js";
-import type { ClientCallOutcome } from "../outcome.js";
+import { createTestBroker, type TestBroker } from "../../__fixtures__/tools.js";
+import { ClientCallError } from "../../errors.js";
+import type { ClientToolRequest } from "../../messages.js";
+import type { ClientCallOutcome } from "../../outcome.js";
 import { listen, waitFor, type Listening } from "./__fixtures__/net.js";
 import { acceptAgUiToolMessage, toAgUiToolCallEvents } from "./ag-ui.js";
 import { toNodeListener } from "./node-listener.js";

@@ -1,8 +1,8 @@
 // The WebSocket messages of awaited client tool calls, one JSON text frame each. No `ws`
 // import: browsers use the client half (decode what the server sends, encode answers).
-import { ClientAnswerMalformedError, type ClientCallError } from "../errors.js";
-import type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolRequest } from "../messages.js";
-import type { ValidationProblem } from "../validators.js";
+import { ClientAnswerMalformedError, type ClientCallError } from "../../errors.js";
+import type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolRequest } from "../../messages.js";
+import type { ValidationProblem } from "../../validators.js";
 import { errorAnswer, isObject, resultAnswer, type ClientToolAnswer } from "./answer.js";
 import { decodeClientToolCancelled, decodeClientToolRequest } from "./client-decode.js";
 import { parseJsonOrUndefined } from "./wire-json.js";

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestBroker, flush } from "../__fixtures__/tools.js";
-import { InMemoryPendingCallStore } from "../memory-store.js";
-import type { ClientToolCancelledMessage, ClientToolRequest } from "../messages.js";
-import type { PendingCall, PendingCallFilter } from "../store.js";
+import { createTestBroker, flush } from "../../__fixtures__/tools.js";
+import { InMemoryPendingCallStore } from "../../memory-store.js";
+import type { ClientToolCancelledMessage, ClientToolRequest } from "../../messages.js";
+import type { PendingCall, PendingCallFilter } from "../../store.js";
 import { followOwnerCalls } from "./owner-feed.js";
 
 beforeEach(() => {
