@@ -2,8 +2,8 @@ import { openValidatorCache } from "./cache/validator-cache.js";
 import { checkSpecs } from "./check/check-specs.js";
 import { GenerateError, type Diagnostic } from "./diagnostics.js";
 import { emitOutput } from "./emit/emitters.js";
-import type { PlannedFile } from "./emit/output-plan.js";
-import { loadFormatter, type Formatter } from "./format/prettier.js";
+import { formatFiles } from "./format/format-files.js";
+import { loadFormatter } from "./format/prettier.js";
 import { createLocator } from "./load/locator.js";
 import { loadSources } from "./load/sources.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
@@ -82,7 +82,7 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
   const formatter = options.prettier ? await loadFormatter(outDir, options.cwd) : undefined;
   let files: GeneratedFile[];
   try {
-    files = await formatFiles(plan.files, formatter);
+    files = [...(await formatFiles(plan.files, formatter))];
   } catch (error) {
     if (error instanceof GenerateError) return failed(error.diagnostics);
     throw error;
@@ -99,14 +99,4 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
   files.push({ ...manifest, contents: formattedManifest!.contents, role: "generated" });
   const warnings = options.failOnWarnings ? [] : locator.locate(checked.warnings);
   return { files, diagnostics: [], notes: plan.notes, warnings, toolCount: models.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
-}
-
-/** The format stage: the files prettier formats (`format`), through it, in one batch; the others as they are. */
-async function formatFiles(planned: readonly PlannedFile[], formatter: Formatter | undefined): Promise<GeneratedFile[]> {
-  const files = planned.map(({ path, contents, role }): GeneratedFile => ({ path, contents, role }));
-  if (formatter === undefined) return files;
-  const indexes = planned.flatMap((file, i) => (file.format ? [i] : []));
-  const formatted = await formatter.format(indexes.map((i) => files[i]!));
-  indexes.forEach((index, j) => (files[index] = { ...files[index]!, contents: formatted[j]!.contents }));
-  return files;
 }

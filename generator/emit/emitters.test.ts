@@ -1,0 +1,54 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
+import { buildToolModels } from "../model/build-models.js";
+import type { ResolvedOptions } from "../options/resolve.js";
+import { EMITTERS, emitOutput, type EmitContext } from "./emitters.js";
+import { NO_CACHE } from "./validators/validator-cache.js";
+
+const { models } = buildToolModels(
+  parseClientToolSpecs([
+    { name: "ask", description: "Ask.", outputSchema: { type: "object" } },
+    { name: "open", description: "Open." },
+  ]).map((spec, i) => ({ spec, source: { file: "tools.json", pointer: `/${i}`, parametersKey: "parameters" as const } })),
+  { locate: () => [], place: (file) => file },
+);
+
+const options: ResolvedOptions = { cwd: "/p", in: ["/p/client-tools"], out: "/p/src/gen", stubs: "/p/src/handlers.ts", validators: false, prettier: false, failOnWarnings: false };
+const context = (overrides: Partial<EmitContext> = {}): EmitContext => ({
+  options,
+  stubs: { path: "/p/src/handlers.ts", text: undefined },
+  previousTools: undefined,
+  validatorCache: NO_CACHE,
+  validatorCompiler: () => Promise.reject(new Error("nothing to compile")),
+  ...overrides,
+});
+
+describe("emitOutput", () => {
+  it("runs the emitters the options ask for, in order, and marks what prettier may format", async () => {
+    const plan = await emitOutput(models, context());
+    expect(plan.files.map((f) => [path.relative("/p", f.path), f.role, f.format])).toEqual([
+      ["src/gen/types.ts", "generated", true],
+      ["src/gen/specs.ts", "generated", true],
+      ["src/gen/handlers.ts", "generated", true],
+      ["src/gen/index.ts", "generated", true],
+      ["src/handlers.ts", "stubs", true],
+    ]);
+    expect(plan.files[4]!.contents).toContain('import type { ClientToolHandlers } from "./gen/index.js";');
+    expect((await emitOutput(models, context({ options: { ...options, stubs: false }, stubs: undefined }))).files).toHaveLength(4);
+  });
+
+  it("adds stubs to the user's file, left unformatted, and says which; tools of the previous run that are gone are noted", async () => {
+    const text = 'export const clientToolHandlers: ClientToolHandlers = {\n  ask() {\n    return {};\n  },\n};\n';
+    const plan = await emitOutput(models, context({ stubs: { path: "/p/src/handlers.ts", text }, previousTools: ["ask", "gone"] }));
+    const stubs = plan.files.find((f) => f.role === "stubs")!;
+    expect(stubs.format).toBe(false);
+    expect(stubs.contents).toBe(`${text.slice(0, -3)}  /** Open. */\n  open(_args, _ctx) {\n    throw new Error("client tool \\"open\\" is not implemented yet");\n  },\n};\n`);
+    expect(plan.notes).toEqual(["src/handlers.ts: added stub handlers for open", 'tool "gone" was removed: delete its handler from src/handlers.ts (left as it is)']);
+  });
+
+  it("has one emitter per output, each named", () => {
+    expect(EMITTERS.map((e) => e.name)).toEqual(["types", "specs", "handlers", "index", "stubs", "validators"]);
+    expect(EMITTERS.find((e) => e.name === "validators")!.when({ ...options, validators: true })).toBe(true);
+  });
+});

@@ -1,0 +1,19 @@
+import type { OutputPlan } from "../emit/output-plan.js";
+import type { Formatter } from "./prettier.js";
+
+/** A file after the format stage: its text is final. */
+export interface FormattedFile {
+  readonly path: string;
+  readonly contents: string;
+  readonly role: "generated" | "stubs";
+}
+
+/** The format stage: the files the plan marks for formatting, through prettier in one batch; the others as they are. */
+export async function formatFiles(planned: OutputPlan["files"], formatter: Pick<Formatter, "format"> | undefined): Promise<FormattedFile[]> {
+  const files = planned.map(({ path, contents, role }): FormattedFile => ({ path, contents, role }));
+  if (formatter === undefined) return files;
+  const indexes = planned.flatMap((file, i) => (file.format ? [i] : []));
+  const formatted = await formatter.format(indexes.map((i) => files[i]!));
+  indexes.forEach((index, j) => (files[index] = { ...files[index]!, contents: formatted[j]!.contents }));
+  return files;
+}

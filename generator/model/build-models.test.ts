@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
+import type { CheckedTool } from "../check/check-specs.js";
+import type { Locator } from "../load/locator.js";
+import { buildToolModels } from "./build-models.js";
+
+const locator: Locator = { locate: () => [], place: (file, pointer) => `${file}@${pointer}` };
+
+function checked(file: string, ...specs: object[]): CheckedTool[] {
+  return parseClientToolSpecs(specs).map((spec, i) => ({ spec, source: { file, pointer: `/${i}`, parametersKey: "parameters" } }));
+}
+
+describe("buildToolModels", () => {
+  it("names each tool, gives it its mode and fingerprints, and sorts by name", () => {
+    const { models, problems } = buildToolModels(
+      checked("a.json", { name: "set-theme", description: "Theme." }, { name: "ask", description: "Ask.", outputSchema: { type: "object" } }),
+      locator,
+    );
+    expect(problems).toEqual([]);
+    expect(models.map(({ name, id, pascal, mode, types }) => ({ name, id, pascal, mode, types }))).toEqual([
+      { name: "ask", id: "ask", pascal: "Ask", mode: "awaited", types: { args: "AskArgs", result: "AskResult", action: "ClientAction_ask" } },
+      { name: "set-theme", id: "set_theme", pascal: "SetTheme", mode: "fire-and-forget", types: { args: "SetThemeArgs", action: "ClientAction_set_theme" } },
+    ]);
+    expect(models[0]!.fingerprints.outputSchema).toMatch(/^[0-9a-f]{64}$/);
+    expect(models[1]!.source).toEqual({ file: "a.json", pointer: "/0", parametersKey: "parameters" });
+  });
+
+  it("refuses names that would become one TypeScript name, at the later one's name in name order, placing the other with the locator", () => {
+    const { problems } = buildToolModels([...checked("a.json", { name: "set_theme", description: "A." }), ...checked("b.json", { name: "set-theme", description: "B." }, { name: "Ask", description: "C." }, { name: "ask", description: "D." })], locator);
+    expect(problems).toEqual([
+      { file: "b.json", pointer: "/2/name", message: 'tool names "Ask" (b.json@/1/name) and "ask" both become the TypeScript name AskArgs: rename one of them' },
+      { file: "a.json", pointer: "/0/name", message: 'tool names "set-theme" (b.json@/0/name) and "set_theme" both become the TypeScript name ClientAction_set_theme: rename one of them' },
+    ]);
+  });
+});
