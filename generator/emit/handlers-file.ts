@@ -1,14 +1,15 @@
 import type { ToolModel } from "../model/tool-model.js";
+import { resultTypeOf, typeNamesOf } from "./tool-types.js";
 import { banner } from "../output-format/banner.js";
 import { docComment, propertyKey, tsString } from "./escape.js";
 import { fillTemplate, loadTemplate } from "./template.js";
 
 /** handlers.ts: the `ClientToolHandlers` interface and the dispatch helpers around it. */
 export function emitHandlersFile(models: readonly ToolModel[]): string {
-  const typeNames = models.flatMap((m) => (m.types.result === undefined ? [m.types.args] : [m.types.args, m.types.result]));
+  const typeNames = models.flatMap(typeNamesOf);
   const imports = typeNames.map((name) => `  ${name},\n`).join("");
   const methods = models.map((m) => {
-    const result = m.types.result === undefined ? "void | Promise<void>" : `${m.types.result} | Promise<${m.types.result}>`;
+    const result = `${resultTypeOf(m)} | Promise<${resultTypeOf(m)}>`;
     return `${docComment(m.spec.description, "  ")}  readonly ${propertyKey(m.name)}: (args: ${m.types.args}, ctx: Ctx) => ${result};\n`;
   });
   const set = (names: readonly string[]): string => (names.length === 0 ? "new Set()" : `new Set([\n${names.map((n) => `  ${tsString(n)},\n`).join("")}])`);

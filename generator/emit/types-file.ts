@@ -1,4 +1,6 @@
 import type { ToolModel } from "../model/tool-model.js";
+import { resultTypeOf } from "./tool-types.js";
+import { unknownMode } from "../../runtime/tool-spec/tool-mode.js";
 import { banner } from "../output-format/banner.js";
 import { docComment, propertyKey, tsString } from "./escape.js";
 import { emitSchemaTypes } from "./schema-types/index.js";
@@ -11,11 +13,7 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
     parts.push(`// ${model.name} (${model.mode})\n\n`);
     const args = emitSchemaTypes(model.spec.parameters, { rootName: model.types.args, defPrefix: model.types.args, rootDoc: `Arguments of the tool: ${model.spec.description}` });
     parts.push(args.code, "\n");
-    if (model.spec.outputSchema !== undefined && model.types.result !== undefined) {
-      const rootDoc = `What the client answers a call of \`${model.name}\` with (the broker checks it against the tool's outputSchema).`;
-      const result = emitSchemaTypes(model.spec.outputSchema, { rootName: model.types.result, defPrefix: model.types.result, rootDoc });
-      parts.push(result.code, "\n");
-    }
+    parts.push(resultTypes(model));
     parts.push(
       docComment(`The action a frontend receives when the model calls \`${model.name}\`: the arguments flattened beside \`kind\`.`, ""),
       `export type ${model.types.action} = { readonly kind: ${tsString(`ClientAction_${model.name}`)} } & ${args.wireArgsType};\n\n`,
@@ -31,16 +29,16 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
     "/** Per tool: its arguments, its result (`void` for fire-and-forget tools) and its action. */\n",
     "export interface ClientToolMap {\n",
     ...models.map(
-      (m) => `  readonly ${propertyKey(m.name)}: { readonly args: ${m.types.args}; readonly result: ${m.types.result ?? "void"}; readonly action: ${m.types.action} };\n`,
+      (m) => `  readonly ${propertyKey(m.name)}: { readonly args: ${m.types.args}; readonly result: ${resultTypeOf(m)}; readonly action: ${m.types.action} };\n`,
     ),
     "}\n\n",
     // Flat lookups, one indexed access each, for the dispatch helpers: composed ones such as
     // ClientToolMap[NameByKind[K]]["result"] make the compiler's work quadratic in the tools.
     ...lookup("Each action kind's arguments.", "ClientToolArgsByKind", (m) => [`ClientAction_${m.name}`, m.types.args]),
     "\n",
-    ...lookup("Each action kind's result (`void` for fire-and-forget tools).", "ClientToolResultByKind", (m) => [`ClientAction_${m.name}`, m.types.result ?? "void"]),
+    ...lookup("Each action kind's result (`void` for fire-and-forget tools).", "ClientToolResultByKind", (m) => [`ClientAction_${m.name}`, resultTypeOf(m)]),
     "\n",
-    ...lookup("Each tool name's result (`void` for fire-and-forget tools).", "ClientToolResultByName", (m) => [m.name, m.types.result ?? "void"]),
+    ...lookup("Each tool name's result (`void` for fire-and-forget tools).", "ClientToolResultByName", (m) => [m.name, resultTypeOf(m)]),
   );
   return banner() + fillTemplate(loadTemplate("types"), { tools: parts.join("") });
 }
@@ -55,4 +53,18 @@ function lookupOf(models: readonly ToolModel[]) {
     }),
     "}\n",
   ];
+}
+
+/** The declarations of what the tool's call gives back: an awaited tool's Result type; nothing for a fire-and-forget tool. */
+function resultTypes(model: ToolModel): string {
+  switch (model.mode) {
+    case "fire-and-forget":
+      return "";
+    case "awaited": {
+      const rootDoc = `What the client answers a call of \`${model.name}\` with (the broker checks it against the tool's outputSchema).`;
+      return `${emitSchemaTypes(model.outputSchema, { rootName: model.types.result, defPrefix: model.types.result, rootDoc }).code}\n`;
+    }
+    default:
+      return unknownMode(model);
+  }
 }

@@ -5,6 +5,7 @@ import type { Locator } from "../load/locator.js";
 import { pascalName, toolIdentifier } from "./names.js";
 import type { ToolModel } from "./tool-model.js";
 import { nameKey } from "../../runtime/registry/name-key.js";
+import { clientToolMode, unknownMode } from "../../runtime/tool-spec/tool-mode.js";
 
 /**
  * The model stage: names, modes and fingerprints for each checked tool, sorted by name so the
@@ -17,16 +18,17 @@ export function buildToolModels(tools: readonly CheckedTool[], locator: Locator)
       const { spec } = tool;
       const id = toolIdentifier(spec.name);
       const pascal = pascalName(spec.name);
-      return {
-        name: spec.name,
-        id,
-        pascal,
-        mode: spec.outputSchema === undefined ? "fire-and-forget" : "awaited",
-        spec,
-        fingerprints: toolFingerprints(spec),
-        types: { args: `${pascal}Args`, ...(spec.outputSchema !== undefined && { result: `${pascal}Result` }), action: `ClientAction_${id}` },
-        source: tool.source,
-      };
+      const common = { name: spec.name, id, pascal, spec, fingerprints: toolFingerprints(spec), source: tool.source };
+      const types = { args: `${pascal}Args`, action: `ClientAction_${id}` };
+      const kind = clientToolMode(spec);
+      switch (kind.mode) {
+        case "fire-and-forget":
+          return { ...common, mode: kind.mode, types };
+        case "awaited":
+          return { ...common, mode: kind.mode, outputSchema: kind.outputSchema, types: { ...types, result: `${pascal}Result` } };
+        default:
+          return unknownMode(kind);
+      }
     })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 

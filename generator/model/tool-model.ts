@@ -1,25 +1,40 @@
-import type { ClientToolFingerprints, ClientToolSpec } from "../../runtime/tool-spec/types.js";
+import type { ClientToolFingerprints, ClientToolSpec, JsonObject } from "../../runtime/tool-spec/types.js";
 import type { ToolSource } from "../check/check-specs.js";
 
-export type ToolMode = "fire-and-forget" | "awaited";
-
-/** Everything the emitters know about one tool; they never look at files or raw schemas again. */
-export interface ToolModel {
+/** What every tool's model holds, whatever its mode. */
+interface ToolModelBase {
   /** As written in the spec (`set-theme`). */
   readonly name: string;
   /** The name as an identifier fragment (`set_theme`), used in `ClientAction_<id>`. */
   readonly id: string;
   /** PascalCase stem of the tool's type names (`SetTheme`). */
   readonly pascal: string;
-  readonly mode: ToolMode;
   /** The checked spec, its schemas self-contained (file `$ref`s bundled). */
   readonly spec: ClientToolSpec;
   readonly fingerprints: ClientToolFingerprints;
-  readonly types: {
-    readonly args: string;
-    readonly result?: string;
-    readonly action: string;
-  };
   /** Where the spec was written, for messages. */
   readonly source: ToolSource;
 }
+
+/** A tool whose call ends once the client is told (the model sees "Tool call dispatched to client."). */
+export interface FireAndForgetToolModel extends ToolModelBase {
+  readonly mode: "fire-and-forget";
+  readonly types: { readonly args: string; readonly action: string };
+}
+
+/** A tool whose call ends with the client's result, checked against its `outputSchema`. */
+export interface AwaitedToolModel extends ToolModelBase {
+  readonly mode: "awaited";
+  readonly outputSchema: JsonObject;
+  readonly types: { readonly args: string; readonly result: string; readonly action: string };
+}
+
+/**
+ * Everything the emitters know about one tool; they never look at files or raw schemas again.
+ * The modes are the model's taxonomy: code that treats them differently switches on `mode`,
+ * exhaustively (`unknownMode` in the default), so a new mode is handled everywhere or fails to compile.
+ */
+export type ToolModel = FireAndForgetToolModel | AwaitedToolModel;
+
+export type ToolMode = ToolModel["mode"];
+

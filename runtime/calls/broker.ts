@@ -1,3 +1,4 @@
+import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import { DEFAULT_TIMEOUT_SECONDS } from "../tool-spec/types.js";
 import { argsFingerprint, refusalReason, type ClientToolApprovalRequest, type ClientToolApprover } from "./approval.js";
 import { Emitter } from "./emitter.js";
@@ -286,12 +287,17 @@ export class ClientCallBroker {
   #awaitedTool(toolName: string, conversationId: string): KnownTool & { readonly spec: AwaitedSpec } {
     const tool = this.#find(toolName, conversationId);
     if (tool === undefined) throw new TypeError(`Unknown client tool ${JSON.stringify(toolName)}: register it before dispatching calls to it.`);
-    if (tool.spec.outputSchema === undefined) {
-      throw new TypeError(
-        `Client tool ${JSON.stringify(toolName)} has no outputSchema, so it is fire-and-forget: answer the model with acknowledgeClientToolCall(call) instead of dispatching it.`,
-      );
+    const kind = clientToolMode(tool.spec);
+    switch (kind.mode) {
+      case "awaited":
+        return tool as KnownTool & { readonly spec: AwaitedSpec };
+      case "fire-and-forget":
+        throw new TypeError(
+          `Client tool ${JSON.stringify(toolName)} has no outputSchema, so it is fire-and-forget: answer the model with acknowledgeClientToolCall(call) instead of dispatching it.`,
+        );
+      default:
+        return unknownMode(kind);
     }
-    return tool as KnownTool & { readonly spec: AwaitedSpec };
   }
 
   /** The open call an answer is for; refusals in the order that reveals nothing to a caller who is not the owner. */

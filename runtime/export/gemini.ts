@@ -1,3 +1,4 @@
+import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import { asObjectSchema, type ExportedObjectSchema, type ExportTargetDefinition } from "./types.js";
 
 /**
@@ -14,8 +15,16 @@ export interface GeminiFunctionDeclaration {
 }
 
 export const geminiTarget: ExportTargetDefinition<GeminiFunctionDeclaration> = {
-  toTool: ({ spec, parameters }) =>
-    spec.outputSchema === undefined
-      ? { name: spec.name, description: spec.description, parametersJsonSchema: parameters }
-      : { name: spec.name, description: spec.description, parametersJsonSchema: parameters, responseJsonSchema: asObjectSchema(spec.outputSchema) },
+  toTool: ({ spec, parameters }) => {
+    const declaration = { name: spec.name, description: spec.description, parametersJsonSchema: parameters };
+    const kind = clientToolMode(spec);
+    switch (kind.mode) {
+      case "fire-and-forget":
+        return declaration;
+      case "awaited":
+        return { ...declaration, responseJsonSchema: asObjectSchema(kind.outputSchema) };
+      default:
+        return unknownMode(kind);
+    }
+  },
 };

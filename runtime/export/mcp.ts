@@ -1,6 +1,7 @@
 import { childPointer } from "../tool-spec/json-pointer.js";
 import type { ClientToolAnnotations, JsonObject, SpecProblem } from "../tool-spec/types.js";
 import { isJsonObject, own } from "./schema-walk.js";
+import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import { asObjectSchema, type ExportedObjectSchema, type ExportTargetDefinition } from "./types.js";
 
 /** An MCP schema root: MCP's Tool type (and its SDK's validation) wants every property schema to be an object. */
@@ -30,7 +31,16 @@ export const mcpTarget: ExportTargetDefinition<McpTool> = {
   toTool: ({ spec, parameters }) => {
     const tool: McpTool = { name: spec.name, description: spec.description, inputSchema: parameters as McpObjectSchema };
     if (spec.annotations?.title !== undefined) tool.title = spec.annotations.title;
-    if (spec.outputSchema !== undefined) tool.outputSchema = asObjectSchema(spec.outputSchema) as McpObjectSchema;
+    const kind = clientToolMode(spec);
+    switch (kind.mode) {
+      case "fire-and-forget":
+        break;
+      case "awaited":
+        tool.outputSchema = asObjectSchema(kind.outputSchema) as McpObjectSchema;
+        break;
+      default:
+        unknownMode(kind);
+    }
     if (spec.annotations !== undefined) tool.annotations = spec.annotations;
     return tool;
   },

@@ -14,3 +14,5 @@ export type {
 } from "./types.js";
 export { definitionsKeyword, schemaDialect } from "./dialect.js";
 export type { SchemaDialect } from "./dialect.js";
+export { clientToolMode } from "./tool-mode.js";
+export type { ClientToolMode } from "./tool-mode.js";

@@ -1,5 +1,6 @@
 import type { JsonObject } from "../../../runtime/tool-spec/types.js";
 import type { ToolModel } from "../../model/tool-model.js";
+import { unknownMode } from "../../../runtime/tool-spec/tool-mode.js";
 import { docComment } from "../escape.js";
 
 /** One validator a tool's module exports. */
@@ -26,14 +27,21 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
       doc: docComment(`Checks arguments of \`${model.name}\` against its parameters schema; when they do not match, \`errors\` says why.`, ""),
     },
   ];
-  if (model.spec.outputSchema !== undefined && model.types.result !== undefined) {
-    exports.push({
-      name: `validate${model.pascal}Result`,
-      role: "result",
-      type: model.types.result,
-      schema: model.spec.outputSchema,
-      doc: docComment(`Checks a result of \`${model.name}\` against its outputSchema; when it does not match, \`errors\` says why.`, ""),
-    });
+  switch (model.mode) {
+    case "fire-and-forget":
+      return exports;
+    case "awaited":
+      return [
+        ...exports,
+        {
+          name: `validate${model.pascal}Result`,
+          role: "result",
+          type: model.types.result,
+          schema: model.outputSchema,
+          doc: docComment(`Checks a result of \`${model.name}\` against its outputSchema; when it does not match, \`errors\` says why.`, ""),
+        },
+      ];
+    default:
+      return unknownMode(model);
   }
-  return exports;
 }

@@ -1,0 +1,26 @@
+import { unknownMode } from "../../runtime/tool-spec/tool-mode.js";
+import type { ToolModel } from "../model/tool-model.js";
+
+/** The generated type of what a call of the tool gives back: its Result type, or `void`. */
+export function resultTypeOf(model: ToolModel): string {
+  switch (model.mode) {
+    case "fire-and-forget":
+      return "void";
+    case "awaited":
+      return model.types.result;
+    default:
+      return unknownMode(model);
+  }
+}
+
+/** The generated types of a tool: its arguments', and its result's when it has one. */
+export function typeNamesOf(model: ToolModel): string[] {
+  switch (model.mode) {
+    case "fire-and-forget":
+      return [model.types.args];
+    case "awaited":
+      return [model.types.args, model.types.result];
+    default:
+      return unknownMode(model);
+  }
+}
