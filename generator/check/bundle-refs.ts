@@ -1,9 +1,9 @@
 import path from "node:path";
-import { definitionsKeyword, schemaDialect } from "../../runtime/tool-spec/dialect.js";
+import { definitionsKeyword, schemaDialect } from "../../runtime/schema/dialect.js";
 import { childPointer, pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
 import { toFrozenJson } from "../../runtime/tool-spec/frozen-json.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/tool-spec/types.js";
-import { forEachRef, rewriteRefs, valueAtPointer } from "../../runtime/tool-spec/json-walk.js";
+import { forEachRef, rewriteRefs, valueAt } from "../../runtime/schema/json-walk.js";
 import { refTarget } from "../file-refs.js";
 import type { SchemaFileRead } from "../load/sources.js";
 import { isInside, relativePath } from "../relative-path.js";
@@ -69,7 +69,7 @@ export function bundleRefs(schema: JsonObject, pointer: string, context: BundleC
         value = resolveDocument(loaded.value, target, childPointer(childPointer("", defs), key), (p) => `${place} -> ${key}#${p}`);
         bundled.set(key, value);
       }
-      if (fragment !== "" && valueAtPointer(value ?? null, pointerTokens(fragment)) === undefined) {
+      if (fragment !== "" && valueAt(value ?? null, pointerTokens(fragment)) === undefined) {
         problems.push({ pointer: place, message: `cannot resolve $ref ${JSON.stringify(ref)}: ${key} has nothing at #${fragment}; fix the pointer after "#"` });
         return;
       }
@@ -103,7 +103,7 @@ function checkLocalRef(ref: string, document: JsonValue): string | undefined {
   } catch {
     return `$ref ${JSON.stringify(ref)} is not a valid JSON pointer`;
   }
-  return valueAtPointer(document, tokens) === undefined
+  return valueAt(document, tokens) === undefined
     ? `unresolvable $ref ${JSON.stringify(ref)}: nothing is at that place in this schema; add the definition under "$defs" or fix the pointer`
     : undefined;
 }

@@ -1,7 +1,7 @@
 import { childPointer, pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
 import { checkClientToolSpecs, schemaShapeProblems } from "../../runtime/tool-spec/parse.js";
 import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "../../runtime/tool-spec/types.js";
-import { valueAtPointer } from "../../runtime/tool-spec/json-walk.js";
+import { valueAt } from "../../runtime/schema/json-walk.js";
 import { metaSchemaProblems } from "../../runtime/schema/meta-schema.js";
 import { schemaWarnings } from "../../runtime/schema/schema-warnings.js";
 import type { FileProblem } from "../diagnostics.js";
@@ -40,7 +40,7 @@ export function checkSpecs(specs: readonly SpecSource[]): { tools: CheckedTool[]
     const all: SpecProblem[] = [...specProblems];
     const context = { file: document.path, schemaFiles, mayHoldRefs: document.text.includes("$ref") || document.text.includes("\\u") };
     for (const { spec, pointer } of valid) {
-      const raw = valueAtPointer(document.value as JsonValue, pointerTokens(pointer)) as JsonObject;
+      const raw = valueAt(document.value as JsonValue, pointerTokens(pointer)) as JsonObject;
       const before = all.length;
       const parametersKey = Object.hasOwn(raw, "parameters") || !Object.hasOwn(raw, "inputSchema") ? "parameters" : "inputSchema";
       const quality = [...schemaWarnings(spec.parameters, childPointer(pointer, parametersKey)), ...(spec.outputSchema ? schemaWarnings(spec.outputSchema, childPointer(pointer, "outputSchema")) : [])];

@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { forEachRef } from "../../runtime/tool-spec/json-walk.js";
+import { forEachRef } from "../../runtime/schema/json-walk.js";
 import type { JsonValue } from "../../runtime/tool-spec/types.js";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import { refTarget } from "../file-refs.js";

@@ -4,7 +4,7 @@ import standalone from "ajv/dist/standalone/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
 import { linearRegExp } from "../schema/linear-patterns.js";
-import { schemaDialect } from "../tool-spec/dialect.js";
+import { schemaDialect } from "../schema/dialect.js";
 import type { JsonObject } from "../tool-spec/types.js";
 
 import { commonjsModule } from "./commonjs-module.js";

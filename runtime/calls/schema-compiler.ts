@@ -6,7 +6,7 @@ import { isServerAuthored } from "../registry/server-authored.js";
 import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
 import { linearRegExp } from "../schema/linear-patterns.js";
 import { withResolvableRoot } from "../schema/resolvable-root.js";
-import { schemaDialect, type SchemaDialect } from "../tool-spec/dialect.js";
+import { schemaDialect, type SchemaDialect } from "../schema/dialect.js";
 import type { JsonObject } from "../tool-spec/types.js";
 import equal from "ajv/dist/runtime/equal.js";
 import ucs2length from "ajv/dist/runtime/ucs2length.js";

@@ -1,6 +1,6 @@
 import { childPointer } from "../tool-spec/json-pointer.js";
 import type { ClientToolAnnotations, JsonObject, SpecProblem } from "../tool-spec/types.js";
-import { isJsonObject, own } from "./schema-walk.js";
+import { isJsonObject, own } from "../schema/subschemas.js";
 import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import { asObjectSchema, type ExportedObjectSchema, type ExportTargetDefinition } from "./types.js";
 

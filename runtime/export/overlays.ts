@@ -1,5 +1,5 @@
 import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
-import { isJsonObject, own } from "./schema-walk.js";
+import { isJsonObject, own } from "../schema/subschemas.js";
 import type { ExportedObjectSchema, ExportIssue } from "./types.js";
 
 export interface OverlayOptions {

@@ -1,6 +1,7 @@
 import { childPointer } from "../tool-spec/json-pointer.js";
 import type { JsonObject } from "../tool-spec/types.js";
-import { forEachSubschema, own } from "./schema-walk.js";
+import { findCycle, type CycleEdge } from "../schema/find-cycle.js";
+import { forEachSubschema, own } from "../schema/subschemas.js";
 
 interface LocalRef {
   /** Pointer of the schema holding the `$ref`. */
@@ -8,9 +9,6 @@ interface LocalRef {
   /** The JSON pointer the `$ref` points at. */
   readonly target: string;
 }
-
-const VISITING = 1;
-const DONE = 2;
 
 /**
  * The pointer of a local `$ref` that makes the schema recursive (it points at a schema that,
@@ -20,27 +18,12 @@ const DONE = 2;
 export function findRecursiveRef(schema: JsonObject): string | undefined {
   const refs: LocalRef[] = [];
   collectRefs(schema, "", refs);
-  const state = new Map<string, typeof VISITING | typeof DONE>();
-
-  // Depth-first over "the schema at target contains a ref to": reaching a target still being visited closes a cycle.
-  function visit(target: string): string | undefined {
-    state.set(target, VISITING);
-    for (const ref of refs) {
-      if (!contains(target, ref.location)) continue;
-      const seen = state.get(ref.target);
-      if (seen === VISITING) return childPointer(ref.location, "$ref");
-      const found = seen === undefined ? visit(ref.target) : undefined;
-      if (found !== undefined) return found;
-    }
-    state.set(target, DONE);
-    return undefined;
+  // The schema at a target leads to the targets of the refs inside it.
+  const edges = new Map<string, CycleEdge[]>();
+  for (const { target } of refs) {
+    if (!edges.has(target)) edges.set(target, refs.filter((ref) => contains(target, ref.location)).map((ref) => ({ target: ref.target, at: childPointer(ref.location, "$ref") })));
   }
-
-  for (const ref of refs) {
-    const found = state.has(ref.target) ? undefined : visit(ref.target);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  return findCycle(edges.keys(), edges)?.at;
 }
 
 function collectRefs(schema: JsonObject, pointer: string, refs: LocalRef[]): void {

@@ -1,7 +1,7 @@
 import { childPointer } from "../tool-spec/json-pointer.js";
 import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
 import { findRecursiveRef } from "./ref-cycles.js";
-import { forEachSubschema, isObjectSchema, own } from "./schema-walk.js";
+import { forEachSubschema, isObjectSchema, own } from "../schema/subschemas.js";
 
 // Anthropic's documented JSON Schema limitations for strict tool use (structured outputs).
 const UNSUPPORTED = [

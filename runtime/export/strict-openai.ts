@@ -1,6 +1,6 @@
 import { childPointer } from "../tool-spec/json-pointer.js";
 import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
-import { forEachSubschema, isJsonObject, isObjectSchema, own } from "./schema-walk.js";
+import { forEachSubschema, isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 
 // OpenAI's documented limits for Structured Outputs (function calling with `strict: true`).
 const UNSUPPORTED = ["oneOf", "allOf", "not", "if", "then", "else", "dependentRequired", "dependentSchemas"] as const;

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, Options } from "ajv";
 import { describe, expect, it } from "vitest";
-import { schemaDialect } from "../tool-spec/dialect.js";
+import { schemaDialect } from "./dialect.js";
 import type { JsonObject } from "../tool-spec/types.js";
 import { metaSchemaProblems, metaSchemaValidator } from "./meta-schema.js";
 import { metaSchemaCases } from "./__fixtures__/meta-schema-cases.js";

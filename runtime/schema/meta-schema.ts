@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ErrorObject, Options, ValidateFunction } from "ajv";
-import { schemaDialect, type SchemaDialect } from "../tool-spec/dialect.js";
+import { schemaDialect, type SchemaDialect } from "./dialect.js";
 import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
 import { quickVerdict } from "./quick-verdict.js";
 import { patternProblems } from "./pattern-problems.js";

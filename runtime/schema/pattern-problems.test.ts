@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { childPointer } from "../tool-spec/json-pointer.js";
-import { DATA_KEYWORDS, NAME_MAPS } from "../tool-spec/json-walk.js";
+import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { patternProblems } from "./pattern-problems.js";
 
@@ -25,14 +25,14 @@ function referencePatternProblems(schema: JsonObject, pointer: string): SpecProb
       else if (key === "patternProperties" && typeof child === "object" && child !== null && !Array.isArray(child)) {
         for (const name of Object.keys(child)) visit(name, childPointer(childAt, name));
         walk(child, childAt, true);
-      } else if (!DATA_KEYWORDS.has(key)) walk(child, childAt, NAME_MAPS.has(key));
+      } else if (!DATA_KEYWORDS.has(key)) walk(child, childAt, SCHEMA_MAP_KEYWORDS.has(key));
     }
   };
   walk(schema, pointer, false);
   return problems;
 }
 
-const KEYS = ["pattern", "patternProperties", "items", "x-ext", "a/b", "(", "[", "^a$", ...NAME_MAPS, ...DATA_KEYWORDS];
+const KEYS = ["pattern", "patternProperties", "items", "x-ext", "a/b", "(", "[", "^a$", ...SCHEMA_MAP_KEYWORDS, ...DATA_KEYWORDS];
 
 const { object } = fc.letrec<{ value: JsonValue; object: JsonObject }>((tie) => ({
   value: fc.oneof(

@@ -1,5 +1,5 @@
 import { childPointer } from "../tool-spec/json-pointer.js";
-import { forEachKeyword } from "../tool-spec/json-walk.js";
+import { forEachKeyword } from "./json-walk.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 
 // Patterns known to compile: the same few repeat across a spec folder. Bounded, for long watch runs.

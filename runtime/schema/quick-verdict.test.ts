@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SeededRandom } from "../../bench/corpus/random.js";
 import { toolSpec } from "../../bench/corpus/tool-spec.js";
-import { schemaDialect, type SchemaDialect } from "../tool-spec/dialect.js";
+import { schemaDialect, type SchemaDialect } from "./dialect.js";
 import type { JsonObject, JsonValue } from "../tool-spec/types.js";
 import { toolSchema } from "../../test-support/fuzz/schema-arbitrary.js";
 import { hostileSpecFiles } from "../../test-support/hostile/corpus.js";

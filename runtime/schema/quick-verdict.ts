@@ -1,5 +1,5 @@
-import type { SchemaDialect } from "../tool-spec/dialect.js";
-import { DATA_KEYWORDS, NAME_MAPS } from "../tool-spec/json-walk.js";
+import type { SchemaDialect } from "./dialect.js";
+import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
 import type { JsonObject, JsonValue } from "../tool-spec/types.js";
 import { compiles, patternProblems } from "./pattern-problems.js";
 
@@ -138,7 +138,7 @@ function isSchema(value: JsonValue, rules: ReadonlyMap<string, Rule>): boolean {
     const rule = rules.get(key);
     if (rule === undefined) {
       // Not a keyword of this draft: a `$ref` may reach a schema inside, whose patterns validators compile.
-      if (typeof child === "object" && child !== null && !DATA_KEYWORDS.has(key) && patternProblems(child, "", NAME_MAPS.has(key)).length > 0) patternsToCheck = true;
+      if (typeof child === "object" && child !== null && !DATA_KEYWORDS.has(key) && patternProblems(child, "", SCHEMA_MAP_KEYWORDS.has(key)).length > 0) patternsToCheck = true;
     } else if (!meets(child, rule, rules)) return false;
     else if (key === "pattern") patternsToCheck ||= !compiles(child as string);
     else if (key === "patternProperties") for (const name in child as JsonObject) patternsToCheck ||= !compiles(name);

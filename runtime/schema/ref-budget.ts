@@ -1,5 +1,5 @@
 import { pointerTokens } from "../tool-spec/json-pointer.js";
-import { valueAtPointer } from "../tool-spec/json-walk.js";
+import { valueAt } from "./json-walk.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { walkSchema } from "./walk-schema.js";
 
@@ -28,7 +28,7 @@ export function refBudgetProblems(schema: JsonObject, pointer: string, maxUnfold
   while (queue.length > 0) {
     const target = queue.pop()!;
     if (targets.has(target)) continue;
-    const node = valueAtPointer(schema as JsonValue, pointerTokens(target));
+    const node = valueAt(schema as JsonValue, pointerTokens(target));
     const found: Target = { nodes: 0, refs: [] };
     targets.set(target, found);
     if (typeof node !== "object" || node === null || Array.isArray(node)) continue;

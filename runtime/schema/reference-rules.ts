@@ -1,6 +1,6 @@
-import { schemaDialect } from "../tool-spec/dialect.js";
+import { schemaDialect } from "./dialect.js";
 import { pointerTokens } from "../tool-spec/json-pointer.js";
-import { valueAtPointer } from "../tool-spec/json-walk.js";
+import { valueAt } from "./json-walk.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { walkSchema } from "./walk-schema.js";
 
@@ -50,5 +50,5 @@ function refProblem(schema: JsonValue, ref: string): string | undefined {
   } catch {
     return `$ref ${JSON.stringify(ref)} is not a valid JSON pointer`;
   }
-  return valueAtPointer(schema, tokens) === undefined ? `unresolvable $ref ${JSON.stringify(ref)}: nothing is at that place in this schema; add the definition under "$defs" or fix the pointer` : undefined;
+  return valueAt(schema, tokens) === undefined ? `unresolvable $ref ${JSON.stringify(ref)}: nothing is at that place in this schema; add the definition under "$defs" or fix the pointer` : undefined;
 }

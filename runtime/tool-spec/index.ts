@@ -12,7 +12,7 @@ export type {
   JsonValue,
   SpecProblem,
 } from "./types.js";
-export { definitionsKeyword, schemaDialect } from "./dialect.js";
-export type { SchemaDialect } from "./dialect.js";
+export { definitionsKeyword, schemaDialect } from "../schema/dialect.js";
+export type { SchemaDialect } from "../schema/dialect.js";
 export { clientToolMode } from "./tool-mode.js";
 export type { ClientToolMode } from "./tool-mode.js";

@@ -1,15 +1,9 @@
 import { childPointer, pointerTokens } from "./json-pointer.js";
 import type { JsonObject, JsonValue, SpecProblem } from "./types.js";
-import { forEachRef, valueAtPointer } from "./json-walk.js";
+import { findCycle } from "../schema/find-cycle.js";
+import { IN_PLACE_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "../schema/keywords.js";
+import { forEachRef, valueAt } from "../schema/json-walk.js";
 
-/** Keywords that apply their subschemas to the same value as the schema holding them. */
-const IN_PLACE = new Set(["allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies"]);
-/** Keywords whose value is one subschema. */
-const ONE = new Set(["not", "if", "then", "else", "items", "additionalItems", "contains", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "contentSchema"]);
-/** Keywords whose value is a list of subschemas (`items` in draft-07's tuple form too). */
-const LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
-/** Keywords whose value maps names to subschemas. */
-const MAP = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
 
 /**
  * A `$ref` cycle that never steps into the data: `a` is `allOf: [{$ref: b}]` and `b` is
@@ -31,7 +25,7 @@ export function refCycleProblems(schema: JsonObject, pointer: string): SpecProbl
   // A cycle goes from a target on to another ref, so some target must apply a $ref in place.
   // Most schemas' targets do not (a `$defs` entry reached from `properties`): no graph then.
   const targets = new Set(refs.map((r) => r.target));
-  if (![...targets].some((target) => appliesRefInPlace(valueAtPointer(schema, pointerTokens(target))))) return [];
+  if (![...targets].some((target) => appliesRefInPlace(valueAt(schema, pointerTokens(target))))) return [];
   /** Schema pointer -> the targets of the refs applied to that schema's value. */
   const edges = new Map<string, { target: string; at: string }[]>();
   for (const { target, at: refPointer } of refs) {
@@ -65,15 +59,15 @@ function inPlaceAncestors(root: JsonObject, tokens: readonly string[]): string[]
     if (typeof current !== "object" || current === null || Array.isArray(current)) return [];
     const keyword = tokens[i]!;
     const value: JsonValue | undefined = Object.hasOwn(current, keyword) ? (current as JsonObject)[keyword] : undefined;
-    const isList: boolean = Array.isArray(value) && LIST.has(keyword);
-    const isMap: boolean = !isList && MAP.has(keyword) && typeof value === "object" && value !== null && !Array.isArray(value);
+    const isList: boolean = Array.isArray(value) && SCHEMA_LIST_KEYWORDS.has(keyword);
+    const isMap: boolean = !isList && SCHEMA_MAP_KEYWORDS.has(keyword) && typeof value === "object" && value !== null && !Array.isArray(value);
     let step: string[];
     if (isList || isMap) step = [keyword, tokens[i + 1] ?? ""];
-    else if (ONE.has(keyword)) step = [keyword];
+    else if (SINGLE_SCHEMA_KEYWORDS.has(keyword)) step = [keyword];
     else return []; // not a schema position (a data keyword or an unknown one): nothing is applied from here
     current = isList ? (value as readonly JsonValue[])[Number(step[1])] ?? null : isMap ? ((value as JsonObject)[step[1]!] ?? null) : (value ?? null);
     for (const token of step) pointer = childPointer(pointer, token);
-    schemas.push({ pointer, inPlace: IN_PLACE.has(keyword) });
+    schemas.push({ pointer, inPlace: IN_PLACE_KEYWORDS.has(keyword) });
     i += step.length;
   }
   const applied: string[] = [];
@@ -84,42 +78,15 @@ function inPlaceAncestors(root: JsonObject, tokens: readonly string[]): string[]
   return applied;
 }
 
-/** A cycle in the graph, found depth-first without recursion (a chain of 10,000 refs must not overflow the stack). */
-function findCycle(starts: Iterable<string>, edges: ReadonlyMap<string, readonly { target: string; at: string }[]>): { targets: string[]; at: string } | undefined {
-  const done = new Set<string>();
-  for (const start of starts) {
-    if (done.has(start)) continue;
-    const stack: { node: string; next: number }[] = [{ node: start, next: 0 }];
-    const onStack = new Map<string, number>([[start, 0]]);
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1]!;
-      const out = edges.get(frame.node) ?? [];
-      if (frame.next >= out.length) {
-        stack.pop();
-        onStack.delete(frame.node);
-        done.add(frame.node);
-        continue;
-      }
-      const { target, at } = out[frame.next++]!;
-      const index = onStack.get(target);
-      if (index !== undefined) return { targets: [...stack.slice(index).map((f) => f.node), target], at };
-      if (done.has(target)) continue;
-      onStack.set(target, stack.length);
-      stack.push({ node: target, next: 0 });
-    }
-  }
-  return undefined;
-}
-
 /** Whether the schema, or a subschema it applies to the same value, holds a `$ref`. */
 function appliesRefInPlace(schema: JsonValue | undefined): boolean {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return false;
   const object = schema as JsonObject;
   if (typeof object["$ref"] === "string" && Object.hasOwn(object, "$ref")) return true;
-  for (const keyword of IN_PLACE) {
+  for (const keyword of IN_PLACE_KEYWORDS) {
     const value = Object.hasOwn(object, keyword) ? object[keyword] : undefined;
     if (typeof value !== "object" || value === null) continue;
-    const subschemas = Array.isArray(value) ? (value as readonly JsonValue[]) : ONE.has(keyword) ? [value] : Object.values(value as JsonObject);
+    const subschemas = Array.isArray(value) ? (value as readonly JsonValue[]) : SINGLE_SCHEMA_KEYWORDS.has(keyword) ? [value] : Object.values(value as JsonObject);
     if (subschemas.some(appliesRefInPlace)) return true;
   }
   return false;

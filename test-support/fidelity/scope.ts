@@ -1,5 +1,5 @@
 import type { JsonValue } from "../../runtime/tool-spec/types.js";
-import { DATA_KEYWORDS } from "../../runtime/tool-spec/json-walk.js";
+import { DATA_KEYWORDS } from "../../runtime/schema/keywords.js";
 import type { SuiteGroup } from "./suite.js";
 
 /** Test files about features the generator does not have, by keyword (file name), with the reason. */

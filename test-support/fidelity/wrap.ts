@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from "../../runtime/tool-spec/types.js";
-import { DATA_KEYWORDS } from "../../runtime/tool-spec/json-walk.js";
+import { DATA_KEYWORDS } from "../../runtime/schema/keywords.js";
 import type { SuiteDraft } from "./suite.js";
 
 /** The property of the tool's arguments that holds the suite's instance. */

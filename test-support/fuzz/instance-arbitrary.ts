@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
 import type { JsonObject, JsonValue } from "../../runtime/tool-spec/types.js";
-import { valueAtPointer } from "../../runtime/tool-spec/json-walk.js";
+import { valueAt } from "../../runtime/schema/json-walk.js";
 import { compact, json, PROPERTY_NAMES, scalar } from "./schema-arbitrary.js";
 
 /**
@@ -19,7 +19,7 @@ export function instanceOf(schema: JsonValue, root: JsonObject, budget = 4): fc.
   if (list("enum").length > 0) return fc.constantFrom(...list("enum"));
   const ref = own("$ref");
   if (typeof ref === "string" && ref.startsWith("#")) {
-    const target = valueAtPointer(root, pointerTokens(decodeURIComponent(ref.slice(1))));
+    const target = valueAt(root, pointerTokens(decodeURIComponent(ref.slice(1))));
     if (target !== undefined) return instanceOf(target, root, budget - 1);
   }
   const branches = [...list("anyOf"), ...list("oneOf")];

@@ -1,4 +1,4 @@
-import type { SchemaDialect } from "../../../runtime/tool-spec/dialect.js";
+import type { SchemaDialect } from "../../../runtime/schema/dialect.js";
 import type { JsonValue } from "../../../runtime/tool-spec/types.js";
 import type { Keywords } from "./keywords.js";
 import type { Kinds } from "./kinds.js";

@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
 import { readKeywords, type Keywords } from "./keywords.js";
-import { isObject } from "./pointer.js";
+import { isJsonObject } from "../../../runtime/schema/subschemas.js";
 
 /**
  * The documentation text of a schema: its title and description (once when
@@ -9,7 +9,7 @@ import { isObject } from "./pointer.js";
  * hover), and `@deprecated` when the schema says so; "" when none.
  */
 export function schemaDoc(schema: JsonValue): string {
-  return isObject(schema) ? keywordsDoc(readKeywords(schema), schema) : "";
+  return isJsonObject(schema) ? keywordsDoc(readKeywords(schema), schema) : "";
 }
 
 /** The keywords shown as tags, in this order: bounds and formats a value must meet, then its default and examples. */

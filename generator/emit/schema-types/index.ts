@@ -1,4 +1,4 @@
-import { schemaDialect } from "../../../runtime/tool-spec/dialect.js";
+import { schemaDialect } from "../../../runtime/schema/dialect.js";
 import type { JsonObject } from "../../../runtime/tool-spec/types.js";
 import { docComment } from "../escape.js";
 import type { TypeContext } from "./context.js";

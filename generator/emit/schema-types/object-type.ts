@@ -4,7 +4,7 @@ import type { TypeContext } from "./context.js";
 import { keywordsDoc } from "./docs.js";
 import { readKeywords, type Keywords } from "./keywords.js";
 import { ALL_KINDS } from "./kinds.js";
-import { isObject } from "./pointer.js";
+import { isJsonObject } from "../../../runtime/schema/subschemas.js";
 import { UNKNOWN, unionOf, type Ty } from "./ty.js";
 
 /**
@@ -20,10 +20,10 @@ import { UNKNOWN, unionOf, type Ty } from "./ty.js";
  * false` without patterns leaves the object closed: no index signature.
  */
 export function objectType(ctx: TypeContext, keywords: Keywords, indent: string): Ty | undefined {
-  const properties = isObject(keywords.properties) ? keywords.properties : NO_PROPERTIES;
+  const properties = isJsonObject(keywords.properties) ? keywords.properties : NO_PROPERTIES;
   const declared = Object.keys(properties);
   const required = requiredNames(keywords.required);
-  const patternSchemas = isObject(keywords.patternProperties) ? Object.values(keywords.patternProperties) : NO_SCHEMAS;
+  const patternSchemas = isJsonObject(keywords.patternProperties) ? Object.values(keywords.patternProperties) : NO_SCHEMAS;
   const additional = additionalSchema(ctx, keywords);
   if (declared.length === 0 && required.size === 0 && patternSchemas.length === 0 && (additional === undefined || additional === true)) {
     return undefined;
@@ -44,7 +44,7 @@ export function objectType(ctx: TypeContext, keywords: Keywords, indent: string)
     const key = declared[i]!;
     const propertySchema = properties[key]!;
     // Read once for both the type and the documentation.
-    const propertyKeywords = isObject(propertySchema) ? readKeywords(propertySchema) : undefined;
+    const propertyKeywords = isJsonObject(propertySchema) ? readKeywords(propertySchema) : undefined;
     let ty = propertyKeywords === undefined ? sub(propertySchema) : ctx.keywordsType(propertyKeywords, ALL_KINDS, inner, false);
     const optional = !required.has(key);
     if (optional && INHERITED.has(key)) ty = unionOf([ty, { text: `Object[${tsString(key)}]`, binding: "primary" }]);

@@ -1,10 +1,12 @@
 import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
-import { definitionsKeyword, type SchemaDialect } from "../../../runtime/tool-spec/dialect.js";
+import { definitionsKeyword, type SchemaDialect } from "../../../runtime/schema/dialect.js";
 import type { TypeContext } from "./context.js";
 import { defTypeName } from "./def-name.js";
 import type { Kinds } from "./kinds.js";
 import { nakedRef } from "./naked-refs.js";
-import { isObject, own, pointerTokens, resolveTokens } from "./pointer.js";
+import { valueAt } from "../../../runtime/schema/json-walk.js";
+import { refTokens } from "../../../runtime/schema/ref-tokens.js";
+import { isJsonObject, own } from "../../../runtime/schema/subschemas.js";
 import { primary, UNKNOWN, type Ty } from "./ty.js";
 
 /**
@@ -49,9 +51,9 @@ export class References {
   }
 
   private resolve(ref: string): { readonly target: JsonValue; readonly name: string | undefined } | undefined {
-    const tokens = pointerTokens(ref);
+    const tokens = refTokens(ref);
     if (tokens === undefined) return undefined;
-    const target = resolveTokens(this.root, tokens);
+    const target = valueAt(this.root, tokens);
     if (target === undefined) throw new Error(`$ref ${JSON.stringify(ref)} does not resolve within its schema`);
     return { target, name: this.nameOf(tokens, target) };
   }
@@ -64,7 +66,7 @@ export class References {
     const preferred = definitionsKeyword(this.dialect);
     const other = container === "$defs" ? "definitions" : "$defs";
     const otherContainer = own(this.root, other);
-    if (container !== preferred && isObject(otherContainer) && Object.hasOwn(otherContainer, key)) return undefined;
+    if (container !== preferred && isJsonObject(otherContainer) && Object.hasOwn(otherContainer, key)) return undefined;
     const name = defTypeName(this.defPrefix, key);
     if (!this.named.has(name)) this.named.set(name, target);
     return name;
@@ -74,7 +76,7 @@ export class References {
     const key = JSON.stringify([ref, kinds, indent, naked]);
     const known = this.memo.get(key);
     if (known !== undefined) return known;
-    if (!isObject(target)) return this.typeOf(target, kinds, indent, naked);
+    if (!isJsonObject(target)) return this.typeOf(target, kinds, indent, naked);
     if (this.inlining.has(target)) {
       this.cutShort++;
       return UNKNOWN;

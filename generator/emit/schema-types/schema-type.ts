@@ -5,7 +5,7 @@ import { readKeywords, type Keywords } from "./keywords.js";
 import { ALL_KINDS, ARRAY, BOOLEAN, kindsOfType, NULL, NUMBER, OBJECT, STRING, type Kinds } from "./kinds.js";
 import { literalUnion } from "./literal.js";
 import { objectType } from "./object-type.js";
-import { isObject } from "./pointer.js";
+import { isJsonObject } from "../../../runtime/schema/subschemas.js";
 import { intersectionOf, NEVER, primary, unionOf, UNKNOWN, type Ty } from "./ty.js";
 
 const STRING_TYPE = primary("string");
@@ -29,7 +29,7 @@ const NULL_TYPE = primary("null");
  */
 export function schemaType(ctx: TypeContext, schema: JsonValue, kinds: Kinds, indent: string, naked: boolean): Ty {
   if (schema === false) return NEVER;
-  if (!isObject(schema)) return UNKNOWN;
+  if (!isJsonObject(schema)) return UNKNOWN;
   return keywordsType(ctx, readKeywords(schema), kinds, indent, naked);
 }
 

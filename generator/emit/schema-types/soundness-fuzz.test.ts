@@ -5,7 +5,7 @@ import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js"
 import { tsLiteral } from "../../../test-support/ts-literal.js";
 import { typecheck } from "../../../test-support/typecheck.js";
 import { emitSchemaTypes } from "./index.js";
-import { isObject } from "./pointer.js";
+import { isJsonObject } from "../../../runtime/schema/subschemas.js";
 
 /**
  * Random schemas and random values over small domains (few keys, few
@@ -77,7 +77,7 @@ const { schema } = fc.letrec<{ schema: JsonValue }>((tie) => {
 const rootSchema = fc.tuple(schema, schema).map(([body, def]: [JsonValue, JsonValue]): JsonObject => {
   // The definition may not refer to itself or the root directly: ajv would recurse forever.
   const $defs = { d: JSON.stringify(def).includes('"$ref"') ? { type: "string" } : def };
-  return isObject(body) ? { ...body, $defs } : { allOf: [body], $defs };
+  return isJsonObject(body) ? { ...body, $defs } : { allOf: [body], $defs };
 });
 
 /** An argument object as the OpenHands server sends it: `kind` renamed, the discriminator beside the arguments. */
@@ -92,7 +92,7 @@ function check(schema: JsonObject, values: readonly JsonValue[], wire: boolean):
   const action = wire ? `export type W = { readonly kind: "ClientAction_t" } & ${wireArgsType};\n` : "";
   const lines = values.map((v, i) => {
     const asArgs = `export const v${i}: R = ${tsLiteral(v)};`;
-    return wire && isObject(v) ? `${asArgs}\nexport const w${i}: W = ${tsLiteral(onTheWire(v))};` : asArgs;
+    return wire && isJsonObject(v) ? `${asArgs}\nexport const w${i}: W = ${tsLiteral(onTheWire(v))};` : asArgs;
   });
   const file = `${code}${action}${lines.join("\n")}\n`;
   expect(typecheck({ "/gen/types.ts": file }), `${JSON.stringify(schema)}\n${file}`).toEqual([]);

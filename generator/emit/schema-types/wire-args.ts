@@ -1,6 +1,8 @@
-import type { SchemaDialect } from "../../../runtime/tool-spec/dialect.js";
+import type { SchemaDialect } from "../../../runtime/schema/dialect.js";
 import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
-import { isObject, own, pointerTokens, resolveTokens } from "./pointer.js";
+import { valueAt } from "../../../runtime/schema/json-walk.js";
+import { refTokens } from "../../../runtime/schema/ref-tokens.js";
+import { isJsonObject, own } from "../../../runtime/schema/subschemas.js";
 
 /**
  * How the root type must be reshaped for the wire: not at all, only by a
@@ -27,9 +29,9 @@ export function renameKind(root: JsonObject): JsonObject {
  */
 function onlyKindToRename(root: JsonObject): boolean {
   const properties = own(root, "properties");
-  if (!isObject(properties) || !Object.hasOwn(properties, "kind") || Object.hasOwn(properties, "mcp_arg_kind")) return false;
+  if (!isJsonObject(properties) || !Object.hasOwn(properties, "kind") || Object.hasOwn(properties, "mcp_arg_kind")) return false;
   if (["$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "not", "if", "patternProperties", "const", "enum", "dependentSchemas", "dependencies"].some((k) => own(root, k) !== undefined)) return false;
-  return ["additionalProperties", "unevaluatedProperties"].every((k) => !isObject(own(root, k)));
+  return ["additionalProperties", "unevaluatedProperties"].every((k) => !isJsonObject(own(root, k)));
 }
 
 /**
@@ -58,21 +60,21 @@ export function mappedWireArgs(rootName: string): string {
  * towards reshaping, which is always sound.
  */
 function needsReshaping(schema: JsonValue, root: JsonObject, dialect: SchemaDialect, seen: Set<JsonObject>): boolean {
-  if (!isObject(schema) || seen.has(schema)) return false;
+  if (!isJsonObject(schema) || seen.has(schema)) return false;
   seen.add(schema);
   const ref = own(schema, "$ref");
-  const tokens = typeof ref === "string" ? pointerTokens(ref) : undefined;
-  const target = tokens === undefined ? undefined : resolveTokens(root, tokens);
+  const tokens = typeof ref === "string" ? refTokens(ref) : undefined;
+  const target = tokens === undefined ? undefined : valueAt(root, tokens);
   if (target !== undefined && needsReshaping(target, root, dialect, seen)) return true;
   if (typeof ref === "string" && dialect === "draft-07") return false;
   const properties = own(schema, "properties");
   const required = own(schema, "required");
-  if (isObject(properties) && Object.hasOwn(properties, "kind")) return true;
+  if (isJsonObject(properties) && Object.hasOwn(properties, "kind")) return true;
   if (Array.isArray(required) && required.includes("kind")) return true;
   if (own(schema, "patternProperties") !== undefined || own(schema, "const") !== undefined || own(schema, "enum") !== undefined) return true;
   for (const keyword of ["additionalProperties", "unevaluatedProperties"]) {
     const additional = own(schema, keyword);
-    if (isObject(additional) || (additional === false && !(isObject(properties) && Object.keys(properties).length > 0))) return true;
+    if (isJsonObject(additional) || (additional === false && !(isJsonObject(properties) && Object.keys(properties).length > 0))) return true;
   }
   return ["allOf", "anyOf", "oneOf"].some((k) => {
     const branches = own(schema, k);

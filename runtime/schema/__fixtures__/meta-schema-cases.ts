@@ -1,4 +1,4 @@
-import type { SchemaDialect } from "../../tool-spec/dialect.js";
+import type { SchemaDialect } from "../dialect.js";
 import type { JsonObject, SpecProblem } from "../../tool-spec/types.js";
 
 /** A tool schema (at `/parameters`) and the problems the check stage reports for it, in order. */

@@ -1,25 +1,6 @@
 import { childPointer } from "../tool-spec/json-pointer.js";
 import type { JsonObject, JsonValue } from "../tool-spec/types.js";
-
-/** Keywords whose value is one subschema (draft-07 and 2020-12). */
-const SINGLE = [
-  "additionalProperties",
-  "additionalItems",
-  "items",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "contentSchema",
-] as const;
-/** Keywords whose value is an array of subschemas (`items` too, in draft-07's tuple form). */
-const LIST = ["allOf", "anyOf", "oneOf", "prefixItems", "items"] as const;
-/** Keywords whose value maps names to subschemas (draft-07 `dependencies` also holds arrays, which are skipped). */
-const MAP = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"] as const;
+import { SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./keywords.js";
 
 /**
  * Calls `visit` with each direct subschema of `schema` that is an object (boolean schemas
@@ -27,11 +8,11 @@ const MAP = ["properties", "patternProperties", "$defs", "definitions", "depende
  * into: their values are data, not schemas.
  */
 export function forEachSubschema(schema: JsonObject, pointer: string, visit: (subschema: JsonObject, pointer: string) => void): void {
-  for (const keyword of SINGLE) {
+  for (const keyword of SINGLE_SCHEMA_KEYWORDS) {
     const value = own(schema, keyword);
     if (isJsonObject(value)) visit(value, childPointer(pointer, keyword));
   }
-  for (const keyword of LIST) {
+  for (const keyword of SCHEMA_LIST_KEYWORDS) {
     const value = own(schema, keyword);
     if (!Array.isArray(value)) continue;
     const base = childPointer(pointer, keyword);
@@ -39,7 +20,7 @@ export function forEachSubschema(schema: JsonObject, pointer: string, visit: (su
       if (isJsonObject(item)) visit(item, childPointer(base, i));
     });
   }
-  for (const keyword of MAP) {
+  for (const keyword of SCHEMA_MAP_KEYWORDS) {
     const value = own(schema, keyword);
     if (!isJsonObject(value)) continue;
     const base = childPointer(pointer, keyword);
@@ -62,5 +43,7 @@ export function isJsonObject(value: JsonValue | undefined): value is JsonObject 
 
 /** A keyword's value, own keys only (a schema has no `constructor` keyword just because objects do). */
 export function own(schema: JsonObject, keyword: string): JsonValue | undefined {
-  return Object.hasOwn(schema, keyword) ? schema[keyword] : undefined;
+  // Absent keys are the common case and need no hasOwn call.
+  const value = schema[keyword];
+  return value !== undefined && Object.hasOwn(schema, keyword) ? value : undefined;
 }

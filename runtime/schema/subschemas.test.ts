@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../tool-spec/types.js";
-import { forEachSubschema, isObjectSchema } from "./schema-walk.js";
+import { forEachSubschema, isObjectSchema } from "./subschemas.js";
 
 function visited(schema: JsonObject): string[] {
   const pointers: string[] = [];

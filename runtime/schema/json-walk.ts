@@ -1,21 +1,14 @@
-import { childPointer } from "./json-pointer.js";
-import type { JsonObject, JsonValue } from "./types.js";
+import { childPointer } from "../tool-spec/json-pointer.js";
+import type { JsonObject, JsonValue } from "../tool-spec/types.js";
+import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
 
-/** Keywords whose values are data, not schemas: a "$ref" inside them is not a reference. */
-export const DATA_KEYWORDS: ReadonlySet<string> = new Set(["const", "enum", "default", "examples"]);
-
-/**
- * Keywords whose value maps names to schemas. Their entries are schemas even when named like a
- * data keyword: a property called "default" holds a schema, and a `$ref` in it is a reference.
- */
-export const NAME_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"]);
 
 /**
  * Calls `visit` with every keyword of a schema and of its subschemas, in document order: the
  * keyword, its value, and `at()`, which spells out the keyword's JSON pointer (call it during the
  * visit; it is built only then, since building every pointer would cost the sum of their lengths,
  * quadratic in the nesting depth). Values of data keywords are not walked, and names in maps of
- * names to schemas are not taken for keywords. When `visit` returns false, the walk does not go
+ * names to schemas are not taken for keywords (a property called "default" holds a schema). When `visit` returns false, the walk does not go
  * into that keyword's value. `names`: `value` itself is such a map.
  */
 export function forEachKeyword(
@@ -44,7 +37,7 @@ export function forEachKeyword(
       const child = object[key]!;
       path.push(key);
       if (names) walk(child, false);
-      else if (visit(key, child, at) && !DATA_KEYWORDS.has(key)) walk(child, NAME_MAPS.has(key));
+      else if (visit(key, child, at) && !DATA_KEYWORDS.has(key)) walk(child, SCHEMA_MAP_KEYWORDS.has(key));
       path.pop();
     }
   };
@@ -82,7 +75,7 @@ function rewriteIn(value: JsonValue, rewrite: (ref: string) => string | undefine
     const child = object[key]!;
     let next: JsonValue = child;
     if (!names && key === "$ref" && typeof child === "string") next = rewrite(child) ?? child;
-    else if (names || !DATA_KEYWORDS.has(key)) next = rewriteIn(child, rewrite, !names && NAME_MAPS.has(key));
+    else if (names || !DATA_KEYWORDS.has(key)) next = rewriteIn(child, rewrite, !names && SCHEMA_MAP_KEYWORDS.has(key));
     if (next !== child && copy === undefined) copy = { ...object };
     if (copy !== undefined) Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
   }
@@ -90,7 +83,7 @@ function rewriteIn(value: JsonValue, rewrite: (ref: string) => string | undefine
 }
 
 /** The value a local JSON pointer (without "#") names inside `root`, or undefined. */
-export function valueAtPointer(root: JsonValue, tokens: readonly string[]): JsonValue | undefined {
+export function valueAt(root: JsonValue, tokens: readonly string[]): JsonValue | undefined {
   let current: JsonValue | undefined = root;
   for (const token of tokens) {
     if (typeof current !== "object" || current === null) return undefined;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../../../runtime/tool-spec/types.js";
-import { own, pointerTokens, resolveTokens } from "./pointer.js";
+import type { JsonObject } from "../tool-spec/types.js";
+import { valueAt } from "./json-walk.js";
+import { refTokens } from "./ref-tokens.js";
+import { own } from "./subschemas.js";
 
-describe("pointerTokens", () => {
+describe("refTokens", () => {
   it.each([
     ["#", []],
     ["#/$defs/a", ["$defs", "a"]],
@@ -12,27 +14,27 @@ describe("pointerTokens", () => {
     ["#/", [""]],
     ["#/items/0", ["items", "0"]],
   ])("reads %s", (ref, tokens) => {
-    expect(pointerTokens(ref)).toEqual(tokens);
+    expect(refTokens(ref)).toEqual(tokens);
   });
 
   it.each(["#anchor", "other.json#/a", "/abs"])("rejects %s, which is no local JSON pointer", (ref) => {
-    expect(pointerTokens(ref)).toBeUndefined();
+    expect(refTokens(ref)).toBeUndefined();
   });
 });
 
-describe("resolveTokens", () => {
+describe("valueAt", () => {
   const root: JsonObject = { $defs: { a: { b: [10, 20] }, "": 1 } };
 
   it("walks objects and arrays", () => {
-    expect(resolveTokens(root, ["$defs", "a", "b", "1"])).toBe(20);
-    expect(resolveTokens(root, ["$defs", ""])).toBe(1);
-    expect(resolveTokens(root, [])).toBe(root);
+    expect(valueAt(root, ["$defs", "a", "b", "1"])).toBe(20);
+    expect(valueAt(root, ["$defs", ""])).toBe(1);
+    expect(valueAt(root, [])).toBe(root);
   });
 
   it.each([[["$defs", "zz"]], [["$defs", "a", "b", "01"]], [["$defs", "a", "b", "2"]], [["$defs", "toString"]], [["$defs", "a", "b", "length"]]])(
     "finds nothing at %j",
     (tokens) => {
-      expect(resolveTokens(root, tokens)).toBeUndefined();
+      expect(valueAt(root, tokens)).toBeUndefined();
     },
   );
 });

@@ -1,0 +1,21 @@
+/**
+ * The reference tokens of a local `$ref` ("#" is [], "#/$defs/a~1b" is ["$defs", "a/b"]), or
+ * undefined when it is not a JSON pointer fragment (an anchor "#name", another document). A
+ * `$ref` is a URI, so the fragment is percent-decoded first (RFC 6901 section 6); a stray "%"
+ * that is no escape is read as written.
+ */
+export function refTokens(ref: string): string[] | undefined {
+  if (!ref.startsWith("#")) return undefined;
+  let fragment = ref.slice(1);
+  try {
+    fragment = decodeURIComponent(fragment);
+  } catch {
+    // read as written
+  }
+  if (fragment === "") return [];
+  if (!fragment.startsWith("/")) return undefined;
+  return fragment
+    .slice(1)
+    .split("/")
+    .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
