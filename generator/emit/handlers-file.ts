@@ -2,7 +2,7 @@ import type { ToolModel } from "../model/tool-model.js";
 import { resultTypeOf, typeNamesOf } from "./tool-types.js";
 import { banner } from "../output-format/banner.js";
 import { docComment, propertyKey, tsString } from "./escape.js";
-import { fillTemplate, loadTemplate } from "./template.js";
+import { fillTemplate, loadTemplate, templateDoc } from "./template.js";
 
 /** handlers.ts: the `ClientToolHandlers` interface and the dispatch helpers around it. */
 export function emitHandlersFile(models: readonly ToolModel[]): string {
@@ -14,12 +14,12 @@ export function emitHandlersFile(models: readonly ToolModel[]): string {
   });
   const set = (names: readonly string[]): string => (names.length === 0 ? "new Set()" : `new Set([\n${names.map((n) => `  ${tsString(n)},\n`).join("")}])`);
   const handlers = [
-    "/**\n * One handler per client tool, keyed by the tool's name as written. An awaited tool's handler\n * returns its result (or a promise of it); a fire-and-forget tool's handler returns nothing.\n */\n",
+    templateDoc("handlers", "ClientToolHandlers"),
     "export interface ClientToolHandlers<Ctx = void> {\n",
     ...methods,
     "}\n\n",
     `const clientToolNames: ReadonlySet<string> = ${set(models.map((m) => m.name))};\n`,
-    "/** Tools with an argument named `kind`, which the agent server sends as `mcp_arg_kind`. */\n",
+    templateDoc("handlers", "toolsWithKindArgument"),
     `const toolsWithKindArgument: ReadonlySet<string> = ${set(models.filter(hasKindArgument).map((m) => m.name))};\n`,
   ].join("");
   return banner() + fillTemplate(loadTemplate("handlers"), { imports, handlers });

@@ -2,7 +2,7 @@ import type { ToolModel } from "../model/tool-model.js";
 import type { JsonValue } from "../../runtime/tool-spec/types.js";
 import { banner } from "../output-format/banner.js";
 import { jsonTemplateLiteral, propertyKey, tsString } from "./escape.js";
-import { fillTemplate, loadTemplate } from "./template.js";
+import { fillTemplate, loadTemplate, templateDoc } from "./template.js";
 
 /**
  * specs.ts: the specs as written, deep-frozen, each with its fingerprints, and their registration.
@@ -23,7 +23,7 @@ export function emitSpecsFile(models: readonly ToolModel[]): string {
     values.push(`  JSON.parse(${jsonTemplateLiteral(JSON.stringify(spec, null, 2))}),\n`);
   }
   const specs = [
-    "/** The client tools' specs as written, deep-frozen, each with its schema fingerprints. */\n",
+    templateDoc("specs", "clientToolSpecs"),
     `export const clientToolSpecs: readonly [\n${types.join("")}] = /*#__PURE__*/ deepFreeze([\n${values.join("")}]);\n`,
   ].join("");
   return banner() + fillTemplate(loadTemplate("specs"), { specs });

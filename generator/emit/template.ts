@@ -6,11 +6,14 @@ const FILE_MARKER = "// @gen:file\n";
 const REGION = /^[ \t]*\/\/ @gen:begin (\w+)\n[\s\S]*?^[ \t]*\/\/ @gen:end \1\n/gm;
 const cache = new Map<string, string>();
 
+/** The files in templates/. */
+export type TemplateName = "types" | "handlers" | "specs" | "index" | "validators-index" | "stubs";
+
 /**
  * The text of `templates/<name>.ts` after its file marker. Templates are real TypeScript that
  * the project type-checks; the package ships them beside dist/. Read once per process.
  */
-export function loadTemplate(name: "types" | "handlers" | "specs" | "index" | "validators-index" | "stubs"): string {
+export function loadTemplate(name: TemplateName): string {
   let text = cache.get(name);
   if (text === undefined) {
     const raw = readFileSync(`${packageRoot()}templates/${name}.ts`, "utf8").replace(/\r\n/g, "\n");
@@ -20,6 +23,18 @@ export function loadTemplate(name: "types" | "handlers" | "specs" | "index" | "v
     cache.set(name, text);
   }
   return text;
+}
+
+/**
+ * The doc comment written above `declaration` in `templates/<name>.ts` (its placeholder regions
+ * included), with its line break: the fixed documentation of a generated declaration lives
+ * once, in its template, and the emitter that writes the declaration takes it from there.
+ */
+export function templateDoc(name: TemplateName, declaration: string): string {
+  const template = loadTemplate(name);
+  const found = new RegExp(`(/\\*\\*(?:(?!\\*/)[^])*\\*/\\n)(?:export )?(?:declare )?(?:const|type|interface|function) ${declaration}\\b`).exec(template);
+  if (found === null) throw new Error(`templates/${name}.ts documents no declaration ${declaration}`);
+  return found[1]!;
 }
 
 /** The template with each `// @gen:begin NAME` ... `// @gen:end NAME` region replaced by `regions[NAME]`. */

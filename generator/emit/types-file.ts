@@ -4,7 +4,7 @@ import { unknownMode } from "../../runtime/tool-spec/tool-mode.js";
 import { banner } from "../output-format/banner.js";
 import { docComment, propertyKey, tsString } from "./escape.js";
 import { emitSchemaTypes } from "./schema-types/index.js";
-import { fillTemplate, loadTemplate } from "./template.js";
+import { fillTemplate, loadTemplate, templateDoc } from "./template.js";
 
 /** types.ts: per tool its Args, Result and action types; then the unions, the map and the wire events. */
 export function emitTypesFile(models: readonly ToolModel[]): string {
@@ -22,11 +22,11 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
   const lookup = lookupOf(models);
   const union = (items: string[]): string => (items.length === 0 ? "never" : items.join(" | "));
   parts.push(
-    "/** Every action a frontend can receive, discriminated on `kind`. */\n",
+    templateDoc("types", "ClientAction"),
     `export type ClientAction = ${union(models.map((m) => m.types.action))};\n\n`,
-    "/** Every client tool's name, as written in its spec. */\n",
+    templateDoc("types", "ClientToolName"),
     `export type ClientToolName = ${union(models.map((m) => tsString(m.name)))};\n\n`,
-    "/** Per tool: its arguments, its result (`void` for fire-and-forget tools) and its action. */\n",
+    templateDoc("types", "ClientToolMap"),
     "export interface ClientToolMap {\n",
     ...models.map(
       (m) => `  readonly ${propertyKey(m.name)}: { readonly args: ${m.types.args}; readonly result: ${resultTypeOf(m)}; readonly action: ${m.types.action} };\n`,
@@ -34,18 +34,18 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
     "}\n\n",
     // Flat lookups, one indexed access each, for the dispatch helpers: composed ones such as
     // ClientToolMap[NameByKind[K]]["result"] make the compiler's work quadratic in the tools.
-    ...lookup("Each action kind's arguments.", "ClientToolArgsByKind", (m) => [`ClientAction_${m.name}`, m.types.args]),
+    ...lookup("ClientToolArgsByKind", (m) => [`ClientAction_${m.name}`, m.types.args]),
     "\n",
-    ...lookup("Each action kind's result (`void` for fire-and-forget tools).", "ClientToolResultByKind", (m) => [`ClientAction_${m.name}`, resultTypeOf(m)]),
+    ...lookup("ClientToolResultByKind", (m) => [`ClientAction_${m.name}`, resultTypeOf(m)]),
     "\n",
-    ...lookup("Each tool name's result (`void` for fire-and-forget tools).", "ClientToolResultByName", (m) => [m.name, resultTypeOf(m)]),
+    ...lookup("ClientToolResultByName", (m) => [m.name, resultTypeOf(m)]),
   );
   return banner() + fillTemplate(loadTemplate("types"), { tools: parts.join("") });
 }
 
 function lookupOf(models: readonly ToolModel[]) {
-  return (doc: string, name: string, entry: (model: ToolModel) => [key: string, type: string]): string[] => [
-    `/** ${doc} */\n`,
+  return (name: string, entry: (model: ToolModel) => [key: string, type: string]): string[] => [
+    templateDoc("types", name),
     `export interface ${name} {\n`,
     ...models.map((model) => {
       const [key, type] = entry(model);
