@@ -1,56 +1,23 @@
-import { childPointer } from "../tool-spec/json-pointer.js";
 import type { JsonObject, JsonValue } from "../tool-spec/types.js";
 import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
+import { walkSchema } from "./walk-schema.js";
 
 
 /**
- * Calls `visit` with every keyword of a schema and of its subschemas, in document order: the
- * keyword, its value, and `at()`, which spells out the keyword's JSON pointer (call it during the
- * visit; it is built only then, since building every pointer would cost the sum of their lengths,
- * quadratic in the nesting depth). Values of data keywords are not walked, and names in maps of
- * names to schemas are not taken for keywords (a property called "default" holds a schema). When `visit` returns false, the walk does not go
- * into that keyword's value. `names`: `value` itself is such a map.
+ * Calls `visit` with every `$ref` string in a schema (or a spec file) and its pointer: data is
+ * skipped, and keywords no dialect knows are walked into (a `$ref` may lead there).
  */
-export function forEachKeyword(
-  value: JsonValue,
-  pointer: string,
-  visit: (keyword: string, value: JsonValue, at: () => string) => boolean,
-  names = false,
-): void {
-  const path: (string | number)[] = [];
-  const at = (): string => path.reduce<string>(childPointer, pointer);
-  const walk = (node: JsonValue, names: boolean): void => {
-    if (typeof node !== "object" || node === null) return;
-    if (Array.isArray(node)) {
-      const items = node as readonly JsonValue[];
-      for (let i = 0; i < items.length; i++) {
-        path.push(i);
-        walk(items[i]!, false);
-        path.pop();
-      }
-      return;
-    }
-    const object = node as JsonObject;
-    const keys = Object.keys(object);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      const child = object[key]!;
-      path.push(key);
-      if (names) walk(child, false);
-      else if (visit(key, child, at) && !DATA_KEYWORDS.has(key)) walk(child, SCHEMA_MAP_KEYWORDS.has(key));
-      path.pop();
-    }
-  };
-  walk(value, names);
-}
-
-/** Calls `visit` with every `$ref` string in a schema and its pointer (skipping data keywords). */
 export function forEachRef(value: JsonValue, pointer: string, visit: (ref: string, pointer: string) => void): void {
-  forEachKeyword(value, pointer, (keyword, child, at) => {
-    if (keyword !== "$ref" || typeof child !== "string") return true;
-    visit(child, at());
-    return false;
-  });
+  walkSchema(
+    value,
+    pointer,
+    {
+      keyword(key, child, _kind, at) {
+        if (key === "$ref" && typeof child === "string") visit(child, at());
+      },
+    },
+    "walk",
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { childPointer } from "../tool-spec/json-pointer.js";
-import { forEachKeyword } from "./json-walk.js";
+import { walkSchema } from "./walk-schema.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 
 // Patterns known to compile: the same few repeat across a spec folder. Bounded, for long watch runs.
@@ -37,17 +37,16 @@ export function patternProblems(value: JsonValue, pointer: string, names = false
     }
     problems.push({ pointer: at(), message: `invalid regular expression ${JSON.stringify(pattern)}: ${reason}; patterns are ECMA-262 regular expressions with the "u" flag` });
   };
-  forEachKeyword(
-    value,
-    pointer,
-    (keyword, child, at) => {
+  const visitor = {
+    keyword(keyword: string, child: JsonValue, _kind: unknown, at: () => string) {
       if (keyword === "pattern" && typeof child === "string") check(child, at);
       else if (keyword === "patternProperties" && typeof child === "object" && child !== null && !Array.isArray(child)) {
         for (const name of Object.keys(child)) check(name, () => childPointer(at(), name));
       }
-      return true;
     },
-    names,
-  );
+  };
+  if (names && typeof value === "object" && value !== null && !Array.isArray(value)) {
+    for (const [name, entry] of Object.entries(value as JsonObject)) walkSchema(entry, childPointer(pointer, name), visitor, "walk");
+  } else walkSchema(value, pointer, visitor, "walk");
   return problems;
 }

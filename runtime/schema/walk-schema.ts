@@ -18,25 +18,35 @@ export interface SchemaVisitor {
 
 /**
  * Walks a schema and every subschema, in document order, by the keyword table: into schemas,
- * arrays and maps of schemas, never into data (`const`, `enum`, `default`, `examples`) or an
- * unknown keyword's value. The dialect is the root's `$schema` (2020-12 by default); the other
- * dialect's keywords are walked into too. `pointer` is the schema's own.
+ * arrays and maps of schemas, never into data (`const`, `enum`, `default`, `examples`). The
+ * dialect is the root's `$schema` (2020-12 by default); the other dialect's keywords are walked
+ * into too. `pointer` is the schema's own. The value of a keyword no dialect knows is data to a
+ * validator, and is not walked into, unless `unknown` is "walk": a `$ref` may point into it, and
+ * then it is a schema (its arrays' items and its objects are taken for schemas, as is anything
+ * the walk starts at: a spec file, with its specs and their schemas).
  */
-export function walkSchema(schema: JsonObject, pointer: string, visitor: SchemaVisitor): SchemaDialect {
-  const dialect = schemaDialect(schema) ?? "2020-12";
+export function walkSchema(schema: JsonValue, pointer: string, visitor: SchemaVisitor, unknown: "skip" | "walk" = "skip"): SchemaDialect {
+  const dialect = (typeof schema === "object" && schema !== null && !Array.isArray(schema) ? schemaDialect(schema as JsonObject) : undefined) ?? "2020-12";
   const shapes = WALKED[dialect];
   const path: (string | number)[] = [];
   const at = (): string => path.reduce<string>(childPointer, pointer);
 
   const visit = (node: JsonValue): void => {
-    if (typeof node !== "object" || node === null || Array.isArray(node)) return;
+    if (typeof node !== "object" || node === null) return;
+    if (Array.isArray(node)) {
+      if (unknown === "walk") walkValue("schemas", node);
+      return;
+    }
     const object = node as JsonObject;
     for (const key in object) {
       const value = object[key]!;
       const kind = shapes.get(key);
       path.push(key);
       const into = visitor.keyword?.(key, value, kind, at);
-      if (kind !== undefined && kind !== "data" && into !== false) walkValue(kind, value);
+      if (into !== false && kind !== "data") {
+        if (kind !== undefined) walkValue(kind, value);
+        else if (unknown === "walk") visit(value);
+      }
       path.pop();
     }
     visitor.schema?.(object, at);
@@ -44,7 +54,8 @@ export function walkSchema(schema: JsonObject, pointer: string, visitor: SchemaV
   const walkValue = (kind: Exclude<KeywordValue, "data">, value: JsonValue): void => {
     if (kind === "schema" || (kind === "schema-or-schemas" && !Array.isArray(value))) return visit(value);
     if (kind === "schemas" || kind === "schema-or-schemas") {
-      if (!Array.isArray(value)) return;
+      // A value of the wrong shape is no schema to a validator, but a `$ref` may still lead into it.
+      if (!Array.isArray(value)) return unknown === "walk" ? visit(value) : undefined;
       for (let i = 0; i < value.length; i++) {
         path.push(i);
         visit(value[i]!);
@@ -52,7 +63,7 @@ export function walkSchema(schema: JsonObject, pointer: string, visitor: SchemaV
       }
       return;
     }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return unknown === "walk" ? visit(value) : undefined;
     const map = value as JsonObject;
     for (const name in map) {
       const entry = map[name]!;
