@@ -34,8 +34,11 @@ export function tsString(s: string): string {
  * strings, and are written as JSON escapes there, as are the characters above.
  */
 export function jsonTemplateLiteral(json: string): string {
-  return `String.raw\`${escapeJsonText(json).replace(/`|\$(?=\{)/g, unicodeEscape)}\``;
+  return `String.raw\`${json.replace(UNSAFE_IN_TEMPLATE, unicodeEscape)}\``;
 }
+
+/** The characters unsafe in strings, and those that end a template literal or start a substitution in it. */
+const UNSAFE_IN_TEMPLATE = new RegExp(`${UNSAFE_IN_STRING.source}|\`|\\$(?=\\{)`, "gi");
 
 /** JSON text (whose strings JSON.stringify has escaped otherwise) with the characters above escaped too. */
 export function escapeJsonText(jsonText: string): string {

@@ -68,11 +68,14 @@ export function loadSources(options: LoadOptions): { sources: SourceSet; diagnos
   return { sources: { specs, schemaTexts, stubs, previousManifest: previous === undefined ? undefined : parseManifest(previous) }, diagnostics };
 }
 
+const FILE_REF = /"\$ref"\s*:\s*"(?!#)/;
+
 /** The files that the spec's `$ref`s reach, and theirs in turn, that stay inside the spec's folder. */
 function referencedFiles(document: JsonDocument, readSchemaFile: (real: string) => SchemaFileRead): Map<string, SchemaFileRead> {
   const found = new Map<string, SchemaFileRead>();
-  // A file `$ref` is rare: most spec files need no walk.
-  if (!document.text.includes("$ref") && !document.text.includes("\\u")) return found;
+  // A file `$ref` is rare: most spec files hold none (no `"$ref": "` that is not followed by
+  // "#", and no `\u` escape that could spell one), and need no walk.
+  if (!FILE_REF.test(document.text) && !document.text.includes("\\u")) return found;
   const folder = path.dirname(document.path);
   let realFolder: string | undefined;
   const follow = (value: unknown, fromFile: string): void => {

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
-import { readKeywords, type Keywords } from "./keywords.js";
+import { readKeywords, TAGGED_KEYWORDS, type Keywords } from "./keywords.js";
 import { isJsonObject } from "../../../runtime/schema/subschemas.js";
 
 /**
@@ -12,16 +12,9 @@ export function schemaDoc(schema: JsonValue): string {
   return isJsonObject(schema) ? keywordsDoc(readKeywords(schema), schema) : "";
 }
 
-/** The keywords shown as tags, in this order: bounds and formats a value must meet, then its default and examples. */
-const TAGGED: readonly string[] = [
-  "minLength", "maxLength", "pattern", "format", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf",
-  "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "contentMediaType", "contentEncoding", "default", "examples",
-];
-const TAGGED_SET: ReadonlySet<string> = new Set(TAGGED);
-
 /** schemaDoc of a schema whose keywords are read already. */
-export function keywordsDoc({ title, description, deprecated }: Keywords, schema: JsonObject): string {
-  const tags = constraintTags(schema);
+export function keywordsDoc({ title, description, deprecated, tagged }: Keywords, schema: JsonObject): string {
+  const tags = tagged === undefined ? "" : constraintTags(schema, tagged);
   // The common case, a description alone, needs no assembling.
   if (title === undefined && deprecated === undefined && tags === "" && typeof description === "string") return description;
   const parts: string[] = [];
@@ -32,12 +25,9 @@ export function keywordsDoc({ title, description, deprecated }: Keywords, schema
   return parts.join("\n\n");
 }
 
-/** One `@keyword value` line per tagged keyword the schema has; a string is written as it is (a pattern, a format), anything else as JSON. */
-function constraintTags(schema: JsonObject): string {
-  let found: string[] | undefined;
-  for (const key of Object.keys(schema)) if (TAGGED_SET.has(key)) (found ??= []).push(key);
-  if (found === undefined) return "";
-  return TAGGED.filter((key) => found.includes(key))
+/** One `@keyword value` line per tagged keyword the schema has, in TAGGED_KEYWORDS' order; a string is written as it is (a pattern, a format), anything else as JSON. */
+function constraintTags(schema: JsonObject, found: readonly string[]): string {
+  return TAGGED_KEYWORDS.filter((key) => found.includes(key))
     .map((key) => {
       const value = schema[key]!;
       return `@${key} ${typeof value === "string" && key !== "default" ? value : JSON.stringify(value)}`;

@@ -42,10 +42,19 @@ export interface Keywords {
    * schema's own `properties`/`items` keywords did not evaluate.
    */
   readonly hasApplicators?: boolean | undefined;
+  /** The keywords that documentation shows as tags (`TAGGED_KEYWORDS`), in the schema's order; undefined when there are none. */
+  readonly tagged?: readonly string[] | undefined;
 }
 
+/** The keywords a type cannot say that a frontend author needs on hover: bounds and formats, then the default and examples. */
+export const TAGGED_KEYWORDS: readonly string[] = [
+  "minLength", "maxLength", "pattern", "format", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf",
+  "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "contentMediaType", "contentEncoding", "default", "examples",
+];
+const TAGGED: ReadonlySet<string> = new Set(TAGGED_KEYWORDS);
+
 /** The keywords Keywords holds. */
-type KeywordName = Exclude<keyof Keywords, "hasApplicators">;
+type KeywordName = Exclude<keyof Keywords, "hasApplicators" | "tagged">;
 const KEYWORDS: ReadonlySet<string> = new Set<KeywordName>([
   "$ref", "type", "const", "enum", "allOf", "anyOf", "oneOf", "title", "description", "deprecated",
   "properties", "required", "patternProperties", "additionalProperties", "unevaluatedProperties",
@@ -79,6 +88,7 @@ const NO_KEYWORDS: Required<Keywords> = {
   minItems: undefined,
   maxItems: undefined,
   hasApplicators: false,
+  tagged: undefined,
 };
 
 /** The keywords of `schema`, from its own keys only: names such as "constructor" never reach Object.prototype. */
@@ -88,10 +98,13 @@ export function readKeywords(schema: JsonObject): Keywords {
   // Indexed loops here and in the translators: they run mostly before the JIT has optimized
   // them, where a for-of loop costs a call to the iterator per element.
   const keys = Object.keys(schema);
+  let tagged: string[] | undefined;
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     if (KEYWORDS.has(key)) k[key as KeywordName] = schema[key];
     if (APPLICATORS.has(key)) k.hasApplicators = true;
+    if (TAGGED.has(key)) (tagged ??= []).push(key);
   }
+  k.tagged = tagged;
   return k;
 }
