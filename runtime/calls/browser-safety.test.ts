@@ -32,14 +32,14 @@ describe("what runtime/calls imports", () => {
     expect(files).not.toContain("calls/broker.ts");
   });
 
-  it("takes the wire halves of the transports (transports/wire/) into browser.ts, and none of their server halves (transports/server/)", () => {
+  it("takes the client halves of the transports (transports/client/) into browser.ts, and none of their server halves (transports/server/)", () => {
     const { files } = importGraph("browser.ts");
     const transports = [...files].filter((file) => file.startsWith("calls/transports/"));
     expect(transports.length).toBeGreaterThan(0);
-    expect(transports.filter((file) => !file.startsWith("calls/transports/wire/"))).toEqual([]);
-    // Every wire module is there for the browser: what only a server needs belongs in server/.
-    const wire = readdirSync(join(here, "transports/wire")).filter((name) => name.endsWith(".ts") && !name.includes(".test."));
-    expect(wire.map((name) => `calls/transports/wire/${name}`).filter((file) => !files.has(file))).toEqual([]);
+    expect(transports.filter((file) => !file.startsWith("calls/transports/client/"))).toEqual([]);
+    // Every client module is there for the browser: what only a server needs belongs in server/.
+    const client = readdirSync(join(here, "transports/client")).filter((name) => name.endsWith(".ts") && !name.includes(".test."));
+    expect(client.map((name) => `calls/transports/client/${name}`).filter((file) => !files.has(file))).toEqual([]);
   });
 
   it("keeps index.ts (with the broker and every transport) to ajv, the linear-time pattern engine and project files: no Node modules, no ws, no generator dependencies", () => {

@@ -9,11 +9,11 @@ export type { ClientToolPrincipal } from "./permission.js";
 export { createClientToolRunner } from "./runner.js";
 export type { ClientToolHandler, ClientToolRequestContext, ClientToolRunContext, ClientToolRunner, ClientToolRunnerOptions } from "./runner.js";
 export { RetryableClientToolError } from "./retryable-error.js";
-export { DEFAULT_MAX_ANSWER_BYTES } from "./transports/wire/answer.js";
-export type { ClientToolAnswer, ClientToolErrorAnswer, ClientToolResultAnswer } from "./transports/wire/answer.js";
-export { decodeClientToolRequest } from "./transports/wire/client-decode.js";
-export { requiresAction } from "./transports/wire/requires-action.js";
-export type { RequiresActionBody } from "./transports/wire/requires-action.js";
+export { DEFAULT_MAX_ANSWER_BYTES } from "./transports/client/answer.js";
+export type { ClientToolAnswer, ClientToolErrorAnswer, ClientToolResultAnswer } from "./transports/client/answer.js";
+export { decodeClientToolRequest } from "./transports/client/client-decode.js";
+export { requiresAction } from "./transports/client/requires-action.js";
+export type { RequiresActionBody } from "./transports/client/requires-action.js";
 export {
   CLIENT_TOOL_CANCELLED_EVENT,
   CLIENT_TOOL_EVENT,
@@ -21,8 +21,8 @@ export {
   decodeClientToolEvent,
   encodeClientToolCancelledEvent,
   encodeClientToolEvent,
-} from "./transports/wire/sse.js";
-export { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage } from "./transports/wire/ws-codec.js";
-export type { ClientToolRejectedMessage, ClientToolRequestedMessage, ClientToolServerMessage } from "./transports/wire/ws-codec.js";
+} from "./transports/client/sse.js";
+export { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage } from "./transports/client/ws-codec.js";
+export type { ClientToolRejectedMessage, ClientToolRequestedMessage, ClientToolServerMessage } from "./transports/client/ws-codec.js";
 export { MAX_REPORTED_PROBLEMS } from "./validators.js";
 export type { ClientToolValidators, CompiledValidator, CompiledValidatorError, ValidationProblem } from "./validators.js";

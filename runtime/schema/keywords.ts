@@ -105,6 +105,13 @@ export const DATA_KEYWORDS = keywordsOf("data");
 export const IN_PLACE_KEYWORDS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies"]);
 
 /**
+ * Keywords whose subschemas can evaluate properties or items of the same value, for
+ * `unevaluatedProperties` and `unevaluatedItems`: references, and the in-place applicators but
+ * `not` (whose evaluations never count) and draft-07's `dependencies` (a draft without them).
+ */
+export const EVALUATING_KEYWORDS: ReadonlySet<string> = new Set(["$ref", "$dynamicRef", "$recursiveRef", ...[...IN_PLACE_KEYWORDS].filter((k) => k !== "not" && k !== "dependencies")]);
+
+/**
  * Keywords of other vocabularies that tool schemas carry in the wild (OpenAPI, the JSON Schema
  * drafts before and between ours, ajv's and editors' extensions, form generators): not this
  * dialect's, but never a misspelling of it. `x-*` keys are extensions too.

@@ -1,3 +1,4 @@
+import { EVALUATING_KEYWORDS } from "../../../runtime/schema/keywords.js";
 import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
 
 /**
@@ -60,8 +61,6 @@ const KEYWORDS: ReadonlySet<string> = new Set<KeywordName>([
   "properties", "required", "patternProperties", "additionalProperties", "unevaluatedProperties",
   "items", "prefixItems", "additionalItems", "unevaluatedItems", "contains", "minItems", "maxItems",
 ]);
-/** The keywords that hasApplicators looks for. */
-const APPLICATORS: ReadonlySet<string> = new Set(["$ref", "$dynamicRef", "$recursiveRef", "allOf", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas"]);
 
 /** A schema without keywords; every record is a copy of it, so that all have the same shape. */
 const NO_KEYWORDS: Required<Keywords> = {
@@ -102,7 +101,7 @@ export function readKeywords(schema: JsonObject): Keywords {
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     if (KEYWORDS.has(key)) k[key as KeywordName] = schema[key];
-    if (APPLICATORS.has(key)) k.hasApplicators = true;
+    if (EVALUATING_KEYWORDS.has(key)) k.hasApplicators = true;
     if (TAGGED.has(key)) (tagged ??= []).push(key);
   }
   k.tagged = tagged;

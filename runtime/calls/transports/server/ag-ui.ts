@@ -1,9 +1,9 @@
 import type { ClientCallBroker } from "../../broker.js";
 import { ClientAnswerMalformedError } from "../../errors.js";
 import type { ClientToolRequest } from "../../messages.js";
-import { isObject, type ClientToolAnswer } from "../wire/answer.js";
+import { isObject, type ClientToolAnswer } from "../client/answer.js";
 import { deliverAnswer } from "./deliver.js";
-import { parseJsonOrUndefined } from "../wire/wire-json.js";
+import { parseJsonOrUndefined } from "../client/wire-json.js";
 
 // AG-UI (https://docs.ag-ui.com): a request goes out as the TOOL_CALL_START / _ARGS / _END
 // events of the model's tool call, and the frontend answers with a ToolMessage in the next

@@ -1,5 +1,5 @@
 import { ClientAnswerMalformedError, ClientAnswerTooLargeError } from "../../errors.js";
-import { concatBytes, parseJsonBytes } from "../wire/wire-json.js";
+import { concatBytes, parseJsonBytes } from "../client/wire-json.js";
 
 /**
  * The request's JSON body, read no further than `maxBytes`: a declared `Content-Length`

@@ -1,7 +1,7 @@
 import type { ClientCallBroker } from "../../broker.js";
 import { ClientCallError } from "../../errors.js";
 import type { PendingCallFilter } from "../../store.js";
-import { answerFromBody, DEFAULT_MAX_ANSWER_BYTES } from "../wire/answer.js";
+import { answerFromBody, DEFAULT_MAX_ANSWER_BYTES } from "../client/answer.js";
 import { deliverAnswer } from "./deliver.js";
 import { readJsonBody } from "./http-body.js";
 import { clientToolEventStream, SSE_HEADERS } from "./sse-stream.js";

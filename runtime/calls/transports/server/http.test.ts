@@ -6,7 +6,7 @@ import type { ClientCallOutcome } from "../../outcome.js";
 import { listen, rawRequest, waitFor, type Listening } from "./__fixtures__/net.js";
 import { createClientToolsHandler } from "./http-handler.js";
 import { toNodeListener } from "./node-listener.js";
-import { requiresAction } from "../wire/requires-action.js";
+import { requiresAction } from "../client/requires-action.js";
 
 const MAX_BODY = 1024;
 

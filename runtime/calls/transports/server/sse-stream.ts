@@ -1,7 +1,7 @@
 import type { ClientCallBroker } from "../../broker.js";
 import type { PendingCallFilter } from "../../store.js";
 import { followOwnerCalls, type OwnerFeed } from "./owner-feed.js";
-import { encodeClientToolCancelledEvent, encodeClientToolEvent } from "../wire/sse.js";
+import { encodeClientToolCancelledEvent, encodeClientToolEvent } from "../client/sse.js";
 
 /**
  * A comment first: some servers and proxies hold a response back until its first byte, and

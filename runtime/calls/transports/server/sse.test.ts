@@ -4,7 +4,7 @@ import type { ClientToolRequest } from "../../messages.js";
 import { listen, trackListeners, waitFor, type Listening } from "./__fixtures__/net.js";
 import { createClientToolsHandler } from "./http-handler.js";
 import { toNodeListener } from "./node-listener.js";
-import { decodeClientToolCancelledEvent, decodeClientToolEvent, encodeClientToolCancelledEvent, encodeClientToolEvent } from "../wire/sse.js";
+import { decodeClientToolCancelledEvent, decodeClientToolEvent, encodeClientToolCancelledEvent, encodeClientToolEvent } from "../client/sse.js";
 
 const request: ClientToolRequest = {
   requestId: "r1",

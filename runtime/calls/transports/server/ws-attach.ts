@@ -1,11 +1,11 @@
 import type { ClientCallBroker } from "../../broker.js";
 import { ClientAnswerMalformedError, ClientAnswerTooLargeError, ClientCallError } from "../../errors.js";
 import type { PendingCallFilter } from "../../store.js";
-import { DEFAULT_MAX_ANSWER_BYTES, type ClientToolAnswer } from "../wire/answer.js";
+import { DEFAULT_MAX_ANSWER_BYTES, type ClientToolAnswer } from "../client/answer.js";
 import { deliverAnswer } from "./deliver.js";
 import { followOwnerCalls } from "./owner-feed.js";
-import { concatBytes, decodeUtf8 } from "../wire/wire-json.js";
-import { decodeClientToolAnswer, encodeClientToolMessage, requestIdOf, type ClientToolRejectedMessage, type ClientToolServerMessage } from "../wire/ws-codec.js";
+import { concatBytes, decodeUtf8 } from "../client/wire-json.js";
+import { decodeClientToolAnswer, encodeClientToolMessage, requestIdOf, type ClientToolRejectedMessage, type ClientToolServerMessage } from "../client/ws-codec.js";
 
 /** A frame's payload as the `ws` package hands it over (`Buffer`, `ArrayBuffer` or fragments). */
 export type WebSocketData = Uint8Array | ArrayBuffer | readonly Uint8Array[];

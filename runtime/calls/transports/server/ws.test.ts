@@ -6,7 +6,7 @@ import { createClientToolRunner } from "../../runner.js";
 import { trackListeners, waitFor } from "./__fixtures__/net.js";
 import { attachClientTools } from "./ws-attach.js";
 import { allowOrigins } from "./ws-origins.js";
-import { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage, type ClientToolServerMessage } from "../wire/ws-codec.js";
+import { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage, type ClientToolServerMessage } from "../client/ws-codec.js";
 
 const MAX_MESSAGE = 1024;
 
