@@ -1,4 +1,5 @@
 import { childPointer, pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
+import { parametersKeyOf } from "../../runtime/tool-spec/parameters-key.js";
 import { checkClientToolSpecs, schemaShapeProblems } from "../../runtime/tool-spec/parse.js";
 import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "../../runtime/tool-spec/types.js";
 import { valueAt } from "../../runtime/schema/json-walk.js";
@@ -42,7 +43,7 @@ export function checkSpecs(specs: readonly SpecSource[]): { tools: CheckedTool[]
     for (const { spec, pointer } of valid) {
       const raw = valueAt(document.value as JsonValue, pointerTokens(pointer)) as JsonObject;
       const before = all.length;
-      const parametersKey = Object.hasOwn(raw, "parameters") || !Object.hasOwn(raw, "inputSchema") ? "parameters" : "inputSchema";
+      const parametersKey = parametersKeyOf(raw);
       const quality = [...schemaWarnings(spec.parameters, childPointer(pointer, parametersKey)), ...(spec.outputSchema ? schemaWarnings(spec.outputSchema, childPointer(pointer, "outputSchema")) : [])];
       warnings.push(...inFile(quality));
       const parameters = checkSchema(spec.parameters, childPointer(pointer, parametersKey), context, all);

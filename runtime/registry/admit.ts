@@ -5,6 +5,7 @@ import { referenceProblems } from "../schema/reference-rules.js";
 import { DEFAULT_SPEC_LIMITS, schemaLimitProblems, type SpecLimits } from "../schema/spec-limits.js";
 import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
 import { checkClientToolSpecs } from "../tool-spec/parse.js";
+import { parametersKeyOf } from "../tool-spec/parameters-key.js";
 import { deferrable, deferSpec, knownDeferredSpec, standIn, type DeferrableSpec } from "./deferred.js";
 import { ClientToolInvalidSpecError } from "./errors.js";
 import { quickCheck } from "./quick-check.js";
@@ -79,7 +80,7 @@ function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined, lim
     if (bytes > limits.maxSpecBytes) {
       return [{ pointer, message: `the spec is ${bytes} characters of JSON, over the limit of ${limits.maxSpecBytes} for specs sent at run time (the registry's limits.maxSpecBytes)` }];
     }
-    const parametersKey = Object.hasOwn(item, "parameters") || !Object.hasOwn(item, "inputSchema") ? "parameters" : "inputSchema";
+    const parametersKey = parametersKeyOf(item);
     const schemas: [JsonObject, string][] = [[spec.parameters, `${pointer}/${parametersKey}`], ...(spec.outputSchema ? [[spec.outputSchema, `${pointer}/outputSchema`] as [JsonObject, string]] : [])];
     return schemas.flatMap(([schema, at]) => {
       const oversized = schemaLimitProblems(schema, at, limits);

@@ -1,4 +1,5 @@
 import { ClientToolSpecError } from "./errors.js";
+import { parametersKeyOf } from "./parameters-key.js";
 import { toFrozenJson } from "./frozen-json.js";
 import { refCycleProblems } from "./ref-cycles.js";
 import { MAX_SCHEMA_DEPTH, schemaDepthProblems } from "./schema-depth.js";
@@ -130,7 +131,7 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
       message: '"parameters" and "inputSchema" are the same thing: keep one of them',
     });
   }
-  const parametersKey = "inputSchema" in value && !("parameters" in value) ? "inputSchema" : "parameters";
+  const parametersKey = parametersKeyOf(value);
   const parameters =
     value[parametersKey] === undefined && !(parametersKey in value)
       ? EMPTY_PARAMETERS
