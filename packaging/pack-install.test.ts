@@ -154,6 +154,7 @@ export { wrong };
 import * as runtime from "gen-client-tools/runtime";
 import * as browser from "gen-client-tools/runtime/browser";
 import * as calls from "gen-client-tools/runtime/calls";
+import * as redisStore from "gen-client-tools/runtime/redis"; // redis is not installed here: the entry must not load it
 import clientTools from "gen-client-tools/vite"; // vite is not installed here: the plugin must not load it
 const result = await api.generate({ stubs: false, out: "smoke-gen" });
 console.log(JSON.stringify({
@@ -162,6 +163,7 @@ console.log(JSON.stringify({
   runtime: typeof runtime.ClientToolRegistry,
   browser: typeof browser.createClientToolRunner,
   calls: typeof calls.ClientCallBroker,
+  redis: typeof redisStore.RedisPendingCallStore,
   plugin: clientTools().name,
 }));
 `,
@@ -180,7 +182,7 @@ console.log(JSON.stringify({
 
       const smoke = sh(project, process.execPath, ["smoke.mjs"]);
       expect(smoke.status, smoke.stderr).toBe(0);
-      expect(JSON.parse(smoke.stdout)).toEqual({ toolCount: 2, diagnostics: 0, runtime: "function", browser: "function", calls: "function", plugin: "gen-client-tools" });
+      expect(JSON.parse(smoke.stdout)).toEqual({ toolCount: 2, diagnostics: 0, runtime: "function", browser: "function", calls: "function", redis: "function", plugin: "gen-client-tools" });
     },
     300_000,
   );

@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { createClient } from "redis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeStoreContract } from "../../../test-support/store-conformance.js";
+import { ClientCallBroker } from "../broker.js";
+import { nextRequest } from "../__fixtures__/next-request.js";
+import { specs } from "../__fixtures__/tools.js";
+import { RedisPendingCallStore } from "./redis-store.js";
+
+// A real redis-server: `.ci/run` starts one and sets GCT_REDIS_URL. Without it, say so.
+const url = process.env["GCT_REDIS_URL"];
+if (url === undefined) console.warn("GCT_REDIS_URL is not set: the Redis store's tests are skipped (.ci/run starts a redis-server and sets it).");
+
+describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-server", () => {
+  let client: ReturnType<typeof createClient>;
+  beforeAll(async () => {
+    client = createClient({ url: url! });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  describeStoreContract("RedisPendingCallStore", async (closedRetentionMs) => {
+    const store = new RedisPendingCallStore(client, { keyPrefix: `test:${randomUUID()}:`, closedRetentionMs });
+    return { store, release: () => store.disconnect() };
+  });
+
+  it("lets a broker on one instance take an answer that another instance's broker dispatched, and leaves no key once retention has passed", async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const stores = [new RedisPendingCallStore(client, { keyPrefix, closedRetentionMs: 300 }), new RedisPendingCallStore(client, { keyPrefix, closedRetentionMs: 300 })];
+    const [a, b] = stores.map((store) => new ClientCallBroker({ tools: specs, store }));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const sent = nextRequest(a!);
+      const outcome = a!.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+      const request = await sent;
+      expect((await b!.pending({ owner: "alice" })).map((r) => r.requestId)).toEqual([request.requestId]);
+      await expect(b!.submit({ requestId: request.requestId, owner: "mallory", result: { city: "Lyon" } })).rejects.toMatchObject({ status: 404 });
+      await b!.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
+      await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+      await expect(b!.submit({ requestId: request.requestId, owner: "alice", result: { city: "Paris" } })).rejects.toMatchObject({ status: 409 });
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect(await client.keys(`${keyPrefix}call:*`)).toEqual([]);
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+      await Promise.all(stores.map((store) => store.disconnect()));
+    }
+  });
+});

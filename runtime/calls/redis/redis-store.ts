@@ -1,0 +1,159 @@
+import type { ClientCallOutcome } from "../outcome.js";
+import type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "../store.js";
+import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
+import { CLOSE, OPEN, REISSUE } from "./scripts.js";
+
+/**
+ * What the store needs of a client of the official `redis` package (`createClient()`, connected):
+ * commands, and a second connection for the notices (a subscribed connection takes no commands).
+ */
+export interface RedisClientLike {
+  sendCommand(args: readonly string[]): Promise<unknown>;
+  duplicate(): RedisSubscriberLike;
+}
+
+/** The subscribing connection `duplicate()` gives. */
+export interface RedisSubscriberLike {
+  connect(): Promise<unknown>;
+  subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+
+export interface RedisPendingCallStoreOptions {
+  /** Prepended to every key and the channel, so that several deployments share one Redis; default `gct:`. */
+  readonly keyPrefix?: string;
+  /** How long an ended call is remembered (a late answer gets 409 instead of 404); default 10 minutes. */
+  readonly closedRetentionMs?: number;
+  /** Where a notice that cannot be read, or a subscription that fails, is reported; default `console.error`. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * The pending calls of every instance in one Redis: an answer posted to any instance ends the
+ * call (compare-and-set in a Lua script, see scripts.ts), and every instance hears of each end
+ * (pub/sub), so the instance awaiting `dispatch` gets the outcome. An open call expires with its
+ * deadline (a Redis TTL, past `expiresAt` by the retention period), and an ended one after the
+ * retention period: Redis holds no call key longer. Calls in Redis survive a restart of any
+ * instance. The client is the caller's: connect it before, and close it after `disconnect()`.
+ */
+export class RedisPendingCallStore implements PendingCallStore {
+  readonly #client: RedisClientLike;
+  readonly #prefix: string;
+  readonly #retentionMs: number;
+  readonly #onError: (error: unknown) => void;
+  readonly #listeners = new Set<(closed: ClosedCall) => void>();
+  #subscriber: Promise<RedisSubscriberLike> | undefined;
+
+  constructor(client: RedisClientLike, options: RedisPendingCallStoreOptions = {}) {
+    this.#client = client;
+    this.#prefix = options.keyPrefix ?? "gct:";
+    this.#retentionMs = options.closedRetentionMs ?? DEFAULT_CLOSED_RETENTION_MS;
+    this.#onError = options.onError ?? ((error) => console.error("gen-client-tools: Redis store:", error));
+  }
+
+  async open(call: PendingCall): Promise<void> {
+    const { requestId, attempt } = call.request;
+    const stored: StoredCall = { state: "open", owner: call.owner, request: call.request };
+    const opened = await this.#eval(OPEN, [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`], [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt)]);
+    if (opened !== 1) throw new Error(`Duplicate client tool request id ${requestId}.`);
+  }
+
+  async get(requestId: string): Promise<StoredCall | undefined> {
+    const data = await this.#client.sendCommand(["HGET", this.#callKey(requestId), "data"]);
+    return typeof data === "string" ? (JSON.parse(data) as StoredCall) : undefined;
+  }
+
+  async reissue(next: PendingCall, expectedAttempt: number): Promise<boolean> {
+    const current = await this.get(next.request.requestId);
+    if (current?.state !== "open") return false;
+    // The owner stays the call's, whoever re-sends it.
+    const stored: StoredCall = { state: "open", owner: current.owner, request: next.request };
+    const done = await this.#eval(REISSUE, [this.#callKey(next.request.requestId)], [JSON.stringify(stored), String(expectedAttempt), String(this.#openTtl(next)), String(next.request.attempt)]);
+    return done === 1;
+  }
+
+  async close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome): Promise<boolean> {
+    const current = await this.get(requestId);
+    if (current?.state !== "open") return false;
+    const closed: ClosedCall = { owner: current.owner, request: current.request, outcome };
+    const stored: StoredCall = { state: "closed", ...closed };
+    const done = await this.#eval(
+      CLOSE,
+      [this.#callKey(requestId), this.#ownerKey(current.owner)],
+      [JSON.stringify(stored), String(expectedAttempt), String(this.#retentionMs), requestId, this.#channel(), JSON.stringify(closed)],
+    );
+    return done === 1;
+  }
+
+  async list(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
+    const ownerKey = this.#ownerKey(filter.owner);
+    const ids = (await this.#client.sendCommand(["ZRANGE", ownerKey, "0", "-1"])) as string[];
+    const calls = await Promise.all(ids.map((id) => this.get(id)));
+    // An open call that expired in Redis left its id in the owner's set: it goes now.
+    const gone = ids.filter((_, i) => calls[i]?.state !== "open");
+    if (gone.length > 0) await this.#client.sendCommand(["ZREM", ownerKey, ...gone]);
+    return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open" && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId)).map(({ owner, request }) => ({ owner, request }));
+  }
+
+  subscribe(listener: (closed: ClosedCall) => void): () => void {
+    this.#listeners.add(listener);
+    this.#subscriber ??= this.#connectSubscriber();
+    return () => void this.#listeners.delete(listener);
+  }
+
+  /** Closes the store's own subscribing connection (the caller's client stays open). */
+  async disconnect(): Promise<void> {
+    const subscriber = this.#subscriber;
+    this.#subscriber = undefined;
+    if (subscriber !== undefined) await (await subscriber).close();
+  }
+
+  async #connectSubscriber(): Promise<RedisSubscriberLike> {
+    const subscriber = this.#client.duplicate();
+    try {
+      await subscriber.connect();
+      await subscriber.subscribe(this.#channel(), (message) => this.#notify(message));
+    } catch (error) {
+      this.#onError(error);
+    }
+    return subscriber;
+  }
+
+  #notify(message: string): void {
+    let closed: ClosedCall;
+    try {
+      closed = JSON.parse(message) as ClosedCall;
+    } catch (error) {
+      this.#onError(error);
+      return;
+    }
+    for (const listener of this.#listeners) {
+      try {
+        listener(closed);
+      } catch (error) {
+        this.#onError(error);
+      }
+    }
+  }
+
+  #eval(script: string, keys: readonly string[], args: readonly string[]): Promise<unknown> {
+    return this.#client.sendCommand(["EVAL", script, String(keys.length), ...keys, ...args]);
+  }
+
+  /** An open call is kept past its deadline by the retention period, so a late answer finds it (and the dispatcher's timer reads it). */
+  #openTtl(call: PendingCall): number {
+    return Math.max(1, call.request.expiresAt - Date.now()) + this.#retentionMs;
+  }
+
+  #callKey(requestId: string): string {
+    return `${this.#prefix}call:${requestId}`;
+  }
+
+  #ownerKey(owner: string): string {
+    return `${this.#prefix}owner:${owner}`;
+  }
+
+  #channel(): string {
+    return `${this.#prefix}closed`;
+  }
+}

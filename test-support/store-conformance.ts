@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { ClientToolRequest } from "../runtime/calls/messages.js";
+import type { ClosedCall, PendingCallStore } from "../runtime/calls/store.js";
+
+/** A store for one test, remembering closed calls for `retentionMs`, and how to let it go. */
+export interface StoreUnderTest {
+  readonly store: PendingCallStore;
+  readonly release: () => Promise<void>;
+}
+
+const ok = { status: "ok", result: { city: "Lyon" } } as const;
+
+function request(requestId: string, overrides: Partial<ClientToolRequest> = {}): ClientToolRequest {
+  return { requestId, conversationId: "c1", toolName: "get_location", toolCallId: `call_${requestId}`, args: {}, attempt: 1, expiresAt: Date.now() + 30_000, ...overrides };
+}
+
+/** Resolves once `check` holds, polling: a store's notices may arrive after the call that made them. */
+async function eventually(check: () => boolean, timeoutMs = 2_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error("not within the time");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * The `PendingCallStore` contract as tests, one suite for every store: `make(retentionMs)` gives
+ * a fresh, empty store whose ended calls are kept that long. Real time throughout (a Redis TTL
+ * does not follow fake timers).
+ */
+export function describeStoreContract(name: string, make: (retentionMs: number) => Promise<StoreUnderTest>): void {
+  describe(`${name}: the PendingCallStore contract`, () => {
+    const made: StoreUnderTest[] = [];
+    const fresh = async (retentionMs = 60_000): Promise<PendingCallStore> => {
+      const under = await make(retentionMs);
+      made.push(under);
+      return under.store;
+    };
+    afterEach(async () => {
+      for (const under of made.splice(0)) await under.release();
+    });
+
+    it("lets exactly one caller close a call, and only at the attempt it expects", async () => {
+      const store = await fresh();
+      const r1 = request("r1");
+      await store.open({ owner: "alice", request: r1 });
+      expect(await store.close("r1", 2, ok)).toBe(false);
+      const results = await Promise.all(Array.from({ length: 8 }, () => store.close("r1", 1, ok)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await store.get("r1")).toEqual({ state: "closed", owner: "alice", request: r1, outcome: ok });
+    });
+
+    it("re-sends a call only from the attempt the caller expects, keeping its owner", async () => {
+      const store = await fresh();
+      await store.open({ owner: "alice", request: request("r1") });
+      const next = { owner: "alice", request: request("r1", { attempt: 2, expiresAt: Date.now() + 60_000 }) };
+      expect(await Promise.all([store.reissue(next, 1), store.reissue(next, 1)])).toEqual(expect.arrayContaining([true, false]));
+      expect(await store.get("r1")).toEqual({ state: "open", ...next });
+      expect(await store.close("r1", 1, ok)).toBe(false);
+      expect(await store.close("r1", 2, ok)).toBe(true);
+      expect(await store.reissue({ owner: "alice", request: request("r1", { attempt: 3 }) }, 2)).toBe(false);
+    });
+
+    it("lists one owner's open calls oldest first, optionally of one conversation", async () => {
+      const store = await fresh();
+      await store.open({ owner: "alice", request: request("r1") });
+      await store.open({ owner: "bob", request: request("r2") });
+      await store.open({ owner: "alice", request: request("r3", { conversationId: "c2" }) });
+      await store.open({ owner: "alice", request: request("r4") });
+      await store.close("r4", 1, ok);
+      expect((await store.list({ owner: "alice" })).map((c) => c.request.requestId)).toEqual(["r1", "r3"]);
+      expect((await store.list({ owner: "alice", conversationId: "c2" })).map((c) => c.request.requestId)).toEqual(["r3"]);
+      expect(await store.list({ owner: "carol" })).toEqual([]);
+    });
+
+    it("remembers an ended call for the retention period, then forgets it", async () => {
+      const store = await fresh(300);
+      await store.open({ owner: "alice", request: request("r1") });
+      await store.close("r1", 1, ok);
+      expect((await store.get("r1"))?.state).toBe("closed");
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect(await store.get("r1")).toBeUndefined();
+    });
+
+    it("refuses to open a request id it already holds", async () => {
+      const store = await fresh();
+      await store.open({ owner: "alice", request: request("r1") });
+      await expect(store.open({ owner: "bob", request: request("r1") })).rejects.toThrow(/Duplicate/);
+    });
+
+    it("tells each subscriber of each close, until it unsubscribes", async () => {
+      const store = await fresh();
+      const heard: ClosedCall[] = [];
+      const off = store.subscribe((closed) => heard.push(closed));
+      // A subscription may take a moment to be in place (a connection of its own).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const r1 = request("r1");
+      await store.open({ owner: "alice", request: r1 });
+      await store.open({ owner: "alice", request: request("r2") });
+      await store.close("r1", 1, ok);
+      await eventually(() => heard.length === 1);
+      off();
+      await store.close("r2", 1, ok);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toEqual([{ owner: "alice", request: r1, outcome: ok }]);
+    });
+
+    it("keeps a call whole: its arguments, attempt and deadline as opened", async () => {
+      const store = await fresh();
+      const r1 = request("r1", { args: { nested: { list: [1, "two", null, true] }, text: "quote \" and \\u2028" }, attempt: 3 });
+      await store.open({ owner: "o/with:odd chars", request: r1 });
+      expect(await store.get("r1")).toEqual({ state: "open", owner: "o/with:odd chars", request: r1 });
+      expect((await store.list({ owner: "o/with:odd chars" })).map(({ owner, request }) => ({ owner, request }))).toEqual([{ owner: "o/with:odd chars", request: r1 }]);
+      expect(await store.get("nope")).toBeUndefined();
+    });
+  });
+}
