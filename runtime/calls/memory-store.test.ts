@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientToolRequest } from "./messages.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
-import type { ClosedCall } from "./store.js";
 import { describeStoreContract } from "../../test-support/store-conformance.js";
 
 const NOW = Date.parse("2025-01-01T00:00:00Z");
