@@ -161,8 +161,10 @@ describe("gen-client-tools --watch", () => {
     expect(watch.output().stderr).not.toMatch(/\n\s+at /);
     rmSync(path.join(folder, "src/client-tool-handlers.ts"), { recursive: true });
     writeProjectFiles(folder, { "client-tools/ping.json": tool("ping", "Ping v2.") });
-    await watch.until("the run after the fix", () => read(folder, "specs.ts").includes("Ping v2."));
-    expect(readFileSync(path.join(folder, "src/client-tool-handlers.ts"), "utf8")).toContain("ping");
+    // The run writes the handlers file after specs.ts: the run is over once both are there.
+    const handlers = path.join(folder, "src/client-tool-handlers.ts");
+    await watch.until("the run after the fix", () => read(folder, "specs.ts").includes("Ping v2.") && existsSync(handlers));
+    expect(readFileSync(handlers, "utf8")).toContain("ping");
     watch.child.kill("SIGINT");
     expect(await watch.exited()).toBe(0);
   });
