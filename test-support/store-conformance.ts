@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { ClientToolRequest } from "../runtime/calls/messages.js";
-import type { ClosedCall, PendingCallStore } from "../runtime/calls/store.js";
+import { DuplicateToolCallError, type ClosedCall, type PendingCallStore } from "../runtime/calls/store.js";
 
 /** A store for one test, remembering closed calls for `retentionMs`, and how to let it go. */
 export interface StoreUnderTest {
@@ -103,6 +103,30 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       await store.close("r2", 1, ok);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(heard).toEqual([{ owner: "alice", request: r1, outcome: ok }]);
+    });
+
+    it("finds a call by its conversation and toolCallId, open or ended, and opens no second call of them", async () => {
+      const store = await fresh();
+      const r1 = request("r1", { toolCallId: "call_a" });
+      await store.open({ owner: "alice", request: r1 });
+      expect(await store.findByToolCall("c1", "call_a")).toEqual({ state: "open", owner: "alice", request: r1 });
+      await expect(store.open({ owner: "alice", request: request("r2", { toolCallId: "call_a" }) })).rejects.toBeInstanceOf(DuplicateToolCallError);
+      // Another conversation may use the same toolCallId.
+      await store.open({ owner: "alice", request: request("r3", { toolCallId: "call_a", conversationId: "c2" }) });
+      await store.close("r1", 1, ok);
+      expect(await store.findByToolCall("c1", "call_a")).toEqual({ state: "closed", owner: "alice", request: r1, outcome: ok });
+      expect(await store.findByToolCall("c1", "call_b")).toBeUndefined();
+      expect((await store.findByToolCall("c2", "call_a"))?.request.requestId).toBe("r3");
+    });
+
+    it("forgets a toolCallId with its ended call", async () => {
+      const store = await fresh(300);
+      await store.open({ owner: "alice", request: request("r1", { toolCallId: "call_a" }) });
+      await store.close("r1", 1, ok);
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect(await store.findByToolCall("c1", "call_a")).toBeUndefined();
+      await store.open({ owner: "alice", request: request("r2", { toolCallId: "call_a" }) });
+      expect((await store.findByToolCall("c1", "call_a"))?.request.requestId).toBe("r2");
     });
 
     it("keeps a call whole: its arguments, attempt and deadline as opened", async () => {

@@ -10,7 +10,7 @@ import { checkClientToolPermission, type ClientToolPrincipal } from "./permissio
 import { newRequestId } from "./request-id.js";
 import { createArgumentsChecker, createResultChecker, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
 import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
-import type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "./store.js";
+import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type StoredCall } from "./store.js";
 import { startTimer, type TimerHandle } from "./timer.js";
 import { mayResend, timeoutSeconds } from "./tool-policy.js";
 import { isSpecList, toolFinder, type ClientToolSource, type KnownTool } from "./tools.js";
@@ -82,7 +82,8 @@ interface Waiter {
   readonly owner: string;
   request: ClientToolRequest;
   timer: TimerHandle;
-  readonly resolve: (outcome: ClientCallOutcome) => void;
+  /** Every dispatch of the call in this broker (a repeated dispatch attaches to the first). */
+  readonly resolvers: ((outcome: ClientCallOutcome) => void)[];
 }
 
 const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
@@ -141,14 +142,20 @@ export class ClientCallBroker {
 
   /**
    * Checks the principal's permission, then asks the `approve` hook, then sends the call to
-   * the owner's client, and resolves when it ends. Never rejects for anything the client
-   * does; rejects only for a tool that is unknown or not awaited, for arguments JSON cannot
-   * hold while an `approve` hook is set (server bugs), and when the store fails.
+   * the owner's client, and resolves when it ends. A call is addressed by its conversation and
+   * toolCallId: dispatched again, it is the same call (nothing is checked or sent again). Never
+   * rejects for anything the client does; rejects only for a tool that is unknown or not
+   * awaited, for arguments JSON cannot hold while an `approve` hook is set, for a call of
+   * another owner (server bugs), and when the store fails.
    */
   async dispatch(input: DispatchInput): Promise<ClientCallOutcome> {
     const tool = this.#awaitedTool(input.toolName, input.conversationId);
     const { spec } = tool;
     if (this.#closed) return BROKER_CLOSED;
+    // A call is addressed by its conversation and toolCallId: dispatched again (the agent loop
+    // restarted, another instance resumed the conversation), it is the same call.
+    const existing = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+    if (existing !== undefined) return this.#attach(existing, input);
     const forbidden = checkClientToolPermission(spec, input.principal);
     if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
     // The arguments are the model's output: the client is asked only with arguments that match.
@@ -177,7 +184,7 @@ export class ClientCallBroker {
     // Waiting starts before the call is stored: an answer may arrive (from a client listing
     // pending calls) before `open` returns.
     const outcome = new Promise<ClientCallOutcome>((resolve) => {
-      this.#waiters.set(requestId, { owner: input.owner, request, timer: this.#startTimer(requestId, seconds * 1000), resolve });
+      this.#waiters.set(requestId, { owner: input.owner, request, timer: this.#startTimer(requestId, seconds * 1000), resolvers: [resolve] });
     });
     try {
       await this.#store.open({ owner: input.owner, request });
@@ -185,12 +192,26 @@ export class ClientCallBroker {
       const waiter = this.#waiters.get(requestId);
       if (waiter !== undefined) clearTimeout(waiter.timer);
       this.#waiters.delete(requestId);
+      // Another dispatch of this very call (here or in another process) opened it first.
+      if (error instanceof DuplicateToolCallError) {
+        const first = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+        if (first !== undefined) return this.#attach(first, input);
+      }
       throw error;
     }
     // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
     if (this.#closed) await this.#store.close(requestId, 1, BROKER_CLOSED);
     if (this.#waiters.has(requestId)) this.#events.emit("requested", { owner: input.owner, request });
     return outcome;
+  }
+
+  /**
+   * How the call of this conversation and toolCallId ended, for as long as the store retains it;
+   * undefined while it is open, or when it is unknown or forgotten.
+   */
+  async outcome(input: { readonly conversationId: string; readonly toolCallId: string }): Promise<ClientCallOutcome | undefined> {
+    const stored = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+    return stored?.state === "closed" ? stored.outcome : undefined;
   }
 
   /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */
@@ -300,6 +321,26 @@ export class ClientCallBroker {
     }
   }
 
+  /**
+   * A dispatch of a call that exists: its outcome at once when it ended (also while this process
+   * was down), else a wait for it, here or in the broker already waiting. The client is sent
+   * nothing new: it has the request, or lists it.
+   */
+  #attach(stored: StoredCall, input: DispatchInput): Promise<ClientCallOutcome> {
+    if (stored.owner !== input.owner) {
+      throw new TypeError(`Client tool call ${JSON.stringify(input.toolCallId)} of conversation ${JSON.stringify(input.conversationId)} was dispatched for another owner.`);
+    }
+    if (stored.state === "closed") return Promise.resolve(stored.outcome);
+    const { requestId } = stored.request;
+    return new Promise((resolve) => {
+      const waiter = this.#waiters.get(requestId);
+      if (waiter !== undefined) waiter.resolvers.push(resolve);
+      else {
+        this.#waiters.set(requestId, { owner: stored.owner, request: stored.request, timer: this.#startTimer(requestId, stored.request.expiresAt - Date.now()), resolvers: [resolve] });
+      }
+    });
+  }
+
   /** The open call an answer is for; refusals in the order that reveals nothing to a caller who is not the owner. */
   async #openCall(input: { readonly requestId: string; readonly owner: string; readonly attempt?: number }): Promise<StoredCall & { state: "open" }> {
     const stored = await this.#store.get(input.requestId);
@@ -374,7 +415,7 @@ export class ClientCallBroker {
     if (waiter === undefined) return;
     this.#waiters.delete(closed.request.requestId);
     clearTimeout(waiter.timer);
-    waiter.resolve(closed.outcome);
+    for (const resolve of waiter.resolvers) resolve(closed.outcome);
     this.#events.emit("settled", closed);
   }
 }

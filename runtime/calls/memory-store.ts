@@ -1,5 +1,5 @@
 import type { ClientCallOutcome } from "./outcome.js";
-import type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "./store.js";
+import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type StoredCall } from "./store.js";
 
 type OpenEntry = Extract<StoredCall, { state: "open" }>;
 interface ClosedEntry {
@@ -26,6 +26,8 @@ export class InMemoryPendingCallStore implements PendingCallStore {
   // is a walk from the front that stops at the first call still retained.
   readonly #closed = new Map<string, ClosedEntry>();
   readonly #listeners = new Set<(closed: ClosedCall) => void>();
+  /** The requestId of each known call, by conversation and toolCallId. */
+  readonly #byToolCall = new Map<string, string>();
   readonly #retentionMs: number;
 
   constructor(options: InMemoryPendingCallStoreOptions = {}) {
@@ -35,6 +37,10 @@ export class InMemoryPendingCallStore implements PendingCallStore {
   async open(call: PendingCall): Promise<void> {
     const { requestId } = call.request;
     if (this.#open.has(requestId) || this.#closed.has(requestId)) throw new Error(`Duplicate client tool request id ${requestId}.`);
+    this.#forgetExpired();
+    const toolCall = toolCallKey(call.request.conversationId, call.request.toolCallId);
+    if (this.#byToolCall.has(toolCall)) throw new DuplicateToolCallError(call.request.conversationId, call.request.toolCallId);
+    this.#byToolCall.set(toolCall, requestId);
     this.#open.set(requestId, { state: "open", owner: call.owner, request: call.request });
     let ids = this.#byOwner.get(call.owner);
     if (ids === undefined) this.#byOwner.set(call.owner, (ids = new Set()));
@@ -44,6 +50,12 @@ export class InMemoryPendingCallStore implements PendingCallStore {
   async get(requestId: string): Promise<StoredCall | undefined> {
     this.#forgetExpired();
     return this.#open.get(requestId) ?? this.#closed.get(requestId)?.call;
+  }
+
+  async findByToolCall(conversationId: string, toolCallId: string): Promise<StoredCall | undefined> {
+    this.#forgetExpired();
+    const requestId = this.#byToolCall.get(toolCallKey(conversationId, toolCallId));
+    return requestId === undefined ? undefined : this.get(requestId);
   }
 
   async reissue(next: PendingCall, expectedAttempt: number): Promise<boolean> {
@@ -98,6 +110,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     for (const [id, entry] of this.#closed) {
       if (entry.forgetAt > now) return;
       this.#closed.delete(id);
+      this.#byToolCall.delete(toolCallKey(entry.call.request.conversationId, entry.call.request.toolCallId));
     }
   }
 
@@ -114,4 +127,8 @@ export class InMemoryPendingCallStore implements PendingCallStore {
       }
     }
   }
+}
+
+function toolCallKey(conversationId: string, toolCallId: string): string {
+  return JSON.stringify([conversationId, toolCallId]);
 }

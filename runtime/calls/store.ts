@@ -38,8 +38,14 @@ export interface PendingCallFilter {
  *   to the process holding the client's connection, or let clients list `pending` calls.
  */
 export interface PendingCallStore {
-  /** Adds a new open call (its requestId is fresh). */
+  /**
+   * Adds a new open call (its requestId is fresh). Rejects with `DuplicateToolCallError` when
+   * the store holds a call (open, or ended and still retained) of the same conversation and
+   * toolCallId: a call is addressed by `(conversationId, toolCallId)`, and opened once.
+   */
   open(call: PendingCall): Promise<void>;
+  /** The call of this conversation and toolCallId, open or ended and still retained. */
+  findByToolCall(conversationId: string, toolCallId: string): Promise<StoredCall | undefined>;
   /** The call, open or closed and still retained; `undefined` when unknown or forgotten. */
   get(requestId: string): Promise<StoredCall | undefined>;
   /**
@@ -56,4 +62,16 @@ export interface PendingCallStore {
   list(filter: PendingCallFilter): Promise<readonly PendingCall[]>;
   /** Hears of every close, by any process sharing the store; returns an unsubscribe function. */
   subscribe(listener: (closed: ClosedCall) => void): () => void;
+}
+
+/** A store already holds a call of this conversation and toolCallId (`PendingCallStore#open`). */
+export class DuplicateToolCallError extends Error {
+  override readonly name = "DuplicateToolCallError";
+
+  constructor(
+    readonly conversationId: string,
+    readonly toolCallId: string,
+  ) {
+    super(`A call of conversation ${JSON.stringify(conversationId)} with toolCallId ${JSON.stringify(toolCallId)} exists already.`);
+  }
 }

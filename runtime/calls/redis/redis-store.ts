@@ -1,5 +1,5 @@
 import type { ClientCallOutcome } from "../outcome.js";
-import type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "../store.js";
+import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type StoredCall } from "../store.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
 import { CLOSE, OPEN, REISSUE } from "./scripts.js";
 
@@ -54,8 +54,16 @@ export class RedisPendingCallStore implements PendingCallStore {
   async open(call: PendingCall): Promise<void> {
     const { requestId, attempt } = call.request;
     const stored: StoredCall = { state: "open", owner: call.owner, request: call.request };
-    const opened = await this.#eval(OPEN, [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`], [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt)]);
+    const { conversationId, toolCallId } = call.request;
+    const keys = [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`, this.#toolCallKey(conversationId, toolCallId)];
+    const opened = await this.#eval(OPEN, keys, [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt)]);
+    if (opened === 2) throw new DuplicateToolCallError(conversationId, toolCallId);
     if (opened !== 1) throw new Error(`Duplicate client tool request id ${requestId}.`);
+  }
+
+  async findByToolCall(conversationId: string, toolCallId: string): Promise<StoredCall | undefined> {
+    const requestId = await this.#client.sendCommand(["GET", this.#toolCallKey(conversationId, toolCallId)]);
+    return typeof requestId === "string" ? this.get(requestId) : undefined;
   }
 
   async get(requestId: string): Promise<StoredCall | undefined> {
@@ -68,7 +76,7 @@ export class RedisPendingCallStore implements PendingCallStore {
     if (current?.state !== "open") return false;
     // The owner stays the call's, whoever re-sends it.
     const stored: StoredCall = { state: "open", owner: current.owner, request: next.request };
-    const done = await this.#eval(REISSUE, [this.#callKey(next.request.requestId)], [JSON.stringify(stored), String(expectedAttempt), String(this.#openTtl(next)), String(next.request.attempt)]);
+    const done = await this.#eval(REISSUE, [this.#callKey(next.request.requestId), this.#toolCallKey(current.request.conversationId, current.request.toolCallId)], [JSON.stringify(stored), String(expectedAttempt), String(this.#openTtl(next)), String(next.request.attempt)]);
     return done === 1;
   }
 
@@ -79,7 +87,7 @@ export class RedisPendingCallStore implements PendingCallStore {
     const stored: StoredCall = { state: "closed", ...closed };
     const done = await this.#eval(
       CLOSE,
-      [this.#callKey(requestId), this.#ownerKey(current.owner)],
+      [this.#callKey(requestId), this.#ownerKey(current.owner), this.#toolCallKey(current.request.conversationId, current.request.toolCallId)],
       [JSON.stringify(stored), String(expectedAttempt), String(this.#retentionMs), requestId, this.#channel(), JSON.stringify(closed)],
     );
     return done === 1;
@@ -147,6 +155,11 @@ export class RedisPendingCallStore implements PendingCallStore {
 
   #callKey(requestId: string): string {
     return `${this.#prefix}call:${requestId}`;
+  }
+
+  /** A JSON pair: no conversation id and toolCallId can spell another pair's key. */
+  #toolCallKey(conversationId: string, toolCallId: string): string {
+    return `${this.#prefix}toolcall:${JSON.stringify([conversationId, toolCallId])}`;
   }
 
   #ownerKey(owner: string): string {

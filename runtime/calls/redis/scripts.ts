@@ -3,30 +3,38 @@
 // the attempt it expects. A call is a hash: `state`, `attempt` (what the scripts compare, never
 // parsing the call) and `data` (the stored call's JSON). KEYS and ARGV are given at each script.
 
-/** KEYS: call, owner's open set, sequence. ARGV: data, TTL in ms, requestId, attempt. 1, or 0 when the id is taken. */
+/**
+ * KEYS: call, owner's open set, sequence, the call's toolCallId key (its requestId, kept as long
+ * as the call). ARGV: data, TTL in ms, requestId, attempt. 1; 0 when the requestId is taken, 2
+ * when the conversation's toolCallId is.
+ */
 export const OPEN = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if redis.call('EXISTS', KEYS[4]) == 1 then return 2 end
 redis.call('HSET', KEYS[1], 'state', 'open', 'attempt', ARGV[4], 'data', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('SET', KEYS[4], ARGV[3], 'PX', ARGV[2])
 redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[3])
 return 1`;
 
-/** KEYS: call. ARGV: data, the attempt expected, TTL in ms, the new attempt. 1 for the one caller that re-sent it. */
+/** KEYS: call, its toolCallId key. ARGV: data, the attempt expected, TTL in ms, the new attempt. 1 for the one caller that re-sent it. */
 export const REISSUE = `
 if redis.call('HGET', KEYS[1], 'state') ~= 'open' or redis.call('HGET', KEYS[1], 'attempt') ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], 'attempt', ARGV[4], 'data', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
 return 1`;
 
 /**
- * KEYS: call, owner's open set. ARGV: data, the attempt expected, retention in ms, requestId,
- * channel, the notice's JSON. 1 for the one caller that ended it; the notice is published in
- * the same step.
+ * KEYS: call, owner's open set, its toolCallId key. ARGV: data, the attempt expected, retention
+ * in ms, requestId, channel, the notice's JSON. 1 for the one caller that ended it; the notice
+ * is published in the same step.
  */
 export const CLOSE = `
 if redis.call('HGET', KEYS[1], 'state') ~= 'open' or redis.call('HGET', KEYS[1], 'attempt') ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], 'state', 'closed', 'data', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[3], ARGV[3])
 redis.call('ZREM', KEYS[2], ARGV[4])
 redis.call('PUBLISH', ARGV[5], ARGV[6])
 return 1`;
