@@ -46,6 +46,26 @@ describe("ClientCallBroker approval", () => {
     await expect(outcome).resolves.toEqual({ status: "ok", result: { confirmed: true } });
   });
 
+  it("gives the approver a deadline of its own (approvalTimeoutSeconds, default 600 s): past it the call is denied, and the client never sees it", async () => {
+    const approver = manualApprover();
+    const t = createTestBroker({ approve: approver.approve });
+    const outcome = t.broker.dispatch(purchase);
+    await vi.advanceTimersByTimeAsync(599_000);
+    expect(approver.asked).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(outcome).resolves.toEqual({ status: "denied", reason: "The call was not approved within 600 seconds." });
+    // A decision after the deadline changes nothing.
+    approver.decide(approveClientToolCall(approver.asked[0]!));
+    await flush();
+    expect(t.requests).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
+
+    const quick = createTestBroker({ approve: manualApprover().approve, approvalTimeoutSeconds: 5 });
+    const denied = quick.broker.dispatch(purchase);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(denied).resolves.toEqual({ status: "denied", reason: "The call was not approved within 5 seconds." });
+  });
+
   it("ends a refused call as denied with the approver's reason; the client never sees it", async () => {
     const t = createTestBroker({ approve: () => ({ approved: false, reason: "The user declined the purchase." }) });
     await expect(t.broker.dispatch(purchase)).resolves.toEqual({ status: "denied", reason: "The user declined the purchase." });

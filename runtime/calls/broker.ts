@@ -30,6 +30,11 @@ export interface ClientCallBrokerOptions {
    * The call waits for the hook; its timeout starts once the call is approved.
    */
   readonly approve?: ClientToolApprover;
+  /**
+   * How long the `approve` hook may take (a person deciding is not the tool's execution time):
+   * past it, the call ends as `denied`. Default 600 seconds.
+   */
+  readonly approvalTimeoutSeconds?: number;
   /** How many compiled schemas the broker keeps (the least recently used go first); default 1000. */
   readonly maxCompiledSchemas?: number;
   /** How deep the model's arguments and a client's result may nest (objects and arrays); deeper is refused before any validator runs. Default 64. */
@@ -86,6 +91,10 @@ interface Waiter {
   readonly resolvers: ((outcome: ClientCallOutcome) => void)[];
 }
 
+/** The `approve` hook's time, by default: a person may take a while to decide. */
+export const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 600;
+const APPROVAL_LATE = Symbol("approval late");
+
 const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
 const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the server lost track of the call" };
 /** A timer that could not reach the store tries again after this long. */
@@ -110,6 +119,7 @@ export class ClientCallBroker {
   readonly #events: Emitter<ClientCallBrokerEvents>;
   readonly #onError: (error: unknown, context: string) => void;
   readonly #approve: ClientToolApprover | undefined;
+  readonly #approvalTimeoutMs: number;
   /** Resolves on `close()`, so a dispatch waiting for a hung approval hook still ends. */
   readonly #closing: Promise<void>;
   readonly #markClosing: () => void;
@@ -127,6 +137,7 @@ export class ClientCallBroker {
     this.#unsubscribeDrops = !isSpecList(options.tools) ? (options.tools.onScopeDropped?.((conversationId) => this.#compiler.release(conversationId)) ?? (() => {})) : () => {};
     this.#maxValueDepth = options.maxValueDepth ?? DEFAULT_MAX_VALUE_DEPTH;
     this.#approve = options.approve;
+    this.#approvalTimeoutMs = (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000;
     let markClosing!: () => void;
     this.#closing = new Promise((resolve) => (markClosing = resolve));
     this.#markClosing = markClosing;
@@ -295,12 +306,17 @@ export class ClientCallBroker {
       argsFingerprint: argsFingerprint(input.args),
     };
     let decision: unknown;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<typeof APPROVAL_LATE>((resolve) => (timer = setTimeout(() => resolve(APPROVAL_LATE), this.#approvalTimeoutMs)));
     try {
-      decision = await Promise.race([approve(call), this.#closing]);
+      decision = await Promise.race([approve(call), this.#closing, late]);
     } catch (error) {
       this.#onError(error, `the approve hook threw for a call to ${JSON.stringify(input.toolName)}; the call is denied`);
+    } finally {
+      clearTimeout(timer);
     }
     if (this.#closed) return BROKER_CLOSED;
+    if (decision === APPROVAL_LATE) return { status: "denied", reason: `The call was not approved within ${this.#approvalTimeoutMs / 1000} seconds.` };
     const reason = refusalReason(decision, call);
     return reason === undefined ? undefined : { status: "denied", reason };
   }
