@@ -14,4 +14,4 @@ export { ClientToolRegistry } from "./registry.js";
 export type { RegistryLimits } from "./limits.js";
 export type { ClientToolRegistryOptions, ClientToolScope, ClientToolScopeOptions } from "./registry.js";
 export type { ClientToolRegistrySnapshot, ClientToolScopeSnapshot } from "./snapshot.js";
-export type { ClientToolLookup, RegisteredClientTool } from "./types.js";
+export type { ClientToolLookup, ClientToolRegistration, IgnoredClientTool, RegisteredClientTool } from "./types.js";

@@ -6,7 +6,7 @@ import type { RegistryLimits } from "./limits.js";
 import { nameKey } from "./name-key.js";
 import { specList } from "./spec-list.js";
 import { admittedSpecOf, toolFor } from "./tool.js";
-import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
+import type { ClientToolLookup, ClientToolRegistration, IgnoredClientTool, RegisteredClientTool } from "./types.js";
 
 /**
  * Who holds a name, registry-wide: the tool whose identity the name stands for, and how many
@@ -26,6 +26,8 @@ export interface RegistryState {
   readonly checkSchema?: SchemaCheck;
   /** Bounds on client specs and on what a conversation holds (`ClientToolRegistryOptions.limits`, over the defaults). */
   readonly limits: RegistryLimits;
+  /** What a spec named like one of the server's tools gets (`ClientToolRegistryOptions.onReservedName`). */
+  readonly onReservedName: "error" | "ignore";
   /** Claims shared by every view (`names: "registry"`); absent, each view keeps its own, and sees its parent's. */
   readonly claims?: Map<string, Claim>;
 }
@@ -79,7 +81,7 @@ export class ToolView implements ClientToolLookup {
    * very object when nothing else changed either, and a new one (the newest description,
    * annotations, permission and timeout) when something did.
    */
-  register(input: unknown): readonly RegisteredClientTool[] {
+  register(input: unknown): ClientToolRegistration {
     if (this.#released) throw new Error("This conversation's client tools were dropped: get a new view from registry.scope(conversationId).");
     // More specs than a conversation may hold are refused before any is checked.
     if (this.#parent !== undefined) this.#checkToolCount(specList(input).items.length);
@@ -88,23 +90,28 @@ export class ToolView implements ClientToolLookup {
     // What this view's names look like: a new name must not pass for one of them.
     const lookalikes = new Map<string, string>();
     for (const tool of this.list()) lookalikes.set(nameKey(tool.name), tool.name);
-    const tools = entries.map(({ pointer, spec }) => {
+    const ignored: IgnoredClientTool[] = [];
+    const tools = entries.flatMap(({ pointer, spec }) => {
       const { name } = spec;
       const earlier = pointers.get(name);
       if (earlier !== undefined) throw new ClientToolDuplicateNameError(name, [earlier, pointer]);
       pointers.set(name, pointer);
       const key = nameKey(name);
       const reserved = this.#state.reservedNames.get(key);
+      if (reserved !== undefined && this.#state.onReservedName === "ignore") {
+        ignored.push({ name, reservedName: reserved, pointer });
+        return [];
+      }
       if (reserved !== undefined) throw new ClientToolNameCollisionError(name, reserved);
       const alike = lookalikes.get(key);
       if (alike !== undefined && alike !== name) throw new ClientToolLookalikeNameError(name, alike);
       lookalikes.set(key, name);
       const claim = this.claimOf(name);
-      return claim === undefined ? toolFor(spec) : this.#againUnder(claim, spec);
+      return [claim === undefined ? toolFor(spec) : this.#againUnder(claim, spec)];
     });
     if (this.#parent !== undefined) this.#checkToolCount(this.#own.size + tools.filter((tool) => !this.#own.has(tool.name)).length);
     for (const tool of tools) this.#keep(tool);
-    return Object.freeze(tools);
+    return Object.freeze(Object.assign(tools, { ignored: Object.freeze(ignored) }));
   }
 
   /** Verifies every tool this view registered itself that is not verified yet; throws the first problem. */

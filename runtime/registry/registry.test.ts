@@ -163,6 +163,18 @@ describe("ClientToolRegistry.register", () => {
     expect(names(registry)).toEqual([]);
   });
 
+  it('passes over a spec named like one of the server\'s tools with onReservedName: "ignore", registering the others and saying which it ignored', () => {
+    const registry = new ClientToolRegistry({ reservedNames: ["bash"], onReservedName: "ignore" });
+    const result = registry.scope("c1").register({ client_tools: [{ ...fromClient(confirm), name: "Bash" }, fromClient(confirm)] });
+    expect(result.map((tool) => tool.name)).toEqual(["confirm"]);
+    expect(result.ignored).toEqual([{ name: "Bash", reservedName: "bash", pointer: "/client_tools/0" }]);
+    expect(registry.forConversation("c1").get("Bash")).toBeUndefined();
+    // Still checked: an invalid spec is refused whatever its name.
+    expect(() => registry.scope("c1").register({ name: "bash" })).toThrow(ClientToolInvalidSpecError);
+    // The default refuses.
+    expect(new ClientToolRegistry({ reservedNames: ["bash"] }).register(fromClient(confirm)).ignored).toEqual([]);
+  });
+
   it.each(["Bash", "BASH", "bash_", "b-a-s-h", "STR-REPLACE-EDITOR", "strreplaceeditor"])("refuses %s, which looks like one of the server's own tools", (name) => {
     const registry = new ClientToolRegistry({ reservedNames: ["bash", "str_replace_editor"] });
     const error = (() => {

@@ -1,6 +1,6 @@
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import { readRegistrySnapshot, type ClientToolRegistrySnapshot, type ClientToolScopeSnapshot } from "./snapshot.js";
-import type { ClientToolLookup, RegisteredClientTool } from "./types.js";
+import type { ClientToolLookup, ClientToolRegistration, RegisteredClientTool } from "./types.js";
 import { ToolView, type RegistryState } from "./registration-rules.js";
 import { nameKey } from "./name-key.js";
 import type { SchemaCheck } from "./admit.js";
@@ -26,6 +26,13 @@ export interface ClientToolRegistryOptions {
    */
   readonly names?: "conversation" | "registry";
   /**
+   * What a spec a client sends gets when its name is one of `reservedNames` (or looks like one):
+   * `"error"` (the default) refuses the registration with `ClientToolNameCollisionError`;
+   * `"ignore"` passes the spec over, registers the others, and lists it in the result's
+   * `ignored`, as agent engines do that take a client's tools beside their own.
+   */
+  readonly onReservedName?: "error" | "ignore";
+  /**
    * Bounds on what clients register, over the defaults. Each spec a client may have sent: 256 KiB
    * of JSON, 10,000 schema objects per schema, 1,000 properties per object, 1,000 enum values,
    * 100,000 schema nodes once unfolded through its `$ref`s (past one, the spec is refused with
@@ -43,7 +50,7 @@ export interface ClientToolRegistryOptions {
 export interface ClientToolScope extends ClientToolLookup {
   readonly conversationId: string;
   /** Registers tools for this conversation only; same rules as `ClientToolRegistry#register`. */
-  register(input: unknown): readonly RegisteredClientTool[];
+  register(input: unknown): ClientToolRegistration;
   /** This conversation's own tools, as `{ client_tools }`. */
   snapshot(): ClientToolScopeSnapshot;
 }
@@ -87,6 +94,7 @@ export class ClientToolRegistry implements ClientToolLookup {
     this.#state = {
       reservedNames: new Map([...this.reservedNames].map((name) => [nameKey(name), name])),
       limits: { ...DEFAULT_REGISTRY_LIMITS, ...options.limits },
+      onReservedName: options.onReservedName ?? "error",
       ...(options.names === "registry" && { claims: new Map() }),
       ...(options.checkSchema && { checkSchema: options.checkSchema }),
     };
@@ -110,7 +118,7 @@ export class ClientToolRegistry implements ClientToolLookup {
    * or `ClientToolFingerprintMismatchError` that registration would have. Call `verify()` to
    * have that done at start-up instead. Specs that are not frozen are checked in full here.
    */
-  register(input: unknown): readonly RegisteredClientTool[] {
+  register(input: unknown): ClientToolRegistration {
     return this.#root.register(input);
   }
 

@@ -22,3 +22,15 @@ export interface ClientToolLookup {
   /** Calls `listener` with each conversation whose tools are dropped, so that what was cached for it can go; returns the unsubscribe. */
   onScopeDropped?(listener: (conversationId: string) => void): () => void;
 }
+
+/** A spec a registration passed over (`onReservedName: "ignore"`): its name is one of the server's own tools. */
+export interface IgnoredClientTool {
+  readonly name: string;
+  /** The server's tool it collides with: the same name, or one that differs only in case, "-" or "_". */
+  readonly reservedName: string;
+  /** Where the spec was in the registration input. */
+  readonly pointer: string;
+}
+
+/** What a registration gives back: the tools registered, in input order, and the specs it passed over. */
+export type ClientToolRegistration = readonly RegisteredClientTool[] & { readonly ignored: readonly IgnoredClientTool[] };
