@@ -41,7 +41,7 @@ export function jsonTemplateLiteral(json: string): string {
 const UNSAFE_IN_TEMPLATE = new RegExp(`${UNSAFE_IN_STRING.source}|\`|\\$(?=\\{)`, "gi");
 
 /** JSON text (whose strings JSON.stringify has escaped otherwise) with the characters above escaped too. */
-export function escapeJsonText(jsonText: string): string {
+function escapeJsonText(jsonText: string): string {
   return jsonText.replace(UNSAFE_IN_STRING, unicodeEscape);
 }
 

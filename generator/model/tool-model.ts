@@ -35,6 +35,3 @@ export interface AwaitedToolModel extends ToolModelBase {
  * exhaustively (`unknownMode` in the default), so a new mode is handled everywhere or fails to compile.
  */
 export type ToolModel = FireAndForgetToolModel | AwaitedToolModel;
-
-export type ToolMode = ToolModel["mode"];
-

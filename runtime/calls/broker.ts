@@ -92,7 +92,7 @@ interface Waiter {
 }
 
 /** The `approve` hook's time, by default: a person may take a while to decide. */
-export const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 600;
+const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 600;
 const APPROVAL_LATE = Symbol("approval late");
 
 const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };

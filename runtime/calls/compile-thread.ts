@@ -11,7 +11,7 @@ export interface CompileThread {
 }
 
 /** How long writing one schema's code may take before the thread is stopped (a schema at the registry's limits takes about a second). */
-export const COMPILE_DEADLINE_MS = 20_000;
+const COMPILE_DEADLINE_MS = 20_000;
 
 /** The heap the thread may use; past it, the thread stops and what it was writing is rejected. */
 const THREAD_HEAP_MB = 512;
