@@ -3,7 +3,11 @@
 import type {
   ClientAction,
   ClientActionEvent,
+  ClientToolAcknowledgement,
   ClientToolArgsByKind,
+  ClientToolMap,
+  ClientToolName,
+  ClientToolOutputByName,
   ClientToolResultByKind,
   ClientToolResultByName,
   // @gen:begin imports
@@ -11,6 +15,10 @@ import type {
   ExampleResult,
   // @gen:end imports
 } from "./types.js";
+// @gen:begin validators
+/** The argument validators made with `--validators`; without them, arguments are checked only for being an object. */
+const generatedValidators: ClientToolArgsValidators | undefined = undefined;
+// @gen:end validators
 
 // @gen:begin handlers
 /**
@@ -23,11 +31,71 @@ export interface ClientToolHandlers<Ctx = void> {
 }
 
 const clientToolNames: ReadonlySet<string> = new Set(["example"]);
-/** Tools with an argument named `kind`, which the agent server sends as `mcp_arg_kind`. */
-const toolsWithKindArgument: ReadonlySet<string> = new Set([]);
+/** The fire-and-forget tools: what goes back to the model for their calls is the acknowledgement. */
+const fireAndForgetTools: ReadonlySet<string> = new Set([]);
+/**
+ * Tools that declare an argument named `mcp_arg_kind` and none named `kind`. The agent server
+ * sends an argument named `kind` as `mcp_arg_kind`; in these tools' actions `mcp_arg_kind` is
+ * their own argument, so an argument named `kind` cannot travel in them.
+ */
+const toolsWithOwnMcpArgKind: ReadonlySet<string> = new Set([]);
 // @gen:end handlers
 
 const KIND_PREFIX = "ClientAction_";
+/** Where an action carries an argument named `kind`: `kind` itself names the action. */
+const KIND_ARGUMENT = "mcp_arg_kind";
+
+/** The text the model sees once a fire-and-forget tool's call has reached the client. */
+export const clientToolAcknowledgement: ClientToolAcknowledgement = "Tool call dispatched to client.";
+
+/** One reason the arguments of a call were refused; `instancePath` is a JSON Pointer into the arguments. */
+export interface ClientToolCallError {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly message: string;
+}
+
+/** Why a call was not carried out: the model named no such tool, sent arguments that are not JSON or do not match, or the handler failed. */
+export type ClientToolCallFailureReason = "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error";
+
+/** A call that was not carried out; `message` is written for the model, which can correct its call. */
+export interface ClientToolCallFailure {
+  readonly ok: false;
+  readonly name: string;
+  readonly reason: ClientToolCallFailureReason;
+  readonly message: string;
+  /** For `invalid_arguments` found by a validator: each reason. */
+  readonly errors?: readonly ClientToolCallError[];
+}
+
+/** A call that was carried out: the handler's `result`, and the `output` that goes back to the model. */
+export type ClientToolCallSuccess<N extends ClientToolName = ClientToolName> = {
+  readonly [K in N]: { readonly ok: true; readonly name: K; readonly result: ClientToolResultByName[K]; readonly output: ClientToolOutputByName[K] };
+}[N];
+
+/** What `dispatchToolCall` resolves to. */
+export type ClientToolCallOutcome<N extends ClientToolName = ClientToolName> = ClientToolCallSuccess<N> | ClientToolCallFailure;
+
+/** The action a call becomes, or why it cannot become one. */
+export type ClientToolActionOutcome<N extends ClientToolName = ClientToolName> =
+  | { readonly [K in N]: { readonly ok: true; readonly name: K; readonly action: ClientToolMap[K]["action"] } }[N]
+  | ClientToolCallFailure;
+
+/** An argument validator per tool name, such as `clientToolValidators` from the generated validators. */
+export interface ClientToolArgsValidators {
+  readonly [name: string]: { readonly args?: ClientToolArgsValidator } | undefined;
+}
+
+/** A validator: true when the value matches; after false, `errors` says why (ajv's shape). */
+export type ClientToolArgsValidator = ((data: unknown) => boolean) & {
+  readonly errors?: readonly { readonly instancePath: string; readonly keyword: string; readonly message?: string }[] | null;
+};
+
+/** Options of `dispatchToolCall` and `toClientAction`. */
+export interface ClientToolCallOptions {
+  /** Validators to check arguments with instead of the generated ones. */
+  readonly validators?: ClientToolArgsValidators;
+}
 
 // The public signatures below use one flat indexed access each (no conditional types), and each
 // implementation signature takes `unknown`: with thousands of tools, conditional types over the
@@ -48,9 +116,9 @@ export function actionArgs(action: unknown): unknown {
 
 function argsOf(action: { readonly kind: string }): unknown {
   const { kind, ...args } = action as { readonly kind: string; readonly [key: string]: unknown };
-  if (toolsWithKindArgument.has(kind.slice(KIND_PREFIX.length)) && Object.hasOwn(args, "mcp_arg_kind")) {
-    const { mcp_arg_kind, ...rest } = args;
-    return { ...rest, kind: mcp_arg_kind };
+  if (!toolsWithOwnMcpArgKind.has(kind.slice(KIND_PREFIX.length)) && Object.hasOwn(args, KIND_ARGUMENT)) {
+    const { [KIND_ARGUMENT]: argument, ...rest } = args;
+    return { ...rest, kind: argument };
   }
   return args;
 }
@@ -84,10 +152,120 @@ export function dispatchClientAction(input: unknown, handlers: unknown, ctx: unk
     // Read through a plain type: when every tool's arguments are `never` (schemas no value can
     // match), ClientAction is `never` too, and a property of `never` does not compile.
     const name = (action as { readonly kind: string }).kind.slice(KIND_PREFIX.length);
-    if (typeof handlers !== "object" || handlers === null || !Object.hasOwn(handlers, name)) {
+    const handler = findHandler(handlers, name);
+    if (handler === undefined) {
       throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
     }
-    const handler = (handlers as Record<string, (args: unknown, ctx: unknown) => unknown>)[name]!;
-    resolve(handler(argsOf(action), ctx));
+    resolve(handler.call(handlers, argsOf(action), ctx));
   });
+}
+
+/** True when `name` is the name of one of these client tools. */
+export function isClientToolName(name: unknown): name is ClientToolName {
+  return typeof name === "string" && clientToolNames.has(name);
+}
+
+/**
+ * Checks a call as a framework hands it over (a tool name and its arguments, as an object or as
+ * the model's JSON text) and calls the tool's handler with the arguments and `ctx`. Never
+ * rejects: resolves to the result and the `output` for the model (the result, or the
+ * acknowledgement for a fire-and-forget tool), or to why the call failed.
+ */
+export function dispatchToolCall<N extends ClientToolName, Ctx>(
+  name: N,
+  args: unknown,
+  handlers: ClientToolHandlers<Ctx>,
+  ctx: Ctx,
+  options?: ClientToolCallOptions,
+): Promise<ClientToolCallOutcome<N>>;
+export function dispatchToolCall<Ctx>(
+  name: string,
+  args: unknown,
+  handlers: ClientToolHandlers<Ctx>,
+  ctx: Ctx,
+  options?: ClientToolCallOptions,
+): Promise<ClientToolCallOutcome>;
+export async function dispatchToolCall(name: string, args: unknown, handlers: unknown, ctx: unknown, options?: ClientToolCallOptions): Promise<unknown> {
+  const checked = checkCall(name, args, options);
+  if (!checked.ok) return checked;
+  const handler = findHandler(handlers, name);
+  if (handler === undefined) {
+    return failure(name, "handler_error", `This client has no handler for the tool ${JSON.stringify(name)}: add it to your ClientToolHandlers.`);
+  }
+  try {
+    const result: unknown = await handler.call(handlers, checked.args, ctx);
+    return { ok: true, name, result, output: fireAndForgetTools.has(name) ? clientToolAcknowledgement : result };
+  } catch (error) {
+    return failure(name, "handler_error", messageOf(error));
+  }
+}
+
+/** The same checks as `dispatchToolCall`, and the action the call becomes: what an agent server would send for it. */
+export function toClientAction<N extends ClientToolName>(name: N, args: unknown, options?: ClientToolCallOptions): ClientToolActionOutcome<N>;
+export function toClientAction(name: string, args: unknown, options?: ClientToolCallOptions): ClientToolActionOutcome;
+export function toClientAction(name: string, args: unknown, options?: ClientToolCallOptions): unknown {
+  const checked = checkCall(name, args, options);
+  if (!checked.ok) return checked;
+  const { kind, ...rest } = checked.args;
+  const action = Object.hasOwn(checked.args, "kind") ? { ...rest, [KIND_ARGUMENT]: kind } : rest;
+  return { ok: true, name, action: { kind: KIND_PREFIX + name, ...action } };
+}
+
+type CheckedCall = { readonly ok: true; readonly args: { readonly [key: string]: unknown } } | ClientToolCallFailure;
+
+function checkCall(name: string, input: unknown, options: ClientToolCallOptions | undefined): CheckedCall {
+  if (!isClientToolName(name)) {
+    return failure(String(name), "unknown_tool", `There is no client tool named ${JSON.stringify(name)}.`);
+  }
+  let args = input;
+  if (typeof input === "string") {
+    // Providers send an empty string for a call without arguments.
+    if (input.trim() === "") args = {};
+    else {
+      try {
+        args = JSON.parse(input);
+      } catch (error) {
+        return failure(name, "invalid_json", `The arguments for ${name} are not valid JSON: ${messageOf(error)}.`);
+      }
+    }
+  }
+  if (typeof args !== "object" || args === null || Array.isArray(args)) {
+    return failure(name, "invalid_arguments", `The arguments for ${name} must be a JSON object.`);
+  }
+  const object = args as { readonly [key: string]: unknown };
+  if (toolsWithOwnMcpArgKind.has(name) && Object.hasOwn(object, "kind")) {
+    return failure(name, "invalid_arguments", `The arguments for ${name} cannot have a property "kind": this tool's own "${KIND_ARGUMENT}" takes its place in an action.`);
+  }
+  if (!toolsWithOwnMcpArgKind.has(name) && Object.hasOwn(object, "kind") && Object.hasOwn(object, KIND_ARGUMENT)) {
+    return failure(name, "invalid_arguments", `The arguments for ${name} cannot have both "kind" and "${KIND_ARGUMENT}": an action carries "kind" as "${KIND_ARGUMENT}".`);
+  }
+  const validator = (options?.validators ?? generatedValidators)?.[name]?.args;
+  if (validator !== undefined && !validator(object)) {
+    const errors = (validator.errors ?? []).map((e): ClientToolCallError => ({ instancePath: e.instancePath, keyword: e.keyword, message: e.message ?? e.keyword }));
+    const reasons = errors.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");
+    return { ...failure(name, "invalid_arguments", `Invalid arguments for ${name}: ${reasons || "they do not match its parameters schema"}.`), errors };
+  }
+  return { ok: true, args: object };
+}
+
+function failure(name: string, reason: ClientToolCallFailureReason, message: string): ClientToolCallFailure {
+  return { ok: false, name, reason, message };
+}
+
+/** A handler, own or inherited (class instances keep methods on their prototype), never one of Object.prototype's. */
+function findHandler(handlers: unknown, name: string): ((args: unknown, ctx: unknown) => unknown) | undefined {
+  for (let o = typeof handlers === "object" ? handlers : null; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    if (Object.hasOwn(o, name)) {
+      const handler: unknown = (o as Record<string, unknown>)[name];
+      return typeof handler === "function" ? (handler as (args: unknown, ctx: unknown) => unknown) : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Only the message goes to the model: a stack would leak the client's internals. */
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === "string") return error;
+  return "The tool's handler failed.";
 }

@@ -33,7 +33,15 @@ export interface ClientToolResultByKind {
 export interface ClientToolResultByName {
   readonly example: ExampleResult;
 }
+
+/** What goes back to the model for each tool: an awaited tool's result, a fire-and-forget tool's acknowledgement. */
+export interface ClientToolOutputByName {
+  readonly example: ExampleResult;
+}
 // @gen:end tools
+
+/** The text the model sees once a fire-and-forget tool's call has reached the client. */
+export type ClientToolAcknowledgement = "Tool call dispatched to client.";
 
 /** The names of the awaited tools (those with an `outputSchema`). */
 export type AwaitedClientToolName = {

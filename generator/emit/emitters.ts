@@ -41,7 +41,7 @@ const generated = (folder: string, file: string, contents: string): OutputPlan =
 export const EMITTERS: readonly Emitter[] = [
   { name: "types", when: () => true, emit: (models, { options }) => generated(options.out, "types.ts", emitTypesFile(models)) },
   { name: "specs", when: () => true, emit: (models, { options }) => generated(options.out, "specs.ts", emitSpecsFile(models)) },
-  { name: "handlers", when: () => true, emit: (models, { options }) => generated(options.out, "handlers.ts", emitHandlersFile(models)) },
+  { name: "handlers", when: () => true, emit: (models, { options }) => generated(options.out, "handlers.ts", emitHandlersFile(models, { validators: options.validators })) },
   { name: "index", when: () => true, emit: (_models, { options }) => generated(options.out, "index.ts", emitIndexFile()) },
   { name: "stubs", when: (options) => options.stubs !== false, emit: emitStubs },
   {

@@ -5,7 +5,7 @@ import { docComment, propertyKey, tsString } from "./escape.js";
 import { fillTemplate, loadTemplate, templateDoc } from "./template.js";
 
 /** handlers.ts: the `ClientToolHandlers` interface and the dispatch helpers around it. */
-export function emitHandlersFile(models: readonly ToolModel[]): string {
+export function emitHandlersFile(models: readonly ToolModel[], options: { readonly validators: boolean }): string {
   const typeNames = models.flatMap(typeNamesOf);
   const imports = typeNames.map((name) => `  ${name},\n`).join("");
   const methods = models.map((m) => {
@@ -19,14 +19,20 @@ export function emitHandlersFile(models: readonly ToolModel[]): string {
     ...methods,
     "}\n\n",
     `const clientToolNames: ReadonlySet<string> = ${set(models.map((m) => m.name))};\n`,
-    templateDoc("handlers", "toolsWithKindArgument"),
-    `const toolsWithKindArgument: ReadonlySet<string> = ${set(models.filter(hasKindArgument).map((m) => m.name))};\n`,
+    templateDoc("handlers", "fireAndForgetTools"),
+    `const fireAndForgetTools: ReadonlySet<string> = ${set(models.filter((m) => m.mode === "fire-and-forget").map((m) => m.name))};\n`,
+    templateDoc("handlers", "toolsWithOwnMcpArgKind"),
+    `const toolsWithOwnMcpArgKind: ReadonlySet<string> = ${set(models.filter(hasOwnMcpArgKind).map((m) => m.name))};\n`,
   ].join("");
-  return banner() + fillTemplate(loadTemplate("handlers"), { imports, handlers });
+  const validators = options.validators
+    ? `import { clientToolValidators } from "./validators/index.js";\n\n/** The argument validators made with \`--validators\`: \`dispatchToolCall\` and \`toClientAction\` check every call with them. */\nconst generatedValidators: ClientToolArgsValidators | undefined = clientToolValidators;\n`
+    : `${templateDoc("handlers", "generatedValidators")}const generatedValidators: ClientToolArgsValidators | undefined = undefined;\n`;
+  return banner() + fillTemplate(loadTemplate("handlers"), { imports, validators, handlers });
 }
 
-/** Whether the agent server renames one of this tool's arguments from `kind` to `mcp_arg_kind`. */
-function hasKindArgument(model: ToolModel): boolean {
+/** Whether the tool declares an argument named `mcp_arg_kind` and none named `kind`. */
+function hasOwnMcpArgKind(model: ToolModel): boolean {
   const properties = model.spec.parameters["properties"];
-  return typeof properties === "object" && properties !== null && !Array.isArray(properties) && Object.hasOwn(properties, "kind");
+  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return false;
+  return Object.hasOwn(properties, "mcp_arg_kind") && !Object.hasOwn(properties, "kind");
 }

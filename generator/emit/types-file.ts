@@ -39,6 +39,8 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
     ...lookup("ClientToolResultByKind", (m) => [`ClientAction_${m.name}`, resultTypeOf(m)]),
     "\n",
     ...lookup("ClientToolResultByName", (m) => [m.name, resultTypeOf(m)]),
+    "\n",
+    ...lookup("ClientToolOutputByName", (m) => [m.name, m.mode === "fire-and-forget" ? "ClientToolAcknowledgement" : resultTypeOf(m)]),
   );
   return banner() + fillTemplate(loadTemplate("types"), { tools: parts.join("") });
 }

@@ -5,7 +5,10 @@ import {
   clientToolSpecs,
   clientToolsPayload,
   dispatchClientAction,
+  dispatchToolCall,
   isClientAction,
+  isClientToolName,
+  toClientAction,
   registerClientTools,
   type AwaitedClientToolName,
   type ClientAction,
@@ -15,6 +18,7 @@ import {
   type ClientToolHandlers,
   type ClientToolMap,
   type ClientToolName,
+  type ClientToolOutputByName,
   type ClientToolObservationEvent,
   type ConfirmActionResult,
   type GetLocationResult,
@@ -67,6 +71,38 @@ export async function handle(message: unknown): Promise<void> {
     ctx,
   );
   void [nothing, location, confirmed];
+}
+
+// A call as a framework hands it over: a name and the model's arguments.
+export async function onToolCall(toolName: string, input: unknown): Promise<unknown> {
+  const outcome = await dispatchToolCall(toolName, input, clientToolHandlers, ctx);
+  if (!outcome.ok) return { error: outcome.message, reason: outcome.reason satisfies "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error" };
+  if (outcome.name === "get_location") outcome.result satisfies GetLocationResult;
+  if (outcome.name === "open_file_viewer") outcome.output satisfies "Tool call dispatched to client.";
+  return outcome.output;
+}
+
+export async function typedToolCalls(): Promise<void> {
+  const located = await dispatchToolCall("get_location", {}, clientToolHandlers, ctx);
+  if (located.ok) located.output.city satisfies string;
+  const opened = await dispatchToolCall("open_file_viewer", '{"file_path":"a.ts"}', clientToolHandlers, ctx);
+  if (opened.ok) opened.output satisfies "Tool call dispatched to client.";
+  const made = toClientAction("set-theme", { theme: "dark" });
+  if (made.ok) made.action.mcp_arg_kind satisfies "user" | undefined;
+  const name: string = "show_outline";
+  if (isClientToolName(name)) name satisfies ClientToolName;
+  const outputs: { [N in ClientToolName]: ClientToolOutputByName[N] } = {
+    confirm_action: { confirmed: true },
+    get_location: { city: "Paris" },
+    open_file_viewer: "Tool call dispatched to client.",
+    "set-theme": "Tool call dispatched to client.",
+    show_outline: "Tool call dispatched to client.",
+  };
+  // @ts-expect-error an awaited tool's output is its result, not the acknowledgement
+  const wrongOutput: ClientToolOutputByName["get_location"] = "Tool call dispatched to client.";
+  // @ts-expect-error a successful outcome of get_location carries get_location's result
+  if (located.ok) located.result satisfies ConfirmActionResult;
+  void [outputs, wrongOutput];
 }
 
 // Arguments and the action of a tool with a `kind` parameter.

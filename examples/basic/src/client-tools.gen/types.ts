@@ -147,6 +147,18 @@ export interface ClientToolResultByName {
   readonly show_outline: void;
 }
 
+/** What goes back to the model for each tool: an awaited tool's result, a fire-and-forget tool's acknowledgement. */
+export interface ClientToolOutputByName {
+  readonly confirm_action: ConfirmActionResult;
+  readonly get_location: GetLocationResult;
+  readonly open_file_viewer: ClientToolAcknowledgement;
+  readonly "set-theme": ClientToolAcknowledgement;
+  readonly show_outline: ClientToolAcknowledgement;
+}
+
+/** The text the model sees once a fire-and-forget tool's call has reached the client. */
+export type ClientToolAcknowledgement = "Tool call dispatched to client.";
+
 /** The names of the awaited tools (those with an `outputSchema`). */
 export type AwaitedClientToolName = {
   [N in ClientToolName]: ClientToolMap[N]["result"] extends void ? never : N;

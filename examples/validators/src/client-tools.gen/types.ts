@@ -75,6 +75,15 @@ export interface ClientToolResultByName {
   readonly share_link: void;
 }
 
+/** What goes back to the model for each tool: an awaited tool's result, a fire-and-forget tool's acknowledgement. */
+export interface ClientToolOutputByName {
+  readonly pick_date: PickDateResult;
+  readonly share_link: ClientToolAcknowledgement;
+}
+
+/** The text the model sees once a fire-and-forget tool's call has reached the client. */
+export type ClientToolAcknowledgement = "Tool call dispatched to client.";
+
 /** The names of the awaited tools (those with an `outputSchema`). */
 export type AwaitedClientToolName = {
   [N in ClientToolName]: ClientToolMap[N]["result"] extends void ? never : N;
