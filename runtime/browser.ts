@@ -4,4 +4,5 @@ export * from "./tool-spec/index.js";
 export * from "./fingerprint/index.js";
 export * from "./registry/index.js";
 export * from "./export/index.js";
+export * from "./provider-calls/index.js";
 export * from "./calls/browser.js";

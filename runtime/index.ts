@@ -5,6 +5,7 @@ export * from "./tool-spec/index.js";
 export * from "./fingerprint/index.js";
 export * from "./registry/index.js";
 export * from "./export/index.js";
+export * from "./provider-calls/index.js";
 export * from "./calls/index.js";
 // Shadows the registry of ./registry/index.js: the server's checks client schemas against their meta-schema too.
 export { ClientToolRegistry } from "./registry/server-registry.js";
