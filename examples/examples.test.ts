@@ -22,8 +22,8 @@ describe.each(examples)("examples/%s", (name) => {
     const generated = result.files.filter((file) => file.role === "generated");
     const names = generated.map((file) => path.relative(result.outDir, file.path).split(path.sep).join("/"));
     expect(names.filter((name) => !name.startsWith("validators/")).sort()).toEqual(["gen-client-tools.manifest.json", "handlers.ts", "index.ts", "specs.ts", "types.ts"]);
-    // --validators: a module per tool, and the map (index.ts).
-    expect(names.filter((name) => name.startsWith("validators/"))).toHaveLength(config.options.validators === true ? result.toolCount + 1 : 0);
+    // --validators: a module per tool, the map (index.ts) and the Standard Schema objects.
+    expect(names.filter((name) => name.startsWith("validators/"))).toHaveLength(config.options.validators === true ? result.toolCount + 2 : 0);
     for (const file of generated) {
       // The manifest may come from other generator code (the built one): it must describe this generation.
       const committed = readFileSync(file.path, "utf8");

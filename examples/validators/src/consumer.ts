@@ -8,6 +8,8 @@ import type { PickDateArgs, ShareLinkArgs } from "./client-tools.gen/index.js";
 import { clientToolValidators, type ClientToolValidationError } from "./client-tools.gen/validators/index.js";
 import { validatePickDateArgs, validatePickDateResult } from "./client-tools.gen/validators/pick_date.js";
 import { validateShareLinkArgs } from "./client-tools.gen/validators/share_link.js";
+import { clientToolSchemas } from "./client-tools.gen/validators/standard-schemas.js";
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 
 export function connect(socket: WebSocket): (request: ClientToolRequest) => Promise<void> {
   const runner = createClientToolRunner({
@@ -36,6 +38,20 @@ export function describeArgs(data: unknown): string {
 export function pickedDate(result: unknown): string | undefined {
   return validatePickDateResult(result) ? result.date : undefined;
 }
+
+// Each tool as Standard Schema objects, typed with the generated types, for any consumer of the standard.
+export function standardSchemas(value: unknown): PickDateArgs | undefined {
+  const args: StandardSchemaV1<PickDateArgs> & StandardJSONSchemaV1<PickDateArgs> = clientToolSchemas.pick_date.args;
+  const inferred: StandardSchemaV1.InferOutput<typeof clientToolSchemas.pick_date.result> = { date: "2026-12-24" };
+  const shareInput: StandardSchemaV1.InferInput<typeof clientToolSchemas.share_link.args> = { url: "https://example.com" };
+  const jsonSchema: Record<string, unknown> = args["~standard"].jsonSchema.input({ target: "draft-07" });
+  void [inferred, shareInput, jsonSchema];
+  const outcome = args["~standard"].validate(value);
+  return outcome instanceof Promise || outcome.issues !== undefined ? undefined : outcome.value;
+}
+
+// @ts-expect-error share_link is fire-and-forget: it has no result schema
+export const noResultSchema = clientToolSchemas.share_link.result;
 
 // What the types refuse.
 

@@ -5,6 +5,8 @@ import { toolProblem } from "./locate.js";
 /** The folder inside the output folder, and the file of the `clientToolValidators` map in it. */
 export const VALIDATORS_FOLDER = "validators";
 export const INDEX_MODULE = "index";
+/** The file of `clientToolSchemas`: never a tool's, whose ids have no "-". */
+export const STANDARD_SCHEMAS_MODULE = "standard-schemas";
 
 /**
  * Tools whose validator module would be the map's own file. (Two names that differ only in

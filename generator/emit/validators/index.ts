@@ -4,10 +4,11 @@ import type { ToolModel } from "../../model/tool-model.js";
 import { banner } from "../../output-format/banner.js";
 import { validatorCacheKey } from "./cache-key.js";
 import type { compileTools } from "./compile-pool.js";
-import { fileNameProblems, INDEX_MODULE, VALIDATORS_FOLDER } from "./file-names.js";
+import { fileNameProblems, INDEX_MODULE, STANDARD_SCHEMAS_MODULE, VALIDATORS_FOLDER } from "./file-names.js";
 import { toolProblem } from "./locate.js";
 import type { CachedModule, ValidatorCache } from "./validator-cache.js";
 import { toolValidatorExports } from "./tool-exports.js";
+import { standardSchemasModule } from "./standard-schemas-module.js";
 import { validatorsMapModule } from "./validators-map.js";
 
 export interface ValidatorFilesOptions {
@@ -32,7 +33,8 @@ export interface ValidatorFiles {
 /**
  * The `--validators` output: standalone ajv validators of every tool's arguments and, for an
  * awaited tool, its result, as `validators/<id>.ts`, and `validators/index.ts` with the
- * `clientToolValidators` map: TypeScript modules like the rest of the output, which the
+ * `clientToolValidators` map, and `validators/standard-schemas.ts` with the same validators as
+ * Standard Schema objects: TypeScript modules like the rest of the output, which the
  * project's own compiler or bundler builds in its own module format.
  *
  * Compiling is the slow part (milliseconds per schema), so each tool's module is cached by
@@ -81,5 +83,6 @@ export async function emitValidatorFiles(models: readonly ToolModel[], options: 
     notes.push(...module.warnings.map((warning) => `${model.source.file}: validator of tool ${JSON.stringify(model.name)}, ${warning}`));
   }
   files.push({ path: path.join(folder, `${INDEX_MODULE}.ts`), contents: banner() + validatorsMapModule(tools) });
+  files.push({ path: path.join(folder, `${STANDARD_SCHEMAS_MODULE}.ts`), contents: banner() + standardSchemasModule(tools) });
   return { files, problems: [], notes, compiled: misses.map((tool) => tool.model.name) };
 }

@@ -35,7 +35,7 @@ afterAll(removeTempProjects);
 
 describe("the --validators output", () => {
   it("is one TypeScript module per tool and the map, each with the generated banner", () => {
-    expect(readdirSync(validatorsDir).sort()).toEqual(["hostile_id.ts", "index.ts", "legacy_pair.ts", "save_contact.ts", "show_tree.ts"]);
+    expect(readdirSync(validatorsDir).sort()).toEqual(["hostile_id.ts", "index.ts", "legacy_pair.ts", "save_contact.ts", "show_tree.ts", "standard-schemas.ts"]);
     for (const file of readdirSync(validatorsDir)) {
       expect(readFileSync(path.join(validatorsDir, file), "utf8").startsWith(BANNER_PREFIX), file).toBe(true);
     }
@@ -47,21 +47,22 @@ describe("the --validators output", () => {
     const copy = tempProject({});
     cpSync(path.join(project, "src"), path.join(copy, "src"), { recursive: true });
     expect(buildWithTsc(copy, type)).toBe("");
-    expect(readdirSync(path.join(copy, "dist/client-tools.gen/validators")).sort()).toEqual(["hostile_id.js", "index.js", "legacy_pair.js", "save_contact.js", "show_tree.js"]);
+    expect(readdirSync(path.join(copy, "dist/client-tools.gen/validators")).sort()).toEqual(["hostile_id.js", "index.js", "legacy_pair.js", "save_contact.js", "show_tree.js", "standard-schemas.js"]);
     expect(runModule(copy, "check.mjs", check("./dist/client-tools.gen/validators/index.js"), input)).toEqual(expected);
   });
 
-  it("has no require left: every import is an import statement of ajv's runtime or ajv-formats", () => {
+  it("has no require left: every import is an import statement of ajv's runtime, ajv-formats, or this package's Standard Schema runtime", () => {
     const imports = new Set<string>();
     for (const file of readdirSync(validatorsDir)) {
       const text = readFileSync(path.join(validatorsDir, file), "utf8");
       expect(text, file).not.toMatch(/\brequire\s*\(/);
       for (const match of text.matchAll(/^import (?!type ).* from "([^"]+)";$/gm)) imports.add(match[1]!);
     }
-    expect([...imports].filter((specifier) => !specifier.startsWith("./")).sort()).toEqual([
+    expect([...imports].filter((specifier) => !specifier.startsWith(".")).sort()).toEqual([
       "ajv-formats/dist/formats.js",
       "ajv/dist/runtime/equal.js",
       "ajv/dist/runtime/ucs2length.js",
+      "gen-client-tools/runtime/standard-schema",
     ]);
   });
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ClientCallBroker, ClientResultInvalidError, createClientToolRunner, type ClientToolAnswerMessage, type ClientToolRequest, type ClientToolValidators } from "../../../runtime/calls/index.js";
@@ -15,6 +16,7 @@ import { DECIMAL_CASES } from "../../../runtime/schema/__fixtures__/decimal-case
 let clientToolValidators: ClientToolValidators;
 
 let validatePriceArgs: (data: unknown) => boolean;
+let clientToolSchemas: Record<string, Record<string, StandardSchemaV1 & StandardJSONSchemaV1>>;
 
 beforeAll(async () => {
   const project = tempProject({
@@ -27,6 +29,8 @@ beforeAll(async () => {
   const index = pathToFileURL(path.join(project, "src/client-tools.gen/validators/index.ts")).href;
   ({ clientToolValidators } = (await import(index)) as { clientToolValidators: ClientToolValidators });
   validatePriceArgs = clientToolValidators["set_price"]!.args as (data: unknown) => boolean;
+  const schemas = pathToFileURL(path.join(project, "src/client-tools.gen/validators/standard-schemas.ts")).href;
+  ({ clientToolSchemas } = (await import(schemas)) as { clientToolSchemas: typeof clientToolSchemas });
 });
 afterAll(removeTempProjects);
 
@@ -91,5 +95,20 @@ describe("the generated clientToolValidators in the runtime", () => {
     expect(validate({ child: { child: { n: 1 } } })).toBe(true);
     expect(validate({ child: { child: { n: "one" } } })).toBe(false);
     expect(validate.errors?.map((error) => error.instancePath)).toEqual(["/child/child/n"]);
+  });
+});
+
+describe("the generated clientToolSchemas", () => {
+  it("validate with the generated validators, and give the spec's schema as written", async () => {
+    const args = clientToolSchemas["save_contact"]!["args"]!;
+    expect(await args["~standard"].validate({ name: "Ann" })).toEqual({ value: { name: "Ann" } });
+    expect(await args["~standard"].validate({ name: "Anna", email: "not an email" })).toEqual({
+      issues: [
+        { message: "must NOT have more than 3 characters", path: ["name"] },
+        { message: 'must match format "email"', path: ["email"] },
+      ],
+    });
+    expect(args["~standard"].jsonSchema.input({ target: "draft-2020-12" })).toEqual(contact.parameters);
+    expect(Object.keys(clientToolSchemas).sort()).toEqual(["nest", "save_contact", "set_price"]);
   });
 });

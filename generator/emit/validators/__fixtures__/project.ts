@@ -1,5 +1,5 @@
 // Temporary projects for the validators' tests: a folder with client-tools/ and a node_modules
-// holding ajv and ajv-formats (linked from this repository), so that generated modules resolve
+// holding ajv, ajv-formats and gen-client-tools (linked from this repository), so that generated modules resolve
 // their imports from there, as in a user's project, and the cache lands in that node_modules.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -16,6 +16,8 @@ export function tempProject(specs: Readonly<Record<string, unknown>>): string {
   folders.push(folder);
   mkdirSync(path.join(folder, "node_modules"));
   for (const name of ["ajv", "ajv-formats"]) symlinkSync(path.join(repositoryRoot, "node_modules", name), path.join(folder, "node_modules", name), "dir");
+  // The Standard Schema objects import this package's runtime: its build, as a user's install has it.
+  symlinkSync(repositoryRoot, path.join(folder, "node_modules", "gen-client-tools"), "dir");
   writeSpecs(folder, specs);
   return folder;
 }

@@ -1,0 +1,29 @@
+import { propertyKey } from "../escape.js";
+import { fillTemplate, loadTemplate } from "../template.js";
+import type { ToolValidators } from "./validators-map.js";
+
+/**
+ * standard-schemas.ts: `clientToolSchemas`, each tool's validators wrapped with the spec's
+ * schemas (from specs.ts, in the tools' order) as Standard Schema objects, typed with the
+ * generated types.
+ */
+export function standardSchemasModule(tools: readonly ToolValidators[]): string {
+  const typeImports = tools.flatMap(({ exports }) => exports.map((e) => e.type));
+  const imports = [
+    'import { clientToolSpecs } from "../specs.js";\n',
+    typeImports.length === 0 ? "" : `import type { ${typeImports.join(", ")} } from "../types.js";\n`,
+    ...tools.map(({ model, exports }) => `import { ${exports.map((e) => e.name).join(", ")} } from "./${model.id}.js";\n`),
+  ].join("");
+  const schemaKey = { args: "parameters", result: "outputSchema" } as const;
+  const types = tools.map(
+    ({ model, exports }) => `  readonly ${propertyKey(model.name)}: { ${exports.map((e) => `readonly ${e.role}: ClientToolStandardSchema<${e.type}>`).join("; ")} };\n`,
+  );
+  const values = tools.map(
+    ({ model, exports }, index) =>
+      `  ${propertyKey(model.name)}: {\n${exports.map((e) => `    ${e.role}: clientToolStandardSchema(clientToolSpecs[${index}].${schemaKey[e.role]}, ${e.name}),\n`).join("")}  },\n`,
+  );
+  return fillTemplate(loadTemplate("standard-schemas"), {
+    imports,
+    schemas: `export const clientToolSchemas: {\n${types.join("")}} = {\n${values.join("")}};\n`,
+  });
+}
