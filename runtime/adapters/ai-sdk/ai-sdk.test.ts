@@ -1,0 +1,158 @@
+import {
+  AbstractChat,
+  asSchema,
+  DirectChatTransport,
+  lastAssistantMessageIsCompleteWithToolCalls,
+  simulateReadableStream,
+  ToolLoopAgent,
+  type ChatState,
+  type ChatStatus,
+  type InferUITools,
+  type UIMessage,
+} from "ai";
+import { MockLanguageModelV3 } from "ai/test";
+import { describe, expect, it, vi } from "vitest";
+import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers, type ClientToolMap } from "../../../examples/validators/src/client-tools.gen/index.js";
+import { clientToolValidators } from "../../../examples/validators/src/client-tools.gen/validators/index.js";
+import { handleAiSdkToolCall, toAiSdkTools, type ToolCallDispatch } from "./index.js";
+
+// A client tool round trip through the AI SDK's own Chat, agent loop and mock model: the model
+// calls pick_date, the chat's onToolCall dispatches it to the generated handlers, the output
+// goes back with addToolOutput, and the chat sends it on to the model by itself.
+
+const tools = toAiSdkTools<ClientToolMap>(clientToolSpecs, { validators: clientToolValidators });
+type Message = UIMessage<unknown, never, InferUITools<typeof tools>>;
+
+class TestChat extends AbstractChat<Message> {
+  constructor(init: ConstructorParameters<typeof AbstractChat<Message>>[0] extends infer I ? Omit<I, "state"> : never) {
+    const state: ChatState<Message> = {
+      status: "ready" as ChatStatus,
+      error: undefined,
+      messages: [],
+      pushMessage: (message) => void state.messages.push(message),
+      popMessage: () => void state.messages.pop(),
+      replaceMessage: (index, message) => void (state.messages[index] = message),
+      snapshot: (thing) => structuredClone(thing),
+    };
+    super({ ...init, state });
+  }
+}
+
+type StreamPart = Awaited<ReturnType<MockLanguageModelV3["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
+const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+
+/** A scripted model: a call of `toolName` with `input` first, then a text that quotes the tool's output it was given. */
+function scriptedModel(toolName: string, input: string) {
+  const prompts: unknown[] = [];
+  const model = new MockLanguageModelV3({
+    doStream: async (options) => {
+      prompts.push(options.prompt);
+      const last = options.prompt.at(-1);
+      const answered = last?.role === "tool" ? last.content.find((part) => part.type === "tool-result") : undefined;
+      const chunks: StreamPart[] = answered
+        ? [
+            { type: "text-start" as const, id: "t1" },
+            { type: "text-delta" as const, id: "t1", delta: `Output: ${JSON.stringify(answered.output)}` },
+            { type: "text-end" as const, id: "t1" },
+            { type: "finish" as const, finishReason: { unified: "stop" as const, raw: "stop" }, usage },
+          ]
+        : [
+            { type: "tool-call" as const, toolCallId: "call_1", toolName, input },
+            { type: "finish" as const, finishReason: { unified: "tool-calls" as const, raw: "tool_calls" }, usage },
+          ];
+      return { stream: simulateReadableStream({ chunks }) };
+    },
+  });
+  return { model, prompts };
+}
+
+function chatWith(toolName: string, input: string, handlers: ClientToolHandlers<{ signal: AbortSignal }>) {
+  const { model, prompts } = scriptedModel(toolName, input);
+  const agent = new ToolLoopAgent({ model, tools });
+  const dispatch: ToolCallDispatch = (name, args, { signal }) => dispatchToolCall(name, args, handlers, { signal });
+  const chat: TestChat = new TestChat({
+    transport: new DirectChatTransport({ agent }),
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+    onToolCall: ({ toolCall }) => void handleAiSdkToolCall(toolCall, { dispatch, addToolOutput: chat.addToolOutput }),
+  });
+  return { chat, prompts };
+}
+
+async function settled(chat: TestChat, turns: number): Promise<void> {
+  await vi.waitFor(() => {
+    expect(chat.status).toBe("ready");
+    expect(chat.messages.filter((m) => m.role === "assistant").flatMap((m) => m.parts.filter((p) => p.type === "text"))).toHaveLength(turns);
+  });
+}
+
+describe("the AI SDK adapter", () => {
+  it("carries an awaited client tool's call to its handler and its result back to the model", async () => {
+    const pick = vi.fn((args: { title: string }) => ({ date: args.title === "When?" ? "2026-12-24" : "?" }));
+    const { chat, prompts } = chatWith("pick_date", '{"title":"When?"}', { pick_date: pick, share_link: () => undefined });
+    await chat.sendMessage({ text: "Pick a date" });
+    await settled(chat, 1);
+    expect(pick).toHaveBeenCalledOnce();
+    const toolPart = chat.messages.flatMap((m) => m.parts).find((p) => p.type === "tool-pick_date");
+    expect(toolPart).toMatchObject({ state: "output-available", input: { title: "When?" }, output: { date: "2026-12-24" } });
+    expect(prompts).toHaveLength(2);
+    const text = chat.messages.at(-1)!.parts.find((p) => p.type === "text");
+    expect(text).toMatchObject({ text: 'Output: {"type":"json","value":{"date":"2026-12-24"}}' });
+  });
+
+  it("gives the model the acknowledgement for a fire-and-forget tool", async () => {
+    const share = vi.fn();
+    const { chat } = chatWith("share_link", '{"url":"https://example.com"}', { pick_date: () => ({ date: "" }), share_link: share });
+    await chat.sendMessage({ text: "Share it" });
+    await settled(chat, 1);
+    expect(share).toHaveBeenCalledOnce();
+    expect(chat.messages.at(-1)!.parts.find((p) => p.type === "text")).toMatchObject({ text: 'Output: {"type":"text","value":"Tool call dispatched to client."}' });
+  });
+
+  it("turns a failing handler into an error output the model reads", async () => {
+    const { chat } = chatWith("pick_date", '{"title":"When?"}', {
+      pick_date: () => {
+        throw new Error("The user closed the calendar.");
+      },
+      share_link: () => undefined,
+    });
+    await chat.sendMessage({ text: "Pick a date" });
+    await settled(chat, 1);
+    expect(chat.messages.flatMap((m) => m.parts).find((p) => p.type === "tool-pick_date")).toMatchObject({ state: "output-error", errorText: "The user closed the calendar." });
+    expect(chat.messages.at(-1)!.parts.find((p) => p.type === "text")).toMatchObject({ text: 'Output: {"type":"error-text","value":"The user closed the calendar."}' });
+  });
+
+  it("gives the handler a signal, and adds no output once it has fired", async () => {
+    const controller = new AbortController();
+    const addToolOutput = vi.fn();
+    let seen: AbortSignal | undefined;
+    const dispatch: ToolCallDispatch = async (_name, _args, { signal }) => {
+      seen = signal;
+      controller.abort();
+      return { ok: true, name: "pick_date", result: { date: "x" }, output: { date: "x" } };
+    };
+    await handleAiSdkToolCall({ toolCallId: "c", toolName: "pick_date", input: {} }, { dispatch, addToolOutput, signal: controller.signal });
+    expect(seen?.aborted).toBe(true);
+    expect(addToolOutput).not.toHaveBeenCalled();
+  });
+
+  it("leaves a tool it does not know to the app's other handlers", async () => {
+    const addToolOutput = vi.fn();
+    const dispatch: ToolCallDispatch = (name, args, { signal }) => dispatchToolCall(name, args, { pick_date: () => ({ date: "" }), share_link: () => undefined }, { signal });
+    const outcome = await handleAiSdkToolCall({ toolCallId: "c", toolName: "server_side_search", input: {} }, { dispatch, addToolOutput });
+    expect(outcome).toMatchObject({ ok: false, reason: "unknown_tool" });
+    expect(addToolOutput).not.toHaveBeenCalled();
+  });
+
+  it("passes each schema as written, checks with the generated validators, and asks for strict mode only where it qualifies", async () => {
+    expect(Object.keys(tools)).toEqual(["pick_date", "share_link"]);
+    const pickDate = asSchema(tools.pick_date.inputSchema);
+    expect((await pickDate.jsonSchema) as unknown).toBe(clientToolSpecs[0].parameters);
+    expect(await pickDate.validate?.({ title: 1 })).toMatchObject({ success: false, error: { message: "/title must be string" } });
+    expect(await pickDate.validate?.({ title: "t" })).toEqual({ success: true, value: { title: "t" } });
+    const strict = toAiSdkTools<ClientToolMap>(clientToolSpecs, { strict: true });
+    // pick_date's optional "earliest" is outside OpenAI's strict rules (every property required); share_link is open.
+    expect([strict.pick_date.strict, strict.share_link.strict]).toEqual([undefined, undefined]);
+    const closed = toAiSdkTools([{ name: "ok", description: "d", parameters: { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false } }], { strict: true });
+    expect(closed["ok"]?.strict).toBe(true);
+  });
+});

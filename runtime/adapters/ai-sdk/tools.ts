@@ -1,0 +1,72 @@
+import { jsonSchema, type JSONSchema7, type Tool } from "ai";
+import { analyzeStrictCompatibility } from "../../export/strict.js";
+import { clientToolMode, unknownMode } from "../../tool-spec/tool-mode.js";
+import type { ClientToolSpec } from "../../tool-spec/types.js";
+
+/** The text the model sees once a fire-and-forget tool's call has reached the client. */
+export type ClientToolAcknowledgement = "Tool call dispatched to client.";
+const ACKNOWLEDGEMENT: ClientToolAcknowledgement = "Tool call dispatched to client.";
+
+/** The generated `ClientToolMap`'s shape: each tool's arguments and result (`void` when fire-and-forget). */
+export type ClientToolTypes<M> = { readonly [N in keyof M]: { readonly args: unknown; readonly result: unknown } };
+
+/** Each tool as an AI SDK tool without `execute`: the client answers it, and its output is the result or the acknowledgement. */
+export type AiSdkClientTools<M extends ClientToolTypes<M>> = {
+  [N in keyof M & string]: Tool<M[N]["args"], M[N]["result"] extends void ? ClientToolAcknowledgement : M[N]["result"]>;
+};
+
+/** A validator as the generated ones are: true when the value matches; after false, `errors` says why. */
+export type AiSdkValidator = ((data: unknown) => boolean) & {
+  readonly errors?: readonly { readonly instancePath: string; readonly message?: string; readonly keyword: string }[] | null;
+};
+
+export interface AiSdkToolsOptions {
+  /** The generated `clientToolValidators`: the AI SDK then checks the model's arguments (and results) with them. */
+  readonly validators?: { readonly [name: string]: { readonly args?: AiSdkValidator; readonly result?: AiSdkValidator } | undefined };
+  /** Ask for the provider's strict mode on each tool whose parameters qualify (OpenAI's rules); the others go without it. */
+  readonly strict?: boolean;
+}
+
+/**
+ * The client tools for `streamText({ tools })` and `InferUITools`, typed with the generated
+ * `ClientToolMap` (`toAiSdkTools<ClientToolMap>(clientToolSpecs, { validators })`). Each schema
+ * goes to the SDK as written, through `jsonSchema()`.
+ */
+export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { args: unknown; result: unknown }>>(specs: Iterable<ClientToolSpec>, options: AiSdkToolsOptions = {}): AiSdkClientTools<M> {
+  const tools: Record<string, Tool> = {};
+  for (const spec of specs) {
+    const validators = options.validators?.[spec.name];
+    const tool: Tool = {
+      description: spec.description,
+      inputSchema: schemaOf(spec.parameters, validators?.args),
+      outputSchema: outputSchemaOf(spec, validators?.result),
+    };
+    if (spec.annotations?.title !== undefined) tool.title = spec.annotations.title;
+    if (options.strict === true && analyzeStrictCompatibility(spec.parameters, "openai").length === 0) tool.strict = true;
+    tools[spec.name] = tool;
+  }
+  return tools as AiSdkClientTools<M>;
+}
+
+function outputSchemaOf(spec: ClientToolSpec, validator: AiSdkValidator | undefined) {
+  const mode = clientToolMode(spec);
+  switch (mode.mode) {
+    case "fire-and-forget":
+      return jsonSchema<ClientToolAcknowledgement>({ type: "string", const: ACKNOWLEDGEMENT });
+    case "awaited":
+      return schemaOf(mode.outputSchema, validator);
+    default:
+      return unknownMode(mode);
+  }
+}
+
+function schemaOf(schema: object, validator: AiSdkValidator | undefined) {
+  if (validator === undefined) return jsonSchema(schema as JSONSchema7);
+  return jsonSchema(schema as JSONSchema7, {
+    validate: (value) => {
+      if (validator(value)) return { success: true, value };
+      const reasons = (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`).join("; ");
+      return { success: false, error: new TypeError(reasons || "does not match the schema") };
+    },
+  });
+}
