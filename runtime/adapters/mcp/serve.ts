@@ -1,0 +1,33 @@
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { exportClientTools } from "../../export/export-client-tools.js";
+import type { ClientToolSpec } from "../../tool-spec/types.js";
+import type { ToolCallDispatch } from "../dispatch.js";
+
+/**
+ * Serves the client tools on an MCP SDK 1.x low-level `Server` (its `McpServer.registerTool`
+ * takes only zod): `tools/list` lists each spec as written, with `title`, `outputSchema` and
+ * `annotations`; `tools/call` goes through `dispatch` (the generated `dispatchToolCall` with
+ * the app's handlers), and answers with the result as `structuredContent` for an awaited tool,
+ * the acknowledgement for a fire-and-forget one, and `isError` with the message when the
+ * arguments were invalid or the handler failed. Call it before `server.connect`.
+ */
+export function serveClientToolsOverMcp(server: Server, specs: Iterable<ClientToolSpec>, dispatch: ToolCallDispatch): void {
+  const list = [...specs];
+  const { tools } = exportClientTools(list, "mcp");
+  const awaited = new Set(list.filter((spec) => spec.outputSchema !== undefined).map((spec) => spec.name));
+  server.registerCapabilities({ tools: {} });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const { name, arguments: args } = request.params;
+    const outcome = await dispatch(name, args ?? {}, { toolCallId: String(extra.requestId), signal: extra.signal });
+    if (!outcome.ok) {
+      // As the SDK's McpServer answers a tool it does not have.
+      if (outcome.reason === "unknown_tool") throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+      return { content: [{ type: "text", text: outcome.message }], isError: true };
+    }
+    if (!awaited.has(name)) return { content: [{ type: "text", text: String(outcome.output) }] };
+    const structuredContent = outcome.output as Record<string, unknown>;
+    return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
+  });
+}
