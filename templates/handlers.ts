@@ -254,11 +254,13 @@ function failure(name: string, reason: ClientToolCallFailureReason, message: str
 
 /** A handler, own or inherited (class instances keep methods on their prototype), never one of Object.prototype's. */
 function findHandler(handlers: unknown, name: string): ((args: unknown, ctx: unknown) => unknown) | undefined {
-  for (let o = typeof handlers === "object" ? handlers : null; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
-    if (Object.hasOwn(o, name)) {
-      const handler: unknown = (o as Record<string, unknown>)[name];
+  let holder = typeof handlers === "object" ? handlers : null;
+  while (holder !== null && holder !== Object.prototype) {
+    if (Object.hasOwn(holder, name)) {
+      const handler: unknown = (holder as Record<string, unknown>)[name];
       return typeof handler === "function" ? (handler as (args: unknown, ctx: unknown) => unknown) : undefined;
     }
+    holder = Object.getPrototypeOf(holder) as object | null;
   }
   return undefined;
 }

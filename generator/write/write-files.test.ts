@@ -63,10 +63,10 @@ describe("turning --validators off", () => {
     const cwd = tempProject({ "client-tools/ping.json": { name: "ping", description: "Ping.", parameters: { type: "object", properties: { n: { type: "integer" } } } } });
     writeGenerated(await generate({ cwd, stubs: false, validators: true }));
     const validators = path.join(cwd, "src/client-tools.gen/validators");
-    expect(readdirSync(validators).sort()).toEqual(["index.ts", "ping.ts"]);
+    expect(readdirSync(validators).sort()).toEqual(["index.ts", "ping.ts", "standard-schemas.ts"]);
 
     const without = await generate({ cwd, stubs: false });
-    expect(writeGenerated(without, { check: true }).stale.map((file) => path.relative(validators, file)).sort()).toEqual(["index.ts", "ping.ts"]);
+    expect(writeGenerated(without, { check: true }).stale.map((file) => path.relative(validators, file)).sort()).toEqual(["index.ts", "ping.ts", "standard-schemas.ts"]);
     writeGenerated(without);
     expect(existsSync(validators)).toBe(false);
     expect(writeGenerated(without, { check: true }).upToDate).toBe(true);

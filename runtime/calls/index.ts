@@ -18,8 +18,6 @@ export { DEFAULT_CLOSED_RETENTION_MS, InMemoryPendingCallStore } from "./memory-
 export type { InMemoryPendingCallStoreOptions } from "./memory-store.js";
 export type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "./store.js";
 export type { ClientToolSource } from "./tools.js";
-export { acceptAgUiToolMessage, toAgUiToolCallEvents } from "./transports/server/ag-ui.js";
-export type { AgUiToolCallArgsEvent, AgUiToolCallEndEvent, AgUiToolCallEvents, AgUiToolCallStartEvent } from "./transports/server/ag-ui.js";
 export { createClientToolsHandler, DEFAULT_CLIENT_TOOLS_BASE_PATH } from "./transports/server/http-handler.js";
 export type { ClientToolsHandlerOptions, FetchHandler } from "./transports/server/http-handler.js";
 export { toNodeListener } from "./transports/server/node-listener.js";

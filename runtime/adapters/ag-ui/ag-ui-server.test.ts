@@ -1,12 +1,12 @@
-import { EventSchema, RunAgentInputSchema, ToolCallArgsEventSchema, ToolCallEndEventSchema, ToolCallStartEventSchema, ToolMessageSchema } from "@ag-ui/core/schemas";
+import { EventSchema, RunAgentInputSchema, RunFinishedEventSchema, ToolCallArgsEventSchema, ToolCallEndEventSchema, ToolCallStartEventSchema, ToolMessageSchema } from "@ag-ui/core/schemas";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestBroker, type TestBroker } from "../../__fixtures__/tools.js";
-import { ClientCallError } from "../../errors.js";
-import type { ClientToolRequest } from "../../messages.js";
-import type { ClientCallOutcome } from "../../outcome.js";
-import { listen, waitFor, type Listening } from "./__fixtures__/net.js";
-import { acceptAgUiToolMessage, toAgUiToolCallEvents } from "./ag-ui.js";
-import { toNodeListener } from "./node-listener.js";
+import { createTestBroker, type TestBroker } from "../../calls/__fixtures__/tools.js";
+import { ClientCallError } from "../../calls/errors.js";
+import type { ClientToolRequest } from "../../calls/messages.js";
+import type { ClientCallOutcome } from "../../calls/outcome.js";
+import { listen, waitFor, type Listening } from "../../calls/transports/server/__fixtures__/net.js";
+import { toNodeListener } from "../../calls/transports/server/node-listener.js";
+import { acceptAgUiToolMessage, toAgUiRunFinishedEvent, toAgUiToolCallEvents } from "./index.js";
 
 const request: ClientToolRequest = {
   requestId: "r1",
@@ -20,11 +20,37 @@ const request: ClientToolRequest = {
 
 describe("AG-UI events", () => {
   it("are TOOL_CALL_START / ARGS / END under the model's toolCallId, valid by @ag-ui/core's own schemas", () => {
-    const [start, args, end] = toAgUiToolCallEvents(request, { parentMessageId: "msg_1" });
+    const [start, args, end] = toAgUiToolCallEvents({ ...request, parentMessageId: "msg_1" });
     expect(ToolCallStartEventSchema.parse(start)).toEqual({ type: "TOOL_CALL_START", toolCallId: "call_1", toolCallName: "confirm_purchase", parentMessageId: "msg_1" });
     expect(ToolCallArgsEventSchema.parse(args)).toEqual({ type: "TOOL_CALL_ARGS", toolCallId: "call_1", delta: '{"item":"book"}' });
     expect(ToolCallEndEventSchema.parse(end)).toEqual({ type: "TOOL_CALL_END", toolCallId: "call_1" });
     expect(toAgUiToolCallEvents(request)[0]).not.toHaveProperty("parentMessageId");
+  });
+
+  it("carry a fire-and-forget call too, with no broker request behind it", () => {
+    const events = toAgUiToolCallEvents({ toolCallId: "call_9", toolName: "open_file_viewer", args: { file_path: "README.md" } });
+    expect(events.map((event) => EventSchema.parse(event))).toEqual([
+      { type: "TOOL_CALL_START", toolCallId: "call_9", toolCallName: "open_file_viewer" },
+      { type: "TOOL_CALL_ARGS", toolCallId: "call_9", delta: '{"file_path":"README.md"}' },
+      { type: "TOOL_CALL_END", toolCallId: "call_9" },
+    ]);
+  });
+
+  it("end a run that waits on client calls with an interrupt outcome listing each pending toolCallId", () => {
+    const finished = toAgUiRunFinishedEvent({ threadId: "t1", runId: "r1", pendingToolCallIds: ["call_1", "call_2"] });
+    expect(RunFinishedEventSchema.parse(finished)).toEqual({
+      type: "RUN_FINISHED",
+      threadId: "t1",
+      runId: "r1",
+      outcome: {
+        type: "interrupt",
+        interrupts: [
+          { id: "call_1", reason: "client_tool_call", toolCallId: "call_1" },
+          { id: "call_2", reason: "client_tool_call", toolCallId: "call_2" },
+        ],
+      },
+    });
+    expect(RunFinishedEventSchema.parse(toAgUiRunFinishedEvent({ threadId: "t1", runId: "r2" }))).toEqual({ type: "RUN_FINISHED", threadId: "t1", runId: "r2" });
   });
 });
 
@@ -62,7 +88,7 @@ beforeEach(async () => {
       const events = [
         { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId },
         ...toAgUiToolCallEvents(pending),
-        { type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId },
+        toAgUiRunFinishedEvent({ threadId: input.threadId, runId: input.runId, pendingToolCallIds: [pending.toolCallId] }),
       ];
       return new Response(events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(""), { headers: { "content-type": "text/event-stream" } });
     }),

@@ -1,48 +1,12 @@
-import type { ClientCallBroker } from "../../broker.js";
-import { ClientAnswerMalformedError } from "../../errors.js";
-import type { ClientToolRequest } from "../../messages.js";
-import { isObject, type ClientToolAnswer } from "../client/answer.js";
-import { deliverAnswer } from "./deliver.js";
-import { parseJsonOrUndefined } from "../client/wire-json.js";
+import type { ClientCallBroker } from "../../calls/broker.js";
+import { ClientAnswerMalformedError } from "../../calls/errors.js";
+import { isObject, type ClientToolAnswer } from "../../calls/transports/client/answer.js";
+import { parseJsonOrUndefined } from "../../calls/transports/client/wire-json.js";
+import { deliverAnswer } from "../../calls/transports/server/deliver.js";
 
-// AG-UI (https://docs.ag-ui.com): a request goes out as the TOOL_CALL_START / _ARGS / _END
-// events of the model's tool call, and the frontend answers with a ToolMessage in the next
-// run's messages. The shapes are @ag-ui/core's, written out here so the runtime does not
-// depend on it; the tests check them against its own schemas.
-
-export interface AgUiToolCallStartEvent {
-  readonly type: "TOOL_CALL_START";
-  readonly toolCallId: string;
-  readonly toolCallName: string;
-  readonly parentMessageId?: string;
-}
-
-export interface AgUiToolCallArgsEvent {
-  readonly type: "TOOL_CALL_ARGS";
-  readonly toolCallId: string;
-  /** The arguments as JSON text, in one piece. */
-  readonly delta: string;
-}
-
-export interface AgUiToolCallEndEvent {
-  readonly type: "TOOL_CALL_END";
-  readonly toolCallId: string;
-}
-
-export type AgUiToolCallEvents = readonly [AgUiToolCallStartEvent, AgUiToolCallArgsEvent, AgUiToolCallEndEvent];
-
-/**
- * The request as an AG-UI tool call, under the model's `toolCallId` (what the frontend's
- * ToolMessage answers). `parentMessageId` ties it to the assistant message that made it.
- */
-export function toAgUiToolCallEvents(request: ClientToolRequest, options: { readonly parentMessageId?: string } = {}): AgUiToolCallEvents {
-  const { toolCallId } = request;
-  return [
-    { type: "TOOL_CALL_START", toolCallId, toolCallName: request.toolName, ...(options.parentMessageId !== undefined && { parentMessageId: options.parentMessageId }) },
-    { type: "TOOL_CALL_ARGS", toolCallId, delta: JSON.stringify(request.args) },
-    { type: "TOOL_CALL_END", toolCallId },
-  ];
-}
+// AG-UI (https://docs.ag-ui.com): a call goes out as the TOOL_CALL_START / _ARGS / _END events
+// of the model's tool call (tool-call-events.ts), and the frontend answers with a ToolMessage in
+// the next run's messages, which this takes to the broker.
 
 /**
  * Takes one message of an AG-UI run's `messages` as the answer to an open call, if it is a
