@@ -1,4 +1,4 @@
-import { outputText, readArgumentText, type ToolCallReading, type ToolCallReport } from "./tool-call.js";
+import { outputText, readToolCallArguments, type ToolCallReading, type ToolCallReport } from "./tool-call.js";
 
 /** A tool call in an OpenAI Chat Completions assistant message (`message.tool_calls[i]`). */
 export type OpenAIChatToolCall =
@@ -18,7 +18,7 @@ export function fromOpenAIChatToolCall(call: OpenAIChatToolCall): ToolCallReadin
     const { name } = call.custom;
     return { ok: false, toolCallId: call.id, name, reason: "invalid_arguments", message: `${name} was called as a custom tool; client tools take JSON arguments.` };
   }
-  return readArgumentText(call.id, call.function.name, call.function.arguments);
+  return readToolCallArguments(call.id, call.function.name, call.function.arguments);
 }
 
 /** The tool message for a call's outcome: the output as text; a failure as "Error: …", since the API has no error flag. */

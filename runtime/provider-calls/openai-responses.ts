@@ -1,4 +1,4 @@
-import { outputText, readArgumentText, type ToolCallReading, type ToolCallReport } from "./tool-call.js";
+import { outputText, readToolCallArguments, type ToolCallReading, type ToolCallReport } from "./tool-call.js";
 
 /** A `function_call` output item of the OpenAI Responses API. */
 export interface ResponsesFunctionCall {
@@ -17,7 +17,7 @@ export interface ResponsesFunctionCallOutput {
 
 /** Reads a Responses API function call. */
 export function fromResponsesFunctionCall(call: ResponsesFunctionCall): ToolCallReading {
-  return readArgumentText(call.call_id, call.name, call.arguments);
+  return readToolCallArguments(call.call_id, call.name, call.arguments);
 }
 
 /** The function call output for a call's outcome: the output as text; a failure as "Error: …", since the API has no error flag. */

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { outputText, readArgumentObject, readArgumentText } from "./tool-call.js";
+import { outputText, readArgumentObject, readToolCallArguments } from "./tool-call.js";
 
 describe("reading a tool call's arguments", () => {
   it("parses the model's JSON text to an object, and takes empty text as no arguments", () => {
-    expect(readArgumentText("c1", "notify", '{"text":"hi"}')).toEqual({ ok: true, toolCallId: "c1", name: "notify", args: { text: "hi" } });
-    expect(readArgumentText("c1", "notify", " \n")).toEqual({ ok: true, toolCallId: "c1", name: "notify", args: {} });
+    expect(readToolCallArguments("c1", "notify", '{"text":"hi"}')).toEqual({ ok: true, toolCallId: "c1", name: "notify", args: { text: "hi" } });
+    expect(readToolCallArguments("c1", "notify", " \n")).toEqual({ ok: true, toolCallId: "c1", name: "notify", args: {} });
   });
 
   it("reports text that is not JSON, or JSON that is not an object, and never throws", () => {
-    const broken = readArgumentText("c1", "notify", '{"text": "unterminated');
+    const broken = readToolCallArguments("c1", "notify", '{"text": "unterminated');
     expect(broken).toMatchObject({ ok: false, toolCallId: "c1", name: "notify", reason: "invalid_json" });
     expect(!broken.ok && broken.message).toMatch(/^The arguments for notify are not valid JSON: .+\.$/);
     for (const text of ["[1]", "null", "3", '"s"']) {
-      expect(readArgumentText("c1", "notify", text)).toEqual({
+      expect(readToolCallArguments("c1", "notify", text)).toEqual({
         ok: false,
         toolCallId: "c1",
         name: "notify",

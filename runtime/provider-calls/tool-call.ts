@@ -26,8 +26,8 @@ export type ToolCallReading<Id extends string | undefined = string> = ParsedTool
  */
 export type ToolCallReport = { readonly ok: true; readonly output: unknown } | { readonly ok: false; readonly message: string };
 
-/** Reads arguments that arrive as the model's JSON text (empty text is no arguments, as providers send it). */
-export function readArgumentText<Id extends string | undefined>(toolCallId: Id, name: string, text: string): ToolCallReading<Id> {
+/** Reads arguments that arrive as the model's JSON text, from any provider (empty text is no arguments, as providers send it). */
+export function readToolCallArguments<Id extends string | undefined>(toolCallId: Id, name: string, text: string): ToolCallReading<Id> {
   if (text.trim() === "") return { ok: true, toolCallId, name, args: {} };
   let value: unknown;
   try {

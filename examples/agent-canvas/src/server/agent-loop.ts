@@ -4,6 +4,7 @@ import {
   clientObservationEvent,
   fireAndForgetEvents,
   outcomeToObservation,
+  readToolCallArguments,
   type ClientCallBroker,
   type ClientToolLookup,
   type ClientToolObservation,
@@ -44,12 +45,13 @@ export async function runTurn(deps: AgentLoopDeps, conversation: StoredConversat
 
 async function runToolCall(deps: AgentLoopDeps, conversation: StoredConversation, tools: ClientToolLookup, call: ModelToolCall): Promise<ClientToolObservation> {
   const tool = tools.get(call.name);
-  const args = parseArguments(call.arguments);
-  if (tool === undefined || args === undefined) {
-    const error = tool === undefined ? `There is no client tool named ${call.name}.` : "The tool call's arguments are not a JSON object.";
+  const reading = readToolCallArguments(call.id, call.name, call.arguments);
+  if (tool === undefined || !reading.ok) {
+    const error = tool === undefined ? `There is no client tool named ${call.name}.` : reading.ok ? "" : reading.message;
     deps.emit(conversation, { kind: "AgentErrorEvent", id: randomUUID(), timestamp: now(), source: "agent", tool_call_id: call.id, error, tool_name: call.name });
     return { kind: "ClientToolObservation", content: [{ type: "text", text: error }], is_error: true };
   }
+  const { args } = reading;
   const input = { toolName: call.name, toolCallId: call.id, args, rawArguments: call.arguments };
   // The tool's name was looked up among this conversation's tools: the events are of this page's types.
   if (tool.spec.outputSchema === undefined) {
@@ -65,15 +67,6 @@ async function runToolCall(deps: AgentLoopDeps, conversation: StoredConversation
   const observation = clientObservationEvent(action, outcomeToObservation(outcome));
   deps.emit(conversation, observation as CanvasEvent);
   return observation.observation;
-}
-
-function parseArguments(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function now(): string {

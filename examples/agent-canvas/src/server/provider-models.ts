@@ -1,6 +1,12 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import { exportClientTools, type RegisteredClientTool } from "../../../../runtime/index.js";
+import {
+  exportClientTools,
+  toAnthropicToolResult,
+  toOpenAIChatToolMessage,
+  type RegisteredClientTool,
+  type ToolCallReport,
+} from "../../../../runtime/index.js";
 import type { ChatModel, ModelMessage, ModelTurn } from "./model.js";
 
 const SYSTEM = "You are an agent working in the user's canvas. Use the client tools to act in the user's browser.";
@@ -18,7 +24,7 @@ export class OpenAIChatModel implements ChatModel {
         { role: "system", content: SYSTEM },
         ...messages.map((m): OpenAI.Chat.ChatCompletionMessageParam => {
           if (m.role === "user") return { role: "user", content: m.text };
-          if (m.role === "tool") return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+          if (m.role === "tool") return toOpenAIChatToolMessage(m.toolCallId, reportOf(m));
           return {
             role: "assistant",
             content: m.text,
@@ -75,11 +81,16 @@ function toAnthropicMessages(messages: readonly ModelMessage[]): Anthropic.Messa
         ],
       });
     } else {
-      const block: Anthropic.ToolResultBlockParam = { type: "tool_result", tool_use_id: m.toolCallId, content: m.content, is_error: m.isError };
+      const block = toAnthropicToolResult(m.toolCallId, reportOf(m));
       const last = out.at(-1);
       if (last?.role === "user" && Array.isArray(last.content) && last.content.every((b) => b.type === "tool_result")) last.content.push(block);
       else out.push({ role: "user", content: [block] });
     }
   }
   return out;
+}
+
+/** A tool message as the outcome the provider's result builders take: the observation text, or its error. */
+function reportOf(message: Extract<ModelMessage, { role: "tool" }>): ToolCallReport {
+  return message.isError ? { ok: false, message: message.content } : { ok: true, output: message.content };
 }
