@@ -188,6 +188,90 @@ console.log(JSON.stringify({
   );
 
   it(
+    "serves a fresh project on its frameworks: --validators output, dispatchToolCall, Standard Schema and every adapter, type-checked against the installed frameworks and loaded in node",
+    () => {
+      const project = tempProject({
+        "package.json": { name: "frameworks", private: true, type: "module" },
+        "gen-client-tools.config.json": { validators: true, stubs: false },
+        "client-tools/pick_date.json": {
+          name: "pick_date",
+          description: "Ask the user for a date.",
+          parameters: { type: "object", properties: { title: { type: "string" } }, required: ["title"], additionalProperties: false },
+          outputSchema: { type: "object", properties: { date: { type: "string" } }, required: ["date"], additionalProperties: false },
+        },
+        "client-tools/notify.json": { name: "notify", description: "Show a toast.", parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
+        "tsconfig.json": {
+          compilerOptions: {
+            target: "ES2022",
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            strict: true,
+            exactOptionalPropertyTypes: true,
+            noUncheckedIndexedAccess: true,
+            verbatimModuleSyntax: true,
+            lib: ["ES2022", "DOM"],
+            types: [],
+            skipLibCheck: true,
+            rootDir: "src",
+            outDir: "dist",
+          },
+          include: ["src"],
+        },
+        "src/app.ts": `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { toAiSdkTools, handleAiSdkToolCall, type ToolCallDispatch } from "gen-client-tools/ai-sdk";
+import { serveClientToolsOverMcp } from "gen-client-tools/mcp";
+import { toAgUiToolCallEvents, createAgUiClientToolSubscriber } from "gen-client-tools/ag-ui";
+import { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "gen-client-tools/runtime";
+import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers, type ClientToolMap } from "./client-tools.gen/index.js";
+import { clientToolValidators } from "./client-tools.gen/validators/index.js";
+import { clientToolSchemas } from "./client-tools.gen/validators/standard-schemas.js";
+
+const handlers: ClientToolHandlers<{ signal: AbortSignal }> = { pick_date: (args) => ({ date: args.title }), notify: () => undefined };
+const dispatch: ToolCallDispatch = (name, args, { signal }) => dispatchToolCall(name, args, handlers, { signal });
+export const tools = toAiSdkTools<ClientToolMap>(clientToolSpecs, { validators: clientToolValidators });
+export const subscriber = createAgUiClientToolSubscriber({ dispatch });
+export { handleAiSdkToolCall };
+
+export async function smoke(): Promise<unknown> {
+  const server = new Server({ name: "app", version: "1.0.0" });
+  serveClientToolsOverMcp(server, clientToolSpecs, dispatch);
+  const call = fromOpenAIChatToolCall({ id: "c1", type: "function", function: { name: "pick_date", arguments: '{"title":"2026-12-24"}' } });
+  const outcome = call.ok ? await dispatchToolCall(call.name, call.args, handlers, { signal: new AbortController().signal }) : call;
+  const invalid = await dispatchToolCall("pick_date", { title: 1 }, handlers, { signal: new AbortController().signal });
+  return {
+    message: toOpenAIChatToolMessage("c1", outcome),
+    invalid: invalid.ok ? "accepted" : invalid.reason,
+    events: toAgUiToolCallEvents({ toolCallId: "c2", toolName: "notify", args: { text: "hi" } }).map((e) => e.type),
+    standard: clientToolSchemas.pick_date.args["~standard"].validate({ title: 2 }),
+    aiSdkTools: Object.keys(tools),
+  };
+}
+`,
+        "smoke.mjs": `import { smoke } from "./dist/app.js";
+console.log(JSON.stringify(await smoke()));
+`,
+      });
+      const frameworks = ["ai@6.0.325", "@modelcontextprotocol/sdk@1.32.2", "@ag-ui/core@1.0.0", "@ag-ui/client@1.0.0", "typescript@7.0.2"];
+      const install = sh(project, "npm", ["install", tarball, ...frameworks, "--prefer-offline", "--no-audit", "--no-fund"], 240_000);
+      expect(install.status, install.stderr).toBe(0);
+      const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
+      expect(generate.status, generate.stderr).toBe(0);
+      const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
+      expect(tsc.stdout + tsc.stderr).toBe("");
+      const smoke = sh(project, process.execPath, ["smoke.mjs"]);
+      expect(smoke.status, smoke.stderr).toBe(0);
+      expect(JSON.parse(smoke.stdout)).toEqual({
+        message: { role: "tool", tool_call_id: "c1", content: '{"date":"2026-12-24"}' },
+        invalid: "invalid_arguments",
+        events: ["TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END"],
+        standard: { issues: [{ message: "must be string", path: ["title"] }] },
+        aiSdkTools: ["notify", "pick_date"],
+      });
+    },
+    300_000,
+  );
+
+  it(
     "runs the README's path in a fresh project: init, generate, and the example spec's $schema is the schema the package ships",
     () => {
       const project = tempProject({ "package.json": { name: "fresh", private: true, type: "module" } });
