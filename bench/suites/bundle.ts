@@ -7,8 +7,14 @@ import { row } from "../results.js";
 import type { BenchProject } from "../workspace.js";
 import { generateFresh } from "./cli-runs.js";
 
-/** What `gen-client-tools/runtime/browser` resolves to. */
+/** What `gen-client-tools/runtime/browser` resolves to, and each adapter entry a frontend uses. */
 const RUNTIME_BROWSER = path.join(PACKAGE_ROOT, "dist", "runtime", "browser.js");
+const ADAPTERS = {
+  "ai-sdk": { module: path.join(PACKAGE_ROOT, "dist", "runtime", "adapters", "ai-sdk", "index.js"), handler: "handleAiSdkToolCall" },
+  "ag-ui": { module: path.join(PACKAGE_ROOT, "dist", "runtime", "adapters", "ag-ui", "index.js"), handler: "handleAgUiToolCall" },
+} as const;
+/** The frameworks themselves are the app's, not ours: left out of the measured bundle. */
+const FRAMEWORKS = ["ai", "@ag-ui/core", "@ag-ui/client", "@modelcontextprotocol/sdk"];
 
 /**
  * What a frontend ships for dispatch and the runner: the generated handlers.ts's
@@ -24,7 +30,15 @@ export const bundle: Benchmark = {
     log(`frontend bundle, ${small.tools} and ${large.tools} tools`);
     const smallSizes = sizes(small);
     const largeSizes = sizes(large);
+    const adapterSizes = adapterBundles(small);
     return [
+      row({
+        id: `bundle.tool-call-adapter.n${small.tools}`,
+        what: `frontend bundle: dispatchToolCall + the AI SDK adapter's handleAiSdkToolCall (esbuild, minified, gzipped, no validators, the framework external), ${small.tools} tools`,
+        measured: { median: adapterSizes["ai-sdk"], min: adapterSizes["ai-sdk"], max: adapterSizes["ai-sdk"], runs: 1, unit: "KB" },
+        targets: [{ op: "<=", value: 3, unit: "KB", of: "measured" }],
+        details: { "dispatchToolCall + handleAgUiToolCall (KB gz)": adapterSizes["ag-ui"], "dispatchToolCall alone (KB gz)": adapterSizes.dispatch },
+      }),
       row({
         id: `bundle.dispatch-runner.n${small.tools}`,
         what: `frontend bundle: dispatch + runner (esbuild, minified, gzipped, no validators), ${small.tools} tools`,
@@ -57,6 +71,16 @@ function sizes(project: BenchProject): { both: number; dispatch: number; runner:
   };
 }
 
+/** `dispatchToolCall` with each adapter's frontend handler, and alone. */
+function adapterBundles(project: BenchProject): { "ai-sdk": number; "ag-ui": number; dispatch: number } {
+  const dispatch = `export { dispatchToolCall } from ${JSON.stringify(path.join(project.outFolder, "handlers.ts"))};\n`;
+  const withAdapter = (name: keyof typeof ADAPTERS): number => {
+    const { module, handler } = ADAPTERS[name];
+    return bundled(project, `${dispatch}export { ${handler} } from ${JSON.stringify(module)};\n`).gzipped;
+  };
+  return { "ai-sdk": withAdapter("ai-sdk"), "ag-ui": withAdapter("ag-ui"), dispatch: bundled(project, dispatch).gzipped };
+}
+
 /** KB of the bundle of `entry`, minified and then gzipped (level 9, as a CDN serves it). */
 function bundled(project: BenchProject, entry: string): { minified: number; gzipped: number } {
   const result = buildSync({
@@ -67,6 +91,7 @@ function bundled(project: BenchProject, entry: string): { minified: number; gzip
     platform: "browser",
     target: "es2022",
     write: false,
+    external: FRAMEWORKS,
     logLevel: "error",
   });
   const code = result.outputFiles[0]!.contents;
