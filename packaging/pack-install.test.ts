@@ -251,7 +251,22 @@ export async function smoke(): Promise<unknown> {
 console.log(JSON.stringify(await smoke()));
 `,
       });
-      const frameworks = ["ai@6.0.325", "@modelcontextprotocol/sdk@1.32.2", "@ag-ui/core@1.0.0", "@ag-ui/client@1.0.0", "typescript@7.0.2"];
+      // The README's framework snippets, compiled here against the same generated tools.
+      const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+      const snippets = [...readme.matchAll(/```ts\n\/\/ (with-[\w-]+\.ts)\n([\s\S]*?)```/g)];
+      expect(snippets.map((match) => match[1]).sort()).toEqual(["with-ag-ui.ts", "with-ai-sdk-page.ts", "with-ai-sdk-server.ts", "with-mcp.ts", "with-openai.ts"]);
+      for (const [, name, code] of snippets) writeFileSync(path.join(project, "src", name!), code!);
+      const frameworks = [
+        "ai@6.0.325",
+        "@ai-sdk/react@3.0.328",
+        "react@19.3.1",
+        "@types/react@19.2.7",
+        "@modelcontextprotocol/sdk@1.32.2",
+        "@ag-ui/core@1.0.0",
+        "@ag-ui/client@1.0.0",
+        "openai@6.49.0",
+        "typescript@7.0.2",
+      ];
       const install = sh(project, "npm", ["install", tarball, ...frameworks, "--prefer-offline", "--no-audit", "--no-fund"], 240_000);
       expect(install.status, install.stderr).toBe(0);
       const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);

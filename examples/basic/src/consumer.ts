@@ -98,6 +98,16 @@ export async function typedToolCalls(): Promise<void> {
     "set-theme": "Tool call dispatched to client.",
     show_outline: "Tool call dispatched to client.",
   };
+  // @ts-expect-error these handlers take a context: dispatchToolCall needs it
+  void dispatchToolCall("get_location", {}, clientToolHandlers);
+  const noContext: ClientToolHandlers = {
+    confirm_action: () => ({ confirmed: true }),
+    get_location: () => ({ city: "Lyon" }),
+    open_file_viewer: () => undefined,
+    "set-theme": () => undefined,
+    show_outline: () => undefined,
+  };
+  void dispatchToolCall("get_location", {}, noContext);
   // @ts-expect-error an awaited tool's output is its result, not the acknowledgement
   const wrongOutput: ClientToolOutputByName["get_location"] = "Tool call dispatched to client.";
   // @ts-expect-error a successful outcome of get_location carries get_location's result

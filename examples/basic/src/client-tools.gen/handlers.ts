@@ -109,6 +109,9 @@ export type ClientToolArgsValidator = ((data: unknown) => boolean) & {
   readonly errors?: readonly { readonly instancePath: string; readonly keyword: string; readonly message?: string }[] | null;
 };
 
+/** The arguments after the handlers: `ctx` (which handlers that take none need not be given) and the options. */
+export type ClientToolCallRest<Ctx> = [Ctx] extends [void] ? [ctx?: Ctx, options?: ClientToolCallOptions] : [ctx: Ctx, options?: ClientToolCallOptions];
+
 /** Options of `dispatchToolCall` and `toClientAction`. */
 export interface ClientToolCallOptions {
   /** Validators to check arguments with instead of the generated ones. */
@@ -189,20 +192,13 @@ export function isClientToolName(name: unknown): name is ClientToolName {
  * rejects: resolves to the result and the `output` for the model (the result, or the
  * acknowledgement for a fire-and-forget tool), or to why the call failed.
  */
-export function dispatchToolCall<N extends ClientToolName, Ctx>(
+export function dispatchToolCall<N extends ClientToolName, Ctx = void>(
   name: N,
   args: unknown,
   handlers: ClientToolHandlers<Ctx>,
-  ctx: Ctx,
-  options?: ClientToolCallOptions,
+  ...rest: ClientToolCallRest<Ctx>
 ): Promise<ClientToolCallOutcome<N>>;
-export function dispatchToolCall<Ctx>(
-  name: string,
-  args: unknown,
-  handlers: ClientToolHandlers<Ctx>,
-  ctx: Ctx,
-  options?: ClientToolCallOptions,
-): Promise<ClientToolCallOutcome>;
+export function dispatchToolCall<Ctx = void>(name: string, args: unknown, handlers: ClientToolHandlers<Ctx>, ...rest: ClientToolCallRest<Ctx>): Promise<ClientToolCallOutcome>;
 export async function dispatchToolCall(name: string, args: unknown, handlers: unknown, ctx: unknown, options?: ClientToolCallOptions): Promise<unknown> {
   const checked = checkCall(name, args, options);
   if (!checked.ok) return checked;
