@@ -1,24 +1,21 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haveChromium, launchChromium } from "../../../test-support/browser.js";
 
 // The agent canvas in Debian's Chromium, driven by playwright-core: the page, the server and the
 // scripted model for real, over real sockets on 127.0.0.1.
 const example = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const repo = path.resolve(example, "../..");
-const CHROMIUM = "/usr/bin/chromium";
 const artifacts = path.join(repo, "test-results");
 
 // On a developer machine without Chromium the test says so and skips; CI installs it (.ci/run).
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env["CI"]) throw new Error(`${CHROMIUM} is missing: .ci/run installs the chromium package`);
-
-describe.skipIf(!haveChromium)("agent canvas in a real browser", () => {
+describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
   let dataDir: string;
   let port: number;
   let server: ChildProcess | undefined;
@@ -65,11 +62,7 @@ describe.skipIf(!haveChromium)("agent canvas in a real browser", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "canvas-data-"));
     port = await freePort();
     await startServer();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ geolocation: { latitude: 45.76, longitude: 4.84 }, permissions: ["geolocation"] });
     page = await context.newPage();
     await page.goto(url);
