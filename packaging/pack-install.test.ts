@@ -287,6 +287,78 @@ console.log(JSON.stringify(await smoke()));
   );
 
   it(
+    "gives CopilotKit v2's useFrontendTool the generated Standard Schema objects as they are, typed with the generated arguments, and installs beside CopilotKit's AG-UI (type-checked against @copilotkit/react-core)",
+    () => {
+      const project = tempProject({
+        "package.json": { name: "copilotkit-app", private: true, type: "module" },
+        "gen-client-tools.config.json": { validators: true, stubs: false },
+        "client-tools/pick_date.json": {
+          name: "pick_date",
+          description: "Ask the user for a date.",
+          parameters: { type: "object", properties: { title: { type: "string" }, earliest: { type: "string", format: "date" } }, required: ["title"], additionalProperties: false },
+          outputSchema: { type: "object", properties: { date: { type: "string" } }, required: ["date"], additionalProperties: false },
+        },
+        "tsconfig.json": {
+          compilerOptions: {
+            target: "ES2022",
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            strict: true,
+            exactOptionalPropertyTypes: true,
+            noUncheckedIndexedAccess: true,
+            verbatimModuleSyntax: true,
+            lib: ["ES2022", "DOM"],
+            types: [],
+            skipLibCheck: true,
+            noEmit: true,
+          },
+          include: ["src"],
+        },
+        // CopilotKit brings @ag-ui/core and @ag-ui/client 0.0.x: the AG-UI adapter must install and type-check beside them.
+        "src/ag-ui.ts": `import type { AgentSubscriber } from "@ag-ui/client";
+import type { BaseEvent } from "@ag-ui/core";
+import { createAgUiClientToolSubscriber, toAgUiToolCallEvents } from "gen-client-tools/ag-ui";
+import { dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
+
+const handlers: ClientToolHandlers = { pick_date: () => ({ date: "2026-12-24" }) };
+export const events: BaseEvent[] = toAgUiToolCallEvents({ toolCallId: "c1", toolName: "pick_date", args: { title: "When?" } });
+export const subscriber: AgentSubscriber = createAgUiClientToolSubscriber({ dispatch: (name, args) => dispatchToolCall(name, args, handlers) });
+`,
+        "src/tools.ts": `import { useFrontendTool } from "@copilotkit/react-core/v2";
+import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
+import { clientToolSchemas } from "./client-tools.gen/validators/standard-schemas.js";
+
+const handlers: ClientToolHandlers = { pick_date: (args) => ({ date: args.earliest ?? args.title }) };
+
+export function usePickDate(): void {
+  useFrontendTool({
+    name: "pick_date",
+    description: clientToolSpecs[0].description,
+    parameters: clientToolSchemas.pick_date.args,
+    handler: async (args) => {
+      const title: string = args.title;
+      // @ts-expect-error the arguments are the generated PickDateArgs, which have no "colour"
+      void args.colour;
+      const outcome = await dispatchToolCall("pick_date", args, handlers);
+      return outcome.ok ? outcome.output : { error: outcome.message, title };
+    },
+  });
+}
+`,
+      });
+      const packages = ["@copilotkit/react-core@1.74.0", "react@19.3.1", "react-dom@19.3.1", "@types/react@19.2.7", "zod@4.6.7", "typescript@7.0.2"];
+      const install = sh(project, "npm", ["install", tarball, ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], 400_000);
+      expect(install.status, install.stderr).toBe(0);
+      const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
+      expect(generate.status, generate.stderr).toBe(0);
+      const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
+      expect(tsc.stdout + tsc.stderr).toBe("");
+      expect(tsc.status).toBe(0);
+    },
+    500_000,
+  );
+
+  it(
     "runs the README's path in a fresh project: init, generate, and the example spec's $schema is the schema the package ships",
     () => {
       const project = tempProject({ "package.json": { name: "fresh", private: true, type: "module" } });
