@@ -9,8 +9,8 @@ import type { ClientToolHandlers } from "./index.js";
 
 /**
  * What every handler receives besides its arguments: put your app's services here. Pass them
- * as `ctx` to dispatchClientAction, and as `context` to createClientToolRunner, which adds
- * `signal` and `request` beside them.
+ * as `ctx` to dispatchToolCall or dispatchClientAction, and as `context` to
+ * createClientToolRunner, which adds `signal` and `request` beside them.
  */
 export interface ClientToolContext {
   readonly signal?: AbortSignal;
