@@ -18,6 +18,12 @@ function sh(cwd: string, command: string, args: readonly string[], timeout = 60_
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** A consumer's tsconfig.json for src/: strict, NodeNext, no ambient types, plus `options`. */
+function strictTsconfig(options: Record<string, unknown>): unknown {
+  const strict = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true };
+  return { compilerOptions: { ...strict, lib: ["ES2022", "DOM"], types: [], ...options }, include: ["src"] };
+}
+
 interface PackedFile {
   readonly path: string;
 }
@@ -105,22 +111,7 @@ describe("the packed package", () => {
           description: "Get the user's city.",
           outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
         },
-        "tsconfig.json": {
-          compilerOptions: {
-            target: "ES2022",
-            module: "NodeNext",
-            moduleResolution: "NodeNext",
-            strict: true,
-            exactOptionalPropertyTypes: true,
-            noUncheckedIndexedAccess: true,
-            verbatimModuleSyntax: true,
-            lib: ["ES2022", "DOM"],
-            types: [],
-            skipLibCheck: false,
-            noEmit: true,
-          },
-          include: ["src"],
-        },
+        "tsconfig.json": strictTsconfig({ skipLibCheck: false, noEmit: true }),
         "src/consumer.ts": `import { ClientToolRegistry } from "gen-client-tools/runtime";
 import { createClientToolRunner } from "gen-client-tools/runtime/browser";
 import { ClientCallBroker } from "gen-client-tools/runtime/calls";
@@ -200,23 +191,7 @@ console.log(JSON.stringify({
           outputSchema: { type: "object", properties: { date: { type: "string" } }, required: ["date"], additionalProperties: false },
         },
         "client-tools/notify.json": { name: "notify", description: "Show a toast.", parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
-        "tsconfig.json": {
-          compilerOptions: {
-            target: "ES2022",
-            module: "NodeNext",
-            moduleResolution: "NodeNext",
-            strict: true,
-            exactOptionalPropertyTypes: true,
-            noUncheckedIndexedAccess: true,
-            verbatimModuleSyntax: true,
-            lib: ["ES2022", "DOM"],
-            types: [],
-            skipLibCheck: true,
-            rootDir: "src",
-            outDir: "dist",
-          },
-          include: ["src"],
-        },
+        "tsconfig.json": strictTsconfig({ skipLibCheck: true, rootDir: "src", outDir: "dist" }),
         "src/app.ts": `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { toAiSdkTools, handleAiSdkToolCall, type ToolCallDispatch } from "gen-client-tools/ai-sdk";
 import { serveClientToolsOverMcp } from "gen-client-tools/mcp";
@@ -298,22 +273,7 @@ console.log(JSON.stringify(await smoke()));
           parameters: { type: "object", properties: { title: { type: "string" }, earliest: { type: "string", format: "date" } }, required: ["title"], additionalProperties: false },
           outputSchema: { type: "object", properties: { date: { type: "string" } }, required: ["date"], additionalProperties: false },
         },
-        "tsconfig.json": {
-          compilerOptions: {
-            target: "ES2022",
-            module: "NodeNext",
-            moduleResolution: "NodeNext",
-            strict: true,
-            exactOptionalPropertyTypes: true,
-            noUncheckedIndexedAccess: true,
-            verbatimModuleSyntax: true,
-            lib: ["ES2022", "DOM"],
-            types: [],
-            skipLibCheck: true,
-            noEmit: true,
-          },
-          include: ["src"],
-        },
+        "tsconfig.json": strictTsconfig({ skipLibCheck: true, noEmit: true }),
         // CopilotKit brings @ag-ui/core and @ag-ui/client 0.0.x: the AG-UI adapter must install and type-check beside them.
         "src/ag-ui.ts": `import type { AgentSubscriber } from "@ag-ui/client";
 import type { BaseEvent } from "@ag-ui/core";
@@ -394,10 +354,7 @@ export function usePickDate(): void {
           parameters: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"], additionalProperties: false },
         },
         "client-tools/get_location.json": JSON.parse(/```json\n(\{ "name": "get_location"[^\n]*)\n```/.exec(readme)![1]!) as object,
-        "tsconfig.json": {
-          compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true, lib: ["ES2022", "DOM"], types: ["node"], skipLibCheck: false, noEmit: true },
-          include: ["src"],
-        },
+        "tsconfig.json": strictTsconfig({ types: ["node"], skipLibCheck: false, noEmit: true }),
       });
       const install = sh(project, "npm", ["install", tarball, "typescript@7.0.2", "@types/node@20.19.43", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
       expect(install.status, install.stderr).toBe(0);
