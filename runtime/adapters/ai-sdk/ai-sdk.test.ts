@@ -41,8 +41,11 @@ class TestChat extends AbstractChat<Message> {
 type StreamPart = Awaited<ReturnType<MockLanguageModelV3["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 
-/** A scripted model: a call of `toolName` with `input` first, then a text that quotes the tool's output it was given. */
-function scriptedModel(toolName: string, input: string) {
+/**
+ * A scripted model: a call of `toolName` with `input` first (streamed in `pieces` when asked, as
+ * providers stream a call's arguments), then a text that quotes the tool's output it was given.
+ */
+function scriptedModel(toolName: string, input: string, pieces = 1) {
   const prompts: unknown[] = [];
   const model = new MockLanguageModelV3({
     doStream: async (options) => {
@@ -57,6 +60,7 @@ function scriptedModel(toolName: string, input: string) {
             { type: "finish" as const, finishReason: { unified: "stop" as const, raw: "stop" }, usage },
           ]
         : [
+            ...streamedInput(toolName, input, pieces),
             { type: "tool-call" as const, toolCallId: "call_1", toolName, input },
             { type: "finish" as const, finishReason: { unified: "tool-calls" as const, raw: "tool_calls" }, usage },
           ];
@@ -66,8 +70,16 @@ function scriptedModel(toolName: string, input: string) {
   return { model, prompts };
 }
 
-function chatWith(toolName: string, input: string, handlers: ClientToolHandlers<{ signal: AbortSignal }>) {
-  const { model, prompts } = scriptedModel(toolName, input);
+/** The input-start / delta / end parts before a tool call, its input cut in `pieces`. */
+function streamedInput(toolName: string, input: string, pieces: number): StreamPart[] {
+  if (pieces <= 1) return [];
+  const size = Math.ceil(input.length / pieces);
+  const deltas = Array.from({ length: pieces }, (_, i): StreamPart => ({ type: "tool-input-delta", id: "call_1", delta: input.slice(i * size, (i + 1) * size) }));
+  return [{ type: "tool-input-start", id: "call_1", toolName }, ...deltas, { type: "tool-input-end", id: "call_1" }];
+}
+
+function chatWith(toolName: string, input: string, handlers: ClientToolHandlers<{ signal: AbortSignal }>, pieces = 1) {
+  const { model, prompts } = scriptedModel(toolName, input, pieces);
   const agent = new ToolLoopAgent({ model, tools });
   const dispatch: ToolCallDispatch = (name, args, { signal }) => dispatchToolCall(name, args, handlers, { signal });
   const chat: TestChat = new TestChat({
@@ -97,6 +109,18 @@ describe("the AI SDK adapter", () => {
     expect(prompts).toHaveLength(2);
     const text = chat.messages.at(-1)!.parts.find((p) => p.type === "text");
     expect(text).toMatchObject({ text: 'Output: {"type":"json","value":{"date":"2026-12-24"}}' });
+  });
+
+  it("dispatches a call whose arguments stream in pieces once, with the whole arguments, never on partial input", async () => {
+    const seen: unknown[] = [];
+    const pick = vi.fn((args: { title: string }) => {
+      seen.push(args);
+      return { date: "2026-12-24" };
+    });
+    const { chat } = chatWith("pick_date", '{"title":"When shall we meet?"}', { pick_date: pick, share_link: () => undefined }, 5);
+    await chat.sendMessage({ text: "Pick a date" });
+    await settled(chat, 1);
+    expect(seen).toEqual([{ title: "When shall we meet?" }]);
   });
 
   it("gives the model the acknowledgement for a fire-and-forget tool", async () => {
