@@ -137,5 +137,32 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       expect((await store.list({ owner: "o/with:odd chars" })).map(({ owner, request }) => ({ owner, request }))).toEqual([{ owner: "o/with:odd chars", request: r1 }]);
       expect(await store.get("nope")).toBeUndefined();
     });
+
+    it("keeps what answering a call needs of its tool with the call, open, re-sent and ended", async () => {
+      const store = await fresh();
+      const tool = { outputSchema: "f".repeat(64), timeoutSeconds: 30, maxAttempts: 2 };
+      const first = request("r1");
+      const second = { ...first, attempt: 2 };
+      await store.open({ owner: "alice", request: first, tool });
+      expect(await store.get("r1")).toEqual({ state: "open", owner: "alice", request: first, tool });
+      expect(await store.reissue({ owner: "alice", request: second, tool }, 1)).toBe(true);
+      expect(await store.list({ owner: "alice" })).toEqual([{ owner: "alice", request: second, tool }]);
+      expect(await store.close("r1", 2, ok)).toBe(true);
+      expect(await store.findByToolCall("c1", "call_r1")).toEqual({ state: "closed", owner: "alice", request: second, tool, outcome: ok });
+    });
+
+    it("keeps an outputSchema by fingerprint until the last deadline it was stored for, plus the retention period", async () => {
+      const store = await fresh(200);
+      const schema = { type: "object", properties: { city: { type: "string", pattern: "^\\p{L}+$" } }, required: ["city"] };
+      expect(await store.getSchema("fp1")).toBeUndefined();
+      await store.putSchema("fp1", schema, Date.now() + 400);
+      // Stored again for an earlier deadline: kept for the later one still.
+      await store.putSchema("fp1", schema, Date.now());
+      expect(await store.getSchema("fp1")).toEqual(schema);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await store.getSchema("fp1")).toEqual(schema);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await store.getSchema("fp1")).toBeUndefined();
+    });
   });
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestBroker } from "./__fixtures__/tools.js";
+import { schemaFingerprint } from "../fingerprint/index.js";
+import { createTestBroker, specs } from "./__fixtures__/tools.js";
 import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError } from "./errors.js";
 
 beforeEach(() => {
@@ -26,13 +27,15 @@ describe("ClientCallBroker answers", () => {
           attempt: 1,
           expiresAt: Date.parse("2025-01-01T00:00:30Z"),
         },
+        // What any instance needs to check and re-send its answers (get_location is read-only, up to 3 attempts).
+        tool: { outputSchema: schemaFingerprint(specs[0]!.outputSchema!), timeoutSeconds: 30, maxAttempts: 3 },
       },
     ]);
     expect(request.requestId).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
     await t.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
     await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
-    expect(t.settled).toEqual([{ owner: "alice", request, outcome: { status: "ok", result: { city: "Lyon" } } }]);
+    expect(t.settled).toEqual([{ owner: "alice", request, tool: t.requests[0]!.tool, outcome: { status: "ok", result: { city: "Lyon" } } }]);
     expect(t.store.stats().open).toBe(0);
   });
 

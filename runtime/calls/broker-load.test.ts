@@ -79,10 +79,12 @@ describe("ClientCallBroker under load", () => {
     expect(t.settled).toHaveLength(CALLS);
     expect(new Set(t.settled.map((s) => s.request.requestId)).size).toBe(CALLS);
 
-    expect(t.store.stats()).toEqual({ open: 0, closed: CALLS });
+    // The calls carry their tool's outputSchema by fingerprint: one stored schema for all of them.
+    expect(t.store.stats()).toEqual({ open: 0, closed: CALLS, schemas: 1 });
     expect(vi.getTimerCount()).toBe(0);
-    // Ended calls are remembered (a late answer gets 409) for the retention period, then forgotten.
-    vi.setSystemTime(Date.now() + DEFAULT_CLOSED_RETENTION_MS);
-    expect(t.store.stats()).toEqual({ open: 0, closed: 0 });
+    // Ended calls are remembered (a late answer gets 409) for the retention period, then forgotten;
+    // the schema as long as a call could still need it (its deadline, 30 s, plus the retention).
+    vi.setSystemTime(Date.now() + DEFAULT_CLOSED_RETENTION_MS + 30_000);
+    expect(t.store.stats()).toEqual({ open: 0, closed: 0, schemas: 0 });
   });
 });

@@ -10,12 +10,13 @@ import { checkClientToolPermission, type ClientToolPrincipal } from "./permissio
 import { newRequestId } from "./request-id.js";
 import { createArgumentsChecker, createResultChecker, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
 import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
-import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type StoredCall } from "./store.js";
+import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall } from "./store.js";
 import { startTimer, type TimerHandle } from "./timer.js";
-import { mayResend, timeoutSeconds } from "./tool-policy.js";
+import { resendLimit, timeoutSeconds } from "./tool-policy.js";
 import { isSpecList, toolFinder, type ClientToolSource, type KnownTool } from "./tools.js";
-import type { ClientToolValidators } from "./validators.js";
+import type { ClientToolValidators, ValidationProblem } from "./validators.js";
 import { DEFAULT_MAX_VALUE_DEPTH, tooDeep } from "../schema/value-depth.js";
+import { schemaFingerprint } from "../fingerprint/index.js";
 
 export interface ClientCallBrokerOptions {
   /** A `ClientToolRegistry` (asked on every call) or a list of specs. */
@@ -85,6 +86,7 @@ export interface ClientCallBrokerEvents {
 
 interface Waiter {
   readonly owner: string;
+  readonly tool: PendingCallTool | undefined;
   request: ClientToolRequest;
   timer: TimerHandle;
   /** Every dispatch of the call in this broker (a repeated dispatch attaches to the first). */
@@ -182,6 +184,12 @@ export class ClientCallBroker {
       if (refused !== undefined) return refused;
     }
     const seconds = timeoutSeconds(spec);
+    // What any instance needs to check and re-send this call's answers, kept with the call.
+    const callTool: PendingCallTool = {
+      outputSchema: tool.fingerprints.outputSchema ?? schemaFingerprint(spec.outputSchema),
+      timeoutSeconds: seconds,
+      maxAttempts: resendLimit(spec),
+    };
     const request: ClientToolRequest = {
       requestId: newRequestId(),
       conversationId: input.conversationId,
@@ -195,10 +203,11 @@ export class ClientCallBroker {
     // Waiting starts before the call is stored: an answer may arrive (from a client listing
     // pending calls) before `open` returns.
     const outcome = new Promise<ClientCallOutcome>((resolve) => {
-      this.#waiters.set(requestId, { owner: input.owner, request, timer: this.#startTimer(requestId, seconds * 1000), resolvers: [resolve] });
+      this.#waiters.set(requestId, { owner: input.owner, tool: callTool, request, timer: this.#startTimer(requestId, seconds * 1000), resolvers: [resolve] });
     });
     try {
-      await this.#store.open({ owner: input.owner, request });
+      await this.#store.putSchema(callTool.outputSchema, spec.outputSchema, request.expiresAt);
+      await this.#store.open({ owner: input.owner, request, tool: callTool });
     } catch (error) {
       const waiter = this.#waiters.get(requestId);
       if (waiter !== undefined) clearTimeout(waiter.timer);
@@ -212,7 +221,7 @@ export class ClientCallBroker {
     }
     // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
     if (this.#closed) await this.#store.close(requestId, 1, BROKER_CLOSED);
-    if (this.#waiters.has(requestId)) this.#events.emit("requested", { owner: input.owner, request });
+    if (this.#waiters.has(requestId)) this.#events.emit("requested", { owner: input.owner, request, tool: callTool });
     return outcome;
   }
 
@@ -228,9 +237,8 @@ export class ClientCallBroker {
   /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */
   async submit(input: SubmitInput): Promise<void> {
     const call = await this.#openCall(input);
-    const tool = this.#awaitedTool(call.request.toolName, call.request.conversationId);
     const deep = tooDeep(input.result, this.#maxValueDepth);
-    const problems = deep !== undefined ? [deep] : await this.#check(tool.spec, tool.fingerprints.outputSchema, input.result, call.request.conversationId);
+    const problems = deep !== undefined ? [deep] : await this.#resultProblems(call, input.result);
     if (problems !== undefined) throw new ClientResultInvalidError(call.request.toolName, problems);
     return this.#end(call, { status: "ok", result: input.result });
   }
@@ -241,14 +249,19 @@ export class ClientCallBroker {
       throw new ClientAnswerMalformedError("A client tool error needs `error` (a string) and `retryable` (a boolean).");
     }
     const call = await this.#openCall(input);
-    const spec = this.#find(call.request.toolName, call.request.conversationId)?.spec;
-    if (!input.retryable || spec === undefined || !mayResend(spec, call.request.attempt)) {
+    const policy = this.#policyOf(call);
+    if (!input.retryable || policy === undefined || call.request.attempt >= policy.maxAttempts) {
       return this.#end(call, { status: "error", error: input.error, retryable: input.retryable });
     }
     const next: PendingCall = {
       owner: call.owner,
-      request: { ...call.request, attempt: call.request.attempt + 1, expiresAt: Date.now() + timeoutSeconds(spec) * 1000 },
+      request: { ...call.request, attempt: call.request.attempt + 1, expiresAt: Date.now() + policy.timeoutSeconds * 1000 },
+      ...(call.tool !== undefined && { tool: call.tool }),
     };
+    if (call.tool !== undefined) {
+      const schema = await this.#store.getSchema(call.tool.outputSchema);
+      if (schema !== undefined) await this.#store.putSchema(call.tool.outputSchema, schema, next.request.expiresAt);
+    }
     if (!(await this.#store.reissue(next, call.request.attempt))) throw await this.#lostRace(call);
     const waiter = this.#waiters.get(next.request.requestId);
     if (waiter !== undefined) {
@@ -352,7 +365,13 @@ export class ClientCallBroker {
       const waiter = this.#waiters.get(requestId);
       if (waiter !== undefined) waiter.resolvers.push(resolve);
       else {
-        this.#waiters.set(requestId, { owner: stored.owner, request: stored.request, timer: this.#startTimer(requestId, stored.request.expiresAt - Date.now()), resolvers: [resolve] });
+        this.#waiters.set(requestId, {
+          owner: stored.owner,
+          tool: stored.tool,
+          request: stored.request,
+          timer: this.#startTimer(requestId, stored.request.expiresAt - Date.now()),
+          resolvers: [resolve],
+        });
       }
     });
   }
@@ -367,8 +386,8 @@ export class ClientCallBroker {
     }
     if (stored.request.expiresAt <= Date.now()) {
       // Past its deadline, but its timer has not run yet (or runs in another process): the answer is late.
-      const outcome = this.#timeoutOutcome(stored.request);
-      if (await this.#store.close(input.requestId, stored.request.attempt, outcome)) this.#settle({ owner: stored.owner, request: stored.request, outcome });
+      const outcome = this.#timeoutOutcome(stored);
+      if (await this.#store.close(input.requestId, stored.request.attempt, outcome)) this.#settle({ ...stored, outcome });
       throw new ClientCallClosedError(input.requestId);
     }
     return stored;
@@ -413,16 +432,46 @@ export class ClientCallBroker {
         waiter.timer = this.#startTimer(requestId, stored.request.expiresAt - Date.now());
         return;
       }
-      const outcome = this.#timeoutOutcome(stored.request);
+      const outcome = this.#timeoutOutcome(stored);
       if (await this.#store.close(requestId, stored.request.attempt, outcome)) {
         return this.#settle({ owner: stored.owner, request: stored.request, outcome });
       }
     }
   }
 
-  #timeoutOutcome(request: ClientToolRequest): ClientCallTimedOut {
-    const spec = this.#find(request.toolName, request.conversationId)?.spec;
-    return { status: "timeout", timeoutSeconds: spec === undefined ? DEFAULT_TIMEOUT_SECONDS : timeoutSeconds(spec) };
+  #timeoutOutcome(call: PendingCall): ClientCallTimedOut {
+    return { status: "timeout", timeoutSeconds: this.#policyOf(call)?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS };
+  }
+
+  /** How the call's answers are re-sent and timed: as the call carries it, else as the tool known here says. */
+  #policyOf(call: PendingCall): Omit<PendingCallTool, "outputSchema"> | undefined {
+    if (call.tool !== undefined) return call.tool;
+    const spec = this.#find(call.request.toolName, call.request.conversationId)?.spec;
+    return spec === undefined ? undefined : { timeoutSeconds: timeoutSeconds(spec), maxAttempts: resendLimit(spec) };
+  }
+
+  /**
+   * What is wrong with a result, by the outputSchema the call was dispatched with: compiled here
+   * from the store when this instance does not know the call's tool (it never saw the
+   * conversation, or it restarted), so any instance can take any answer.
+   */
+  async #resultProblems(call: PendingCall, result: unknown): Promise<readonly ValidationProblem[] | undefined> {
+    const { toolName, conversationId } = call.request;
+    const local = this.#find(toolName, conversationId);
+    const awaited = local !== undefined && local.spec.outputSchema !== undefined ? (local as KnownTool & { readonly spec: AwaitedSpec }) : undefined;
+    const fingerprint = awaited?.fingerprints.outputSchema ?? (awaited && schemaFingerprint(awaited.spec.outputSchema));
+    if (awaited !== undefined && (call.tool === undefined || call.tool.outputSchema === fingerprint)) {
+      return this.#check(awaited.spec, fingerprint, result, conversationId);
+    }
+    if (call.tool === undefined) throw new ClientCallNotFoundError(call.request.requestId);
+    const outputSchema = await this.#store.getSchema(call.tool.outputSchema);
+    if (outputSchema === undefined) {
+      await this.#end(call, STORE_LOST);
+      throw new ClientCallClosedError(call.request.requestId);
+    }
+    // A schema read back from the store is compiled as a client's would be (a thread of its own, linear-time patterns).
+    const spec: AwaitedSpec = { name: toolName, description: "", parameters: {}, outputSchema };
+    return this.#check(spec, call.tool.outputSchema, result, conversationId);
   }
 
   /** Resolves this broker's dispatch of the call, once; calls it did not dispatch, or that already ended, are ignored. */

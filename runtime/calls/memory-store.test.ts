@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ClientToolRequest } from "./messages.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
+import { describeBrokersSharingStore } from "../../test-support/shared-brokers.js";
 import { describeStoreContract } from "../../test-support/store-conformance.js";
 
 const NOW = Date.parse("2025-01-01T00:00:00Z");
@@ -29,7 +30,7 @@ describe("InMemoryPendingCallStore, beyond the contract", () => {
     expect((await store.get("r1"))?.state).toBe("closed");
     vi.setSystemTime(NOW + 60_000);
     expect(await store.get("r1")).toBeUndefined();
-    expect(store.stats()).toEqual({ open: 0, closed: 0 });
+    expect(store.stats()).toEqual({ open: 0, closed: 0, schemas: 0 });
   });
 
   it("still reports a won close when a subscriber throws, and rethrows the error outside", async () => {
@@ -49,3 +50,10 @@ describe("InMemoryPendingCallStore, beyond the contract", () => {
 });
 
 describeStoreContract("InMemoryPendingCallStore", async (closedRetentionMs) => ({ store: new InMemoryPendingCallStore({ closedRetentionMs }), release: async () => {} }));
+
+// Brokers in one process sharing one store behave like instances sharing Redis.
+describeBrokersSharingStore(
+  "InMemoryPendingCallStore",
+  async () => ({ store: new InMemoryPendingCallStore(), release: async () => {} }),
+  async (store) => ({ store, release: async () => {} }),
+);

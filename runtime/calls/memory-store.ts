@@ -1,3 +1,4 @@
+import type { JsonObject } from "../tool-spec/types.js";
 import type { ClientCallOutcome } from "./outcome.js";
 import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type StoredCall } from "./store.js";
 
@@ -29,6 +30,8 @@ export class InMemoryPendingCallStore implements PendingCallStore {
   /** The requestId of each known call, by conversation and toolCallId. */
   readonly #byToolCall = new Map<string, string>();
   readonly #retentionMs: number;
+  /** Each outputSchema a call needs, by fingerprint, until the last call that needs it is forgotten. */
+  readonly #schemas = new Map<string, { readonly schema: JsonObject; readonly forgetAt: number }>();
 
   constructor(options: InMemoryPendingCallStoreOptions = {}) {
     this.#retentionMs = options.closedRetentionMs ?? DEFAULT_CLOSED_RETENTION_MS;
@@ -41,7 +44,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     const toolCall = toolCallKey(call.request.conversationId, call.request.toolCallId);
     if (this.#byToolCall.has(toolCall)) throw new DuplicateToolCallError(call.request.conversationId, call.request.toolCallId);
     this.#byToolCall.set(toolCall, requestId);
-    this.#open.set(requestId, { state: "open", owner: call.owner, request: call.request });
+    this.#open.set(requestId, storedOpen(call.owner, call));
     let ids = this.#byOwner.get(call.owner);
     if (ids === undefined) this.#byOwner.set(call.owner, (ids = new Set()));
     ids.add(requestId);
@@ -61,7 +64,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
   async reissue(next: PendingCall, expectedAttempt: number): Promise<boolean> {
     const current = this.#openAt(next.request.requestId, expectedAttempt);
     if (current === undefined) return false;
-    this.#open.set(next.request.requestId, { state: "open", owner: current.owner, request: next.request });
+    this.#open.set(next.request.requestId, storedOpen(current.owner, next));
     return true;
   }
 
@@ -73,15 +76,16 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     const ids = this.#byOwner.get(current.owner)!;
     ids.delete(requestId);
     if (ids.size === 0) this.#byOwner.delete(current.owner);
-    this.#closed.set(requestId, { call: { state: "closed", owner: current.owner, request: current.request, outcome }, forgetAt: Date.now() + this.#retentionMs });
-    this.#notify({ owner: current.owner, request: current.request, outcome });
+    const { state: _open, ...call } = current;
+    this.#closed.set(requestId, { call: { ...call, state: "closed", outcome }, forgetAt: Date.now() + this.#retentionMs });
+    this.#notify({ ...call, outcome });
     return true;
   }
 
   async list(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
     const calls: PendingCall[] = [];
     for (const id of this.#byOwner.get(filter.owner) ?? []) {
-      const call = this.#open.get(id)!;
+      const { state: _open, ...call } = this.#open.get(id)!;
       if (filter.conversationId === undefined || call.request.conversationId === filter.conversationId) calls.push(call);
     }
     return calls;
@@ -94,10 +98,23 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     };
   }
 
-  /** Open and retained closed calls: for monitoring, and for tests that check nothing leaks. */
-  stats(): { readonly open: number; readonly closed: number } {
+  async putSchema(fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void> {
+    const forgetAt = keepUntil + this.#retentionMs;
+    const kept = this.#schemas.get(fingerprint);
+    if (kept === undefined || kept.forgetAt < forgetAt) this.#schemas.set(fingerprint, { schema, forgetAt });
+  }
+
+  async getSchema(fingerprint: string): Promise<JsonObject | undefined> {
+    const kept = this.#schemas.get(fingerprint);
+    if (kept === undefined || kept.forgetAt > Date.now()) return kept?.schema;
+    this.#schemas.delete(fingerprint);
+    return undefined;
+  }
+
+  /** Open and retained closed calls, and the schemas kept: for monitoring, and for tests that check nothing leaks. */
+  stats(): { readonly open: number; readonly closed: number; readonly schemas: number } {
     this.#forgetExpired();
-    return { open: this.#open.size, closed: this.#closed.size };
+    return { open: this.#open.size, closed: this.#closed.size, schemas: this.#schemas.size };
   }
 
   #openAt(requestId: string, attempt: number): OpenEntry | undefined {
@@ -107,6 +124,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
 
   #forgetExpired(): void {
     const now = Date.now();
+    for (const [fingerprint, kept] of this.#schemas) if (kept.forgetAt <= now) this.#schemas.delete(fingerprint);
     for (const [id, entry] of this.#closed) {
       if (entry.forgetAt > now) return;
       this.#closed.delete(id);
@@ -127,6 +145,10 @@ export class InMemoryPendingCallStore implements PendingCallStore {
       }
     }
   }
+}
+
+function storedOpen(owner: string, call: PendingCall): OpenEntry {
+  return { state: "open", owner, request: call.request, ...(call.tool !== undefined && { tool: call.tool }) };
 }
 
 function toolCallKey(conversationId: string, toolCallId: string): string {

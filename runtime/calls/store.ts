@@ -1,10 +1,26 @@
+import type { JsonObject } from "../tool-spec/types.js";
 import type { ClientToolRequest } from "./messages.js";
 import type { ClientCallOutcome } from "./outcome.js";
 
-/** An open call: the request as the client last received it, and who may answer it. */
+/**
+ * What checking and re-sending a call's answers needs of its tool, kept with the call, so that
+ * an instance that never saw the call's conversation (or its registration) still handles them.
+ */
+export interface PendingCallTool {
+  /** The fingerprint of the tool's outputSchema; the schema itself is stored once per fingerprint (`putSchema`). */
+  readonly outputSchema: string;
+  /** How long the client has for each attempt. */
+  readonly timeoutSeconds: number;
+  /** How many attempts a retryable error may take the call to (1: never sent again). */
+  readonly maxAttempts: number;
+}
+
+/** An open call: the request as the client last received it, who may answer it, and what answering it needs. */
 export interface PendingCall {
   readonly owner: string;
   readonly request: ClientToolRequest;
+  /** Absent in records written before calls carried their tool: then the answering instance must know the tool. */
+  readonly tool?: PendingCallTool;
 }
 
 /** A call that has ended, kept for a while so a late answer gets 409 (not 404) and a lost notice can be recovered. */
@@ -62,6 +78,14 @@ export interface PendingCallStore {
   list(filter: PendingCallFilter): Promise<readonly PendingCall[]>;
   /** Hears of every close, by any process sharing the store; returns an unsubscribe function. */
   subscribe(listener: (closed: ClosedCall) => void): () => void;
+  /**
+   * Keeps a tool's outputSchema under its fingerprint at least until `keepUntil` (a call's
+   * deadline, in ms since the epoch) plus the store's retention period; storing it again only
+   * ever lengthens that.
+   */
+  putSchema(fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void>;
+  /** The outputSchema stored under this fingerprint, while it is kept. */
+  getSchema(fingerprint: string): Promise<JsonObject | undefined>;
 }
 
 /** A store already holds a call of this conversation and toolCallId (`PendingCallStore#open`). */

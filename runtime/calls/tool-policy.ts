@@ -6,11 +6,11 @@ export function timeoutSeconds(spec: ClientToolSpec): number {
 }
 
 /**
- * Whether a call that failed with a retryable error may be sent again. Only a tool that says
+ * The last attempt a call of this tool may reach after retryable errors. Only a tool that says
  * running it twice is harmless (idempotent or read-only) is ever sent twice, and never more
- * often than its `maxAttempts`.
+ * often than its `maxAttempts`; any other stops at 1.
  */
-export function mayResend(spec: ClientToolSpec, attempt: number): boolean {
+export function resendLimit(spec: ClientToolSpec): number {
   const harmless = spec.annotations?.idempotentHint === true || spec.annotations?.readOnlyHint === true;
-  return harmless && attempt < (spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  return harmless ? (spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) : 1;
 }

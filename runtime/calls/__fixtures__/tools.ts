@@ -82,5 +82,5 @@ export function createTestBroker(options: Partial<ClientCallBrokerOptions> & { s
 
 /** Runs queued microtasks (the store's async steps) without advancing fake time. */
 export async function flush(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
+  for (let i = 0; i < 25; i++) await Promise.resolve();
 }

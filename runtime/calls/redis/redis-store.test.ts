@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeBrokersSharingStore } from "../../../test-support/shared-brokers.js";
 import { describeStoreContract } from "../../../test-support/store-conformance.js";
 import { ClientCallBroker } from "../broker.js";
 import { nextRequest } from "../__fixtures__/next-request.js";
@@ -25,6 +26,22 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
     const store = new RedisPendingCallStore(client, { keyPrefix: `test:${randomUUID()}:`, closedRetentionMs });
     return { store, release: () => store.disconnect() };
   });
+
+  // Each instance has a store of its own on the one Redis, under one key prefix.
+  const prefixes = new WeakMap<object, string>();
+  describeBrokersSharingStore(
+    "RedisPendingCallStore",
+    async () => {
+      const keyPrefix = `test:${randomUUID()}:`;
+      const store = new RedisPendingCallStore(client, { keyPrefix });
+      prefixes.set(store, keyPrefix);
+      return { store, release: () => store.disconnect() };
+    },
+    async (first) => {
+      const store = new RedisPendingCallStore(client, { keyPrefix: prefixes.get(first)! });
+      return { store, release: () => store.disconnect() };
+    },
+  );
 
   it("lets a broker on one instance take an answer that another instance's broker dispatched, and leaves no key once retention has passed", async () => {
     const keyPrefix = `test:${randomUUID()}:`;

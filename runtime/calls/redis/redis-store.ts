@@ -1,7 +1,8 @@
+import type { JsonObject } from "../../tool-spec/types.js";
 import type { ClientCallOutcome } from "../outcome.js";
 import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type StoredCall } from "../store.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
-import { CLOSE, OPEN, REISSUE } from "./scripts.js";
+import { CLOSE, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
 
 /**
  * What the store needs of a client of the official `redis` package (`createClient()`, connected):
@@ -53,7 +54,7 @@ export class RedisPendingCallStore implements PendingCallStore {
 
   async open(call: PendingCall): Promise<void> {
     const { requestId, attempt } = call.request;
-    const stored: StoredCall = { state: "open", owner: call.owner, request: call.request };
+    const stored: StoredCall = { ...call, state: "open" };
     const { conversationId, toolCallId } = call.request;
     const keys = [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`, this.#toolCallKey(conversationId, toolCallId)];
     const opened = await this.#eval(OPEN, keys, [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt)]);
@@ -75,7 +76,7 @@ export class RedisPendingCallStore implements PendingCallStore {
     const current = await this.get(next.request.requestId);
     if (current?.state !== "open") return false;
     // The owner stays the call's, whoever re-sends it.
-    const stored: StoredCall = { state: "open", owner: current.owner, request: next.request };
+    const stored: StoredCall = { ...next, state: "open", owner: current.owner };
     const done = await this.#eval(REISSUE, [this.#callKey(next.request.requestId), this.#toolCallKey(current.request.conversationId, current.request.toolCallId)], [JSON.stringify(stored), String(expectedAttempt), String(this.#openTtl(next)), String(next.request.attempt)]);
     return done === 1;
   }
@@ -83,7 +84,8 @@ export class RedisPendingCallStore implements PendingCallStore {
   async close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome): Promise<boolean> {
     const current = await this.get(requestId);
     if (current?.state !== "open") return false;
-    const closed: ClosedCall = { owner: current.owner, request: current.request, outcome };
+    const { state: _open, ...call } = current;
+    const closed: ClosedCall = { ...call, outcome };
     const stored: StoredCall = { state: "closed", ...closed };
     const done = await this.#eval(
       CLOSE,
@@ -100,13 +102,23 @@ export class RedisPendingCallStore implements PendingCallStore {
     // An open call that expired in Redis left its id in the owner's set: it goes now.
     const gone = ids.filter((_, i) => calls[i]?.state !== "open");
     if (gone.length > 0) await this.#client.sendCommand(["ZREM", ownerKey, ...gone]);
-    return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open" && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId)).map(({ owner, request }) => ({ owner, request }));
+    return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open" && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId)).map(({ state: _open, ...call }) => call);
   }
 
   subscribe(listener: (closed: ClosedCall) => void): () => void {
     this.#listeners.add(listener);
     this.#subscriber ??= this.#connectSubscriber();
     return () => void this.#listeners.delete(listener);
+  }
+
+  async putSchema(fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void> {
+    const keepMs = Math.max(1, keepUntil - Date.now()) + this.#retentionMs;
+    await this.#eval(PUT_SCHEMA, [this.#schemaKey(fingerprint)], [JSON.stringify(schema), String(keepMs)]);
+  }
+
+  async getSchema(fingerprint: string): Promise<JsonObject | undefined> {
+    const data = await this.#client.sendCommand(["GET", this.#schemaKey(fingerprint)]);
+    return typeof data === "string" ? (JSON.parse(data) as JsonObject) : undefined;
   }
 
   /** Closes the store's own subscribing connection (the caller's client stays open). */
@@ -160,6 +172,10 @@ export class RedisPendingCallStore implements PendingCallStore {
   /** A JSON pair: no conversation id and toolCallId can spell another pair's key. */
   #toolCallKey(conversationId: string, toolCallId: string): string {
     return `${this.#prefix}toolcall:${JSON.stringify([conversationId, toolCallId])}`;
+  }
+
+  #schemaKey(fingerprint: string): string {
+    return `${this.#prefix}schema:${fingerprint}`;
   }
 
   #ownerKey(owner: string): string {

@@ -38,3 +38,9 @@ redis.call('PEXPIRE', KEYS[3], ARGV[3])
 redis.call('ZREM', KEYS[2], ARGV[4])
 redis.call('PUBLISH', ARGV[5], ARGV[6])
 return 1`;
+
+/** KEYS: the schema's key. ARGV: the schema's JSON, how long to keep it in ms. Keeps it that long, or longer when it already was. */
+export const PUT_SCHEMA = `
+if redis.call('PTTL', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1`;

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { ClientCallBroker } from "../runtime/calls/broker.js";
+import { nextRequest } from "../runtime/calls/__fixtures__/next-request.js";
+import { specs } from "../runtime/calls/__fixtures__/tools.js";
+import type { PendingCallStore } from "../runtime/calls/store.js";
+import type { StoreUnderTest } from "./store-conformance.js";
+
+/**
+ * Brokers on several instances sharing one store, as tests: `make()` gives a fresh store of
+ * its own, and `join(store)` another handle on the same one (another instance's), both empty at
+ * first. The dispatching instance knows the tools; the answering one knows none of them, as an
+ * instance that never saw the conversation (or restarted since) would.
+ */
+export function describeBrokersSharingStore(name: string, make: () => Promise<StoreUnderTest>, join: (store: PendingCallStore) => Promise<StoreUnderTest>): void {
+  describe(`${name}: brokers on several instances`, () => {
+    const made: StoreUnderTest[] = [];
+    const brokers: ClientCallBroker[] = [];
+    const pair = async (): Promise<[ClientCallBroker, ClientCallBroker]> => {
+      const first = await make();
+      const second = await join(first.store);
+      made.push(first, second);
+      const dispatcher = new ClientCallBroker({ tools: specs, store: first.store });
+      const answerer = new ClientCallBroker({ tools: [], store: second.store });
+      brokers.push(dispatcher, answerer);
+      // A subscription of a shared store may take a moment to start.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return [dispatcher, answerer];
+    };
+    afterEach(async () => {
+      await Promise.all(brokers.splice(0).map((broker) => broker.close()));
+      for (const under of made.splice(0)) await under.release();
+    });
+
+    it("take an answer at an instance that knows nothing of the tool, checked against the outputSchema the call was dispatched with", async () => {
+      const [a, b] = await pair();
+      const sent = nextRequest(a);
+      const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+      const request = await sent;
+      await expect(b.submit({ requestId: request.requestId, owner: "alice", result: { town: "Lyon" } })).rejects.toMatchObject({
+        status: 422,
+        message: expect.stringContaining("must have required property 'city'"),
+      });
+      await b.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
+      await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+    });
+
+    it("re-send a call after a retryable error at an instance that knows nothing of the tool, by the policy the call carries", async () => {
+      const [a, b] = await pair();
+      const sent = nextRequest(a);
+      const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+      const request = await sent;
+      // get_location is read-only, up to 3 attempts: the second instance sends it again.
+      const resent = nextRequest(b);
+      await b.fail({ requestId: request.requestId, owner: "alice", error: "GPS busy", retryable: true });
+      expect(await resent).toMatchObject({ requestId: request.requestId, attempt: 2 });
+      await b.submit({ requestId: request.requestId, owner: "alice", attempt: 2, result: { city: "Lyon" } });
+      await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+
+      // confirm_purchase says nothing of running twice: a retryable error ends it, though it allows 3 attempts.
+      const sentPurchase = nextRequest(a);
+      const purchase = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "confirm_purchase", toolCallId: "call_2", args: { item: "book" } });
+      const purchaseRequest = await sentPurchase;
+      await b.fail({ requestId: purchaseRequest.requestId, owner: "alice", error: "offline", retryable: true });
+      await expect(purchase).resolves.toEqual({ status: "error", error: "offline", retryable: true });
+    });
+  });
+}
