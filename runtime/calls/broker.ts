@@ -226,6 +226,25 @@ export class ClientCallBroker {
   }
 
   /**
+   * The parallel tool calls of one model step, dispatched together: resolves once every call has
+   * ended, with each call's outcome in the order given (each call with its own permission,
+   * approval, owner and attempts, as `dispatch`). Dispatched again after a restart, the batch
+   * attaches to its calls and resolves with the answers that arrived meanwhile. Rejects, before
+   * anything is dispatched, for a tool that is unknown or not awaited and for a toolCallId given
+   * twice in one conversation.
+   */
+  async dispatchAll(calls: readonly DispatchInput[]): Promise<ClientCallOutcome[]> {
+    const seen = new Set<string>();
+    for (const call of calls) {
+      this.#awaitedTool(call.toolName, call.conversationId);
+      const key = JSON.stringify([call.conversationId, call.toolCallId]);
+      if (seen.has(key)) throw new TypeError(`The batch has toolCallId ${JSON.stringify(call.toolCallId)} of conversation ${JSON.stringify(call.conversationId)} twice.`);
+      seen.add(key);
+    }
+    return Promise.all(calls.map((call) => this.dispatch(call)));
+  }
+
+  /**
    * How the call of this conversation and toolCallId ended, for as long as the store retains it;
    * undefined while it is open, or when it is unknown or forgotten.
    */
