@@ -16,7 +16,7 @@ export {
 } from "./errors.js";
 export { DEFAULT_CLOSED_RETENTION_MS, InMemoryPendingCallStore } from "./memory-store.js";
 export type { InMemoryPendingCallStoreOptions } from "./memory-store.js";
-export type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, StoredCall } from "./store.js";
+export type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, PendingCallTool, StoredCall } from "./store.js";
 export type { ClientToolSource } from "./tools.js";
 export { createClientToolsHandler, DEFAULT_CLIENT_TOOLS_BASE_PATH } from "./transports/server/http-handler.js";
 export type { ClientToolsHandlerOptions, FetchHandler } from "./transports/server/http-handler.js";

@@ -1,0 +1,32 @@
+// One server instance for the multi-process test, run from a built package: a broker on the
+// Redis store behind the HTTP transport. The dispatcher also dispatches CALLS calls of `echo`
+// (toolCallIds call_0 ...) and prints each outcome; the others know no tools at all.
+import { createServer } from "node:http";
+import { createClient } from "redis";
+import { ClientCallBroker, createClientToolsHandler, parseClientToolSpecs, toNodeListener } from "./dist/runtime/index.js";
+import { RedisPendingCallStore } from "./dist/runtime/calls/redis/index.js";
+
+const role = process.argv[2];
+const client = createClient({ url: process.env.GCT_REDIS_URL });
+await client.connect();
+const store = new RedisPendingCallStore(client, { keyPrefix: process.env.KEY_PREFIX, closedRetentionMs: Number(process.env.RETENTION_MS) });
+const echo = {
+  name: "echo",
+  description: "Answer with the number asked.",
+  parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"], additionalProperties: false },
+  outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"], additionalProperties: false },
+  timeoutSeconds: 120,
+};
+const broker = new ClientCallBroker({ tools: role === "dispatcher" ? parseClientToolSpecs([echo]) : [], store });
+const handler = createClientToolsHandler(broker, { authenticate: (request) => request.headers.get("x-owner") ?? undefined });
+const server = createServer(toNodeListener(handler));
+server.listen(0, "127.0.0.1", () => console.log(`READY ${server.address().port}`));
+
+if (role === "dispatcher") {
+  const calls = Number(process.env.CALLS);
+  for (let i = 0; i < calls; i++) {
+    broker
+      .dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${i}`, args: { n: i } })
+      .then((outcome) => console.log(`OUTCOME ${i} ${JSON.stringify(outcome)}`), (error) => console.log(`FAILED ${i} ${error}`));
+  }
+}
