@@ -15,6 +15,8 @@ export interface RedisClientLike {
 
 /** The subscribing connection `duplicate()` gives. */
 export interface RedisSubscriberLike {
+  /** Its `error` events (a lost connection, while it reconnects): an unheard one would end the process. */
+  on(event: "error", listener: (error: unknown) => void): unknown;
   connect(): Promise<unknown>;
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
   close(): Promise<unknown>;
@@ -130,6 +132,7 @@ export class RedisPendingCallStore implements PendingCallStore {
 
   async #connectSubscriber(): Promise<RedisSubscriberLike> {
     const subscriber = this.#client.duplicate();
+    subscriber.on("error", (error) => this.#onError(error));
     try {
       await subscriber.connect();
       await subscriber.subscribe(this.#channel(), (message) => this.#notify(message));
