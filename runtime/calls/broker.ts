@@ -15,6 +15,7 @@ import { startTimer, type TimerHandle } from "./timer.js";
 import { resendLimit, timeoutSeconds } from "./tool-policy.js";
 import { isSpecList, toolFinder, type ClientToolSource, type KnownTool } from "./tools.js";
 import type { ClientToolValidators, ValidationProblem } from "./validators.js";
+import type { JsonObject } from "../tool-spec/types.js";
 import { DEFAULT_MAX_VALUE_DEPTH, tooDeep } from "../schema/value-depth.js";
 import { schemaFingerprint } from "../fingerprint/index.js";
 
@@ -99,6 +100,8 @@ const APPROVAL_LATE = Symbol("approval late");
 
 const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
 const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the server lost track of the call" };
+/** How many outputSchemas read back from the store a broker keeps. */
+const STORED_SCHEMAS_KEPT = 1000;
 /** A timer that could not reach the store tries again after this long. */
 const STORE_RETRY_MS = 1000;
 
@@ -126,6 +129,8 @@ export class ClientCallBroker {
   readonly #closing: Promise<void>;
   readonly #markClosing: () => void;
   readonly #waiters = new Map<string, Waiter>();
+  /** outputSchemas read back from the store, by fingerprint (what a fingerprint names never changes); the oldest go first. */
+  readonly #storedSchemas = new Map<string, JsonObject>();
   readonly #unsubscribe: () => void;
   #closed = false;
 
@@ -324,6 +329,7 @@ export class ClientCallBroker {
     this.#unsubscribe();
     this.#unsubscribeDrops();
     this.#compiler.clear();
+    this.#storedSchemas.clear();
   }
 
   /** `undefined` when the hook approved this very call; otherwise how the dispatch ends. */
@@ -483,7 +489,7 @@ export class ClientCallBroker {
       return this.#check(awaited.spec, fingerprint, result, conversationId);
     }
     if (call.tool === undefined) throw new ClientCallNotFoundError(call.request.requestId);
-    const outputSchema = await this.#store.getSchema(call.tool.outputSchema);
+    const outputSchema = await this.#storedSchema(call.tool.outputSchema);
     if (outputSchema === undefined) {
       await this.#end(call, STORE_LOST);
       throw new ClientCallClosedError(call.request.requestId);
@@ -491,6 +497,16 @@ export class ClientCallBroker {
     // A schema read back from the store is compiled as a client's would be (a thread of its own, linear-time patterns).
     const spec: AwaitedSpec = { name: toolName, description: "", parameters: {}, outputSchema };
     return this.#check(spec, call.tool.outputSchema, result, conversationId);
+  }
+
+  async #storedSchema(fingerprint: string): Promise<JsonObject | undefined> {
+    const kept = this.#storedSchemas.get(fingerprint);
+    if (kept !== undefined) return kept;
+    const schema = await this.#store.getSchema(fingerprint);
+    if (schema === undefined) return undefined;
+    if (this.#storedSchemas.size >= STORED_SCHEMAS_KEPT) this.#storedSchemas.delete(this.#storedSchemas.keys().next().value!);
+    this.#storedSchemas.set(fingerprint, schema);
+    return schema;
   }
 
   /** Resolves this broker's dispatch of the call, once; calls it did not dispatch, or that already ended, are ignored. */

@@ -1,0 +1,175 @@
+import { randomUUID } from "node:crypto";
+import { createClient } from "redis";
+import { ClientCallBroker, InMemoryPendingCallStore, type DispatchInput, type PendingCallStore } from "../../runtime/calls/index.js";
+import { RedisPendingCallStore } from "../../runtime/calls/redis/index.js";
+import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
+import type { Benchmark } from "../benchmark.js";
+import { row, type Row } from "../results.js";
+import { summarize } from "../stats.js";
+
+const ROUND_TRIPS = 2_000;
+const THROUGHPUT_CALLS = 6_000;
+const CONCURRENCY = 64;
+const OPEN_CALLS = 2_000;
+
+const tools = parseClientToolSpecs([
+  {
+    name: "get_location",
+    description: "Get the user's current city.",
+    parameters: { type: "object", properties: { precise: { type: "boolean" } } },
+    outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false },
+  },
+]);
+
+type Redis = ReturnType<typeof createClient>;
+
+/**
+ * Awaited calls through the Redis store on loopback (`GCT_REDIS_URL`), instances as brokers on
+ * connections of their own: the round trip with the dispatch on one instance and the answer
+ * on another, calls per second with three instances dispatching and answering each other's
+ * calls (beside the same with one in-memory store), and what Redis holds per open call.
+ */
+export const redisStore: Benchmark = {
+  name: "redis",
+  async run({ plan, log }) {
+    const url = process.env["GCT_REDIS_URL"];
+    if (url === undefined) {
+      log("redis: GCT_REDIS_URL is not set (start a redis-server, as .ci/run does): skipped");
+      return [];
+    }
+    const clients: Redis[] = [];
+    const stores: RedisPendingCallStore[] = [];
+    const connect = async (): Promise<Redis> => {
+      const client: Redis = createClient({ url });
+      await client.connect();
+      clients.push(client);
+      return client;
+    };
+    try {
+      const keyPrefix = `bench:${randomUUID()}:`;
+      const store = async (prefix: string): Promise<RedisPendingCallStore> => {
+        const made = new RedisPendingCallStore(await connect(), { keyPrefix: prefix, closedRetentionMs: 5_000 });
+        stores.push(made);
+        return made;
+      };
+      const redisStores = (count: number): Promise<RedisPendingCallStore[]> => Promise.all(Array.from({ length: count }, () => store(keyPrefix)));
+
+      log(`redis: cross-instance round trip, ${ROUND_TRIPS} calls`);
+      const latencies = await roundTrips(await redisStores(2));
+      const sorted = [...latencies].sort((a, b) => a - b);
+      const p99 = sorted[Math.floor(sorted.length * 0.99)]!;
+
+      log(`redis: calls per second at three instances, ${plan.samples} samples`);
+      const throughput: number[] = [];
+      const inMemory: number[] = [];
+      const shared = await redisStores(3);
+      for (let s = 0; s < Math.min(plan.samples, 5); s++) {
+        throughput.push(await callsPerSecond(shared, `r${s}`));
+        const memory = new InMemoryPendingCallStore();
+        inMemory.push(await callsPerSecond([memory, memory, memory], `m${s}`));
+      }
+
+      log(`redis: bytes held per open call, ${OPEN_CALLS} calls`);
+      const openPrefix = `bench:${randomUUID()}:`;
+      const bytes = await bytesPerOpenCall(clients[0]!, [await store(openPrefix)], openPrefix);
+      return rows(latencies, p99, throughput, inMemory, bytes);
+    } finally {
+      // Each store's subscribing connection, then the clients: nothing left to keep the process up.
+      await Promise.all(stores.map((made) => made.disconnect()));
+      await Promise.all(clients.map((client) => client.close()));
+    }
+  },
+};
+
+function rows(latencies: readonly number[], p99: number, throughput: readonly number[], inMemory: readonly number[], bytes: number): Row[] {
+  const latency = summarize(latencies);
+  return [
+    row({
+      id: "redis.round-trip.median",
+      what: "Redis store: dispatch on one instance, answer on another, outcome back (loopback), median of calls",
+      measured: { ...latency, unit: "ms" },
+      targets: [{ op: "<=", value: 2, unit: "ms", of: "measured" }],
+      details: { calls: latencies.length },
+    }),
+    row({
+      id: "redis.round-trip.p99",
+      what: "Redis store: the same round trip, 99th percentile",
+      measured: { median: p99, min: p99, max: p99, runs: 1, unit: "ms" },
+      targets: [{ op: "<=", value: 5, unit: "ms", of: "measured" }],
+    }),
+    row({
+      id: "redis.throughput.3-instances",
+      what: `Redis store: calls per second, three instances dispatching and answering each other's calls (${CONCURRENCY} in flight each)`,
+      measured: { ...summarize(throughput), unit: "calls/s" },
+      targets: [{ op: ">=", value: 2_000, unit: "calls/s", of: "measured" }],
+      details: { "the same on one in-memory store (calls/s)": Math.round(summarize(inMemory).median) },
+    }),
+    row({
+      id: "redis.bytes-per-open-call",
+      what: "Redis store: bytes Redis holds per open call (MEMORY USAGE of its keys, the owner's set and the shared schema; arguments {})",
+      measured: { median: bytes, min: bytes, max: bytes, runs: 1, unit: "bytes" },
+    }),
+  ];
+}
+
+/** Each call dispatched at the first instance and answered at the second when it hears of it; ms per call. */
+async function roundTrips([dispatcher, answerer]: readonly PendingCallStore[]): Promise<number[]> {
+  const a = new ClientCallBroker({ tools, store: dispatcher! });
+  const b = new ClientCallBroker({ tools: [], store: answerer! });
+  a.on("requested", ({ owner, request }) => void b.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } }));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const latencies: number[] = [];
+  for (let i = 0; i < ROUND_TRIPS + 200; i++) {
+    const started = performance.now();
+    const outcome = await a.dispatch(call(`rt`, i));
+    if (outcome.status !== "ok") throw new Error(`a benchmark call ended ${JSON.stringify(outcome)}`);
+    if (i >= 200) latencies.push(performance.now() - started);
+  }
+  await Promise.all([a.close(), b.close()]);
+  return latencies;
+}
+
+/** Calls per second with each instance dispatching its share, every call answered at another instance. */
+async function callsPerSecond(stores: readonly PendingCallStore[], run: string): Promise<number> {
+  const brokers = stores.map((store) => new ClientCallBroker({ tools, store }));
+  brokers.forEach((broker, i) => {
+    const other = brokers[(i + 1) % brokers.length]!;
+    broker.on("requested", ({ owner, request }) => void other.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } }));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const perInstance = THROUGHPUT_CALLS / brokers.length;
+  const started = performance.now();
+  await Promise.all(
+    brokers.map(async (broker, b) => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < perInstance) {
+            const outcome = await broker.dispatch(call(`${run}-${b}`, next++));
+            if (outcome.status !== "ok") throw new Error(`a benchmark call ended ${JSON.stringify(outcome)}`);
+          }
+        }),
+      );
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(brokers.map((broker) => broker.close()));
+  return THROUGHPUT_CALLS / seconds;
+}
+
+/** What Redis holds for open calls nobody answers (MEMORY USAGE of every key they make, the owner's set and the schema shared), per call. */
+async function bytesPerOpenCall(client: Redis, [store]: readonly PendingCallStore[], keyPrefix: string): Promise<number> {
+  const broker = new ClientCallBroker({ tools, store: store! });
+  let opened = 0;
+  const all = new Promise<void>((resolve) => broker.on("requested", () => ++opened === OPEN_CALLS && resolve()));
+  for (let i = 0; i < OPEN_CALLS; i++) void broker.dispatch(call("open", i));
+  await all;
+  let bytes = 0;
+  for (const key of await client.keys(`${keyPrefix}*`)) bytes += (await client.memoryUsage(key)) ?? 0;
+  await broker.close();
+  return Math.round(bytes / OPEN_CALLS);
+}
+
+function call(run: string, i: number): DispatchInput {
+  return { conversationId: `c-${run}`, owner: "alice", toolName: "get_location", toolCallId: `call_${i}`, args: {} };
+}
