@@ -8,6 +8,7 @@ import type { ClientToolRequest } from "./messages.js";
 import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome, ClientCallTimedOut } from "./outcome.js";
 import { checkClientToolPermission, type ClientToolPrincipal } from "./permission.js";
 import { newRequestId } from "./request-id.js";
+import { createRequestSigner, type RequestSigner, type RequestSigningOptions } from "./signed-request-id.js";
 import { createArgumentsChecker, createResultChecker, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
 import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
 import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall } from "./store.js";
@@ -43,6 +44,12 @@ export interface ClientCallBrokerOptions {
   readonly maxValueDepth?: number;
   /** Where errors go that no caller can receive: a throwing event listener, a store failing under a timer. Default `console.error`. */
   readonly onError?: (error: unknown, context: string) => void;
+  /**
+   * Signed request ids, with keys every instance shares: each id binds the call's conversation,
+   * owner, tool, toolCallId, arguments and final deadline (HMAC-SHA256), and an answer with an
+   * id that is forged, altered or past that deadline is refused (404) before the store is read.
+   */
+  readonly signing?: RequestSigningOptions;
 }
 
 export interface DispatchInput {
@@ -125,6 +132,7 @@ export class ClientCallBroker {
   readonly #onError: (error: unknown, context: string) => void;
   readonly #approve: ClientToolApprover | undefined;
   readonly #approvalTimeoutMs: number;
+  readonly #signer: RequestSigner | undefined;
   /** Resolves on `close()`, so a dispatch waiting for a hung approval hook still ends. */
   readonly #closing: Promise<void>;
   readonly #markClosing: () => void;
@@ -145,6 +153,7 @@ export class ClientCallBroker {
     this.#maxValueDepth = options.maxValueDepth ?? DEFAULT_MAX_VALUE_DEPTH;
     this.#approve = options.approve;
     this.#approvalTimeoutMs = (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000;
+    this.#signer = options.signing === undefined ? undefined : createRequestSigner(options.signing);
     let markClosing!: () => void;
     this.#closing = new Promise((resolve) => (markClosing = resolve));
     this.#markClosing = markClosing;
@@ -196,7 +205,7 @@ export class ClientCallBroker {
       maxAttempts: resendLimit(spec),
     };
     const request: ClientToolRequest = {
-      requestId: newRequestId(),
+      requestId: await this.#newRequestId(input, callTool),
       conversationId: input.conversationId,
       toolName: input.toolName,
       toolCallId: input.toolCallId,
@@ -401,8 +410,23 @@ export class ClientCallBroker {
     });
   }
 
+  /** A random id, or with `signing` one that binds the call (its final deadline: every attempt's time, end to end). */
+  #newRequestId(input: DispatchInput, tool: PendingCallTool): Promise<string> | string {
+    if (this.#signer === undefined) return newRequestId();
+    return this.#signer.sign({
+      conversationId: input.conversationId,
+      owner: input.owner,
+      toolName: input.toolName,
+      toolCallId: input.toolCallId,
+      argsFingerprint: argsFingerprint(input.args),
+      finalDeadline: Date.now() + tool.timeoutSeconds * 1000 * tool.maxAttempts,
+    });
+  }
+
   /** The open call an answer is for; refusals in the order that reveals nothing to a caller who is not the owner. */
   async #openCall(input: { readonly requestId: string; readonly owner: string; readonly attempt?: number }): Promise<StoredCall & { state: "open" }> {
+    // A forged, altered or expired signed id never reaches the store.
+    if (this.#signer !== undefined && !(await this.#signer.verify(input.requestId, input.owner, Date.now()))) throw new ClientCallNotFoundError(input.requestId);
     const stored = await this.#store.get(input.requestId);
     if (stored === undefined || stored.owner !== input.owner) throw new ClientCallNotFoundError(input.requestId);
     if (stored.state === "closed") throw new ClientCallClosedError(input.requestId);
