@@ -88,4 +88,28 @@ describe("ClientCallBroker across processes sharing a store", () => {
     await expect(outcome).resolves.toEqual({ status: "timeout", timeoutSeconds: 30 });
     expect(get).toHaveBeenCalledTimes(2);
   });
+
+  it("gets the outcome at once when a call it attaches to ends between reading it open and waiting for it", async () => {
+    /** A store whose lookup by toolCallId hands back what it read, then lets another process end the call. */
+    class RacingStore extends InMemoryPendingCallStore {
+      between: (() => Promise<void>) | undefined;
+      override async findByToolCall(conversationId: string, toolCallId: string) {
+        const found = await super.findByToolCall(conversationId, toolCallId);
+        const hook = this.between;
+        this.between = undefined;
+        await hook?.();
+        return found;
+      }
+    }
+    const store = new RacingStore();
+    const a = createTestBroker({ store });
+    const b = createTestBroker({ store });
+    const { request } = await a.dispatchLocation();
+    // The agent loop dispatches again (after a restart, elsewhere); the answer lands in between.
+    const restarted = createTestBroker({ store });
+    store.between = () => b.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
+    const again = restarted.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_0", args: {} });
+    await flush();
+    await expect(again).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+  });
 });

@@ -160,7 +160,10 @@ export class ClientCallBroker {
     this.#onError = options.onError ?? ((error, context) => console.error(`gen-client-tools: ${context}:`, error));
     this.#events = new Emitter((error, event) => this.#onError(error, `a "${String(event)}" listener threw`));
     // Closes made by other brokers sharing the store end this broker's dispatches.
-    this.#unsubscribe = this.#store.subscribe((closed) => this.#settle(closed));
+    this.#unsubscribe = this.#store.subscribe(
+      (closed) => this.#settle(closed),
+      () => void this.#recheckWaiters(),
+    );
   }
 
   on<K extends keyof ClientCallBrokerEvents>(event: K, listener: (payload: ClientCallBrokerEvents[K]) => void): () => void {
@@ -395,7 +398,7 @@ export class ClientCallBroker {
     }
     if (stored.state === "closed") return Promise.resolve(stored.outcome);
     const { requestId } = stored.request;
-    return new Promise((resolve) => {
+    const outcome = new Promise<ClientCallOutcome>((resolve) => {
       const waiter = this.#waiters.get(requestId);
       if (waiter !== undefined) waiter.resolvers.push(resolve);
       else {
@@ -408,6 +411,12 @@ export class ClientCallBroker {
         });
       }
     });
+    // Read open, then waited for: a close in between was heard while nobody here waited. Read it again.
+    this.#store.get(requestId).then(
+      (now) => now?.state === "closed" && this.#settle(now),
+      (error: unknown) => this.#onError(error, "reading an attached call again failed; its timer will"),
+    );
+    return outcome;
   }
 
   /** A random id, or with `signing` one that binds the call (its final deadline: every attempt's time, end to end). */
@@ -521,6 +530,18 @@ export class ClientCallBroker {
     // A schema read back from the store is compiled as a client's would be (a thread of its own, linear-time patterns).
     const spec: AwaitedSpec = { name: toolName, description: "", parameters: {}, outputSchema };
     return this.#check(spec, call.tool.outputSchema, result, conversationId);
+  }
+
+  /** The store may have missed close notices: each call this broker waits for is read again, and an ended one settled. */
+  async #recheckWaiters(): Promise<void> {
+    for (const requestId of [...this.#waiters.keys()]) {
+      try {
+        const stored = await this.#store.get(requestId);
+        if (stored?.state === "closed") this.#settle(stored);
+      } catch (error) {
+        this.#onError(error, "reading a call again after missed notices failed; its timer will");
+      }
+    }
   }
 
   async #storedSchema(fingerprint: string): Promise<JsonObject | undefined> {

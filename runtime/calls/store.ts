@@ -45,9 +45,9 @@ export interface PendingCallFilter {
  *   makes "the first valid answer wins" hold across processes.
  * - `subscribe` delivers every close made by any process, so the process that dispatched
  *   the call (the only one holding its promise) learns the outcome. Delivery may be
- *   late, lost or repeated: the broker ignores calls it does not wait for, and when its
- *   timer fires it reads the outcome from `get`, so keep closed calls at least until their
- *   `expiresAt` plus a retention period.
+ *   late, lost or repeated: the broker ignores calls it does not wait for, reads its calls
+ *   again from `get` when the store reports a gap, and when its timer fires; so keep a closed
+ *   call for a retention period longer than any tool's timeout.
  * - Timers live only in the dispatching process. When that process dies its calls are
  *   never timed out by it; expire open calls in the store after `expiresAt` (a TTL).
  * - `requested` events fire in the process that dispatched or re-sent a call; route them
@@ -76,8 +76,12 @@ export interface PendingCallStore {
   close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome): Promise<boolean>;
   /** The open calls of one owner, optionally of one conversation, oldest first. */
   list(filter: PendingCallFilter): Promise<readonly PendingCall[]>;
-  /** Hears of every close, by any process sharing the store; returns an unsubscribe function. */
-  subscribe(listener: (closed: ClosedCall) => void): () => void;
+  /**
+   * Hears of every close, by any process sharing the store; returns an unsubscribe function.
+   * `onGap`, when the store can miss notices (a subscription that starts, or starts again after
+   * a lost connection), is called once it hears again: what closed in between was not heard.
+   */
+  subscribe(listener: (closed: ClosedCall) => void, onGap?: () => void): () => void;
   /**
    * Keeps a tool's outputSchema under its fingerprint at least until `keepUntil` (a call's
    * deadline, in ms since the epoch) plus the store's retention period; storing it again only

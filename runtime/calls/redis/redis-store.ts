@@ -15,8 +15,8 @@ export interface RedisClientLike {
 
 /** The subscribing connection `duplicate()` gives. */
 export interface RedisSubscriberLike {
-  /** Its `error` events (a lost connection, while it reconnects): an unheard one would end the process. */
-  on(event: "error", listener: (error: unknown) => void): unknown;
+  /** Its `error` events (a lost connection, while it reconnects: an unheard one would end the process), and `ready` once it is back. */
+  on(event: "error" | "ready", listener: (error: unknown) => void): unknown;
   connect(): Promise<unknown>;
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
   close(): Promise<unknown>;
@@ -45,6 +45,7 @@ export class RedisPendingCallStore implements PendingCallStore {
   readonly #retentionMs: number;
   readonly #onError: (error: unknown) => void;
   readonly #listeners = new Set<(closed: ClosedCall) => void>();
+  readonly #gapListeners = new Set<() => void>();
   #subscriber: Promise<RedisSubscriberLike> | undefined;
 
   constructor(client: RedisClientLike, options: RedisPendingCallStoreOptions = {}) {
@@ -107,10 +108,14 @@ export class RedisPendingCallStore implements PendingCallStore {
     return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open" && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId)).map(({ state: _open, ...call }) => call);
   }
 
-  subscribe(listener: (closed: ClosedCall) => void): () => void {
+  subscribe(listener: (closed: ClosedCall) => void, onGap?: () => void): () => void {
     this.#listeners.add(listener);
+    if (onGap !== undefined) this.#gapListeners.add(onGap);
     this.#subscriber ??= this.#connectSubscriber();
-    return () => void this.#listeners.delete(listener);
+    return () => {
+      this.#listeners.delete(listener);
+      if (onGap !== undefined) this.#gapListeners.delete(onGap);
+    };
   }
 
   async putSchema(fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void> {
@@ -133,13 +138,29 @@ export class RedisPendingCallStore implements PendingCallStore {
   async #connectSubscriber(): Promise<RedisSubscriberLike> {
     const subscriber = this.#client.duplicate();
     subscriber.on("error", (error) => this.#onError(error));
+    let subscribed = false;
+    // Back after a lost connection (the client subscribes again by itself): closes made meanwhile were not heard.
+    subscriber.on("ready", () => subscribed && this.#gap());
     try {
       await subscriber.connect();
       await subscriber.subscribe(this.#channel(), (message) => this.#notify(message));
+      subscribed = true;
+      // Calls closed before the subscription started were not heard either.
+      this.#gap();
     } catch (error) {
       this.#onError(error);
     }
     return subscriber;
+  }
+
+  #gap(): void {
+    for (const listener of this.#gapListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.#onError(error);
+      }
+    }
   }
 
   #notify(message: string): void {
