@@ -138,6 +138,19 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       expect(await store.get("nope")).toBeUndefined();
     });
 
+    it("opens no call past the owner's limit of open calls, and counts only open ones", async () => {
+      const store = await fresh();
+      const limits = { maxOpenPerOwner: 2 };
+      await store.open({ owner: "alice", request: request("r1") }, limits);
+      await store.open({ owner: "alice", request: request("r2") }, limits);
+      await expect(store.open({ owner: "alice", request: request("r3") }, limits)).rejects.toMatchObject({ name: "OpenCallLimitError", owner: "alice", max: 2 });
+      expect(await store.get("r3")).toBeUndefined();
+      await store.open({ owner: "bob", request: request("r4") }, limits);
+      expect(await store.close("r1", 1, ok)).toBe(true);
+      await store.open({ owner: "alice", request: request("r3") }, limits);
+      expect((await store.list({ owner: "alice" })).map((call) => call.request.requestId)).toEqual(["r2", "r3"]);
+    });
+
     it("keeps what answering a call needs of its tool with the call, open, re-sent and ended", async () => {
       const store = await fresh();
       const tool = { outputSchema: "f".repeat(64), timeoutSeconds: 30, maxAttempts: 2 };

@@ -159,7 +159,7 @@ async function callsPerSecond(stores: readonly PendingCallStore[], run: string):
 
 /** What Redis holds for open calls nobody answers (MEMORY USAGE of every key they make, the owner's set and the schema shared), per call. */
 async function bytesPerOpenCall(client: Redis, [store]: readonly PendingCallStore[], keyPrefix: string): Promise<number> {
-  const broker = new ClientCallBroker({ tools, store: store! });
+  const broker = new ClientCallBroker({ tools, store: store!, maxOpenCallsPerOwner: OPEN_CALLS });
   let opened = 0;
   const all = new Promise<void>((resolve) => broker.on("requested", () => ++opened === OPEN_CALLS && resolve()));
   for (let i = 0; i < OPEN_CALLS; i++) void broker.dispatch(call("open", i));

@@ -47,3 +47,20 @@ describe("ClientCallBroker.pending", () => {
     expect(await t.broker.pending({ owner: "alice" })).toEqual([]);
   });
 });
+
+describe("ClientCallBroker open-call limit per owner", () => {
+  it("denies a dispatch past the owner's limit, counts each owner alone, and opens again once one ends", async () => {
+    const t = createTestBroker({ maxOpenCallsPerOwner: 2 });
+    const first = await t.dispatchLocation();
+    await t.dispatchLocation();
+    await expect(t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_x", args: {} })).resolves.toEqual({
+      status: "denied",
+      reason: "The owner has 2 open client tool calls, the most the broker's maxOpenCallsPerOwner allows: answer or end some first.",
+    });
+    await t.dispatchLocation("bob");
+    await t.broker.submit({ requestId: first.request.requestId, owner: "alice", result: { city: "Lyon" } });
+    await t.dispatchLocation();
+    expect(t.requests.map((call) => call.owner)).toEqual(["alice", "alice", "bob", "alice"]);
+    expect(() => createTestBroker({ maxOpenCallsPerOwner: 0 })).toThrow(/maxOpenCallsPerOwner must be a positive integer/);
+  });
+});

@@ -11,7 +11,7 @@ import { newRequestId } from "./request-id.js";
 import { createRequestSigner, type RequestSigner, type RequestSigningOptions } from "./signed-request-id.js";
 import { createArgumentsChecker, createResultChecker, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
 import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
-import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall } from "./store.js";
+import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall } from "./store.js";
 import { startTimer, type TimerHandle } from "./timer.js";
 import { resendLimit, timeoutSeconds } from "./tool-policy.js";
 import { isSpecList, toolFinder, type ClientToolSource, type KnownTool } from "./tools.js";
@@ -40,6 +40,11 @@ export interface ClientCallBrokerOptions {
   readonly approvalTimeoutSeconds?: number;
   /** How many compiled schemas the broker keeps (the least recently used go first); default 1000. */
   readonly maxCompiledSchemas?: number;
+  /**
+   * How many open calls one owner may have at once, across every instance sharing the store (the
+   * store counts them atomically); a dispatch past it ends as `denied`. Default 1,000.
+   */
+  readonly maxOpenCallsPerOwner?: number;
   /** How deep the model's arguments and a client's result may nest (objects and arrays); deeper is refused before any validator runs. Default 64. */
   readonly maxValueDepth?: number;
   /** Where errors go that no caller can receive: a throwing event listener, a store failing under a timer. Default `console.error`. */
@@ -107,6 +112,8 @@ const APPROVAL_LATE = Symbol("approval late");
 
 const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
 const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the server lost track of the call" };
+/** How many open calls one owner may have, by default. */
+const DEFAULT_MAX_OPEN_CALLS_PER_OWNER = 1000;
 /** How many outputSchemas read back from the store a broker keeps. */
 const STORED_SCHEMAS_KEPT = 1000;
 /** A timer that could not reach the store tries again after this long. */
@@ -128,6 +135,7 @@ export class ClientCallBroker {
   readonly #compiler: SchemaCompiler;
   readonly #unsubscribeDrops: () => void;
   readonly #maxValueDepth: number;
+  readonly #maxOpenPerOwner: number;
   readonly #events: Emitter<ClientCallBrokerEvents>;
   readonly #onError: (error: unknown, context: string) => void;
   readonly #approve: ClientToolApprover | undefined;
@@ -151,6 +159,8 @@ export class ClientCallBroker {
     // A conversation the registry forgets takes the validators only it used along.
     this.#unsubscribeDrops = !isSpecList(options.tools) ? (options.tools.onScopeDropped?.((conversationId) => this.#compiler.release(conversationId)) ?? (() => {})) : () => {};
     this.#maxValueDepth = options.maxValueDepth ?? DEFAULT_MAX_VALUE_DEPTH;
+    this.#maxOpenPerOwner = options.maxOpenCallsPerOwner ?? DEFAULT_MAX_OPEN_CALLS_PER_OWNER;
+    if (!Number.isInteger(this.#maxOpenPerOwner) || this.#maxOpenPerOwner < 1) throw new TypeError("maxOpenCallsPerOwner must be a positive integer.");
     this.#approve = options.approve;
     this.#approvalTimeoutMs = (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000;
     this.#signer = options.signing === undefined ? undefined : createRequestSigner(options.signing);
@@ -224,11 +234,12 @@ export class ClientCallBroker {
     });
     try {
       await this.#store.putSchema(callTool.outputSchema, spec.outputSchema, request.expiresAt);
-      await this.#store.open({ owner: input.owner, request, tool: callTool });
+      await this.#store.open({ owner: input.owner, request, tool: callTool }, { maxOpenPerOwner: this.#maxOpenPerOwner });
     } catch (error) {
       const waiter = this.#waiters.get(requestId);
       if (waiter !== undefined) clearTimeout(waiter.timer);
       this.#waiters.delete(requestId);
+      if (error instanceof OpenCallLimitError) return { status: "denied", reason: error.message };
       // Another dispatch of this very call (here or in another process) opened it first.
       if (error instanceof DuplicateToolCallError) {
         const first = await this.#store.findByToolCall(input.conversationId, input.toolCallId);

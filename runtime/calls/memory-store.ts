@@ -1,6 +1,6 @@
 import type { JsonObject } from "../tool-spec/types.js";
 import type { ClientCallOutcome } from "./outcome.js";
-import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type StoredCall } from "./store.js";
+import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallLimits, type PendingCallStore, type StoredCall } from "./store.js";
 
 type OpenEntry = Extract<StoredCall, { state: "open" }>;
 interface ClosedEntry {
@@ -37,12 +37,14 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     this.#retentionMs = options.closedRetentionMs ?? DEFAULT_CLOSED_RETENTION_MS;
   }
 
-  async open(call: PendingCall): Promise<void> {
+  async open(call: PendingCall, limits: PendingCallLimits = {}): Promise<void> {
     const { requestId } = call.request;
     if (this.#open.has(requestId) || this.#closed.has(requestId)) throw new Error(`Duplicate client tool request id ${requestId}.`);
     this.#forgetExpired();
     const toolCall = toolCallKey(call.request.conversationId, call.request.toolCallId);
     if (this.#byToolCall.has(toolCall)) throw new DuplicateToolCallError(call.request.conversationId, call.request.toolCallId);
+    const max = limits.maxOpenPerOwner;
+    if (max !== undefined && (this.#byOwner.get(call.owner)?.size ?? 0) >= max) throw new OpenCallLimitError(call.owner, max);
     this.#byToolCall.set(toolCall, requestId);
     this.#open.set(requestId, storedOpen(call.owner, call));
     let ids = this.#byOwner.get(call.owner);

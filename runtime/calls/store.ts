@@ -57,9 +57,11 @@ export interface PendingCallStore {
   /**
    * Adds a new open call (its requestId is fresh). Rejects with `DuplicateToolCallError` when
    * the store holds a call (open, or ended and still retained) of the same conversation and
-   * toolCallId: a call is addressed by `(conversationId, toolCallId)`, and opened once.
+   * toolCallId: a call is addressed by `(conversationId, toolCallId)`, and opened once; and with
+   * `OpenCallLimitError` when the owner has `limits.maxOpenPerOwner` open calls already (counted
+   * in the same atomic step, so instances racing cannot pass the limit together).
    */
-  open(call: PendingCall): Promise<void>;
+  open(call: PendingCall, limits?: PendingCallLimits): Promise<void>;
   /** The call of this conversation and toolCallId, open or ended and still retained. */
   findByToolCall(conversationId: string, toolCallId: string): Promise<StoredCall | undefined>;
   /** The call, open or closed and still retained; `undefined` when unknown or forgotten. */
@@ -90,6 +92,23 @@ export interface PendingCallStore {
   putSchema(fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void>;
   /** The outputSchema stored under this fingerprint, while it is kept. */
   getSchema(fingerprint: string): Promise<JsonObject | undefined>;
+}
+
+/** Limits `PendingCallStore#open` holds in the store itself, for every instance at once. */
+export interface PendingCallLimits {
+  readonly maxOpenPerOwner?: number;
+}
+
+/** The owner has as many open calls as the limit allows (`PendingCallStore#open`). */
+export class OpenCallLimitError extends Error {
+  override readonly name = "OpenCallLimitError";
+
+  constructor(
+    readonly owner: string,
+    readonly max: number,
+  ) {
+    super(`The owner has ${max} open client tool calls, the most the broker's maxOpenCallsPerOwner allows: answer or end some first.`);
+  }
 }
 
 /** A store already holds a call of this conversation and toolCallId (`PendingCallStore#open`). */

@@ -1,6 +1,6 @@
 import type { JsonObject } from "../../tool-spec/types.js";
 import type { ClientCallOutcome } from "../outcome.js";
-import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type StoredCall } from "../store.js";
+import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallLimits, type PendingCallStore, type StoredCall } from "../store.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
 import { CLOSE, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
 
@@ -55,13 +55,15 @@ export class RedisPendingCallStore implements PendingCallStore {
     this.#onError = options.onError ?? ((error) => console.error("gen-client-tools: Redis store:", error));
   }
 
-  async open(call: PendingCall): Promise<void> {
+  async open(call: PendingCall, limits: PendingCallLimits = {}): Promise<void> {
     const { requestId, attempt } = call.request;
     const stored: StoredCall = { ...call, state: "open" };
     const { conversationId, toolCallId } = call.request;
     const keys = [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`, this.#toolCallKey(conversationId, toolCallId)];
-    const opened = await this.#eval(OPEN, keys, [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt)]);
+    const max = limits.maxOpenPerOwner ?? 0;
+    const opened = await this.#eval(OPEN, keys, [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt), String(max), this.#callKey("")]);
     if (opened === 2) throw new DuplicateToolCallError(conversationId, toolCallId);
+    if (opened === 3) throw new OpenCallLimitError(call.owner, max);
     if (opened !== 1) throw new Error(`Duplicate client tool request id ${requestId}.`);
   }
 

@@ -5,12 +5,21 @@
 
 /**
  * KEYS: call, owner's open set, sequence, the call's toolCallId key (its requestId, kept as long
- * as the call). ARGV: data, TTL in ms, requestId, attempt. 1; 0 when the requestId is taken, 2
- * when the conversation's toolCallId is.
+ * as the call). ARGV: data, TTL in ms, requestId, attempt, the most open calls the owner may
+ * have (0: no limit), the prefix of call keys. 1; 0 when the requestId is taken, 2 when the
+ * conversation's toolCallId is, 3 when the owner is at the limit. At the limit, ids of calls that
+ * ended or expired are taken out of the owner's set first (calls do not leave it by expiry).
  */
 export const OPEN = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 if redis.call('EXISTS', KEYS[4]) == 1 then return 2 end
+local max = tonumber(ARGV[5])
+if max > 0 and redis.call('ZCARD', KEYS[2]) >= max then
+  for _, id in ipairs(redis.call('ZRANGE', KEYS[2], 0, -1)) do
+    if redis.call('HGET', ARGV[6] .. id, 'state') ~= 'open' then redis.call('ZREM', KEYS[2], id) end
+  end
+  if redis.call('ZCARD', KEYS[2]) >= max then return 3 end
+end
 redis.call('HSET', KEYS[1], 'state', 'open', 'attempt', ARGV[4], 'data', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('SET', KEYS[4], ARGV[3], 'PX', ARGV[2])

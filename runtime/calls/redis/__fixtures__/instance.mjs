@@ -17,7 +17,8 @@ const echo = {
   outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"], additionalProperties: false },
   timeoutSeconds: 120,
 };
-const broker = new ClientCallBroker({ tools: role === "dispatcher" ? parseClientToolSpecs([echo]) : [], store });
+// One owner holds all the calls here: the per-owner limit is raised to fit them.
+const broker = new ClientCallBroker({ tools: role === "dispatcher" ? parseClientToolSpecs([echo]) : [], store, maxOpenCallsPerOwner: 10_000 });
 const handler = createClientToolsHandler(broker, { authenticate: (request) => request.headers.get("x-owner") ?? undefined });
 const server = createServer(toNodeListener(handler));
 server.listen(0, "127.0.0.1", () => console.log(`READY ${server.address().port}`));
