@@ -39,7 +39,8 @@ beforeAll(() => {
   tarball = path.join(destination, info!.filename);
   packed = info!.files.map((file) => file.path).sort();
 }, 120_000);
-afterAll(removeTempProjects);
+// The temp projects hold installed frameworks (CopilotKit alone is about 500 MB): removing them takes a while.
+afterAll(removeTempProjects, 120_000);
 
 const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
   exports: Record<string, string | { types: string; default: string }>;
