@@ -1,11 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../../test-support/free-port.js";
 import { haveChromium, launchChromium } from "../../../test-support/browser.js";
 
 // The agent canvas in Debian's Chromium, driven by playwright-core: the page, the server and the
@@ -152,14 +152,3 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
     expect(await answer({ city: "Berlin" })).toBe(409);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
-    });
-  });
-}

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "redis";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../../../test-support/free-port.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { ClientCallBroker } from "../broker.js";
 import { nextRequests } from "../__fixtures__/next-request.js";
@@ -57,7 +57,7 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     return { port, stop, start };
   }
 
-  async function instance(port: number, known: typeof tools | []): Promise<ClientCallBroker> {
+  async function instance(port: number, known: typeof tools | []): Promise<{ broker: ClientCallBroker; connected: () => boolean }> {
     const client = createClient({ url: `redis://127.0.0.1:${port}`, socket: { reconnectStrategy: () => 50 } });
     client.on("error", () => {});
     await client.connect();
@@ -69,18 +69,20 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
       await client.close();
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    return broker;
+    return { broker, connected: () => client.isReady };
   }
 
   it("goes on where Redis keeps its data: an answer sent while it is down waits for the reconnection and ends the call", async () => {
     const redis = await redisServer(true);
-    const a = await instance(redis.port, tools);
-    const b = await instance(redis.port, []);
+    const { broker: a } = await instance(redis.port, tools);
+    const { broker: b, connected } = await instance(redis.port, []);
     const sent = nextRequests(a, 3);
     const outcomes = [0, 1, 2].map((n) => a.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${n}`, args: { n } }));
     const requests = await sent;
 
     await redis.stop();
+    // Once the client knows the connection is gone (a command written before that fails at once, as in flight).
+    while (connected()) await new Promise((resolve) => setTimeout(resolve, 10));
     const whileDown = b.submit({ requestId: requests[0]!.requestId, owner: "alice", result: { n: 0 } });
     await new Promise((resolve) => setTimeout(resolve, 200));
     await redis.start();
@@ -92,8 +94,8 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
 
   it("ends each call at its deadline as cancelled, saying the server lost it, where Redis comes back empty; answers then get 404", async () => {
     const redis = await redisServer(false);
-    const a = await instance(redis.port, tools);
-    const b = await instance(redis.port, []);
+    const { broker: a } = await instance(redis.port, tools);
+    const { broker: b } = await instance(redis.port, []);
     const sent = nextRequests(a, 2);
     const outcomes = [0, 1].map((n) => a.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${n}`, args: { n } }));
     const requests = await sent;
@@ -119,15 +121,4 @@ async function connectWhenUp(client: { connect(): Promise<unknown> }): Promise<v
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
-    });
-  });
 }
