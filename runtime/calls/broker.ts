@@ -281,6 +281,17 @@ export class ClientCallBroker {
     return stored?.state === "closed" ? stored.outcome : undefined;
   }
 
+  /**
+   * The request id of the call of this conversation and toolCallId, for an answer addressed by
+   * toolCallId (the `handler: "client"` wire): refused as unknown (404) unless the call is the
+   * caller's. The answer then goes to `submit` or `fail`, with their checks.
+   */
+  async requestIdOf(input: { readonly conversationId: string; readonly toolCallId: string; readonly owner: string }): Promise<string> {
+    const stored = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+    if (stored === undefined || stored.owner !== input.owner) throw new ClientCallNotFoundError(input.toolCallId);
+    return stored.request.requestId;
+  }
+
   /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */
   async submit(input: SubmitInput): Promise<void> {
     const call = await this.#openCall(input);

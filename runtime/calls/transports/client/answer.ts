@@ -59,3 +59,17 @@ function attemptOf(fields: Fields): { readonly attempt?: number } {
   }
   return { attempt };
 }
+
+/**
+ * An answer addressed by the model's toolCallId, as agent engines that declare client tools
+ * with `handler: "client"` send it: `{ type: "tool.result", id, attempt?, result }` or
+ * `{ type: "tool.error", id, error, retryable, attempt? }`. Shape only, as `answerFromBody`.
+ */
+export function toolCallAnswerFromBody(body: unknown): { readonly toolCallId: string; readonly answer: (requestId: string) => ClientToolAnswer } {
+  if (!isObject(body)) throw new ClientAnswerMalformedError('A tool answer must be a JSON object: { "type": "tool.result" | "tool.error", "id", ... }.');
+  const { type, id } = body;
+  if (typeof id !== "string" || id === "") throw new ClientAnswerMalformedError("A tool answer needs `id`, the toolCallId it answers (a string).");
+  if (type === "tool.result") return { toolCallId: id, answer: (requestId) => resultAnswer(body, requestId) };
+  if (type === "tool.error") return { toolCallId: id, answer: (requestId) => errorAnswer(body, requestId) };
+  throw new ClientAnswerMalformedError('A tool answer\'s `type` is "tool.result" or "tool.error".');
+}

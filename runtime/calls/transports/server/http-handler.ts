@@ -1,7 +1,7 @@
 import type { ClientCallBroker } from "../../broker.js";
 import { ClientCallError } from "../../errors.js";
 import type { PendingCallFilter } from "../../store.js";
-import { answerFromBody, DEFAULT_MAX_ANSWER_BYTES } from "../client/answer.js";
+import { answerFromBody, DEFAULT_MAX_ANSWER_BYTES, toolCallAnswerFromBody, type ClientToolAnswer } from "../client/answer.js";
 import { deliverAnswer } from "./deliver.js";
 import { readJsonBody } from "./http-body.js";
 import { clientToolEventStream, SSE_HEADERS } from "./sse-stream.js";
@@ -23,7 +23,11 @@ export interface ClientToolsHandlerOptions {
 
 export const DEFAULT_CLIENT_TOOLS_BASE_PATH = "/client-tools";
 
-type Route = { readonly kind: "list" } | { readonly kind: "events" } | { readonly kind: "answer"; readonly requestId: string };
+type Route =
+  | { readonly kind: "list" }
+  | { readonly kind: "events" }
+  | { readonly kind: "answer"; readonly requestId: string }
+  | { readonly kind: "tool-call-answer"; readonly conversationId: string };
 
 /**
  * The HTTP transport of awaited client tool calls, every route behind `authenticate`:
@@ -33,6 +37,10 @@ type Route = { readonly kind: "list" } | { readonly kind: "events" } | { readonl
  * - `POST {basePath}/{requestId}` with `{ result }` or `{ error, retryable }` and an optional
  *   `attempt`: 200 accepted, 400 malformed, 404 unknown or not the caller's, 409 already
  *   ended or stale attempt, 413 over `maxBodyBytes`, 422 invalid result (`errors` listed).
+ * - `POST {basePath}/conversations/{conversationId}/tool-calls` with `{ type: "tool.result", id,
+ *   attempt?, result }` or `{ type: "tool.error", id, error, retryable, attempt? }`: the answer
+ *   addressed by toolCallId (`id`), as engines declaring client tools with `handler: "client"`
+ *   send it; the same statuses, the call found among the caller's own.
  *
  * Also 401 without identity, 404 for other paths, 405 for another method, and 415 for an
  * answer whose `Content-Type` is not `application/json`: a cross-site form can only send the
@@ -48,9 +56,10 @@ export function createClientToolsHandler(broker: ClientCallBroker, options: Clie
     const url = new URL(request.url);
     const route = matchRoute(url.pathname, base);
     if (route === undefined) return json(404, { detail: "Not found." });
-    const allowed = route.kind === "answer" ? "POST" : "GET";
+    const posted = route.kind === "answer" || route.kind === "tool-call-answer";
+    const allowed = posted ? "POST" : "GET";
     if (request.method !== allowed) return json(405, { detail: `Use ${allowed} here.` }, { allow: allowed });
-    if (route.kind === "answer" && !isJson(request.headers.get("content-type"))) {
+    if (posted && !isJson(request.headers.get("content-type"))) {
       return json(415, { detail: "Send the answer as JSON, with Content-Type: application/json." }, { accept: "application/json" });
     }
     const owner = await options.authenticate(request);
@@ -64,9 +73,11 @@ export function createClientToolsHandler(broker: ClientCallBroker, options: Clie
       case "events":
         return new Response(await clientToolEventStream(broker, filter), { status: 200, headers: SSE_HEADERS });
       case "answer":
+      case "tool-call-answer":
         try {
           const body = await readJsonBody(request, maxBodyBytes);
-          await deliverAnswer(broker, owner, answerFromBody(body, route.requestId));
+          const answer = route.kind === "answer" ? answerFromBody(body, route.requestId) : await answerByToolCall(broker, owner, route.conversationId, body);
+          await deliverAnswer(broker, owner, answer);
           return json(200, { status: "accepted" });
         } catch (error) {
           if (error instanceof ClientCallError) return json(error.status, error.toJSON());
@@ -76,11 +87,25 @@ export function createClientToolsHandler(broker: ClientCallBroker, options: Clie
   };
 }
 
+/** An answer addressed by toolCallId, as the answer to its call's request (found among the caller's own calls). */
+async function answerByToolCall(broker: ClientCallBroker, owner: string, conversationId: string, body: unknown): Promise<ClientToolAnswer> {
+  const { toolCallId, answer } = toolCallAnswerFromBody(body);
+  return answer(await broker.requestIdOf({ conversationId, toolCallId, owner }));
+}
+
 function matchRoute(pathname: string, base: string): Route | undefined {
   if (pathname === (base || "/")) return { kind: "list" };
   if (!pathname.startsWith(`${base}/`)) return undefined;
   const rest = pathname.slice(base.length + 1);
   if (rest === "events") return { kind: "events" };
+  const toolCalls = /^conversations\/([^/]+)\/tool-calls$/.exec(rest);
+  if (toolCalls !== null) {
+    try {
+      return { kind: "tool-call-answer", conversationId: decodeURIComponent(toolCalls[1]!) };
+    } catch {
+      return undefined;
+    }
+  }
   if (rest === "" || rest.includes("/")) return undefined;
   try {
     return { kind: "answer", requestId: decodeURIComponent(rest) };

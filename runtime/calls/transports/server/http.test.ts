@@ -172,6 +172,31 @@ describe("HTTP transport, over a real socket", () => {
     await expect(runs.get(request.requestId)).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
   });
 
+  it("takes an answer addressed by toolCallId (the handler: \"client\" wire), with the same owner, attempt and one-time checks", async () => {
+    const request = await startRun();
+    const byToolCall = (body: unknown, owner = "alice", conversation = "c1") =>
+      fetch(`${server.origin}/client-tools/conversations/${encodeURIComponent(conversation)}/tool-calls`, {
+        method: "POST",
+        headers: { ...auth(owner), "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const result = { type: "tool.result", id: request.toolCallId, result: { city: "Lyon" } };
+    expect((await byToolCall(result, "mallory")).status).toBe(404);
+    expect((await byToolCall(result, "alice", "c2")).status).toBe(404);
+    expect((await byToolCall({ ...result, id: "call_unknown" })).status).toBe(404);
+    expect((await byToolCall({ ...result, type: "tool.done" })).status).toBe(400);
+    expect((await byToolCall({ type: "tool.error", id: request.toolCallId, error: "x" })).status).toBe(400);
+    expect((await byToolCall({ ...result, result: { town: "Lyon" } })).status).toBe(422);
+    expect((await byToolCall({ ...result, attempt: 2 })).status).toBe(409);
+    expect((await byToolCall(result)).status).toBe(200);
+    expect((await byToolCall(result)).status).toBe(409);
+    await expect(runs.get(request.requestId)).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+
+    const failing = await startRun();
+    expect((await byToolCall({ type: "tool.error", id: failing.toolCallId, error: "GPS off", retryable: false })).status).toBe(200);
+    await expect(runs.get(failing.requestId)).resolves.toEqual({ status: "error", error: "GPS off", retryable: false });
+  });
+
   it("answers 422 with the problems for an invalid result; the call stays open for a corrected one", async () => {
     const request = await startRun();
     const invalid = await statusAndBody(answer(request.requestId, { result: { town: "Lyon" } }));
