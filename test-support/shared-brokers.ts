@@ -3,6 +3,9 @@ import { ClientCallBroker } from "../runtime/calls/broker.js";
 import { nextRequest } from "../runtime/calls/__fixtures__/next-request.js";
 import { specs } from "../runtime/calls/__fixtures__/tools.js";
 import type { PendingCallStore } from "../runtime/calls/store.js";
+import type { ClientToolCancelledMessage, ClientToolRequest } from "../runtime/calls/messages.js";
+import { followOwnerCalls } from "../runtime/calls/transports/server/owner-feed.js";
+import { eventually } from "./eventually.js";
 import type { StoreUnderTest } from "./store-conformance.js";
 
 /**
@@ -62,6 +65,30 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
       const purchaseRequest = await sentPurchase;
       await b.fail({ requestId: purchaseRequest.requestId, owner: "alice", error: "offline", retryable: true });
       await expect(purchase).resolves.toEqual({ status: "error", error: "offline", retryable: true });
+    });
+
+    it("feed a connection at one instance the requests made at another, their re-sends and their cancellations", async () => {
+      const [a, b] = await pair();
+      const requests: ClientToolRequest[] = [];
+      const cancelled: ClientToolCancelledMessage[] = [];
+      const feed = followOwnerCalls(b, { owner: "alice" }, { requested: (request) => requests.push(request), cancelled: (message) => cancelled.push(message) });
+      await feed.replayed;
+      const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+      void a.dispatch({ conversationId: "c1", owner: "bob", toolName: "get_location", toolCallId: "call_2", args: {} });
+      await eventually(() => requests.length === 1);
+      const [request] = requests;
+      expect(request).toMatchObject({ toolCallId: "call_1", attempt: 1 });
+      // Answered at the connection's instance: the re-send reaches it too.
+      await b.fail({ requestId: request!.requestId, owner: "alice", error: "GPS busy", retryable: true });
+      await eventually(() => requests.length === 2);
+      expect(requests[1]).toMatchObject({ requestId: request!.requestId, attempt: 2 });
+      await a.cancel(request!.requestId, "the user moved on");
+      await expect(outcome).resolves.toEqual({ status: "cancelled", reason: "the user moved on" });
+      await eventually(() => cancelled.length === 1);
+      expect(cancelled).toEqual([{ type: "client_tool.cancelled", requestId: request!.requestId, reason: "the user moved on" }]);
+      feed.stop();
+      // Bob's call never reached Alice's connection.
+      expect(requests.every((r) => r.toolCallId === "call_1")).toBe(true);
     });
   });
 }

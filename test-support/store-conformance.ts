@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "./eventually.js";
 import type { ClientToolRequest } from "../runtime/calls/messages.js";
-import { DuplicateToolCallError, type ClosedCall, type PendingCallStore } from "../runtime/calls/store.js";
+import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallStore } from "../runtime/calls/store.js";
 
 /** A store for one test, remembering closed calls for `retentionMs`, and how to let it go. */
 export interface StoreUnderTest {
@@ -12,15 +13,6 @@ const ok = { status: "ok", result: { city: "Lyon" } } as const;
 
 function request(requestId: string, overrides: Partial<ClientToolRequest> = {}): ClientToolRequest {
   return { requestId, conversationId: "c1", toolName: "get_location", toolCallId: `call_${requestId}`, args: {}, attempt: 1, expiresAt: Date.now() + 30_000, ...overrides };
-}
-
-/** Resolves once `check` holds, polling: a store's notices may arrive after the call that made them. */
-async function eventually(check: () => boolean, timeoutMs = 2_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("not within the time");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /**
@@ -88,21 +80,46 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       await expect(store.open({ owner: "bob", request: request("r1") })).rejects.toThrow(/Duplicate/);
     });
 
-    it("tells each subscriber of each close, until it unsubscribes", async () => {
+    it("tells each subscriber of each open, re-send and close, in order, until it unsubscribes", async () => {
       const store = await fresh();
-      const heard: ClosedCall[] = [];
-      const off = store.subscribe((closed) => heard.push(closed));
+      const heard: [string, string, number][] = [];
+      const off = store.subscribe({
+        requested: (call) => heard.push(["requested", call.request.requestId, call.request.attempt]),
+        closed: (closed) => heard.push([closed.outcome.status, closed.request.requestId, closed.request.attempt]),
+      });
       // A subscription may take a moment to be in place (a connection of its own).
       await new Promise((resolve) => setTimeout(resolve, 100));
       const r1 = request("r1");
       await store.open({ owner: "alice", request: r1 });
       await store.open({ owner: "alice", request: request("r2") });
-      await store.close("r1", 1, ok);
-      await eventually(() => heard.length === 1);
+      await store.reissue({ owner: "alice", request: { ...r1, attempt: 2 } }, 1);
+      await store.close("r1", 2, ok);
+      await eventually(() => heard.length === 4);
       off();
       await store.close("r2", 1, ok);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(heard).toEqual([{ owner: "alice", request: r1, outcome: ok }]);
+      expect(heard).toEqual([
+        ["requested", "r1", 1],
+        ["requested", "r2", 1],
+        ["requested", "r1", 2],
+        ["ok", "r1", 2],
+      ]);
+    });
+
+    it("tells a subscriber the whole call it heard of", async () => {
+      const store = await fresh();
+      const requested: PendingCall[] = [];
+      const closed: ClosedCall[] = [];
+      const off = store.subscribe({ requested: (call) => requested.push(call), closed: (call) => closed.push(call) });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const r1 = request("r1");
+      const tool = { outputSchema: "f".repeat(64), timeoutSeconds: 30, maxAttempts: 2 };
+      await store.open({ owner: "alice", request: r1, tool });
+      await store.close("r1", 1, ok);
+      await eventually(() => closed.length === 1);
+      off();
+      expect(requested).toEqual([{ owner: "alice", request: r1, tool }]);
+      expect(closed).toEqual([{ owner: "alice", request: r1, tool, outcome: ok }]);
     });
 
     it("finds a call by its conversation and toolCallId, open or ended, and opens no second call of them", async () => {

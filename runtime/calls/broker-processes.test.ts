@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestBroker, flush } from "./__fixtures__/tools.js";
 import { ClientCallClosedError } from "./errors.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
+import type { PendingCallListener } from "./store.js";
 
 // Brokers sharing one store stand in for server processes sharing a database.
 beforeEach(() => {
@@ -13,8 +14,8 @@ afterEach(() => {
 
 /** A shared store whose close notices never arrive (a pub/sub message lost on the way). */
 class LossyStore extends InMemoryPendingCallStore {
-  override subscribe(): () => void {
-    return () => {};
+  override subscribe(listener: PendingCallListener): () => void {
+    return super.subscribe({ requested: listener.requested, closed: () => {} });
   }
 }
 
@@ -63,7 +64,8 @@ describe("ClientCallBroker across processes sharing a store", () => {
     const { outcome, request } = await a.dispatchLocation();
     await vi.advanceTimersByTimeAsync(10_000);
     await b.broker.fail({ requestId: request.requestId, owner: "alice", error: "busy", retryable: true });
-    expect(b.requests.map((r) => r.request.attempt)).toEqual([2]);
+    // Every process hears the call and its re-send, whoever made them.
+    expect(b.requests.map((r) => r.request.attempt)).toEqual([1, 2]);
 
     await vi.advanceTimersByTimeAsync(20_000);
     let ended = false;

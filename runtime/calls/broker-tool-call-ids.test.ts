@@ -12,7 +12,8 @@ function twoProcesses() {
   const store = new InMemoryPendingCallStore();
   const requested: ClientToolRequest[] = [];
   const [a, b] = [new ClientCallBroker({ tools: specs, store }), new ClientCallBroker({ tools: specs, store })];
-  for (const broker of [a, b]) broker.on("requested", ({ request }) => requested.push(request));
+  // Every broker on the store hears every request: one listener stands for the client's connection.
+  b.on("requested", ({ request }) => requested.push(request));
   return { a, b, requested, close: () => Promise.all([a.close(), b.close()]) };
 }
 

@@ -91,8 +91,13 @@ export interface FailInput {
 }
 
 export interface ClientCallBrokerEvents {
-  /** A request to hand to the owner's client: a new call, or a call sent again (`attempt + 1`). */
+  /**
+   * A request to hand to the owner's client: a new call, or a call sent again (`attempt + 1`),
+   * by this broker or any other sharing the store.
+   */
   readonly requested: PendingCall;
+  /** A call has ended, by this broker or any other sharing the store: a client still running it should stop. */
+  readonly ended: ClosedCall;
   /** A call this broker dispatched has ended (in any process); fired once per call, as its `dispatch` resolves. */
   readonly settled: ClosedCall;
 }
@@ -169,11 +174,15 @@ export class ClientCallBroker {
     this.#markClosing = markClosing;
     this.#onError = options.onError ?? ((error, context) => console.error(`gen-client-tools: ${context}:`, error));
     this.#events = new Emitter((error, event) => this.#onError(error, `a "${String(event)}" listener threw`));
-    // Closes made by other brokers sharing the store end this broker's dispatches.
-    this.#unsubscribe = this.#store.subscribe(
-      (closed) => this.#settle(closed),
-      () => void this.#recheckWaiters(),
-    );
+    // What any broker sharing the store opens goes to the feeds here; what any ends, to this broker's dispatches.
+    this.#unsubscribe = this.#store.subscribe({
+      requested: (call) => this.#events.emit("requested", call),
+      closed: (closed) => {
+        this.#events.emit("ended", closed);
+        this.#settle(closed);
+      },
+      gap: () => void this.#recheckWaiters(),
+    });
   }
 
   on<K extends keyof ClientCallBrokerEvents>(event: K, listener: (payload: ClientCallBrokerEvents[K]) => void): () => void {
@@ -249,7 +258,6 @@ export class ClientCallBroker {
     }
     // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
     if (this.#closed) await this.#store.close(requestId, 1, BROKER_CLOSED);
-    if (this.#waiters.has(requestId)) this.#events.emit("requested", { owner: input.owner, request, tool: callTool });
     return outcome;
   }
 
@@ -327,7 +335,6 @@ export class ClientCallBroker {
       waiter.request = next.request;
       waiter.timer = this.#startTimer(next.request.requestId, next.request.expiresAt - Date.now());
     }
-    this.#events.emit("requested", next);
   }
 
   /** Ends an open call as cancelled (server side: no owner check). `false` when it was not open. */
@@ -359,7 +366,7 @@ export class ClientCallBroker {
     const results = await Promise.allSettled([...this.#waiters.keys()].map((id) => this.cancel(id, BROKER_CLOSED.reason)));
     for (const result of results) if (result.status === "rejected") this.#onError(result.reason, "closing a call in the store failed");
     // Whatever the store could not end must still not leave its dispatch hanging.
-    for (const waiter of [...this.#waiters.values()]) this.#settle({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
+    for (const waiter of [...this.#waiters.values()]) this.#giveUp({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
     this.#unsubscribe();
     this.#unsubscribeDrops();
     this.#compiler.clear();
@@ -503,7 +510,7 @@ export class ClientCallBroker {
       const waiter = this.#waiters.get(requestId);
       if (waiter === undefined) return;
       const stored = await this.#store.get(requestId);
-      if (stored === undefined) return this.#settle({ owner: waiter.owner, request: waiter.request, outcome: STORE_LOST });
+      if (stored === undefined) return this.#giveUp({ owner: waiter.owner, request: waiter.request, outcome: STORE_LOST });
       // Ended elsewhere, and the notice of it was lost or is late.
       if (stored.state === "closed") return this.#settle({ owner: stored.owner, request: stored.request, outcome: stored.outcome });
       // Re-sent by another process, or a deadline beyond what one timer can wait.
@@ -574,6 +581,12 @@ export class ClientCallBroker {
     if (this.#storedSchemas.size >= STORED_SCHEMAS_KEPT) this.#storedSchemas.delete(this.#storedSchemas.keys().next().value!);
     this.#storedSchemas.set(fingerprint, schema);
     return schema;
+  }
+
+  /** Ends a dispatch the store could not end (it lost the call, or failed): the feeds hear of it as of any end. */
+  #giveUp(closed: ClosedCall): void {
+    this.#events.emit("ended", closed);
+    this.#settle(closed);
   }
 
   /** Resolves this broker's dispatch of the call, once; calls it did not dispatch, or that already ended, are ignored. */

@@ -37,8 +37,11 @@ describe("InMemoryPendingCallStore, beyond the contract", () => {
     const store = new InMemoryPendingCallStore();
     const rethrown: (() => void)[] = [];
     vi.spyOn(globalThis, "queueMicrotask").mockImplementation((task) => void rethrown.push(task));
-    store.subscribe(() => {
-      throw new Error("broken subscriber");
+    store.subscribe({
+      requested: () => {},
+      closed: () => {
+        throw new Error("broken subscriber");
+      },
     });
     await store.open({ owner: "alice", request: request("r1") });
 

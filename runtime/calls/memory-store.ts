@@ -1,6 +1,6 @@
 import type { JsonObject } from "../tool-spec/types.js";
 import type { ClientCallOutcome } from "./outcome.js";
-import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallLimits, type PendingCallStore, type StoredCall } from "./store.js";
+import { DuplicateToolCallError, OpenCallLimitError, type PendingCall, type PendingCallFilter, type PendingCallLimits, type PendingCallListener, type PendingCallStore, type StoredCall } from "./store.js";
 
 type OpenEntry = Extract<StoredCall, { state: "open" }>;
 interface ClosedEntry {
@@ -26,7 +26,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
   // Insertion order is closing order, so forgetAt only grows along the map: forgetting
   // is a walk from the front that stops at the first call still retained.
   readonly #closed = new Map<string, ClosedEntry>();
-  readonly #listeners = new Set<(closed: ClosedCall) => void>();
+  readonly #listeners = new Set<PendingCallListener>();
   /** The requestId of each known call, by conversation and toolCallId. */
   readonly #byToolCall = new Map<string, string>();
   readonly #retentionMs: number;
@@ -50,6 +50,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     let ids = this.#byOwner.get(call.owner);
     if (ids === undefined) this.#byOwner.set(call.owner, (ids = new Set()));
     ids.add(requestId);
+    this.#notify((listener) => listener.requested(call));
   }
 
   async get(requestId: string): Promise<StoredCall | undefined> {
@@ -67,6 +68,8 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     const current = this.#openAt(next.request.requestId, expectedAttempt);
     if (current === undefined) return false;
     this.#open.set(next.request.requestId, storedOpen(current.owner, next));
+    const { state: _open, ...call } = this.#open.get(next.request.requestId)!;
+    this.#notify((listener) => listener.requested(call));
     return true;
   }
 
@@ -80,7 +83,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     if (ids.size === 0) this.#byOwner.delete(current.owner);
     const { state: _open, ...call } = current;
     this.#closed.set(requestId, { call: { ...call, state: "closed", outcome }, forgetAt: Date.now() + this.#retentionMs });
-    this.#notify({ ...call, outcome });
+    this.#notify((listener) => listener.closed({ ...call, outcome }));
     return true;
   }
 
@@ -93,7 +96,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     return calls;
   }
 
-  subscribe(listener: (closed: ClosedCall) => void): () => void {
+  subscribe(listener: PendingCallListener): () => void {
     this.#listeners.add(listener);
     return () => {
       this.#listeners.delete(listener);
@@ -134,12 +137,12 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     }
   }
 
-  #notify(closed: ClosedCall): void {
+  #notify(tell: (listener: PendingCallListener) => void): void {
     for (const listener of this.#listeners) {
       try {
-        listener(closed);
+        tell(listener);
       } catch (error) {
-        // The close has happened and the caller won it; a broken listener must not turn
+        // The change has happened and the caller made it; a broken listener must not turn
         // that into a rejection. Rethrown outside, where it is reported as uncaught.
         queueMicrotask(() => {
           throw error;

@@ -30,6 +30,18 @@ export interface ClosedCall extends PendingCall {
 
 export type StoredCall = ({ readonly state: "open" } & PendingCall) | ({ readonly state: "closed" } & ClosedCall);
 
+/** What `PendingCallStore#subscribe` tells, in the order the store made the changes. */
+export interface PendingCallListener {
+  /** A call was opened, or re-sent (a new attempt). */
+  readonly requested: (call: PendingCall) => void;
+  readonly closed: (closed: ClosedCall) => void;
+  /**
+   * When the store can miss notices (a subscription that starts, or starts again after a lost
+   * connection), called once it hears again: what changed in between was not heard.
+   */
+  readonly gap?: () => void;
+}
+
 export interface PendingCallFilter {
   readonly owner: string;
   readonly conversationId?: string;
@@ -44,14 +56,13 @@ export interface PendingCallFilter {
  *   processes racing to end or re-send one call, exactly one gets `true`. That is what
  *   makes "the first valid answer wins" hold across processes.
  * - `subscribe` delivers every close made by any process, so the process that dispatched
- *   the call (the only one holding its promise) learns the outcome. Delivery may be
- *   late, lost or repeated: the broker ignores calls it does not wait for, reads its calls
+ *   the call (the only one holding its promise) learns the outcome, and every open and
+ *   re-send, so the process holding the owner's connection sends the request on. Delivery may
+ *   be late, lost or repeated: the broker ignores calls it does not wait for, reads its calls
  *   again from `get` when the store reports a gap, and when its timer fires; so keep a closed
  *   call for a retention period longer than any tool's timeout.
  * - Timers live only in the dispatching process. When that process dies its calls are
  *   never timed out by it; expire open calls in the store after `expiresAt` (a TTL).
- * - `requested` events fire in the process that dispatched or re-sent a call; route them
- *   to the process holding the client's connection, or let clients list `pending` calls.
  */
 export interface PendingCallStore {
   /**
@@ -78,12 +89,8 @@ export interface PendingCallStore {
   close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome): Promise<boolean>;
   /** The open calls of one owner, optionally of one conversation, oldest first. */
   list(filter: PendingCallFilter): Promise<readonly PendingCall[]>;
-  /**
-   * Hears of every close, by any process sharing the store; returns an unsubscribe function.
-   * `onGap`, when the store can miss notices (a subscription that starts, or starts again after
-   * a lost connection), is called once it hears again: what closed in between was not heard.
-   */
-  subscribe(listener: (closed: ClosedCall) => void, onGap?: () => void): () => void;
+  /** Hears of every open, re-send and close, by any process sharing the store; returns an unsubscribe function. */
+  subscribe(listener: PendingCallListener): () => void;
   /**
    * Keeps a tool's outputSchema under its fingerprint at least until `keepUntil` (a call's
    * deadline, in ms since the epoch) plus the store's retention period; storing it again only

@@ -1,6 +1,6 @@
 import type { JsonObject } from "../../tool-spec/types.js";
 import type { ClientCallOutcome } from "../outcome.js";
-import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallLimits, type PendingCallStore, type StoredCall } from "../store.js";
+import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallLimits, type PendingCallListener, type PendingCallStore, type StoredCall } from "../store.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
 import { CLOSE, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
 
@@ -44,8 +44,7 @@ export class RedisPendingCallStore implements PendingCallStore {
   readonly #prefix: string;
   readonly #retentionMs: number;
   readonly #onError: (error: unknown) => void;
-  readonly #listeners = new Set<(closed: ClosedCall) => void>();
-  readonly #gapListeners = new Set<() => void>();
+  readonly #listeners = new Set<PendingCallListener>();
   #subscriber: Promise<RedisSubscriberLike> | undefined;
 
   constructor(client: RedisClientLike, options: RedisPendingCallStoreOptions = {}) {
@@ -61,7 +60,8 @@ export class RedisPendingCallStore implements PendingCallStore {
     const { conversationId, toolCallId } = call.request;
     const keys = [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`, this.#toolCallKey(conversationId, toolCallId)];
     const max = limits.maxOpenPerOwner ?? 0;
-    const opened = await this.#eval(OPEN, keys, [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt), String(max), this.#callKey("")]);
+    const notice: ChannelNotice = { requested: call };
+    const opened = await this.#eval(OPEN, keys, [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt), String(max), this.#callKey(""), this.#channel(), JSON.stringify(notice)]);
     if (opened === 2) throw new DuplicateToolCallError(conversationId, toolCallId);
     if (opened === 3) throw new OpenCallLimitError(call.owner, max);
     if (opened !== 1) throw new Error(`Duplicate client tool request id ${requestId}.`);
@@ -81,8 +81,14 @@ export class RedisPendingCallStore implements PendingCallStore {
     const current = await this.get(next.request.requestId);
     if (current?.state !== "open") return false;
     // The owner stays the call's, whoever re-sends it.
-    const stored: StoredCall = { ...next, state: "open", owner: current.owner };
-    const done = await this.#eval(REISSUE, [this.#callKey(next.request.requestId), this.#toolCallKey(current.request.conversationId, current.request.toolCallId)], [JSON.stringify(stored), String(expectedAttempt), String(this.#openTtl(next)), String(next.request.attempt)]);
+    const call: PendingCall = { ...next, owner: current.owner };
+    const stored: StoredCall = { ...call, state: "open" };
+    const notice: ChannelNotice = { requested: call };
+    const done = await this.#eval(
+      REISSUE,
+      [this.#callKey(next.request.requestId), this.#toolCallKey(current.request.conversationId, current.request.toolCallId)],
+      [JSON.stringify(stored), String(expectedAttempt), String(this.#openTtl(next)), String(next.request.attempt), this.#channel(), JSON.stringify(notice)],
+    );
     return done === 1;
   }
 
@@ -92,10 +98,11 @@ export class RedisPendingCallStore implements PendingCallStore {
     const { state: _open, ...call } = current;
     const closed: ClosedCall = { ...call, outcome };
     const stored: StoredCall = { state: "closed", ...closed };
+    const notice: ChannelNotice = { closed };
     const done = await this.#eval(
       CLOSE,
       [this.#callKey(requestId), this.#ownerKey(current.owner), this.#toolCallKey(current.request.conversationId, current.request.toolCallId)],
-      [JSON.stringify(stored), String(expectedAttempt), String(this.#retentionMs), requestId, this.#channel(), JSON.stringify(closed)],
+      [JSON.stringify(stored), String(expectedAttempt), String(this.#retentionMs), requestId, this.#channel(), JSON.stringify(notice)],
     );
     return done === 1;
   }
@@ -110,13 +117,11 @@ export class RedisPendingCallStore implements PendingCallStore {
     return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open" && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId)).map(({ state: _open, ...call }) => call);
   }
 
-  subscribe(listener: (closed: ClosedCall) => void, onGap?: () => void): () => void {
+  subscribe(listener: PendingCallListener): () => void {
     this.#listeners.add(listener);
-    if (onGap !== undefined) this.#gapListeners.add(onGap);
     this.#subscriber ??= this.#connectSubscriber();
     return () => {
       this.#listeners.delete(listener);
-      if (onGap !== undefined) this.#gapListeners.delete(onGap);
     };
   }
 
@@ -141,13 +146,13 @@ export class RedisPendingCallStore implements PendingCallStore {
     const subscriber = this.#client.duplicate();
     subscriber.on("error", (error) => this.#onError(error));
     let subscribed = false;
-    // Back after a lost connection (the client subscribes again by itself): closes made meanwhile were not heard.
+    // Back after a lost connection (the client subscribes again by itself): changes made meanwhile were not heard.
     subscriber.on("ready", () => subscribed && this.#gap());
     try {
       await subscriber.connect();
       await subscriber.subscribe(this.#channel(), (message) => this.#notify(message));
       subscribed = true;
-      // Calls closed before the subscription started were not heard either.
+      // Changes made before the subscription started were not heard either.
       this.#gap();
     } catch (error) {
       this.#onError(error);
@@ -156,26 +161,25 @@ export class RedisPendingCallStore implements PendingCallStore {
   }
 
   #gap(): void {
-    for (const listener of this.#gapListeners) {
-      try {
-        listener();
-      } catch (error) {
-        this.#onError(error);
-      }
-    }
+    this.#tell((listener) => listener.gap?.());
   }
 
   #notify(message: string): void {
-    let closed: ClosedCall;
+    let notice: ChannelNotice;
     try {
-      closed = JSON.parse(message) as ClosedCall;
+      notice = JSON.parse(message) as ChannelNotice;
     } catch (error) {
       this.#onError(error);
       return;
     }
+    if ("closed" in notice) this.#tell((listener) => listener.closed(notice.closed));
+    else this.#tell((listener) => listener.requested(notice.requested));
+  }
+
+  #tell(tell: (listener: PendingCallListener) => void): void {
     for (const listener of this.#listeners) {
       try {
-        listener(closed);
+        tell(listener);
       } catch (error) {
         this.#onError(error);
       }
@@ -209,6 +213,9 @@ export class RedisPendingCallStore implements PendingCallStore {
   }
 
   #channel(): string {
-    return `${this.#prefix}closed`;
+    return `${this.#prefix}calls`;
   }
 }
+
+/** One message on the store's channel: every instance hears each open, re-send and close, in order. */
+type ChannelNotice = { readonly requested: PendingCall } | { readonly closed: ClosedCall };

@@ -6,9 +6,10 @@
 /**
  * KEYS: call, owner's open set, sequence, the call's toolCallId key (its requestId, kept as long
  * as the call). ARGV: data, TTL in ms, requestId, attempt, the most open calls the owner may
- * have (0: no limit), the prefix of call keys. 1; 0 when the requestId is taken, 2 when the
- * conversation's toolCallId is, 3 when the owner is at the limit. At the limit, ids of calls that
- * ended or expired are taken out of the owner's set first (calls do not leave it by expiry).
+ * have (0: no limit), the prefix of call keys, channel, the notice's JSON. 1; 0 when the
+ * requestId is taken, 2 when the conversation's toolCallId is, 3 when the owner is at the limit.
+ * At the limit, ids of calls that ended or expired are taken out of the owner's set first (calls
+ * do not leave it by expiry). The notice is published in the same step.
  */
 export const OPEN = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -24,14 +25,19 @@ redis.call('HSET', KEYS[1], 'state', 'open', 'attempt', ARGV[4], 'data', ARGV[1]
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('SET', KEYS[4], ARGV[3], 'PX', ARGV[2])
 redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[3])
+redis.call('PUBLISH', ARGV[7], ARGV[8])
 return 1`;
 
-/** KEYS: call, its toolCallId key. ARGV: data, the attempt expected, TTL in ms, the new attempt. 1 for the one caller that re-sent it. */
+/**
+ * KEYS: call, its toolCallId key. ARGV: data, the attempt expected, TTL in ms, the new attempt,
+ * channel, the notice's JSON. 1 for the one caller that re-sent it; the notice is published in the same step.
+ */
 export const REISSUE = `
 if redis.call('HGET', KEYS[1], 'state') ~= 'open' or redis.call('HGET', KEYS[1], 'attempt') ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], 'attempt', ARGV[4], 'data', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('PUBLISH', ARGV[5], ARGV[6])
 return 1`;
 
 /**

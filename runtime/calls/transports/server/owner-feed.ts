@@ -22,8 +22,8 @@ export interface OwnerFeed {
 
 /**
  * Feeds one connection the requests of one owner (of one conversation, if given): every
- * open call first, then each new one and each re-send. Requests fire only in the process
- * that dispatched or re-sent the call (see `PendingCallStore`).
+ * open call first, then each new one and each re-send, and the end of each call the server
+ * stopped waiting for; made by any broker sharing the store.
  */
 export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFilter, sink: OwnerFeedSink): OwnerFeed {
   const mine = (call: PendingCall) =>
@@ -37,7 +37,7 @@ export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFi
     sentWhileListing?.add(key(call.request));
     sink.requested(call.request);
   });
-  const offSettled = broker.on("settled", (closed) => {
+  const offEnded = broker.on("ended", (closed) => {
     if (!mine(closed)) return;
     const { outcome } = closed;
     if (outcome.status === "cancelled") sink.cancelled({ type: "client_tool.cancelled", requestId: closed.request.requestId, reason: outcome.reason });
@@ -48,7 +48,7 @@ export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFi
   const stop = () => {
     stopped = true;
     offRequested();
-    offSettled();
+    offEnded();
   };
   const replay = async () => {
     try {
