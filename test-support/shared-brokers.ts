@@ -90,5 +90,13 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
       // Bob's call never reached Alice's connection.
       expect(requests.every((r) => r.toolCallId === "call_1")).toBe(true);
     });
+
+    it("recover a call by the policy it carries when its client's connection closes at an instance that knows nothing of the tool", async () => {
+      const [a, b] = await pair();
+      const feed = followOwnerCalls(b, { owner: "alice" }, { requested: () => feed.stop(), cancelled: () => {} });
+      await feed.replayed;
+      const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "pay_invoice", toolCallId: "call_1", args: { invoice: "INV-1" } });
+      await expect(outcome).resolves.toEqual({ status: "unknown_outcome", reason: "the user's client disconnected while the call was open" });
+    });
   });
 }

@@ -27,8 +27,8 @@ describe("ClientCallBroker answers", () => {
           attempt: 1,
           expiresAt: Date.parse("2025-01-01T00:00:30Z"),
         },
-        // What any instance needs to check and re-send its answers (get_location is read-only, up to 3 attempts).
-        tool: { outputSchema: schemaFingerprint(specs[0]!.outputSchema!), timeoutSeconds: 30, maxAttempts: 3 },
+        // What any instance needs to check and re-send its answers (get_location is read-only, up to 3 attempts, and waits when interrupted).
+        tool: { outputSchema: schemaFingerprint(specs[0]!.outputSchema!), timeoutSeconds: 30, maxAttempts: 3, recovery: "wait" },
       },
     ]);
     expect(request.requestId).toMatch(/^[A-Za-z0-9_-]{22}$/);

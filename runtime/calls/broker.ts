@@ -5,7 +5,7 @@ import { Emitter } from "./emitter.js";
 import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError } from "./errors.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import type { ClientToolRequest } from "./messages.js";
-import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome, ClientCallTimedOut } from "./outcome.js";
+import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome, ClientCallTimedOut, ClientCallUnknownOutcome } from "./outcome.js";
 import { checkClientToolPermission, type ClientToolPrincipal } from "./permission.js";
 import { newRequestId } from "./request-id.js";
 import { createRequestSigner, type RequestSigner, type RequestSigningOptions } from "./signed-request-id.js";
@@ -13,7 +13,7 @@ import { createArgumentsChecker, createResultChecker, type ArgumentsChecker, typ
 import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
 import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall } from "./store.js";
 import { startTimer, type TimerHandle } from "./timer.js";
-import { resendLimit, timeoutSeconds } from "./tool-policy.js";
+import { recoveryOf, resendLimit, timeoutSeconds, type BrokerRecovery } from "./tool-policy.js";
 import { isSpecList, toolFinder, type ClientToolSource, type KnownTool } from "./tools.js";
 import type { ClientToolValidators, ValidationProblem } from "./validators.js";
 import type { JsonObject } from "../tool-spec/types.js";
@@ -38,6 +38,13 @@ export interface ClientCallBrokerOptions {
    * past it, the call ends as `denied`. Default 600 seconds.
    */
   readonly approvalTimeoutSeconds?: number;
+  /**
+   * The recovery policy of tools whose spec names none: what becomes of a call when the process
+   * that dispatched it died (the agent loop dispatches it again) or its client's connection
+   * closed. `"wait"` (the default) keeps it open; `"settle"` ends it as `unknown_outcome`.
+   * `"redispatch"` is only ever a tool's own (its spec must say running it twice is harmless).
+   */
+  readonly recovery?: BrokerRecovery;
   /** How many compiled schemas the broker keeps (the least recently used go first); default 1000. */
   readonly maxCompiledSchemas?: number;
   /**
@@ -115,6 +122,8 @@ interface Waiter {
 const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 600;
 const APPROVAL_LATE = Symbol("approval late");
 
+const DISPATCHER_GONE = "the process that dispatched the call stopped while the call was open";
+const CLIENT_GONE = "the user's client disconnected while the call was open";
 const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
 const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the server lost track of the call" };
 /** How many open calls one owner may have, by default. */
@@ -146,6 +155,7 @@ export class ClientCallBroker {
   readonly #approve: ClientToolApprover | undefined;
   readonly #approvalTimeoutMs: number;
   readonly #signer: RequestSigner | undefined;
+  readonly #recovery: BrokerRecovery;
   /** Resolves on `close()`, so a dispatch waiting for a hung approval hook still ends. */
   readonly #closing: Promise<void>;
   readonly #markClosing: () => void;
@@ -169,6 +179,8 @@ export class ClientCallBroker {
     this.#approve = options.approve;
     this.#approvalTimeoutMs = (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000;
     this.#signer = options.signing === undefined ? undefined : createRequestSigner(options.signing);
+    this.#recovery = options.recovery ?? "wait";
+    if (this.#recovery !== "wait" && this.#recovery !== "settle") throw new TypeError('recovery must be "wait" or "settle": "redispatch" is a tool\'s own, in its spec.');
     let markClosing!: () => void;
     this.#closing = new Promise((resolve) => (markClosing = resolve));
     this.#markClosing = markClosing;
@@ -204,7 +216,7 @@ export class ClientCallBroker {
     // A call is addressed by its conversation and toolCallId: dispatched again (the agent loop
     // restarted, another instance resumed the conversation), it is the same call.
     const existing = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
-    if (existing !== undefined) return this.#attach(existing, input);
+    if (existing !== undefined) return this.#attach(existing, input, true);
     const forbidden = checkClientToolPermission(spec, input.principal);
     if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
     // The arguments are the model's output: the client is asked only with arguments that match.
@@ -225,6 +237,7 @@ export class ClientCallBroker {
       outputSchema: tool.fingerprints.outputSchema ?? schemaFingerprint(spec.outputSchema),
       timeoutSeconds: seconds,
       maxAttempts: resendLimit(spec),
+      recovery: recoveryOf(spec, this.#recovery),
     };
     const request: ClientToolRequest = {
       requestId: await this.#newRequestId(input, callTool),
@@ -252,7 +265,7 @@ export class ClientCallBroker {
       // Another dispatch of this very call (here or in another process) opened it first.
       if (error instanceof DuplicateToolCallError) {
         const first = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
-        if (first !== undefined) return this.#attach(first, input);
+        if (first !== undefined) return this.#attach(first, input, false);
       }
       throw error;
     }
@@ -325,7 +338,7 @@ export class ClientCallBroker {
       ...(call.tool !== undefined && { tool: call.tool }),
     };
     if (call.tool !== undefined) {
-      const schema = await this.#store.getSchema(call.tool.outputSchema);
+      const schema = await this.#storedSchema(call.tool.outputSchema);
       if (schema !== undefined) await this.#store.putSchema(call.tool.outputSchema, schema, next.request.expiresAt);
     }
     if (!(await this.#store.reissue(next, call.request.attempt))) throw await this.#lostRace(call);
@@ -335,6 +348,25 @@ export class ClientCallBroker {
       waiter.request = next.request;
       waiter.timer = this.#startTimer(next.request.requestId, next.request.expiresAt - Date.now());
     }
+  }
+
+  /**
+   * A connection that was sent these calls of the owner has closed, and no other connection in
+   * this process follows them (the transports call this; so does `followOwnerCalls`' `stop`):
+   * each call still open is recovered by its tool's policy, `"wait"` leaving it for the owner's
+   * next connection. Never rejects: a store failure goes to `onError`, and the call stays open.
+   */
+  async connectionClosed(input: { readonly owner: string; readonly requestIds: readonly string[] }): Promise<void> {
+    await Promise.all(
+      input.requestIds.map(async (requestId) => {
+        try {
+          const stored = await this.#store.get(requestId);
+          if (stored?.state === "open" && stored.owner === input.owner) await this.#recover(stored, CLIENT_GONE);
+        } catch (error) {
+          this.#onError(error, "recovering a call whose client disconnected failed; it stays open");
+        }
+      }),
+    );
   }
 
   /** Ends an open call as cancelled (server side: no owner check). `false` when it was not open. */
@@ -418,15 +450,17 @@ export class ClientCallBroker {
 
   /**
    * A dispatch of a call that exists: its outcome at once when it ended (also while this process
-   * was down), else a wait for it, here or in the broker already waiting. The client is sent
-   * nothing new: it has the request, or lists it.
+   * was down), else a wait for it, here or in the broker already waiting. With `recover`, a call
+   * no broker here waits for was left by a process that stopped: its tool's recovery policy
+   * applies (`"wait"` sends the client nothing new: it has the request, or lists it).
    */
-  #attach(stored: StoredCall, input: DispatchInput): Promise<ClientCallOutcome> {
+  async #attach(stored: StoredCall, input: DispatchInput, recover: boolean): Promise<ClientCallOutcome> {
     if (stored.owner !== input.owner) {
       throw new TypeError(`Client tool call ${JSON.stringify(input.toolCallId)} of conversation ${JSON.stringify(input.conversationId)} was dispatched for another owner.`);
     }
-    if (stored.state === "closed") return Promise.resolve(stored.outcome);
+    if (stored.state === "closed") return stored.outcome;
     const { requestId } = stored.request;
+    const orphaned = recover && !this.#waiters.has(requestId);
     const outcome = new Promise<ClientCallOutcome>((resolve) => {
       const waiter = this.#waiters.get(requestId);
       if (waiter !== undefined) waiter.resolvers.push(resolve);
@@ -440,12 +474,39 @@ export class ClientCallBroker {
         });
       }
     });
+    if (orphaned) await this.#recover(stored, DISPATCHER_GONE);
     // Read open, then waited for: a close in between was heard while nobody here waited. Read it again.
     this.#store.get(requestId).then(
       (now) => now?.state === "closed" && this.#settle(now),
       (error: unknown) => this.#onError(error, "reading an attached call again failed; its timer will"),
     );
     return outcome;
+  }
+
+  /**
+   * An open call whose dispatcher or client went away, by its tool's policy: `"settle"` ends it
+   * as `unknown_outcome`, `"redispatch"` sends a new attempt within its deadline (an answer to the
+   * old one is then stale), `"wait"` leaves it. An answer that got there first wins.
+   */
+  async #recover(call: StoredCall & { readonly state: "open" }, reason: string): Promise<void> {
+    const policy = this.#policyOf(call)?.recovery ?? "wait";
+    switch (policy) {
+      case "wait":
+        return;
+      case "settle": {
+        const outcome: ClientCallUnknownOutcome = { status: "unknown_outcome", reason };
+        if (await this.#store.close(call.request.requestId, call.request.attempt, outcome)) this.#settle({ owner: call.owner, request: call.request, outcome });
+        return;
+      }
+      case "redispatch": {
+        if (call.request.expiresAt <= Date.now()) return;
+        const next: PendingCall = { owner: call.owner, request: { ...call.request, attempt: call.request.attempt + 1 }, ...(call.tool !== undefined && { tool: call.tool }) };
+        if (!(await this.#store.reissue(next, call.request.attempt))) return;
+        const waiter = this.#waiters.get(call.request.requestId);
+        if (waiter !== undefined) waiter.request = next.request;
+        return;
+      }
+    }
   }
 
   /** A random id, or with `signing` one that binds the call (its final deadline: every attempt's time, end to end). */
@@ -530,11 +591,11 @@ export class ClientCallBroker {
     return { status: "timeout", timeoutSeconds: this.#policyOf(call)?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS };
   }
 
-  /** How the call's answers are re-sent and timed: as the call carries it, else as the tool known here says. */
+  /** How the call's answers are re-sent and timed, and how it recovers: as the call carries it, else as the tool known here says. */
   #policyOf(call: PendingCall): Omit<PendingCallTool, "outputSchema"> | undefined {
     if (call.tool !== undefined) return call.tool;
     const spec = this.#find(call.request.toolName, call.request.conversationId)?.spec;
-    return spec === undefined ? undefined : { timeoutSeconds: timeoutSeconds(spec), maxAttempts: resendLimit(spec) };
+    return spec === undefined ? undefined : { timeoutSeconds: timeoutSeconds(spec), maxAttempts: resendLimit(spec), recovery: recoveryOf(spec, this.#recovery) };
   }
 
   /**

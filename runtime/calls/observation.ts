@@ -50,6 +50,12 @@ export function outcomeToObservation(outcome: ClientCallOutcome): ClientToolObse
           "do not assume the action happened. Do not call the tool again unless the user asks for it.",
         true,
       );
+    case "unknown_outcome":
+      return textObservation(
+        `The call was interrupted (${quote(outcome.reason)}) after it may have reached the user's client, so nobody knows whether the action happened. ` +
+          "Do not call the tool again on your own: tell the user, and ask them to check.",
+        true,
+      );
     case "invalid_arguments":
       return textObservation(
         `The arguments do not match the tool's parameters, so the call was not sent to the user's client: ${outcome.errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}. ` +

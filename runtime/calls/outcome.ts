@@ -8,6 +8,7 @@ export type ClientCallOutcome =
   | ClientCallFailed
   | ClientCallTimedOut
   | ClientCallCancelled
+  | ClientCallUnknownOutcome
   | ClientCallDenied
   | ClientCallInvalidArguments;
 
@@ -34,6 +35,15 @@ export interface ClientCallTimedOut {
 /** The server stopped waiting (`broker.cancel`, `broker.close`). */
 export interface ClientCallCancelled {
   readonly status: "cancelled";
+  readonly reason: string;
+}
+
+/**
+ * The call was open when the process that dispatched it died, or when its client went away, and
+ * its tool's recovery policy is `"settle"`: the client may have acted, and nobody knows.
+ */
+export interface ClientCallUnknownOutcome {
+  readonly status: "unknown_outcome";
   readonly reason: string;
 }
 

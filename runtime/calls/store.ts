@@ -1,4 +1,4 @@
-import type { JsonObject } from "../tool-spec/types.js";
+import type { ClientToolRecovery, JsonObject } from "../tool-spec/types.js";
 import type { ClientToolRequest } from "./messages.js";
 import type { ClientCallOutcome } from "./outcome.js";
 
@@ -13,6 +13,8 @@ export interface PendingCallTool {
   readonly timeoutSeconds: number;
   /** How many attempts a retryable error may take the call to (1: never sent again). */
   readonly maxAttempts: number;
+  /** What becomes of the call when its dispatcher died or its client went away; absent in older records: `"wait"`. */
+  readonly recovery?: ClientToolRecovery;
 }
 
 /** An open call: the request as the client last received it, who may answer it, and what answering it needs. */

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS, type ClientToolSpec } from "../tool-spec/types.js";
+import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS, type ClientToolRecovery, type ClientToolSpec } from "../tool-spec/types.js";
 
 /** How long the client has to answer one attempt of this tool. */
 export function timeoutSeconds(spec: ClientToolSpec): number {
@@ -14,3 +14,11 @@ export function resendLimit(spec: ClientToolSpec): number {
   const harmless = spec.annotations?.idempotentHint === true || spec.annotations?.readOnlyHint === true;
   return harmless ? (spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) : 1;
 }
+
+/** The tool's recovery policy, else the broker's default (which is never `"redispatch"`: that one is a tool's own promise). */
+export function recoveryOf(spec: ClientToolSpec, fallback: BrokerRecovery): ClientToolRecovery {
+  return spec.recovery ?? fallback;
+}
+
+/** The recovery policies a broker may give tools that name none. */
+export type BrokerRecovery = Exclude<ClientToolRecovery, "redispatch">;

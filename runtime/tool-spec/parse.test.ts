@@ -114,6 +114,20 @@ describe("spec rules", () => {
     expect(problemsOf({ ...base, annotations: { title: "T", idempotentHint: true }, permission: "ui.confirm", timeoutSeconds: 1.5, maxAttempts: 3 })).toEqual([]);
   });
 
+  it("takes a recovery policy, and \"redispatch\" only for a tool that says running it twice is harmless", () => {
+    expect(problemsOf({ ...base, recovery: "wait" })).toEqual([]);
+    expect(problemsOf({ ...base, recovery: "settle" })).toEqual([]);
+    expect(problemsOf({ ...base, recovery: "redispatch", annotations: { readOnlyHint: true } })).toEqual([]);
+    expect(problemsOf({ ...base, recovery: "redispatch", annotations: { idempotentHint: true } })).toEqual([]);
+    for (const annotations of [undefined, { idempotentHint: false }, { destructiveHint: true }]) {
+      expect(problemsOf({ ...base, recovery: "redispatch", ...(annotations && { annotations }) })).toEqual([
+        { pointer: "/recovery", message: expect.stringContaining('only for a tool annotated {"idempotentHint": true} or {"readOnlyHint": true}') },
+      ]);
+    }
+    expect(problemsOf({ ...base, recovery: "retry" })).toEqual([{ pointer: "/recovery", message: '"recovery" must be one of "wait", "redispatch", "settle", got the string "retry"' }]);
+    expect(problemsOf({ ...base, onRestart: "wait" })[0]?.message).toContain('did you mean "recovery"?');
+  });
+
   it("keeps absent annotations absent", () => {
     expect("annotations" in parseClientToolSpec(base)).toBe(false);
   });

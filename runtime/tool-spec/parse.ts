@@ -5,7 +5,7 @@ import { refCycleProblems } from "./ref-cycles.js";
 import { MAX_SCHEMA_DEPTH, schemaDepthProblems } from "./schema-depth.js";
 import { childPointer } from "./json-pointer.js";
 import { suggestKey } from "./suggest.js";
-import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "./types.js";
+import { CLIENT_TOOL_RECOVERIES, type ClientToolSpec, type JsonObject, type JsonValue, type SpecProblem } from "./types.js";
 
 /** What every LLM provider accepts as a function name. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
@@ -21,6 +21,7 @@ export const SPEC_KEYS = [
   "permission",
   "timeoutSeconds",
   "maxAttempts",
+  "recovery",
   "fingerprints",
   // Names the JSON Schema of the spec format, for editors; not part of the tool.
   "$schema",
@@ -167,10 +168,25 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
     }
     spec["maxAttempts"] = attempts;
   }
+  if ("recovery" in value) spec["recovery"] = checkRecovery(value["recovery"], spec["annotations"], childPointer(pointer, "recovery"), problems);
   if ("fingerprints" in value) {
     spec["fingerprints"] = checkFingerprints(value["fingerprints"], outputSchema !== undefined, childPointer(pointer, "fingerprints"), problems, adopt);
   }
   return Object.freeze(spec) as unknown as ClientToolSpec;
+}
+
+/** `"redispatch"` sends a call again that the client may have run already: only a tool that says that is harmless may have it. */
+function checkRecovery(recovery: unknown, annotations: unknown, pointer: string, problems: SpecProblem[]): unknown {
+  if (typeof recovery !== "string" || !(CLIENT_TOOL_RECOVERIES as readonly string[]).includes(recovery)) {
+    problems.push({ pointer, message: `"recovery" must be one of ${CLIENT_TOOL_RECOVERIES.map((r) => JSON.stringify(r)).join(", ")}, got ${describe(recovery)}` });
+  } else if (recovery === "redispatch" && !(isPlainObject(annotations) && (annotations["idempotentHint"] === true || annotations["readOnlyHint"] === true))) {
+    problems.push({
+      pointer,
+      message:
+        '"recovery": "redispatch" sends the call to the client again, which may run it twice: only for a tool annotated {"idempotentHint": true} or {"readOnlyHint": true}; otherwise use "wait" or "settle"',
+    });
+  }
+  return recovery;
 }
 
 /** An argument `kind` travels as `mcp_arg_kind` (the action's own `kind` names the tool): a tool cannot have both. */

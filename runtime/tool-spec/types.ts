@@ -38,9 +38,25 @@ export interface ClientToolSpec {
   readonly timeoutSeconds?: number;
   /** How many times an awaited call may be sent to the client; default 1 (no retry). */
   readonly maxAttempts?: number;
+  /**
+   * Awaited tools: what becomes of a call whose dispatching process died or whose client went
+   * away; default the broker's (`"wait"` unless it says otherwise). See {@link ClientToolRecovery}.
+   */
+  readonly recovery?: ClientToolRecovery;
   /** Precomputed by the generator; checked, never trusted blindly. */
   readonly fingerprints?: ClientToolFingerprints;
 }
+
+/**
+ * What becomes of an open call when the process that dispatched it died (the agent loop
+ * dispatches it again) or the connection its client had closed:
+ * - `"wait"`: it stays open until its deadline, and is offered again when the owner reconnects;
+ * - `"redispatch"`: a new attempt is sent (only tools annotated idempotent or read-only);
+ * - `"settle"`: it ends as `unknown_outcome`: the client may have acted, nobody knows.
+ */
+export type ClientToolRecovery = "wait" | "redispatch" | "settle";
+
+export const CLIENT_TOOL_RECOVERIES: readonly ClientToolRecovery[] = ["wait", "redispatch", "settle"];
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 export const DEFAULT_MAX_ATTEMPTS = 1;

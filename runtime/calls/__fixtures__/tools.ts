@@ -39,6 +39,13 @@ export const specs = parseClientToolSpecs([
     annotations: { readOnlyHint: true },
   },
   {
+    name: "pay_invoice",
+    description: "Pay an invoice: a call interrupted may have paid, so it is never re-sent or left waiting.",
+    parameters: { type: "object", properties: { invoice: { type: "string" } }, required: ["invoice"] },
+    outputSchema: { type: "object", properties: { paid: { type: "boolean" } }, required: ["paid"] },
+    recovery: "settle",
+  },
+  {
     name: "open_file_viewer",
     description: "Open a file in the viewer panel (fire-and-forget).",
     parameters: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] },

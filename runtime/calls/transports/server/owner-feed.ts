@@ -10,7 +10,11 @@ export interface OwnerFeedSink {
 }
 
 export interface OwnerFeed {
-  /** Stops the feed at once: the sink is not called again. Idempotent. */
+  /**
+   * The connection has closed: stops the feed at once (the sink is not called again), and hands
+   * the calls it was sent that are still open, and that no other connection in this process
+   * follows, to `broker.connectionClosed` (their tools' recovery policies). Idempotent.
+   */
   readonly stop: () => void;
   /**
    * Settles once the owner's already-open calls have gone to the sink, so a connection that
@@ -28,6 +32,24 @@ export interface OwnerFeed {
 export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFilter, sink: OwnerFeedSink): OwnerFeed {
   const mine = (call: PendingCall) =>
     call.owner === filter.owner && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId);
+  const following = followersOf(broker);
+  // The open calls this connection was sent, each counted once among the process's connections.
+  const sent = new Set<string>();
+  const send = (request: ClientToolRequest) => {
+    if (!sent.has(request.requestId)) {
+      sent.add(request.requestId);
+      following.set(request.requestId, (following.get(request.requestId) ?? 0) + 1);
+    }
+    sink.requested(request);
+  };
+  /** This connection stops following the call; true when no connection in this process follows it any more. */
+  const unfollow = (requestId: string): boolean => {
+    if (!sent.delete(requestId)) return false;
+    const left = following.get(requestId)! - 1;
+    if (left > 0) following.set(requestId, left);
+    else following.delete(requestId);
+    return left === 0;
+  };
   // Listening starts before the listing, so no request falls between the two; what the
   // listing also holds is sent once (`requestId#attempt` of what arrived meanwhile).
   let sentWhileListing: Set<string> | undefined = new Set();
@@ -35,33 +57,50 @@ export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFi
   const offRequested = broker.on("requested", (call) => {
     if (!mine(call)) return;
     sentWhileListing?.add(key(call.request));
-    sink.requested(call.request);
+    send(call.request);
   });
   const offEnded = broker.on("ended", (closed) => {
     if (!mine(closed)) return;
     const { outcome } = closed;
-    if (outcome.status === "cancelled") sink.cancelled({ type: "client_tool.cancelled", requestId: closed.request.requestId, reason: outcome.reason });
+    const { requestId } = closed.request;
+    unfollow(requestId);
+    if (outcome.status === "cancelled" || outcome.status === "unknown_outcome") sink.cancelled({ type: "client_tool.cancelled", requestId, reason: outcome.reason });
     if (outcome.status === "timeout") {
-      sink.cancelled({ type: "client_tool.cancelled", requestId: closed.request.requestId, reason: `The call timed out after ${outcome.timeoutSeconds} seconds.` });
+      sink.cancelled({ type: "client_tool.cancelled", requestId, reason: `The call timed out after ${outcome.timeoutSeconds} seconds.` });
     }
   });
-  const stop = () => {
+  const unsubscribe = () => {
     stopped = true;
     offRequested();
     offEnded();
   };
+  const stop = () => {
+    if (stopped) return;
+    unsubscribe();
+    const unfollowed = [...sent].filter(unfollow);
+    if (unfollowed.length > 0) void broker.connectionClosed({ owner: filter.owner, requestIds: unfollowed });
+  };
   const replay = async () => {
     try {
       const open = await broker.pending(filter);
-      for (const request of open) if (!stopped && !sentWhileListing?.has(key(request))) sink.requested(request);
+      for (const request of open) if (!stopped && !sentWhileListing?.has(key(request))) send(request);
     } catch (error) {
-      stop();
+      unsubscribe();
       throw error;
     } finally {
       sentWhileListing = undefined;
     }
   };
   return { stop, replayed: replay() };
+}
+
+/** Per broker: how many connections of this process follow each open call (were sent it, and have not closed). */
+const followers = new WeakMap<ClientCallBroker, Map<string, number>>();
+
+function followersOf(broker: ClientCallBroker): Map<string, number> {
+  let counts = followers.get(broker);
+  if (counts === undefined) followers.set(broker, (counts = new Map()));
+  return counts;
 }
 
 function key(request: ClientToolRequest): string {

@@ -5,7 +5,14 @@ import { DEFAULT_MAX_ANSWER_BYTES, type ClientToolAnswer } from "../client/answe
 import { deliverAnswer } from "./deliver.js";
 import { followOwnerCalls } from "./owner-feed.js";
 import { concatBytes, decodeUtf8 } from "../client/wire-json.js";
-import { decodeClientToolAnswer, encodeClientToolMessage, requestIdOf, type ClientToolRejectedMessage, type ClientToolServerMessage } from "../client/ws-codec.js";
+import {
+  decodeClientToolAnswer,
+  encodeClientToolMessage,
+  refusedIdsOf,
+  type ClientToolRejectedMessage,
+  type ClientToolServerMessage,
+  type DecodedClientToolAnswer,
+} from "../client/ws-codec.js";
 
 /** A frame's payload as the `ws` package hands it over (`Buffer`, `ArrayBuffer` or fragments). */
 export type WebSocketData = Uint8Array | ArrayBuffer | readonly Uint8Array[];
@@ -38,7 +45,8 @@ const OPEN = 1;
 /**
  * Serves one authenticated client over a `ws` WebSocket: sends it the owner's open calls and
  * every new request (`client_tool.requested`) and cancellation (`client_tool.cancelled`), and
- * hands its `client_tool.result` / `client_tool.error` messages to the broker. A refused or
+ * hands its `client_tool.result` / `client_tool.error` messages to the broker, and its
+ * `tool.result` / `tool.error` ones (addressed by toolCallId, the `handler: "client"` wire). A refused or
  * malformed message gets a `client_tool.rejected` back; the socket and every other call stay
  * open. Detaches itself when the socket closes; returns the detach function.
  *
@@ -55,29 +63,50 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
     // A socket closing meanwhile misses the message; its calls stay open for the next connection.
     if (socket.readyState === OPEN) socket.send(encodeClientToolMessage(message));
   };
-  const reject = (error: ClientCallError, requestId: string | undefined) => {
-    const rejected: ClientToolRejectedMessage = { type: "client_tool.rejected", ...(requestId !== undefined && { requestId }), status: error.status, ...error.toJSON() };
+  const reject = (error: ClientCallError, ids: { readonly requestId?: string | undefined; readonly toolCallId?: string | undefined }) => {
+    const rejected: ClientToolRejectedMessage = {
+      type: "client_tool.rejected",
+      ...(ids.requestId !== undefined && { requestId: ids.requestId }),
+      ...(ids.toolCallId !== undefined && { toolCallId: ids.toolCallId }),
+      status: error.status,
+      ...error.toJSON(),
+    };
     send(rejected);
+  };
+  /** The answer to hand to the broker: by toolCallId, the request of that call among the owner's own. */
+  const toAnswer = async (decoded: DecodedClientToolAnswer): Promise<ClientToolAnswer> => {
+    if (decoded.by === "requestId") return decoded.answer;
+    const conversationId = decoded.conversationId ?? options.conversationId;
+    if (conversationId === undefined) {
+      throw new ClientAnswerMalformedError("A tool answer on a socket that serves several conversations needs `conversationId`.");
+    }
+    if (options.conversationId !== undefined && conversationId !== options.conversationId) {
+      throw new ClientAnswerMalformedError(`This socket serves conversation ${JSON.stringify(options.conversationId)} only.`);
+    }
+    return decoded.answer(await broker.requestIdOf({ conversationId, toolCallId: decoded.toolCallId, owner }));
   };
 
   const onMessage = (data: WebSocketData, isBinary: boolean) => {
     const bytes = toBytes(data);
-    if (bytes.byteLength > maxBytes) return reject(new ClientAnswerTooLargeError(maxBytes), undefined);
-    if (isBinary) return reject(new ClientAnswerMalformedError("Send client tool messages as text frames."), undefined);
+    if (bytes.byteLength > maxBytes) return reject(new ClientAnswerTooLargeError(maxBytes), {});
+    if (isBinary) return reject(new ClientAnswerMalformedError("Send client tool messages as text frames."), {});
     let text: string | undefined;
-    let answer: ClientToolAnswer;
+    let decoded: DecodedClientToolAnswer;
     try {
       text = decodeUtf8(bytes);
-      answer = decodeClientToolAnswer(text);
+      decoded = decodeClientToolAnswer(text);
     } catch (error) {
-      if (error instanceof ClientCallError) return reject(error, text === undefined ? undefined : requestIdOf(text));
+      if (error instanceof ClientCallError) return reject(error, text === undefined ? {} : refusedIdsOf(text));
       throw error;
     }
-    deliverAnswer(broker, owner, answer).catch((error: unknown) => {
-      if (error instanceof ClientCallError) return reject(error, answer.requestId);
-      onError(error, "a client tool answer could not be delivered");
-      send({ type: "client_tool.rejected", requestId: answer.requestId, status: 500, detail: "The server could not take the answer; send it again." });
-    });
+    const ids = decoded.by === "requestId" ? { requestId: decoded.answer.requestId } : { toolCallId: decoded.toolCallId };
+    toAnswer(decoded)
+      .then((answer) => deliverAnswer(broker, owner, answer))
+      .catch((error: unknown) => {
+        if (error instanceof ClientCallError) return reject(error, ids);
+        onError(error, "a client tool answer could not be delivered");
+        send({ type: "client_tool.rejected", ...ids, status: 500, detail: "The server could not take the answer; send it again." });
+      });
   };
 
   const feed = followOwnerCalls(broker, filter, {

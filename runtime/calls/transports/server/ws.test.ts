@@ -31,9 +31,9 @@ describe("WebSocket codec", () => {
 
   it("decodes answers, and refuses anything else with 400", () => {
     const result = encodeClientToolMessage({ type: "client_tool.result", requestId: "r1", attempt: 2, result: { city: "Lyon" } });
-    expect(decodeClientToolAnswer(result)).toEqual({ requestId: "r1", attempt: 2, result: { city: "Lyon" } });
+    expect(decodeClientToolAnswer(result)).toEqual({ by: "requestId", answer: { requestId: "r1", attempt: 2, result: { city: "Lyon" } } });
     const error = encodeClientToolMessage({ type: "client_tool.error", requestId: "r1", attempt: 1, error: "off", retryable: true });
-    expect(decodeClientToolAnswer(error)).toEqual({ requestId: "r1", attempt: 1, error: "off", retryable: true });
+    expect(decodeClientToolAnswer(error)).toEqual({ by: "requestId", answer: { requestId: "r1", attempt: 1, error: "off", retryable: true } });
     for (const text of ["nope", '{"type":"client_tool.result","requestId":"r1"}', '{"type":"client_tool.result","result":1}', '{"type":"other","requestId":"r1"}']) {
       expect(() => decodeClientToolAnswer(text)).toThrow(expect.objectContaining({ status: 400 }));
     }
@@ -152,6 +152,46 @@ describe("WebSocket transport, over a real socket", () => {
     const call = await t.dispatchLocation("alice");
     await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
     runner.close();
+  });
+
+  it("takes answers addressed by toolCallId (tool.result / tool.error), with the owner's, one-time and attempt checks", { timeout: 10_000 }, async () => {
+    const alice = await connect(port, "alice");
+    const first = await t.dispatchLocation("alice");
+    const second = await t.dispatchLocation("alice");
+    await alice.next();
+    await alice.next();
+    const mallory = await connect(port, "mallory");
+    mallory.send({ type: "tool.result", id: first.request.toolCallId, conversationId: "c1", result: { city: "Nowhere" } });
+    expect(await mallory.next()).toMatchObject({ type: "client_tool.rejected", toolCallId: first.request.toolCallId, status: 404 });
+    // This socket serves every conversation of alice's: the frame names its own.
+    alice.send({ type: "tool.result", id: first.request.toolCallId, result: { city: "Lyon" } });
+    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", toolCallId: first.request.toolCallId, status: 400, detail: expect.stringContaining("needs `conversationId`") });
+    alice.send({ type: "tool.result", id: first.request.toolCallId, conversationId: "c1", attempt: 2, result: { city: "Lyon" } });
+    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", toolCallId: first.request.toolCallId, status: 409 });
+    alice.send({ type: "tool.result", id: first.request.toolCallId, conversationId: "c1", attempt: 1, result: { city: "Lyon" } });
+    await expect(first.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+    alice.send({ type: "tool.result", id: first.request.toolCallId, conversationId: "c1", result: { city: "Paris" } });
+    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", toolCallId: first.request.toolCallId, status: 409 });
+    alice.send({ type: "tool.error", id: second.request.toolCallId, conversationId: "c1", error: "Location is off.", retryable: false });
+    await expect(second.outcome).resolves.toEqual({ status: "error", error: "Location is off.", retryable: false });
+    alice.send({ type: "tool.result", id: "call_unknown", conversationId: "c1", result: {} });
+    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", toolCallId: "call_unknown", status: 404 });
+    alice.send({ type: "tool.result", conversationId: "c1", result: {} });
+    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", status: 400, detail: expect.stringContaining("needs `id`") });
+  });
+
+  it("recovers the calls a closed socket had by their tools' policies: \"settle\" ends, \"wait\" stays for the next socket", { timeout: 10_000 }, async () => {
+    const alice = await connect(port, "alice");
+    const location = await t.dispatchLocation("alice");
+    const payment = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "pay_invoice", toolCallId: "call_pay", args: { invoice: "INV-1" } });
+    await alice.next();
+    await alice.next();
+    alice.socket.close();
+    await expect(payment).resolves.toEqual({ status: "unknown_outcome", reason: "the user's client disconnected while the call was open" });
+    const reloaded = await connect(port, "alice");
+    expect(await reloaded.next()).toEqual({ type: "client_tool.requested", request: location.request });
+    reloaded.send({ type: "client_tool.result", requestId: location.request.requestId, attempt: 1, result: { city: "Lyon" } });
+    await expect(location.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
   });
 
   it("detaches from the broker when the socket closes", { timeout: 10_000 }, async () => {
