@@ -93,7 +93,7 @@ describe("examples/basic's generated dispatch", () => {
   it("refuses an event without an action as the server's invalid-arguments case, and an unknown kind with the hint to regenerate", async () => {
     const { dispatchClientAction } = await import("./basic/src/client-tools.gen/handlers.js");
     const { clientToolHandlers } = await import("./basic/src/client-tool-handlers.js");
-    const ui = { openPanel: () => undefined, confirm: async () => true, setTheme: () => undefined };
+    const ui = { openPanel: () => undefined, confirm: async () => true, prompt: async () => undefined, setTheme: () => undefined };
     const withoutAction = { kind: "ActionEvent", id: "e1", timestamp: "t", source: "agent", tool_name: "open_file_viewer", tool_call_id: "c1" } as never;
     await expect(dispatchClientAction(withoutAction, clientToolHandlers, { ui })).rejects.toThrow(/^dispatchClientAction received an ActionEvent without an action: the model's arguments were invalid, and the server sends an AgentErrorEvent for it$/);
     await expect(dispatchClientAction({ kind: "ClientAction_new_tool" } as never, clientToolHandlers, { ui })).rejects.toThrow(/unknown action kind "ClientAction_new_tool": regenerate the client-tool bindings/);

@@ -67,6 +67,20 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
       await expect(purchase).resolves.toEqual({ status: "error", error: "offline", retryable: true });
     });
 
+    it("check a text answer of a tool awaited without an outputSchema at an instance that knows nothing of the tool", async () => {
+      const [a, b] = await pair();
+      const sent = nextRequest(a);
+      const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "ask_user", toolCallId: "call_1", args: { question: "Which file?" } });
+      const request = await sent;
+      await expect(b.submit({ requestId: request.requestId, owner: "alice", result: { text: "README.md" } })).rejects.toMatchObject({
+        status: 422,
+        message: expect.stringContaining("must have required property 'content'"),
+      });
+      const answer = { content: [{ type: "text", text: "README.md" }] };
+      await b.submit({ requestId: request.requestId, owner: "alice", result: answer });
+      await expect(outcome).resolves.toEqual({ status: "ok", result: answer });
+    });
+
     it("feed a connection at one instance the requests made at another, their re-sends and their cancellations", async () => {
       const [a, b] = await pair();
       const requests: ClientToolRequest[] = [];

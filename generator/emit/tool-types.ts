@@ -7,6 +7,7 @@ export function resultTypeOf(model: ToolModel): string {
     case "fire-and-forget":
       return "void";
     case "awaited":
+    case "awaited-content":
       return model.types.result;
     default:
       return unknownMode(model);
@@ -19,6 +20,7 @@ export function typeNamesOf(model: ToolModel): string[] {
     case "fire-and-forget":
       return [model.types.args];
     case "awaited":
+    case "awaited-content":
       return [model.types.args, model.types.result];
     default:
       return unknownMode(model);

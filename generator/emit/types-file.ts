@@ -1,6 +1,7 @@
 import type { ToolModel } from "../model/tool-model.js";
 import { resultTypeOf } from "./tool-types.js";
 import { unknownMode } from "../../runtime/tool-spec/tool-mode.js";
+import { CONTENT_RESULT_SCHEMA, CONTENT_RESULT_TYPE } from "../../runtime/tool-spec/content-result.js";
 import { banner } from "../output-format/banner.js";
 import { docComment, propertyKey, tsString } from "./escape.js";
 import { emitSchemaTypes } from "./schema-types/index.js";
@@ -9,6 +10,10 @@ import { fillTemplate, loadTemplate, templateDoc } from "./template.js";
 /** types.ts: per tool its Args, Result and action types; then the unions, the map and the wire events. */
 export function emitTypesFile(models: readonly ToolModel[]): string {
   const parts: string[] = [];
+  if (models.some((model) => model.mode === "awaited-content")) {
+    const rootDoc = 'What the client answers a tool awaited without an outputSchema with: text for the model, as an MCP tool result carries it.';
+    parts.push(`${emitSchemaTypes(CONTENT_RESULT_SCHEMA, { rootName: CONTENT_RESULT_TYPE, defPrefix: CONTENT_RESULT_TYPE, rootDoc }).code}\n`);
+  }
   for (const model of models) {
     parts.push(`// ${model.name} (${model.mode})\n\n`);
     const args = emitSchemaTypes(model.spec.parameters, { rootName: model.types.args, defPrefix: model.types.args, rootDoc: `Arguments of the tool: ${model.spec.description}` });
@@ -66,6 +71,8 @@ function resultTypes(model: ToolModel): string {
       const rootDoc = `What the client answers a call of \`${model.name}\` with (the broker checks it against the tool's outputSchema).`;
       return `${emitSchemaTypes(model.outputSchema, { rootName: model.types.result, defPrefix: model.types.result, rootDoc }).code}\n`;
     }
+    case "awaited-content":
+      return `${docComment(`What the client answers a call of \`${model.name}\` with: text for the model (the tool is awaited without an outputSchema).`, "")}export type ${model.types.result} = ${CONTENT_RESULT_TYPE};\n\n`;
     default:
       return unknownMode(model);
   }

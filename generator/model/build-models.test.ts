@@ -3,6 +3,7 @@ import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import type { CheckedTool } from "../check/check-specs.js";
 import type { Locator } from "../load/locator.js";
 import { buildToolModels } from "./build-models.js";
+import { CONTENT_RESULT_SCHEMA } from "../../runtime/tool-spec/content-result.js";
 
 const locator: Locator = { locate: () => [], place: (file, pointer) => `${file}@${pointer}` };
 
@@ -30,6 +31,21 @@ describe("buildToolModels", () => {
     expect(problems).toEqual([
       { file: "b.json", pointer: "/2/name", message: 'tool names "Ask" (b.json@/1/name) and "ask" both become the TypeScript name AskArgs: rename one of them' },
       { file: "a.json", pointer: "/0/name", message: 'tool names "set-theme" (b.json@/0/name) and "set_theme" both become the TypeScript name ClientAction_set_theme: rename one of them' },
+    ]);
+  });
+
+  it('gives a tool awaited without an outputSchema its own mode, with the content result schema to check its answers against', () => {
+    const { models, problems } = buildToolModels(checked("a.json", { name: "ask_user", description: "Ask.", awaited: true }), locator);
+    expect(problems).toEqual([]);
+    expect(models[0]).toMatchObject({ mode: "awaited-content", outputSchema: CONTENT_RESULT_SCHEMA, types: { args: "AskUserArgs", result: "AskUserResult" } });
+    // Its fingerprints are its schemas' as written: it has no outputSchema of its own.
+    expect(models[0]!.fingerprints).not.toHaveProperty("outputSchema");
+  });
+
+  it("refuses a tool whose result type would take the name of the shared content result type", () => {
+    const { problems } = buildToolModels(checked("a.json", { name: "client_tool_content", description: "A." }), locator);
+    expect(problems).toEqual([
+      { file: "a.json", pointer: "/0/name", message: 'tool name "client_tool_content" would give its result the TypeScript name ClientToolContentResult, which the generated types use themselves: rename the tool' },
     ]);
   });
 });

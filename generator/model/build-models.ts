@@ -3,6 +3,7 @@ import type { CheckedTool } from "../check/check-specs.js";
 import type { FileProblem } from "../diagnostics.js";
 import type { Locator } from "../load/locator.js";
 import { pascalName, toolIdentifier } from "./names.js";
+import { CONTENT_RESULT_TYPE } from "../../runtime/tool-spec/content-result.js";
 import type { ToolModel } from "./tool-model.js";
 import { nameKey } from "../../runtime/registry/name-key.js";
 import { clientToolMode, unknownMode } from "../../runtime/tool-spec/tool-mode.js";
@@ -25,6 +26,7 @@ export function buildToolModels(tools: readonly CheckedTool[], locator: Locator)
         case "fire-and-forget":
           return { ...common, mode: kind.mode, types };
         case "awaited":
+        case "awaited-content":
           return { ...common, mode: kind.mode, outputSchema: kind.outputSchema, types: { ...types, result: `${pascal}Result` } };
         default:
           return unknownMode(kind);
@@ -50,6 +52,10 @@ export function buildToolModels(tools: readonly CheckedTool[], locator: Locator)
       continue;
     }
     seen.name.set(model.name, model);
+    if (`${model.pascal}Result` === CONTENT_RESULT_TYPE) {
+      report(model, `tool name ${JSON.stringify(model.name)} would give its result the TypeScript name ${CONTENT_RESULT_TYPE}, which the generated types use themselves: rename the tool`);
+      continue;
+    }
     let clashed = false;
     for (const [kind, key] of [["id", model.id], ["pascal", model.pascal]] as const) {
       const clash = seen[kind].get(key);

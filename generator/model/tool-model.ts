@@ -30,8 +30,18 @@ export interface AwaitedToolModel extends ToolModelBase {
 }
 
 /**
+ * A tool awaited without an `outputSchema` (`"awaited": true`): the client answers with text for
+ * the model, `ClientToolContentResult`, checked against `CONTENT_RESULT_SCHEMA` (`outputSchema` here).
+ */
+export interface AwaitedContentToolModel extends ToolModelBase {
+  readonly mode: "awaited-content";
+  readonly outputSchema: JsonObject;
+  readonly types: { readonly args: string; readonly result: string; readonly action: string };
+}
+
+/**
  * Everything the emitters know about one tool; they never look at files or raw schemas again.
  * The modes are the model's taxonomy: code that treats them differently switches on `mode`,
  * exhaustively (`unknownMode` in the default), so a new mode is handled everywhere or fails to compile.
  */
-export type ToolModel = FireAndForgetToolModel | AwaitedToolModel;
+export type ToolModel = FireAndForgetToolModel | AwaitedToolModel | AwaitedContentToolModel;

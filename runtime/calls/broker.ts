@@ -1,4 +1,3 @@
-import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import { DEFAULT_TIMEOUT_SECONDS } from "../tool-spec/types.js";
 import { argsFingerprint, refusalReason, type ClientToolApprovalRequest, type ClientToolApprover } from "./approval.js";
 import { Emitter } from "./emitter.js";
@@ -14,7 +13,7 @@ import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js"
 import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall } from "./store.js";
 import { startTimer, type TimerHandle } from "./timer.js";
 import { recoveryOf, resendLimit, timeoutSeconds, type BrokerRecovery } from "./tool-policy.js";
-import { isSpecList, toolFinder, type ClientToolSource, type KnownTool } from "./tools.js";
+import { awaitedToolOf, isSpecList, toolFinder, type AwaitedTool, type ClientToolSource, type KnownTool } from "./tools.js";
 import type { ClientToolValidators, ValidationProblem } from "./validators.js";
 import type { JsonObject } from "../tool-spec/types.js";
 import { DEFAULT_MAX_VALUE_DEPTH, tooDeep } from "../schema/value-depth.js";
@@ -432,20 +431,16 @@ export class ClientCallBroker {
     return reason === undefined ? undefined : { status: "denied", reason };
   }
 
-  #awaitedTool(toolName: string, conversationId: string): KnownTool & { readonly spec: AwaitedSpec } {
+  #awaitedTool(toolName: string, conversationId: string): AwaitedTool {
     const tool = this.#find(toolName, conversationId);
     if (tool === undefined) throw new TypeError(`Unknown client tool ${JSON.stringify(toolName)}: register it before dispatching calls to it.`);
-    const kind = clientToolMode(tool.spec);
-    switch (kind.mode) {
-      case "awaited":
-        return tool as KnownTool & { readonly spec: AwaitedSpec };
-      case "fire-and-forget":
-        throw new TypeError(
-          `Client tool ${JSON.stringify(toolName)} has no outputSchema, so it is fire-and-forget: answer the model with acknowledgeClientToolCall(call) instead of dispatching it.`,
-        );
-      default:
-        return unknownMode(kind);
+    const awaited = awaitedToolOf(tool);
+    if (awaited === undefined) {
+      throw new TypeError(
+        `Client tool ${JSON.stringify(toolName)} has no outputSchema (nor "awaited": true), so it is fire-and-forget: answer the model with acknowledgeClientToolCall(call) instead of dispatching it.`,
+      );
     }
+    return awaited;
   }
 
   /**
@@ -606,7 +601,7 @@ export class ClientCallBroker {
   async #resultProblems(call: PendingCall, result: unknown): Promise<readonly ValidationProblem[] | undefined> {
     const { toolName, conversationId } = call.request;
     const local = this.#find(toolName, conversationId);
-    const awaited = local !== undefined && local.spec.outputSchema !== undefined ? (local as KnownTool & { readonly spec: AwaitedSpec }) : undefined;
+    const awaited = local === undefined ? undefined : awaitedToolOf(local);
     const fingerprint = awaited?.fingerprints.outputSchema ?? (awaited && schemaFingerprint(awaited.spec.outputSchema));
     if (awaited !== undefined && (call.tool === undefined || call.tool.outputSchema === fingerprint)) {
       return this.#check(awaited.spec, fingerprint, result, conversationId);

@@ -1,3 +1,6 @@
+import type { ClientToolContentResult } from "../tool-spec/content-result.js";
+import { clientToolMode } from "../tool-spec/tool-mode.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { ClientCallOutcome } from "./outcome.js";
 
 /** What the model sees for a client tool call (the OpenHands `ClientToolObservation` shape). */
@@ -24,10 +27,19 @@ export function acknowledgeClientToolCall(_call?: { readonly toolName: string; r
   return textObservation(DISPATCHED_TEXT, false);
 }
 
-/** The observation for an awaited call's outcome; every non-ok outcome says what the model can do next. */
-export function outcomeToObservation(outcome: ClientCallOutcome): ClientToolObservation {
+/**
+ * The observation for an awaited call's outcome; every non-ok outcome says what the model can do
+ * next. Given the call's tool, a result of a tool awaited without an outputSchema (text for the
+ * model, checked by the broker) becomes the observation's content as it is; any other result is
+ * its JSON text.
+ */
+export function outcomeToObservation(outcome: ClientCallOutcome, tool?: Pick<ClientToolSpec, "outputSchema" | "awaited">): ClientToolObservation {
   switch (outcome.status) {
     case "ok":
+      if (tool !== undefined && clientToolMode(tool).mode === "awaited-content") {
+        const { content, isError } = outcome.result as ClientToolContentResult;
+        return { kind: "ClientToolObservation", content, is_error: isError === true };
+      }
       // `undefined` has no JSON text; only an in-process caller can produce it.
       return textObservation(JSON.stringify(outcome.result) ?? "null", false);
     case "error":

@@ -1,7 +1,9 @@
 import { schemaFingerprint } from "../fingerprint/index.js";
 import { markServerAuthored } from "../registry/server-authored.js";
 import type { ClientToolLookup } from "../registry/types.js";
+import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { AwaitedSpec } from "./result-validation.js";
 
 /** The broker's `tools` option: a registry (or anything that looks tools up like one), or plain specs. */
 export type ClientToolSource = ClientToolLookup | readonly ClientToolSpec[];
@@ -39,4 +41,33 @@ export function toolFinder(source: ClientToolSource): (name: string, conversatio
 
 export function isSpecList(source: ClientToolSource): source is readonly ClientToolSpec[] {
   return Array.isArray(source);
+}
+
+/** A tool the broker carries calls of: its spec has the schema its results are checked against as `outputSchema`. */
+export type AwaitedTool = KnownTool & { readonly spec: AwaitedSpec };
+
+/** Each awaited-content tool as the broker sees it, with the content result's schema, made once per spec. */
+const contentTools = new WeakMap<ClientToolSpec, AwaitedTool>();
+let contentFingerprint: string | undefined;
+
+/** The tool as the broker carries its calls, or undefined for a fire-and-forget tool. */
+export function awaitedToolOf(tool: KnownTool): AwaitedTool | undefined {
+  const kind = clientToolMode(tool.spec);
+  switch (kind.mode) {
+    case "fire-and-forget":
+      return undefined;
+    case "awaited":
+      return tool as AwaitedTool;
+    case "awaited-content": {
+      let awaited = contentTools.get(tool.spec);
+      if (awaited === undefined) {
+        contentFingerprint ??= schemaFingerprint(kind.outputSchema);
+        awaited = { spec: Object.freeze({ ...tool.spec, outputSchema: kind.outputSchema }), fingerprints: { ...tool.fingerprints, outputSchema: contentFingerprint } };
+        contentTools.set(tool.spec, awaited);
+      }
+      return awaited;
+    }
+    default:
+      return unknownMode(kind);
+  }
 }

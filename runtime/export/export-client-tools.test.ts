@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ClientToolRegistry } from "../registry/registry.js";
 import { parseClientToolSpec } from "../tool-spec/parse.js";
 import type { JsonObject } from "../tool-spec/types.js";
+import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
 import { corpusSpec } from "./__fixtures__/corpus.js";
 import { ClientToolExportError } from "./errors.js";
 import { exportClientTools, type ExportTarget } from "./export-client-tools.js";
@@ -42,6 +43,13 @@ describe("exportClientTools: each target's shape", () => {
       { name: openFile.name, description: openFile.description, parametersJsonSchema: openFile.parameters },
       { name: location.name, description: location.description, parametersJsonSchema: location.parameters, responseJsonSchema: location.outputSchema },
     ]);
+  });
+
+  it('a tool awaited without an outputSchema: Gemini is given the content result as its response schema, MCP nothing (its own result is content)', () => {
+    const ask = parseClientToolSpec({ name: "ask_user", description: "Ask the user.", awaited: true });
+    expect(exportClientTools([ask], "gemini").tools).toEqual([{ name: "ask_user", description: "Ask the user.", parametersJsonSchema: ask.parameters, responseJsonSchema: CONTENT_RESULT_SCHEMA }]);
+    expect(exportClientTools([ask], "mcp").tools).toEqual([{ name: "ask_user", description: "Ask the user.", inputSchema: ask.parameters }]);
+    expect(exportClientTools([ask], "openai-chat").tools).toEqual([{ type: "function", function: { name: "ask_user", description: "Ask the user.", parameters: ask.parameters } }]);
   });
 
   it("mcp, with title, output schema and annotations where the spec has them", () => {

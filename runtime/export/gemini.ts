@@ -22,6 +22,7 @@ export const geminiTarget: ExportTargetDefinition<GeminiFunctionDeclaration> = {
       case "fire-and-forget":
         return declaration;
       case "awaited":
+      case "awaited-content":
         return { ...declaration, responseJsonSchema: asObjectSchema(kind.outputSchema) };
       default:
         return unknownMode(kind);

@@ -38,6 +38,9 @@ export const mcpTarget: ExportTargetDefinition<McpTool> = {
       case "awaited":
         tool.outputSchema = asObjectSchema(kind.outputSchema) as McpObjectSchema;
         break;
+      case "awaited-content":
+        // MCP's own tool result is content: a tool without an outputSchema answers with it.
+        break;
       default:
         unknownMode(kind);
     }

@@ -37,6 +37,10 @@ export function quickCheck(spec: Fields): boolean {
       case "maxAttempts":
         if (typeof value !== "number" || !Number.isInteger(value) || value < 1) return false;
         break;
+      case "awaited":
+        // `false` beside an outputSchema is a contradiction: the parser says so.
+        if (value !== true) return false;
+        break;
       case "recovery":
         // "redispatch" depends on the annotations: the parser says when it does not fit them.
         if (value !== "wait" && value !== "settle") return false;

@@ -33,7 +33,7 @@ export interface RegistryState {
 }
 
 /** The spec fields that make up (or record) a tool's identity; every other field is metadata a registration may change. */
-const IDENTITY_KEYS: ReadonlySet<string> = new Set(["name", "parameters", "outputSchema", "fingerprints"]);
+const IDENTITY_KEYS: ReadonlySet<string> = new Set(["name", "parameters", "outputSchema", "awaited", "fingerprints"]);
 
 /**
  * A set of tools: the registry's own (no parent), or a conversation's (its parent is the
@@ -173,7 +173,8 @@ function sameMetadata(kept: ClientToolSpec, incoming: ClientToolSpec): boolean {
 function conflictError(registered: ClientToolSpec, incoming: ClientToolSpec): ClientToolSchemaConflictError {
   const difference =
     findFirstDifference(registered.parameters, incoming.parameters, "/parameters") ??
-    findFirstDifference(registered.outputSchema, incoming.outputSchema, "/outputSchema");
-  // Different fingerprints mean different canonical JSON, so one of the schemas differs.
+    findFirstDifference(registered.outputSchema, incoming.outputSchema, "/outputSchema") ??
+    findFirstDifference(registered.awaited ?? false, incoming.awaited ?? false, "/awaited");
+  // Different identities mean different canonical JSON of a schema, or one tool awaited without an outputSchema and the other not.
   return new ClientToolSchemaConflictError(registered.name, difference!);
 }

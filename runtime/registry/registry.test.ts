@@ -121,6 +121,18 @@ describe("ClientToolRegistry.register", () => {
     expect(() => registry.register([awaited])).toThrow(expect.objectContaining({ pointer: "/outputSchema", registeredValue: undefined }));
   });
 
+  it('refuses turning a fire-and-forget tool into one awaited without an outputSchema, at /awaited; "awaited": true beside an outputSchema is the same tool', () => {
+    const registry = new ClientToolRegistry();
+    registry.register(fromClient([confirm]));
+    expect(() => registry.register([{ ...fromClient(confirm), awaited: true }])).toThrow(
+      expect.objectContaining({ pointer: "/awaited", registeredValue: false, newValue: true, message: expect.stringContaining("at /awaited the registered spec has false") }),
+    );
+    const outputSchema = { type: "object", properties: { yes: { type: "boolean" } } };
+    const other = new ClientToolRegistry();
+    other.register([{ ...fromClient(confirm), outputSchema }]);
+    expect(() => other.register([{ ...fromClient(confirm), outputSchema, awaited: true }])).not.toThrow();
+  });
+
   it("registers nothing from a call whose second of three specs conflicts", () => {
     const registry = new ClientToolRegistry();
     registry.register(fromClient([getLocation]));

@@ -26,9 +26,12 @@ export interface VerifiedSpec {
 const verifiedSpecs = new WeakMap<object, VerifiedSpec>();
 const schemaFingerprints = new WeakMap<JsonObject, string>();
 
-/** `name:<parameters fingerprint>:<outputSchema fingerprint, or "-" for fire-and-forget>` */
-function identityOf(name: string, fingerprints: ClientToolFingerprints): string {
-  return `${name}:${fingerprints.parameters}:${fingerprints.outputSchema ?? "-"}`;
+/**
+ * `name:<parameters fingerprint>:<outputSchema fingerprint, "content" when awaited without one, or "-" for fire-and-forget>`:
+ * a tool's mode is part of what it is.
+ */
+function identityOf(spec: ClientToolSpec, fingerprints: ClientToolFingerprints): string {
+  return `${spec.name}:${fingerprints.parameters}:${fingerprints.outputSchema ?? (spec.awaited === true ? "content" : "-")}`;
 }
 
 /** The verified form of a spec object verified before (one the registry keeps, or a deep-frozen input); else undefined. */
@@ -84,7 +87,7 @@ function verify(spec: ClientToolSpec, pointer: string): VerifiedSpec {
     }
   }
   const kept = claimed !== undefined ? spec : Object.freeze({ ...spec, fingerprints });
-  const verified: VerifiedSpec = Object.freeze({ spec: kept, fingerprints, identity: identityOf(spec.name, fingerprints) });
+  const verified: VerifiedSpec = Object.freeze({ spec: kept, fingerprints, identity: identityOf(spec, fingerprints) });
   verifiedSpecs.set(kept, verified);
   return verified;
 }

@@ -2,10 +2,11 @@ export { ClientToolSpecError } from "./errors.js";
 export { childPointer, pointerTokens } from "./json-pointer.js";
 export { checkClientToolSpecs, parseClientToolSpec, parseClientToolSpecs, TOOL_NAME_PATTERN } from "./parse.js";
 export type { CheckedSpec, CheckedSpecs, CheckOptions } from "./parse.js";
-export { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS } from "./types.js";
+export { CLIENT_TOOL_RECOVERIES, DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS } from "./types.js";
 export type {
   ClientToolAnnotations,
   ClientToolFingerprints,
+  ClientToolRecovery,
   ClientToolSpec,
   JsonObject,
   JsonSchema,
@@ -14,5 +15,7 @@ export type {
 } from "./types.js";
 export { definitionsKeyword, schemaDialect } from "../schema/dialect.js";
 export type { SchemaDialect } from "../schema/dialect.js";
-export { clientToolMode } from "./tool-mode.js";
+export { clientToolMode, resultSchemaOf } from "./tool-mode.js";
+export { CONTENT_RESULT_SCHEMA } from "./content-result.js";
+export type { ClientToolContentResult } from "./content-result.js";
 export type { ClientToolMode } from "./tool-mode.js";

@@ -128,6 +128,15 @@ describe("spec rules", () => {
     expect(problemsOf({ ...base, onRestart: "wait" })[0]?.message).toContain('did you mean "recovery"?');
   });
 
+  it('takes "awaited": true without an outputSchema, and refuses "awaited": false beside one', () => {
+    const outputSchema = { type: "object", properties: {} };
+    expect(problemsOf({ ...base, awaited: true })).toEqual([]);
+    expect(problemsOf({ ...base, awaited: true, outputSchema })).toEqual([]);
+    expect(problemsOf({ ...base, awaited: false })).toEqual([]);
+    expect(problemsOf({ ...base, awaited: false, outputSchema })).toEqual([{ pointer: "/awaited", message: expect.stringContaining('a tool with an "outputSchema" is awaited') }]);
+    expect(problemsOf({ ...base, awaited: "yes" })[0]?.pointer).toBe("/awaited");
+  });
+
   it("keeps absent annotations absent", () => {
     expect("annotations" in parseClientToolSpec(base)).toBe(false);
   });

@@ -17,6 +17,7 @@ export const SPEC_KEYS = [
   "parameters",
   "inputSchema",
   "outputSchema",
+  "awaited",
   "annotations",
   "permission",
   "timeoutSeconds",
@@ -146,6 +147,15 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
 
   const spec: Record<string, unknown> = { name, description, parameters };
   if (outputSchema !== undefined) spec["outputSchema"] = outputSchema;
+  if ("awaited" in value) {
+    const awaited = value["awaited"];
+    if (typeof awaited !== "boolean") {
+      problems.push({ pointer: childPointer(pointer, "awaited"), message: `"awaited" must be true (awaited without an outputSchema: the client answers with text) or false, got ${describe(awaited)}` });
+    } else if (!awaited && "outputSchema" in value) {
+      problems.push({ pointer: childPointer(pointer, "awaited"), message: 'a tool with an "outputSchema" is awaited: remove "awaited": false, or the outputSchema to make it fire-and-forget' });
+    }
+    spec["awaited"] = awaited;
+  }
   if ("annotations" in value) spec["annotations"] = checkAnnotations(value["annotations"], childPointer(pointer, "annotations"), problems, adopt);
   if ("permission" in value) {
     const permission = value["permission"];

@@ -30,8 +30,14 @@ export interface ClientToolSpec {
   readonly name: string;
   readonly description: string;
   readonly parameters: JsonObject;
-  /** Present: an awaited tool whose result the client sends back. Absent: fire-and-forget. */
+  /** Present: an awaited tool whose result the client sends back. Absent: fire-and-forget, unless `awaited`. */
   readonly outputSchema?: JsonObject;
+  /**
+   * `true` without an `outputSchema`: awaited all the same, the client answering with text for
+   * the model (`ClientToolContentResult`), as engines that declare client tools with
+   * `handler: "client"` do. `false` is the default, and contradicts an `outputSchema`.
+   */
+  readonly awaited?: boolean;
   readonly annotations?: ClientToolAnnotations;
   readonly permission?: string;
   /** Awaited tools only; default {@link DEFAULT_TIMEOUT_SECONDS}. */

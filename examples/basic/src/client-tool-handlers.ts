@@ -8,6 +8,7 @@ export interface ClientToolContext {
   readonly ui: {
     openPanel(title: string, body: string): void;
     confirm(question: string): Promise<boolean>;
+    prompt(question: string): Promise<string | undefined>;
     setTheme(theme: string, hue?: number): void;
   };
 }
@@ -32,5 +33,10 @@ export const clientToolHandlers: ClientToolHandlers<ClientToolContext> = {
   /** Show a document outline as a collapsible tree. */
   show_outline(args, ctx) {
     ctx.ui.openPanel(args.root.title, (args.root.children ?? []).map((child) => child.title).join("\n"));
+  },
+  /** Ask the user a free-form question; their answer goes back to the model as text. */
+  async ask_user(args, ctx) {
+    const answer = await ctx.ui.prompt(args.question);
+    return answer === undefined ? { content: [{ type: "text", text: "The user closed the question without answering." }], isError: true } : { content: [{ type: "text", text: answer }] };
   },
 };

@@ -10,6 +10,7 @@ import {
   isClientToolName,
   toClientAction,
   registerClientTools,
+  type AskUserResult,
   type AwaitedClientToolName,
   type ClientAction,
   type ClientAction_set_theme,
@@ -17,6 +18,7 @@ import {
   type ClientToolErrorEvent,
   type ClientToolHandlers,
   type ClientToolMap,
+  type ClientToolContentResult,
   type ClientToolName,
   type ClientToolOutputByName,
   type ClientToolObservationEvent,
@@ -29,7 +31,7 @@ import {
 import { clientToolHandlers, type ClientToolContext } from "./client-tool-handlers.js";
 
 const ctx: ClientToolContext = {
-  ui: { openPanel: () => undefined, confirm: async () => true, setTheme: () => undefined },
+  ui: { openPanel: () => undefined, confirm: async () => true, prompt: async () => "yes", setTheme: () => undefined },
 };
 
 // An ActionEvent exactly as the agent server sends it.
@@ -91,7 +93,11 @@ export async function typedToolCalls(): Promise<void> {
   if (made.ok) made.action.mcp_arg_kind satisfies "user" | undefined;
   const name: string = "show_outline";
   if (isClientToolName(name)) name satisfies ClientToolName;
+  // A tool awaited without an outputSchema answers with text for the model.
+  const asked = await dispatchToolCall("ask_user", { question: "Which file?" }, clientToolHandlers, ctx);
+  if (asked.ok) asked.output.content[0]?.text satisfies string | undefined;
   const outputs: { [N in ClientToolName]: ClientToolOutputByName[N] } = {
+    ask_user: { content: [{ type: "text", text: "README.md" }] },
     confirm_action: { confirmed: true },
     get_location: { city: "Paris" },
     open_file_viewer: "Tool call dispatched to client.",
@@ -101,6 +107,7 @@ export async function typedToolCalls(): Promise<void> {
   // @ts-expect-error these handlers take a context: dispatchToolCall needs it
   void dispatchToolCall("get_location", {}, clientToolHandlers);
   const noContext: ClientToolHandlers = {
+    ask_user: () => ({ content: [{ type: "text", text: "no" }], isError: true }),
     confirm_action: () => ({ confirmed: true }),
     get_location: () => ({ city: "Lyon" }),
     open_file_viewer: () => undefined,
@@ -120,8 +127,9 @@ const theme: SetThemeArgs = { theme: "dark", kind: "user", accent: { hue: 200 } 
 const themeAction: ClientAction_set_theme = { kind: "ClientAction_set-theme", theme: "dark", mcp_arg_kind: "user" };
 const viewer: OpenFileViewerArgs = { file_path: "a.ts", line: 3 };
 const tree: ShowOutlineArgs_node = { title: "root", children: [{ title: "child", children: [] }] };
-const names: ClientToolName[] = ["confirm_action", "get_location", "open_file_viewer", "set-theme", "show_outline"];
-const awaited: AwaitedClientToolName[] = ["confirm_action", "get_location"];
+const names: ClientToolName[] = ["ask_user", "confirm_action", "get_location", "open_file_viewer", "set-theme", "show_outline"];
+const awaited: AwaitedClientToolName[] = ["ask_user", "confirm_action", "get_location"];
+const answered: AskUserResult = { content: [{ type: "text", text: "Lyon" }], isError: false } satisfies ClientToolContentResult;
 const result: ClientToolMap["get_location"]["result"] = { city: "Paris" };
 const actions: ClientAction[] = [themeAction, { kind: "ClientAction_show_outline", root: tree }];
 const observation: ClientToolObservationEvent = {
@@ -136,9 +144,10 @@ const observation: ClientToolObservationEvent = {
 };
 const failure: ClientToolErrorEvent = { kind: "AgentErrorEvent", error: "bad arguments", tool_name: "open_file_viewer", tool_call_id: "call_2" };
 const registered: number = registerClientTools({ register: (specs) => specs.length });
-const firstName: "confirm_action" = clientToolSpecs[0].name;
+const firstName: "ask_user" = clientToolSpecs[0].name;
+const askAwaited: true = clientToolSpecs[0].awaited;
 const payloadTools: number = clientToolsPayload.client_tools.length;
-void [theme, themeAction, viewer, names, awaited, result, actions, observation, failure, registered, firstName, payloadTools];
+void [theme, themeAction, viewer, names, awaited, answered, result, actions, observation, failure, registered, firstName, askAwaited, payloadTools];
 
 // What the types refuse.
 
@@ -164,6 +173,12 @@ export const wrongResult: ClientToolHandlers<ClientToolContext> = {
 
 // @ts-expect-error the closed args of open_file_viewer take no extra keys
 export const extraKey: OpenFileViewerArgs = { file_path: "a", colour: "red" };
+
+export const wrongText: ClientToolHandlers<ClientToolContext> = {
+  ...clientToolHandlers,
+  // @ts-expect-error a tool awaited without an outputSchema answers with content, not a bare string
+  ask_user: () => "Lyon",
+};
 
 // @ts-expect-error "neon" is not one of the enum's values
 export const badEnum: SetThemeArgs = { theme: "neon" };

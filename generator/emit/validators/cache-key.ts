@@ -15,7 +15,7 @@ let toolchain: string | undefined;
  * ajv checks properties in key order, so two schemas with one fingerprint can give two modules.
  */
 export function validatorCacheKey(model: ToolModel): string {
-  return sha256Hex(JSON.stringify([toolchainId(), model.name, model.pascal, model.spec.parameters, model.spec.outputSchema ?? null]));
+  return sha256Hex(JSON.stringify([toolchainId(), model.name, model.pascal, model.mode, model.spec.parameters, "outputSchema" in model ? model.outputSchema : null]));
 }
 
 function toolchainId(): string {

@@ -5,6 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ClientCallBroker, ClientResultInvalidError, createClientToolRunner, type ClientToolAnswerMessage, type ClientToolRequest, type ClientToolValidators } from "../../../runtime/calls/index.js";
 import { parseClientToolSpecs } from "../../../runtime/tool-spec/parse.js";
+import { CONTENT_RESULT_SCHEMA } from "../../../runtime/tool-spec/content-result.js";
 import { generate } from "../../generate.js";
 import { writeGenerated } from "../../write-generated.js";
 import { removeTempProjects, tempProject } from "./__fixtures__/project.js";
@@ -23,6 +24,7 @@ beforeAll(async () => {
     "contact.json": contact,
     "nested.json": { name: "nest", description: "A recursive root.", parameters: { type: "object", properties: { child: { $ref: "#" }, n: { type: "integer" } } } },
     "price.json": { name: "set_price", description: "Set a price.", parameters: { type: "object", properties: { price: { type: "number", multipleOf: 0.01 }, step: { type: "number", multipleOf: 0.1 } } } },
+    "ask.json": { name: "ask_user", description: "Ask the user; the answer is text for the model.", awaited: true },
   });
   const result = await generate({ cwd: project, stubs: false, validators: true });
   writeGenerated(result);
@@ -109,6 +111,26 @@ describe("the generated clientToolSchemas", () => {
       ],
     });
     expect(args["~standard"].jsonSchema.input({ target: "draft-2020-12" })).toEqual(contact.parameters);
-    expect(Object.keys(clientToolSchemas).sort()).toEqual(["nest", "save_contact", "set_price"]);
+    expect(Object.keys(clientToolSchemas).sort()).toEqual(["ask_user", "nest", "save_contact", "set_price"]);
+  });
+
+  it('check the text answer of a tool awaited without an outputSchema, and give the content result schema as its result schema', async () => {
+    const result = clientToolSchemas["ask_user"]!["result"]!;
+    const answer = { content: [{ type: "text", text: "Yes." }] };
+    expect(await result["~standard"].validate(answer)).toEqual({ value: answer });
+    expect(await result["~standard"].validate({ text: "Yes." })).toMatchObject({ issues: expect.arrayContaining([expect.objectContaining({ message: "must have required property 'content'" })]) });
+    expect(result["~standard"].jsonSchema.output({ target: "draft-07" })).toEqual({ $schema: "http://json-schema.org/draft-07/schema#", ...CONTENT_RESULT_SCHEMA });
+    // The broker takes the generated validator for it, too.
+    const broker = new ClientCallBroker({ tools: parseClientToolSpecs([{ name: "ask_user", description: "Ask.", awaited: true }]), validators: clientToolValidators });
+    try {
+      const requested = new Promise<ClientToolRequest>((resolve) => broker.on("requested", ({ request }) => resolve(request)));
+      const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "ask_user", toolCallId: "call_1", args: {} });
+      const { requestId } = await requested;
+      await expect(broker.submit({ requestId, owner: "alice", result: { content: "Yes." } })).rejects.toBeInstanceOf(ClientResultInvalidError);
+      await broker.submit({ requestId, owner: "alice", result: answer });
+      await expect(outcome).resolves.toEqual({ status: "ok", result: answer });
+    } finally {
+      await broker.close();
+    }
   });
 });

@@ -8,19 +8,23 @@ import type { ToolValidators } from "./validators-map.js";
  * generated types.
  */
 export function standardSchemasModule(tools: readonly ToolValidators[]): string {
+  const usesContent = tools.some(({ model }) => model.mode === "awaited-content");
   const typeImports = tools.flatMap(({ exports }) => exports.map((e) => e.type));
   const imports = [
+    usesContent ? 'import { CONTENT_RESULT_SCHEMA } from "gen-client-tools/runtime/standard-schema";\n' : "",
     'import { clientToolSpecs } from "../specs.js";\n',
     typeImports.length === 0 ? "" : `import type { ${typeImports.join(", ")} } from "../types.js";\n`,
     ...tools.map(({ model, exports }) => `import { ${exports.map((e) => e.name).join(", ")} } from "./${model.id}.js";\n`),
   ].join("");
-  const schemaKey = { args: "parameters", result: "outputSchema" } as const;
+  // A tool awaited without an outputSchema checks its results against the runtime's content result schema.
+  const schemaOf = (model: ToolValidators["model"], role: "args" | "result", index: number): string =>
+    role === "args" ? `clientToolSpecs[${index}].parameters` : model.mode === "awaited-content" ? "CONTENT_RESULT_SCHEMA" : `clientToolSpecs[${index}].outputSchema`;
   const types = tools.map(
     ({ model, exports }) => `  readonly ${propertyKey(model.name)}: { ${exports.map((e) => `readonly ${e.role}: ClientToolStandardSchema<${e.type}>`).join("; ")} };\n`,
   );
   const values = tools.map(
     ({ model, exports }, index) =>
-      `  ${propertyKey(model.name)}: {\n${exports.map((e) => `    ${e.role}: clientToolStandardSchema(clientToolSpecs[${index}].${schemaKey[e.role]}, ${e.name}),\n`).join("")}  },\n`,
+      `  ${propertyKey(model.name)}: {\n${exports.map((e) => `    ${e.role}: clientToolStandardSchema(${schemaOf(model, e.role, index)}, ${e.name}),\n`).join("")}  },\n`,
   );
   return fillTemplate(loadTemplate("standard-schemas"), {
     imports,

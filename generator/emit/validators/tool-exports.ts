@@ -31,6 +31,7 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
     case "fire-and-forget":
       return exports;
     case "awaited":
+    case "awaited-content":
       return [
         ...exports,
         {
@@ -38,7 +39,12 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
           role: "result",
           type: model.types.result,
           schema: model.outputSchema,
-          doc: docComment(`Checks a result of \`${model.name}\` against its outputSchema; when it does not match, \`errors\` says why.`, ""),
+          doc: docComment(
+            model.mode === "awaited"
+              ? `Checks a result of \`${model.name}\` against its outputSchema; when it does not match, \`errors\` says why.`
+              : `Checks a result of \`${model.name}\` (text for the model: \`{ content: [{ type: "text", text }], isError? }\`); when it does not match, \`errors\` says why.`,
+            "",
+          ),
         },
       ];
     default:

@@ -54,6 +54,7 @@ function outputSchemaOf(spec: ClientToolSpec, validator: AiSdkValidator | undefi
     case "fire-and-forget":
       return jsonSchema<ClientToolAcknowledgement>({ type: "string", const: ACKNOWLEDGEMENT });
     case "awaited":
+    case "awaited-content":
       return schemaOf(mode.outputSchema, validator);
     default:
       return unknownMode(mode);

@@ -52,6 +52,26 @@ describe("serveClientToolsOverMcp (MCP SDK 1, low-level Server)", () => {
     });
   });
 
+  it("answers a tool awaited without an outputSchema with the handler's text content as it is, isError included", async () => {
+    const basic = await import("../../../examples/basic/src/client-tools.gen/index.js");
+    const { clientToolHandlers } = await import("../../../examples/basic/src/client-tool-handlers.js");
+    let answer: string | undefined = "README.md";
+    const ui = { openPanel: () => undefined, confirm: async () => true, prompt: async () => answer, setTheme: () => undefined };
+    const server = new Server({ name: "app", version: "1.0.0" });
+    serveClientToolsOverMcp(server, basic.clientToolSpecs, (name, args) => basic.dispatchToolCall(name, args, clientToolHandlers, { ui }));
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: "agent", version: "1.0.0" });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === "ask_user")).not.toHaveProperty("outputSchema");
+    expect(await client.callTool({ name: "ask_user", arguments: { question: "Which file?" } })).toEqual({ content: [{ type: "text", text: "README.md" }] });
+    answer = undefined;
+    expect(await client.callTool({ name: "ask_user", arguments: { question: "Which file?" } })).toEqual({
+      content: [{ type: "text", text: "The user closed the question without answering." }],
+      isError: true,
+    });
+  });
+
   it("answers invalid arguments and a failing handler with isError and the message; an unknown tool with a protocol error", async () => {
     const h = handlers();
     h.pick_date.mockImplementation(() => {

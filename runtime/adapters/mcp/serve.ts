@@ -1,6 +1,8 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { exportClientTools } from "../../export/export-client-tools.js";
+import type { ClientToolContentResult } from "../../tool-spec/content-result.js";
+import { clientToolMode, unknownMode, type ClientToolMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
 import type { ToolCallDispatch } from "../dispatch.js";
 
@@ -9,13 +11,14 @@ import type { ToolCallDispatch } from "../dispatch.js";
  * takes only zod): `tools/list` lists each spec as written, with `title`, `outputSchema` and
  * `annotations`; `tools/call` goes through `dispatch` (the generated `dispatchToolCall` with
  * the app's handlers), and answers with the result as `structuredContent` for an awaited tool,
- * the acknowledgement for a fire-and-forget one, and `isError` with the message when the
+ * the handler's content as it is for a tool awaited without an outputSchema, the
+ * acknowledgement for a fire-and-forget one, and `isError` with the message when the
  * arguments were invalid or the handler failed. Call it before `server.connect`.
  */
 export function serveClientToolsOverMcp(server: Server, specs: Iterable<ClientToolSpec>, dispatch: ToolCallDispatch): void {
   const list = [...specs];
   const { tools } = exportClientTools(list, "mcp");
-  const awaited = new Set(list.filter((spec) => spec.outputSchema !== undefined).map((spec) => spec.name));
+  const modes = new Map<string, ClientToolMode["mode"]>(list.map((spec) => [spec.name, clientToolMode(spec).mode]));
   server.registerCapabilities({ tools: {} });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
@@ -26,8 +29,20 @@ export function serveClientToolsOverMcp(server: Server, specs: Iterable<ClientTo
       if (outcome.reason === "unknown_tool") throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
       return { content: [{ type: "text", text: outcome.message }], isError: true };
     }
-    if (!awaited.has(name)) return { content: [{ type: "text", text: String(outcome.output) }] };
-    const structuredContent = outcome.output as Record<string, unknown>;
-    return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
+    const mode = modes.get(name)!;
+    switch (mode) {
+      case "fire-and-forget":
+        return { content: [{ type: "text", text: String(outcome.output) }] };
+      case "awaited-content": {
+        const { content, isError } = outcome.output as ClientToolContentResult;
+        return { content: [...content], ...(isError !== undefined && { isError }) };
+      }
+      case "awaited": {
+        const structuredContent = outcome.output as Record<string, unknown>;
+        return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };
+      }
+      default:
+        return unknownMode(mode);
+    }
   });
 }

@@ -46,6 +46,12 @@ export const specs = parseClientToolSpecs([
     recovery: "settle",
   },
   {
+    name: "ask_user",
+    description: "Ask the user a question; the answer is text for the model (awaited without an outputSchema).",
+    parameters: { type: "object", properties: { question: { type: "string" } }, required: ["question"] },
+    awaited: true,
+  },
+  {
     name: "open_file_viewer",
     description: "Open a file in the viewer panel (fire-and-forget).",
     parameters: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] },

@@ -11,6 +11,8 @@ import type {
   ClientToolOutputByName,
   ClientToolResultByKind,
   ClientToolResultByName,
+  AskUserArgs,
+  AskUserResult,
   ConfirmActionArgs,
   ConfirmActionResult,
   GetLocationArgs,
@@ -27,6 +29,8 @@ const generatedValidators: ClientToolArgsValidators | undefined = undefined;
  * returns its result (or a promise of it); a fire-and-forget tool's handler returns nothing.
  */
 export interface ClientToolHandlers<Ctx = void> {
+  /** Ask the user a free-form question; their answer goes back to the model as text. */
+  readonly ask_user: (args: AskUserArgs, ctx: Ctx) => AskUserResult | Promise<AskUserResult>;
   /** Ask the user to confirm an action before the agent takes it. */
   readonly confirm_action: (args: ConfirmActionArgs, ctx: Ctx) => ConfirmActionResult | Promise<ConfirmActionResult>;
   /** Get the user's current city. Only the client can answer this. */
@@ -40,6 +44,7 @@ export interface ClientToolHandlers<Ctx = void> {
 }
 
 const clientToolNames: ReadonlySet<string> = new Set([
+  "ask_user",
   "confirm_action",
   "get_location",
   "open_file_viewer",

@@ -11,6 +11,16 @@ export interface ClientToolJsonObject {
 /** The client tools' specs as written, deep-frozen, each with its schema fingerprints. */
 export const clientToolSpecs: readonly [
   {
+    readonly name: "ask_user";
+    readonly description: string;
+    readonly parameters: ClientToolJsonObject;
+    readonly awaited: true;
+    readonly timeoutSeconds: 600;
+    readonly fingerprints: {
+      readonly parameters: "2eb2d5207701f02af2fed341b0591d85929cb78e1bcb251f1518516ad6844953";
+    };
+  },
+  {
     readonly name: "confirm_action";
     readonly description: string;
     readonly parameters: ClientToolJsonObject;
@@ -31,6 +41,7 @@ export const clientToolSpecs: readonly [
       readonly idempotentHint: true;
     };
     readonly timeoutSeconds: 60;
+    readonly recovery: "redispatch";
     readonly fingerprints: {
       readonly parameters: "efddc7bd8bbcef73a14eb1ace1ffdaec81e518ef1e13c1e9271d0b8acb694a49";
       readonly outputSchema: "876b822c7de0a26aef07bd588474aed0de0087b19866d26c3766cd2b4fdec2a2";
@@ -66,6 +77,28 @@ export const clientToolSpecs: readonly [
     };
   },
 ] = /*#__PURE__*/ deepFreeze([
+  JSON.parse(String.raw`{
+  "name": "ask_user",
+  "description": "Ask the user a free-form question; their answer goes back to the model as text.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "question": {
+        "type": "string",
+        "maxLength": 500
+      }
+    },
+    "required": [
+      "question"
+    ],
+    "additionalProperties": false
+  },
+  "awaited": true,
+  "timeoutSeconds": 600,
+  "fingerprints": {
+    "parameters": "2eb2d5207701f02af2fed341b0591d85929cb78e1bcb251f1518516ad6844953"
+  }
+}`),
   JSON.parse(String.raw`{
   "name": "confirm_action",
   "description": "Ask the user to confirm an action before the agent takes it.",
@@ -138,6 +171,7 @@ export const clientToolSpecs: readonly [
     "idempotentHint": true
   },
   "timeoutSeconds": 60,
+  "recovery": "redispatch",
   "fingerprints": {
     "parameters": "efddc7bd8bbcef73a14eb1ace1ffdaec81e518ef1e13c1e9271d0b8acb694a49",
     "outputSchema": "876b822c7de0a26aef07bd588474aed0de0087b19866d26c3766cd2b4fdec2a2"
