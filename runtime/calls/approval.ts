@@ -1,5 +1,6 @@
 import { canonicalJson, sha256Hex } from "../fingerprint/index.js";
 import type { ClientToolPrincipal } from "./permission.js";
+import type { SignedClientToolDecision } from "./signing/signed-decision.js";
 
 /** What the broker's `approve` hook is asked about: one call, before anything reaches the client. */
 export interface ClientToolApprovalRequest {
@@ -35,8 +36,14 @@ export interface ClientToolRefusal {
 
 export type ClientToolApprovalDecision = ClientToolApproval | ClientToolRefusal;
 
-/** Decides, before the client is asked, whether a call may go ahead (sync or async). */
-export type ClientToolApprover = (call: ClientToolApprovalRequest) => ClientToolApprovalDecision | Promise<ClientToolApprovalDecision>;
+/**
+ * Decides, before the client is asked, whether a call may go ahead (sync or async): a decision
+ * made here, or one signed where it was made (`broker.signDecision`, on any instance sharing the
+ * broker's `signing` keys) and handed back as it is.
+ */
+export type ClientToolApprover = (
+  call: ClientToolApprovalRequest,
+) => ClientToolApprovalDecision | SignedClientToolDecision | Promise<ClientToolApprovalDecision | SignedClientToolDecision>;
 
 /**
  * The fingerprint of a call's arguments: key order does not change it, any value does.

@@ -7,7 +7,8 @@ import type { ClientToolRequest } from "./messages.js";
 import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome, ClientCallTimedOut, ClientCallUnknownOutcome } from "./outcome.js";
 import { checkClientToolPermission, type ClientToolPrincipal } from "./permission.js";
 import { newRequestId } from "./request-id.js";
-import { createRequestSigner, type RequestSigner, type RequestSigningOptions } from "./signed-request-id.js";
+import { createRequestSigner, type RequestSigner, type RequestSigningOptions } from "./signing/signed-request-id.js";
+import { createDecisionSigner, type ClientToolDecisionInput, type DecisionSigner, type SignedClientToolDecision } from "./signing/signed-decision.js";
 import { createArgumentsChecker, createResultChecker, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
 import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
 import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall } from "./store.js";
@@ -59,6 +60,7 @@ export interface ClientCallBrokerOptions {
    * Signed request ids, with keys every instance shares: each id binds the call's conversation,
    * owner, tool, toolCallId, arguments and final deadline (HMAC-SHA256), and an answer with an
    * id that is forged, altered or past that deadline is refused (404) before the store is read.
+   * The same keys sign approval decisions (`signDecision`) that `approve` hands back.
    */
   readonly signing?: RequestSigningOptions;
 }
@@ -117,6 +119,10 @@ interface Waiter {
   readonly resolvers: ((outcome: ClientCallOutcome) => void)[];
 }
 
+function isSigned(decision: unknown): decision is SignedClientToolDecision {
+  return typeof decision === "object" && decision !== null && "signed" in decision && !("approved" in decision);
+}
+
 /** The `approve` hook's time, by default: a person may take a while to decide. */
 const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 600;
 const APPROVAL_LATE = Symbol("approval late");
@@ -154,6 +160,7 @@ export class ClientCallBroker {
   readonly #approve: ClientToolApprover | undefined;
   readonly #approvalTimeoutMs: number;
   readonly #signer: RequestSigner | undefined;
+  readonly #decisions: DecisionSigner | undefined;
   readonly #recovery: BrokerRecovery;
   /** Resolves on `close()`, so a dispatch waiting for a hung approval hook still ends. */
   readonly #closing: Promise<void>;
@@ -178,6 +185,7 @@ export class ClientCallBroker {
     this.#approve = options.approve;
     this.#approvalTimeoutMs = (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000;
     this.#signer = options.signing === undefined ? undefined : createRequestSigner(options.signing);
+    this.#decisions = options.signing === undefined ? undefined : createDecisionSigner(options.signing);
     this.#recovery = options.recovery ?? "wait";
     if (this.#recovery !== "wait" && this.#recovery !== "settle") throw new TypeError('recovery must be "wait" or "settle": "redispatch" is a tool\'s own, in its spec.');
     let markClosing!: () => void;
@@ -350,6 +358,19 @@ export class ClientCallBroker {
   }
 
   /**
+   * A person's decision on a call the `approve` hook was asked about, signed with the `signing`
+   * keys, so that any instance sharing them can take it from the hook: bound to this call, to the
+   * decision (approved or refused, with the reason) and to who decided, until the approval's
+   * deadline (`approvalTimeoutSeconds` from now). Edited, made for another call or arguments, or
+   * late, it denies the call. Throws without `signing`.
+   */
+  async signDecision(call: ClientToolApprovalRequest, decision: ClientToolDecisionInput): Promise<SignedClientToolDecision> {
+    if (this.#decisions === undefined) throw new TypeError("signDecision needs the broker's signing option: keys every instance shares.");
+    if (typeof decision.decidedBy !== "string" || decision.decidedBy === "") throw new TypeError("A signed decision names who decided (decidedBy).");
+    return this.#decisions.sign(call, decision, Date.now() + this.#approvalTimeoutMs);
+  }
+
+  /**
    * A connection that was sent these calls of the owner has closed, and no other connection in
    * this process follows them (the transports call this; so does `followOwnerCalls`' `stop`):
    * each call still open is recovered by its tool's policy, `"wait"` leaving it for the owner's
@@ -427,8 +448,16 @@ export class ClientCallBroker {
     }
     if (this.#closed) return BROKER_CLOSED;
     if (decision === APPROVAL_LATE) return { status: "denied", reason: `The call was not approved within ${this.#approvalTimeoutMs / 1000} seconds.` };
+    if (isSigned(decision)) return this.#signedRefusal(decision, call);
     const reason = refusalReason(decision, call);
     return reason === undefined ? undefined : { status: "denied", reason };
+  }
+
+  /** A signed decision: `undefined` when it approves this very call; a forged, altered, misdirected or late one denies it. */
+  async #signedRefusal(decision: SignedClientToolDecision, call: ClientToolApprovalRequest): Promise<ClientCallDenied | undefined> {
+    const opened = this.#decisions === undefined ? undefined : await this.#decisions.open(decision.signed, call, Date.now());
+    if (opened === undefined) return { status: "denied", reason: "The approval decision could not be verified: it was altered, made for another call, or is past its deadline." };
+    return opened.approved ? undefined : { status: "denied", reason: opened.reason, decidedBy: opened.decidedBy };
   }
 
   #awaitedTool(toolName: string, conversationId: string): AwaitedTool {

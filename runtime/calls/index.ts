@@ -4,7 +4,8 @@ export * from "./browser.js";
 export { approveClientToolCall, argsFingerprint } from "./approval.js";
 export type { ClientToolApproval, ClientToolApprovalDecision, ClientToolApprovalRequest, ClientToolApprover, ClientToolRefusal } from "./approval.js";
 export { ClientCallBroker } from "./broker.js";
-export type { RequestSigningOptions } from "./signed-request-id.js";
+export type { RequestSigningOptions } from "./signing/signed-request-id.js";
+export type { ClientToolDecisionInput, SignedClientToolDecision } from "./signing/signed-decision.js";
 export type { ClientCallBrokerEvents, ClientCallBrokerOptions, DispatchInput, FailInput, SubmitInput } from "./broker.js";
 export {
   ClientAnswerMalformedError,

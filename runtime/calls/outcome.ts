@@ -51,6 +51,8 @@ export interface ClientCallUnknownOutcome {
 export interface ClientCallDenied {
   readonly status: "denied";
   readonly reason: string;
+  /** Who refused, when the refusal was a signed decision (`broker.signDecision`). */
+  readonly decidedBy?: string;
 }
 
 /** The model's arguments do not match the tool's `parameters`: the call never reached the client. */
