@@ -42,6 +42,27 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       expect(await store.get("r1")).toEqual({ state: "closed", owner: "alice", request: r1, outcome: ok });
     });
 
+    it("closes with the call the caller read, and still only at the attempt it expects", async () => {
+      const store = await fresh();
+      const first = { owner: "alice", request: request("r1") };
+      await store.open(first);
+      const next = { owner: "alice", request: { ...first.request, attempt: 2 } };
+      await store.reissue(next, 1);
+      // What the caller read at attempt 1 no longer closes the call.
+      expect(await store.close("r1", 1, ok, first)).toBe(false);
+      expect(await store.close("r1", 2, ok, next)).toBe(true);
+      expect(await store.get("r1")).toEqual({ state: "closed", owner: "alice", request: next.request, outcome: ok });
+      expect(await store.close("r1", 2, ok, next)).toBe(false);
+    });
+
+    it("keeps the outputSchema given to open in the same step, as putSchema would", async () => {
+      const store = await fresh();
+      const schema = { type: "object", properties: { city: { type: "string" } } };
+      const tool = { outputSchema: "e".repeat(64), timeoutSeconds: 30, maxAttempts: 1 };
+      await store.open({ owner: "alice", request: request("r1"), tool }, { outputSchema: schema });
+      expect(await store.getSchema("e".repeat(64))).toEqual(schema);
+    });
+
     it("re-sends a call only from the attempt the caller expects, keeping its owner", async () => {
       const store = await fresh();
       await store.open({ owner: "alice", request: request("r1") });

@@ -112,11 +112,11 @@ function rows(latencies: readonly number[], p99: number, throughput: readonly nu
   ];
 }
 
-/** Each call dispatched at the first instance and answered at the second when it hears of it; ms per call. */
+/** Each call dispatched at the first instance and answered at the second when it hears of it there (through Redis); ms per call. */
 async function roundTrips([dispatcher, answerer]: readonly PendingCallStore[]): Promise<number[]> {
   const a = new ClientCallBroker({ tools, store: dispatcher! });
   const b = new ClientCallBroker({ tools: [], store: answerer! });
-  a.on("requested", ({ owner, request }) => void b.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } }));
+  b.on("requested", ({ owner, request }) => void b.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } }));
   await new Promise((resolve) => setTimeout(resolve, 200));
   const latencies: number[] = [];
   for (let i = 0; i < ROUND_TRIPS + 200; i++) {
@@ -129,12 +129,14 @@ async function roundTrips([dispatcher, answerer]: readonly PendingCallStore[]): 
   return latencies;
 }
 
-/** Calls per second with each instance dispatching its share, every call answered at another instance. */
+/** Calls per second with each instance dispatching its share, every call answered at the next instance, which hears of it through the store. */
 async function callsPerSecond(stores: readonly PendingCallStore[], run: string): Promise<number> {
   const brokers = stores.map((store) => new ClientCallBroker({ tools, store }));
   brokers.forEach((broker, i) => {
-    const other = brokers[(i + 1) % brokers.length]!;
-    broker.on("requested", ({ owner, request }) => void other.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } }));
+    const from = `c-${run}-${(i + brokers.length - 1) % brokers.length}`;
+    broker.on("requested", ({ owner, request }) => {
+      if (request.conversationId === from) void broker.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } });
+    });
   });
   await new Promise((resolve) => setTimeout(resolve, 200));
   const perInstance = THROUGHPUT_CALLS / brokers.length;

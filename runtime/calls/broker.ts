@@ -133,6 +133,8 @@ const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the s
 const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the server lost track of the call" };
 /** How many open calls one owner may have, by default. */
 const DEFAULT_MAX_OPEN_CALLS_PER_OWNER = 1000;
+/** How many open calls a broker remembers from the store's notices, so that answering one needs no read of it. */
+const HEARD_CALLS_KEPT = 10_000;
 /** How many outputSchemas read back from the store a broker keeps. */
 const STORED_SCHEMAS_KEPT = 1000;
 /** A timer that could not reach the store tries again after this long. */
@@ -166,6 +168,8 @@ export class ClientCallBroker {
   readonly #closing: Promise<void>;
   readonly #markClosing: () => void;
   readonly #waiters = new Map<string, Waiter>();
+  /** Open calls as the store's notices told them (the newest attempt heard), until their end is heard; the oldest go first. */
+  readonly #heard = new Map<string, PendingCall>();
   /** outputSchemas read back from the store, by fingerprint (what a fingerprint names never changes); the oldest go first. */
   readonly #storedSchemas = new Map<string, JsonObject>();
   readonly #unsubscribe: () => void;
@@ -195,12 +199,19 @@ export class ClientCallBroker {
     this.#events = new Emitter((error, event) => this.#onError(error, `a "${String(event)}" listener threw`));
     // What any broker sharing the store opens goes to the feeds here; what any ends, to this broker's dispatches.
     this.#unsubscribe = this.#store.subscribe({
-      requested: (call) => this.#events.emit("requested", call),
+      requested: (call) => {
+        this.#remember(call);
+        this.#events.emit("requested", call);
+      },
       closed: (closed) => {
+        this.#heard.delete(closed.request.requestId);
         this.#events.emit("ended", closed);
         this.#settle(closed);
       },
-      gap: () => void this.#recheckWaiters(),
+      gap: () => {
+        this.#heard.clear();
+        void this.#recheckWaiters();
+      },
     });
   }
 
@@ -262,8 +273,7 @@ export class ClientCallBroker {
       this.#waiters.set(requestId, { owner: input.owner, tool: callTool, request, timer: this.#startTimer(requestId, seconds * 1000), resolvers: [resolve] });
     });
     try {
-      await this.#store.putSchema(callTool.outputSchema, spec.outputSchema, request.expiresAt);
-      await this.#store.open({ owner: input.owner, request, tool: callTool }, { maxOpenPerOwner: this.#maxOpenPerOwner });
+      await this.#store.open({ owner: input.owner, request, tool: callTool }, { maxOpenPerOwner: this.#maxOpenPerOwner, outputSchema: spec.outputSchema });
     } catch (error) {
       const waiter = this.#waiters.get(requestId);
       if (waiter !== undefined) clearTimeout(waiter.timer);
@@ -277,7 +287,7 @@ export class ClientCallBroker {
       throw error;
     }
     // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
-    if (this.#closed) await this.#store.close(requestId, 1, BROKER_CLOSED);
+    if (this.#closed) await this.#store.close(requestId, 1, BROKER_CLOSED, { owner: input.owner, request, tool: callTool });
     return outcome;
   }
 
@@ -395,7 +405,7 @@ export class ClientCallBroker {
     for (;;) {
       const stored = await this.#store.get(requestId);
       if (stored?.state !== "open") return false;
-      if (await this.#store.close(requestId, stored.request.attempt, outcome)) {
+      if (await this.#store.close(requestId, stored.request.attempt, outcome, stored)) {
         this.#settle({ owner: stored.owner, request: stored.request, outcome });
         return true;
       }
@@ -423,6 +433,7 @@ export class ClientCallBroker {
     this.#unsubscribeDrops();
     this.#compiler.clear();
     this.#storedSchemas.clear();
+    this.#heard.clear();
   }
 
   /** `undefined` when the hook approved this very call; otherwise how the dispatch ends. */
@@ -519,7 +530,7 @@ export class ClientCallBroker {
         return;
       case "settle": {
         const outcome: ClientCallUnknownOutcome = { status: "unknown_outcome", reason };
-        if (await this.#store.close(call.request.requestId, call.request.attempt, outcome)) this.#settle({ owner: call.owner, request: call.request, outcome });
+        if (await this.#store.close(call.request.requestId, call.request.attempt, outcome, call)) this.#settle({ owner: call.owner, request: call.request, outcome });
         return;
       }
       case "redispatch": {
@@ -550,7 +561,11 @@ export class ClientCallBroker {
   async #openCall(input: { readonly requestId: string; readonly owner: string; readonly attempt?: number }): Promise<StoredCall & { state: "open" }> {
     // A forged, altered or expired signed id never reaches the store.
     if (this.#signer !== undefined && !(await this.#signer.verify(input.requestId, input.owner, Date.now()))) throw new ClientCallNotFoundError(input.requestId);
-    const stored = await this.#store.get(input.requestId);
+    // A call heard of at the attempt answered needs no read: ending it still compares the attempt
+    // in the store, and a call that ended meanwhile is found out there.
+    const heard = this.#heard.get(input.requestId);
+    const stored: StoredCall | undefined =
+      heard !== undefined && (input.attempt === undefined || input.attempt === heard.request.attempt) ? { state: "open", ...heard } : await this.#store.get(input.requestId);
     if (stored === undefined || stored.owner !== input.owner) throw new ClientCallNotFoundError(input.requestId);
     if (stored.state === "closed") throw new ClientCallClosedError(input.requestId);
     if (input.attempt !== undefined && input.attempt !== stored.request.attempt) {
@@ -559,7 +574,7 @@ export class ClientCallBroker {
     if (stored.request.expiresAt <= Date.now()) {
       // Past its deadline, but its timer has not run yet (or runs in another process): the answer is late.
       const outcome = this.#timeoutOutcome(stored);
-      if (await this.#store.close(input.requestId, stored.request.attempt, outcome)) this.#settle({ ...stored, outcome });
+      if (await this.#store.close(input.requestId, stored.request.attempt, outcome, stored)) this.#settle({ ...stored, outcome });
       throw new ClientCallClosedError(input.requestId);
     }
     return stored;
@@ -567,7 +582,7 @@ export class ClientCallBroker {
 
   /** Ends the call with this outcome, unless another answer or a re-send got there first. */
   async #end(call: PendingCall, outcome: ClientCallOutcome): Promise<void> {
-    if (!(await this.#store.close(call.request.requestId, call.request.attempt, outcome))) throw await this.#lostRace(call);
+    if (!(await this.#store.close(call.request.requestId, call.request.attempt, outcome, call))) throw await this.#lostRace(call);
     this.#settle({ owner: call.owner, request: call.request, outcome });
   }
 
@@ -605,7 +620,7 @@ export class ClientCallBroker {
         return;
       }
       const outcome = this.#timeoutOutcome(stored);
-      if (await this.#store.close(requestId, stored.request.attempt, outcome)) {
+      if (await this.#store.close(requestId, stored.request.attempt, outcome, stored)) {
         return this.#settle({ owner: stored.owner, request: stored.request, outcome });
       }
     }
@@ -666,6 +681,12 @@ export class ClientCallBroker {
     if (this.#storedSchemas.size >= STORED_SCHEMAS_KEPT) this.#storedSchemas.delete(this.#storedSchemas.keys().next().value!);
     this.#storedSchemas.set(fingerprint, schema);
     return schema;
+  }
+
+  #remember(call: PendingCall): void {
+    this.#heard.delete(call.request.requestId);
+    if (this.#heard.size >= HEARD_CALLS_KEPT) this.#heard.delete(this.#heard.keys().next().value!);
+    this.#heard.set(call.request.requestId, call);
   }
 
   /** Ends a dispatch the store could not end (it lost the call, or failed): the feeds hear of it as of any end. */

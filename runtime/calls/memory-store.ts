@@ -1,6 +1,6 @@
 import type { JsonObject } from "../tool-spec/types.js";
 import type { ClientCallOutcome } from "./outcome.js";
-import { DuplicateToolCallError, OpenCallLimitError, type PendingCall, type PendingCallFilter, type PendingCallLimits, type PendingCallListener, type PendingCallStore, type StoredCall } from "./store.js";
+import { DuplicateToolCallError, OpenCallLimitError, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall } from "./store.js";
 
 type OpenEntry = Extract<StoredCall, { state: "open" }>;
 interface ClosedEntry {
@@ -37,19 +37,20 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     this.#retentionMs = options.closedRetentionMs ?? DEFAULT_CLOSED_RETENTION_MS;
   }
 
-  async open(call: PendingCall, limits: PendingCallLimits = {}): Promise<void> {
+  async open(call: PendingCall, options: PendingCallOpenOptions = {}): Promise<void> {
     const { requestId } = call.request;
     if (this.#open.has(requestId) || this.#closed.has(requestId)) throw new Error(`Duplicate client tool request id ${requestId}.`);
     this.#forgetExpired();
     const toolCall = toolCallKey(call.request.conversationId, call.request.toolCallId);
     if (this.#byToolCall.has(toolCall)) throw new DuplicateToolCallError(call.request.conversationId, call.request.toolCallId);
-    const max = limits.maxOpenPerOwner;
+    const max = options.maxOpenPerOwner;
     if (max !== undefined && (this.#byOwner.get(call.owner)?.size ?? 0) >= max) throw new OpenCallLimitError(call.owner, max);
     this.#byToolCall.set(toolCall, requestId);
     this.#open.set(requestId, storedOpen(call.owner, call));
     let ids = this.#byOwner.get(call.owner);
     if (ids === undefined) this.#byOwner.set(call.owner, (ids = new Set()));
     ids.add(requestId);
+    if (options.outputSchema !== undefined && call.tool !== undefined) await this.putSchema(call.tool.outputSchema, options.outputSchema, call.request.expiresAt);
     this.#notify((listener) => listener.requested(call));
   }
 

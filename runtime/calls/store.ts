@@ -71,10 +71,10 @@ export interface PendingCallStore {
    * Adds a new open call (its requestId is fresh). Rejects with `DuplicateToolCallError` when
    * the store holds a call (open, or ended and still retained) of the same conversation and
    * toolCallId: a call is addressed by `(conversationId, toolCallId)`, and opened once; and with
-   * `OpenCallLimitError` when the owner has `limits.maxOpenPerOwner` open calls already (counted
+   * `OpenCallLimitError` when the owner has `options.maxOpenPerOwner` open calls already (counted
    * in the same atomic step, so instances racing cannot pass the limit together).
    */
-  open(call: PendingCall, limits?: PendingCallLimits): Promise<void>;
+  open(call: PendingCall, options?: PendingCallOpenOptions): Promise<void>;
   /** The call of this conversation and toolCallId, open or ended and still retained. */
   findByToolCall(conversationId: string, toolCallId: string): Promise<StoredCall | undefined>;
   /** The call, open or closed and still retained; `undefined` when unknown or forgotten. */
@@ -86,9 +86,11 @@ export interface PendingCallStore {
   reissue(next: PendingCall, expectedAttempt: number): Promise<boolean>;
   /**
    * Ends the open call if its attempt is still `expectedAttempt`, and tells every subscriber.
-   * `true` only for the one caller that ended it.
+   * `true` only for the one caller that ended it. `current`, when given, is the call as the
+   * caller read it at that attempt (what it holds cannot change without the attempt changing):
+   * a store may take it instead of reading the call again.
    */
-  close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome): Promise<boolean>;
+  close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome, current?: PendingCall): Promise<boolean>;
   /** The open calls of one owner, optionally of one conversation, oldest first. */
   list(filter: PendingCallFilter): Promise<readonly PendingCall[]>;
   /** Hears of every open, re-send and close, by any process sharing the store; returns an unsubscribe function. */
@@ -103,9 +105,12 @@ export interface PendingCallStore {
   getSchema(fingerprint: string): Promise<JsonObject | undefined>;
 }
 
-/** Limits `PendingCallStore#open` holds in the store itself, for every instance at once. */
-export interface PendingCallLimits {
+/** What `PendingCallStore#open` does in the same step as opening the call. */
+export interface PendingCallOpenOptions {
+  /** A limit the store holds itself, for every instance at once. */
   readonly maxOpenPerOwner?: number;
+  /** The outputSchema under the fingerprint `call.tool.outputSchema`, kept as `putSchema` keeps it (until the call's deadline and the retention period). */
+  readonly outputSchema?: JsonObject;
 }
 
 /** The owner has as many open calls as the limit allows (`PendingCallStore#open`). */

@@ -1,8 +1,8 @@
 import type { JsonObject } from "../../tool-spec/types.js";
 import type { ClientCallOutcome } from "../outcome.js";
-import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallLimits, type PendingCallListener, type PendingCallStore, type StoredCall } from "../store.js";
+import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall } from "../store.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
-import { CLOSE, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
+import { CLOSE, FIND_BY_TOOL_CALL, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
 
 /**
  * What the store needs of a client of the official `redis` package (`createClient()`, connected):
@@ -54,22 +54,25 @@ export class RedisPendingCallStore implements PendingCallStore {
     this.#onError = options.onError ?? ((error) => console.error("gen-client-tools: Redis store:", error));
   }
 
-  async open(call: PendingCall, limits: PendingCallLimits = {}): Promise<void> {
+  async open(call: PendingCall, options: PendingCallOpenOptions = {}): Promise<void> {
     const { requestId, attempt } = call.request;
     const stored: StoredCall = { ...call, state: "open" };
     const { conversationId, toolCallId } = call.request;
-    const keys = [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`, this.#toolCallKey(conversationId, toolCallId)];
-    const max = limits.maxOpenPerOwner ?? 0;
+    const schema = call.tool !== undefined && options.outputSchema !== undefined ? { key: this.#schemaKey(call.tool.outputSchema), json: JSON.stringify(options.outputSchema) } : undefined;
+    const keys = [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`, this.#toolCallKey(conversationId, toolCallId), schema?.key ?? this.#schemaKey("")];
+    const max = options.maxOpenPerOwner ?? 0;
     const notice: ChannelNotice = { requested: call };
-    const opened = await this.#eval(OPEN, keys, [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt), String(max), this.#callKey(""), this.#channel(), JSON.stringify(notice)]);
+    const ttl = String(this.#openTtl(call));
+    const args = [JSON.stringify(stored), ttl, requestId, String(attempt), String(max), this.#callKey(""), this.#channel(), JSON.stringify(notice), schema?.json ?? "", ttl];
+    const opened = await this.#eval(OPEN, keys, args);
     if (opened === 2) throw new DuplicateToolCallError(conversationId, toolCallId);
     if (opened === 3) throw new OpenCallLimitError(call.owner, max);
     if (opened !== 1) throw new Error(`Duplicate client tool request id ${requestId}.`);
   }
 
   async findByToolCall(conversationId: string, toolCallId: string): Promise<StoredCall | undefined> {
-    const requestId = await this.#client.sendCommand(["GET", this.#toolCallKey(conversationId, toolCallId)]);
-    return typeof requestId === "string" ? this.get(requestId) : undefined;
+    const data = await this.#eval(FIND_BY_TOOL_CALL, [this.#toolCallKey(conversationId, toolCallId)], [this.#callKey("")]);
+    return typeof data === "string" ? (JSON.parse(data) as StoredCall) : undefined;
   }
 
   async get(requestId: string): Promise<StoredCall | undefined> {
@@ -92,10 +95,11 @@ export class RedisPendingCallStore implements PendingCallStore {
     return done === 1;
   }
 
-  async close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome): Promise<boolean> {
-    const current = await this.get(requestId);
-    if (current?.state !== "open") return false;
-    const { state: _open, ...call } = current;
+  async close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome, known?: PendingCall): Promise<boolean> {
+    // The call as the caller read it at this attempt is the call as stored (the script still compares the attempt).
+    const current = known !== undefined && known.request.requestId === requestId && known.request.attempt === expectedAttempt ? known : await this.get(requestId);
+    if (current === undefined || ("state" in current && current.state !== "open")) return false;
+    const call: PendingCall = { owner: current.owner, request: current.request, ...(current.tool !== undefined && { tool: current.tool }) };
     const closed: ClosedCall = { ...call, outcome };
     const stored: StoredCall = { state: "closed", ...closed };
     const notice: ChannelNotice = { closed };

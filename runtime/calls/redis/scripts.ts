@@ -5,11 +5,12 @@
 
 /**
  * KEYS: call, owner's open set, sequence, the call's toolCallId key (its requestId, kept as long
- * as the call). ARGV: data, TTL in ms, requestId, attempt, the most open calls the owner may
- * have (0: no limit), the prefix of call keys, channel, the notice's JSON. 1; 0 when the
- * requestId is taken, 2 when the conversation's toolCallId is, 3 when the owner is at the limit.
- * At the limit, ids of calls that ended or expired are taken out of the owner's set first (calls
- * do not leave it by expiry). The notice is published in the same step.
+ * as the call), the outputSchema's key. ARGV: data, TTL in ms, requestId, attempt, the most open
+ * calls the owner may have (0: no limit), the prefix of call keys, channel, the notice's JSON,
+ * the outputSchema's JSON ("" for none), how long to keep it in ms. 1; 0 when the requestId is
+ * taken, 2 when the conversation's toolCallId is, 3 when the owner is at the limit. At the limit,
+ * ids of calls that ended or expired are taken out of the owner's set first (calls do not leave
+ * it by expiry). The schema is kept as PUT_SCHEMA keeps it, and the notice published, in the same step.
  */
 export const OPEN = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -25,8 +26,15 @@ redis.call('HSET', KEYS[1], 'state', 'open', 'attempt', ARGV[4], 'data', ARGV[1]
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('SET', KEYS[4], ARGV[3], 'PX', ARGV[2])
 redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[3])
+if ARGV[9] ~= '' and redis.call('PTTL', KEYS[5]) < tonumber(ARGV[10]) then redis.call('SET', KEYS[5], ARGV[9], 'PX', ARGV[10]) end
 redis.call('PUBLISH', ARGV[7], ARGV[8])
 return 1`;
+
+/** KEYS: the toolCallId key. ARGV: the prefix of call keys. The call's data, or false when there is none. */
+export const FIND_BY_TOOL_CALL = `
+local id = redis.call('GET', KEYS[1])
+if not id then return false end
+return redis.call('HGET', ARGV[1] .. id, 'data')`;
 
 /**
  * KEYS: call, its toolCallId key. ARGV: data, the attempt expected, TTL in ms, the new attempt,
