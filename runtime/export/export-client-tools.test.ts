@@ -6,6 +6,8 @@ import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
 import { corpusSpec } from "./__fixtures__/corpus.js";
 import { ClientToolExportError } from "./errors.js";
 import { exportClientTools, type ExportTarget } from "./export-client-tools.js";
+import { removeOverlays } from "./overlays.js";
+import { analyzeStrictCompatibility } from "./strict.js";
 
 const openFile = corpusSpec("open_file_viewer");
 const location = corpusSpec("read_location");
@@ -176,15 +178,37 @@ describe("exportClientTools: strict mode", () => {
     expect(target).toBe("openai-responses");
     expect(problems).toEqual([
       { tool: "open_file_viewer", pointer: "/parameters/properties/line", message: expect.stringContaining('"line" is not in "required"') },
+      { tool: "open_file_viewer", pointer: "/parameters/properties/file_path/minLength", message: "\"minLength\" is not in OpenAI's strict-mode subset" },
       { tool: "read_location", pointer: "/parameters", message: expect.stringContaining("additionalProperties") },
       { tool: "read_location", pointer: "/parameters/properties/precise", message: expect.stringContaining("required") },
     ]);
     expect(message).toContain("open_file_viewer: /parameters/properties/line");
   });
 
-  it("checks the parameters as sent: an optional overlay keeps OpenAI strict mode out, not Anthropic's", () => {
-    expect(() => exportClientTools([strictReady], "openai-chat", { strict: true, summary: true })).toThrow(/summary/);
+  it("fits the overlays to a strict tool: summary a required, nullable string; security_risk a required, nullable enum", () => {
+    const { tools } = exportClientTools([strictReady], "openai-chat", { strict: true, summary: true, securityRisk: true });
+    const { parameters, strict } = tools[0]!.function;
+    expect(strict).toBe(true);
+    expect(parameters).toMatchObject({
+      required: ["path", "summary", "security_risk"],
+      properties: { summary: { type: ["string", "null"] }, security_risk: { type: ["string", "null"], enum: ["UNKNOWN", "LOW", "MEDIUM", "HIGH", null] } },
+    });
+    expect(analyzeStrictCompatibility(parameters as JsonObject, "openai")).toEqual([]);
+    // Taken out again, they leave the spec's schema as it was.
+    expect(removeOverlays(parameters)).toEqual(strictReady.parameters);
     expect(exportClientTools([strictReady], "anthropic", { strict: true, summary: true }).tools[0]!.strict).toBe(true);
+  });
+
+  it('"auto": strict for each tool that qualifies; each other tool without it, its overlays optional, and a warning with every reason', () => {
+    const { tools, warnings } = exportClientTools([strictReady, openFile], "openai-chat", { strict: "auto", summary: true });
+    expect(tools.map((tool) => tool.function.strict)).toEqual([true, undefined]);
+    expect(tools[0]!.function.parameters).toMatchObject({ required: ["path", "summary"] });
+    expect(tools[1]!.function.parameters).toMatchObject({ required: openFile.parameters["required"], properties: { summary: { type: "string" } } });
+    expect(warnings).toEqual([
+      { tool: "open_file_viewer", pointer: "/parameters/properties/line", message: expect.stringMatching(/^exported without strict mode: "line" is not in "required"/) },
+      { tool: "open_file_viewer", pointer: "/parameters/properties/file_path/minLength", message: "exported without strict mode: \"minLength\" is not in OpenAI's strict-mode subset" },
+    ]);
+    expect(() => exportClientTools([openFile], "openai-chat", { strict: "always" } as never)).toThrow(/strict is true, false or "auto"/);
   });
 
   it("refuses strict for a target without a strict mode (for callers without types)", () => {

@@ -29,11 +29,14 @@ export type StrictModeCapableTarget = "openai-chat" | "openai-responses" | "anth
 
 export interface StrictModeOption {
   /**
-   * Ask the provider to constrain the model's arguments to the schema. Emitted only when the
-   * parameters qualify (see `analyzeStrictCompatibility`); when any tool does not, the export
-   * fails with every problem listed, and nothing is rewritten to make it pass.
+   * Ask the provider to constrain the model's arguments to the schema (`analyzeStrictCompatibility`
+   * says which schemas qualify; nothing is rewritten to make one pass):
+   * - `true`: every tool strict; when any does not qualify, the export fails with every problem listed;
+   * - `"auto"`: each tool strict where it qualifies, and a warning with the reasons for each that does not;
+   * - `false` (the default): none.
+   * Overlays asked for fit a strict tool: required and nullable, where they are otherwise optional.
    */
-  readonly strict?: boolean;
+  readonly strict?: boolean | "auto";
 }
 
 export interface PrincipalOption {
@@ -72,8 +75,9 @@ export function exportClientTools<T extends ExportTarget>(
   const definition = TARGETS[target] as ExportTargetDefinition<ExportTargetTools[T]> | undefined;
   if (definition === undefined) throw new TypeError(`Unknown export target ${JSON.stringify(target)}: use one of ${Object.keys(TARGETS).join(", ")}.`);
   const { strict = false, principal, ...overlays } = (options ?? {}) as OverlayOptions & PrincipalOption & StrictModeOption;
-  const strictMode = strict ? definition.strictMode : undefined;
-  if (strict && strictMode === undefined) throw new TypeError(`The ${target} target has no strict mode.`);
+  if (strict !== true && strict !== false && strict !== "auto") throw new TypeError(`strict is true, false or "auto", got ${JSON.stringify(strict)}.`);
+  const strictMode = strict === false ? undefined : definition.strictMode;
+  if (strict !== false && strictMode === undefined) throw new TypeError(`The ${target} target has no strict mode.`);
 
   const exported: ExportTargetTools[T][] = [];
   const warnings: ExportIssue[] = [];
@@ -86,11 +90,20 @@ export function exportClientTools<T extends ExportTarget>(
       if (spec.permission === undefined) warnings.push({ tool: spec.name, pointer: "/permission", message: `left out of this export under a principal: the tool has no "permission", so no principal may use it; give it one` });
       continue;
     }
-    const parameters = applyOverlays(spec, overlays, warnings);
+    const overlayWarnings: ExportIssue[] = [];
+    let parameters = applyOverlays(spec, overlays, overlayWarnings, strictMode !== undefined);
     const strictProblems = strictMode === undefined ? [] : analyzeStrictCompatibility(parameters, strictMode);
-    for (const problem of strictProblems) problems.push({ tool: spec.name, pointer: `/parameters${problem.pointer}`, message: problem.message });
+    const located = strictProblems.map((problem) => ({ tool: spec.name, pointer: `/parameters${problem.pointer}`, message: problem.message }));
+    if (strict === true) problems.push(...located);
+    if (strict === "auto" && located.length > 0) {
+      warnings.push(...located.map((problem) => ({ ...problem, message: `exported without strict mode: ${problem.message}` })));
+      // Not strict after all: the overlays as a tool without strict mode has them.
+      overlayWarnings.length = 0;
+      parameters = applyOverlays(spec, overlays, overlayWarnings);
+    }
+    warnings.push(...overlayWarnings);
     for (const problem of definition.problems?.(spec) ?? []) problems.push({ tool: spec.name, ...problem });
-    exported.push(definition.toTool({ spec, parameters: asObjectSchema(parameters), strict: strict && strictProblems.length === 0 }));
+    exported.push(definition.toTool({ spec, parameters: asObjectSchema(parameters), strict: strictMode !== undefined && strictProblems.length === 0 }));
   }
   if (problems.length > 0) throw new ClientToolExportError(target, problems);
   return { tools: exported, warnings };

@@ -4,6 +4,7 @@ export { ClientToolExportError } from "./errors.js";
 export { exportClientTools } from "./export-client-tools.js";
 export type { ExportOptions, ExportTarget, ExportTargetTools, PrincipalOption, StrictModeCapableTarget, StrictModeOption } from "./export-client-tools.js";
 export type { GeminiFunctionDeclaration } from "./gemini.js";
+export { geminiLegacyParametersLoss } from "./gemini-legacy.js";
 export type { McpObjectSchema, McpTool } from "./mcp.js";
 export type { OpenAIChatTool } from "./openai-chat.js";
 export type { OpenAIResponsesTool } from "./openai-responses.js";

@@ -1,4 +1,4 @@
-import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
+import type { ClientToolSpec, JsonObject, JsonValue } from "../tool-spec/types.js";
 import { isJsonObject, own } from "../schema/subschemas.js";
 import type { ExportedObjectSchema, ExportIssue } from "./types.js";
 
@@ -15,6 +15,8 @@ interface Overlay {
   readonly option: keyof OverlayOptions;
   readonly property: string;
   readonly schema: JsonObject;
+  /** The same, as strict mode takes it: required, and null when the model has nothing to say. */
+  readonly strictSchema: JsonObject;
   readonly appliesTo: (spec: ClientToolSpec) => boolean;
 }
 
@@ -26,6 +28,10 @@ const OVERLAYS: readonly Overlay[] = [
       type: "string",
       description: "A short summary (about 10 words) of what this call does, shown to the user.",
     }),
+    strictSchema: Object.freeze({
+      type: Object.freeze(["string", "null"]),
+      description: "A short summary (about 10 words) of what this call does, shown to the user; null if you have none.",
+    }),
     appliesTo: () => true,
   },
   {
@@ -35,6 +41,11 @@ const OVERLAYS: readonly Overlay[] = [
       type: "string",
       enum: SECURITY_RISK_LEVELS,
       description: "Your estimate of this call's risk: LOW for safe, easily undone actions, MEDIUM for changes that need care, HIGH for destructive or irreversible ones, UNKNOWN if unsure.",
+    }),
+    strictSchema: Object.freeze({
+      type: Object.freeze(["string", "null"]),
+      enum: Object.freeze([...SECURITY_RISK_LEVELS, null]),
+      description: "Your estimate of this call's risk: LOW for safe, easily undone actions, MEDIUM for changes that need care, HIGH for destructive or irreversible ones, UNKNOWN or null if unsure.",
     }),
     // A read-only tool has no risk to rate; asking would only cost tokens.
     appliesTo: (spec) => spec.annotations?.readOnlyHint !== true,
@@ -46,15 +57,16 @@ const OVERLAYS: readonly Overlay[] = [
  * whether `properties` itself was added. Kept beside the object, never in it, so providers
  * see nothing but the overlay properties, and `removeOverlays` takes out exactly what was added.
  */
-const added = new WeakMap<object, { readonly names: readonly string[]; readonly addedProperties: boolean }>();
+const added = new WeakMap<object, { readonly names: readonly string[]; readonly addedProperties: boolean; readonly addedRequired: boolean }>();
 
 /**
  * The spec's parameters with the overlays asked for: the very same object when none applies,
  * else a shallow copy whose `properties` has the overlay properties appended (subschemas are
- * shared, not copied). An overlay is never made required, and never replaces a property the
- * tool already has: it is skipped and a warning says so.
+ * shared, not copied). An overlay never replaces a property the tool already has: it is
+ * skipped and a warning says so. It is optional, except for a tool exported in strict mode
+ * (`strict`), which needs every property required: there it is required and nullable.
  */
-export function applyOverlays(spec: ClientToolSpec, options: OverlayOptions, warnings: ExportIssue[]): JsonObject {
+export function applyOverlays(spec: ClientToolSpec, options: OverlayOptions, warnings: ExportIssue[], strict = false): JsonObject {
   const wanted = OVERLAYS.filter((overlay) => options[overlay.option] === true && overlay.appliesTo(spec));
   if (wanted.length === 0) return spec.parameters;
   const properties = own(spec.parameters, "properties");
@@ -72,12 +84,19 @@ export function applyOverlays(spec: ClientToolSpec, options: OverlayOptions, war
       });
       continue;
     }
-    additions.push([overlay.property, overlay.schema]);
+    additions.push([overlay.property, strict ? overlay.strictSchema : overlay.schema]);
   }
   if (additions.length === 0) return spec.parameters;
+  const names = additions.map(([name]) => name);
   const withOverlays: JsonObject = Object.freeze({ ...properties, ...Object.fromEntries(additions) });
-  const exported: JsonObject = Object.freeze({ ...spec.parameters, properties: withOverlays });
-  added.set(exported, { names: additions.map(([name]) => name), addedProperties: properties === undefined });
+  const required = own(spec.parameters, "required");
+  const requiredNames = Array.isArray(required) ? (required as readonly JsonValue[]) : [];
+  const exported: JsonObject = Object.freeze({
+    ...spec.parameters,
+    properties: withOverlays,
+    ...(strict && { required: Object.freeze([...requiredNames, ...names]) }),
+  });
+  added.set(exported, { names, addedProperties: properties === undefined, addedRequired: strict && required === undefined });
   return exported;
 }
 
@@ -90,8 +109,17 @@ export function removeOverlays(parameters: ExportedObjectSchema | JsonObject): J
   const record = added.get(parameters);
   const schema = parameters as JsonObject;
   if (record === undefined) return schema;
-  const { properties, ...rest } = schema;
-  const kept = Object.entries(properties as JsonObject).filter(([name]) => !record.names.includes(name));
-  if (record.addedProperties && kept.length === 0) return Object.freeze(rest);
-  return Object.freeze({ ...schema, properties: Object.freeze(Object.fromEntries(kept)) });
+  // Key by key, so the original order stays.
+  const entries: [string, JsonValue][] = [];
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "properties") {
+      const kept = Object.entries(value as JsonObject).filter(([name]) => !record.names.includes(name));
+      if (!(record.addedProperties && kept.length === 0)) entries.push([key, Object.freeze(Object.fromEntries(kept))]);
+    } else if (key === "required" && Array.isArray(value)) {
+      if (!record.addedRequired) entries.push([key, Object.freeze((value as readonly JsonValue[]).filter((name) => typeof name !== "string" || !record.names.includes(name)))]);
+    } else {
+      entries.push([key, value]);
+    }
+  }
+  return Object.freeze(Object.fromEntries(entries));
 }

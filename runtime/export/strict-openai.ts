@@ -1,9 +1,44 @@
 import { childPointer } from "../tool-spec/json-pointer.js";
 import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
 import { forEachSubschema, isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
+import { booleanSubschemas, isLocalRef } from "./strict-rules.js";
 
-// OpenAI's documented limits for Structured Outputs (function calling with `strict: true`).
-const UNSUPPORTED = ["oneOf", "allOf", "not", "if", "then", "else", "dependentRequired", "dependentSchemas"] as const;
+// OpenAI's published subset for Structured Outputs, which `strict: true` function tools use:
+// https://platform.openai.com/docs/guides/structured-outputs#supported-schemas
+// An allow-list: a keyword the page does not list is a problem, so "qualifies" means the API takes it.
+
+/** The keywords the subset lists, on any schema of the tool's parameters. */
+const KEYWORDS: ReadonlySet<string> = new Set([
+  "type",
+  "description",
+  "title",
+  // objects
+  "properties",
+  "required",
+  "additionalProperties",
+  // arrays
+  "items",
+  "minItems",
+  "maxItems",
+  // strings
+  "pattern",
+  "format",
+  // numbers
+  "multipleOf",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  // values, composition and definitions
+  "enum",
+  "const",
+  "anyOf",
+  "$ref",
+  "$defs",
+  "definitions",
+]);
+const TYPES: ReadonlySet<string> = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+const FORMATS: ReadonlySet<string> = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
 const MAX_OBJECT_DEPTH = 10;
 const MAX_PROPERTIES = 5000;
 const MAX_ENUM_VALUES = 1000;
@@ -21,6 +56,7 @@ interface Totals {
 /** What keeps `schema` (a tool's parameters) from OpenAI strict mode; empty when it qualifies. */
 export function openAiStrictProblems(schema: JsonObject): SpecProblem[] {
   const problems: SpecProblem[] = [];
+  if (own(schema, "type") !== "object") problems.push({ pointer: "", message: 'the root must be {"type": "object"}' });
   if (own(schema, "anyOf") !== undefined) problems.push({ pointer: "/anyOf", message: '"anyOf" is not allowed at the root' });
   const totals: Totals = { properties: 0, enumValues: 0, textLength: 0 };
   visit(schema, "", 0, problems, totals);
@@ -33,8 +69,9 @@ export function openAiStrictProblems(schema: JsonObject): SpecProblem[] {
 }
 
 function visit(schema: JsonObject, pointer: string, outerDepth: number, problems: SpecProblem[], totals: Totals): void {
-  for (const keyword of UNSUPPORTED) {
-    if (own(schema, keyword) !== undefined) problems.push({ pointer: childPointer(pointer, keyword), message: `"${keyword}" is not supported` });
+  const at = (keyword: string): string => childPointer(pointer, keyword);
+  for (const keyword of Object.keys(schema)) {
+    if (!KEYWORDS.has(keyword)) problems.push({ pointer: at(keyword), message: `"${keyword}" is not in OpenAI's strict-mode subset` });
   }
   const isObject = isObjectSchema(schema);
   const depth = isObject ? outerDepth + 1 : outerDepth;
@@ -42,9 +79,27 @@ function visit(schema: JsonObject, pointer: string, outerDepth: number, problems
     problems.push({ pointer, message: `objects nested more than ${MAX_OBJECT_DEPTH} levels deep` });
     return;
   }
+  checkType(schema, at, problems);
   if (isObject) checkObject(schema, pointer, problems, totals);
+  if (Array.isArray(own(schema, "items"))) problems.push({ pointer: at("items"), message: '"items" must be one schema for every item: tuples are not supported' });
+  const format = own(schema, "format");
+  if (format !== undefined && (typeof format !== "string" || !FORMATS.has(format))) {
+    problems.push({ pointer: at("format"), message: `format ${JSON.stringify(format)} is not supported; supported: ${[...FORMATS].join(", ")}` });
+  }
+  const ref = own(schema, "$ref");
+  if (ref !== undefined && !isLocalRef(ref)) problems.push({ pointer: at("$ref"), message: "only references within the schema (#/...) are supported" });
+  problems.push(...booleanSubschemas(schema, pointer));
   countValues(schema, pointer, problems, totals);
   forEachSubschema(schema, pointer, (subschema, subpointer) => visit(subschema, subpointer, depth, problems, totals));
+}
+
+function checkType(schema: JsonObject, at: (keyword: string) => string, problems: SpecProblem[]): void {
+  const type = own(schema, "type");
+  if (type === undefined) return;
+  const names = Array.isArray(type) ? type : [type];
+  for (const name of names) {
+    if (typeof name !== "string" || !TYPES.has(name)) problems.push({ pointer: at("type"), message: `type ${JSON.stringify(name)} is not supported` });
+  }
 }
 
 function checkObject(schema: JsonObject, pointer: string, problems: SpecProblem[], totals: Totals): void {
@@ -52,7 +107,7 @@ function checkObject(schema: JsonObject, pointer: string, problems: SpecProblem[
   if (additional === undefined) {
     problems.push({ pointer, message: 'an object schema needs "additionalProperties": false' });
   } else if (additional !== false) {
-    problems.push({ pointer: childPointer(pointer, "additionalProperties"), message: 'must be false: strict mode allows no other properties' });
+    problems.push({ pointer: childPointer(pointer, "additionalProperties"), message: "must be false: strict mode allows no other properties" });
   }
   const properties = own(schema, "properties");
   if (!isJsonObject(properties)) return;

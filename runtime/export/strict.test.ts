@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../tool-spec/types.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
+import { STRICT_KEYWORD_FIXTURES } from "./__fixtures__/strict-keywords.js";
+import { geminiLegacyParametersLoss } from "./gemini-legacy.js";
 
 function pointers(schema: JsonObject, target: StrictModeTarget): string[] {
   return analyzeStrictCompatibility(schema, target).map((problem) => problem.pointer);
@@ -128,8 +130,53 @@ describe("analyzeStrictCompatibility: anthropic", () => {
   });
 });
 
+describe("analyzeStrictCompatibility: each keyword against each provider's published subset", () => {
+  // The fixture's schema is property x of a closed root, beside a definition it may refer to.
+  const rooted = (schema: JsonObject): JsonObject => closed({ x: schema }, { $defs: { word: { type: "string" } } });
+  for (const target of ["openai", "anthropic"] as const) {
+    it.each(STRICT_KEYWORD_FIXTURES.map((fixture) => [fixture.keyword, fixture[target], fixture.schema] as const))(`${target}: %s is %s`, (_keyword, verdict, schema) => {
+      const problems = analyzeStrictCompatibility(rooted(schema), target);
+      if (verdict === "ok") expect(problems).toEqual([]);
+      else expect(problems.length > 0 && problems.every((problem) => problem.pointer.startsWith("/properties/x"))).toBe(true);
+    });
+  }
+
+  it("needs an object at the root, for both", () => {
+    for (const target of ["openai", "anthropic"] as const) expect(pointers({ type: "array", items: { type: "string" } }, target)).toContain("");
+  });
+});
+
 describe("analyzeStrictCompatibility", () => {
   it("refuses a target it does not know (for callers without types)", () => {
     expect(() => analyzeStrictCompatibility({ type: "object" }, "gemini" as StrictModeTarget)).toThrow(/Unknown strict mode target "gemini"/);
+  });
+});
+
+describe("geminiLegacyParametersLoss", () => {
+  it("names each keyword the legacy parameters field (Gemini's OpenAPI subset) would drop, and a list of types", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        a: { type: "string", minLength: 1, pattern: "^x", format: "date-time" },
+        b: { type: ["string", "null"] },
+        c: { $ref: "#/$defs/c" },
+        d: { type: "integer", exclusiveMinimum: 0, multipleOf: 2 },
+        e: { anyOf: [{ const: "x" }, { type: "array", items: { type: "string" }, uniqueItems: true }] },
+      },
+      required: ["a"],
+      additionalProperties: false,
+      $defs: { c: { type: "string" } },
+    };
+    expect(geminiLegacyParametersLoss(schema).map((problem) => problem.pointer)).toEqual([
+      "/additionalProperties",
+      "/$defs",
+      "/properties/b/type",
+      "/properties/c/$ref",
+      "/properties/d/exclusiveMinimum",
+      "/properties/d/multipleOf",
+      "/properties/e/anyOf/0/const",
+      "/properties/e/anyOf/1/uniqueItems",
+    ]);
+    expect(geminiLegacyParametersLoss({ type: "object", properties: { a: { type: "string", nullable: true, enum: ["x"] } }, required: ["a"] })).toEqual([]);
   });
 });
