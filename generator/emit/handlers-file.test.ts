@@ -1,6 +1,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { exportClientTools } from "../../runtime/export/export-client-tools.js";
+import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import { generate } from "../generate.js";
 import { writeGenerated } from "../write-generated.js";
 import { removeTempProjects, tempProject } from "./validators/__fixtures__/project.js";
@@ -18,7 +20,7 @@ interface Failure {
 type Outcome = { readonly ok: true; readonly name: string; readonly result: unknown; readonly output: unknown } | Failure;
 type Handlers = Record<string, (args: never, ctx: unknown) => unknown>;
 interface HandlersModule {
-  dispatchToolCall(name: string, args: unknown, handlers: Handlers, ctx: unknown, options?: { validators?: unknown }): Promise<Outcome>;
+  dispatchToolCall(name: string, args: unknown, handlers: Handlers, ctx: unknown, options?: { validators?: unknown; strictArguments?: unknown }): Promise<Outcome>;
   toClientAction(name: string, args: unknown): { ok: true; name: string; action: Record<string, unknown> } | Failure;
   isClientToolName(name: unknown): boolean;
   actionArgs(action: unknown): unknown;
@@ -29,7 +31,7 @@ const SPECS = {
   "pick.json": {
     name: "pick_colour",
     description: "Ask the user for a colour.",
-    parameters: { type: "object", properties: { prompt: { type: "string", maxLength: 20 } }, required: ["prompt"], additionalProperties: false },
+    parameters: { type: "object", properties: { prompt: { type: "string", maxLength: 20 }, hint: { type: "string" } }, required: ["prompt"], additionalProperties: false },
     outputSchema: { type: "object", properties: { colour: { type: "string" } }, required: ["colour"] },
   },
   "notify.json": { name: "notify", description: "Show a toast.", parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
@@ -71,6 +73,20 @@ describe("dispatchToolCall (generated)", () => {
     const outcome = await plain.dispatchToolCall("pick_colour", { prompt: "Which?" }, h, { user: "ann" });
     expect(outcome).toEqual({ ok: true, name: "pick_colour", result: { colour: "teal" }, output: { colour: "teal" } });
     expect(h["pick_colour"]).toHaveBeenCalledWith({ prompt: "Which?" }, { user: "ann" });
+  });
+
+  it("maps the model's arguments back from a strict variant (strictArguments: the export) before checking them", async () => {
+    const [pick] = parseClientToolSpecs([SPECS["pick.json"]]);
+    const exported = exportClientTools([pick!], "openai-chat", { strict: "compile" });
+    expect(exported.compiled.map((entry) => entry.tool)).toEqual(["pick_colour"]);
+    const h = handlers();
+    // The variant made the optional hint required and nullable: the model sends null for "no hint".
+    const outcome = await validated.dispatchToolCall("pick_colour", '{"prompt":"Which?","hint":null}', h, undefined, { strictArguments: exported });
+    expect(outcome).toMatchObject({ ok: true, name: "pick_colour" });
+    expect(h["pick_colour"]).toHaveBeenCalledWith({ prompt: "Which?" }, undefined);
+    // Without it, the variant's shape reaches the generated validator as it is.
+    const raw = await validated.dispatchToolCall("pick_colour", { prompt: "Which?", hint: null }, h, undefined);
+    expect(raw).toMatchObject({ ok: false, reason: "invalid_arguments" });
   });
 
   it("gives a fire-and-forget tool's acknowledgement as the output, and takes arguments as the model's JSON text", async () => {

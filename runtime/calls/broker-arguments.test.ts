@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { exportClientTools } from "../export/export-client-tools.js";
 import { ClientToolRegistry } from "../registry/registry.js";
 import { parseClientToolSpecs } from "../tool-spec/parse.js";
 import { ClientCallBroker } from "./broker.js";
@@ -54,6 +55,36 @@ describe("the model's arguments", () => {
       expect(await broker.pending({ owner: "alice" })).toHaveLength(1);
       broker.cancel((await broker.pending({ owner: "alice" }))[0]!.requestId, "done");
       await expect(valid).resolves.toMatchObject({ status: "cancelled" });
+    } finally {
+      await broker.close();
+    }
+  });
+});
+
+describe("a broker given the export of a strict variant (strictArguments)", () => {
+  it("maps the model's arguments back to the tool's own shape before checking, storing and sending them", async () => {
+    const tools = parseClientToolSpecs([
+      {
+        name: "find_room",
+        description: "Find a room.",
+        parameters: { type: "object", properties: { city: { type: "string" }, floor: { type: "integer" } }, required: ["city"] },
+        outputSchema: { type: "object", properties: { room: { type: "string" } }, required: ["room"] },
+      },
+    ]);
+    const exported = exportClientTools(tools, "openai-chat", { strict: "compile" });
+    expect(exported.tools[0]!.function.strict).toBe(true);
+    const broker = new ClientCallBroker({ tools, strictArguments: exported });
+    try {
+      const sent = nextRequest(broker);
+      const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "find_room", toolCallId: "call_1", args: { city: "Lyon", floor: null } });
+      const request = await sent;
+      expect(request.args).toEqual({ city: "Lyon" });
+      await broker.submit({ requestId: request.requestId, owner: "alice", result: { room: "12" } });
+      await expect(outcome).resolves.toEqual({ status: "ok", result: { room: "12" } });
+      // Without the mapping, the variant's null is what the original refuses.
+      const plain = new ClientCallBroker({ tools });
+      await expect(plain.dispatch({ conversationId: "c1", owner: "alice", toolName: "find_room", toolCallId: "call_2", args: { city: "Lyon", floor: null } })).resolves.toMatchObject({ status: "invalid_arguments" });
+      await plain.close();
     } finally {
       await broker.close();
     }

@@ -45,6 +45,12 @@ export interface ClientCallBrokerOptions {
    * `"redispatch"` is only ever a tool's own (its spec must say running it twice is harmless).
    */
   readonly recovery?: BrokerRecovery;
+  /**
+   * The export the model was given, when it asked for `strict: "compile"`: each dispatch's
+   * arguments are mapped back from the tool's strict variant to its own shape (its
+   * `fromStrictArguments`) before they are checked, stored or sent.
+   */
+  readonly strictArguments?: { readonly fromStrictArguments: (toolName: string, args: unknown) => unknown };
   /** How many compiled schemas the broker keeps (the least recently used go first); default 1000. */
   readonly maxCompiledSchemas?: number;
   /**
@@ -164,6 +170,7 @@ export class ClientCallBroker {
   readonly #signer: RequestSigner | undefined;
   readonly #decisions: DecisionSigner | undefined;
   readonly #recovery: BrokerRecovery;
+  readonly #strictArguments: ClientCallBrokerOptions["strictArguments"];
   /** Resolves on `close()`, so a dispatch waiting for a hung approval hook still ends. */
   readonly #closing: Promise<void>;
   readonly #markClosing: () => void;
@@ -191,6 +198,7 @@ export class ClientCallBroker {
     this.#signer = options.signing === undefined ? undefined : createRequestSigner(options.signing);
     this.#decisions = options.signing === undefined ? undefined : createDecisionSigner(options.signing);
     this.#recovery = options.recovery ?? "wait";
+    this.#strictArguments = options.strictArguments;
     if (this.#recovery !== "wait" && this.#recovery !== "settle") throw new TypeError('recovery must be "wait" or "settle": "redispatch" is a tool\'s own, in its spec.');
     let markClosing!: () => void;
     this.#closing = new Promise((resolve) => (markClosing = resolve));
@@ -227,7 +235,8 @@ export class ClientCallBroker {
    * awaited, for arguments JSON cannot hold while an `approve` hook is set, for a call of
    * another owner (server bugs), and when the store fails.
    */
-  async dispatch(input: DispatchInput): Promise<ClientCallOutcome> {
+  async dispatch(call: DispatchInput): Promise<ClientCallOutcome> {
+    const input = this.#strictArguments === undefined ? call : { ...call, args: this.#strictArguments.fromStrictArguments(call.toolName, call.args) as object };
     const tool = this.#awaitedTool(input.toolName, input.conversationId);
     const { spec } = tool;
     if (this.#closed) return BROKER_CLOSED;

@@ -25,6 +25,8 @@ describe("exportClientTools: each target's shape", () => {
     expect(exportClientTools([openFile], "openai-chat")).toEqual({
       tools: [{ type: "function", function: { name: openFile.name, description: openFile.description, parameters: openFile.parameters } }],
       warnings: [],
+      compiled: [],
+      fromStrictArguments: expect.any(Function),
     });
   });
 
@@ -208,7 +210,7 @@ describe("exportClientTools: strict mode", () => {
       { tool: "open_file_viewer", pointer: "/parameters/properties/line", message: expect.stringMatching(/^exported without strict mode: "line" is not in "required"/) },
       { tool: "open_file_viewer", pointer: "/parameters/properties/file_path/minLength", message: "exported without strict mode: \"minLength\" is not in OpenAI's strict-mode subset" },
     ]);
-    expect(() => exportClientTools([openFile], "openai-chat", { strict: "always" } as never)).toThrow(/strict is true, false or "auto"/);
+    expect(() => exportClientTools([openFile], "openai-chat", { strict: "always" } as never)).toThrow(/strict is true, false, "auto" or "compile"/);
   });
 
   it("refuses strict for a target without a strict mode (for callers without types)", () => {

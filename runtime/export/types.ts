@@ -1,5 +1,6 @@
 import type { ClientToolSpec, JsonObject, JsonSchema, SpecProblem } from "../tool-spec/types.js";
 import type { StrictModeTarget } from "./strict.js";
+import type { StrictTransform } from "./strict-compile.js";
 
 /**
  * A tool's exported parameters (or output) schema: the spec's own object, typed as the
@@ -27,6 +28,14 @@ export interface ClientToolExport<Tool> {
   /** In the order given; fresh objects, so adding provider fields (such as `cache_control`) is fine. */
   readonly tools: Tool[];
   readonly warnings: readonly ExportIssue[];
+  /** With `strict: "compile"`: each tool exported as a strict variant derived from its spec, and every change made (pointers into its parameters). */
+  readonly compiled: readonly { readonly tool: string; readonly changes: readonly StrictTransform[] }[];
+  /**
+   * The model's arguments for a tool of this export, in the shape of the tool's own parameters
+   * (`fromStrictArguments` for a compiled tool; as they are for any other). Hand the export to
+   * the broker (`strictArguments`) or the generated `dispatchToolCall` to apply it to every call.
+   */
+  readonly fromStrictArguments: (toolName: string, args: unknown) => unknown;
 }
 
 /** One tool on its way out: its spec, its parameters with the overlays asked for, and whether strict mode applies. */

@@ -121,6 +121,11 @@ export type ClientToolCallRest<Ctx> = [Ctx] extends [void] ? [ctx?: Ctx, options
 export interface ClientToolCallOptions {
   /** Validators to check arguments with instead of the generated ones. */
   readonly validators?: ClientToolArgsValidators;
+  /**
+   * The export the model was given (`exportClientTools(..., { strict: "compile" })`): the model's
+   * arguments under a strict variant are mapped back to the tool's own shape before they are checked.
+   */
+  readonly strictArguments?: { readonly fromStrictArguments: (toolName: string, args: unknown) => unknown };
 }
 
 // The public signatures below use one flat indexed access each (no conditional types), and each
@@ -251,6 +256,7 @@ function checkCall(name: string, input: unknown, options: ClientToolCallOptions 
   if (typeof args !== "object" || args === null || Array.isArray(args)) {
     return failure(name, "invalid_arguments", `The arguments for ${name} must be a JSON object.`);
   }
+  if (options?.strictArguments !== undefined) args = options.strictArguments.fromStrictArguments(name, args);
   const object = args as { readonly [key: string]: unknown };
   if (toolsWithOwnMcpArgKind.has(name) && Object.hasOwn(object, "kind")) {
     return failure(name, "invalid_arguments", `The arguments for ${name} cannot have a property "kind": this tool's own "${KIND_ARGUMENT}" takes its place in an action.`);
