@@ -1,6 +1,6 @@
 import type { Row } from "../results.js";
 import { brokerRoundTrip } from "./broker.js";
-import { exportOneTool } from "./export.js";
+import { exportCompiled, exportOneTool } from "./export.js";
 import { fingerprintThroughput } from "./fingerprint.js";
 import type { RuntimeInput } from "./input.js";
 import { repeatRegistration } from "./registry.js";
@@ -11,6 +11,7 @@ export const RUNTIME_BENCHMARKS = {
   "register-repeat": repeatRegistration,
   fingerprint: fingerprintThroughput,
   export: exportOneTool,
+  "export-compile": exportCompiled,
   broker: brokerRoundTrip,
   validators: validatorThroughput,
 } as const satisfies Readonly<Record<string, (input: RuntimeInput) => Row[] | Promise<Row[]>>>;

@@ -1,5 +1,5 @@
 import { childPointer } from "../tool-spec/json-pointer.js";
-import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { findRecursiveRef } from "./ref-cycles.js";
 import { forEachSubschema, isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { booleanSubschemas, isLocalRef } from "./strict-rules.js";
@@ -33,6 +33,23 @@ const TYPES: ReadonlySet<string> = new Set(["object", "array", "string", "intege
 const FORMATS: ReadonlySet<string> = new Set(["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]);
 /** Lookaround, backreferences and word boundaries, which the grammar behind strict mode cannot express. */
 const COMPLEX_PATTERN = /\(\?<?[=!]|\\[1-9]|\\k<|\\[bB]/;
+
+/** Whether Anthropic's subset takes this keyword with this value on its own (what `strict: "compile"` keeps as it is). */
+export function anthropicTakesKeyword(keyword: string, value: JsonValue): boolean {
+  if (!KEYWORDS.has(keyword)) return false;
+  switch (keyword) {
+    case "format":
+      return typeof value === "string" && FORMATS.has(value);
+    case "minItems":
+      return value === 0 || value === 1;
+    case "pattern":
+      return typeof value === "string" && !COMPLEX_PATTERN.test(value);
+    case "enum":
+      return Array.isArray(value) && !value.some((item) => typeof item === "object" && item !== null);
+    default:
+      return true;
+  }
+}
 
 /** What keeps `schema` (a tool's parameters) from Anthropic strict tool use; empty when it qualifies. */
 export function anthropicStrictProblems(schema: JsonObject): SpecProblem[] {

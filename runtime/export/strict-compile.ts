@@ -4,6 +4,8 @@ import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { findRecursiveRef } from "./ref-cycles.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
 import { isLocalRef } from "./strict-rules.js";
+import { anthropicTakesKeyword } from "./strict-anthropic.js";
+import { openAiTakesKeyword } from "./strict-openai.js";
 
 /** One change `strict: "compile"` made to derive a tool's strict variant, at its pointer in the original schema. */
 export interface StrictTransform {
@@ -102,7 +104,7 @@ function compileSchema(schema: JsonObject, pointer: string, context: Context): J
   const at = (keyword: string) => childPointer(pointer, keyword);
   const out: { [key: string]: JsonValue } = {};
   const described: string[] = [];
-  const kept = (keyword: string, value: JsonValue) => analyzeStrictCompatibility({ type: "object", properties: { x: { [keyword]: value } }, required: ["x"], additionalProperties: false }, context.target).length === 0;
+  const kept = context.target === "openai" ? openAiTakesKeyword : anthropicTakesKeyword;
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === "description" || keyword === "title" || keyword === "type" || keyword === "enum" || keyword === "const" || keyword === "required") {
       out[keyword] = value;

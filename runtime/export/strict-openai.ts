@@ -1,5 +1,5 @@
 import { childPointer } from "../tool-spec/json-pointer.js";
-import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { forEachSubschema, isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { booleanSubschemas, isLocalRef } from "./strict-rules.js";
 
@@ -51,6 +51,12 @@ interface Totals {
   properties: number;
   enumValues: number;
   textLength: number;
+}
+
+/** Whether OpenAI's subset takes this keyword with this value on its own (what `strict: "compile"` keeps as it is). */
+export function openAiTakesKeyword(keyword: string, value: JsonValue): boolean {
+  if (!KEYWORDS.has(keyword)) return false;
+  return keyword !== "format" || (typeof value === "string" && FORMATS.has(value));
 }
 
 /** What keeps `schema` (a tool's parameters) from OpenAI strict mode; empty when it qualifies. */
