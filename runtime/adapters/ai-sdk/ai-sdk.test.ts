@@ -179,4 +179,16 @@ describe("the AI SDK adapter", () => {
     const closed = toAiSdkTools([{ name: "ok", description: "d", parameters: { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false } }], { strict: true });
     expect(closed["ok"]?.strict).toBe(true);
   });
+
+  it('with strict: "compile", gives the model a strict variant and maps its arguments back before the generated validators check them', async () => {
+    const compiled = toAiSdkTools<ClientToolMap>(clientToolSpecs, { validators: clientToolValidators, strict: "compile" });
+    expect(compiled.pick_date.strict).toBe(true);
+    const pickDate = asSchema(compiled.pick_date.inputSchema);
+    // The variant: the optional "earliest" is required and nullable.
+    expect(await pickDate.jsonSchema).toMatchObject({ required: ["title", "earliest"] });
+    expect(await pickDate.validate?.({ title: "When?", earliest: null })).toEqual({ success: true, value: { title: "When?" } });
+    expect(await pickDate.validate?.({ title: 1, earliest: null })).toMatchObject({ success: false });
+    // The spec stays what it was.
+    expect(clientToolSpecs[0].parameters["required"]).toEqual(["title"]);
+  });
 });

@@ -1,5 +1,6 @@
 import { jsonSchema, type JSONSchema7, type Tool } from "ai";
 import { analyzeStrictCompatibility } from "../../export/strict.js";
+import { fromStrictArguments, strictCompilationOf } from "../../export/strict-arguments.js";
 import { clientToolMode, unknownMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
 
@@ -23,8 +24,13 @@ export type AiSdkValidator = ((data: unknown) => boolean) & {
 export interface AiSdkToolsOptions {
   /** The generated `clientToolValidators`: the AI SDK then checks the model's arguments (and results) with them. */
   readonly validators?: { readonly [name: string]: { readonly args?: AiSdkValidator; readonly result?: AiSdkValidator } | undefined };
-  /** Ask for the provider's strict mode on each tool whose parameters qualify (OpenAI's rules); the others go without it. */
-  readonly strict?: boolean;
+  /**
+   * Ask for the provider's strict mode (OpenAI's rules) on each tool whose parameters qualify
+   * (`true`), and with `"compile"` on each other one as a strict variant derived from it: the
+   * SDK then maps the model's arguments back to the tool's own shape before they are checked
+   * and handed on (`fromStrictArguments`). The others go without it.
+   */
+  readonly strict?: boolean | "compile";
 }
 
 /**
@@ -38,11 +44,13 @@ export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { arg
     const validators = options.validators?.[spec.name];
     const tool: Tool = {
       description: spec.description,
-      inputSchema: schemaOf(spec.parameters, validators?.args),
+      inputSchema: inputSchemaOf(spec, validators?.args, options.strict === "compile"),
       outputSchema: outputSchemaOf(spec, validators?.result),
     };
     if (spec.annotations?.title !== undefined) tool.title = spec.annotations.title;
-    if (options.strict === true && analyzeStrictCompatibility(spec.parameters, "openai").length === 0) tool.strict = true;
+    if (options.strict === "compile" ? strictCompilationOf(spec.parameters, "openai").kind !== "refused" : options.strict === true && analyzeStrictCompatibility(spec.parameters, "openai").length === 0) {
+      tool.strict = true;
+    }
     tools[spec.name] = tool;
   }
   return tools as AiSdkClientTools<M>;
@@ -61,11 +69,19 @@ function outputSchemaOf(spec: ClientToolSpec, validator: AiSdkValidator | undefi
   }
 }
 
-function schemaOf(schema: object, validator: AiSdkValidator | undefined) {
-  if (validator === undefined) return jsonSchema(schema as JSONSchema7);
+/** The parameters as the model is given them: a compiled strict variant's, whose arguments are mapped back before they are checked. */
+function inputSchemaOf(spec: ClientToolSpec, validator: AiSdkValidator | undefined, compile: boolean) {
+  const compiled = compile ? strictCompilationOf(spec.parameters, "openai") : undefined;
+  if (compiled?.kind !== "compiled") return schemaOf(spec.parameters, validator);
+  return schemaOf(compiled.schema, validator, (value) => fromStrictArguments(spec, "openai", value));
+}
+
+function schemaOf(schema: object, validator: AiSdkValidator | undefined, mapBack?: (value: unknown) => unknown) {
+  if (validator === undefined && mapBack === undefined) return jsonSchema(schema as JSONSchema7);
   return jsonSchema(schema as JSONSchema7, {
-    validate: (value) => {
-      if (validator(value)) return { success: true, value };
+    validate: (raw) => {
+      const value = mapBack === undefined ? raw : mapBack(raw);
+      if (validator === undefined || validator(value)) return { success: true, value };
       const reasons = (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`).join("; ");
       return { success: false, error: new TypeError(reasons || "does not match the schema") };
     },
