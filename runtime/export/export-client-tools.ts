@@ -119,7 +119,8 @@ export function exportClientTools<T extends ExportTarget>(
   const warnings: ExportIssue[] = [];
   const problems: ExportIssue[] = [];
   const compiled: { tool: string; changes: readonly StrictTransform[] }[] = [];
-  const specsByName = new Map<string, ClientToolSpec>();
+  // Only a compiled tool's arguments need its spec to be mapped back.
+  const specsByName = strict === "compile" ? new Map<string, ClientToolSpec>() : undefined;
   for (const item of tools) {
     const spec = "spec" in item ? item.spec : item;
     const refused = checkClientToolPermission(spec, principal);
@@ -128,16 +129,22 @@ export function exportClientTools<T extends ExportTarget>(
       if (spec.permission === undefined) warnings.push({ tool: spec.name, pointer: "/permission", message: `left out of this export under a principal: the tool has no "permission", so no principal may use it; give it one` });
       continue;
     }
-    specsByName.set(spec.name, spec);
+    specsByName?.set(spec.name, spec);
     const prepared = strictMode === undefined ? { parameters: applyOverlays(spec, overlays, warnings), strict: false } : prepareStrict(spec, strict as StrictRequest, strictMode, overlays, { warnings, problems, compiled });
     for (const problem of definition.problems?.(spec) ?? []) problems.push({ tool: spec.name, ...problem });
     exported.push(definition.toTool({ spec, parameters: asObjectSchema(prepared.parameters), strict: prepared.strict }));
   }
   if (problems.length > 0) throw new ClientToolExportError(target, problems);
+  if (compiled.length === 0) return { tools: exported, warnings, compiled, fromStrictArguments: argumentsAsTheyAre };
   const compiledNames = new Set(compiled.map((entry) => entry.tool));
   const fromStrict = (toolName: string, args: unknown): unknown => {
-    const spec = specsByName.get(toolName);
+    const spec = specsByName?.get(toolName);
     return spec !== undefined && compiledNames.has(toolName) ? fromStrictArguments(spec, strictMode!, args) : args;
   };
   return { tools: exported, warnings, compiled, fromStrictArguments: fromStrict };
+}
+
+/** An export without compiled variants hands the model's arguments on as they are. */
+function argumentsAsTheyAre(_toolName: string, args: unknown): unknown {
+  return args;
 }
