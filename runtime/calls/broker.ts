@@ -241,18 +241,21 @@ export class ClientCallBroker {
     const { spec } = tool;
     if (this.#closed) return BROKER_CLOSED;
     // A call is addressed by its conversation and toolCallId: dispatched again (the agent loop
-    // restarted, another instance resumed the conversation), it is the same call.
-    const existing = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
-    if (existing !== undefined) return this.#attach(existing, input, true);
-    const forbidden = checkClientToolPermission(spec, input.principal);
-    if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
-    // The arguments are the model's output: the client is asked only with arguments that match.
-    const deep = tooDeep(input.args, this.#maxValueDepth);
-    const invalid = deep !== undefined ? [deep] : await this.#checkArgs(spec, tool.fingerprints.parameters, input.args, input.conversationId);
-    if (invalid !== undefined) return { status: "invalid_arguments", errors: invalid };
-    // Compiled now, not when the client answers: a client's answer never waits for a compilation.
-    const uncompilable = await this.#check.prepare(spec, tool.fingerprints.outputSchema, input.conversationId);
-    if (uncompilable !== undefined) return { status: "denied", reason: `The outputSchema of client tool ${JSON.stringify(input.toolName)} could not be compiled (${uncompilable}).` };
+    // restarted, another instance resumed the conversation), it is the same call. Looked up first
+    // when approval or recovery depend on it; otherwise the store's refusal to open it a second
+    // time finds it (one round trip less), and so does a check that fails, so a dispatch again
+    // attaches however its arguments compare.
+    const recovery = recoveryOf(spec, this.#recovery);
+    const findFirst = this.#approve !== undefined || recovery !== "wait";
+    if (findFirst) {
+      const existing = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+      if (existing !== undefined) return this.#attach(existing, input, true);
+    }
+    const refused = await this.#checkCall(tool, input);
+    if (refused !== undefined) {
+      const existing = findFirst ? undefined : await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+      return existing === undefined ? refused : this.#attach(existing, input, false);
+    }
     if (this.#closed) return BROKER_CLOSED;
     if (this.#approve !== undefined) {
       const refused = await this.#askApproval(this.#approve, input);
@@ -264,7 +267,7 @@ export class ClientCallBroker {
       outputSchema: tool.fingerprints.outputSchema ?? schemaFingerprint(spec.outputSchema),
       timeoutSeconds: seconds,
       maxAttempts: resendLimit(spec),
-      recovery: recoveryOf(spec, this.#recovery),
+      recovery,
     };
     const request: ClientToolRequest = {
       requestId: await this.#newRequestId(input, callTool),
@@ -298,6 +301,21 @@ export class ClientCallBroker {
     // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
     if (this.#closed) await this.#store.close(requestId, 1, BROKER_CLOSED, { owner: input.owner, request, tool: callTool });
     return outcome;
+  }
+
+  /** Why the call must not reach the client (permission, arguments, an outputSchema that cannot compile); undefined when it may. */
+  async #checkCall(tool: AwaitedTool, input: DispatchInput): Promise<ClientCallOutcome | undefined> {
+    const { spec } = tool;
+    const forbidden = checkClientToolPermission(spec, input.principal);
+    if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
+    // The arguments are the model's output: the client is asked only with arguments that match.
+    const deep = tooDeep(input.args, this.#maxValueDepth);
+    const invalid = deep !== undefined ? [deep] : await this.#checkArgs(spec, tool.fingerprints.parameters, input.args, input.conversationId);
+    if (invalid !== undefined) return { status: "invalid_arguments", errors: invalid };
+    // Compiled now, not when the client answers: a client's answer never waits for a compilation.
+    const uncompilable = await this.#check.prepare(spec, tool.fingerprints.outputSchema, input.conversationId);
+    if (uncompilable !== undefined) return { status: "denied", reason: `The outputSchema of client tool ${JSON.stringify(input.toolName)} could not be compiled (${uncompilable}).` };
+    return undefined;
   }
 
   /**
