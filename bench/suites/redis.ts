@@ -7,7 +7,9 @@ import type { Benchmark } from "../benchmark.js";
 import { row, type Row } from "../results.js";
 import { summarize } from "../stats.js";
 
-const ROUND_TRIPS = 2_000;
+const ROUND_TRIPS = 5_000;
+/** The round trips are cut into batches, each with its own 99th percentile: the row is their median, as every timing here is. */
+const P99_BATCHES = 5;
 const THROUGHPUT_CALLS = 6_000;
 const CONCURRENCY = 64;
 const OPEN_CALLS = 2_000;
@@ -56,8 +58,8 @@ export const redisStore: Benchmark = {
 
       log(`redis: cross-instance round trip, ${ROUND_TRIPS} calls`);
       const latencies = await roundTrips(await redisStores(2));
-      const sorted = [...latencies].sort((a, b) => a - b);
-      const p99 = sorted[Math.floor(sorted.length * 0.99)]!;
+      const batch = latencies.length / P99_BATCHES;
+      const p99s = Array.from({ length: P99_BATCHES }, (_, b) => percentile99(latencies.slice(b * batch, (b + 1) * batch)));
 
       log(`redis: calls per second at three instances, ${plan.samples} samples`);
       const throughput: number[] = [];
@@ -72,7 +74,7 @@ export const redisStore: Benchmark = {
       log(`redis: bytes held per open call, ${OPEN_CALLS} calls`);
       const openPrefix = `bench:${randomUUID()}:`;
       const bytes = await bytesPerOpenCall(clients[0]!, [await store(openPrefix)], openPrefix);
-      return rows(latencies, p99, throughput, inMemory, bytes);
+      return rows(latencies, p99s, throughput, inMemory, bytes);
     } finally {
       // Each store's subscribing connection, then the clients: nothing left to keep the process up.
       await Promise.all(stores.map((made) => made.disconnect()));
@@ -81,7 +83,12 @@ export const redisStore: Benchmark = {
   },
 };
 
-function rows(latencies: readonly number[], p99: number, throughput: readonly number[], inMemory: readonly number[], bytes: number): Row[] {
+function percentile99(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length * 0.99)]!;
+}
+
+function rows(latencies: readonly number[], p99s: readonly number[], throughput: readonly number[], inMemory: readonly number[], bytes: number): Row[] {
   const latency = summarize(latencies);
   return [
     row({
@@ -93,8 +100,8 @@ function rows(latencies: readonly number[], p99: number, throughput: readonly nu
     }),
     row({
       id: "redis.round-trip.p99",
-      what: "Redis store: the same round trip, 99th percentile",
-      measured: { median: p99, min: p99, max: p99, runs: 1, unit: "ms" },
+      what: `Redis store: the same round trip, 99th percentile (median of ${P99_BATCHES} batches of ${latencies.length / P99_BATCHES} calls)`,
+      measured: { ...summarize(p99s), unit: "ms" },
       targets: [{ op: "<=", value: 5, unit: "ms", of: "measured" }],
     }),
     row({
