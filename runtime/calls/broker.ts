@@ -416,6 +416,8 @@ export class ClientCallBroker {
   async connectionClosed(input: { readonly owner: string; readonly requestIds: readonly string[] }): Promise<void> {
     await Promise.all(
       input.requestIds.map(async (requestId) => {
+        // A call heard of with the "wait" policy stays as it is: no need to read it.
+        if (this.#heard.get(requestId)?.tool?.recovery === "wait") return;
         try {
           const stored = await this.#store.get(requestId);
           if (stored?.state === "open" && stored.owner === input.owner) await this.#recover(stored, CLIENT_GONE);
