@@ -21,7 +21,7 @@ describe.each(examples)("examples/%s", (name) => {
     expect(result.diagnostics).toEqual([]);
     const generated = result.files.filter((file) => file.role === "generated");
     const names = generated.map((file) => path.relative(result.outDir, file.path).split(path.sep).join("/"));
-    expect(names.filter((name) => !name.startsWith("validators/")).sort()).toEqual(["gen-client-tools.manifest.json", "handlers.ts", "index.ts", "specs.ts", "types.ts"]);
+    expect(names.filter((name) => !name.startsWith("validators/")).sort()).toEqual(["client-inputs.ts", "gen-client-tools.manifest.json", "handlers.ts", "index.ts", "specs.ts", "types.ts"]);
     // --validators: a module per tool, the map (index.ts) and the Standard Schema objects.
     expect(names.filter((name) => name.startsWith("validators/"))).toHaveLength(config.options.validators === true ? result.toolCount + 2 : 0);
     for (const file of generated) {
@@ -81,10 +81,14 @@ describe("examples/basic through the runtime", () => {
         return written;
       })
       .sort((a, b) => String(a["name"]).localeCompare(String(b["name"])));
-    expect(clientToolsPayload.client_tools).toEqual(written);
+    expect(clientToolSpecs.map(({ fingerprints: _fingerprints, ...spec }) => spec)).toEqual(written);
+    // What a frontend registers per conversation leaves out private-input tools: only the server registers those.
+    const sendable = written.filter((spec) => !("privateInput" in spec));
+    expect(sendable.length).toBe(written.length - 1);
+    expect(clientToolsPayload.client_tools).toEqual(sendable);
     // Schemas keep their keys in their order, byte for byte.
     const schemas = (specs: readonly object[]): string => JSON.stringify(specs.map((spec) => [(spec as Record<string, unknown>)["parameters"], (spec as Record<string, unknown>)["outputSchema"]]));
-    expect(schemas(clientToolsPayload.client_tools)).toBe(schemas(written));
+    expect(schemas(clientToolsPayload.client_tools)).toBe(schemas(sendable));
     expect(Object.isFrozen(clientToolSpecs[0]?.parameters)).toBe(true);
   });
 });

@@ -23,7 +23,9 @@ const generatedValidators: ClientToolArgsValidators | undefined = undefined;
 // @gen:begin handlers
 /**
  * One handler per client tool, keyed by the tool's name as written. An awaited tool's handler
- * returns its result (or a promise of it); a fire-and-forget tool's handler returns nothing.
+ * returns its result (or a promise of it); a fire-and-forget tool's handler returns nothing; a
+ * private-input tool's handler returns the value the user entered, which the runner sends to
+ * the server alone (throw to report the prompt dismissed).
  */
 export interface ClientToolHandlers<Ctx = void> {
   /** Placeholder tool: replaced by the generator. */
@@ -33,6 +35,11 @@ export interface ClientToolHandlers<Ctx = void> {
 const clientToolNames: ReadonlySet<string> = new Set(["example"]);
 /** The fire-and-forget tools: what goes back to the model for their calls is the acknowledgement. */
 const fireAndForgetTools: ReadonlySet<string> = new Set([]);
+/**
+ * The private-input tools: their calls come through the broker's runner, which sends the value
+ * to the server alone; a framework's tool-output path (`dispatchToolCall`) never runs them.
+ */
+const privateInputTools: ReadonlySet<string> = new Set([]);
 /**
  * Tools that declare an argument named `mcp_arg_kind` and none named `kind`. The agent server
  * sends an argument named `kind` as `mcp_arg_kind`; in these tools' actions `mcp_arg_kind` is
@@ -55,8 +62,12 @@ export interface ClientToolCallError {
   readonly message: string;
 }
 
-/** Why a call was not carried out: the model named no such tool, sent arguments that are not JSON or do not match, or the handler failed. */
-export type ClientToolCallFailureReason = "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error";
+/**
+ * Why a call was not carried out: the model named no such tool, sent arguments that are not JSON
+ * or do not match, the handler failed, or the tool takes a private input (which goes to the server
+ * through the runner, never into a framework's messages).
+ */
+export type ClientToolCallFailureReason = "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error" | "private_input";
 
 /** A call that was not carried out; `message` is written for the model, which can correct its call. */
 export interface ClientToolCallFailure {
@@ -160,6 +171,7 @@ export function dispatchClientAction(input: unknown, handlers: unknown, ctx: unk
     // Read through a plain type: when every tool's arguments are `never` (schemas no value can
     // match), ClientAction is `never` too, and a property of `never` does not compile.
     const name = (action as { readonly kind: string }).kind.slice(KIND_PREFIX.length);
+    if (privateInputTools.has(name)) throw new TypeError(privateInputMessage(name));
     const handler = findHandler(handlers, name);
     if (handler === undefined) {
       throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
@@ -189,6 +201,7 @@ export function dispatchToolCall<Ctx = void>(name: string, args: unknown, handle
 export async function dispatchToolCall(name: string, args: unknown, handlers: unknown, ctx: unknown, options?: ClientToolCallOptions): Promise<unknown> {
   const checked = checkCall(name, args, options);
   if (!checked.ok) return checked;
+  if (privateInputTools.has(name)) return failure(name, "private_input", privateInputMessage(name));
   const handler = findHandler(handlers, name);
   if (handler === undefined) {
     return failure(name, "handler_error", `This client has no handler for the tool ${JSON.stringify(name)}: add it to your ClientToolHandlers.`);
@@ -248,6 +261,10 @@ function checkCall(name: string, input: unknown, options: ClientToolCallOptions 
     return { ...failure(name, "invalid_arguments", `Invalid arguments for ${name}: ${reasons || "they do not match its parameters schema"}.`), errors };
   }
   return { ok: true, args: object };
+}
+
+function privateInputMessage(name: string): string {
+  return `The client tool ${JSON.stringify(name)} takes a private input: its calls come from the server's broker, and the runner (createClientToolRunner) sends the value to the server alone.`;
 }
 
 function failure(name: string, reason: ClientToolCallFailureReason, message: string): ClientToolCallFailure {

@@ -6,6 +6,7 @@
 /** Placeholder tool: replaced by the generator. */
 export type ExampleArgs = { readonly message: string; [key: string]: unknown };
 export type ExampleResult = { readonly ok: boolean };
+export type ExamplePrivateInput = { readonly token: string };
 export type ClientAction_example = { readonly kind: "ClientAction_example" } & ExampleArgs;
 
 /** Every action a frontend can receive, discriminated on `kind`. */

@@ -53,7 +53,12 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
       const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
       const request = await sent;
       // get_location is read-only, up to 3 attempts: the second instance sends it again.
-      const resent = nextRequest(b);
+      // The second instance may hear of the first attempt late: the re-send is the request of attempt 2.
+      const resent = new Promise<ClientToolRequest>((resolve) => {
+        const stop = b.on("requested", ({ request: heard }) => {
+          if (heard.attempt === 2) resolve(heard), stop();
+        });
+      });
       await b.fail({ requestId: request.requestId, owner: "alice", error: "GPS busy", retryable: true });
       expect(await resent).toMatchObject({ requestId: request.requestId, attempt: 2 });
       await b.submit({ requestId: request.requestId, owner: "alice", attempt: 2, result: { city: "Lyon" } });

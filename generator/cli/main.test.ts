@@ -227,7 +227,7 @@ describe("the CLI", () => {
     cpSync(path.join(folder, "client-tools"), path.join(folder, "specs"), { recursive: true });
     writeFileSync(path.join(folder, "gen-client-tools.config.json"), JSON.stringify({ in: "specs", out: "gen" }));
     expect(run(folder).status).toBe(0);
-    expect(readdirSync(path.join(folder, "gen")).sort()).toEqual(["gen-client-tools.manifest.json", "handlers.ts", "index.ts", "specs.ts", "types.ts"]);
+    expect(readdirSync(path.join(folder, "gen")).sort()).toEqual(["client-inputs.ts", "gen-client-tools.manifest.json", "handlers.ts", "index.ts", "specs.ts", "types.ts"]);
     writeFileSync(path.join(folder, "gen-client-tools.config.json"), '{\n  "output": "gen"\n}');
     const bad = run(folder);
     expect(bad.status).toBe(1);

@@ -31,11 +31,12 @@ describe("emitOutput", () => {
       ["src/gen/types.ts", "generated", true],
       ["src/gen/specs.ts", "generated", true],
       ["src/gen/handlers.ts", "generated", true],
+      ["src/gen/client-inputs.ts", "generated", true],
       ["src/gen/index.ts", "generated", true],
       ["src/handlers.ts", "stubs", true],
     ]);
-    expect(plan.files[4]!.contents).toContain('import type { ClientToolHandlers } from "./gen/index.js";');
-    expect((await emitOutput(models, context({ options: { ...options, stubs: false }, stubs: undefined }))).files).toHaveLength(4);
+    expect(plan.files[5]!.contents).toContain('import type { ClientToolHandlers } from "./gen/index.js";');
+    expect((await emitOutput(models, context({ options: { ...options, stubs: false }, stubs: undefined }))).files).toHaveLength(5);
   });
 
   it("adds stubs to the user's file, left unformatted, and says which; tools of the previous run that are gone are noted", async () => {
@@ -48,7 +49,7 @@ describe("emitOutput", () => {
   });
 
   it("has one emitter per output, each named", () => {
-    expect(EMITTERS.map((e) => e.name)).toEqual(["types", "specs", "handlers", "index", "stubs", "validators"]);
+    expect(EMITTERS.map((e) => e.name)).toEqual(["types", "specs", "handlers", "client-inputs", "index", "stubs", "validators"]);
     expect(EMITTERS.find((e) => e.name === "validators")!.when({ ...options, validators: true })).toBe(true);
   });
 });

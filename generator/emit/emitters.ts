@@ -2,6 +2,7 @@ import path from "node:path";
 import type { ToolModel } from "../model/tool-model.js";
 import type { ResolvedOptions } from "../options/resolve.js";
 import { relativePath } from "../relative-path.js";
+import { emitClientInputsFile } from "./client-inputs-file.js";
 import { emitHandlersFile } from "./handlers-file.js";
 import { emitIndexFile } from "./index-file.js";
 import type { OutputPlan, PlannedFile } from "./output-plan.js";
@@ -42,6 +43,7 @@ export const EMITTERS: readonly Emitter[] = [
   { name: "types", when: () => true, emit: (models, { options }) => generated(options.out, "types.ts", emitTypesFile(models)) },
   { name: "specs", when: () => true, emit: (models, { options }) => generated(options.out, "specs.ts", emitSpecsFile(models)) },
   { name: "handlers", when: () => true, emit: (models, { options }) => generated(options.out, "handlers.ts", emitHandlersFile(models, { validators: options.validators })) },
+  { name: "client-inputs", when: () => true, emit: (models, { options }) => generated(options.out, "client-inputs.ts", emitClientInputsFile(models)) },
   { name: "index", when: () => true, emit: (_models, { options }) => generated(options.out, "index.ts", emitIndexFile()) },
   { name: "stubs", when: (options) => options.stubs !== false, emit: emitStubs },
   {

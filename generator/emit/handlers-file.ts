@@ -6,10 +6,12 @@ import { fillTemplate, loadTemplate, templateDoc } from "./template.js";
 
 /** handlers.ts: the `ClientToolHandlers` interface and the dispatch helpers around it. */
 export function emitHandlersFile(models: readonly ToolModel[], options: { readonly validators: boolean }): string {
-  const typeNames = models.flatMap(typeNamesOf);
+  // A private-input tool's handler returns its private input; the response is the server's to give.
+  const typeNames = models.flatMap((m) => (m.mode === "private-input" ? [m.types.args, m.types.privateInput] : typeNamesOf(m)));
   const imports = typeNames.map((name) => `  ${name},\n`).join("");
   const methods = models.map((m) => {
-    const result = `${resultTypeOf(m)} | Promise<${resultTypeOf(m)}>`;
+    const returned = m.mode === "private-input" ? m.types.privateInput : resultTypeOf(m);
+    const result = `${returned} | Promise<${returned}>`;
     return `${docComment(m.spec.description, "  ")}  readonly ${propertyKey(m.name)}: (args: ${m.types.args}, ctx: Ctx) => ${result};\n`;
   });
   const set = (names: readonly string[]): string => (names.length === 0 ? "new Set()" : `new Set([\n${names.map((n) => `  ${tsString(n)},\n`).join("")}])`);
@@ -21,6 +23,8 @@ export function emitHandlersFile(models: readonly ToolModel[], options: { readon
     `const clientToolNames: ReadonlySet<string> = ${set(models.map((m) => m.name))};\n`,
     templateDoc("handlers", "fireAndForgetTools"),
     `const fireAndForgetTools: ReadonlySet<string> = ${set(models.filter((m) => m.mode === "fire-and-forget").map((m) => m.name))};\n`,
+    templateDoc("handlers", "privateInputTools"),
+    `const privateInputTools: ReadonlySet<string> = ${set(models.filter((m) => m.mode === "private-input").map((m) => m.name))};\n`,
     templateDoc("handlers", "toolsWithOwnMcpArgKind"),
     `const toolsWithOwnMcpArgKind: ReadonlySet<string> = ${set(models.filter(hasOwnMcpArgKind).map((m) => m.name))};\n`,
   ].join("");

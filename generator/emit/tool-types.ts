@@ -1,20 +1,21 @@
 import { unknownMode } from "../../runtime/tool-spec/tool-mode.js";
 import type { ToolModel } from "../model/tool-model.js";
 
-/** The generated type of what a call of the tool gives back: its Result type, or `void`. */
+/** The generated type of what a call of the tool gives back (for a private input, the response the model sees): its Result type, or `void`. */
 export function resultTypeOf(model: ToolModel): string {
   switch (model.mode) {
     case "fire-and-forget":
       return "void";
     case "awaited":
     case "awaited-content":
+    case "private-input":
       return model.types.result;
     default:
       return unknownMode(model);
   }
 }
 
-/** The generated types of a tool: its arguments', and its result's when it has one. */
+/** The generated types of a tool: its arguments', its result's when it has one, and its private input's. */
 export function typeNamesOf(model: ToolModel): string[] {
   switch (model.mode) {
     case "fire-and-forget":
@@ -22,6 +23,8 @@ export function typeNamesOf(model: ToolModel): string[] {
     case "awaited":
     case "awaited-content":
       return [model.types.args, model.types.result];
+    case "private-input":
+      return [model.types.args, model.types.result, model.types.privateInput];
     default:
       return unknownMode(model);
   }

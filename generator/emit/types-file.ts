@@ -73,6 +73,13 @@ function resultTypes(model: ToolModel): string {
     }
     case "awaited-content":
       return `${docComment(`What the client answers a call of \`${model.name}\` with: text for the model (the tool is awaited without an outputSchema).`, "")}export type ${model.types.result} = ${CONTENT_RESULT_TYPE};\n\n`;
+    case "private-input": {
+      const rootDoc = `The private value the client collects for a call of \`${model.name}\`: it goes to the server's handler (ClientInputHandlers), never to the model.`;
+      const privateInput = emitSchemaTypes(model.privateInput.schema, { rootName: model.types.privateInput, defPrefix: model.types.privateInput, rootDoc }).code;
+      const resultDoc = `What the model sees of a call of \`${model.name}\` once the server's handler took the private input (the spec's privateInput.response).`;
+      const response = emitSchemaTypes({ const: model.privateInput.response }, { rootName: model.types.result, defPrefix: model.types.result, rootDoc: resultDoc }).code;
+      return `${privateInput}\n${response}\n`;
+    }
     default:
       return unknownMode(model);
   }

@@ -28,6 +28,8 @@ export function buildToolModels(tools: readonly CheckedTool[], locator: Locator)
         case "awaited":
         case "awaited-content":
           return { ...common, mode: kind.mode, outputSchema: kind.outputSchema, types: { ...types, result: `${pascal}Result` } };
+        case "private-input":
+          return { ...common, mode: kind.mode, privateInput: kind.privateInput, types: { ...types, result: `${pascal}Result`, privateInput: `${pascal}PrivateInput` } };
         default:
           return unknownMode(kind);
       }
@@ -40,7 +42,10 @@ export function buildToolModels(tools: readonly CheckedTool[], locator: Locator)
 
   for (const model of models) {
     const written = model.spec.fingerprints;
-    if (written !== undefined && (written.parameters !== model.fingerprints.parameters || written.outputSchema !== model.fingerprints.outputSchema)) {
+    if (
+      written !== undefined &&
+      (written.parameters !== model.fingerprints.parameters || written.outputSchema !== model.fingerprints.outputSchema || written.privateInput !== model.fingerprints.privateInput)
+    ) {
       problems.push({ file: model.source.file, pointer: `${model.source.pointer}/fingerprints`, message: '"fingerprints" do not match the schemas: remove them, the generator computes them' });
     }
   }

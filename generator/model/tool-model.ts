@@ -1,4 +1,4 @@
-import type { ClientToolFingerprints, ClientToolSpec, JsonObject } from "../../runtime/tool-spec/types.js";
+import type { ClientToolFingerprints, ClientToolPrivateInput, ClientToolSpec, JsonObject } from "../../runtime/tool-spec/types.js";
 import type { ToolSource } from "../check/check-specs.js";
 
 /** What every tool's model holds, whatever its mode. */
@@ -40,8 +40,19 @@ export interface AwaitedContentToolModel extends ToolModelBase {
 }
 
 /**
+ * A tool whose client collects a private value for the server's handler (`ClientInputHandlers`):
+ * the client's handler returns the value (`privateInput`, checked against `privateInput.schema`),
+ * and the call gives the model the spec's `response` (`result`).
+ */
+export interface PrivateInputToolModel extends ToolModelBase {
+  readonly mode: "private-input";
+  readonly privateInput: ClientToolPrivateInput;
+  readonly types: { readonly args: string; readonly result: string; readonly privateInput: string; readonly action: string };
+}
+
+/**
  * Everything the emitters know about one tool; they never look at files or raw schemas again.
  * The modes are the model's taxonomy: code that treats them differently switches on `mode`,
  * exhaustively (`unknownMode` in the default), so a new mode is handled everywhere or fails to compile.
  */
-export type ToolModel = FireAndForgetToolModel | AwaitedToolModel | AwaitedContentToolModel;
+export type ToolModel = FireAndForgetToolModel | AwaitedToolModel | AwaitedContentToolModel | PrivateInputToolModel;

@@ -1,12 +1,13 @@
 import { DEFAULT_TIMEOUT_SECONDS } from "../tool-spec/types.js";
 import { argsFingerprint, refusalReason, type ClientToolApprovalRequest, type ClientToolApprover } from "./approval.js";
 import { Emitter } from "./emitter.js";
-import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError } from "./errors.js";
+import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError, PrivateInputMisdirectedError } from "./errors.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import type { ClientToolRequest } from "./messages.js";
 import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome, ClientCallTimedOut, ClientCallUnknownOutcome } from "./outcome.js";
 import { checkClientToolPermission, type ClientToolPrincipal } from "./permission.js";
 import { newRequestId } from "./request-id.js";
+import { PRIVATE_INPUT_DISMISSED, PRIVATE_INPUT_INVALID, PRIVATE_INPUT_UNUSABLE, privateInputHandlerOf, shownProblems, type PrivateInputHandlers } from "./private-input.js";
 import { createRequestSigner, type RequestSigner, type RequestSigningOptions } from "./signing/signed-request-id.js";
 import { createDecisionSigner, type ClientToolDecisionInput, type DecisionSigner, type SignedClientToolDecision } from "./signing/signed-decision.js";
 import { createArgumentsChecker, createResultChecker, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
@@ -51,6 +52,13 @@ export interface ClientCallBrokerOptions {
    * `fromStrictArguments`) before they are checked, stored or sent.
    */
   readonly strictArguments?: { readonly fromStrictArguments: (toolName: string, args: unknown) => unknown };
+  /**
+   * The server's handlers of private inputs, by tool name (the generated `clientInputHandlers(...)`):
+   * required for every private-input tool this broker dispatches or takes answers of. Give every
+   * instance the same handlers: a private input is taken where it arrives and never stored or
+   * forwarded, so an instance without the handler refuses it (421).
+   */
+  readonly privateInputs?: PrivateInputHandlers;
   /** How many compiled schemas the broker keeps (the least recently used go first); default 1000. */
   readonly maxCompiledSchemas?: number;
   /**
@@ -171,6 +179,7 @@ export class ClientCallBroker {
   readonly #decisions: DecisionSigner | undefined;
   readonly #recovery: BrokerRecovery;
   readonly #strictArguments: ClientCallBrokerOptions["strictArguments"];
+  readonly #privateInputs: PrivateInputHandlers | undefined;
   /** Resolves on `close()`, so a dispatch waiting for a hung approval hook still ends. */
   readonly #closing: Promise<void>;
   readonly #markClosing: () => void;
@@ -199,6 +208,7 @@ export class ClientCallBroker {
     this.#decisions = options.signing === undefined ? undefined : createDecisionSigner(options.signing);
     this.#recovery = options.recovery ?? "wait";
     this.#strictArguments = options.strictArguments;
+    this.#privateInputs = options.privateInputs;
     if (this.#recovery !== "wait" && this.#recovery !== "settle") throw new TypeError('recovery must be "wait" or "settle": "redispatch" is a tool\'s own, in its spec.');
     let markClosing!: () => void;
     this.#closing = new Promise((resolve) => (markClosing = resolve));
@@ -209,7 +219,8 @@ export class ClientCallBroker {
     this.#unsubscribe = this.#store.subscribe({
       requested: (call) => {
         this.#remember(call);
-        this.#events.emit("requested", call);
+        // A claimed call is with a handler of its private input: no client is asked again.
+        if (call.claimed !== true) this.#events.emit("requested", call);
       },
       closed: (closed) => {
         this.#heard.delete(closed.request.requestId);
@@ -239,6 +250,9 @@ export class ClientCallBroker {
     const input = this.#strictArguments === undefined ? call : { ...call, args: this.#strictArguments.fromStrictArguments(call.toolName, call.args) as object };
     const tool = this.#awaitedTool(input.toolName, input.conversationId);
     const { spec } = tool;
+    if (spec.privateInput !== undefined && privateInputHandlerOf(this.#privateInputs, input.toolName) === undefined) {
+      throw new TypeError(`Client tool ${JSON.stringify(input.toolName)} takes a private input: give the broker its handler (privateInputs: clientInputHandlers({...})) before dispatching calls to it.`);
+    }
     if (this.#closed) return BROKER_CLOSED;
     // A call is addressed by its conversation and toolCallId: dispatched again (the agent loop
     // restarted, another instance resumed the conversation), it is the same call. Looked up first
@@ -277,6 +291,7 @@ export class ClientCallBroker {
       args: input.args as ClientToolRequest["args"],
       attempt: 1,
       expiresAt: Date.now() + seconds * 1000,
+      ...(spec.privateInput !== undefined && { privateInput: true, privateInputSchema: spec.privateInput.schema }),
     };
     const { requestId } = request;
     // Waiting starts before the call is stored: an answer may arrive (from a client listing
@@ -360,6 +375,7 @@ export class ClientCallBroker {
   /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */
   async submit(input: SubmitInput): Promise<void> {
     const call = await this.#openCall(input);
+    if (call.request.privateInput === true) return this.#takePrivateInput(call, input.result);
     const deep = tooDeep(input.result, this.#maxValueDepth);
     const problems = deep !== undefined ? [deep] : await this.#resultProblems(call, input.result);
     if (problems !== undefined) throw new ClientResultInvalidError(call.request.toolName, problems);
@@ -372,6 +388,8 @@ export class ClientCallBroker {
       throw new ClientAnswerMalformedError("A client tool error needs `error` (a string) and `retryable` (a boolean).");
     }
     const call = await this.#openCall(input);
+    // The prompt was dismissed; what the client wrote of it may hold what the user typed.
+    if (call.request.privateInput === true) return this.#end(call, PRIVATE_INPUT_DISMISSED);
     const policy = this.#policyOf(call);
     if (!input.retryable || policy === undefined || call.request.attempt >= policy.maxAttempts) {
       return this.#end(call, { status: "error", error: input.error, retryable: input.retryable });
@@ -385,6 +403,11 @@ export class ClientCallBroker {
       const schema = await this.#storedSchema(call.tool.outputSchema);
       if (schema !== undefined) await this.#store.putSchema(call.tool.outputSchema, schema, next.request.expiresAt);
     }
+    await this.#resend(call, next);
+  }
+
+  /** Sends the call again as `next` (a new attempt with a new deadline), unless an answer or another re-send got there first. */
+  async #resend(call: PendingCall, next: PendingCall): Promise<void> {
     if (!(await this.#store.reissue(next, call.request.attempt))) throw await this.#lostRace(call);
     const waiter = this.#waiters.get(next.request.requestId);
     if (waiter !== undefined) {
@@ -392,6 +415,52 @@ export class ClientCallBroker {
       waiter.request = next.request;
       waiter.timer = this.#startTimer(next.request.requestId, next.request.expiresAt - Date.now());
     }
+  }
+
+  /**
+   * A private input: checked against the tool's schema here, then claimed in the store (so one
+   * submission at one instance gets to the handler), handed to this instance's handler once, and
+   * forgotten. The value is never stored, sent on or reported: the call ends with a copy of the
+   * spec's response, or a failure that holds nothing of the value or the handler's error. An
+   * invalid value is refused (422, pointers only) and asked for again while attempts are left.
+   */
+  async #takePrivateInput(call: StoredCall & { state: "open" }, value: unknown): Promise<void> {
+    const { toolName, conversationId, requestId, toolCallId } = call.request;
+    const known = this.#find(toolName, conversationId);
+    const tool = known === undefined ? undefined : awaitedToolOf(known);
+    const handler = privateInputHandlerOf(this.#privateInputs, toolName);
+    const privateInput = tool?.spec.privateInput;
+    const fingerprint = tool?.fingerprints.outputSchema;
+    // Only the tool the call was dispatched with: a private input re-registered since under another schema is not this call's.
+    if (tool === undefined || privateInput === undefined || handler === undefined || (call.tool !== undefined && call.tool.outputSchema !== fingerprint)) {
+      throw new PrivateInputMisdirectedError(toolName);
+    }
+    const deep = tooDeep(value, this.#maxValueDepth);
+    const problems = deep !== undefined ? [deep] : await this.#check(tool.spec, fingerprint, value, conversationId);
+    if (problems !== undefined) {
+      const policy = this.#policyOf(call);
+      if (policy !== undefined && call.request.attempt < policy.maxAttempts) {
+        const again = { ...call.request, attempt: call.request.attempt + 1, expiresAt: Date.now() + policy.timeoutSeconds * 1000 };
+        await this.#resend(call, { owner: call.owner, request: again, ...(call.tool !== undefined && { tool: call.tool }) });
+      } else {
+        await this.#end(call, PRIVATE_INPUT_INVALID);
+      }
+      throw new ClientResultInvalidError(toolName, shownProblems(problems, privateInput.schema), "private input");
+    }
+    const claimed: PendingCall = { owner: call.owner, request: { ...call.request, attempt: call.request.attempt + 1 }, ...(call.tool !== undefined && { tool: call.tool }), claimed: true };
+    if (!(await this.#store.reissue(claimed, call.request.attempt))) throw await this.#lostRace(call);
+    let outcome: ClientCallOutcome;
+    try {
+      const returned: unknown = await handler(value, call.request.args, { conversationId, owner: call.owner, toolName, toolCallId, requestId });
+      outcome = returned === undefined ? { status: "ok", result: structuredClone(privateInput.response) } : PRIVATE_INPUT_UNUSABLE;
+      if (returned !== undefined) this.#onError(new TypeError("a private input's handler must resolve to nothing; what it returned was dropped"), `the private input of ${JSON.stringify(toolName)} was not used`);
+    } catch {
+      // What a handler throws may hold the value: it is not reported.
+      outcome = PRIVATE_INPUT_UNUSABLE;
+      this.#onError(new Error("a private input's handler threw; what it threw is not reported, since it may hold the value"), `the private input of ${JSON.stringify(toolName)} was not used`);
+    }
+    // Ended meanwhile (timed out, cancelled): that outcome stands, and the value is gone all the same.
+    if (await this.#store.close(requestId, claimed.request.attempt, outcome, claimed)) this.#settle({ owner: call.owner, request: claimed.request, outcome });
   }
 
   /**
@@ -446,7 +515,7 @@ export class ClientCallBroker {
   async pending(filter: PendingCallFilter): Promise<readonly ClientToolRequest[]> {
     const now = Date.now();
     const calls = await this.#store.list(filter);
-    return calls.filter((call) => call.request.expiresAt > now).map((call) => call.request);
+    return calls.filter((call) => call.request.expiresAt > now && call.claimed !== true).map((call) => call.request);
   }
 
   /** Cancels every call this broker dispatched and still waits for, and stops its timers. Idempotent. */
@@ -553,6 +622,8 @@ export class ClientCallBroker {
    * old one is then stale), `"wait"` leaves it. An answer that got there first wins.
    */
   async #recover(call: StoredCall & { readonly state: "open" }, reason: string): Promise<void> {
+    // A claimed call is with its private input's handler: the client has nothing left to do.
+    if (call.claimed === true) return;
     const policy = this.#policyOf(call)?.recovery ?? "wait";
     switch (policy) {
       case "wait":
@@ -596,7 +667,7 @@ export class ClientCallBroker {
     const stored: StoredCall | undefined =
       heard !== undefined && (input.attempt === undefined || input.attempt === heard.request.attempt) ? { state: "open", ...heard } : await this.#store.get(input.requestId);
     if (stored === undefined || stored.owner !== input.owner) throw new ClientCallNotFoundError(input.requestId);
-    if (stored.state === "closed") throw new ClientCallClosedError(input.requestId);
+    if (stored.state === "closed" || stored.claimed === true) throw new ClientCallClosedError(input.requestId);
     if (input.attempt !== undefined && input.attempt !== stored.request.attempt) {
       throw new ClientCallStaleAttemptError(input.requestId, input.attempt, stored.request.attempt);
     }

@@ -5,7 +5,7 @@ import type { ValidationProblem } from "./validators.js";
  * status a transport answers with and a JSON body, so a transport maps it in one line.
  */
 export abstract class ClientCallError extends Error {
-  abstract readonly status: 400 | 404 | 409 | 413 | 422;
+  abstract readonly status: 400 | 404 | 409 | 413 | 421 | 422;
 
   toJSON(): { readonly detail: string } {
     return { detail: this.message };
@@ -48,14 +48,19 @@ export class ClientCallStaleAttemptError extends ClientCallError {
   }
 }
 
-/** The result does not match the tool's `outputSchema`. The call stays open for a corrected answer. */
+/**
+ * The result does not match the tool's `outputSchema`. The call stays open for a corrected answer.
+ * For a private input (`what`), the call is asked again while it has attempts left; the problems
+ * name pointers and rules, never a value.
+ */
 export class ClientResultInvalidError extends ClientCallError {
   override readonly name = "ClientResultInvalidError";
   readonly status = 422;
   readonly errors: readonly ValidationProblem[];
 
-  constructor(toolName: string, errors: readonly ValidationProblem[]) {
-    super(`The result for ${toolName} does not match its outputSchema: ${errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}.`);
+  constructor(toolName: string, errors: readonly ValidationProblem[], what: "result" | "private input" = "result") {
+    const against = what === "result" ? "its outputSchema" : "its privateInput.schema";
+    super(`The ${what} for ${toolName} does not match ${against}: ${errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}.`);
     this.errors = errors;
   }
 
@@ -77,5 +82,19 @@ export class ClientAnswerTooLargeError extends ClientCallError {
 
   constructor(maxBytes: number) {
     super(`A client tool answer may be at most ${maxBytes} bytes.`);
+  }
+}
+
+/**
+ * A private input reached an instance without the tool's handler (`privateInputs`), which is the
+ * only place the value may go: it is never stored or forwarded. Register the same handlers at
+ * every instance that takes answers; the client may send it to one that has them.
+ */
+export class PrivateInputMisdirectedError extends ClientCallError {
+  override readonly name = "PrivateInputMisdirectedError";
+  readonly status = 421;
+
+  constructor(toolName: string) {
+    super(`This server has no handler for the private input of ${JSON.stringify(toolName)}; the value was not kept. Send it to an instance that has one.`);
   }
 }

@@ -154,7 +154,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
 }
 
 function storedOpen(owner: string, call: PendingCall): OpenEntry {
-  return { state: "open", owner, request: call.request, ...(call.tool !== undefined && { tool: call.tool }) };
+  return { state: "open", owner, request: call.request, ...(call.tool !== undefined && { tool: call.tool }), ...(call.claimed === true && { claimed: true }) };
 }
 
 function toolCallKey(conversationId: string, toolCallId: string): string {

@@ -1,3 +1,5 @@
+import type { JsonObject } from "../tool-spec/types.js";
+
 /**
  * The messages of the awaited round trip, as every transport carries them (HTTP, SSE,
  * WebSocket, AG-UI). Types only: browser-safe, and shared by server and client.
@@ -19,6 +21,13 @@ export interface ClientToolRequest {
   readonly args: { readonly [key: string]: unknown };
   readonly attempt: number;
   readonly expiresAt: number;
+  /**
+   * The call asks the user for a private value (a password, a token): the client collects it,
+   * checks it against `privateInputSchema`, and sends it as the result, to the server alone; the
+   * model never sees it. A new attempt asks again after an invalid submission.
+   */
+  readonly privateInput?: true;
+  readonly privateInputSchema?: JsonObject;
 }
 
 /** The client's answer: the tool's result, checked by the server against the tool's `outputSchema`. */

@@ -57,6 +57,9 @@ export function outcomeToObservation(outcome: ClientCallOutcome, tool?: Pick<Cli
         true,
       );
     case "cancelled":
+      if (outcome.dismissed === true) {
+        return textObservation("The user dismissed the request for their private input, so nothing happened. Do not ask again unless the user wants to.", true);
+      }
       return textObservation(
         `The call was cancelled before the user's client answered (${quote(outcome.reason)}), so the result is unknown: ` +
           "do not assume the action happened. Do not call the tool again unless the user asks for it.",
@@ -72,6 +75,13 @@ export function outcomeToObservation(outcome: ClientCallOutcome, tool?: Pick<Cli
       return textObservation(
         `The arguments do not match the tool's parameters, so the call was not sent to the user's client: ${outcome.errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}. ` +
           "Call the tool again with arguments that match its schema.",
+        true,
+      );
+    case "private_input_failed":
+      return textObservation(
+        outcome.reason === "invalid"
+          ? "The private input the user gave did not match what the tool needs, as often as it allows, so it was not used. Tell the user; call the tool again only if they ask."
+          : "The server could not use the private input the user gave, so the action did not happen. Tell the user; call the tool again only if they ask.",
         true,
       );
     case "denied":

@@ -10,7 +10,8 @@ export type ClientCallOutcome =
   | ClientCallCancelled
   | ClientCallUnknownOutcome
   | ClientCallDenied
-  | ClientCallInvalidArguments;
+  | ClientCallInvalidArguments
+  | ClientCallPrivateInputFailed;
 
 /** The client answered with a result that matched the tool's `outputSchema`. */
 export interface ClientCallOk {
@@ -32,10 +33,21 @@ export interface ClientCallTimedOut {
   readonly timeoutSeconds: number;
 }
 
-/** The server stopped waiting (`broker.cancel`, `broker.close`). */
+/** The server stopped waiting (`broker.cancel`, `broker.close`), or the user dismissed a private input's prompt (`dismissed`). */
 export interface ClientCallCancelled {
   readonly status: "cancelled";
   readonly reason: string;
+  readonly dismissed?: true;
+}
+
+/**
+ * A private input was not used: the user's submissions did not match its schema as often as the
+ * tool allows (`"invalid"`), or the server's handler threw or resolved to a value (`"unusable"`).
+ * Nothing the handler threw or returned is kept, so none of it reaches the model.
+ */
+export interface ClientCallPrivateInputFailed {
+  readonly status: "private_input_failed";
+  readonly reason: "invalid" | "unusable";
 }
 
 /**

@@ -3,6 +3,9 @@ import { RetryableClientToolError } from "./retryable-error.js";
 import { startTimer, type TimerHandle } from "./timer.js";
 import { validate, validatorsFor, type ClientToolValidators } from "./validators.js";
 
+/** What the runner reports of a private input's handler that threw: the prompt was dismissed. */
+const PRIVATE_INPUT_DISMISSED_TEXT = "The user dismissed the prompt.";
+
 /** What the runner adds to the app's context for each request. */
 export interface ClientToolRequestContext {
   /** Fires when the request expires, when the server cancels it (`runner.cancel`) and on `runner.close()`. */
@@ -71,6 +74,8 @@ export function createClientToolRunner<Handlers extends { readonly [K in keyof H
       const result = await handler.call(handlers, request.args, { ...context, signal, request });
       return { type: "client_tool.result", requestId, attempt, result };
     } catch (error) {
+      // A private input's prompt was dismissed: what the handler threw may hold what the user typed, so it stays here.
+      if (request.privateInput === true) return fail(PRIVATE_INPUT_DISMISSED_TEXT, false);
       return fail(messageOf(error), error instanceof RetryableClientToolError);
     }
   }

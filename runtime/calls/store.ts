@@ -23,6 +23,11 @@ export interface PendingCall {
   readonly request: ClientToolRequest;
   /** Absent in records written before calls carried their tool: then the answering instance must know the tool. */
   readonly tool?: PendingCallTool;
+  /**
+   * A private input was submitted and is with the server's handler (the value itself is never
+   * stored): the call waits for that alone, is offered to no client, and refuses every answer.
+   */
+  readonly claimed?: true;
 }
 
 /** A call that has ended, kept for a while so a late answer gets 409 (not 404) and a lost notice can be recovered. */

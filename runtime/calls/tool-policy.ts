@@ -8,10 +8,11 @@ export function timeoutSeconds(spec: ClientToolSpec): number {
 /**
  * The last attempt a call of this tool may reach after retryable errors. Only a tool that says
  * running it twice is harmless (idempotent or read-only) is ever sent twice, and never more
- * often than its `maxAttempts`; any other stops at 1.
+ * often than its `maxAttempts`; any other stops at 1. A private input is asked for again only
+ * after an invalid submission, which nothing acted on: its `maxAttempts` counts those.
  */
 export function resendLimit(spec: ClientToolSpec): number {
-  const harmless = spec.annotations?.idempotentHint === true || spec.annotations?.readOnlyHint === true;
+  const harmless = spec.annotations?.idempotentHint === true || spec.annotations?.readOnlyHint === true || spec.privateInput !== undefined;
   return harmless ? (spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) : 1;
 }
 

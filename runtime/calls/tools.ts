@@ -46,9 +46,21 @@ export function isSpecList(source: ClientToolSource): source is readonly ClientT
 /** A tool the broker carries calls of: its spec has the schema its results are checked against as `outputSchema`. */
 export type AwaitedTool = KnownTool & { readonly spec: AwaitedSpec };
 
-/** Each awaited-content tool as the broker sees it, with the content result's schema, made once per spec. */
-const contentTools = new WeakMap<ClientToolSpec, AwaitedTool>();
+/**
+ * Each awaited-content and private-input tool as the broker sees it, with the schema its answers
+ * are checked against (the content result's, the private input's) as `outputSchema`, made once per spec.
+ */
+const answerTools = new WeakMap<ClientToolSpec, AwaitedTool>();
 let contentFingerprint: string | undefined;
+
+function withAnswerSchema(tool: KnownTool, outputSchema: AwaitedSpec["outputSchema"], fingerprint: () => string): AwaitedTool {
+  let awaited = answerTools.get(tool.spec);
+  if (awaited === undefined) {
+    awaited = { spec: Object.freeze({ ...tool.spec, outputSchema }), fingerprints: { ...tool.fingerprints, outputSchema: fingerprint() } };
+    answerTools.set(tool.spec, awaited);
+  }
+  return awaited;
+}
 
 /** The tool as the broker carries its calls, or undefined for a fire-and-forget tool. */
 export function awaitedToolOf(tool: KnownTool): AwaitedTool | undefined {
@@ -58,15 +70,10 @@ export function awaitedToolOf(tool: KnownTool): AwaitedTool | undefined {
       return undefined;
     case "awaited":
       return tool as AwaitedTool;
-    case "awaited-content": {
-      let awaited = contentTools.get(tool.spec);
-      if (awaited === undefined) {
-        contentFingerprint ??= schemaFingerprint(kind.outputSchema);
-        awaited = { spec: Object.freeze({ ...tool.spec, outputSchema: kind.outputSchema }), fingerprints: { ...tool.fingerprints, outputSchema: contentFingerprint } };
-        contentTools.set(tool.spec, awaited);
-      }
-      return awaited;
-    }
+    case "awaited-content":
+      return withAnswerSchema(tool, kind.outputSchema, () => (contentFingerprint ??= schemaFingerprint(kind.outputSchema)));
+    case "private-input":
+      return withAnswerSchema(tool, kind.privateInput.schema, () => schemaFingerprint(kind.privateInput.schema));
     default:
       return unknownMode(kind);
   }

@@ -24,6 +24,9 @@ export const geminiTarget: ExportTargetDefinition<GeminiFunctionDeclaration> = {
       case "awaited":
       case "awaited-content":
         return { ...declaration, responseJsonSchema: asObjectSchema(kind.outputSchema) };
+      case "private-input":
+        // The private value's schema is never a model's to see; what it sees is the fixed response.
+        return declaration;
       default:
         return unknownMode(kind);
     }

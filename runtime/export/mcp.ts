@@ -41,6 +41,9 @@ export const mcpTarget: ExportTargetDefinition<McpTool> = {
       case "awaited-content":
         // MCP's own tool result is content: a tool without an outputSchema answers with it.
         break;
+      case "private-input":
+        // The private value's schema stays on the server; the model sees the response, as text.
+        break;
       default:
         unknownMode(kind);
     }

@@ -10,8 +10,9 @@ export function schemaFingerprint(schema: JsonSchema): string {
   return sha256Hex(canonicalJson(schema));
 }
 
-/** The fingerprints that make up a tool's identity (with its name): parameters and, for awaited tools, the output schema. */
-export function toolFingerprints(spec: Pick<ClientToolSpec, "parameters" | "outputSchema">): ClientToolFingerprints {
+/** The fingerprints that make up a tool's identity (with its name): parameters and, for awaited tools, the output schema or the whole private input. */
+export function toolFingerprints(spec: Pick<ClientToolSpec, "parameters" | "outputSchema" | "privateInput">): ClientToolFingerprints {
   const parameters = schemaFingerprint(spec.parameters);
+  if (spec.privateInput !== undefined) return { parameters, privateInput: schemaFingerprint(spec.privateInput) };
   return spec.outputSchema === undefined ? { parameters } : { parameters, outputSchema: schemaFingerprint(spec.outputSchema) };
 }

@@ -81,7 +81,11 @@ function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined, lim
       return [{ pointer, message: `the spec is ${bytes} characters of JSON, over the limit of ${limits.maxSpecBytes} for specs sent at run time (the registry's limits.maxSpecBytes)` }];
     }
     const parametersKey = parametersKeyOf(item);
-    const schemas: [JsonObject, string][] = [[spec.parameters, `${pointer}/${parametersKey}`], ...(spec.outputSchema ? [[spec.outputSchema, `${pointer}/outputSchema`] as [JsonObject, string]] : [])];
+    const schemas: [JsonObject, string][] = [
+      [spec.parameters, `${pointer}/${parametersKey}`],
+      ...(spec.outputSchema ? [[spec.outputSchema, `${pointer}/outputSchema`] as [JsonObject, string]] : []),
+      ...(spec.privateInput ? [[spec.privateInput.schema, `${pointer}/privateInput/schema`] as [JsonObject, string]] : []),
+    ];
     return schemas.flatMap(([schema, at]) => {
       const oversized = schemaLimitProblems(schema, at, limits);
       if (oversized.length > 0) return oversized;

@@ -9,8 +9,8 @@ import type { JsonDifference } from "./first-difference.js";
  */
 export class ClientToolRegistrationError extends Error {
   override readonly name: string = "ClientToolRegistrationError";
-  /** 422, or 429 for a quota (`ClientToolLimitError`). */
-  readonly status: 422 | 429 = 422;
+  /** 422, 403 for what only the server may register (`ClientToolPrivateInputError`), or 429 for a quota (`ClientToolLimitError`). */
+  readonly status: 403 | 422 | 429 = 422;
 
   /** The body the OpenHands agent server sends for a registration error. */
   toJSON(): { detail: string } {
@@ -30,6 +30,23 @@ export class ClientToolInvalidSpecError extends ClientToolRegistrationError {
   ) {
     super(toolName === undefined ? cause.message : `Client tool "${toolName}", checked on its first use: ${cause.message}`, { cause });
     this.problems = cause.problems;
+  }
+}
+
+/**
+ * A conversation's registration (a client's) had a spec with `privateInput`: only the server's own
+ * registrations may define what its trusted handler receives and what the model is told.
+ */
+export class ClientToolPrivateInputError extends ClientToolRegistrationError {
+  override readonly name = "ClientToolPrivateInputError";
+  override readonly status = 403;
+
+  constructor(
+    readonly toolName: string,
+    /** Where the spec is in the input. */
+    readonly pointer: string,
+  ) {
+    super(`Client tool ${JSON.stringify(toolName)} (at ${pointer || "/"}) has a "privateInput", which only the server's own registrations may have: register it with registry.register at start-up, not per conversation.`);
   }
 }
 

@@ -3,6 +3,7 @@ export {
   ClientToolFingerprintMismatchError,
   ClientToolInvalidSpecError,
   ClientToolLimitError,
+  ClientToolPrivateInputError,
   ClientToolLookalikeNameError,
   ClientToolNameCollisionError,
   ClientToolRegistrationError,

@@ -1,6 +1,6 @@
 import type { ClientToolSpec, JsonValue } from "../tool-spec/types.js";
 import { admitClientToolSpecs, type AdmittedSpec, type SchemaCheck } from "./admit.js";
-import { ClientToolDuplicateNameError, ClientToolLimitError, ClientToolLookalikeNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
+import { ClientToolDuplicateNameError, ClientToolLimitError, ClientToolPrivateInputError, ClientToolLookalikeNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
 import { findFirstDifference } from "./first-difference.js";
 import type { RegistryLimits } from "./limits.js";
 import { nameKey } from "./name-key.js";
@@ -33,7 +33,7 @@ export interface RegistryState {
 }
 
 /** The spec fields that make up (or record) a tool's identity; every other field is metadata a registration may change. */
-const IDENTITY_KEYS: ReadonlySet<string> = new Set(["name", "parameters", "outputSchema", "awaited", "fingerprints"]);
+const IDENTITY_KEYS: ReadonlySet<string> = new Set(["name", "parameters", "outputSchema", "awaited", "privateInput", "fingerprints"]);
 
 /**
  * A set of tools: the registry's own (no parent), or a conversation's (its parent is the
@@ -83,8 +83,17 @@ export class ToolView implements ClientToolLookup {
    */
   register(input: unknown): ClientToolRegistration {
     if (this.#released) throw new Error("This conversation's client tools were dropped: get a new view from registry.scope(conversationId).");
-    // More specs than a conversation may hold are refused before any is checked.
-    if (this.#parent !== undefined) this.#checkToolCount(specList(input).items.length);
+    if (this.#parent !== undefined) {
+      // More specs than a conversation may hold are refused before any is checked.
+      const list = specList(input);
+      this.#checkToolCount(list.items.length);
+      list.items.forEach((item, i) => {
+        if (typeof item === "object" && item !== null && Object.hasOwn(item, "privateInput")) {
+          const name = (item as { readonly name?: unknown }).name;
+          throw new ClientToolPrivateInputError(typeof name === "string" ? name : "", list.pointer(i));
+        }
+      });
+    }
     const entries = admitClientToolSpecs(input, this.#state.checkSchema, this.#state.limits);
     const pointers = new Map<string, string>();
     // What this view's names look like: a new name must not pass for one of them.
@@ -174,7 +183,8 @@ function conflictError(registered: ClientToolSpec, incoming: ClientToolSpec): Cl
   const difference =
     findFirstDifference(registered.parameters, incoming.parameters, "/parameters") ??
     findFirstDifference(registered.outputSchema, incoming.outputSchema, "/outputSchema") ??
-    findFirstDifference(registered.awaited ?? false, incoming.awaited ?? false, "/awaited");
+    findFirstDifference(registered.awaited ?? false, incoming.awaited ?? false, "/awaited") ??
+    findFirstDifference(registered.privateInput, incoming.privateInput, "/privateInput");
   // Different identities mean different canonical JSON of a schema, or one tool awaited without an outputSchema and the other not.
   return new ClientToolSchemaConflictError(registered.name, difference!);
 }

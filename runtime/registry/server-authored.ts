@@ -7,9 +7,10 @@
 const serverSchemas = new WeakSet<object>();
 
 /** Records a spec's schemas as the server's own. */
-export function markServerAuthored(spec: { readonly parameters: object; readonly outputSchema?: object | undefined }): void {
+export function markServerAuthored(spec: { readonly parameters: object; readonly outputSchema?: object | undefined; readonly privateInput?: { readonly schema: object } | undefined }): void {
   serverSchemas.add(spec.parameters);
   if (spec.outputSchema !== undefined) serverSchemas.add(spec.outputSchema);
+  if (spec.privateInput !== undefined) serverSchemas.add(spec.privateInput.schema);
 }
 
 /** Whether the server's own code wrote this schema object (see above). */

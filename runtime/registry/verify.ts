@@ -27,11 +27,12 @@ const verifiedSpecs = new WeakMap<object, VerifiedSpec>();
 const schemaFingerprints = new WeakMap<JsonObject, string>();
 
 /**
- * `name:<parameters fingerprint>:<outputSchema fingerprint, "content" when awaited without one, or "-" for fire-and-forget>`:
- * a tool's mode is part of what it is.
+ * `name:<parameters fingerprint>:<outputSchema fingerprint, "private:" and the private input's,
+ * "content" when awaited without either, or "-" for fire-and-forget>`: a tool's mode is part of what it is.
  */
 function identityOf(spec: ClientToolSpec, fingerprints: ClientToolFingerprints): string {
-  return `${spec.name}:${fingerprints.parameters}:${fingerprints.outputSchema ?? (spec.awaited === true ? "content" : "-")}`;
+  const answer = fingerprints.privateInput !== undefined ? `private:${fingerprints.privateInput}` : (fingerprints.outputSchema ?? (spec.awaited === true ? "content" : "-"));
+  return `${spec.name}:${fingerprints.parameters}:${answer}`;
 }
 
 /** The verified form of a spec object verified before (one the registry keeps, or a deep-frozen input); else undefined. */
@@ -75,12 +76,14 @@ function parsedAsIs(source: unknown, parsed: ClientToolSpec): source is ClientTo
 
 function verify(spec: ClientToolSpec, pointer: string): VerifiedSpec {
   const fingerprints: ClientToolFingerprints =
-    spec.outputSchema === undefined
-      ? { parameters: fingerprintOf(spec.parameters) }
-      : { parameters: fingerprintOf(spec.parameters), outputSchema: fingerprintOf(spec.outputSchema) };
+    spec.privateInput !== undefined
+      ? { parameters: fingerprintOf(spec.parameters), privateInput: fingerprintOf(spec.privateInput) }
+      : spec.outputSchema === undefined
+        ? { parameters: fingerprintOf(spec.parameters) }
+        : { parameters: fingerprintOf(spec.parameters), outputSchema: fingerprintOf(spec.outputSchema) };
   const claimed = spec.fingerprints;
   if (claimed !== undefined) {
-    for (const key of ["parameters", "outputSchema"] as const) {
+    for (const key of ["parameters", "outputSchema", "privateInput"] as const) {
       if (claimed[key] !== fingerprints[key]) {
         throw new ClientToolFingerprintMismatchError(spec.name, `${pointer}/fingerprints/${key}`, String(claimed[key]), String(fingerprints[key]));
       }

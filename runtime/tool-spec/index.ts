@@ -6,6 +6,7 @@ export { CLIENT_TOOL_RECOVERIES, DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS }
 export type {
   ClientToolAnnotations,
   ClientToolFingerprints,
+  ClientToolPrivateInput,
   ClientToolRecovery,
   ClientToolSpec,
   JsonObject,
@@ -15,7 +16,7 @@ export type {
 } from "./types.js";
 export { definitionsKeyword, schemaDialect } from "../schema/dialect.js";
 export type { SchemaDialect } from "../schema/dialect.js";
-export { clientToolMode, resultSchemaOf } from "./tool-mode.js";
+export { answerSchemaOf, clientToolMode } from "./tool-mode.js";
 export { CONTENT_RESULT_SCHEMA } from "./content-result.js";
 export type { ClientToolContentResult } from "./content-result.js";
 export type { ClientToolMode } from "./tool-mode.js";

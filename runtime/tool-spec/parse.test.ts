@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ClientToolSpecError } from "./errors.js";
 import { checkClientToolSpecs, parseClientToolSpec, parseClientToolSpecs } from "./parse.js";
 import { MAX_SCHEMA_DEPTH } from "./schema-depth.js";
+import { clientToolMode } from "./tool-mode.js";
 import type { JsonValue } from "./types.js";
 
 const base = { name: "open_file_viewer", description: "Open a file viewer panel." };
@@ -137,6 +138,30 @@ describe("spec rules", () => {
     expect(problemsOf({ ...base, awaited: "yes" })[0]?.pointer).toBe("/awaited");
   });
 
+  it("takes a private input: an object schema and a JSON object response, and nothing that would send the value elsewhere", () => {
+    const privateInput = { schema: { type: "object", properties: { token: { type: "string" } }, required: ["token"] }, response: { status: "connected" } };
+    const spec = parseClientToolSpec({ ...base, privateInput });
+    expect(spec.privateInput).toEqual(privateInput);
+    expect(Object.isFrozen(spec.privateInput?.response)).toBe(true);
+    expect(clientToolMode(spec)).toEqual({ mode: "private-input", privateInput });
+    expect(problemsOf({ ...base, privateInput, outputSchema: { type: "object" } })).toEqual([{ pointer: "/outputSchema", message: expect.stringContaining('has no "outputSchema"') }]);
+    expect(problemsOf({ ...base, privateInput, awaited: true })).toEqual([{ pointer: "/awaited", message: expect.stringContaining('remove "awaited"') }]);
+    expect(problemsOf({ ...base, privateInput, recovery: "redispatch", annotations: { idempotentHint: true } })).toEqual([
+      { pointer: "/recovery", message: expect.stringContaining("would ask the user for the private input again") },
+    ]);
+    expect(problemsOf({ ...base, privateInput, recovery: "settle" })).toEqual([]);
+    expect(problemsOf({ ...base, privateInput: { ...privateInput, schema: { type: "string" } } })[0]?.pointer).toBe("/privateInput/schema");
+    expect(problemsOf({ ...base, privateInput: { ...privateInput, response: "connected" } })[0]?.pointer).toBe("/privateInput/response");
+    expect(problemsOf({ ...base, privateInput: { schema: privateInput.schema } })[0]?.pointer).toBe("/privateInput/response");
+    expect(problemsOf({ ...base, privateInput: { ...privateInput, respons: {} } })[0]).toEqual({ pointer: "/privateInput/respons", message: expect.stringContaining('did you mean "response"') });
+    expect(problemsOf({ ...base, privateInput: true })[0]?.pointer).toBe("/privateInput");
+  });
+
+  it("keeps a deep-frozen private input as it is", () => {
+    const frozen = parseClientToolSpec({ ...base, privateInput: { schema: { type: "object" }, response: { ok: true } } });
+    expect(parseClientToolSpec(frozen).privateInput).toBe(frozen.privateInput);
+  });
+
   it("keeps absent annotations absent", () => {
     expect("annotations" in parseClientToolSpec(base)).toBe(false);
   });
@@ -146,6 +171,9 @@ describe("spec rules", () => {
     expect(problemsOf({ ...base, fingerprints: { parameters: hex } })).toEqual([]);
     expect(problemsOf({ ...base, fingerprints: { parameters: "nope" } })[0]?.pointer).toBe("/fingerprints/parameters");
     expect(problemsOf({ ...base, fingerprints: { parameters: hex, outputSchema: hex } })[0]?.pointer).toBe("/fingerprints/outputSchema");
+    const privateInput = { schema: { type: "object" }, response: {} };
+    expect(problemsOf({ ...base, privateInput, fingerprints: { parameters: hex, privateInput: hex } })).toEqual([]);
+    expect(problemsOf({ ...base, privateInput, fingerprints: { parameters: hex } })[0]?.pointer).toBe("/fingerprints/privateInput");
   });
 
   it("reports values JSON cannot hold at their pointer", () => {

@@ -18,6 +18,7 @@ export const SPEC_KEYS = [
   "inputSchema",
   "outputSchema",
   "awaited",
+  "privateInput",
   "annotations",
   "permission",
   "timeoutSeconds",
@@ -28,7 +29,8 @@ export const SPEC_KEYS = [
   "$schema",
 ] as const;
 const ANNOTATION_KEYS = ["title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
-const FINGERPRINT_KEYS = ["parameters", "outputSchema"] as const;
+const FINGERPRINT_KEYS = ["parameters", "outputSchema", "privateInput"] as const;
+const PRIVATE_INPUT_KEYS = ["schema", "response"] as const;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const EMPTY_PARAMETERS: JsonObject = Object.freeze({ type: "object", properties: Object.freeze({}) });
 
@@ -156,6 +158,7 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
     }
     spec["awaited"] = awaited;
   }
+  if ("privateInput" in value) spec["privateInput"] = checkPrivateInput(value, pointer, problems, adopt);
   if ("annotations" in value) spec["annotations"] = checkAnnotations(value["annotations"], childPointer(pointer, "annotations"), problems, adopt);
   if ("permission" in value) {
     const permission = value["permission"];
@@ -178,17 +181,24 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
     }
     spec["maxAttempts"] = attempts;
   }
-  if ("recovery" in value) spec["recovery"] = checkRecovery(value["recovery"], spec["annotations"], childPointer(pointer, "recovery"), problems);
+  if ("recovery" in value) spec["recovery"] = checkRecovery(value["recovery"], spec["annotations"], "privateInput" in value, childPointer(pointer, "recovery"), problems);
   if ("fingerprints" in value) {
-    spec["fingerprints"] = checkFingerprints(value["fingerprints"], outputSchema !== undefined, childPointer(pointer, "fingerprints"), problems, adopt);
+    const schemas = { outputSchema: outputSchema !== undefined, privateInput: "privateInput" in value };
+    spec["fingerprints"] = checkFingerprints(value["fingerprints"], schemas, childPointer(pointer, "fingerprints"), problems, adopt);
   }
   return Object.freeze(spec) as unknown as ClientToolSpec;
 }
 
-/** `"redispatch"` sends a call again that the client may have run already: only a tool that says that is harmless may have it. */
-function checkRecovery(recovery: unknown, annotations: unknown, pointer: string, problems: SpecProblem[]): unknown {
+/**
+ * `"redispatch"` sends a call again that the client may have run already: only a tool that says
+ * that is harmless may have it, and never a private input (the user would be asked again for a
+ * secret they may have given already).
+ */
+function checkRecovery(recovery: unknown, annotations: unknown, privateInput: boolean, pointer: string, problems: SpecProblem[]): unknown {
   if (typeof recovery !== "string" || !(CLIENT_TOOL_RECOVERIES as readonly string[]).includes(recovery)) {
     problems.push({ pointer, message: `"recovery" must be one of ${CLIENT_TOOL_RECOVERIES.map((r) => JSON.stringify(r)).join(", ")}, got ${describe(recovery)}` });
+  } else if (recovery === "redispatch" && privateInput) {
+    problems.push({ pointer, message: '"recovery": "redispatch" would ask the user for the private input again: a tool with "privateInput" takes "wait" or "settle"' });
   } else if (recovery === "redispatch" && !(isPlainObject(annotations) && (annotations["idempotentHint"] === true || annotations["readOnlyHint"] === true))) {
     problems.push({
       pointer,
@@ -251,17 +261,48 @@ function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem
   return toFrozenJson(value, pointer, problems, adopt);
 }
 
-function checkFingerprints(value: unknown, awaited: boolean, pointer: string, problems: SpecProblem[], adopt: boolean): JsonValue | undefined {
+/**
+ * A private input: its value's object schema, and the JSON object the model sees once the
+ * server's handler took the value. The tool is awaited by what it is: no `outputSchema`, no `awaited`.
+ */
+function checkPrivateInput(spec: Record<string, unknown>, specPointer: string, problems: SpecProblem[], adopt: boolean): JsonValue | undefined {
+  const value = spec["privateInput"];
+  const pointer = childPointer(specPointer, "privateInput");
+  if ("outputSchema" in spec) {
+    problems.push({ pointer: childPointer(specPointer, "outputSchema"), message: 'a tool with "privateInput" has no "outputSchema": the model sees privateInput.response, and the value goes to the server\'s handler' });
+  }
+  if ("awaited" in spec) {
+    problems.push({ pointer: childPointer(specPointer, "awaited"), message: 'a tool with "privateInput" is awaited by what it is: remove "awaited"' });
+  }
+  if (!isPlainObject(value)) {
+    problems.push({ pointer, message: `"privateInput" must be an object {"schema": {"type": "object", ...}, "response": {...}}, got ${describe(value)}` });
+    return undefined;
+  }
+  reportUnknownKeys(value, PRIVATE_INPUT_KEYS, pointer, problems, "privateInput key");
+  const schema = checkObjectSchema(value["schema"], childPointer(pointer, "schema"), problems, adopt);
+  const response = value["response"];
+  if (!isPlainObject(response)) {
+    problems.push({ pointer: childPointer(pointer, "response"), message: `"response" is what the model sees once the server took the value: a JSON object such as {"status": "connected"}, got ${describe(response)}` });
+    return undefined;
+  }
+  const frozenResponse = toFrozenJson(response, childPointer(pointer, "response"), problems, adopt);
+  if (schema === undefined) return undefined;
+  // A deep-frozen (or adopted) input is kept as it is, as the other fields are, so that a generated spec is its own parsed form.
+  if (schema === value["schema"] && frozenResponse === response && (adopt || Object.isFrozen(value))) return Object.freeze(value) as unknown as JsonValue;
+  return Object.freeze({ schema, response: frozenResponse }) as unknown as JsonValue;
+}
+
+function checkFingerprints(value: unknown, schemas: { readonly outputSchema: boolean; readonly privateInput: boolean }, pointer: string, problems: SpecProblem[], adopt: boolean): JsonValue | undefined {
   if (!isPlainObject(value)) {
     problems.push({ pointer, message: `"fingerprints" must be an object {"parameters": "<sha256 hex>"}, got ${describe(value)}` });
     return undefined;
   }
   reportUnknownKeys(value, FINGERPRINT_KEYS, pointer, problems, "fingerprint");
   for (const key of FINGERPRINT_KEYS) {
-    const required = key === "parameters" || awaited;
+    const required = key === "parameters" || schemas[key];
     const present = key in value;
     if (present && !required) {
-      problems.push({ pointer: childPointer(pointer, key), message: 'a fingerprint of "outputSchema" needs an "outputSchema": remove it' });
+      problems.push({ pointer: childPointer(pointer, key), message: `a fingerprint of "${key}" needs an "${key}": remove it` });
     } else if (required && (typeof value[key] !== "string" || !SHA256_HEX.test(value[key] as string))) {
       problems.push({
         pointer: childPointer(pointer, key),

@@ -39,6 +39,9 @@ describe("client-tool-spec.schema.json", () => {
     ["a root that is not an object schema", { name: "a", description: "A.", parameters: { type: "string" } }],
     ["a timeout given as a string", { name: "a", description: "A.", timeoutSeconds: "60" }],
     ["an unknown annotation", { name: "a", description: "A.", annotations: { readonly: true } }],
+    ["a private input beside an outputSchema", { name: "a", description: "A.", outputSchema: { type: "object" }, privateInput: { schema: { type: "object" }, response: {} } }],
+    ["a private input without a response", { name: "a", description: "A.", privateInput: { schema: { type: "object" } } }],
+    ["a private input sent again on recovery", { name: "a", description: "A.", annotations: { idempotentHint: true }, recovery: "redispatch", privateInput: { schema: { type: "object" }, response: {} } }],
   ])("refuses %s, as the runtime does", (_what, spec) => {
     expect(runtimeAccepts(spec)).toBe(false);
     expect(accepted(spec)).toBe(false);

@@ -20,6 +20,18 @@ export interface ClientToolAnnotations {
 export interface ClientToolFingerprints {
   readonly parameters: string;
   readonly outputSchema?: string;
+  /** Of the whole `privateInput` (its schema and its response), when the tool has one. */
+  readonly privateInput?: string;
+}
+
+/**
+ * A private value the client collects (a password, a token) for the server's own handler, never
+ * for the model: `schema` describes it and is never exported to a model; `response` is what the
+ * model sees once the handler has taken the value.
+ */
+export interface ClientToolPrivateInput extends JsonObject {
+  readonly schema: JsonObject;
+  readonly response: JsonObject;
 }
 
 /**
@@ -38,6 +50,12 @@ export interface ClientToolSpec {
    * `handler: "client"` do. `false` is the default, and contradicts an `outputSchema`.
    */
   readonly awaited?: boolean;
+  /**
+   * Present: the client collects a private value that goes once to the server's handler
+   * (`ClientInputHandlers`), never to the model, a store or a log; the model sees `response`.
+   * Only the server's own registrations may have one; such a tool has no `outputSchema`.
+   */
+  readonly privateInput?: ClientToolPrivateInput;
   readonly annotations?: ClientToolAnnotations;
   readonly permission?: string;
   /** Awaited tools only; default {@link DEFAULT_TIMEOUT_SECONDS}. */

@@ -35,6 +35,7 @@ describe("hostile spec text through generate()", () => {
     expect(result.toolCount).toBe(TOOL_NAMES.length);
     expect(result.files.map((file) => path.relative(cwd, file.path).split(path.sep).join("/")).sort()).toEqual([
       "src/client-tool-handlers.ts",
+      "src/client-tools.gen/client-inputs.ts",
       "src/client-tools.gen/gen-client-tools.manifest.json",
       "src/client-tools.gen/handlers.ts",
       "src/client-tools.gen/index.ts",

@@ -9,6 +9,8 @@ export interface ClientToolContext {
     openPanel(title: string, body: string): void;
     confirm(question: string): Promise<boolean>;
     prompt(question: string): Promise<string | undefined>;
+    /** A password field: what the user types goes to the server alone. */
+    promptSecret(label: string): Promise<string | undefined>;
     setTheme(theme: string, hue?: number): void;
   };
 }
@@ -38,5 +40,12 @@ export const clientToolHandlers: ClientToolHandlers<ClientToolContext> = {
   async ask_user(args, ctx) {
     const answer = await ctx.ui.prompt(args.question);
     return answer === undefined ? { content: [{ type: "text", text: "The user closed the question without answering." }], isError: true } : { content: [{ type: "text", text: answer }] };
+  },
+  /** Connect the requested service with credentials the user enters. */
+  async connect_account(args, ctx) {
+    const token = await ctx.ui.promptSecret(`Access token for ${args.service}`);
+    // Throwing reports the prompt dismissed; the runner sends nothing of what was typed.
+    if (token === undefined) throw new Error("dismissed");
+    return { token };
   },
 };

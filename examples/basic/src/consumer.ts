@@ -23,6 +23,10 @@ import {
   type ClientToolOutputByName,
   type ClientToolObservationEvent,
   type ConfirmActionResult,
+  type ConnectAccountPrivateInput,
+  type ConnectAccountResult,
+  type ClientInputHandlers,
+  clientInputHandlers,
   type GetLocationResult,
   type OpenFileViewerArgs,
   type SetThemeArgs,
@@ -31,7 +35,7 @@ import {
 import { clientToolHandlers, type ClientToolContext } from "./client-tool-handlers.js";
 
 const ctx: ClientToolContext = {
-  ui: { openPanel: () => undefined, confirm: async () => true, prompt: async () => "yes", setTheme: () => undefined },
+  ui: { openPanel: () => undefined, confirm: async () => true, prompt: async () => "yes", promptSecret: async () => "s3cret", setTheme: () => undefined },
 };
 
 // An ActionEvent exactly as the agent server sends it.
@@ -78,7 +82,7 @@ export async function handle(message: unknown): Promise<void> {
 // A call as a framework hands it over: a name and the model's arguments.
 export async function onToolCall(toolName: string, input: unknown): Promise<unknown> {
   const outcome = await dispatchToolCall(toolName, input, clientToolHandlers, ctx);
-  if (!outcome.ok) return { error: outcome.message, reason: outcome.reason satisfies "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error" };
+  if (!outcome.ok) return { error: outcome.message, reason: outcome.reason satisfies "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error" | "private_input" };
   if (outcome.name === "get_location") outcome.result satisfies GetLocationResult;
   if (outcome.name === "open_file_viewer") outcome.output satisfies "Tool call dispatched to client.";
   return outcome.output;
@@ -99,6 +103,7 @@ export async function typedToolCalls(): Promise<void> {
   const outputs: { [N in ClientToolName]: ClientToolOutputByName[N] } = {
     ask_user: { content: [{ type: "text", text: "README.md" }] },
     confirm_action: { confirmed: true },
+    connect_account: { status: "connected" },
     get_location: { city: "Paris" },
     open_file_viewer: "Tool call dispatched to client.",
     "set-theme": "Tool call dispatched to client.",
@@ -109,6 +114,7 @@ export async function typedToolCalls(): Promise<void> {
   const noContext: ClientToolHandlers = {
     ask_user: () => ({ content: [{ type: "text", text: "no" }], isError: true }),
     confirm_action: () => ({ confirmed: true }),
+    connect_account: () => ({ token: "t" }),
     get_location: () => ({ city: "Lyon" }),
     open_file_viewer: () => undefined,
     "set-theme": () => undefined,
@@ -127,8 +133,8 @@ const theme: SetThemeArgs = { theme: "dark", kind: "user", accent: { hue: 200 } 
 const themeAction: ClientAction_set_theme = { kind: "ClientAction_set-theme", theme: "dark", mcp_arg_kind: "user" };
 const viewer: OpenFileViewerArgs = { file_path: "a.ts", line: 3 };
 const tree: ShowOutlineArgs_node = { title: "root", children: [{ title: "child", children: [] }] };
-const names: ClientToolName[] = ["ask_user", "confirm_action", "get_location", "open_file_viewer", "set-theme", "show_outline"];
-const awaited: AwaitedClientToolName[] = ["ask_user", "confirm_action", "get_location"];
+const names: ClientToolName[] = ["ask_user", "confirm_action", "connect_account", "get_location", "open_file_viewer", "set-theme", "show_outline"];
+const awaited: AwaitedClientToolName[] = ["ask_user", "confirm_action", "connect_account", "get_location"];
 const answered: AskUserResult = { content: [{ type: "text", text: "Lyon" }], isError: false } satisfies ClientToolContentResult;
 const result: ClientToolMap["get_location"]["result"] = { city: "Paris" };
 const actions: ClientAction[] = [themeAction, { kind: "ClientAction_show_outline", root: tree }];
@@ -182,3 +188,29 @@ export const wrongText: ClientToolHandlers<ClientToolContext> = {
 
 // @ts-expect-error "neon" is not one of the enum's values
 export const badEnum: SetThemeArgs = { theme: "neon" };
+
+// A private input: the client's handler returns the value, the server's handler takes it, the model sees the response.
+const secret: ConnectAccountPrivateInput = { token: "s3cret" };
+const seen: ConnectAccountResult = { status: "connected" };
+const serverHandlers: ClientInputHandlers<{ readonly vault: Map<string, string> }> = {
+  async connect_account(privateInput, args, ctx) {
+    ctx.vault.set(args.service, privateInput.token);
+  },
+};
+export const privateInputs = clientInputHandlers(serverHandlers, () => ({ vault: new Map<string, string>() }));
+export const privateInputsWithCall = clientInputHandlers({ connect_account: async (_input, _args, call) => void call.conversationId });
+void [secret, seen];
+
+export const returnsValue: ClientInputHandlers = {
+  // @ts-expect-error a private input's handler resolves to nothing: a value would have nowhere to go
+  connect_account: async (privateInput) => privateInput.token,
+};
+
+export const wrongPrivateInput: ClientToolHandlers<ClientToolContext> = {
+  ...clientToolHandlers,
+  // @ts-expect-error the client's handler of a private input returns the value in its schema's shape
+  connect_account: async () => ({ password: "x" }),
+};
+
+// @ts-expect-error the model sees the declared response, nothing else
+export const wrongResponse: ConnectAccountResult = { status: "failed" };

@@ -1,6 +1,6 @@
 import { compileStandalone } from "./compile.js";
 import { validatorModule, type ModuleValidator } from "./es-module.js";
-import type { ToolValidatorExport } from "./tool-exports.js";
+import { ROLE_SCHEMA, type ToolValidatorExport } from "./tool-exports.js";
 
 /** A tool's validator module, or why a schema of it cannot have one. */
 export type ToolModuleOutcome =
@@ -20,7 +20,7 @@ export function compileToolModule(exports: readonly ToolValidatorExport[]): Tool
     try {
       const validator = compileStandalone(schema);
       compiled.push({ exportName: name, type, doc, standalone: validator.code });
-      warnings.push(...validator.warnings.map((warning) => `${role === "args" ? "parameters" : "outputSchema"}: ${warning}`));
+      warnings.push(...validator.warnings.map((warning) => `${ROLE_SCHEMA[role]}: ${warning}`));
     } catch (error) {
       errors.push({ role, error: error instanceof Error ? error.message : String(error) });
     }

@@ -1,5 +1,6 @@
 import { propertyKey } from "../escape.js";
 import { fillTemplate, loadTemplate } from "../template.js";
+import type { ValidatorRole } from "./tool-exports.js";
 import type { ToolValidators } from "./validators-map.js";
 
 /**
@@ -9,20 +10,22 @@ import type { ToolValidators } from "./validators-map.js";
  */
 export function standardSchemasModule(tools: readonly ToolValidators[]): string {
   const usesContent = tools.some(({ model }) => model.mode === "awaited-content");
-  const typeImports = tools.flatMap(({ exports }) => exports.map((e) => e.type));
+  // A private input's schema is never a Standard Schema: that is what frameworks hand to models.
+  const shared = tools.map(({ model, exports }) => ({ model, exports: exports.filter((e) => e.role !== "privateInput") }));
+  const typeImports = shared.flatMap(({ exports }) => exports.map((e) => e.type));
   const imports = [
     usesContent ? 'import { CONTENT_RESULT_SCHEMA } from "gen-client-tools/runtime/standard-schema";\n' : "",
     'import { clientToolSpecs } from "../specs.js";\n',
     typeImports.length === 0 ? "" : `import type { ${typeImports.join(", ")} } from "../types.js";\n`,
-    ...tools.map(({ model, exports }) => `import { ${exports.map((e) => e.name).join(", ")} } from "./${model.id}.js";\n`),
+    ...shared.map(({ model, exports }) => `import { ${exports.map((e) => e.name).join(", ")} } from "./${model.id}.js";\n`),
   ].join("");
   // A tool awaited without an outputSchema checks its results against the runtime's content result schema.
-  const schemaOf = (model: ToolValidators["model"], role: "args" | "result", index: number): string =>
+  const schemaOf = (model: ToolValidators["model"], role: ValidatorRole, index: number): string =>
     role === "args" ? `clientToolSpecs[${index}].parameters` : model.mode === "awaited-content" ? "CONTENT_RESULT_SCHEMA" : `clientToolSpecs[${index}].outputSchema`;
-  const types = tools.map(
+  const types = shared.map(
     ({ model, exports }) => `  readonly ${propertyKey(model.name)}: { ${exports.map((e) => `readonly ${e.role}: ClientToolStandardSchema<${e.type}>`).join("; ")} };\n`,
   );
-  const values = tools.map(
+  const values = shared.map(
     ({ model, exports }, index) =>
       `  ${propertyKey(model.name)}: {\n${exports.map((e) => `    ${e.role}: clientToolStandardSchema(${schemaOf(model, e.role, index)}, ${e.name}),\n`).join("")}  },\n`,
   );

@@ -3,12 +3,18 @@ import type { ToolModel } from "../../model/tool-model.js";
 import { unknownMode } from "../../../runtime/tool-spec/tool-mode.js";
 import { docComment } from "../escape.js";
 
+/** What a validator checks: the model's arguments, the client's result, or the private value a client collects. */
+export type ValidatorRole = "args" | "result" | "privateInput";
+
+/** Where in a spec the schema of each role is, for messages. */
+export const ROLE_SCHEMA: { readonly [R in ValidatorRole]: string } = { args: "parameters", result: "outputSchema", privateInput: "privateInput/schema" };
+
 /** One validator a tool's module exports. */
 export interface ToolValidatorExport {
   /** `validate<Pascal>Args` or `validate<Pascal>Result`: unique, as Pascal names are. */
   readonly name: string;
   /** Its key in the `clientToolValidators` map, as the runtime reads it. */
-  readonly role: "args" | "result";
+  readonly role: ValidatorRole;
   /** The generated type it is a guard of, in types.ts. */
   readonly type: string;
   readonly schema: JsonObject;
@@ -45,6 +51,17 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
               : `Checks a result of \`${model.name}\` (text for the model: \`{ content: [{ type: "text", text }], isError? }\`); when it does not match, \`errors\` says why.`,
             "",
           ),
+        },
+      ];
+    case "private-input":
+      return [
+        ...exports,
+        {
+          name: `validate${model.pascal}PrivateInput`,
+          role: "privateInput",
+          type: model.types.privateInput,
+          schema: model.privateInput.schema,
+          doc: docComment(`Checks a private input of \`${model.name}\` (what the client collects for the server) against privateInput.schema; when it does not match, \`errors\` says why.`, ""),
         },
       ];
     default:

@@ -28,13 +28,14 @@ const NEVER_ABORTED = new AbortController().signal;
  * its output (the result, or the acknowledgement for a fire-and-forget tool), or an error output
  * the model can read when the arguments were invalid or the handler failed. A call of a tool
  * these bindings do not know is left alone (resolves to its `unknown_tool` outcome), for the
- * app's other tools.
+ * app's other tools, and so is a private-input tool's (the server runs it through the broker,
+ * and its value never enters the chat's messages).
  */
 export async function handleAiSdkToolCall(toolCall: AiSdkToolCall, options: AiSdkToolCallOptions): Promise<ToolCallOutcome> {
   const signal = options.signal ?? NEVER_ABORTED;
   const { toolCallId, toolName } = toolCall;
   const outcome = await options.dispatch(toolName, toolCall.input, { toolCallId, signal });
-  if (signal.aborted || (!outcome.ok && outcome.reason === "unknown_tool")) return outcome;
+  if (signal.aborted || (!outcome.ok && (outcome.reason === "unknown_tool" || outcome.reason === "private_input"))) return outcome;
   const addToolOutput = options.addToolOutput as (output: AiSdkToolOutput) => void | PromiseLike<void>;
   await addToolOutput(outcome.ok ? { tool: toolName, toolCallId, output: outcome.output } : { tool: toolName, toolCallId, state: "output-error", errorText: outcome.message });
   return outcome;

@@ -31,6 +31,13 @@ export interface AiSdkToolsOptions {
    * and handed on (`fromStrictArguments`). The others go without it.
    */
   readonly strict?: boolean | "compile";
+  /**
+   * Runs a call of a private-input tool on the server (required when there is one): dispatch it
+   * with the broker (`broker.dispatch`, the client answering through the runner) and return what
+   * the model sees (`outcomeToObservation`). The private value never travels through the chat,
+   * so it never enters the SDK's messages.
+   */
+  readonly privateInput?: (call: { readonly toolName: string; readonly toolCallId: string; readonly args: unknown }) => Promise<unknown>;
 }
 
 /**
@@ -45,8 +52,9 @@ export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { arg
     const tool: Tool = {
       description: spec.description,
       inputSchema: inputSchemaOf(spec, validators?.args, options.strict === "compile"),
-      outputSchema: outputSchemaOf(spec, validators?.result),
     };
+    tool.outputSchema = outputSchemaOf(spec, validators?.result);
+    if (spec.privateInput !== undefined) tool.execute = privateInputExecute(spec.name, options.privateInput);
     if (spec.annotations?.title !== undefined) tool.title = spec.annotations.title;
     if (options.strict === "compile" ? strictCompilationOf(spec.parameters, "openai").kind !== "refused" : options.strict === true && analyzeStrictCompatibility(spec.parameters, "openai").length === 0) {
       tool.strict = true;
@@ -54,6 +62,13 @@ export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { arg
     tools[spec.name] = tool;
   }
   return tools as AiSdkClientTools<M>;
+}
+
+function privateInputExecute(toolName: string, run: AiSdkToolsOptions["privateInput"]): NonNullable<Tool["execute"]> {
+  if (run === undefined) {
+    throw new TypeError(`Client tool ${JSON.stringify(toolName)} takes a private input, which goes to the broker and never through the chat: give toAiSdkTools the privateInput option.`);
+  }
+  return (args: unknown, { toolCallId }: { readonly toolCallId: string }) => run({ toolName, toolCallId, args });
 }
 
 function outputSchemaOf(spec: ClientToolSpec, validator: AiSdkValidator | undefined) {
@@ -64,6 +79,9 @@ function outputSchemaOf(spec: ClientToolSpec, validator: AiSdkValidator | undefi
     case "awaited":
     case "awaited-content":
       return schemaOf(mode.outputSchema, validator);
+    case "private-input":
+      // What the model sees of it: the response, or a failure's text.
+      return schemaOf({ anyOf: [{ const: mode.privateInput.response }, { type: "string" }] }, undefined);
     default:
       return unknownMode(mode);
   }

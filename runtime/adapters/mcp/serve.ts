@@ -37,6 +37,9 @@ export function serveClientToolsOverMcp(server: Server, specs: Iterable<ClientTo
         const { content, isError } = outcome.output as ClientToolContentResult;
         return { content: [...content], ...(isError !== undefined && { isError }) };
       }
+      case "private-input":
+        // The generated dispatch refuses a private input (its value goes to the broker): never reached.
+        return { content: [{ type: "text", text: JSON.stringify(outcome.output) }] };
       case "awaited": {
         const structuredContent = outcome.output as Record<string, unknown>;
         return { content: [{ type: "text", text: JSON.stringify(structuredContent) }], structuredContent };

@@ -207,9 +207,12 @@ export const clientToolSpecs: readonly [
 /** One generated spec, as `clientToolSpecs` holds it. */
 export type ClientToolSpecOf = (typeof clientToolSpecs)[number];
 
-/** The body a frontend sends to create a conversation with these client tools: `{ client_tools: [...] }`. */
+/**
+ * The body a frontend sends to create a conversation with these client tools: `{ client_tools: [...] }`.
+ * Private-input tools are left out: only the server registers them (`registerClientTools`).
+ */
 export const clientToolsPayload = /*#__PURE__*/ deepFreeze({
-  client_tools: clientToolSpecs.map(({ fingerprints: _fingerprints, ...spec }) => spec),
+  client_tools: clientToolSpecs.filter((spec) => !("privateInput" in spec)).map(({ fingerprints: _fingerprints, ...spec }) => spec),
 });
 
 /**

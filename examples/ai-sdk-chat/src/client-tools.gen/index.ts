@@ -4,3 +4,4 @@
 export * from "./types.js";
 export * from "./specs.js";
 export * from "./handlers.js";
+export * from "./client-inputs.js";

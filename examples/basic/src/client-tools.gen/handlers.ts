@@ -15,6 +15,8 @@ import type {
   AskUserResult,
   ConfirmActionArgs,
   ConfirmActionResult,
+  ConnectAccountArgs,
+  ConnectAccountPrivateInput,
   GetLocationArgs,
   GetLocationResult,
   OpenFileViewerArgs,
@@ -26,13 +28,17 @@ const generatedValidators: ClientToolArgsValidators | undefined = undefined;
 
 /**
  * One handler per client tool, keyed by the tool's name as written. An awaited tool's handler
- * returns its result (or a promise of it); a fire-and-forget tool's handler returns nothing.
+ * returns its result (or a promise of it); a fire-and-forget tool's handler returns nothing; a
+ * private-input tool's handler returns the value the user entered, which the runner sends to
+ * the server alone (throw to report the prompt dismissed).
  */
 export interface ClientToolHandlers<Ctx = void> {
   /** Ask the user a free-form question; their answer goes back to the model as text. */
   readonly ask_user: (args: AskUserArgs, ctx: Ctx) => AskUserResult | Promise<AskUserResult>;
   /** Ask the user to confirm an action before the agent takes it. */
   readonly confirm_action: (args: ConfirmActionArgs, ctx: Ctx) => ConfirmActionResult | Promise<ConfirmActionResult>;
+  /** Connect the requested service with credentials the user enters. */
+  readonly connect_account: (args: ConnectAccountArgs, ctx: Ctx) => ConnectAccountPrivateInput | Promise<ConnectAccountPrivateInput>;
   /** Get the user's current city. Only the client can answer this. */
   readonly get_location: (args: GetLocationArgs, ctx: Ctx) => GetLocationResult | Promise<GetLocationResult>;
   /** Open a file viewer panel in the user's browser showing the given file. */
@@ -46,6 +52,7 @@ export interface ClientToolHandlers<Ctx = void> {
 const clientToolNames: ReadonlySet<string> = new Set([
   "ask_user",
   "confirm_action",
+  "connect_account",
   "get_location",
   "open_file_viewer",
   "set-theme",
@@ -56,6 +63,13 @@ const fireAndForgetTools: ReadonlySet<string> = new Set([
   "open_file_viewer",
   "set-theme",
   "show_outline",
+]);
+/**
+ * The private-input tools: their calls come through the broker's runner, which sends the value
+ * to the server alone; a framework's tool-output path (`dispatchToolCall`) never runs them.
+ */
+const privateInputTools: ReadonlySet<string> = new Set([
+  "connect_account",
 ]);
 /**
  * Tools that declare an argument named `mcp_arg_kind` and none named `kind`. The agent server
@@ -78,8 +92,12 @@ export interface ClientToolCallError {
   readonly message: string;
 }
 
-/** Why a call was not carried out: the model named no such tool, sent arguments that are not JSON or do not match, or the handler failed. */
-export type ClientToolCallFailureReason = "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error";
+/**
+ * Why a call was not carried out: the model named no such tool, sent arguments that are not JSON
+ * or do not match, the handler failed, or the tool takes a private input (which goes to the server
+ * through the runner, never into a framework's messages).
+ */
+export type ClientToolCallFailureReason = "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error" | "private_input";
 
 /** A call that was not carried out; `message` is written for the model, which can correct its call. */
 export interface ClientToolCallFailure {
@@ -183,6 +201,7 @@ export function dispatchClientAction(input: unknown, handlers: unknown, ctx: unk
     // Read through a plain type: when every tool's arguments are `never` (schemas no value can
     // match), ClientAction is `never` too, and a property of `never` does not compile.
     const name = (action as { readonly kind: string }).kind.slice(KIND_PREFIX.length);
+    if (privateInputTools.has(name)) throw new TypeError(privateInputMessage(name));
     const handler = findHandler(handlers, name);
     if (handler === undefined) {
       throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
@@ -212,6 +231,7 @@ export function dispatchToolCall<Ctx = void>(name: string, args: unknown, handle
 export async function dispatchToolCall(name: string, args: unknown, handlers: unknown, ctx: unknown, options?: ClientToolCallOptions): Promise<unknown> {
   const checked = checkCall(name, args, options);
   if (!checked.ok) return checked;
+  if (privateInputTools.has(name)) return failure(name, "private_input", privateInputMessage(name));
   const handler = findHandler(handlers, name);
   if (handler === undefined) {
     return failure(name, "handler_error", `This client has no handler for the tool ${JSON.stringify(name)}: add it to your ClientToolHandlers.`);
@@ -271,6 +291,10 @@ function checkCall(name: string, input: unknown, options: ClientToolCallOptions 
     return { ...failure(name, "invalid_arguments", `Invalid arguments for ${name}: ${reasons || "they do not match its parameters schema"}.`), errors };
   }
   return { ok: true, args: object };
+}
+
+function privateInputMessage(name: string): string {
+  return `The client tool ${JSON.stringify(name)} takes a private input: its calls come from the server's broker, and the runner (createClientToolRunner) sends the value to the server alone.`;
 }
 
 function failure(name: string, reason: ClientToolCallFailureReason, message: string): ClientToolCallFailure {

@@ -32,6 +32,33 @@ export const clientToolSpecs: readonly [
     };
   },
   {
+    readonly name: "connect_account";
+    readonly description: string;
+    readonly parameters: ClientToolJsonObject;
+    readonly privateInput: {
+      readonly schema: {
+        readonly type: "object";
+        readonly properties: {
+          readonly token: {
+            readonly type: "string";
+            readonly minLength: 1;
+          };
+        };
+        readonly required: readonly ["token"];
+        readonly additionalProperties: false;
+      };
+      readonly response: {
+        readonly status: "connected";
+      };
+    };
+    readonly permission: "accounts.connect";
+    readonly timeoutSeconds: 300;
+    readonly fingerprints: {
+      readonly parameters: "4e9a473bb5029afb1fa77d8ed051d202b05a803e21bbc164f00559541d14cc2f";
+      readonly privateInput: "292ed342340c25af227c5001781e2e6d294501a49c388047d0d8035e7cfb6035";
+    };
+  },
+  {
     readonly name: "get_location";
     readonly description: string;
     readonly parameters: ClientToolJsonObject;
@@ -138,6 +165,45 @@ export const clientToolSpecs: readonly [
   "fingerprints": {
     "parameters": "13276c7b3e803d5f67df9284d70f72cbf701c70d2ba43f71db071a4f3d786769",
     "outputSchema": "384f71d1f75ee3d470f0f8ca4e2d03b64020abfb8036f98102044b6b1aebf379"
+  }
+}`),
+  JSON.parse(String.raw`{
+  "name": "connect_account",
+  "description": "Connect the requested service with credentials the user enters.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "service": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "service"
+    ]
+  },
+  "privateInput": {
+    "schema": {
+      "type": "object",
+      "properties": {
+        "token": {
+          "type": "string",
+          "minLength": 1
+        }
+      },
+      "required": [
+        "token"
+      ],
+      "additionalProperties": false
+    },
+    "response": {
+      "status": "connected"
+    }
+  },
+  "permission": "accounts.connect",
+  "timeoutSeconds": 300,
+  "fingerprints": {
+    "parameters": "4e9a473bb5029afb1fa77d8ed051d202b05a803e21bbc164f00559541d14cc2f",
+    "privateInput": "292ed342340c25af227c5001781e2e6d294501a49c388047d0d8035e7cfb6035"
   }
 }`),
   JSON.parse(String.raw`{
@@ -327,9 +393,12 @@ export const clientToolSpecs: readonly [
 /** One generated spec, as `clientToolSpecs` holds it. */
 export type ClientToolSpecOf = (typeof clientToolSpecs)[number];
 
-/** The body a frontend sends to create a conversation with these client tools: `{ client_tools: [...] }`. */
+/**
+ * The body a frontend sends to create a conversation with these client tools: `{ client_tools: [...] }`.
+ * Private-input tools are left out: only the server registers them (`registerClientTools`).
+ */
 export const clientToolsPayload = /*#__PURE__*/ deepFreeze({
-  client_tools: clientToolSpecs.map(({ fingerprints: _fingerprints, ...spec }) => spec),
+  client_tools: clientToolSpecs.filter((spec) => !("privateInput" in spec)).map(({ fingerprints: _fingerprints, ...spec }) => spec),
 });
 
 /**

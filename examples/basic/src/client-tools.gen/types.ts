@@ -42,6 +42,26 @@ export type ConfirmActionResult = {
 /** The action a frontend receives when the model calls `confirm_action`: the arguments flattened beside `kind`. */
 export type ClientAction_confirm_action = { readonly kind: "ClientAction_confirm_action" } & ConfirmActionArgs;
 
+// connect_account (private-input)
+
+/** Arguments of the tool: Connect the requested service with credentials the user enters. */
+export type ConnectAccountArgs = {
+  service: string;
+  [key: string]: unknown;
+};
+
+/** The private value the client collects for a call of `connect_account`: it goes to the server's handler (ClientInputHandlers), never to the model. */
+export type ConnectAccountPrivateInput = {
+  /** @minLength 1 */
+  token: string;
+};
+
+/** What the model sees of a call of `connect_account` once the server's handler took the private input (the spec's privateInput.response). */
+export type ConnectAccountResult = { readonly status: "connected"; };
+
+/** The action a frontend receives when the model calls `connect_account`: the arguments flattened beside `kind`. */
+export type ClientAction_connect_account = { readonly kind: "ClientAction_connect_account" } & ConnectAccountArgs;
+
 // get_location (awaited)
 
 /** Arguments of the tool: Get the user's current city. Only the client can answer this. */
@@ -129,15 +149,16 @@ export type ShowOutlineArgs_node = {
 export type ClientAction_show_outline = { readonly kind: "ClientAction_show_outline" } & ShowOutlineArgs;
 
 /** Every action a frontend can receive, discriminated on `kind`. */
-export type ClientAction = ClientAction_ask_user | ClientAction_confirm_action | ClientAction_get_location | ClientAction_open_file_viewer | ClientAction_set_theme | ClientAction_show_outline;
+export type ClientAction = ClientAction_ask_user | ClientAction_confirm_action | ClientAction_connect_account | ClientAction_get_location | ClientAction_open_file_viewer | ClientAction_set_theme | ClientAction_show_outline;
 
 /** Every client tool's name, as written in its spec. */
-export type ClientToolName = "ask_user" | "confirm_action" | "get_location" | "open_file_viewer" | "set-theme" | "show_outline";
+export type ClientToolName = "ask_user" | "confirm_action" | "connect_account" | "get_location" | "open_file_viewer" | "set-theme" | "show_outline";
 
 /** Per tool: its arguments, its result (`void` for fire-and-forget tools) and its action. */
 export interface ClientToolMap {
   readonly ask_user: { readonly args: AskUserArgs; readonly result: AskUserResult; readonly action: ClientAction_ask_user };
   readonly confirm_action: { readonly args: ConfirmActionArgs; readonly result: ConfirmActionResult; readonly action: ClientAction_confirm_action };
+  readonly connect_account: { readonly args: ConnectAccountArgs; readonly result: ConnectAccountResult; readonly action: ClientAction_connect_account };
   readonly get_location: { readonly args: GetLocationArgs; readonly result: GetLocationResult; readonly action: ClientAction_get_location };
   readonly open_file_viewer: { readonly args: OpenFileViewerArgs; readonly result: void; readonly action: ClientAction_open_file_viewer };
   readonly "set-theme": { readonly args: SetThemeArgs; readonly result: void; readonly action: ClientAction_set_theme };
@@ -148,6 +169,7 @@ export interface ClientToolMap {
 export interface ClientToolArgsByKind {
   readonly ClientAction_ask_user: AskUserArgs;
   readonly ClientAction_confirm_action: ConfirmActionArgs;
+  readonly ClientAction_connect_account: ConnectAccountArgs;
   readonly ClientAction_get_location: GetLocationArgs;
   readonly ClientAction_open_file_viewer: OpenFileViewerArgs;
   readonly "ClientAction_set-theme": SetThemeArgs;
@@ -158,6 +180,7 @@ export interface ClientToolArgsByKind {
 export interface ClientToolResultByKind {
   readonly ClientAction_ask_user: AskUserResult;
   readonly ClientAction_confirm_action: ConfirmActionResult;
+  readonly ClientAction_connect_account: ConnectAccountResult;
   readonly ClientAction_get_location: GetLocationResult;
   readonly ClientAction_open_file_viewer: void;
   readonly "ClientAction_set-theme": void;
@@ -168,6 +191,7 @@ export interface ClientToolResultByKind {
 export interface ClientToolResultByName {
   readonly ask_user: AskUserResult;
   readonly confirm_action: ConfirmActionResult;
+  readonly connect_account: ConnectAccountResult;
   readonly get_location: GetLocationResult;
   readonly open_file_viewer: void;
   readonly "set-theme": void;
@@ -178,6 +202,7 @@ export interface ClientToolResultByName {
 export interface ClientToolOutputByName {
   readonly ask_user: AskUserResult;
   readonly confirm_action: ConfirmActionResult;
+  readonly connect_account: ConnectAccountResult;
   readonly get_location: GetLocationResult;
   readonly open_file_viewer: ClientToolAcknowledgement;
   readonly "set-theme": ClientToolAcknowledgement;
