@@ -97,9 +97,20 @@ describe("examples/basic's generated dispatch", () => {
   it("refuses an event without an action as the server's invalid-arguments case, and an unknown kind with the hint to regenerate", async () => {
     const { dispatchClientAction } = await import("./basic/src/client-tools.gen/handlers.js");
     const { clientToolHandlers } = await import("./basic/src/client-tool-handlers.js");
-    const ui = { openPanel: () => undefined, confirm: async () => true, prompt: async () => undefined, setTheme: () => undefined };
+    const ui = { openPanel: () => undefined, confirm: async () => true, prompt: async () => undefined, promptSecret: async () => "s3cret", setTheme: () => undefined };
     const withoutAction = { kind: "ActionEvent", id: "e1", timestamp: "t", source: "agent", tool_name: "open_file_viewer", tool_call_id: "c1" } as never;
     await expect(dispatchClientAction(withoutAction, clientToolHandlers, { ui })).rejects.toThrow(/^dispatchClientAction received an ActionEvent without an action: the model's arguments were invalid, and the server sends an AgentErrorEvent for it$/);
     await expect(dispatchClientAction({ kind: "ClientAction_new_tool" } as never, clientToolHandlers, { ui })).rejects.toThrow(/unknown action kind "ClientAction_new_tool": regenerate the client-tool bindings/);
+  });
+
+  it("never runs a private-input tool's handler outside the runner, so its value cannot reach a framework's messages", async () => {
+    const { dispatchClientAction, dispatchToolCall } = await import("./basic/src/client-tools.gen/handlers.js");
+    const { clientToolHandlers } = await import("./basic/src/client-tool-handlers.js");
+    let asked = 0;
+    const ui = { openPanel: () => undefined, confirm: async () => true, prompt: async () => undefined, promptSecret: async () => (asked++, "s3cret"), setTheme: () => undefined };
+    const outcome = await dispatchToolCall("connect_account", { service: "github" }, clientToolHandlers, { ui });
+    expect(outcome).toEqual({ ok: false, name: "connect_account", reason: "private_input", message: expect.stringContaining("the runner (createClientToolRunner) sends the value to the server alone") });
+    await expect(dispatchClientAction({ kind: "ClientAction_connect_account", service: "github" }, clientToolHandlers, { ui })).rejects.toThrow(/takes a private input/);
+    expect(asked).toBe(0);
   });
 });

@@ -196,11 +196,11 @@ describe("a private input", () => {
         return approveClientToolCall(request);
       },
     });
-    const denied = await broker.dispatch({ ...call, principal: { permissions: [] } });
+    const denied = await broker.dispatch({ ...call, principal: { id: "alice", permissions: [] } });
     expect(denied).toMatchObject({ status: "denied" });
     expect(asked).toEqual([]);
     const sent = nextRequest(broker);
-    void broker.dispatch({ ...call, toolCallId: "call_2", principal: { permissions: ["accounts.connect"] } });
+    void broker.dispatch({ ...call, toolCallId: "call_2", principal: { id: "alice", permissions: ["accounts.connect"] } });
     await sent;
     expect(asked).toEqual(["connect_account"]);
   });

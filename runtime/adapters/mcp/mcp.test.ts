@@ -56,7 +56,7 @@ describe("serveClientToolsOverMcp (MCP SDK 1, low-level Server)", () => {
     const basic = await import("../../../examples/basic/src/client-tools.gen/index.js");
     const { clientToolHandlers } = await import("../../../examples/basic/src/client-tool-handlers.js");
     let answer: string | undefined = "README.md";
-    const ui = { openPanel: () => undefined, confirm: async () => true, prompt: async () => answer, setTheme: () => undefined };
+    const ui = { openPanel: () => undefined, confirm: async () => true, prompt: async () => answer, promptSecret: async () => "s3cret", setTheme: () => undefined };
     const server = new Server({ name: "app", version: "1.0.0" });
     serveClientToolsOverMcp(server, basic.clientToolSpecs, (name, args) => basic.dispatchToolCall(name, args, clientToolHandlers, { ui }));
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -64,6 +64,9 @@ describe("serveClientToolsOverMcp (MCP SDK 1, low-level Server)", () => {
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
     const { tools } = await client.listTools();
     expect(tools.find((t) => t.name === "ask_user")).not.toHaveProperty("outputSchema");
+    // A private input is the server's broker's: never offered to an MCP client, nor run for one.
+    expect(tools.map((t) => t.name)).not.toContain("connect_account");
+    await expect(client.callTool({ name: "connect_account", arguments: { service: "github" } })).rejects.toThrow(/Tool connect_account not found/);
     expect(await client.callTool({ name: "ask_user", arguments: { question: "Which file?" } })).toEqual({ content: [{ type: "text", text: "README.md" }] });
     answer = undefined;
     expect(await client.callTool({ name: "ask_user", arguments: { question: "Which file?" } })).toEqual({

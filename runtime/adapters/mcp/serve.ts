@@ -16,7 +16,8 @@ import type { ToolCallDispatch } from "../dispatch.js";
  * arguments were invalid or the handler failed. Call it before `server.connect`.
  */
 export function serveClientToolsOverMcp(server: Server, specs: Iterable<ClientToolSpec>, dispatch: ToolCallDispatch): void {
-  const list = [...specs];
+  // A private input's value goes to the server's broker through the runner: no MCP client is offered the tool.
+  const list = [...specs].filter((spec) => spec.privateInput === undefined);
   const { tools } = exportClientTools(list, "mcp");
   const modes = new Map<string, ClientToolMode["mode"]>(list.map((spec) => [spec.name, clientToolMode(spec).mode]));
   server.registerCapabilities({ tools: {} });
@@ -26,7 +27,7 @@ export function serveClientToolsOverMcp(server: Server, specs: Iterable<ClientTo
     const outcome = await dispatch(name, args ?? {}, { toolCallId: String(extra.requestId), signal: extra.signal });
     if (!outcome.ok) {
       // As the SDK's McpServer answers a tool it does not have.
-      if (outcome.reason === "unknown_tool") throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+      if (outcome.reason === "unknown_tool" || outcome.reason === "private_input") throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
       return { content: [{ type: "text", text: outcome.message }], isError: true };
     }
     const mode = modes.get(name)!;
@@ -38,7 +39,7 @@ export function serveClientToolsOverMcp(server: Server, specs: Iterable<ClientTo
         return { content: [...content], ...(isError !== undefined && { isError }) };
       }
       case "private-input":
-        // The generated dispatch refuses a private input (its value goes to the broker): never reached.
+        // Not listed, and refused by the generated dispatch: never reached.
         return { content: [{ type: "text", text: JSON.stringify(outcome.output) }] };
       case "awaited": {
         const structuredContent = outcome.output as Record<string, unknown>;
