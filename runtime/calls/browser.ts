@@ -1,7 +1,17 @@
 // The part of runtime/calls that a browser bundle may import: no `node:` module, no ajv
 // (browser-safety.test.ts walks these imports to keep it so).
 export type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolErrorMessage, ClientToolRequest, ClientToolResultMessage } from "./messages.js";
-export type { ClientCallCancelled, ClientCallDenied, ClientCallFailed, ClientCallInvalidArguments, ClientCallOk, ClientCallOutcome, ClientCallTimedOut } from "./outcome.js";
+export type {
+  ClientCallCancelled,
+  ClientCallDenied,
+  ClientCallFailed,
+  ClientCallInvalidArguments,
+  ClientCallOk,
+  ClientCallOutcome,
+  ClientCallPrivateInputFailed,
+  ClientCallTimedOut,
+  ClientCallUnknownOutcome,
+} from "./outcome.js";
 export { acknowledgeClientToolCall, DISPATCHED_TEXT, MAX_CLIENT_ERROR_CHARS, outcomeToObservation } from "./observation.js";
 export type { ClientToolObservation } from "./observation.js";
 export { checkClientToolPermission, ClientToolPermissionError } from "./permission.js";

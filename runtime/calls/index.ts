@@ -15,7 +15,9 @@ export {
   ClientCallNotFoundError,
   ClientCallStaleAttemptError,
   ClientResultInvalidError,
+  PrivateInputMisdirectedError,
 } from "./errors.js";
+export type { PrivateInputCall, PrivateInputHandler, PrivateInputHandlers } from "./private-input.js";
 export { DEFAULT_CLOSED_RETENTION_MS, InMemoryPendingCallStore } from "./memory-store.js";
 export type { InMemoryPendingCallStoreOptions } from "./memory-store.js";
 export type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, PendingCallTool, StoredCall } from "./store.js";

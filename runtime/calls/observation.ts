@@ -33,7 +33,7 @@ export function acknowledgeClientToolCall(_call?: { readonly toolName: string; r
  * model, checked by the broker) becomes the observation's content as it is; any other result is
  * its JSON text.
  */
-export function outcomeToObservation(outcome: ClientCallOutcome, tool?: Pick<ClientToolSpec, "outputSchema" | "awaited">): ClientToolObservation {
+export function outcomeToObservation(outcome: ClientCallOutcome, tool?: Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">): ClientToolObservation {
   switch (outcome.status) {
     case "ok":
       if (tool !== undefined && clientToolMode(tool).mode === "awaited-content") {

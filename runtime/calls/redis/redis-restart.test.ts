@@ -1,10 +1,6 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createClient } from "redis";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../../../test-support/free-port.js";
+import { haveRedisServer, startRedisServer, type RedisServerUnderTest } from "../../../test-support/redis-server.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { ClientCallBroker } from "../broker.js";
 import { nextRequests } from "../__fixtures__/next-request.js";
@@ -12,8 +8,7 @@ import { RedisPendingCallStore } from "./redis-store.js";
 
 // A redis-server of the test's own, killed and started again while calls are open: with its
 // data on disk the calls go on; without, each ends at its deadline with a clear outcome.
-const haveRedis = spawnSync("redis-server", ["--version"]).status === 0;
-if (!haveRedis && process.env["CI"]) throw new Error("redis-server is missing: .ci/run installs the redis-server package");
+const haveRedis = haveRedisServer();
 
 const tools = parseClientToolSpecs([
   {
@@ -31,30 +26,10 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function redisServer(persist: boolean): Promise<{ port: number; stop(): Promise<void>; start(): Promise<void> }> {
-    const port = await freePort();
-    const dir = mkdtempSync(path.join(tmpdir(), "gct-redis-"));
-    const args = ["--bind", "127.0.0.1", "--port", String(port), "--dir", dir, "--save", "", ...(persist ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"])];
-    let child: ChildProcess | undefined;
-    const start = async () => {
-      child = spawn("redis-server", args, { stdio: "ignore" });
-      const probe = createClient({ url: `redis://127.0.0.1:${port}`, socket: { reconnectStrategy: () => 50 } });
-      probe.on("error", () => {});
-      await connectWhenUp(probe);
-      while ((await probe.ping()) !== "PONG");
-      await probe.close();
-    };
-    const stop = async () => {
-      const dying = child;
-      if (dying === undefined || dying.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        dying.on("exit", () => resolve());
-        dying.kill("SIGKILL");
-      });
-    };
-    await start();
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }), stop);
-    return { port, stop, start };
+  async function redisServer(persist: boolean): Promise<RedisServerUnderTest> {
+    const redis = await startRedisServer(persist);
+    cleanups.push(() => redis.release());
+    return redis;
   }
 
   async function instance(port: number, known: typeof tools | []): Promise<{ broker: ClientCallBroker; connected: () => boolean }> {
@@ -109,16 +84,3 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     ]);
   }, 20_000);
 });
-
-/** Connects once the server listens (a first connection is not retried by the client). */
-async function connectWhenUp(client: { connect(): Promise<unknown> }): Promise<void> {
-  for (let tries = 0; ; tries++) {
-    try {
-      await client.connect();
-      return;
-    } catch (error) {
-      if (tries > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}

@@ -1,3 +1,4 @@
+import type { JsonObject } from "../../../tool-spec/types.js";
 import type { ClientToolRequest } from "../../messages.js";
 
 /**
@@ -15,6 +16,9 @@ export interface RequiresActionBody {
       readonly arguments: { readonly [key: string]: unknown };
       readonly attempt: number;
       readonly expiresAt: number;
+      /** A private input: the client collects a value matching `privateInputSchema` and posts it as the result, to the server alone. */
+      readonly privateInput?: true;
+      readonly privateInputSchema?: JsonObject;
     };
   };
 }
@@ -24,7 +28,14 @@ export function requiresAction(request: ClientToolRequest): RequiresActionBody {
     status: "requires_action",
     required_action: {
       type: "client_tool",
-      client_tool: { requestId: request.requestId, name: request.toolName, arguments: request.args, attempt: request.attempt, expiresAt: request.expiresAt },
+      client_tool: {
+        requestId: request.requestId,
+        name: request.toolName,
+        arguments: request.args,
+        attempt: request.attempt,
+        expiresAt: request.expiresAt,
+        ...(request.privateInput === true && { privateInput: true, privateInputSchema: request.privateInputSchema ?? {} }),
+      },
     },
   };
 }
