@@ -372,6 +372,17 @@ export class ClientCallBroker {
     return stored.request.requestId;
   }
 
+  /**
+   * The request of the owner's private-input call of this conversation and toolCallId, open or
+   * ended and still retained (`open` says which); undefined for any other call. For transports
+   * that must take a private input apart from everything else a client sends (AG-UI's resume).
+   */
+  async privateInputRequest(input: { readonly conversationId: string; readonly toolCallId: string; readonly owner: string }): Promise<{ readonly request: ClientToolRequest; readonly open: boolean } | undefined> {
+    const stored = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+    if (stored === undefined || stored.owner !== input.owner || stored.request.privateInput !== true) return undefined;
+    return { request: stored.request, open: stored.state === "open" && stored.claimed !== true };
+  }
+
   /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */
   async submit(input: SubmitInput): Promise<void> {
     const call = await this.#openCall(input);

@@ -14,7 +14,8 @@ const NEVER_ABORTED = new AbortController().signal;
 /**
  * Dispatches an ended tool call to the generated handlers and gives the ToolMessage that answers
  * it in the next run: the result as JSON text (the acknowledgement for a fire-and-forget tool),
- * or `error` with the message. Undefined for a tool these bindings do not know.
+ * or `error` with the message. Undefined for a tool these bindings do not know, and for a
+ * private-input tool, whose value goes in the next run's resume entries instead.
  */
 export async function handleAgUiToolCall(call: AgUiEndedToolCall, dispatch: ToolCallDispatch, signal: AbortSignal = NEVER_ABORTED): Promise<ToolMessage | undefined> {
   const { toolCallId } = call;
@@ -24,7 +25,8 @@ export async function handleAgUiToolCall(call: AgUiEndedToolCall, dispatch: Tool
     const content = typeof outcome.output === "string" ? outcome.output : (JSON.stringify(outcome.output) ?? "null");
     return { id, role: "tool", toolCallId, content };
   }
-  if (outcome.reason === "unknown_tool") return undefined;
+  // A private input is collected for the run's private_input interrupt (resumeAgUiPrivateInputs), never as a ToolMessage.
+  if (outcome.reason === "unknown_tool" || outcome.reason === "private_input") return undefined;
   return { id, role: "tool", toolCallId, content: "", error: outcome.message };
 }
 

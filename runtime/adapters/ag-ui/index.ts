@@ -3,5 +3,14 @@
 // @ag-ui/client) are peer dependencies of this entry.
 export { CLIENT_TOOL_INTERRUPT_REASON, toAgUiRunFinishedEvent, toAgUiToolCallEvents, type AgUiClientToolCall } from "./tool-call-events.js";
 export { acceptAgUiToolMessage } from "./tool-message.js";
+export {
+  acceptAgUiPrivateInputs,
+  PRIVATE_INPUT_INTERRUPT_REASON,
+  resumeAgUiPrivateInputs,
+  toAgUiPrivateInputInterrupt,
+  type AgUiInterruptLike,
+  type AgUiPrivateInputPrompt,
+  type AgUiPrivateInputsTaken,
+} from "./private-input.js";
 export { createAgUiClientToolSubscriber, handleAgUiToolCall, type AgUiEndedToolCall } from "./frontend.js";
 export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCallOutcome } from "../dispatch.js";

@@ -1,4 +1,6 @@
 import { EventType, type RunFinishedEvent, type ToolCallArgsEvent, type ToolCallEndEvent, type ToolCallStartEvent } from "@ag-ui/core";
+import type { ClientToolRequest } from "../../calls/messages.js";
+import { toAgUiPrivateInputInterrupt } from "./private-input.js";
 
 /** A client tool call as it goes out: a broker's `ClientToolRequest` is one, and so is a fire-and-forget call the server makes up. */
 export interface AgUiClientToolCall {
@@ -25,13 +27,20 @@ export const CLIENT_TOOL_INTERRUPT_REASON = "client_tool_call";
 
 /**
  * RUN_FINISHED for a run; one that stopped on client calls says so in its outcome: an
- * interrupt per pending call, by its `toolCallId`, which the ToolMessages of the next run answer.
+ * interrupt per pending call, by its `toolCallId`, which the ToolMessages of the next run answer,
+ * and a `private_input` interrupt per private-input request, which its resume entries answer.
  */
-export function toAgUiRunFinishedEvent(run: { readonly threadId: string; readonly runId: string; readonly pendingToolCallIds?: readonly string[] }): RunFinishedEvent {
+export function toAgUiRunFinishedEvent(run: {
+  readonly threadId: string;
+  readonly runId: string;
+  readonly pendingToolCallIds?: readonly string[];
+  readonly privateInputs?: readonly ClientToolRequest[];
+}): RunFinishedEvent {
   const event: RunFinishedEvent = { type: EventType.RUN_FINISHED, threadId: run.threadId, runId: run.runId };
-  const pending = run.pendingToolCallIds ?? [];
-  if (pending.length > 0) {
-    event.outcome = { type: "interrupt", interrupts: pending.map((toolCallId) => ({ id: toolCallId, reason: CLIENT_TOOL_INTERRUPT_REASON, toolCallId })) };
-  }
+  const interrupts = [
+    ...(run.pendingToolCallIds ?? []).map((toolCallId) => ({ id: toolCallId, reason: CLIENT_TOOL_INTERRUPT_REASON, toolCallId })),
+    ...(run.privateInputs ?? []).map(toAgUiPrivateInputInterrupt),
+  ];
+  if (interrupts.length > 0) event.outcome = { type: "interrupt", interrupts };
   return event;
 }

@@ -29,6 +29,8 @@ export async function acceptAgUiToolMessage(
   // Looked up among the owner's own calls: another owner's toolCallId is as unknown as a made-up one.
   const request = (await broker.pending({ owner, conversationId })).find((pending) => pending.toolCallId === toolCallId);
   if (request === undefined) return false;
+  // A message stays in the run's history, which AG-UI sends again on every run: never a private input's way.
+  if (request.privateInput === true) throw new ClientAnswerMalformedError("A private input is answered by the resume entry of its private_input interrupt, never by a ToolMessage.");
   await deliverAnswer(broker, owner, answerFromToolMessage(message, request.requestId));
   return true;
 }
