@@ -14,6 +14,9 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it, vi } from "vitest";
 import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers, type ClientToolMap } from "../../../examples/validators/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/validators/src/client-tools.gen/validators/index.js";
+import { ClientCallBroker } from "../../calls/broker.js";
+import { outcomeToObservation } from "../../calls/observation.js";
+import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { handleAiSdkToolCall, toAiSdkTools, type ToolCallDispatch } from "./index.js";
 
 // A client tool round trip through the AI SDK's own Chat, agent loop and mock model: the model
@@ -190,5 +193,54 @@ describe("the AI SDK adapter", () => {
     expect(await pickDate.validate?.({ title: 1, earliest: null })).toMatchObject({ success: false });
     // The spec stays what it was.
     expect(clientToolSpecs[0].parameters["required"]).toEqual(["title"]);
+  });
+});
+
+describe("a private-input tool through the AI SDK", () => {
+  const CANARY = "canary-aisdk-5e1d-private";
+  const [connect] = parseClientToolSpecs([
+    {
+      name: "connect_account",
+      description: "Connect the requested service with credentials the user enters.",
+      parameters: { type: "object", properties: { service: { type: "string" } }, required: ["service"] },
+      privateInput: { schema: { type: "object", properties: { token: { type: "string" } }, required: ["token"] }, response: { status: "connected" } },
+    },
+  ]);
+
+  it("needs the privateInput option: its value goes to the broker, never through the chat", () => {
+    expect(() => toAiSdkTools([connect!])).toThrow(/takes a private input, which goes to the broker and never through the chat: give toAiSdkTools the privateInput option/);
+  });
+
+  it("runs on the server through the broker: the handler gets the value, the chat's messages hold only the response", async () => {
+    const taken: unknown[] = [];
+    const broker = new ClientCallBroker({ tools: [connect!], privateInputs: { connect_account: async (value) => void taken.push(value) } });
+    try {
+      // The user's client, answering through the runner's transport.
+      broker.on("requested", ({ request }) => void broker.submit({ requestId: request.requestId, owner: "alice", result: { token: CANARY } }));
+      const privateTools = toAiSdkTools([connect!], {
+        privateInput: async ({ toolName, toolCallId, args }) =>
+          outcomeToObservation(await broker.dispatch({ conversationId: "c1", owner: "alice", toolName, toolCallId, args: args as object }), connect).content[0]!.text,
+      });
+      const { model } = scriptedModel("connect_account", '{"service":"github"}');
+      const agent = new ToolLoopAgent({ model, tools: privateTools });
+      const asked: string[] = [];
+      const dispatch: ToolCallDispatch = async (name) => (asked.push(name), { ok: false, name, reason: "private_input", message: "takes a private input" });
+      const added = vi.fn();
+      const chat: TestChat = new TestChat({
+        transport: new DirectChatTransport({ agent }) as never,
+        sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+        onToolCall: ({ toolCall }) => void handleAiSdkToolCall(toolCall, { dispatch, addToolOutput: added }),
+      });
+      await chat.sendMessage({ text: "Connect GitHub" });
+      await settled(chat, 1);
+      expect(taken).toEqual([{ token: CANARY }]);
+      const part = chat.messages.flatMap((m) => m.parts).find((p) => String(p.type) === "tool-connect_account");
+      expect(part).toMatchObject({ state: "output-available", output: '{"status":"connected"}' });
+      expect(JSON.stringify(chat.messages)).not.toContain(CANARY);
+      // The chat's own tool-call handling left it alone: no output added from the client.
+      expect(added).not.toHaveBeenCalled();
+    } finally {
+      await broker.close();
+    }
   });
 });
