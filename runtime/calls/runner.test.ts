@@ -24,6 +24,22 @@ function setup(handlers: object, validators?: Parameters<typeof createClientTool
 }
 
 describe("createClientToolRunner", () => {
+  it("sends a private input's value as the result, and reports a handler that threw as a dismissed prompt, without its message", async () => {
+    const secret = { requestId: "r2", toolName: "connect_account", privateInput: true as const, privateInputSchema: { type: "object" } };
+    const { runner, sent } = setup({
+      connect_account: (_args: unknown, ctx: ClientToolRunContext) => {
+        if (ctx.request.attempt === 2) throw new Error("typed s3cret, then closed the dialog");
+        return { token: "s3cret" };
+      },
+    });
+    await runner.handle(request(secret));
+    await runner.handle(request({ ...secret, attempt: 2 }));
+    expect(sent).toEqual([
+      { type: "client_tool.result", requestId: "r2", attempt: 1, result: { token: "s3cret" } },
+      { type: "client_tool.error", requestId: "r2", attempt: 2, error: "The user dismissed the prompt.", retryable: false },
+    ]);
+  });
+
   it("calls the tool's handler with the arguments and a context, and sends its result", async () => {
     const handler = vi.fn((_args: { precise: boolean }, _ctx: ClientToolRunContext) => ({ city: "Lyon" }));
     const { runner, sent } = setup({ get_location: handler });
