@@ -16,6 +16,8 @@ export interface CanvasUi {
   showFile(path: string): Promise<void>;
   currentPosition(signal?: AbortSignal): Promise<{ latitude: number; longitude: number }>;
   confirm(question: string, signal?: AbortSignal): Promise<boolean>;
+  /** A password field; `undefined` when the user dismissed it. What is typed goes to the server alone. */
+  askSecret(label: string, signal?: AbortSignal): Promise<string | undefined>;
   setLayout(mode: "single" | "split" | "grid", sidebar?: { side: "left" | "right"; width?: number }, theme?: "light" | "dark"): void;
 }
 
@@ -23,6 +25,13 @@ export const clientToolHandlers: ClientToolHandlers<ClientToolContext> = {
   /** Ask the user to confirm an action before the agent takes it. */
   async confirm_action(args, ctx) {
     return { confirmed: await ctx.ui.confirm(args.question, ctx.signal) };
+  },
+  /** Connect the requested service with an access token the user enters: the runner sends it to the server alone. */
+  async connect_account(args, ctx) {
+    const token = await ctx.ui.askSecret(`Access token for ${args.service}`, ctx.signal);
+    // Throwing reports the prompt dismissed; nothing of it reaches the model.
+    if (token === undefined) throw new Error("dismissed");
+    return { token };
   },
   /** Get the user's current city. Only the client can answer this. */
   async get_location(_args, ctx) {

@@ -1,15 +1,19 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../test-support/free-port.js";
+import { haveRedisServer, startRedisServer, type RedisServerUnderTest } from "../../../test-support/redis-server.js";
 import { haveChromium, launchChromium } from "../../../test-support/browser.js";
 
 // The agent canvas in Debian's Chromium, driven by playwright-core: the page, the server and the
-// scripted model for real, over real sockets on 127.0.0.1.
+// scripted model for real, over real sockets on 127.0.0.1; open calls in a redis-server of the
+// test's own where one can run (CI), as several instances would share them.
 const example = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const repo = path.resolve(example, "../..");
 const artifacts = path.join(repo, "test-results");
@@ -23,17 +27,28 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
   let context: BrowserContext;
   let page: Page;
   let url: string;
+  let redis: RedisServerUnderTest | undefined;
+  /** Everything the server printed, on either stream. */
+  let serverLog = "";
+  /** Every WebSocket frame the page received and sent. */
+  const frames: string[] = [];
 
   async function startServer(): Promise<void> {
+    const redisUrl = redis === undefined ? "" : `redis://127.0.0.1:${redis.port}`;
     const child = spawn(process.execPath, [path.join(example, ".build/server.js")], {
-      env: { ...process.env, PORT: String(port), CANVAS_DATA_DIR: dataDir, OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
-      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, PORT: String(port), CANVAS_DATA_DIR: dataDir, CANVAS_REDIS_URL: redisUrl, OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
+      stdio: ["ignore", "pipe", "pipe"],
     });
     server = child;
+    child.stderr!.on("data", (chunk: Buffer) => {
+      serverLog += chunk.toString();
+      process.stderr.write(chunk);
+    });
     url = await new Promise<string>((resolve, reject) => {
       let output = "";
       child.stdout!.on("data", (chunk: Buffer) => {
         output += chunk.toString();
+        serverLog += chunk.toString();
         const match = /Agent canvas on (\S+)/.exec(output);
         if (match) resolve(match[1]!);
       });
@@ -60,11 +75,16 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
   beforeAll(async () => {
     execFileSync(process.execPath, [path.join(example, "build.js")], { stdio: "inherit" });
     dataDir = mkdtempSync(path.join(tmpdir(), "canvas-data-"));
+    if (haveRedisServer()) redis = await startRedisServer(false, ["--rdbcompression", "no", "--dbfilename", "dump.rdb"]);
     port = await freePort();
     await startServer();
     browser = await launchChromium();
     context = await browser.newContext({ geolocation: { latitude: 45.76, longitude: 4.84 }, permissions: ["geolocation"] });
     page = await context.newPage();
+    page.on("websocket", (socket) => {
+      socket.on("framereceived", (frame) => void frames.push(String(frame.payload)));
+      socket.on("framesent", (frame) => void frames.push(String(frame.payload)));
+    });
     await page.goto(url);
     await page.locator("#status", { hasText: "connected" }).waitFor();
   }, 120_000);
@@ -72,6 +92,7 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
   afterAll(async () => {
     await browser?.close();
     await stopServer();
+    await redis?.release();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -150,5 +171,62 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
     expect(await answer({ city: "Paris" })).toBe(200);
     await agentSays("You are in Paris.").waitFor();
     expect(await answer({ city: "Berlin" })).toBe(409);
+  });
+
+  it("6. connects an account with a token typed in a password field: the token reaches the server's handler and nowhere else", async () => {
+    const canary = `canary-${randomUUID()}`;
+    // The page runs its requests again (the previous test held them).
+    await page.evaluate(() => void ((globalThis as unknown as { canvasTestHooks: { holdAwaited: boolean } }).canvasTestHooks.holdAwaited = false));
+    await say("connect github");
+    await page.locator("#secret:not([hidden])").waitFor();
+    expect(await page.textContent("#secret-label")).toBe("Access token for github");
+    await page.fill("#secret-value", canary);
+    await page.click("#secret-submit");
+    await agentSays("Your account is connected.").waitFor();
+
+    // The server's handler has it: the page may learn its digest, never the token.
+    const read = (route: string) =>
+      page.evaluate(async (at) => {
+        const response = await fetch(at, { headers: { authorization: `Bearer ${localStorage.getItem("owner")}` } });
+        return response.text();
+      }, route);
+    const accounts = JSON.parse(await read("/api/accounts")) as { accounts: unknown[] };
+    expect(accounts.accounts).toEqual([{ service: "github", tokenSha256: createHash("sha256").update(canary).digest("hex") }]);
+
+    // Nowhere else: the page's transcript, the conversation's events and messages on disk, the
+    // server's log, the WebSocket's frames, the open calls' routes, and Redis.
+    const sinks: Record<string, string> = {
+      transcript: await page.evaluate(() => document.documentElement.outerHTML + document.body.innerText + document.querySelector<HTMLInputElement>("#secret-value")!.value),
+      conversation: await page.evaluate(async () => {
+        const response = await fetch(`/api/conversations/${localStorage.getItem("conversation")}`, { headers: { authorization: `Bearer ${localStorage.getItem("owner")}` } });
+        return response.text();
+      }),
+      pending: await read("/client-tools"),
+      frames: frames.join("\n"),
+      log: serverLog,
+      data: readdirSync(dataDir, { recursive: true, encoding: "utf8" })
+        .map((file) => path.join(dataDir, file))
+        .filter((file) => statSync(file).isFile())
+        .map((file) => readFileSync(file, "utf8"))
+        .join("\n"),
+    };
+    expect(sinks["conversation"]).toContain("connect_account");
+    expect(sinks["frames"]).toContain('"privateInput":true');
+    if (redis !== undefined) {
+      const client = createClient({ url: `redis://127.0.0.1:${redis.port}` });
+      await client.connect();
+      try {
+        const keys = await client.keys("*");
+        expect(keys.length).toBeGreaterThan(0);
+        const values: string[] = [];
+        for (const key of keys) values.push(key, String(await client.sendCommand(["DUMP", key])));
+        await client.sendCommand(["SAVE"]);
+        sinks["redis"] = values.join("\n") + readFileSync(path.join(redis.dir, "dump.rdb"), "latin1");
+        expect(sinks["redis"]).toContain("connect_account");
+      } finally {
+        await client.close();
+      }
+    }
+    for (const [sink, text] of Object.entries(sinks)) expect(text.includes(canary), `the token is in the ${sink}`).toBe(false);
   });
 });

@@ -13,6 +13,8 @@ import type {
   ClientToolResultByName,
   ConfirmActionArgs,
   ConfirmActionResult,
+  ConnectAccountArgs,
+  ConnectAccountPrivateInput,
   GetLocationArgs,
   GetLocationResult,
   OpenFileViewerArgs,
@@ -30,6 +32,8 @@ const generatedValidators: ClientToolArgsValidators | undefined = undefined;
 export interface ClientToolHandlers<Ctx = void> {
   /** Ask the user to confirm an action before the agent takes it. */
   readonly confirm_action: (args: ConfirmActionArgs, ctx: Ctx) => ConfirmActionResult | Promise<ConfirmActionResult>;
+  /** Connect the requested service with an access token the user enters. The token goes to the server alone; you see only whether it worked. */
+  readonly connect_account: (args: ConnectAccountArgs, ctx: Ctx) => ConnectAccountPrivateInput | Promise<ConnectAccountPrivateInput>;
   /** Get the user's current city. Only the client can answer this. */
   readonly get_location: (args: GetLocationArgs, ctx: Ctx) => GetLocationResult | Promise<GetLocationResult>;
   /** Open the file viewer panel in the user's browser showing a file of the workspace. The user sees it at once; nothing comes back. */
@@ -40,6 +44,7 @@ export interface ClientToolHandlers<Ctx = void> {
 
 const clientToolNames: ReadonlySet<string> = new Set([
   "confirm_action",
+  "connect_account",
   "get_location",
   "open_file_viewer",
   "set_layout",
@@ -53,7 +58,9 @@ const fireAndForgetTools: ReadonlySet<string> = new Set([
  * The private-input tools: their calls come through the broker's runner, which sends the value
  * to the server alone; a framework's tool-output path (`dispatchToolCall`) never runs them.
  */
-const privateInputTools: ReadonlySet<string> = new Set();
+const privateInputTools: ReadonlySet<string> = new Set([
+  "connect_account",
+]);
 /**
  * Tools that declare an argument named `mcp_arg_kind` and none named `kind`. The agent server
  * sends an argument named `kind` as `mcp_arg_kind`; in these tools' actions `mcp_arg_kind` is

@@ -23,6 +23,33 @@ export const clientToolSpecs: readonly [
     };
   },
   {
+    readonly name: "connect_account";
+    readonly description: string;
+    readonly parameters: ClientToolJsonObject;
+    readonly privateInput: {
+      readonly schema: {
+        readonly type: "object";
+        readonly properties: {
+          readonly token: {
+            readonly type: "string";
+            readonly minLength: 1;
+            readonly description: "The access token.";
+          };
+        };
+        readonly required: readonly ["token"];
+        readonly additionalProperties: false;
+      };
+      readonly response: {
+        readonly status: "connected";
+      };
+    };
+    readonly timeoutSeconds: 300;
+    readonly fingerprints: {
+      readonly parameters: "acffad9b3adabb09f3da02e94182b05b3e452462ac7dab1b9ec689ba9c05c228";
+      readonly privateInput: "a6abacb3b7f22fd8657ff36df82553f5cbfe3fb35c48ee5d930a70de45e2633c";
+    };
+  },
+  {
     readonly name: "get_location";
     readonly description: string;
     readonly parameters: ClientToolJsonObject;
@@ -91,6 +118,47 @@ export const clientToolSpecs: readonly [
   "fingerprints": {
     "parameters": "f5c36eeca2ffab91efc2b16377e114e48a93b9d801407aac20f983a1491f8535",
     "outputSchema": "384f71d1f75ee3d470f0f8ca4e2d03b64020abfb8036f98102044b6b1aebf379"
+  }
+}`),
+  JSON.parse(String.raw`{
+  "name": "connect_account",
+  "description": "Connect the requested service with an access token the user enters. The token goes to the server alone; you see only whether it worked.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "service": {
+        "type": "string",
+        "description": "The service to connect, such as github."
+      }
+    },
+    "required": [
+      "service"
+    ],
+    "additionalProperties": false
+  },
+  "privateInput": {
+    "schema": {
+      "type": "object",
+      "properties": {
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The access token."
+        }
+      },
+      "required": [
+        "token"
+      ],
+      "additionalProperties": false
+    },
+    "response": {
+      "status": "connected"
+    }
+  },
+  "timeoutSeconds": 300,
+  "fingerprints": {
+    "parameters": "acffad9b3adabb09f3da02e94182b05b3e452462ac7dab1b9ec689ba9c05c228",
+    "privateInput": "a6abacb3b7f22fd8657ff36df82553f5cbfe3fb35c48ee5d930a70de45e2633c"
   }
 }`),
   JSON.parse(String.raw`{

@@ -17,6 +17,30 @@ export type ConfirmActionResult = {
 /** The action a frontend receives when the model calls `confirm_action`: the arguments flattened beside `kind`. */
 export type ClientAction_confirm_action = { readonly kind: "ClientAction_confirm_action" } & ConfirmActionArgs;
 
+// connect_account (private-input)
+
+/** Arguments of the tool: Connect the requested service with an access token the user enters. The token goes to the server alone; you see only whether it worked. */
+export type ConnectAccountArgs = {
+  /** The service to connect, such as github. */
+  service: string;
+};
+
+/** The private value the client collects for a call of `connect_account`: it goes to the server's handler (ClientInputHandlers), never to the model. */
+export type ConnectAccountPrivateInput = {
+  /**
+   * The access token.
+   *
+   * @minLength 1
+   */
+  token: string;
+};
+
+/** What the model sees of a call of `connect_account` once the server's handler took the private input (the spec's privateInput.response). */
+export type ConnectAccountResult = { readonly status: "connected"; };
+
+/** The action a frontend receives when the model calls `connect_account`: the arguments flattened beside `kind`. */
+export type ClientAction_connect_account = { readonly kind: "ClientAction_connect_account" } & ConnectAccountArgs;
+
 // get_location (awaited)
 
 /** Arguments of the tool: Get the user's current city. Only the client can answer this. */
@@ -65,14 +89,15 @@ export type SetLayoutArgs = {
 export type ClientAction_set_layout = { readonly kind: "ClientAction_set_layout" } & SetLayoutArgs;
 
 /** Every action a frontend can receive, discriminated on `kind`. */
-export type ClientAction = ClientAction_confirm_action | ClientAction_get_location | ClientAction_open_file_viewer | ClientAction_set_layout;
+export type ClientAction = ClientAction_confirm_action | ClientAction_connect_account | ClientAction_get_location | ClientAction_open_file_viewer | ClientAction_set_layout;
 
 /** Every client tool's name, as written in its spec. */
-export type ClientToolName = "confirm_action" | "get_location" | "open_file_viewer" | "set_layout";
+export type ClientToolName = "confirm_action" | "connect_account" | "get_location" | "open_file_viewer" | "set_layout";
 
 /** Per tool: its arguments, its result (`void` for fire-and-forget tools) and its action. */
 export interface ClientToolMap {
   readonly confirm_action: { readonly args: ConfirmActionArgs; readonly result: ConfirmActionResult; readonly action: ClientAction_confirm_action };
+  readonly connect_account: { readonly args: ConnectAccountArgs; readonly result: ConnectAccountResult; readonly action: ClientAction_connect_account };
   readonly get_location: { readonly args: GetLocationArgs; readonly result: GetLocationResult; readonly action: ClientAction_get_location };
   readonly open_file_viewer: { readonly args: OpenFileViewerArgs; readonly result: void; readonly action: ClientAction_open_file_viewer };
   readonly set_layout: { readonly args: SetLayoutArgs; readonly result: void; readonly action: ClientAction_set_layout };
@@ -81,6 +106,7 @@ export interface ClientToolMap {
 /** Each action kind's arguments. */
 export interface ClientToolArgsByKind {
   readonly ClientAction_confirm_action: ConfirmActionArgs;
+  readonly ClientAction_connect_account: ConnectAccountArgs;
   readonly ClientAction_get_location: GetLocationArgs;
   readonly ClientAction_open_file_viewer: OpenFileViewerArgs;
   readonly ClientAction_set_layout: SetLayoutArgs;
@@ -89,6 +115,7 @@ export interface ClientToolArgsByKind {
 /** Each action kind's result (`void` for fire-and-forget tools). */
 export interface ClientToolResultByKind {
   readonly ClientAction_confirm_action: ConfirmActionResult;
+  readonly ClientAction_connect_account: ConnectAccountResult;
   readonly ClientAction_get_location: GetLocationResult;
   readonly ClientAction_open_file_viewer: void;
   readonly ClientAction_set_layout: void;
@@ -97,6 +124,7 @@ export interface ClientToolResultByKind {
 /** Each tool name's result (`void` for fire-and-forget tools). */
 export interface ClientToolResultByName {
   readonly confirm_action: ConfirmActionResult;
+  readonly connect_account: ConnectAccountResult;
   readonly get_location: GetLocationResult;
   readonly open_file_viewer: void;
   readonly set_layout: void;
@@ -105,6 +133,7 @@ export interface ClientToolResultByName {
 /** What goes back to the model for each tool: an awaited tool's result, a fire-and-forget tool's acknowledgement. */
 export interface ClientToolOutputByName {
   readonly confirm_action: ConfirmActionResult;
+  readonly connect_account: ConnectAccountResult;
   readonly get_location: GetLocationResult;
   readonly open_file_viewer: ClientToolAcknowledgement;
   readonly set_layout: ClientToolAcknowledgement;

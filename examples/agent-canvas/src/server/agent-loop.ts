@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   clientActionEvent,
+  clientToolMode,
   clientObservationEvent,
   fireAndForgetEvents,
   outcomeToObservation,
@@ -24,8 +25,8 @@ const MAX_STEPS = 8;
 
 /**
  * One user turn: the model answers, each client-tool call goes to the page (fire-and-forget:
- * acknowledged at once; awaited: through the broker, until the page answers), and the
- * observations go back to the model until it answers in words.
+ * acknowledged at once; awaited, private inputs included: through the broker, until the page
+ * answers), and the observations go back to the model until it answers in words.
  */
 export async function runTurn(deps: AgentLoopDeps, conversation: StoredConversation, tools: ClientToolLookup, text: string): Promise<void> {
   deps.emit(conversation, { kind: "MessageEvent", id: randomUUID(), timestamp: now(), source: "user", text });
@@ -54,7 +55,7 @@ async function runToolCall(deps: AgentLoopDeps, conversation: StoredConversation
   const { args } = reading;
   const input = { toolName: call.name, toolCallId: call.id, args, rawArguments: call.arguments };
   // The tool's name was looked up among this conversation's tools: the events are of this page's types.
-  if (tool.spec.outputSchema === undefined) {
+  if (clientToolMode(tool.spec).mode === "fire-and-forget") {
     // Fire-and-forget: the page gets the action, the model the acknowledgement, at once.
     const { action, observation } = fireAndForgetEvents(input);
     deps.emit(conversation, action as CanvasEvent);
@@ -64,7 +65,7 @@ async function runToolCall(deps: AgentLoopDeps, conversation: StoredConversation
   const action = clientActionEvent(input);
   deps.emit(conversation, action as CanvasEvent);
   const outcome = await deps.broker.dispatch({ conversationId: conversation.id, owner: conversation.owner, toolName: call.name, toolCallId: call.id, args });
-  const observation = clientObservationEvent(action, outcomeToObservation(outcome));
+  const observation = clientObservationEvent(action, outcomeToObservation(outcome, tool.spec));
   deps.emit(conversation, observation as CanvasEvent);
   return observation.observation;
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -10,7 +10,9 @@ import {
   ClientToolRegistry,
   createClientToolsHandler,
   toNodeListener,
+  type PendingCallStore,
 } from "../../../../runtime/index.js";
+import { clientInputHandlers } from "../client-tools.gen/client-inputs.js";
 import { registerClientTools } from "../client-tools.gen/specs.js";
 import type { CanvasEvent, EventMessage } from "../shared/events.js";
 import { runTurn } from "./agent-loop.js";
@@ -27,6 +29,8 @@ export interface CanvasServerOptions {
   /** The built page: index.html, app.js, app.css. */
   readonly webDir: string;
   readonly model: ChatModel;
+  /** Where open calls live; default the broker's memory store. Give every instance the same one. */
+  readonly store?: PendingCallStore;
 }
 
 export interface CanvasServer {
@@ -53,7 +57,17 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
   const store = new ConversationStore(options.dataDir);
   for (const conversation of store.all()) registry.scope(conversation.id, { owner: conversation.owner }).register(conversation.clientTools);
 
-  const broker = new ClientCallBroker({ tools: registry });
+  // The server's own code, the one place a private input goes: a demo vault in memory. It keeps the
+  // token for the app's use and never writes it anywhere; the page can ask which services are connected.
+  const vault = new Map<string, Map<string, string>>();
+  const privateInputs = clientInputHandlers({
+    async connect_account(privateInput, args, call) {
+      const owned = vault.get(call.owner) ?? new Map<string, string>();
+      owned.set(args.service, privateInput.token);
+      vault.set(call.owner, owned);
+    },
+  });
+  const broker = new ClientCallBroker({ tools: registry, privateInputs, ...(options.store !== undefined && { store: options.store }) });
   const sockets = new Map<string, Set<WebSocket>>();
   const turns = new Map<string, Promise<void>>();
 
@@ -90,6 +104,11 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
     const owner = ownerOf(req);
     if (owner === undefined) return sendJson(res, 401, { detail: "send Authorization: Bearer <client id>" });
 
+    if (req.method === "GET" && url.pathname === "/api/accounts") {
+      // What is connected, with each token's sha256 (a check that the right one arrived), never the token.
+      const owned = [...(vault.get(owner) ?? new Map<string, string>())];
+      return sendJson(res, 200, { accounts: owned.map(([service, token]) => ({ service, tokenSha256: createHash("sha256").update(token).digest("hex") })) });
+    }
     if (req.method === "POST" && url.pathname === "/api/conversations") {
       const body = (await readJson(req)) as { client_tools?: unknown };
       const id = randomUUID();

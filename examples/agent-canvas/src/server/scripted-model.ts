@@ -17,6 +17,8 @@ export class ScriptedModel implements ChatModel {
     const file = /\bopen\s+(\S+)/.exec(last.text)?.[1];
     if (file !== undefined) return this.call("open_file_viewer", { file_path: file.replace(/[.,!?]+$/, "") });
     if (/\bwhere\b/.test(text)) return this.call("get_location", {});
+    const service = /\bconnect\s+(\w+)/.exec(text)?.[1];
+    if (service !== undefined) return this.call("connect_account", { service });
     if (/\b(delete|remove|reset)\b/.test(text)) return this.call("confirm_action", { question: `Do you really want to ${last.text.replace(/[.?!]+$/, "")}?` });
     const mode = /\b(single|split|grid)\b/.exec(text)?.[1];
     if (mode !== undefined) return this.call("set_layout", { mode, ...(/\bdark\b/.test(text) && { theme: "dark" }) });
@@ -38,6 +40,8 @@ export class ScriptedModel implements ChatModel {
         const city = parseField(observation.content, "city");
         return city === undefined ? "I could not tell where you are." : `You are in ${city}.`;
       }
+      case "connect_account":
+        return parseField(observation.content, "status") === "connected" ? "Your account is connected." : `The account was not connected: ${observation.content}`;
       case "confirm_action":
         return parseField(observation.content, "confirmed") === true ? "Confirmed: going ahead." : "Cancelled: nothing was changed.";
       default:

@@ -1,6 +1,6 @@
 import { createClientToolRunner, type ClientToolRequest } from "../../../../runtime/browser.js";
 import { clientToolHandlers } from "../client-tool-handlers.js";
-import { clientToolsPayload, dispatchClientAction, isClientAction, type ClientToolName } from "../client-tools.gen/index.js";
+import { clientToolSpecs, clientToolsPayload, dispatchClientAction, isClientAction, type ClientToolName } from "../client-tools.gen/index.js";
 import type { CanvasEvent, EventMessage } from "../shared/events.js";
 import { canvasUi } from "./ui.js";
 import { renderEvent, setStatus } from "./events-view.js";
@@ -10,7 +10,8 @@ const owner = localStorage.getItem("owner") ?? crypto.randomUUID();
 localStorage.setItem("owner", owner);
 const authorization = { authorization: `Bearer ${owner}` };
 
-const awaited = new Set<string>(clientToolsPayload.client_tools.filter((tool) => "outputSchema" in tool).map((tool) => tool.name));
+/** The tools that act on the ActionEvent itself; every other one (awaited, private inputs) comes as a client-tool request. */
+const fireAndForget = new Set<string>(clientToolSpecs.filter((tool) => !("outputSchema" in tool) && !("awaited" in tool) && !("privateInput" in tool)).map((tool) => tool.name));
 
 /** Answers to awaited calls go back over the runtime's HTTP route; the server validates them. */
 async function postAnswer(requestId: string, body: object): Promise<number> {
@@ -82,7 +83,7 @@ async function start(): Promise<void> {
     renderEvent(data.event);
     // Fire-and-forget tools act on the ActionEvent itself; awaited ones arrive as client-tool requests.
     const event = data.event;
-    if (event.kind === "ActionEvent" && isClientAction(event.action) && !awaited.has(event.tool_name as ClientToolName)) {
+    if (event.kind === "ActionEvent" && isClientAction(event.action) && fireAndForget.has(event.tool_name as ClientToolName)) {
       dispatchClientAction(event, clientToolHandlers, { ui: canvasUi }).catch((error: unknown) => renderEvent({ kind: "MessageEvent", id: event.id, timestamp: event.timestamp, source: "agent", text: `The page could not run ${event.tool_name}: ${String(error)}` }));
     }
   });

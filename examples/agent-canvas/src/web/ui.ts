@@ -39,6 +39,37 @@ export const canvasUi: CanvasUi = {
     });
   },
 
+  askSecret(label, signal) {
+    const form = $<HTMLFormElement>("#secret");
+    const input = $<HTMLInputElement>("#secret-value");
+    $("#secret-label").textContent = label;
+    form.hidden = false;
+    input.focus();
+    return new Promise((resolve, reject) => {
+      // The field is emptied whatever happens: the value lives only in the promise it resolves.
+      const close = () => {
+        input.value = "";
+        form.hidden = true;
+        form.onsubmit = null;
+        $("#secret-cancel").onclick = null;
+      };
+      form.onsubmit = (submit) => {
+        submit.preventDefault();
+        const value = input.value;
+        close();
+        resolve(value);
+      };
+      $("#secret-cancel").onclick = () => {
+        close();
+        resolve(undefined);
+      };
+      signal?.addEventListener("abort", () => {
+        close();
+        reject(new Error("the call was cancelled"));
+      });
+    });
+  },
+
   setLayout(mode, sidebar, theme) {
     const body = document.body;
     body.classList.remove("layout-single", "layout-split", "layout-grid", "sidebar-right", "theme-dark");
