@@ -165,7 +165,7 @@ console.log(JSON.stringify({
 
       const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
       expect(generate.status, generate.stderr).toBe(0);
-      expect(generate.stdout).toMatch(/2 tools, 6 files written/);
+      expect(generate.stdout).toMatch(/2 tools, 7 files written/);
       expect(sh(project, "npx", ["--no", "--", "gen-client-tools", "--check"]).status).toBe(0);
 
       const tsc = sh(project, "npx", ["--no", "--", "tsc", "--noEmit"]);
@@ -332,7 +332,7 @@ export function usePickDate(): void {
       expect(schema.title).toBe("gen-client-tools client tool spec file");
       const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
       expect(generate.status, generate.stderr).toBe(0);
-      expect(generate.stdout).toContain("1 tool, 6 files written");
+      expect(generate.stdout).toContain("1 tool, 7 files written");
       expect(readFileSync(path.join(project, "src/client-tools.gen/specs.ts"), "utf8")).not.toContain("$schema");
     },
     300_000,
@@ -408,7 +408,7 @@ export default { plugins: [clientTools({ out: "src/vite.gen", stubs: false })], 
 
         const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
         expect(generate.status, generate.stderr).toBe(0);
-        expect(generate.stdout).toContain(`1 tool, 6 files written`);
+        expect(generate.stdout).toContain(`1 tool, 7 files written`);
         expect(generate.stdout).toContain(`formatted with prettier ${userPrettier}`);
         expect(readFileSync(path.join(project, "src/client-tools.gen/index.ts"), "utf8")).toContain("export * from './types.js'\n");
         const prettierCheck = sh(project, "npx", ["--no", "--", "prettier", "--check", "src/client-tools.gen", "src/client-tool-handlers.ts"]);

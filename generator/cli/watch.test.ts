@@ -95,7 +95,7 @@ describe("gen-client-tools --watch", () => {
       "client-tools/shared/point.json": { type: "object", properties: { x: { type: "number" } } },
     });
     const watch = startWatch(folder, "--no-stubs");
-    await watch.until("the first run", () => /2 tools, 5 files written/.test(watch.output().stdout));
+    await watch.until("the first run", () => /2 tools, 6 files written/.test(watch.output().stdout));
     expect(watch.output().stdout).toMatch(/watching client-tools \(Ctrl-C to stop\)/);
     expect(read(folder, "specs.ts")).toContain("Ping v1.");
 
@@ -174,7 +174,7 @@ describe("gen-client-tools --watch", () => {
     const watch = startWatch(folder, "--out", "client-tools/gen", "--stubs", "client-tools/handlers.ts");
     const runs = watch.runs;
     await watch.until("the first run", () => runs() === 1);
-    expect(watch.output().stdout).toMatch(/1 tool, 6 files written/);
+    expect(watch.output().stdout).toMatch(/1 tool, 7 files written/);
     writeProjectFiles(folder, { "client-tools/.ping.json.swp": "x", "client-tools/node_modules/x/package.json": "{}" });
     // Proving that nothing happens takes a wait: five times the debounce, for the writes above
     // and the first run's own writes to have started a run if they were going to.
