@@ -106,8 +106,9 @@ async function roundTrip(stores: readonly [PendingCallStore, PendingCallStore]):
     const stream = await fetch(`${http.origin}/client-tools/events`, { headers: { "x-owner": "alice" }, signal: events.signal });
     const streamed = (async () => {
       const decoder = new TextDecoder();
+      const reader = stream.body!.getReader();
       try {
-        for await (const chunk of stream.body!) text.push(decoder.decode(chunk));
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text.push(decoder.decode(chunk.value));
       } catch {
         // aborted at the end
       }
