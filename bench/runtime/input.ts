@@ -9,6 +9,8 @@ export interface RuntimeInput {
   readonly atTargetSize: boolean;
   /** The generated `validators/index.js`, for the benchmark of the validators. */
   readonly validatorsModule?: string;
+  /** A sample of tools' validator modules, each bundled alone, for their first-call latency. */
+  readonly toolValidatorModules?: readonly { readonly name: string; readonly file: string }[];
 }
 
 /** The generated specs.ts, compiled to an ES module by the caller (see suites/runtime.ts). */

@@ -12,6 +12,7 @@ export interface WorkerRequest {
   readonly samples: number;
   readonly atTargetSize: boolean;
   readonly validatorsModule?: string;
+  readonly toolValidatorModules?: readonly { readonly name: string; readonly file: string }[];
 }
 
 const request = JSON.parse(process.argv[2] ?? "{}") as WorkerRequest;
@@ -20,6 +21,7 @@ if (request.benchmark === "register-first") {
   console.log(JSON.stringify(registerOnce(specs)));
 } else {
   if (!Object.hasOwn(RUNTIME_BENCHMARKS, request.benchmark)) throw new Error(`unknown runtime benchmark ${JSON.stringify(request.benchmark)}`);
-  const { samples, atTargetSize, validatorsModule } = request;
-  console.log(JSON.stringify(await RUNTIME_BENCHMARKS[request.benchmark]({ specs, samples, atTargetSize, ...(validatorsModule !== undefined && { validatorsModule }) })));
+  const { samples, atTargetSize, validatorsModule, toolValidatorModules } = request;
+  const modules = { ...(validatorsModule !== undefined && { validatorsModule }), ...(toolValidatorModules !== undefined && { toolValidatorModules }) };
+  console.log(JSON.stringify(await RUNTIME_BENCHMARKS[request.benchmark]({ specs, samples, atTargetSize, ...modules })));
 }
