@@ -697,10 +697,14 @@ export class ClientCallBroker {
     this.#settle({ owner: call.owner, request: call.request, outcome });
   }
 
-  /** Between reading a call and ending it, another answer ended it or a retry re-sent it. */
+  /**
+   * Between reading a call (or hearing of it) and ending it, another answer ended it, a retry
+   * re-sent it, or the store lost it (a Redis that came back empty): 409, or 404 for a call the store no longer has.
+   */
   async #lostRace(call: PendingCall): Promise<Error> {
     const now = await this.#store.get(call.request.requestId);
-    return now?.state === "open"
+    if (now === undefined) return new ClientCallNotFoundError(call.request.requestId);
+    return now.state === "open"
       ? new ClientCallStaleAttemptError(call.request.requestId, call.request.attempt, now.request.attempt)
       : new ClientCallClosedError(call.request.requestId);
   }
