@@ -62,6 +62,15 @@ async function statusAndBody(response: Promise<Response>): Promise<{ status: num
   return { status: r.status, body: await r.json() };
 }
 
+describe("requires_action", () => {
+  it("says when the call asks for a private input, with the value's schema", () => {
+    const asking = { requestId: "r1", conversationId: "c1", toolName: "connect_account", toolCallId: "call_1", args: {}, attempt: 1, expiresAt: 1, privateInput: true as const, privateInputSchema: { type: "object" } };
+    expect(requiresAction(asking).required_action.client_tool).toMatchObject({ privateInput: true, privateInputSchema: { type: "object" } });
+    const { privateInput: _flag, privateInputSchema: _schema, ...plain } = asking;
+    expect(requiresAction(plain).required_action.client_tool).not.toHaveProperty("privateInput");
+  });
+});
+
 describe("HTTP transport, over a real socket", () => {
   it("describes a stopped run with requires_action, and resumes it with the answer posted back (200)", async () => {
     const response = await fetch(`${server.origin}/runs`, { method: "POST", headers: auth("alice") });

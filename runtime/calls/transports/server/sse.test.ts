@@ -30,6 +30,11 @@ describe("SSE encoding", () => {
     expect(decodeClientToolCancelledEvent(JSON.stringify(message))).toEqual(message);
   });
 
+  it("carries a private input's request with its flag and the value's schema", () => {
+    const asking = { ...request, privateInput: true as const, privateInputSchema: { type: "object" } };
+    expect(decodeClientToolEvent(encodeClientToolEvent(asking).split("\n")[1]!.slice("data: ".length))).toEqual(asking);
+  });
+
   it("decodes only well-formed requests", () => {
     expect(decodeClientToolEvent("{oops")).toBeUndefined();
     expect(decodeClientToolEvent(JSON.stringify({ ...request, attempt: 0 }))).toBeUndefined();

@@ -23,6 +23,14 @@ describe("WebSocket codec", () => {
     for (const message of messages) expect(decodeClientToolServerMessage(encodeClientToolMessage(message))).toEqual(message);
   });
 
+  it("carries a private input's request with its flag and the value's schema, and refuses a malformed one", () => {
+    const asking = { ...request, privateInput: true as const, privateInputSchema: { type: "object", properties: { token: { type: "string" } } } };
+    const message: ClientToolServerMessage = { type: "client_tool.requested", request: asking };
+    expect(decodeClientToolServerMessage(encodeClientToolMessage(message))).toEqual(message);
+    expect(decodeClientToolServerMessage(JSON.stringify({ type: "client_tool.requested", request: { ...asking, privateInputSchema: "x" } }))).toBeUndefined();
+    expect(decodeClientToolServerMessage(JSON.stringify({ type: "client_tool.requested", request: { ...asking, privateInput: "yes" } }))).toBeUndefined();
+  });
+
   it("ignores frames that are not server messages", () => {
     for (const text of ["nope", "[]", '{"type":"client_tool.requested","request":{"requestId":1}}', '{"type":"chat.message"}', '{"type":"client_tool.rejected"}']) {
       expect(decodeClientToolServerMessage(text)).toBeUndefined();
