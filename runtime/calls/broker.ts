@@ -374,13 +374,12 @@ export class ClientCallBroker {
 
   /**
    * The request of the owner's private-input call of this conversation and toolCallId, open or
-   * ended and still retained (`open` says which); undefined for any other call. For transports
+   * ended and still retained; undefined for any other call. For transports
    * that must take a private input apart from everything else a client sends (AG-UI's resume).
    */
-  async privateInputRequest(input: { readonly conversationId: string; readonly toolCallId: string; readonly owner: string }): Promise<{ readonly request: ClientToolRequest; readonly open: boolean } | undefined> {
+  async privateInputRequest(input: { readonly conversationId: string; readonly toolCallId: string; readonly owner: string }): Promise<ClientToolRequest | undefined> {
     const stored = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
-    if (stored === undefined || stored.owner !== input.owner || stored.request.privateInput !== true) return undefined;
-    return { request: stored.request, open: stored.state === "open" && stored.claimed !== true };
+    return stored === undefined || stored.owner !== input.owner || stored.request.privateInput !== true ? undefined : stored.request;
   }
 
   /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */

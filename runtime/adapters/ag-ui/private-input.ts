@@ -49,12 +49,12 @@ export async function acceptAgUiPrivateInputs<E = ResumeEntry>(
   for (const entry of input.resume ?? []) {
     // Whatever a client sent: only an entry that names one of the owner's private inputs is read further.
     const interruptId = isObject(entry) && typeof entry["interruptId"] === "string" ? entry["interruptId"] : undefined;
-    const call = interruptId === undefined ? undefined : await broker.privateInputRequest({ owner: input.owner, conversationId: input.conversationId, toolCallId: interruptId });
-    if (call === undefined || interruptId === undefined) {
+    const request = interruptId === undefined ? undefined : await broker.privateInputRequest({ owner: input.owner, conversationId: input.conversationId, toolCallId: interruptId });
+    if (request === undefined || interruptId === undefined) {
       rest.push(entry);
       continue;
     }
-    const { requestId } = call.request;
+    const { requestId } = request;
     const fields = entry as Readonly<Record<string, unknown>>;
     try {
       await deliverAnswer(broker, input.owner, fields["status"] === "resolved" ? { requestId, result: fields["payload"] } : { requestId, error: "dismissed", retryable: false });
