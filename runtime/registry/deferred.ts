@@ -5,7 +5,7 @@ import { verifySpecAt, type VerifiedSpec } from "./verify.js";
 /** A spec that passed `deferrable`: frozen, named, carrying frozen fingerprints. */
 export type DeferrableSpec = Readonly<Record<string, unknown>> & { readonly name: string };
 
-/** The keys that hold schemas: the only values the checks at registration do not walk. */
+/** The keys that hold schemas: with a private input's `schema`, the only values the checks at registration do not walk. */
 const SCHEMA_KEYS = ["parameters", "inputSchema", "outputSchema"] as const;
 /** What those checks see in place of each schema: its root, all they look at. */
 const ROOT_ONLY = Object.freeze({ type: "object" });
@@ -24,13 +24,18 @@ export function deferrable(value: unknown): value is DeferrableSpec {
     const schema = value[key];
     if (!isFrozenObject(schema) || schema["type"] !== "object") return false;
   }
-  return true;
+  // A private input's schema waits as the others do; it and its response must not change meanwhile.
+  if (!("privateInput" in value)) return true;
+  const privateInput = value["privateInput"];
+  return isFrozenObject(privateInput) && isFrozenObject(privateInput["schema"]) && privateInput["schema"]["type"] === "object" && isFrozenObject(privateInput["response"]);
 }
 
 /** The spec the checks at registration see: every field as it is, each schema cut down to its root. */
 export function standIn(spec: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...spec };
   for (const key of SCHEMA_KEYS) if (key in copy) copy[key] = ROOT_ONLY;
+  const privateInput = copy["privateInput"];
+  if (isFrozenObject(privateInput)) copy["privateInput"] = { ...privateInput, schema: ROOT_ONLY };
   return copy;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ClientToolPrivateInputError, ClientToolSchemaConflictError } from "./errors.js";
 import { ClientToolRegistry } from "./registry.js";
+import { isServerAuthored } from "./server-authored.js";
 
 const connect = {
   name: "connect_account",
@@ -63,5 +64,15 @@ describe("a private-input tool in the registry", () => {
     expect(snapshot.client_tools).toEqual([{ ...connect, fingerprints: registry.get("connect_account")!.fingerprints }]);
     const restored = ClientToolRegistry.restore(snapshot);
     expect(restored.get("connect_account")!.identity).toBe(registry.get("connect_account")!.identity);
+  });
+
+  it("registers the generated spec as the server's own: deferred like the others, its private schema then keeps its patterns as written", async () => {
+    const { clientToolSpecs } = await import("../../examples/basic/src/client-tools.gen/specs.js");
+    const registry = new ClientToolRegistry();
+    registry.register(clientToolSpecs);
+    registry.verify();
+    const tool = registry.get("connect_account")!;
+    expect(tool.fingerprints.privateInput).toMatch(/^[0-9a-f]{64}$/);
+    expect(isServerAuthored(tool.spec.privateInput!.schema)).toBe(true);
   });
 });

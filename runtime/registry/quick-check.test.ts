@@ -69,4 +69,30 @@ describe("quickCheck", () => {
     expect(quickCheck(Object.freeze({ ...rest, fingerprints: base.fingerprints }))).toBe(false);
     expect(parserProblems(Object.freeze({ ...rest, fingerprints: base.fingerprints }))).toBeGreaterThan(0);
   });
+
+  it("passes a generated private-input spec, and none the parser refuses", () => {
+    const { outputSchema: _, ...rest } = base;
+    const privateInput = deepFreeze({ schema: { type: "object", properties: { token: { type: "string" } } }, response: { status: "connected" } });
+    const fingerprints = deepFreeze({ parameters: base.fingerprints.parameters, privateInput: "b".repeat(64) });
+    const spec = Object.freeze({ ...rest, privateInput, fingerprints });
+    expect(deferrable(spec)).toBe(true);
+    expect(parserProblems(spec)).toBe(0);
+    expect(quickCheck(spec)).toBe(true);
+    const wrong: Record<string, unknown>[] = [
+      { outputSchema: base.outputSchema },
+      { awaited: true },
+      { recovery: "redispatch" },
+      { fingerprints: { parameters: base.fingerprints.parameters } },
+      { fingerprints: base.fingerprints },
+      { privateInput: deepFreeze({ schema: { type: "string" }, response: {} }) },
+      { privateInput: deepFreeze({ schema: { type: "object" } }) },
+      { privateInput: deepFreeze({ schema: { type: "object" }, response: "connected" }) },
+      { privateInput: deepFreeze({ schema: { type: "object" }, response: {}, extra: 1 }) },
+    ];
+    for (const change of wrong) {
+      const variant = Object.freeze({ ...spec, ...change });
+      expect(quickCheck(variant), JSON.stringify(change)).toBe(false);
+      if (deferrable(variant)) expect(parserProblems(variant), JSON.stringify(change)).toBeGreaterThan(0);
+    }
+  });
 });
