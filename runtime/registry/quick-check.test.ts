@@ -73,7 +73,7 @@ describe("quickCheck", () => {
   it("passes a generated private-input spec, and none the parser refuses", () => {
     const { outputSchema: _, ...rest } = base;
     const privateInput = deepFreeze({ schema: { type: "object", properties: { token: { type: "string" } } }, response: { status: "connected" } });
-    const fingerprints = deepFreeze({ parameters: base.fingerprints.parameters, privateInput: "b".repeat(64) });
+    const fingerprints = deepFreeze({ parameters: base.fingerprints!.parameters, privateInput: "b".repeat(64) });
     const spec = Object.freeze({ ...rest, privateInput, fingerprints });
     expect(deferrable(spec)).toBe(true);
     expect(parserProblems(spec)).toBe(0);
@@ -82,7 +82,7 @@ describe("quickCheck", () => {
       { outputSchema: base.outputSchema },
       { awaited: true },
       { recovery: "redispatch" },
-      { fingerprints: { parameters: base.fingerprints.parameters } },
+      { fingerprints: { parameters: base.fingerprints!.parameters } },
       { fingerprints: base.fingerprints },
       { privateInput: deepFreeze({ schema: { type: "string" }, response: {} }) },
       { privateInput: deepFreeze({ schema: { type: "object" } }) },
