@@ -15,6 +15,8 @@ export interface InMemoryPendingCallStoreOptions {
 
 export const DEFAULT_CLOSED_RETENTION_MS = 10 * 60 * 1000;
 
+/** How often the kept schemas are swept for expired ones. */
+const SCHEMA_SWEEP_MS = 1000;
 /**
  * The default store: one process, no persistence (a restart forgets every call). Brokers
  * that share one instance behave like processes sharing a database, which is how the
@@ -32,6 +34,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
   readonly #retentionMs: number;
   /** Each outputSchema a call needs, by fingerprint, until the last call that needs it is forgotten. */
   readonly #schemas = new Map<string, { readonly schema: JsonObject; readonly forgetAt: number }>();
+  #nextSchemaSweep = 0;
 
   constructor(options: InMemoryPendingCallStoreOptions = {}) {
     this.#retentionMs = options.closedRetentionMs ?? DEFAULT_CLOSED_RETENTION_MS;
@@ -130,7 +133,12 @@ export class InMemoryPendingCallStore implements PendingCallStore {
 
   #forgetExpired(): void {
     const now = Date.now();
-    for (const [fingerprint, kept] of this.#schemas) if (kept.forgetAt <= now) this.#schemas.delete(fingerprint);
+    // Schemas are not kept in the order they expire (storing one again lengthens its time), so they
+    // are swept at most once a second rather than on every call; getSchema never returns an expired one.
+    if (now >= this.#nextSchemaSweep) {
+      this.#nextSchemaSweep = now + SCHEMA_SWEEP_MS;
+      for (const [fingerprint, kept] of this.#schemas) if (kept.forgetAt <= now) this.#schemas.delete(fingerprint);
+    }
     for (const [id, entry] of this.#closed) {
       if (entry.forgetAt > now) return;
       this.#closed.delete(id);

@@ -7,25 +7,24 @@ export const DEFAULT_MAX_VALUE_DEPTH = 64;
 /**
  * Where `value` nests deeper than `maxDepth` objects and arrays, or undefined. Checked before a
  * validator sees the value: ajv recurses once per level of a recursive schema, and a value
- * nested 50,000 deep overflows the stack. The walk is iterative, so it cannot overflow itself.
+ * nested 50,000 deep overflows the stack. The walk goes no further than `maxDepth` levels down,
+ * so it cannot overflow itself.
  */
 export function tooDeep(value: unknown, maxDepth: number): SpecProblem | undefined {
-  const stack: unknown[] = [value];
-  const depths: number[] = [0];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    const depth = depths.pop()!;
-    if (typeof node !== "object" || node === null) continue;
-    if (depth >= maxDepth) return { pointer: pointerToDepth(value, maxDepth), message: `nests deeper than ${maxDepth} levels of objects and arrays` };
-    for (const key in node) {
-      const child = (node as Record<string, unknown>)[key];
-      if (typeof child === "object" && child !== null) {
-        stack.push(child);
-        depths.push(depth + 1);
-      }
-    }
+  if (!nestsDeeper(value, maxDepth)) return undefined;
+  return { pointer: pointerToDepth(value, maxDepth), message: `nests deeper than ${maxDepth} levels of objects and arrays` };
+}
+
+/** Whether an object or array lies `levels` levels below `node` (the answer for `node` itself when `levels` is 0). */
+function nestsDeeper(node: unknown, levels: number): boolean {
+  if (typeof node !== "object" || node === null) return false;
+  if (levels === 0) return true;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) if (nestsDeeper(node[i], levels - 1)) return true;
+    return false;
   }
-  return undefined;
+  for (const key in node) if (nestsDeeper((node as Record<string, unknown>)[key], levels - 1)) return true;
+  return false;
 }
 
 /** The pointer of the first place `maxDepth` levels down (only built for a refusal). */

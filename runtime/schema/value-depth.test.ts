@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { tooDeep } from "./value-depth.js";
+
+/** Objects (or arrays) nested `levels` deep below the root, which is one level itself: 0 is `{}`. */
+function nested(levels: number, array = false): unknown {
+  let value: unknown = array ? [] : {};
+  for (let i = 0; i < levels; i++) value = array ? [1, value] : { a: 1, b: value };
+  return value;
+}
+
+describe("tooDeep", () => {
+  it("takes a value nested as deep as allowed, and refuses one level more, pointing at it", () => {
+    expect(tooDeep(nested(2), 3)).toBeUndefined();
+    expect(tooDeep(nested(3), 3)).toEqual({ pointer: "/b/b/b", message: "nests deeper than 3 levels of objects and arrays" });
+    expect(tooDeep(nested(2, true), 3)).toBeUndefined();
+    expect(tooDeep(nested(3, true), 3)).toEqual({ pointer: "/1/1/1", message: "nests deeper than 3 levels of objects and arrays" });
+    expect(tooDeep({ a: [{ b: "x" }], c: null, d: 5 }, 3)).toBeUndefined();
+  });
+
+  it("takes scalars, and walks no further than the limit into a value nested far too deep for the stack", () => {
+    for (const scalar of [null, 1, "x", true, undefined]) expect(tooDeep(scalar, 0)).toBeUndefined();
+    expect(tooDeep({}, 0)).toMatchObject({ pointer: "" });
+    expect(tooDeep(nested(200_000), 64)?.pointer).toBe("/b".repeat(64));
+  });
+});
