@@ -36,4 +36,19 @@ describe("checkSpecs", () => {
     ]);
     expect(warnings).toEqual([expect.objectContaining({ file: "tools/a.json", pointer: "/0/parameters/requried" })]);
   });
+
+  it("checks a private input's schema as it checks the others: bundled, against its meta-schema, with warnings", () => {
+    const privateInput = { schema: { type: "object", properties: { token: { $ref: "./token.json" } }, requried: ["token"] }, response: { status: "connected" } };
+    const spec = { name: "connect", description: "Connect.", privateInput };
+    const files = { "/project/tools/token.json": { value: { type: "string", minLength: 1 } } };
+    const { tools, problems, warnings } = checkSpecs([source("tools/connect.json", spec, files)]);
+    expect(problems).toEqual([]);
+    expect(tools[0]!.spec.privateInput).toEqual({
+      schema: { type: "object", properties: { token: { $ref: "#/$defs/token.json" } }, requried: ["token"], $defs: { "token.json": { type: "string", minLength: 1 } } },
+      response: { status: "connected" },
+    });
+    expect(warnings).toEqual([expect.objectContaining({ pointer: "/privateInput/schema/requried" })]);
+    const wrong = { ...spec, privateInput: { schema: { type: "object", properties: { token: { type: "strng" } } }, response: {} } };
+    expect(checkSpecs([source("tools/wrong.json", wrong)]).problems).toEqual([expect.objectContaining({ file: "tools/wrong.json", pointer: "/privateInput/schema/properties/token/type" })]);
+  });
 });

@@ -44,13 +44,20 @@ export function checkSpecs(specs: readonly SpecSource[]): { tools: CheckedTool[]
       const raw = valueAt(document.value as JsonValue, pointerTokens(pointer)) as JsonObject;
       const before = all.length;
       const parametersKey = parametersKeyOf(raw);
-      const quality = [...schemaWarnings(spec.parameters, childPointer(pointer, parametersKey)), ...(spec.outputSchema ? schemaWarnings(spec.outputSchema, childPointer(pointer, "outputSchema")) : [])];
+      const privatePointer = `${pointer}/privateInput/schema`;
+      const quality = [
+        ...schemaWarnings(spec.parameters, childPointer(pointer, parametersKey)),
+        ...(spec.outputSchema ? schemaWarnings(spec.outputSchema, childPointer(pointer, "outputSchema")) : []),
+        ...(spec.privateInput ? schemaWarnings(spec.privateInput.schema, privatePointer) : []),
+      ];
       warnings.push(...inFile(quality));
       const parameters = checkSchema(spec.parameters, childPointer(pointer, parametersKey), context, all);
       const outputSchema = spec.outputSchema && checkSchema(spec.outputSchema, childPointer(pointer, "outputSchema"), context, all);
+      const privateSchema = spec.privateInput && checkSchema(spec.privateInput.schema, privatePointer, context, all);
       if (all.length > before) continue;
-      const changed = parameters !== spec.parameters || outputSchema !== spec.outputSchema;
-      const checked = changed ? Object.freeze({ ...spec, parameters, ...(outputSchema && { outputSchema }) }) : spec;
+      const privateInput = spec.privateInput && privateSchema !== spec.privateInput.schema ? Object.freeze({ ...spec.privateInput, schema: privateSchema! }) : spec.privateInput;
+      const changed = parameters !== spec.parameters || outputSchema !== spec.outputSchema || privateInput !== spec.privateInput;
+      const checked = changed ? Object.freeze({ ...spec, parameters, ...(outputSchema && { outputSchema }), ...(privateInput && { privateInput }) }) : spec;
       tools.push({ spec: checked, source: { file, pointer, parametersKey } });
     }
     problems.push(...inFile(all));

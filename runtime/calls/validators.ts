@@ -21,9 +21,12 @@ export interface CompiledValidatorError {
  */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: readonly CompiledValidatorError[] | null | undefined };
 
-/** Precompiled validators by tool name; the broker uses `result`, the client runner `args`. */
+/**
+ * Precompiled validators by tool name; the broker uses `result`, the client runner `args`; a
+ * private-input tool's `privateInput` is for the client to check what it collects before sending it.
+ */
 export type ClientToolValidators = {
-  readonly [toolName: string]: { readonly args?: CompiledValidator; readonly result?: CompiledValidator } | undefined;
+  readonly [toolName: string]: { readonly args?: CompiledValidator; readonly result?: CompiledValidator; readonly privateInput?: CompiledValidator } | undefined;
 };
 
 /** Enough to correct an answer; a result with thousands of bad items does not need thousands of lines. */
