@@ -112,12 +112,18 @@ describe("the packed package", () => {
           description: "Get the user's city.",
           outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
         },
+        "client-tools/connect_account.json": {
+          name: "connect_account",
+          description: "Connect a service with a token the user enters.",
+          parameters: { type: "object", properties: { service: { type: "string" } }, required: ["service"] },
+          privateInput: { schema: { type: "object", properties: { token: { type: "string", minLength: 1 } }, required: ["token"] }, response: { status: "connected" } },
+        },
         "tsconfig.json": strictTsconfig({ skipLibCheck: false, noEmit: true }),
         "src/consumer.ts": `import { ClientToolRegistry } from "gen-client-tools/runtime";
 import { createClientToolRunner } from "gen-client-tools/runtime/browser";
 import { ClientCallBroker } from "gen-client-tools/runtime/calls";
 import { generate, type GenerateResult } from "gen-client-tools";
-import { dispatchClientAction, registerClientTools, type ClientAction, type ClientToolHandlers } from "./client-tools.gen/index.js";
+import { clientInputHandlers, dispatchClientAction, registerClientTools, type ClientAction, type ClientInputHandlers, type ClientToolHandlers } from "./client-tools.gen/index.js";
 
 const registry = new ClientToolRegistry({ reservedNames: ["bash"] });
 registerClientTools(registry);
@@ -125,7 +131,16 @@ registerClientTools(registry);
 const handlers: ClientToolHandlers<{ open(path: string): void }> = {
   open_file_viewer: (args, ctx) => ctx.open(args.file_path),
   get_location: async () => ({ city: "Lyon" }),
+  connect_account: async () => ({ token: "typed by the user" }),
 };
+// The server's handler of the private input, wired to the installed broker.
+const vault = new Map<string, string>();
+export const privateBroker = new ClientCallBroker({
+  tools: registry,
+  privateInputs: clientInputHandlers({ connect_account: async (privateInput, args) => void vault.set(args.service, privateInput.token) }),
+});
+// @ts-expect-error a private input's handler resolves to nothing
+export const returning: ClientInputHandlers = { connect_account: async (privateInput) => privateInput.token };
 export async function onAction(action: ClientAction): Promise<void> {
   await dispatchClientAction(action, handlers, { open: () => undefined });
 }
@@ -139,6 +154,8 @@ const wrong: ClientToolHandlers<undefined> = {
   open_file_viewer: (args) => args.file_path * 2,
   // @ts-expect-error the result needs a city
   get_location: async () => ({ town: "Lyon" }),
+  // @ts-expect-error the private input needs a token
+  connect_account: async () => ({ password: "x" }),
 };
 export { wrong };
 `,
@@ -149,7 +166,15 @@ import * as calls from "gen-client-tools/runtime/calls";
 import * as redisStore from "gen-client-tools/runtime/redis"; // redis is not installed here: the entry must not load it
 import clientTools from "gen-client-tools/vite"; // vite is not installed here: the plugin must not load it
 const result = await api.generate({ stubs: false, out: "smoke-gen" });
+// A private input's round trip through the installed broker: the handler gets the value, the model the response.
+const [connect] = runtime.parseClientToolSpecs([JSON.parse((await import("node:fs")).readFileSync("client-tools/connect_account.json", "utf8"))]);
+const taken = [];
+const broker = new calls.ClientCallBroker({ tools: [connect], privateInputs: { connect_account: async (value) => void taken.push(value) } });
+broker.on("requested", ({ request }) => void broker.submit({ requestId: request.requestId, owner: "alice", result: { token: "t0ken" } }));
+const outcome = await broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "connect_account", toolCallId: "call_1", args: { service: "github" } });
+await broker.close();
 console.log(JSON.stringify({
+  privateInput: { outcome, taken },
   toolCount: result.toolCount,
   diagnostics: result.diagnostics.length,
   runtime: typeof runtime.ClientToolRegistry,
@@ -165,7 +190,7 @@ console.log(JSON.stringify({
 
       const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
       expect(generate.status, generate.stderr).toBe(0);
-      expect(generate.stdout).toMatch(/2 tools, 7 files written/);
+      expect(generate.stdout).toMatch(/3 tools, 7 files written/);
       expect(sh(project, "npx", ["--no", "--", "gen-client-tools", "--check"]).status).toBe(0);
 
       const tsc = sh(project, "npx", ["--no", "--", "tsc", "--noEmit"]);
@@ -174,7 +199,16 @@ console.log(JSON.stringify({
 
       const smoke = sh(project, process.execPath, ["smoke.mjs"]);
       expect(smoke.status, smoke.stderr).toBe(0);
-      expect(JSON.parse(smoke.stdout)).toEqual({ toolCount: 2, diagnostics: 0, runtime: "function", browser: "function", calls: "function", redis: "function", plugin: "gen-client-tools" });
+      expect(JSON.parse(smoke.stdout)).toEqual({
+        privateInput: { outcome: { status: "ok", result: { status: "connected" } }, taken: [{ token: "t0ken" }] },
+        toolCount: 3,
+        diagnostics: 0,
+        runtime: "function",
+        browser: "function",
+        calls: "function",
+        redis: "function",
+        plugin: "gen-client-tools",
+      });
     },
     300_000,
   );
