@@ -36,12 +36,12 @@ export function checkSpecs(specs: readonly SpecSource[]): { tools: CheckedTool[]
   for (const { document, schemaFiles } of specs) {
     const file = document.displayPath;
     const inFile = (found: readonly SpecProblem[]): FileProblem[] => found.map(({ pointer, message }) => ({ file, pointer, message }));
-    // The generator parsed these objects itself and owns them: freeze in place, no copy.
-    const { valid, problems: specProblems } = checkClientToolSpecs(document.value, { adopt: true });
+    // Load parsed and froze these values itself: the spec rules take them as they are.
+    const { valid, problems: specProblems } = checkClientToolSpecs(document.value, { parsedJson: document });
     const all: SpecProblem[] = [...specProblems];
     const context = { file: document.path, schemaFiles, mayHoldRefs: document.text.includes("$ref") || document.text.includes("\\u") };
     for (const { spec, pointer } of valid) {
-      const raw = valueAt(document.value as JsonValue, pointerTokens(pointer)) as JsonObject;
+      const raw = valueAt(document.value, pointerTokens(pointer)) as JsonObject;
       const before = all.length;
       const parametersKey = parametersKeyOf(raw);
       const privatePointer = `${pointer}/privateInput/schema`;

@@ -14,11 +14,11 @@ function syntaxError(text: string): JsonSyntaxError {
 describe("parseJson", () => {
   it("parses what JSON.parse parses, to the same value", () => {
     const samples = ['{"a":[1,2.5,-3e2,true,false,null,"x\\n\\u00e9"],"b":{}}', "[]", '"s"', "0", ' { "k" : [ ] } '];
-    for (const text of samples) expect(parseJson(text)).toEqual(JSON.parse(text));
+    for (const text of samples) expect(parseJson(text).value).toEqual(JSON.parse(text));
   });
 
   it("skips a byte-order mark", () => {
-    expect(parseJson('\uFEFF{"a":1}')).toEqual({ a: 1 });
+    expect(parseJson('\uFEFF{"a":1}').value).toEqual({ a: 1 });
   });
 
   it("refuses duplicate keys, naming both positions", () => {
@@ -42,10 +42,23 @@ describe("parseJson", () => {
   });
 
   it("keeps __proto__ as an own key", () => {
-    const value = parseJson('{"__proto__": {"polluted": true}}') as Record<string, unknown>;
+    const value = parseJson('{"__proto__": {"polluted": true}}').value as Record<string, unknown>;
     expect(Object.keys(value)).toEqual(["__proto__"]);
     expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+  });
+
+  it("gives the value deep-frozen, with its deepest nesting, from either parser", () => {
+    // The first text JSON.parse reads; the second holds a \u escape spelling a colon, which takes the exact scan.
+    for (const text of ['{"a": [{"b": {}}], "c": 1}', '{"a\\u003a": [{"b": {}}], "c": 1}']) {
+      const { value, deepest } = parseJson(text);
+      const inner = (value as { [k: string]: readonly { b: object }[] });
+      const first = Object.values(inner)[0]!;
+      expect([Object.isFrozen(value), Object.isFrozen(first), Object.isFrozen(first[0]), Object.isFrozen(first[0]!.b)]).toEqual([true, true, true, true]);
+      expect(deepest).toBe(3);
+    }
+    expect(parseJson("1").deepest).toBe(0);
+    expect(parseJson("{}").deepest).toBe(0);
   });
 
   it("parses deep nesting, and refuses nesting too deep for the stack with a clear error", () => {

@@ -1,6 +1,7 @@
 import { pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
 import { MAX_JSON_DEPTH as MAX_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
-import { parseJsonQuickly } from "./json-quick.js";
+import type { JsonValue } from "../../runtime/tool-spec/types.js";
+import { parseJsonQuickly, settleParsed, type ParsedJson } from "./json-quick.js";
 
 /** A JSON syntax error at a character offset of the source text. */
 export class JsonSyntaxError extends Error {
@@ -40,8 +41,11 @@ interface PositionNode {
  * A leading byte-order mark is skipped. Text that JSON.parse reads exactly as this parser would
  * (the common case) is left to it: see json-quick.ts.
  */
-export function parseJson(text: string): unknown {
-  return parseJsonQuickly(text) ?? new Parser(text, undefined).parseDocument();
+export function parseJson(text: string): ParsedJson {
+  const quick = parseJsonQuickly(text);
+  if (quick !== undefined) return quick;
+  const value = new Parser(text, undefined).parseDocument() as JsonValue;
+  return { value, deepest: settleParsed(value, false)!.deepest };
 }
 
 /** Parses again, recording positions: only called on the error path, so the hot path stays lean. */

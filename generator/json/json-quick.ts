@@ -1,4 +1,11 @@
 import { MAX_JSON_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
+import type { JsonValue } from "../../runtime/tool-spec/types.js";
+
+/** Parsed JSON, deep-frozen, with the deepest nesting of its objects and arrays (the root's is 0). */
+export interface ParsedJson {
+  readonly value: JsonValue;
+  readonly deepest: number;
+}
 
 /**
  * `JSON.parse`, when it is sure to give what the strict parser gives; undefined when it might
@@ -6,13 +13,14 @@ import { MAX_JSON_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
  * is native and several times faster, but it keeps the last of duplicate keys, turns numbers
  * too large into Infinity and stops at no depth: so the text must parse, hold exactly as many
  * keys as the value does (a duplicate key gives fewer), no number may be infinite, and the
- * nesting must stay within MAX_JSON_DEPTH.
+ * nesting must stay within MAX_JSON_DEPTH. The one walk that counts also freezes, so that
+ * later stages take the value as it is.
  */
-export function parseJsonQuickly(text: string): unknown {
+export function parseJsonQuickly(text: string): ParsedJson | undefined {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let value: unknown;
+  let value: JsonValue;
   try {
-    value = JSON.parse(body);
+    value = JSON.parse(body) as JsonValue;
   } catch {
     return undefined;
   }
@@ -20,37 +28,55 @@ export function parseJsonQuickly(text: string): unknown {
   // colons inside its strings. Without `\u` escapes (one could spell a colon), each string holds
   // the colons its parsed value does, and the value's count falls short of the text's exactly
   // when a duplicate key dropped a member. With escapes, a scan counts the colons outside strings.
-  if (!body.includes("\\u")) return countColons(value, 1) === occurrences(body, ":") ? value : undefined;
-  const shape = textShape(body);
-  if (shape === undefined || shape.depth > MAX_JSON_DEPTH) return undefined;
-  return countKeys(value, 0) === shape.keys ? value : undefined;
+  const escaped = body.includes("\\u");
+  const tally = settleParsed(value, !escaped);
+  if (tally === undefined) return undefined;
+  const parsed = { value, deepest: tally.deepest };
+  if (!escaped) return tally.keys + tally.colons === occurrences(body, ":") ? parsed : undefined;
+  return textKeys(body) === tally.keys ? parsed : undefined;
+}
+
+/** What one walk of a parsed value found: its keys, the colons in its keys and strings (when counted), its deepest nesting. */
+interface Tally {
+  keys: number;
+  colons: number;
+  deepest: number;
 }
 
 /**
- * The keys of every object plus the colons in every key and string of a parsed value; -1 when a
- * number is not finite or the nesting passes MAX_JSON_DEPTH (never equal to a count).
+ * Deep-freezes a value JSON.parse (or the strict parser) gave and counts its keys, and the colons
+ * in its keys and strings when asked; undefined when a number is not finite or the nesting passes
+ * MAX_JSON_DEPTH (then the strict parser must read the text).
  */
-function countColons(value: unknown, depth: number): number {
-  if (typeof value === "string") return occurrences(value, ":");
-  if (typeof value === "number") return Number.isFinite(value) ? 0 : -1;
-  if (typeof value !== "object" || value === null) return 0;
-  if (depth > MAX_JSON_DEPTH) return -1;
-  let count = 0;
+export function settleParsed(value: JsonValue, countColons: boolean): Tally | undefined {
+  const tally: Tally = { keys: 0, colons: 0, deepest: 0 };
+  return settle(value, 0, tally, countColons) ? tally : undefined;
+}
+
+function settle(value: JsonValue, depth: number, tally: Tally, countColons: boolean): boolean {
+  if (typeof value === "string") {
+    if (countColons) tally.colons += occurrences(value, ":");
+    return true;
+  }
+  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value !== "object" || value === null) return true;
+  if (depth >= MAX_JSON_DEPTH) return false;
+  if (depth > tally.deepest) tally.deepest = depth;
   if (Array.isArray(value)) {
-    for (const item of value) {
-      const inner = countColons(item, depth + 1);
-      if (inner < 0) return -1;
-      count += inner;
+    const items = value as readonly JsonValue[];
+    for (let i = 0; i < items.length; i++) if (!settle(items[i]!, depth + 1, tally, countColons)) return false;
+  } else {
+    const object = value as Readonly<Record<string, JsonValue>>;
+    const keys = Object.keys(object);
+    tally.keys += keys.length;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (countColons) tally.colons += occurrences(key, ":");
+      if (!settle(object[key]!, depth + 1, tally, countColons)) return false;
     }
-    return count;
   }
-  const object = value as Record<string, unknown>;
-  for (const key of Object.keys(object)) {
-    const inner = countColons(object[key], depth + 1);
-    if (inner < 0) return -1;
-    count += 1 + occurrences(key, ":") + inner;
-  }
-  return count;
+  Object.freeze(value);
+  return true;
 }
 
 function occurrences(text: string, char: string): number {
@@ -59,22 +85,17 @@ function occurrences(text: string, char: string): number {
   return count;
 }
 
-/** The keys (colons outside strings) and the deepest nesting of text that JSON.parse accepted. */
-function textShape(text: string): { keys: number; depth: number } | undefined {
+/** The keys (colons outside strings) of text that JSON.parse accepted. */
+function textKeys(text: string): number | undefined {
   let keys = 0;
-  let depth = 0;
-  let deepest = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
       i = stringEnd(text, i);
       if (i === -1) return undefined;
     } else if (c === 0x3a /* : */) keys++;
-    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (++depth > deepest) deepest = depth;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
   }
-  return { keys, depth: deepest };
+  return keys;
 }
 
 /** The index of the quote that closes the string opening at `start`: the next one not escaped by an odd run of backslashes. */
@@ -85,17 +106,4 @@ function stringEnd(text: string, start: number): number {
     if (backslashes % 2 === 0) return quote;
   }
   return -1;
-}
-
-/** The keys of every object in a parsed value; -1 as soon as a number is not finite (never equal to a count). */
-function countKeys(value: unknown, keys: number): number {
-  if (typeof value === "number") return Number.isFinite(value) ? keys : -1;
-  if (typeof value !== "object" || value === null) return keys;
-  if (Array.isArray(value)) {
-    for (const item of value) if ((keys = countKeys(item, keys)) < 0) return -1;
-    return keys;
-  }
-  const object = value as Record<string, unknown>;
-  for (const key of Object.keys(object)) if ((keys = countKeys(object[key], keys + 1)) < 0) return -1;
-  return keys;
 }

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
+import type { JsonValue } from "../../runtime/tool-spec/types.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
 
@@ -9,7 +10,10 @@ export interface JsonDocument {
   /** Path as shown to the user (relative to the working folder). */
   readonly displayPath: string;
   readonly text: string;
-  readonly value: unknown;
+  /** Deep-frozen. */
+  readonly value: JsonValue;
+  /** The deepest nesting of the value's objects and arrays (the root's is 0). */
+  readonly deepest: number;
 }
 
 export type ReadJsonResult = { readonly document: JsonDocument } | { readonly diagnostic: Diagnostic };
@@ -27,7 +31,7 @@ export function readJsonFile(absolutePath: string, displayPath: string): ReadJso
     return { diagnostic: { file: displayPath, message: `cannot read the file (${code || String(error)}): check that it exists and is readable` } };
   }
   try {
-    return { document: { path: absolutePath, displayPath, text, value: parseJson(text) } };
+    return { document: { path: absolutePath, displayPath, text, ...parseJson(text) } };
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     const at = lineColumn(text, error.offset);

@@ -26,7 +26,7 @@ export function loadConfig(file: string | undefined, cwd: string): { options: Ge
   }
   let value: unknown;
   try {
-    value = parseJson(text);
+    value = parseJson(text).value;
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     return { options: {}, diagnostics: [{ file: display, ...lineColumn(text, error.offset), message: `invalid JSON: ${error.message}` }] };

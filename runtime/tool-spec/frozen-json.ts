@@ -7,14 +7,12 @@ export const MAX_JSON_DEPTH = 1500;
 /**
  * Returns `value` as deep-frozen JSON. Input that is already deep-frozen (the generator's
  * output) is returned as it is; anything else is copied, so the caller's objects are never
- * frozen under them, unless `adopt` says the caller hands its objects over (the generator's
- * freshly parsed files): those are frozen in place, which saves a copy of every spec. Values
- * JSON cannot hold (undefined, functions, NaN, Infinity, cycles, class instances) are reported
+ * frozen under them. Values JSON cannot hold (undefined, functions, NaN, Infinity, cycles, class instances) are reported
  * as problems at their pointer. `shape.deepest` is set to the deepest nesting of objects and
  * arrays seen (the root's is 0), so that rules on depth need no walk of their own.
  */
-export function toFrozenJson(value: unknown, pointer: string, problems: SpecProblem[], adopt = false, shape?: { deepest: number }): JsonValue {
-  const place: Place = { base: pointer, path: [], adopt, deepest: 0 };
+export function toFrozenJson(value: unknown, pointer: string, problems: SpecProblem[], shape?: { deepest: number }): JsonValue {
+  const place: Place = { base: pointer, path: [], deepest: 0 };
   const frozen = walk(value, place, problems, new Set(), 0);
   if (shape !== undefined) shape.deepest = place.deepest;
   return frozen;
@@ -27,8 +25,6 @@ export function toFrozenJson(value: unknown, pointer: string, problems: SpecProb
 interface Place {
   readonly base: string;
   readonly path: (string | number)[];
-  /** Freeze the input's own objects instead of copying them. */
-  readonly adopt: boolean;
   /** The deepest nesting of objects and arrays so far. */
   deepest: number;
 }
@@ -77,8 +73,7 @@ function walk(value: unknown, place: Place, problems: SpecProblem[], ancestors: 
 }
 
 function walkArray(value: readonly unknown[], place: Place, problems: SpecProblem[], ancestors: Set<object>, depth: number): JsonValue {
-  const adopted = place.adopt && !Object.isFrozen(value);
-  let copy: JsonValue[] | undefined = Object.isFrozen(value) ? undefined : adopted ? (value as JsonValue[]) : new Array<JsonValue>(value.length);
+  let copy: JsonValue[] | undefined = Object.isFrozen(value) ? undefined : new Array<JsonValue>(value.length);
   for (let i = 0; i < value.length; i++) {
     place.path.push(i);
     const item = walk(value[i], place, problems, ancestors, depth + 1);
@@ -91,8 +86,7 @@ function walkArray(value: readonly unknown[], place: Place, problems: SpecProble
 
 function walkObject(value: Record<string, unknown>, place: Place, problems: SpecProblem[], ancestors: Set<object>, depth: number): JsonValue {
   const keys = Object.keys(value);
-  const adopted = place.adopt && !Object.isFrozen(value);
-  let copy: Record<string, JsonValue> | undefined = Object.isFrozen(value) ? undefined : adopted ? (value as Record<string, JsonValue>) : {};
+  let copy: Record<string, JsonValue> | undefined = Object.isFrozen(value) ? undefined : {};
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i]!;
     const original = value[key];
@@ -103,7 +97,7 @@ function walkObject(value: Record<string, unknown>, place: Place, problems: Spec
       copy = {};
       for (let j = 0; j < i; j++) defineKey(copy, keys[j]!, value[keys[j]!] as JsonValue);
     }
-    if (copy !== undefined && (!adopted || item !== original)) defineKey(copy, key, item);
+    if (copy !== undefined) defineKey(copy, key, item);
   }
   return copy === undefined ? (value as JsonValue) : Object.freeze(copy);
 }

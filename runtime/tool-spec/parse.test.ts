@@ -34,11 +34,16 @@ describe("parseClientToolSpecs", () => {
     expect(Object.isFrozen(schema)).toBe(false);
   });
 
-  it("with adopt, freezes the caller's freshly parsed objects in place instead of copying", () => {
-    const parameters = { type: "object", properties: { x: { type: "number" } } };
-    const [checked] = checkClientToolSpecs({ ...base, parameters }, { adopt: true }).valid;
+  it("with parsedJson, takes the caller's own deep-frozen parse as it is, and its depth for the depth rule", () => {
+    const parameters = Object.freeze({ type: "object", properties: Object.freeze({ x: Object.freeze({ type: "number" }) }) });
+    const [checked] = checkClientToolSpecs({ ...base, parameters }, { parsedJson: { deepest: 3 } }).valid;
     expect(checked?.spec.parameters).toBe(parameters);
-    expect(Object.isFrozen(parameters.properties.x)).toBe(true);
+    // The depth rule goes by the caller's depth: within the limit it trusts it; past it, it walks the schema and names where.
+    let nested: object = { type: "string" };
+    for (let i = 0; i <= MAX_SCHEMA_DEPTH; i++) nested = Object.freeze({ type: "object", properties: Object.freeze({ a: nested }) });
+    const deep = { ...base, parameters: nested };
+    expect(checkClientToolSpecs(deep, { parsedJson: { deepest: 2 * MAX_SCHEMA_DEPTH + 2 } }).problems[0]?.message).toContain("levels deep");
+    expect(checkClientToolSpecs(deep).problems[0]?.message).toContain("levels deep");
   });
 
   it("reuses input that is already deep-frozen", () => {

@@ -53,19 +53,26 @@ export interface CheckedSpecs {
  */
 export interface CheckOptions {
   /**
-   * The input is freshly parsed JSON that the caller hands over (the generator's own parse of a
-   * file): freeze it in place instead of copying it. Never set this for objects someone else holds.
+   * The input is deep-frozen JSON that the caller parsed itself (the generator's own parse of a
+   * file: plain objects, finite numbers), nested at most `deepest` levels (the root at 0): its
+   * values are taken as they are, with no walk to copy, freeze or check them as JSON. Never set
+   * this for a value someone else built.
    */
-  readonly adopt?: boolean;
+  readonly parsedJson?: ParsedJsonShape;
+}
+
+/** What the caller knows of the deep-frozen JSON it hands over (see `CheckOptions.parsedJson`). */
+export interface ParsedJsonShape {
+  readonly deepest: number;
 }
 
 export function checkClientToolSpecs(input: unknown, options: CheckOptions = {}): CheckedSpecs {
-  const adopt = options.adopt ?? false;
+  const parsed = options.parsedJson;
   const problems: SpecProblem[] = [];
   const valid: CheckedSpec[] = [];
   for (const { value, pointer } of specEntries(input, problems)) {
     const before = problems.length;
-    const spec = checkSpec(value, pointer, problems, adopt);
+    const spec = checkSpec(value, pointer, problems, parsed);
     if (spec !== undefined && problems.length === before) valid.push({ spec, pointer });
   }
   return { valid, problems };
@@ -104,7 +111,7 @@ function specEntries(input: unknown, problems: SpecProblem[]): { value: unknown;
   return [{ value: input, pointer: "" }];
 }
 
-function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], adopt: boolean): ClientToolSpec | undefined {
+function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined): ClientToolSpec | undefined {
   if (!isPlainObject(value)) {
     problems.push({ pointer, message: `expected a spec object with "name" and "description", got ${describe(value)}` });
     return undefined;
@@ -139,13 +146,13 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
   const parameters =
     value[parametersKey] === undefined && !(parametersKey in value)
       ? EMPTY_PARAMETERS
-      : checkObjectSchema(value[parametersKey], childPointer(pointer, parametersKey), problems, adopt);
+      : checkObjectSchema(value[parametersKey], childPointer(pointer, parametersKey), problems, parsed);
   if (parameters !== undefined) kindCollision(parameters, childPointer(pointer, parametersKey), problems);
   if ("$schema" in value && typeof value["$schema"] !== "string") {
     problems.push({ pointer: childPointer(pointer, "$schema"), message: `"$schema" names the JSON Schema of the spec format, a URL string, got ${describe(value["$schema"])}` });
   }
   const outputSchema =
-    "outputSchema" in value ? checkObjectSchema(value["outputSchema"], childPointer(pointer, "outputSchema"), problems, adopt) : undefined;
+    "outputSchema" in value ? checkObjectSchema(value["outputSchema"], childPointer(pointer, "outputSchema"), problems, parsed) : undefined;
 
   const spec: Record<string, unknown> = { name, description, parameters };
   if (outputSchema !== undefined) spec["outputSchema"] = outputSchema;
@@ -158,8 +165,8 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
     }
     spec["awaited"] = awaited;
   }
-  if ("privateInput" in value) spec["privateInput"] = checkPrivateInput(value, pointer, problems, adopt);
-  if ("annotations" in value) spec["annotations"] = checkAnnotations(value["annotations"], childPointer(pointer, "annotations"), problems, adopt);
+  if ("privateInput" in value) spec["privateInput"] = checkPrivateInput(value, pointer, problems, parsed);
+  if ("annotations" in value) spec["annotations"] = checkAnnotations(value["annotations"], childPointer(pointer, "annotations"), problems, parsed);
   if ("permission" in value) {
     const permission = value["permission"];
     if (typeof permission !== "string" || permission.trim() === "") {
@@ -184,7 +191,7 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], ado
   if ("recovery" in value) spec["recovery"] = checkRecovery(value["recovery"], spec["annotations"], "privateInput" in value, childPointer(pointer, "recovery"), problems);
   if ("fingerprints" in value) {
     const schemas = { outputSchema: outputSchema !== undefined, privateInput: "privateInput" in value };
-    spec["fingerprints"] = checkFingerprints(value["fingerprints"], schemas, childPointer(pointer, "fingerprints"), problems, adopt);
+    spec["fingerprints"] = checkFingerprints(value["fingerprints"], schemas, childPointer(pointer, "fingerprints"), problems, parsed);
   }
   return Object.freeze(spec) as unknown as ClientToolSpec;
 }
@@ -219,7 +226,7 @@ function kindCollision(parameters: JsonObject, pointer: string, problems: SpecPr
   });
 }
 
-function checkObjectSchema(value: unknown, pointer: string, problems: SpecProblem[], adopt: boolean): JsonObject | undefined {
+function checkObjectSchema(value: unknown, pointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined): JsonObject | undefined {
   if (!isPlainObject(value) || value["type"] !== "object") {
     problems.push({
       pointer,
@@ -229,9 +236,16 @@ function checkObjectSchema(value: unknown, pointer: string, problems: SpecProble
   }
   const before = problems.length;
   const shape = { deepest: 0 };
-  const schema = toFrozenJson(value, pointer, problems, adopt, shape) as JsonObject;
+  const schema = frozenJson(value, pointer, problems, parsed, shape) as JsonObject;
   if (problems.length === before) problems.push(...schemaShapeProblems(schema, pointer, shape.deepest));
   return schema;
+}
+
+/** The value as deep-frozen JSON: the caller's own parse as it is (`parsed`), anything else checked and copied where it is not frozen. */
+function frozenJson(value: unknown, pointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined, shape?: { deepest: number }): JsonValue {
+  if (parsed === undefined) return toFrozenJson(value, pointer, problems, shape);
+  if (shape !== undefined) shape.deepest = parsed.deepest;
+  return value as JsonValue;
 }
 
 /**
@@ -245,7 +259,7 @@ export function schemaShapeProblems(schema: JsonObject, pointer: string, deepest
   return tooDeep.length > 0 ? tooDeep : refCycleProblems(schema, pointer);
 }
 
-function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem[], adopt: boolean): JsonValue | undefined {
+function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined): JsonValue | undefined {
   if (!isPlainObject(value)) {
     problems.push({ pointer, message: `"annotations" must be an object of MCP hints such as {"readOnlyHint": true}, got ${describe(value)}` });
     return undefined;
@@ -258,14 +272,14 @@ function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem
       problems.push({ pointer: childPointer(pointer, key), message: `"${key}" must be a ${expected}, got ${describe(value[key])}` });
     }
   }
-  return toFrozenJson(value, pointer, problems, adopt);
+  return frozenJson(value, pointer, problems, parsed);
 }
 
 /**
  * A private input: its value's object schema, and the JSON object the model sees once the
  * server's handler took the value. The tool is awaited by what it is: no `outputSchema`, no `awaited`.
  */
-function checkPrivateInput(spec: Record<string, unknown>, specPointer: string, problems: SpecProblem[], adopt: boolean): JsonValue | undefined {
+function checkPrivateInput(spec: Record<string, unknown>, specPointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined): JsonValue | undefined {
   const value = spec["privateInput"];
   const pointer = childPointer(specPointer, "privateInput");
   if ("outputSchema" in spec) {
@@ -279,20 +293,20 @@ function checkPrivateInput(spec: Record<string, unknown>, specPointer: string, p
     return undefined;
   }
   reportUnknownKeys(value, PRIVATE_INPUT_KEYS, pointer, problems, "privateInput key");
-  const schema = checkObjectSchema(value["schema"], childPointer(pointer, "schema"), problems, adopt);
+  const schema = checkObjectSchema(value["schema"], childPointer(pointer, "schema"), problems, parsed);
   const response = value["response"];
   if (!isPlainObject(response)) {
     problems.push({ pointer: childPointer(pointer, "response"), message: `"response" is what the model sees once the server took the value: a JSON object such as {"status": "connected"}, got ${describe(response)}` });
     return undefined;
   }
-  const frozenResponse = toFrozenJson(response, childPointer(pointer, "response"), problems, adopt);
+  const frozenResponse = frozenJson(response, childPointer(pointer, "response"), problems, parsed);
   if (schema === undefined) return undefined;
-  // A deep-frozen (or adopted) input is kept as it is, as the other fields are, so that a generated spec is its own parsed form.
-  if (schema === value["schema"] && frozenResponse === response && (adopt || Object.isFrozen(value))) return Object.freeze(value) as unknown as JsonValue;
+  // A deep-frozen input is kept as it is, as the other fields are, so that a generated spec is its own parsed form.
+  if (schema === value["schema"] && frozenResponse === response && Object.isFrozen(value)) return value as unknown as JsonValue;
   return Object.freeze({ schema, response: frozenResponse }) as unknown as JsonValue;
 }
 
-function checkFingerprints(value: unknown, schemas: { readonly outputSchema: boolean; readonly privateInput: boolean }, pointer: string, problems: SpecProblem[], adopt: boolean): JsonValue | undefined {
+function checkFingerprints(value: unknown, schemas: { readonly outputSchema: boolean; readonly privateInput: boolean }, pointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined): JsonValue | undefined {
   if (!isPlainObject(value)) {
     problems.push({ pointer, message: `"fingerprints" must be an object {"parameters": "<sha256 hex>"}, got ${describe(value)}` });
     return undefined;
@@ -310,7 +324,7 @@ function checkFingerprints(value: unknown, schemas: { readonly outputSchema: boo
       });
     }
   }
-  return toFrozenJson(value, pointer, problems, adopt);
+  return frozenJson(value, pointer, problems, parsed);
 }
 
 function reportUnknownKeys(
