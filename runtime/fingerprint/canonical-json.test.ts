@@ -1,5 +1,13 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { canonicalJson } from "./canonical-json.js";
+
+/** An object with these entries as JSON.parse makes it: `__proto__` an own key, later duplicates winning. */
+function parsedObject(entries: readonly (readonly [string, unknown])[]): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (const [key, value] of entries) Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  return object;
+}
 
 describe("canonicalJson (RFC 8785)", () => {
   it("matches the RFC's own example, numbers, escapes and literals included", () => {
@@ -45,6 +53,33 @@ describe("canonicalJson (RFC 8785)", () => {
     const b = { properties: { a: { type: "number" }, b: { enum: ["x", "y"], type: "string" } }, type: "object" };
     expect(canonicalJson(a)).toBe(canonicalJson(b));
     expect(canonicalJson(["x", "y"])).not.toBe(canonicalJson(["y", "x"]));
+  });
+
+  it("sorts integer-like keys as strings too, though JavaScript enumerates them first in numeric order", () => {
+    expect(canonicalJson({ a: 3, 9: 2, 10: 1 })).toBe('{"10":1,"9":2,"a":3}');
+    expect(canonicalJson({ b: [{ 2: "x", 1: "y" }], 1: null })).toBe('{"1":null,"b":[{"1":"y","2":"x"}]}');
+    expect(canonicalJson({ x: { 20: 0, 3: 0 }, y: { q: 1, p: 2 } })).toBe('{"x":{"20":0,"3":0},"y":{"p":2,"q":1}}');
+  });
+
+  it("gives the text a plain sort-and-join gives, for any JSON and any key order", () => {
+    const reference = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map(reference).join(",")}]`;
+      if (typeof value !== "object" || value === null) return JSON.stringify(value);
+      const record = value as Record<string, unknown>;
+      return `{${Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${reference(record[key])}`).join(",")}}`;
+    };
+    const key = fc.oneof(fc.string(), fc.constantFrom("0", "1", "10", "9", "01", "4294967295", "-1", "__proto__", "a", "B"));
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: "small" }, fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), tie("array"), tie("object")),
+      array: fc.array(tie("value"), { maxLength: 4 }),
+      object: fc.array(fc.tuple(key, tie("value")), { maxLength: 6 }).map(parsedObject),
+    })).value;
+    fc.assert(
+      fc.property(json, (value) => {
+        expect(canonicalJson(value)).toBe(reference(value));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("keeps a key named __proto__ as an ordinary key", () => {
