@@ -22,10 +22,7 @@ export function emitSpecsFile(models: readonly ToolModel[]): string {
     types.push(`  {\n${members.join("")}  },\n`);
     values.push(`  JSON.parse(${jsonTemplateLiteral(JSON.stringify(spec, null, 2))}),\n`);
   }
-  const specs = [
-    templateDoc("specs", "clientToolSpecs"),
-    `export const clientToolSpecs: readonly [\n${types.join("")}] = /*#__PURE__*/ deepFreeze([\n${values.join("")}]);\n`,
-  ].join("");
+  const specs = `${templateDoc("specs", "clientToolSpecs")}export const clientToolSpecs: readonly [\n${types.join("")}] = /*#__PURE__*/ deepFreeze([\n${values.join("")}]);\n`;
   return banner() + fillTemplate(loadTemplate("specs"), { specs });
 }
 
