@@ -14,15 +14,16 @@ import { fillTemplate, loadTemplate, templateDoc } from "./template.js";
  * linear in the schemas' size.
  */
 export function emitSpecsFile(models: readonly ToolModel[]): string {
-  const types: string[] = [];
-  const values: string[] = [];
+  // Linked with `+=`, not joined: the file's text is copied once, when it is written.
+  let types = "";
+  let values = "";
   for (const model of models) {
     const spec = { ...model.spec, fingerprints: { ...model.fingerprints } } as unknown as Readonly<Record<string, JsonValue>>;
     const members = Object.keys(spec).map((key) => `    readonly ${propertyKey(key)}: ${fieldType(key, spec[key]!)};\n`);
-    types.push(`  {\n${members.join("")}  },\n`);
-    values.push(`  JSON.parse(${jsonTemplateLiteral(JSON.stringify(spec, null, 2))}),\n`);
+    types += `  {\n${members.join("")}  },\n`;
+    values += `  JSON.parse(${jsonTemplateLiteral(JSON.stringify(spec, null, 2))}),\n`;
   }
-  const specs = `${templateDoc("specs", "clientToolSpecs")}export const clientToolSpecs: readonly [\n${types.join("")}] = /*#__PURE__*/ deepFreeze([\n${values.join("")}]);\n`;
+  const specs = `${templateDoc("specs", "clientToolSpecs")}export const clientToolSpecs: readonly [\n${types}] = /*#__PURE__*/ deepFreeze([\n${values}]);\n`;
   return banner() + fillTemplate(loadTemplate("specs"), { specs });
 }
 

@@ -9,24 +9,26 @@ import { fillTemplate, loadTemplate, templateDoc } from "./template.js";
 
 /** types.ts: per tool its Args, Result and action types; then the unions, the map and the wire events. */
 export function emitTypesFile(models: readonly ToolModel[]): string {
-  const parts: string[] = [];
+  // Linked with `+=`, not joined: the file's text is copied once, when it is written.
+  let text = "";
+  const add = (...pieces: string[]): void => void (text += pieces.join(""));
   if (models.some((model) => model.mode === "awaited-content")) {
     const rootDoc = 'What the client answers a tool awaited without an outputSchema with: text for the model, as an MCP tool result carries it.';
-    parts.push(`${emitSchemaTypes(CONTENT_RESULT_SCHEMA, { rootName: CONTENT_RESULT_TYPE, defPrefix: CONTENT_RESULT_TYPE, rootDoc }).code}\n`);
+    add(`${emitSchemaTypes(CONTENT_RESULT_SCHEMA, { rootName: CONTENT_RESULT_TYPE, defPrefix: CONTENT_RESULT_TYPE, rootDoc }).code}\n`);
   }
   for (const model of models) {
-    parts.push(`// ${model.name} (${model.mode})\n\n`);
+    add(`// ${model.name} (${model.mode})\n\n`);
     const args = emitSchemaTypes(model.spec.parameters, { rootName: model.types.args, defPrefix: model.types.args, rootDoc: `Arguments of the tool: ${model.spec.description}` });
-    parts.push(args.code, "\n");
-    parts.push(resultTypes(model));
-    parts.push(
+    add(args.code, "\n");
+    add(resultTypes(model));
+    add(
       docComment(`The action a frontend receives when the model calls \`${model.name}\`: the arguments flattened beside \`kind\`.`, ""),
       `export type ${model.types.action} = { readonly kind: ${tsString(`ClientAction_${model.name}`)} } & ${args.wireArgsType};\n\n`,
     );
   }
   const lookup = lookupOf(models);
   const union = (items: string[]): string => (items.length === 0 ? "never" : items.join(" | "));
-  parts.push(
+  add(
     templateDoc("types", "ClientAction"),
     `export type ClientAction = ${union(models.map((m) => m.types.action))};\n\n`,
     templateDoc("types", "ClientToolName"),
@@ -47,7 +49,7 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
     "\n",
     ...lookup("ClientToolOutputByName", (m) => [m.name, m.mode === "fire-and-forget" ? "ClientToolAcknowledgement" : resultTypeOf(m)]),
   );
-  return banner() + fillTemplate(loadTemplate("types"), { tools: parts.join("") });
+  return banner() + fillTemplate(loadTemplate("types"), { tools: text });
 }
 
 function lookupOf(models: readonly ToolModel[]) {
