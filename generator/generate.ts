@@ -5,10 +5,13 @@ import { emitOutput } from "./emit/emitters.js";
 import { formatFiles } from "./format/format-files.js";
 import { loadFormatter } from "./format/prettier.js";
 import { createLocator } from "./load/locator.js";
-import { loadSources } from "./load/sources.js";
+import { loadSources, type SourceSet } from "./load/sources.js";
+import type { Locator } from "./load/locator.js";
+import { digestInputs, type DigestedInputs } from "./manifest/inputs.js";
+import type { ToolModel } from "./model/tool-model.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
 import { buildToolModels } from "./model/build-models.js";
-import { outputShapingOptions, resolveOptions } from "./options/resolve.js";
+import { outputShapingOptions, resolveOptions, type ResolvedOptions } from "./options/resolve.js";
 
 export interface GenerateOptions {
   /** Spec folders or files; default `client-tools`. */
@@ -63,21 +66,18 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
   const outDir = options.out;
   const failed = (diagnostics: readonly Diagnostic[]): GenerateResult => ({ files: [], diagnostics, notes: [], warnings: [], toolCount: 0, outDir });
 
-  const { sources, diagnostics: unread } = loadSources(options);
-  const locator = createLocator(sources.specs.map((spec) => spec.document));
-  const checked = checkSpecs(sources.specs);
-  const { models, problems } = buildToolModels(checked.tools, locator);
-  const diagnostics = [...unread, ...locator.locate([...checked.problems, ...(options.failOnWarnings ? checked.warnings : []), ...problems])];
-  if (diagnostics.length > 0) return failed(diagnostics);
+  const read = readSpecs(options);
+  if ("diagnostics" in read) return failed(read.diagnostics);
+  const { models } = read;
 
   const plan = await emitOutput(models, {
     options,
-    stubs: sources.stubs,
-    previousTools: sources.previousManifest?.tools,
+    stubs: read.stubs,
+    previousTools: read.previousTools,
     validatorCache: openValidatorCache(options.cwd, outDir),
     validatorCompiler: async () => (await import("./emit/validators/compile-pool.js")).compileTools,
   });
-  if (plan.problems.length > 0) return failed(locator.locate(plan.problems));
+  if (plan.problems.length > 0) return failed(read.locator === undefined ? plan.problems : read.locator.locate(plan.problems));
 
   const formatter = options.prettier ? await loadFormatter(outDir, options.cwd) : undefined;
   let files: GeneratedFile[];
@@ -87,16 +87,43 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
     if (error instanceof GenerateError) return failed(error.diagnostics);
     throw error;
   }
-  const inputs = {
-    outDir,
-    options: outputShapingOptions(options),
-    specFiles: new Map(sources.specs.map(({ document }) => [document.path, document.text])),
-    schemaFiles: sources.schemaTexts,
-  };
-  const manifest = buildManifestFile(inputs, models.map((model) => model.name), files.filter((f) => f.role === "generated"));
+  const manifest = buildManifestFile(read.inputs, models.map((model) => model.name), files.filter((f) => f.role === "generated"));
   // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
   const [formattedManifest] = formatter === undefined ? [manifest] : await formatter.format([manifest]);
   files.push({ ...manifest, contents: formattedManifest!.contents, role: "generated" });
-  const warnings = options.failOnWarnings ? [] : locator.locate(checked.warnings);
-  return { files, diagnostics: [], notes: plan.notes, warnings, toolCount: models.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
+  return { files, diagnostics: [], notes: plan.notes, warnings: read.warnings, toolCount: models.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
+}
+
+/** What load, check and model give the later stages: the models, and what they need of the files read. */
+interface ReadSpecs {
+  readonly models: readonly ToolModel[];
+  readonly stubs: SourceSet["stubs"];
+  readonly previousTools: readonly string[] | undefined;
+  readonly inputs: DigestedInputs;
+  readonly warnings: readonly Diagnostic[];
+  /** For problems the emitters report in the spec files; only the validators' emitter has any. */
+  readonly locator: Locator | undefined;
+}
+
+/**
+ * Load, check and model, or the problems they found. The spec files' text (tens of megabytes for
+ * thousands of tools) stays here: what is returned holds their digest and the warnings placed
+ * already, and the texts only for the one emitter that can report a problem in them.
+ */
+function readSpecs(options: ResolvedOptions): ReadSpecs | { readonly diagnostics: readonly Diagnostic[] } {
+  const { sources, diagnostics: unread } = loadSources(options);
+  const locator = createLocator(sources.specs.map((spec) => spec.document));
+  const checked = checkSpecs(sources.specs);
+  const { models, problems } = buildToolModels(checked.tools, locator);
+  const diagnostics = [...unread, ...locator.locate([...checked.problems, ...(options.failOnWarnings ? checked.warnings : []), ...problems])];
+  if (diagnostics.length > 0) return { diagnostics };
+  const specFiles = new Map(sources.specs.map(({ document }) => [document.path, document.text]));
+  return {
+    models,
+    stubs: sources.stubs,
+    previousTools: sources.previousManifest?.tools,
+    inputs: digestInputs({ outDir: options.out, options: outputShapingOptions(options), specFiles, schemaFiles: sources.schemaTexts }),
+    warnings: options.failOnWarnings ? [] : locator.locate(checked.warnings),
+    locator: options.validators ? locator : undefined,
+  };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseManifest } from "../output-format/manifest.js";
 import { buildManifestFile } from "./build-manifest.js";
+import { digestInputs } from "./inputs.js";
 
-const inputs = { outDir: "/p/gen", options: { validators: false }, specFiles: new Map([["/p/tools/a.json", "{}"]]), schemaFiles: new Map([["/p/tools/shared/x.json", "{}"]]) };
+const inputs = digestInputs({ outDir: "/p/gen", options: { validators: false }, specFiles: new Map([["/p/tools/a.json", "{}"]]), schemaFiles: new Map([["/p/tools/shared/x.json", "{}"]]) });
 const outputs = [{ path: "/p/gen/types.ts", contents: "export {};\n" }];
 
 describe("buildManifestFile", () => {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { packageVersion } from "../package-root.js";
 import { relativePath } from "../relative-path.js";
 import { generatorDigest } from "./generator-digest.js";
-import { inputsDigest, outputsDigest, type GenerationInputs } from "./inputs.js";
+import { outputsDigest, type DigestedInputs } from "./inputs.js";
 import { MANIFEST_FILE, manifestText, parseManifest, sameGeneration } from "../output-format/manifest.js";
 
 /** `gen-client-tools <version>`, as the manifest names its generator. */
@@ -16,15 +16,15 @@ export function generatorId(): string {
  * generation counts as this one.
  */
 export function buildManifestFile(
-  inputs: GenerationInputs,
+  inputs: DigestedInputs,
   tools: readonly string[],
   outputs: readonly { readonly path: string; readonly contents: string }[],
 ): { path: string; contents: string; sameAs: (existing: string) => boolean } {
   const manifest = {
     generator: generatorId(),
     generatorCode: generatorDigest(),
-    inputs: inputsDigest(inputs),
-    schemaFiles: [...inputs.schemaFiles.keys()].map((file) => relativePath(inputs.outDir, file)).sort(),
+    inputs: inputs.digest,
+    schemaFiles: inputs.schemaFiles,
     tools,
     outputs: outputsDigest(inputs.outDir, outputs),
   };

@@ -24,6 +24,19 @@ export function inputsDigest(inputs: GenerationInputs): string {
   return namedTextsDigest([["", JSON.stringify(inputs.options)], ...named("spec", inputs.specFiles), ...named("schema", inputs.schemaFiles)]);
 }
 
+/** What the manifest keeps of a generation's inputs: their digest, and the schema files (relative to the output folder, sorted). */
+export interface DigestedInputs {
+  readonly outDir: string;
+  readonly digest: string;
+  readonly schemaFiles: readonly string[];
+}
+
+/** The inputs as the manifest keeps them: taken as soon as load has read them, so that their text need not stay in memory. */
+export function digestInputs(inputs: GenerationInputs): DigestedInputs {
+  const schemaFiles = [...inputs.schemaFiles.keys()].map((file) => relativePath(inputs.outDir, file)).sort();
+  return { outDir: inputs.outDir, digest: inputsDigest(inputs), schemaFiles };
+}
+
 /** Digest of generated files (path and text). */
 export function outputsDigest(outDir: string, files: readonly { readonly path: string; readonly contents: string }[]): string {
   return namedTextsDigest(files.map((f) => [relativePath(outDir, f.path), f.contents] as const));
