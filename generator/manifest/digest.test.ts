@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { namedTextsDigest } from "./digest.js";
 
@@ -15,6 +16,12 @@ describe("namedTextsDigest", () => {
       namedTextsDigest([]),
     ];
     expect(new Set(digests).size).toBe(digests.length);
+  });
+
+  it("hashes a text of megabytes, a surrogate pair across a piece's end included, as its whole UTF-8 bytes", () => {
+    const text = `${"a".repeat((1 << 20) - 1)}😀${"é".repeat(1 << 20)}`;
+    const whole = createHash("sha256").update(`1:a\n${text.length}:`).update(Buffer.from(text)).update("\n").digest("hex");
+    expect(namedTextsDigest([["a", text]])).toBe(whole);
   });
 
   it("is sha256 hex", () => {

@@ -11,6 +11,19 @@ afterEach(removeTempProjects);
 
 const generated = (body: string): string => `${banner()}${body}\n`;
 
+describe("writeFiles: the text written", () => {
+  it("writes a file of several megabytes byte for byte, a surrogate pair across each piece's end and other characters included", () => {
+    const folder = tempProject({});
+    // The text is written a million UTF-16 units at a time: a pair starts at the last unit of the first piece.
+    const piece = 1 << 20;
+    const contents = generated(`${"a".repeat(piece - 1 - banner().length)}😀${"é€".repeat(piece)}\u2028😀`);
+    expect(contents.charCodeAt(piece - 1)).toBe(0xd83d);
+    const file = path.join(folder, "gen/big.ts");
+    expect(writeFiles([{ path: file, contents }], undefined, false).changed).toEqual([file]);
+    expect(readFileSync(file).equals(Buffer.from(contents))).toBe(true);
+  });
+});
+
 describe("writeFiles: stale generated files", () => {
   it("deletes generated files no longer produced (a validator, an old declaration file), and the folder that leaves empty", () => {
     const folder = tempProject({

@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from "node:fs";
+import { CHUNK_BYTES, textChunks } from "../text-chunks.js";
 import path from "node:path";
 import { BANNER_PREFIX } from "../output-format/banner.js";
 import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
@@ -56,7 +57,17 @@ function writeAtomically(file: string, contents: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
-    writeFileSync(temporary, contents);
+    const fd = openSync(temporary, "w");
+    try {
+      // A piece at a time through one buffer: writing the text whole would encode all of it at once.
+      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      for (const chunk of textChunks(contents)) {
+        const length = buffer.write(chunk);
+        for (let written = 0; written < length; ) written += writeSync(fd, buffer, written, length - written);
+      }
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
