@@ -60,6 +60,22 @@ describe("the validators cache", () => {
     expect(changed.filter((file, i) => file.contents !== cold[i]!.contents).map((file) => path.basename(file.path))).toEqual(["ask_c.ts"]);
   });
 
+  it("compiles a private-input tool again when only its private input's schema changes", async () => {
+    const connect = (required: string[]) => ({
+      name: "connect",
+      description: "Connect an account.",
+      parameters: { title: "P args", type: "object", properties: { service: { type: "string" } } },
+      privateInput: { schema: { title: "P input", type: "object", properties: { token: { type: "string" } }, required }, response: { status: "connected" } },
+    });
+    const project = tempProject({ "p.json": connect([]) });
+    const before = await run(project);
+    writeSpecs(project, { "p.json": connect(["token"]) });
+    compiles.mockClear();
+    const after = await run(project);
+    expect(compiled()).toEqual(["P args", "P input"]);
+    expect(after.find((file) => file.path.endsWith("connect.ts"))!.contents).not.toBe(before.find((file) => file.path.endsWith("connect.ts"))!.contents);
+  });
+
   it("does not compile again when only a description changes (the module does not contain it)", async () => {
     const project = tempProject({ "a.json": titled("ask_a", "A") });
     await run(project);

@@ -1,21 +1,23 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { sha256Hex } from "../../../runtime/fingerprint/sha256.js";
-import type { ToolModel } from "../../model/tool-model.js";
+import type { ToolValidatorExport } from "./tool-exports.js";
 
 const require = createRequire(import.meta.url);
 let toolchain: string | undefined;
 
 /**
- * What a tool's validator module is made from: its names and schemas, the ajv and ajv-formats
- * versions, and the text of the files that turn them into the module (so a change to the
- * emitter invalidates the cache by itself, with no version number to remember to bump).
+ * What a tool's validator module is made from: the exports the compiler is given (names, types,
+ * docs and every schema, a private input's included), the ajv and ajv-formats versions, and the
+ * text of the files that turn them into the module (so a change to the emitter invalidates the
+ * cache by itself, with no version number to remember to bump). Keyed on the compiler's very
+ * input, so that no part of it can change without a new key.
  *
  * The schemas go in as written, not as their fingerprints: fingerprints ignore key order, but
  * ajv checks properties in key order, so two schemas with one fingerprint can give two modules.
  */
-export function validatorCacheKey(model: ToolModel): string {
-  return sha256Hex(JSON.stringify([toolchainId(), model.name, model.pascal, model.mode, model.spec.parameters, "outputSchema" in model ? model.outputSchema : null]));
+export function validatorCacheKey(exports: readonly ToolValidatorExport[]): string {
+  return sha256Hex(JSON.stringify([toolchainId(), exports]));
 }
 
 function toolchainId(): string {

@@ -45,7 +45,10 @@ export async function emitValidatorFiles(models: readonly ToolModel[], options: 
   if (nameProblems.length > 0) return { files: [], problems: nameProblems, notes: [], compiled: [] };
 
   const { cache } = options;
-  const tools = models.map((model) => ({ model, exports: toolValidatorExports(model), key: validatorCacheKey(model) }));
+  const tools = models.map((model) => {
+    const exports = toolValidatorExports(model);
+    return { model, exports, key: validatorCacheKey(exports) };
+  });
   const modules = new Map<ToolModel, CachedModule>();
   const misses = tools.filter((tool) => {
     const cached = cache.get(tool.model.id, tool.key);
