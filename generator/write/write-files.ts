@@ -1,5 +1,5 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeSync } from "node:fs";
-import { CHUNK_BYTES, textChunks } from "../text-chunks.js";
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import { CHUNK_BYTES, CHUNK_CHARS, textChunks } from "../text-chunks.js";
 import path from "node:path";
 import { BANNER_PREFIX } from "../output-format/banner.js";
 import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
@@ -57,21 +57,33 @@ function writeAtomically(file: string, contents: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
-    const fd = openSync(temporary, "w");
-    try {
-      // A piece at a time through one buffer: writing the text whole would encode all of it at once.
-      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-      for (const chunk of textChunks(contents)) {
-        const length = buffer.write(chunk);
-        for (let written = 0; written < length; ) written += writeSync(fd, buffer, written, length - written);
-      }
-    } finally {
-      closeSync(fd);
-    }
+    writeText(temporary, contents);
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
+  }
+}
+
+/**
+ * Writes the text as UTF-8. A text of megabytes (specs.ts for thousands of tools) goes a piece at
+ * a time through one buffer: written whole, Node would encode all of it at once, into a buffer
+ * sized for three bytes a character.
+ */
+function writeText(file: string, text: string): void {
+  if (text.length <= CHUNK_CHARS) {
+    writeFileSync(file, text);
+    return;
+  }
+  const fd = openSync(file, "w");
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    for (const chunk of textChunks(text)) {
+      const length = buffer.write(chunk);
+      for (let written = 0; written < length; ) written += writeSync(fd, buffer, written, length - written);
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
