@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { run } from "../dist/generator/cli/main.js";
+import { run } from "../dist/generator/bundle/main.js";
 
 await run();

@@ -2,12 +2,22 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /**
- * The package's root folder (with a trailing separator): from generator/ in the sources and
- * from dist/generator/ in the installed package alike, it is the folder holding generator/.
+ * The folder holding generator/ and runtime/ (with a trailing separator): the package's root in
+ * the sources, its dist/ when built. From any module under generator/, the CLI's bundle included.
  */
-export function packageRoot(): string {
+export function codeRoot(): string {
   const here = fileURLToPath(import.meta.url);
-  return here.slice(0, here.lastIndexOf("generator")).replace(/dist[\\/]$/, "");
+  return here.slice(0, here.lastIndexOf("generator"));
+}
+
+/** The package's root folder (with a trailing separator), in the sources and in the installed package alike. */
+export function packageRoot(): string {
+  return codeRoot().replace(/dist[\\/]$/, "");
+}
+
+/** `.ts` in the sources, `.js` when built: the extension of this package's modules where this code runs. */
+export function moduleExtension(): string {
+  return import.meta.url.slice(import.meta.url.lastIndexOf("."));
 }
 
 /** This package's version, from its package.json. */

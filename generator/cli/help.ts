@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { codeRoot } from "../package-root.js";
 
-/** Written by the build beside this module: `--help` as yargs renders it (see yargs-cli.ts). */
+/** Written by the build into dist/generator/cli/: `--help` as yargs renders it (see yargs-cli.ts). */
 export const HELP_FILE = "help.txt";
 
 /** The text of `--help`, for the generate command or for init: the generate command's as the build rendered it, or rendered now where it was not. */
@@ -9,7 +11,7 @@ export async function helpText(topic: "generate" | "init"): Promise<string> {
     return "Usage: gen-client-tools init\n\nCreate client-tools/ with an example tool, and gen-client-tools.config.json.\nRefuses to overwrite either when it exists.\n";
   }
   try {
-    return readFileSync(new URL(HELP_FILE, import.meta.url), "utf8");
+    return readFileSync(path.join(codeRoot(), "generator", "cli", HELP_FILE), "utf8");
   } catch {
     return (await import("./yargs-cli.js")).renderHelp();
   }

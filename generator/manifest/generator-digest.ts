@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { packageRoot } from "../package-root.js";
+import { codeRoot, moduleExtension, packageRoot } from "../package-root.js";
 import { namedTextsDigest } from "./digest.js";
 
 /** Written by the build beside dist/generator/: the digest, so that a run need not read the code. */
@@ -29,7 +28,7 @@ export function generatorDigest(): string {
 /** The digest from the files themselves: every module under generator/ and runtime/ but tests, and templates/. */
 export function computeGeneratorDigest(): string {
   const root = codeRoot();
-  const extension = path.extname(fileURLToPath(import.meta.url));
+  const extension = moduleExtension();
   const entries: [string, string][] = [];
   for (const folder of ["generator", "runtime"]) {
     for (const entry of readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })) {
@@ -40,9 +39,4 @@ export function computeGeneratorDigest(): string {
   const templates = path.join(packageRoot(), "templates");
   for (const entry of readdirSync(templates)) entries.push([`templates/${entry}`, readFileSync(path.join(templates, entry), "utf8")]);
   return namedTextsDigest(entries);
-}
-
-/** The folder holding generator/ and runtime/: the package's root in the sources, its dist/ when built. */
-function codeRoot(): string {
-  return path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 }

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { codeRoot, moduleExtension } from "../../package-root.js";
 import { createRequire } from "node:module";
 import { sha256Hex } from "../../../runtime/fingerprint/sha256.js";
 import type { ToolValidatorExport } from "./tool-exports.js";
@@ -22,9 +24,9 @@ export function validatorCacheKey(exports: readonly ToolValidatorExport[]): stri
 
 function toolchainId(): string {
   if (toolchain === undefined) {
-    // From the sources (.ts) and from dist/ (.js) alike: the emitter files beside this one.
-    const extension = import.meta.url.slice(import.meta.url.lastIndexOf("."));
-    const emitter = ["./compile", "./compile-tool", "./es-module", "./tool-exports"].map((file) => readFileSync(new URL(`${file}${extension}`, import.meta.url), "utf8"));
+    // From the sources (.ts), from dist/ (.js) and from the CLI's bundle alike: the emitter's own files.
+    const folder = path.join(codeRoot(), "generator", "emit", "validators");
+    const emitter = ["compile", "compile-tool", "es-module", "tool-exports"].map((file) => readFileSync(path.join(folder, `${file}${moduleExtension()}`), "utf8"));
     const versions = ["ajv", "ajv-formats"].map((name) => (require(`${name}/package.json`) as { version: string }).version);
     toolchain = sha256Hex(JSON.stringify([versions, emitter]));
   }
