@@ -9,6 +9,7 @@ import { loadSources, type SourceSet } from "./load/sources.js";
 import type { Locator } from "./load/locator.js";
 import { digestInputs, type DigestedInputs } from "./manifest/inputs.js";
 import type { ToolModel } from "./model/tool-model.js";
+import type { OutputPlan } from "./emit/output-plan.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
 import { buildToolModels } from "./model/build-models.js";
 import { outputShapingOptions, resolveOptions, type ResolvedOptions } from "./options/resolve.js";
@@ -66,18 +67,9 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
   const outDir = options.out;
   const failed = (diagnostics: readonly Diagnostic[]): GenerateResult => ({ files: [], diagnostics, notes: [], warnings: [], toolCount: 0, outDir });
 
-  const read = readSpecs(options);
-  if ("diagnostics" in read) return failed(read.diagnostics);
-  const { models } = read;
-
-  const plan = await emitOutput(models, {
-    options,
-    stubs: read.stubs,
-    previousTools: read.previousTools,
-    validatorCache: openValidatorCache(options.cwd, outDir),
-    validatorCompiler: async () => (await import("./emit/validators/compile-pool.js")).compileTools,
-  });
-  if (plan.problems.length > 0) return failed(read.locator === undefined ? plan.problems : read.locator.locate(plan.problems));
+  const planned = await planOutput(options);
+  if ("diagnostics" in planned) return failed(planned.diagnostics);
+  const { plan, read, tools } = planned;
 
   const formatter = options.prettier ? await loadFormatter(outDir, options.cwd) : undefined;
   let files: GeneratedFile[];
@@ -87,11 +79,32 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
     if (error instanceof GenerateError) return failed(error.diagnostics);
     throw error;
   }
-  const manifest = buildManifestFile(read.inputs, models.map((model) => model.name), files.filter((f) => f.role === "generated"));
+  const manifest = buildManifestFile(read.inputs, tools, files.filter((f) => f.role === "generated"));
   // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
   const [formattedManifest] = formatter === undefined ? [manifest] : await formatter.format([manifest]);
   files.push({ ...manifest, contents: formattedManifest!.contents, role: "generated" });
-  return { files, diagnostics: [], notes: plan.notes, warnings: read.warnings, toolCount: models.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
+  return { files, diagnostics: [], notes: plan.notes, warnings: read.warnings, toolCount: tools.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
+}
+
+/**
+ * Load, check, model and emit: the output plan, the tools' names, and what the manifest and the
+ * report need of the files read. The models (the parsed specs among them, tens of megabytes for
+ * thousands of tools) stay here, so that they can be collected while the files are formatted and
+ * hashed.
+ */
+async function planOutput(options: ResolvedOptions): Promise<{ plan: OutputPlan; read: Omit<ReadSpecs, "models">; tools: readonly string[] } | { diagnostics: readonly Diagnostic[] }> {
+  const specs = readSpecs(options);
+  if ("diagnostics" in specs) return specs;
+  const { models, ...read } = specs;
+  const plan = await emitOutput(models, {
+    options,
+    stubs: read.stubs,
+    previousTools: read.previousTools,
+    validatorCache: openValidatorCache(options.cwd, options.out),
+    validatorCompiler: async () => (await import("./emit/validators/compile-pool.js")).compileTools,
+  });
+  if (plan.problems.length > 0) return { diagnostics: read.locator === undefined ? plan.problems : read.locator.locate(plan.problems) };
+  return { plan, read, tools: models.map((model) => model.name) };
 }
 
 /** What load, check and model give the later stages: the models, and what they need of the files read. */
