@@ -13,8 +13,11 @@ function findPackageRoot(): string {
 
 export const PACKAGE_ROOT = findPackageRoot();
 
-/** The CLI as users run it (it imports the built dist/). */
+/** The CLI as users run it (it imports the built dist/, as one bundle). */
 export const CLI = path.join(PACKAGE_ROOT, "bin", "gen-client-tools.js");
+
+/** The same CLI from dist/'s modules, one file each: what the profiler runs, so that its shares name the files. */
+export const UNBUNDLED_CLI = path.join(PACKAGE_ROOT, "dist", "bench", "profile", "unbundled-cli.js");
 
 /** TypeScript 7's tsc, through its Node launcher as `npx tsc` runs it. */
 export const TSC = path.join(PACKAGE_ROOT, "node_modules", "typescript", "bin", "tsc");
