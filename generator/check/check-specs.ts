@@ -1,6 +1,6 @@
 import { childPointer, pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
 import { parametersKeyOf } from "../../runtime/tool-spec/parameters-key.js";
-import { checkClientToolSpecs, schemaShapeProblems } from "../../runtime/tool-spec/parse.js";
+import { checkParsedClientToolSpecs, schemaShapeProblems } from "../../runtime/tool-spec/parse.js";
 import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "../../runtime/tool-spec/types.js";
 import { valueAt } from "../../runtime/schema/json-walk.js";
 import { metaSchemaProblems } from "../../runtime/schema/meta-schema.js";
@@ -37,7 +37,7 @@ export function checkSpecs(specs: readonly SpecSource[]): { tools: CheckedTool[]
     const file = document.displayPath;
     const inFile = (found: readonly SpecProblem[]): FileProblem[] => found.map(({ pointer, message }) => ({ file, pointer, message }));
     // Load parsed and froze these values itself: the spec rules take them as they are.
-    const { valid, problems: specProblems } = checkClientToolSpecs(document.value, { parsedJson: document });
+    const { valid, problems: specProblems } = checkParsedClientToolSpecs(document.value, document);
     const all: SpecProblem[] = [...specProblems];
     const context = { file: document.path, schemaFiles, mayHoldRefs: document.text.includes("$ref") || document.text.includes("\\u") };
     for (const { spec, pointer } of valid) {

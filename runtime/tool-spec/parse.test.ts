@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClientToolSpecError } from "./errors.js";
-import { checkClientToolSpecs, parseClientToolSpec, parseClientToolSpecs } from "./parse.js";
+import { checkClientToolSpecs, checkParsedClientToolSpecs, parseClientToolSpec, parseClientToolSpecs } from "./parse.js";
 import { MAX_SCHEMA_DEPTH } from "./schema-depth.js";
 import { clientToolMode } from "./tool-mode.js";
 import type { JsonValue } from "./types.js";
@@ -34,15 +34,15 @@ describe("parseClientToolSpecs", () => {
     expect(Object.isFrozen(schema)).toBe(false);
   });
 
-  it("with parsedJson, takes the caller's own deep-frozen parse as it is, and its depth for the depth rule", () => {
+  it("checkParsedClientToolSpecs takes the generator's own deep-frozen parse as it is, and its depth for the depth rule", () => {
     const parameters = Object.freeze({ type: "object", properties: Object.freeze({ x: Object.freeze({ type: "number" }) }) });
-    const [checked] = checkClientToolSpecs({ ...base, parameters }, { parsedJson: { deepest: 3 } }).valid;
+    const [checked] = checkParsedClientToolSpecs({ ...base, parameters }, { deepest: 3 }).valid;
     expect(checked?.spec.parameters).toBe(parameters);
     // The depth rule goes by the caller's depth: within the limit it trusts it; past it, it walks the schema and names where.
     let nested: object = { type: "string" };
     for (let i = 0; i <= MAX_SCHEMA_DEPTH; i++) nested = Object.freeze({ type: "object", properties: Object.freeze({ a: nested }) });
     const deep = { ...base, parameters: nested };
-    expect(checkClientToolSpecs(deep, { parsedJson: { deepest: 2 * MAX_SCHEMA_DEPTH + 2 } }).problems[0]?.message).toContain("levels deep");
+    expect(checkParsedClientToolSpecs(deep as JsonValue, { deepest: 2 * MAX_SCHEMA_DEPTH + 2 }).problems[0]?.message).toContain("levels deep");
     expect(checkClientToolSpecs(deep).problems[0]?.message).toContain("levels deep");
   });
 

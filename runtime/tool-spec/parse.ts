@@ -51,23 +51,27 @@ export interface CheckedSpecs {
  * Checks one spec, an array of specs, or a manifest `{ "client_tools": [...] }` and reports
  * every problem at once. The generator and the runtime share these rules.
  */
-export interface CheckOptions {
-  /**
-   * The input is deep-frozen JSON that the caller parsed itself (the generator's own parse of a
-   * file: plain objects, finite numbers), nested at most `deepest` levels (the root at 0): its
-   * values are taken as they are, with no walk to copy, freeze or check them as JSON. Never set
-   * this for a value someone else built.
-   */
-  readonly parsedJson?: ParsedJsonShape;
+export function checkClientToolSpecs(input: unknown): CheckedSpecs {
+  return checkSpecEntries(input, undefined);
 }
 
-/** What the caller knows of the deep-frozen JSON it hands over (see `CheckOptions.parsedJson`). */
+/** What the generator knows of the JSON it parsed (see `checkParsedClientToolSpecs`). */
 export interface ParsedJsonShape {
+  /** The deepest nesting of the value's objects and arrays (the root at 0). */
   readonly deepest: number;
 }
 
-export function checkClientToolSpecs(input: unknown, options: CheckOptions = {}): CheckedSpecs {
-  const parsed = options.parsedJson;
+/**
+ * checkClientToolSpecs for the generator's own parse of a file: deep-frozen JSON (plain objects,
+ * finite numbers, within MAX_JSON_DEPTH), whose values are taken as they are, with no walk to
+ * copy, freeze or check them as JSON. Not part of the package's exports: a value anyone else
+ * built goes through checkClientToolSpecs.
+ */
+export function checkParsedClientToolSpecs(input: JsonValue, shape: ParsedJsonShape): CheckedSpecs {
+  return checkSpecEntries(input, shape);
+}
+
+function checkSpecEntries(input: unknown, parsed: ParsedJsonShape | undefined): CheckedSpecs {
   const problems: SpecProblem[] = [];
   const valid: CheckedSpec[] = [];
   for (const { value, pointer } of specEntries(input, problems)) {
