@@ -2,16 +2,15 @@ import { openValidatorCache } from "./cache/validator-cache.js";
 import { checkSpecs } from "./check/check-specs.js";
 import { GenerateError, type Diagnostic } from "./diagnostics.js";
 import { emitOutput } from "./emit/emitters.js";
+import type { OutputPlan } from "./emit/output-plan.js";
 import { formatFiles } from "./format/format-files.js";
 import { loadFormatter } from "./format/prettier.js";
-import { createLocator } from "./load/locator.js";
+import { createLocator, type Locator } from "./load/locator.js";
 import { loadSources, type SourceSet } from "./load/sources.js";
-import type { Locator } from "./load/locator.js";
-import { digestInputs, type DigestedInputs } from "./manifest/inputs.js";
-import type { ToolModel } from "./model/tool-model.js";
-import type { OutputPlan } from "./emit/output-plan.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
+import { digestInputs, type DigestedInputs } from "./manifest/inputs.js";
 import { buildToolModels } from "./model/build-models.js";
+import type { ToolModel } from "./model/tool-model.js";
 import { outputShapingOptions, resolveOptions, type ResolvedOptions } from "./options/resolve.js";
 
 export interface GenerateOptions {
