@@ -34,6 +34,12 @@ export interface GeneratedFile {
   /** Absolute path. */
   readonly path: string;
   readonly contents: string;
+  /**
+   * `contents` in the pieces it was built from, for a file of many tools (types.ts, specs.ts):
+   * `writeGenerated` hashes, compares and writes it piece by piece, so that tens of megabytes are
+   * never joined into one string. Reading `contents` is always right; it only costs the join.
+   */
+  readonly pieces?: readonly string[];
   /** "generated" files are replaced whole; the "stubs" file belongs to the user and only ever gains methods. */
   readonly role: "generated" | "stubs";
   /** For `--check`: whether different text on disk counts as these contents (the manifest of another generator version, for the same generation). */

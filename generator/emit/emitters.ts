@@ -6,6 +6,7 @@ import { emitClientInputsFile } from "./client-inputs-file.js";
 import { emitHandlersFile } from "./handlers-file.js";
 import { emitIndexFile } from "./index-file.js";
 import type { OutputPlan, PlannedFile } from "./output-plan.js";
+import type { PiecedText } from "../text-chunks.js";
 import { emitSpecsFile } from "./specs-file.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
 import { addMissingStubs } from "./stubs/update-stubs.js";
@@ -32,8 +33,8 @@ export interface Emitter {
   emit(models: readonly ToolModel[], context: EmitContext): OutputPlan | Promise<OutputPlan>;
 }
 
-const generated = (folder: string, file: string, contents: string): OutputPlan => ({
-  files: [{ path: path.join(folder, file), contents, role: "generated", format: true }],
+const generated = (folder: string, file: string, text: string | PiecedText): OutputPlan => ({
+  files: [{ path: path.join(folder, file), ...(typeof text === "string" ? { contents: text } : { contents: text.text, pieces: text.pieces }), role: "generated", format: true }],
   notes: [],
   problems: [],
 });

@@ -5,6 +5,8 @@ export interface PlannedFile {
   /** Absolute path. */
   readonly path: string;
   readonly contents: string;
+  /** `contents` in the pieces the emitter built it from, for a file too big to join (see PiecedText). */
+  readonly pieces?: readonly string[];
   /** "generated" files are replaced whole; the "stubs" file belongs to the user and only ever gains methods. */
   readonly role: "generated" | "stubs";
   /** Whether the project's prettier formats it (not ajv's validators, not the user's existing file). */

@@ -2,7 +2,8 @@ import type { ToolModel } from "../model/tool-model.js";
 import type { JsonValue } from "../../runtime/tool-spec/types.js";
 import { banner } from "../output-format/banner.js";
 import { jsonTemplateLiteral, propertyKey, tsString } from "./escape.js";
-import { fillTemplate, loadTemplate, templateDoc } from "./template.js";
+import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
+import { piecedText, type PiecedText } from "../text-chunks.js";
 
 /**
  * specs.ts: the specs as written, deep-frozen, each with its fingerprints, and their registration.
@@ -13,18 +14,19 @@ import { fillTemplate, loadTemplate, templateDoc } from "./template.js";
  * JavaScript engine then parses the schemas as code, which keeps `tsc` and module loading
  * linear in the schemas' size.
  */
-export function emitSpecsFile(models: readonly ToolModel[]): string {
-  // Linked with `+=`, not joined: the file's text is copied once, when it is written.
-  let types = "";
-  let values = "";
+export function emitSpecsFile(models: readonly ToolModel[]): PiecedText {
+  // In pieces, never joined: the file is tens of megabytes for thousands of tools (see PiecedText).
+  const types: string[] = [];
+  const values: string[] = [];
   for (const model of models) {
     const spec = { ...model.spec, fingerprints: { ...model.fingerprints } } as unknown as Readonly<Record<string, JsonValue>>;
     const members = Object.keys(spec).map((key) => `    readonly ${propertyKey(key)}: ${fieldType(key, spec[key]!)};\n`);
-    types += `  {\n${members.join("")}  },\n`;
-    values += `  JSON.parse(${jsonTemplateLiteral(JSON.stringify(spec, null, 2))}),\n`;
+    // Joined, each piece is one flat string from the start: hashing it later flattens nothing.
+    types.push(["  {\n", ...members, "  },\n"].join(""));
+    values.push(["  JSON.parse(", jsonTemplateLiteral(JSON.stringify(spec, null, 2)), "),\n"].join(""));
   }
-  const specs = `${templateDoc("specs", "clientToolSpecs")}export const clientToolSpecs: readonly [\n${types}] = /*#__PURE__*/ deepFreeze([\n${values}]);\n`;
-  return banner() + fillTemplate(loadTemplate("specs"), { specs });
+  const specs = [`${templateDoc("specs", "clientToolSpecs")}export const clientToolSpecs: readonly [\n`, ...types, "] = /*#__PURE__*/ deepFreeze([\n", ...values, "]);\n"];
+  return piecedText([banner()].concat(fillTemplateInPieces(loadTemplate("specs"), { specs })));
 }
 
 /** Schemas are typed as JSON objects and a description as a string; every other field by its value. */

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { packageRoot } from "../package-root.js";
+import { piecedText } from "../text-chunks.js";
 
 const FILE_MARKER = "// @gen:file\n";
 // A region's markers may be indented: the names of an import list are a region too.
@@ -37,24 +38,35 @@ export function templateDoc(name: TemplateName, declaration: string): string {
   return found[1]!;
 }
 
-/**
- * The template with each `// @gen:begin NAME` ... `// @gen:end NAME` region replaced by
- * `regions[NAME]`. Joined with `+`, which links the pieces instead of copying them: a region
- * can hold tens of megabytes (specs.ts for thousands of tools), copied once, when it is written.
- */
+/** The template with each `// @gen:begin NAME` ... `// @gen:end NAME` region replaced by `regions[NAME]`. */
 export function fillTemplate(template: string, regions: Readonly<Record<string, string>>): string {
+  return piecedText(templatePieces(template, regions)).text;
+}
+
+/**
+ * fillTemplate for regions given in pieces (a region can hold tens of megabytes: specs.ts for
+ * thousands of tools): the filled template's pieces, the regions' own among them, never joined.
+ */
+export function fillTemplateInPieces(template: string, regions: Readonly<Record<string, readonly string[]>>): string[] {
+  return templatePieces(template, regions);
+}
+
+function templatePieces(template: string, regions: Readonly<Record<string, string | readonly string[]>>): string[] {
   const seen = new Set<string>();
-  let filled = "";
+  const pieces: string[] = [];
   let from = 0;
   for (const match of template.matchAll(REGION)) {
     const name = match[1]!;
     const content = regions[name];
     if (content === undefined) throw new Error(`no content for template region "${name}"`);
     seen.add(name);
-    filled = filled + template.slice(from, match.index) + content;
+    pieces.push(template.slice(from, match.index));
+    if (typeof content === "string") pieces.push(content);
+    else for (const piece of content) pieces.push(piece);
     from = match.index + match[0].length;
   }
   const missing = Object.keys(regions).filter((name) => !seen.has(name));
   if (missing.length > 0) throw new Error(`template has no region ${missing.join(", ")}`);
-  return filled + template.slice(from);
+  pieces.push(template.slice(from));
+  return pieces;
 }

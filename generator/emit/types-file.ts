@@ -5,13 +5,14 @@ import { CONTENT_RESULT_SCHEMA, CONTENT_RESULT_TYPE } from "../../runtime/tool-s
 import { banner } from "../output-format/banner.js";
 import { docComment, propertyKey, tsString } from "./escape.js";
 import { emitSchemaTypes } from "./schema-types/index.js";
-import { fillTemplate, loadTemplate, templateDoc } from "./template.js";
+import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
+import { piecedText, type PiecedText } from "../text-chunks.js";
 
 /** types.ts: per tool its Args, Result and action types; then the unions, the map and the wire events. */
-export function emitTypesFile(models: readonly ToolModel[]): string {
-  // Linked with `+=`, not joined: the file's text is copied once, when it is written.
-  let text = "";
-  const add = (...pieces: string[]): void => void (text += pieces.join(""));
+export function emitTypesFile(models: readonly ToolModel[]): PiecedText {
+  // In pieces, never joined: the file is tens of megabytes for thousands of tools (see PiecedText).
+  const tools: string[] = [];
+  const add = (...pieces: string[]): void => void tools.push(pieces.join(""));
   if (models.some((model) => model.mode === "awaited-content")) {
     const rootDoc = 'What the client answers a tool awaited without an outputSchema with: text for the model, as an MCP tool result carries it.';
     add(`${emitSchemaTypes(CONTENT_RESULT_SCHEMA, { rootName: CONTENT_RESULT_TYPE, defPrefix: CONTENT_RESULT_TYPE, rootDoc }).code}\n`);
@@ -49,7 +50,7 @@ export function emitTypesFile(models: readonly ToolModel[]): string {
     "\n",
     ...lookup("ClientToolOutputByName", (m) => [m.name, m.mode === "fire-and-forget" ? "ClientToolAcknowledgement" : resultTypeOf(m)]),
   );
-  return banner() + fillTemplate(loadTemplate("types"), { tools: text });
+  return piecedText([banner()].concat(fillTemplateInPieces(loadTemplate("types"), { tools })));
 }
 
 function lookupOf(models: readonly ToolModel[]) {

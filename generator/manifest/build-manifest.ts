@@ -18,7 +18,7 @@ export function generatorId(): string {
 export function buildManifestFile(
   inputs: DigestedInputs,
   tools: readonly string[],
-  outputs: readonly { readonly path: string; readonly contents: string }[],
+  outputs: readonly { readonly path: string; readonly contents: string; readonly pieces?: readonly string[] }[],
 ): { path: string; contents: string; sameAs: (existing: string) => boolean } {
   const manifest = {
     generator: generatorId(),

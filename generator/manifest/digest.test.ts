@@ -24,6 +24,12 @@ describe("namedTextsDigest", () => {
     expect(namedTextsDigest([["a", text]])).toBe(whole);
   });
 
+  it("gives a text given in pieces the digest of the text", () => {
+    const pieces = ["a", "b\ud83d", "\ude00c", ""];
+    expect(namedTextsDigest([["f", pieces.join(""), pieces]])).toBe(namedTextsDigest([["f", pieces.join("")]]));
+    expect(namedTextsDigest([["f", pieces.join(""), pieces]])).not.toBe(namedTextsDigest([["f", "ab😀d"]]));
+  });
+
   it("is sha256 hex", () => {
     expect(namedTextsDigest([["a", "x"]])).toMatch(/^[0-9a-f]{64}$/);
   });

@@ -38,7 +38,7 @@ export function digestInputs(inputs: GenerationInputs): DigestedInputs {
 }
 
 /** Digest of generated files (path and text). */
-export function outputsDigest(outDir: string, files: readonly { readonly path: string; readonly contents: string }[]): string {
-  return namedTextsDigest(files.map((f) => [relativePath(outDir, f.path), f.contents] as const));
+export function outputsDigest(outDir: string, files: readonly { readonly path: string; readonly contents: string; readonly pieces?: readonly string[] }[]): string {
+  return namedTextsDigest(files.map((f) => [relativePath(outDir, f.path), f.contents, f.pieces] as const));
 }
 

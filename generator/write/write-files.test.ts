@@ -24,6 +24,21 @@ describe("writeFiles: the text written", () => {
   });
 });
 
+describe("writeFiles: a file given in pieces", () => {
+  it("writes the pieces' text, a pair split across two pieces included, and knows it unchanged on disk without joining them", () => {
+    const folder = tempProject({});
+    const pieces = [banner(), "a".repeat(1 << 20), "x\ud83d", "\ude00y", "é".repeat(3000), "\n"];
+    const contents = pieces.join("");
+    const file = path.join(folder, "gen/types.ts");
+    expect(writeFiles([{ path: file, contents, pieces }], undefined, false).changed).toEqual([file]);
+    expect(readFileSync(file).equals(Buffer.from(contents))).toBe(true);
+    expect(writeFiles([{ path: file, contents, pieces }], undefined, false).unchanged).toEqual([file]);
+    // Same length, one character different in the middle of a piece: changed.
+    const edited = [...pieces.slice(0, 4), `${"é".repeat(1500)}e${"é".repeat(1499)}`, "\n"];
+    expect(writeFiles([{ path: file, contents: edited.join(""), pieces: edited }], undefined, true).changed).toEqual([file]);
+  });
+});
+
 describe("writeFiles: stale generated files", () => {
   it("deletes generated files no longer produced (a validator, an old declaration file), and the folder that leaves empty", () => {
     const folder = tempProject({

@@ -7,6 +7,8 @@ import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
 export interface FileToWrite {
   readonly path: string;
   readonly contents: string;
+  /** `contents` in pieces (see PiecedText): compared and written from them, never joined. */
+  readonly pieces?: readonly string[];
   /** For `check`: whether the text on disk counts as these contents when it differs (default: never). */
   readonly sameAs?: (existing: string) => boolean;
 }
@@ -31,12 +33,12 @@ export function writeFiles(files: readonly FileToWrite[], outDir: string | undef
   const unchanged: string[] = [];
   for (const file of files) {
     const existing = readIfExists(file.path);
-    if (existing === file.contents || (check && existing !== undefined && file.sameAs?.(existing) === true)) {
+    if ((existing !== undefined && holds(existing, file)) || (check && existing !== undefined && file.sameAs?.(existing) === true)) {
       unchanged.push(file.path);
       continue;
     }
     changed.push(file.path);
-    if (!check) writeAtomically(file.path, file.contents);
+    if (!check) writeAtomically(file.path, file.pieces ?? [file.contents]);
   }
   if (outDir === undefined) return { changed, unchanged, stale: [] };
   const root = path.resolve(outDir);
@@ -50,14 +52,26 @@ export function writeFiles(files: readonly FileToWrite[], outDir: string | undef
   return { changed, unchanged, stale };
 }
 
+/** Whether the text on disk is the file's contents, compared piece by piece when it has pieces. */
+function holds(existing: string, file: FileToWrite): boolean {
+  if (file.pieces === undefined) return existing === file.contents;
+  if (existing.length !== file.contents.length) return false;
+  let at = 0;
+  for (const piece of file.pieces) {
+    if (!existing.startsWith(piece, at)) return false;
+    at += piece.length;
+  }
+  return true;
+}
+
 /** `.<name>.<pid>.tmp`: written beside a file, then renamed over it. */
 const TEMPORARY = /^\..+\.(\d+)\.tmp$/;
 
-function writeAtomically(file: string, contents: string): void {
+function writeAtomically(file: string, pieces: readonly string[]): void {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
-    writeText(temporary, contents);
+    writeText(temporary, pieces);
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });
@@ -66,22 +80,29 @@ function writeAtomically(file: string, contents: string): void {
 }
 
 /**
- * Writes the text as UTF-8. A text of megabytes (specs.ts for thousands of tools) goes a piece at
- * a time through one buffer: written whole, Node would encode all of it at once, into a buffer
- * sized for three bytes a character.
+ * Writes the pieces' text as UTF-8. A text of megabytes (specs.ts for thousands of tools) goes a
+ * chunk at a time through one buffer: written whole, Node would encode all of it at once, into a
+ * buffer sized for three bytes a character.
  */
-function writeText(file: string, text: string): void {
-  if (text.length <= CHUNK_CHARS) {
-    writeFileSync(file, text);
+function writeText(file: string, pieces: readonly string[]): void {
+  if (pieces.length === 1 && pieces[0]!.length <= CHUNK_CHARS) {
+    writeFileSync(file, pieces[0]!);
     return;
   }
   const fd = openSync(file, "w");
   try {
     const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    for (const chunk of textChunks(text)) {
-      const length = buffer.write(chunk);
-      for (let written = 0; written < length; ) written += writeSync(fd, buffer, written, length - written);
+    let used = 0;
+    const flush = (): void => {
+      for (let written = 0; written < used; ) written += writeSync(fd, buffer, written, used - written);
+      used = 0;
+    };
+    for (const chunk of textChunks(pieces)) {
+      // A chunk takes at most three bytes a character: room for it, or the buffer goes to the file first.
+      if (used + 3 * chunk.length > buffer.length) flush();
+      used += buffer.write(chunk, used);
     }
+    flush();
   } finally {
     closeSync(fd);
   }
