@@ -48,19 +48,13 @@ function inWorkers(
     for (let t = 0; t < threads; t++) {
       const worker = new Worker(script);
       workers.push(worker);
-      // Two batches in flight: the thread compiles the second while this one takes the first's outcomes.
-      const inFlight: number[] = [];
+      let start = 0;
       const feed = (): void => {
-        const start = next;
+        start = next;
         next = Math.min(tools.length, next + BATCH);
-        if (start < next) {
-          inFlight.push(start);
-          worker.postMessage(tools.slice(start, next));
-        }
+        if (start < next) worker.postMessage(tools.slice(start, next));
       };
       worker.on("message", (outcomes: ToolModuleOutcome[]) => {
-        const start = inFlight.shift()!;
-        feed();
         try {
           outcomes.forEach((outcome, i) => done(start + i, outcome));
         } catch (error) {
@@ -69,10 +63,10 @@ function inWorkers(
         }
         finished += outcomes.length;
         if (finished === tools.length) settle();
+        else feed();
       });
       worker.on("error", settle);
       worker.on("exit", (code) => settle(new Error(`a validator compiler thread stopped (exit code ${code})`)));
-      feed();
       feed();
     }
   });
