@@ -58,7 +58,7 @@ describe("generated code and its consumers compile under the strictest settings"
 
 describe("examples/basic through the runtime", () => {
   it("registers its generated specs in the runtime registry, fingerprints verified", async () => {
-    const { ClientToolRegistry } = await import("../runtime/index.js");
+    const { ClientToolRegistry } = await import("../runtime/server.js");
     const { clientToolSpecs, registerClientTools } = await import("./basic/src/client-tools.gen/specs.js");
     const registry = new ClientToolRegistry({ reservedNames: ["bash"] });
     const registered = registerClientTools(registry);

@@ -120,9 +120,9 @@ describe("the packed package", () => {
           privateInput: { schema: { type: "object", properties: { token: { type: "string", minLength: 1 } }, required: ["token"] }, response: { status: "connected" } },
         },
         "tsconfig.json": strictTsconfig({ skipLibCheck: false, noEmit: true }),
-        "src/consumer.ts": `import { ClientToolRegistry } from "gen-client-tools/runtime";
-import { createClientToolRunner } from "gen-client-tools/runtime/browser";
-import { ClientCallBroker } from "gen-client-tools/runtime/calls";
+        "src/consumer.ts": `import { ClientToolRegistry } from "../runtime/server.js";
+import { createClientToolRunner } from "../runtime/index.js";
+import { ClientCallBroker } from "../runtime/server.js";
 import { generate, type GenerateResult } from "gen-client-tools";
 import { clientInputHandlers, dispatchClientAction, registerClientTools, type ClientAction, type ClientInputHandlers, type ClientToolHandlers } from "./client-tools.gen/index.js";
 
@@ -232,7 +232,7 @@ console.log(JSON.stringify({
 import { toAiSdkTools, handleAiSdkToolCall, type ToolCallDispatch } from "gen-client-tools/ai-sdk";
 import { serveClientToolsOverMcp } from "gen-client-tools/mcp";
 import { toAgUiToolCallEvents, createAgUiClientToolSubscriber } from "gen-client-tools/ag-ui";
-import { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "gen-client-tools/runtime";
+import { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "../runtime/index.js";
 import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers, type ClientToolMap } from "./client-tools.gen/index.js";
 import { clientToolValidators } from "./client-tools.gen/validators/index.js";
 import { clientToolSchemas } from "./client-tools.gen/validators/standard-schemas.js";

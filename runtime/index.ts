@@ -1,11 +1,102 @@
-// gen-client-tools/runtime: what agent servers and generated code import. It never imports the
-// generator; the broker (which compiles validators with ajv) is the only part a browser does not
-// need: browser code imports gen-client-tools/runtime/browser.
-export * from "./tool-spec/index.js";
-export * from "./fingerprint/index.js";
-export * from "./registry/index.js";
-export * from "./export/index.js";
-export * from "./provider-calls/index.js";
-export * from "./calls/index.js";
-// Shadows the registry of ./registry/index.js: the server's checks client schemas against their meta-schema too.
-export { ClientToolRegistry } from "./registry/server-registry.js";
+// @gen-client-tools/runtime: what the browser and the server share, and what generated code
+// imports. Browser-safe: nothing reached from here imports a `node:` module or ajv
+// (browser-safety.test.ts walks the imports). The server's half is `@gen-client-tools/runtime/server`.
+
+// Specs: parsing and checking them by every rule the generator applies.
+export { checkClientToolSpecs, parseClientToolSpec, parseClientToolSpecs } from "./tool-spec/parse.js";
+export type { CheckedSpec, CheckedSpecs } from "./tool-spec/parse.js";
+export { ClientToolSpecError } from "./tool-spec/errors.js";
+export { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS } from "./tool-spec/types.js";
+export type {
+  ClientToolAnnotations,
+  ClientToolFingerprints,
+  ClientToolPrivateInput,
+  ClientToolRecovery,
+  ClientToolSpec,
+  JsonObject,
+  JsonSchema,
+  JsonValue,
+  SpecProblem,
+} from "./tool-spec/types.js";
+export { clientToolMode } from "./tool-spec/tool-mode.js";
+export type { ClientToolMode } from "./tool-spec/tool-mode.js";
+export { CONTENT_RESULT_SCHEMA } from "./tool-spec/content-result.js";
+export type { ClientToolContentResult } from "./tool-spec/content-result.js";
+export { checkClientToolPermission, ClientToolPermissionError } from "./tool-spec/permission.js";
+export type { ClientToolPrincipal } from "./tool-spec/permission.js";
+
+// Fingerprints: RFC 8785 canonical JSON and sha256.
+export { canonicalJson } from "./fingerprint/canonical-json.js";
+export { schemaFingerprint, toolFingerprints } from "./fingerprint/fingerprint.js";
+
+// Exports to LLM providers.
+export { exportClientTools } from "./export/export-client-tools.js";
+export type { ExportOptions, ExportTarget, ExportTargetTools, PrincipalOption, StrictModeCapableTarget, StrictModeOption } from "./export/export-client-tools.js";
+export { ClientToolExportError } from "./export/errors.js";
+export { analyzeStrictCompatibility } from "./export/strict.js";
+export type { StrictModeTarget } from "./export/strict.js";
+export { fromStrictArguments } from "./export/strict-arguments.js";
+export { geminiLegacyParametersLoss } from "./export/gemini-legacy.js";
+export { removeOverlays, SECURITY_RISK_LEVELS } from "./export/overlays.js";
+export type { OverlayOptions } from "./export/overlays.js";
+export type { ClientToolExport, ExportedObjectSchema, ExportIssue } from "./export/types.js";
+export type { AgUiTool } from "./export/ag-ui.js";
+export type { AnthropicTool } from "./export/anthropic.js";
+export type { GeminiFunctionDeclaration } from "./export/gemini.js";
+export type { McpObjectSchema, McpTool } from "./export/mcp.js";
+export type { OpenAIChatTool } from "./export/openai-chat.js";
+export type { OpenAIResponsesTool } from "./export/openai-responses.js";
+
+// Provider tool calls in, provider tool results out.
+export { readToolCallArguments } from "./provider-calls/tool-call.js";
+export type { ParsedToolCall, ToolCallReading, ToolCallReport, UnreadableToolCall } from "./provider-calls/tool-call.js";
+export { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "./provider-calls/openai-chat.js";
+export type { OpenAIChatToolCall, OpenAIChatToolMessage } from "./provider-calls/openai-chat.js";
+export { fromResponsesFunctionCall, toResponsesFunctionCallOutput } from "./provider-calls/openai-responses.js";
+export type { ResponsesFunctionCall, ResponsesFunctionCallOutput } from "./provider-calls/openai-responses.js";
+export { fromAnthropicToolUse, toAnthropicToolResult } from "./provider-calls/anthropic.js";
+export type { AnthropicToolResult, AnthropicToolUse } from "./provider-calls/anthropic.js";
+export { fromGeminiFunctionCall, toGeminiFunctionResponse } from "./provider-calls/gemini.js";
+export type { GeminiFunctionCall, GeminiFunctionResponsePart } from "./provider-calls/gemini.js";
+
+// The wire: what the server sends and the client answers.
+export type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolErrorMessage, ClientToolRequest, ClientToolResultMessage } from "./wire/messages.js";
+export type {
+  ClientCallCancelled,
+  ClientCallDenied,
+  ClientCallFailed,
+  ClientCallInvalidArguments,
+  ClientCallOk,
+  ClientCallOutcome,
+  ClientCallPrivateInputFailed,
+  ClientCallTimedOut,
+  ClientCallUnknownOutcome,
+} from "./wire/outcome.js";
+export { acknowledgeClientToolCall, DISPATCHED_TEXT, MAX_CLIENT_ERROR_CHARS, outcomeToObservation } from "./wire/observation.js";
+export type { ClientToolObservation } from "./wire/observation.js";
+export { DEFAULT_MAX_ANSWER_BYTES } from "./wire/answer.js";
+export type { ClientToolAnswer, ClientToolErrorAnswer, ClientToolResultAnswer } from "./wire/answer.js";
+export { requiresAction } from "./wire/requires-action.js";
+export type { RequiresActionBody } from "./wire/requires-action.js";
+export {
+  CLIENT_TOOL_CANCELLED_EVENT,
+  CLIENT_TOOL_EVENT,
+  decodeClientToolCancelledEvent,
+  decodeClientToolEvent,
+  encodeClientToolCancelledEvent,
+  encodeClientToolEvent,
+} from "./wire/sse.js";
+export { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage } from "./wire/ws-codec.js";
+export type { ClientToolRejectedMessage, ClientToolRequestedMessage, ClientToolServerMessage } from "./wire/ws-codec.js";
+export type { ClientToolValidators, CompiledValidator, CompiledValidatorError, ValidationProblem } from "./wire/validation.js";
+
+// The client: the runner that answers the server's requests with the generated handlers.
+export { createClientToolRunner } from "./client/runner.js";
+export type { ClientToolHandler, ClientToolRequestContext, ClientToolRunContext, ClientToolRunner, ClientToolRunnerOptions } from "./client/runner.js";
+export { RetryableClientToolError } from "./client/retryable-error.js";
+export { decodeClientToolRequest } from "./client/decode-request.js";
+
+// Standard Schema objects, what the generated `clientToolSchemas` are made of.
+export { clientToolStandardSchema } from "./standard-schema/tool-schema.js";
+export type { ClientToolStandardSchema, StandardSchemaValidator } from "./standard-schema/tool-schema.js";
+export { SchemaConversionError } from "./schema/convert-dialect.js";

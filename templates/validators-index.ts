@@ -1,20 +1,12 @@
 // Template of the generated validators/index.ts (see types.ts in this folder for how templates work).
 // @gen:file
+// Checked by the compiler (the tool modules are not): a project without the runtime package fails here.
+import type { ClientToolValidator } from "@gen-client-tools/runtime/validators";
 // @gen:begin imports
 declare const validateExampleArgs: ClientToolValidator<{ readonly message: string }>;
 
 // @gen:end imports
-/** One reason a value does not match its schema, as ajv reports it; `instancePath` is a JSON Pointer into the value. */
-export interface ClientToolValidationError {
-  readonly instancePath: string;
-  readonly schemaPath: string;
-  readonly keyword: string;
-  readonly params: { readonly [key: string]: unknown };
-  readonly message?: string;
-}
-
-/** A standalone ajv validator: a type guard of `T`; after it returns false, `errors` holds the reasons. */
-export type ClientToolValidator<T> = ((data: unknown) => data is T) & { readonly errors?: readonly ClientToolValidationError[] | null };
+export type { ClientToolValidationError, ClientToolValidator } from "@gen-client-tools/runtime/validators";
 
 /** Every tool's validators by tool name: pass it as `validators` to `createClientToolRunner` (arguments) and to `ClientCallBroker` (results). */
 // @gen:begin map

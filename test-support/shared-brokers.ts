@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ClientCallBroker } from "../runtime/calls/broker.js";
-import { nextRequest } from "../runtime/calls/__fixtures__/next-request.js";
-import { specs } from "../runtime/calls/__fixtures__/tools.js";
-import type { PendingCallStore } from "../runtime/calls/store.js";
-import type { ClientToolCancelledMessage, ClientToolRequest } from "../runtime/calls/messages.js";
-import { followOwnerCalls } from "../runtime/calls/transports/server/owner-feed.js";
+import { ClientCallBroker } from "../runtime/server/broker.js";
+import { nextRequest } from "../runtime/server/__fixtures__/next-request.js";
+import { specs } from "../runtime/server/__fixtures__/tools.js";
+import type { PendingCallStore } from "../runtime/server/store.js";
+import type { ClientToolCancelledMessage, ClientToolRequest } from "../runtime/wire/messages.js";
+import { followOwnerCalls } from "../runtime/server/transports/owner-feed.js";
 import { eventually } from "./eventually.js";
 import type { StoreUnderTest } from "./store-conformance.js";
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "./eventually.js";
-import type { ClientToolRequest } from "../runtime/calls/messages.js";
-import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallStore } from "../runtime/calls/store.js";
+import type { ClientToolRequest } from "../runtime/wire/messages.js";
+import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallStore } from "../runtime/server/store.js";
 
 /** A store for one test, remembering closed calls for `retentionMs`, and how to let it go. */
 export interface StoreUnderTest {

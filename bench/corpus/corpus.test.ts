@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createResultChecker, type AwaitedSpec } from "../../runtime/calls/result-validation.js";
+import { createResultChecker, type AwaitedSpec } from "../../runtime/server/result-validation.js";
 import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import type { JsonObject } from "../../runtime/tool-spec/types.js";
 import { sampleValue } from "./sample-value.js";

@@ -1,4 +1,4 @@
-import { ClientCallBroker, type DispatchInput } from "../../runtime/calls/index.js";
+import { ClientCallBroker, type DispatchInput } from "../../runtime/server.js";
 import { ClientToolRegistry } from "../../runtime/registry/index.js";
 import type { JsonValue } from "../../runtime/tool-spec/types.js";
 import { sampleValue } from "../corpus/sample-value.js";

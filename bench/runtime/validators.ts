@@ -1,5 +1,5 @@
 import { pathToFileURL } from "node:url";
-import type { ClientToolValidators } from "../../runtime/calls/validators.js";
+import type { ClientToolValidators } from "../../runtime/wire/validation.js";
 import { sampleValue } from "../corpus/sample-value.js";
 import { row, type Row } from "../results.js";
 import { mapSummary, summarize } from "../stats.js";

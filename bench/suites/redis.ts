@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "redis";
-import { ClientCallBroker, InMemoryPendingCallStore, type DispatchInput, type PendingCallStore } from "../../runtime/calls/index.js";
-import { RedisPendingCallStore } from "../../runtime/calls/redis/index.js";
+import { ClientCallBroker, InMemoryPendingCallStore, type DispatchInput, type PendingCallStore } from "../../runtime/server.js";
+import { RedisPendingCallStore } from "../../runtime/server/redis/index.js";
 import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import type { Benchmark } from "../benchmark.js";
 import { row, type Row } from "../results.js";

@@ -1,4 +1,4 @@
-import { childPointer, pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
+import { childPointer, pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { parametersKeyOf } from "../../runtime/tool-spec/parameters-key.js";
 import { checkParsedClientToolSpecs, schemaShapeProblems } from "../../runtime/tool-spec/parse.js";
 import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "../../runtime/tool-spec/types.js";

@@ -1,4 +1,4 @@
-import { pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
+import { pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { MAX_JSON_DEPTH as MAX_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
 import type { JsonValue } from "../../runtime/tool-spec/types.js";
 import { parseJsonQuickly, settleParsed, type ParsedJson } from "./json-quick.js";

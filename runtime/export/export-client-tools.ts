@@ -1,4 +1,4 @@
-import { checkClientToolPermission, type ClientToolPrincipal } from "../calls/permission.js";
+import { checkClientToolPermission, type ClientToolPrincipal } from "../tool-spec/permission.js";
 import type { RegisteredClientTool } from "../registry/types.js";
 import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
 import { agUiTarget, type AgUiTool } from "./ag-ui.js";

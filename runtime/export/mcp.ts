@@ -1,4 +1,4 @@
-import { childPointer } from "../tool-spec/json-pointer.js";
+import { childPointer } from "../schema/json-pointer.js";
 import type { ClientToolAnnotations, JsonObject, SpecProblem } from "../tool-spec/types.js";
 import { isJsonObject, own } from "../schema/subschemas.js";
 import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";

@@ -1,4 +1,4 @@
-import { childPointer } from "../tool-spec/json-pointer.js";
+import { childPointer } from "../schema/json-pointer.js";
 import type { JsonObject } from "../tool-spec/types.js";
 import { findCycle, type CycleEdge } from "../schema/find-cycle.js";
 import { forEachSubschema, own } from "../schema/subschemas.js";

@@ -1,4 +1,4 @@
-import { childPointer } from "../tool-spec/json-pointer.js";
+import { childPointer } from "../schema/json-pointer.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { findRecursiveRef } from "./ref-cycles.js";

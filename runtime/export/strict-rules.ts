@@ -1,4 +1,4 @@
-import { childPointer } from "../tool-spec/json-pointer.js";
+import { childPointer } from "../schema/json-pointer.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "../schema/keywords.js";
 

@@ -1,5 +1,5 @@
 import { MAX_JSON_DEPTH } from "../tool-spec/frozen-json.js";
-import { childPointer } from "../tool-spec/json-pointer.js";
+import { childPointer } from "../schema/json-pointer.js";
 
 /**
  * RFC 8785 (JCS) canonical JSON: object keys sorted by UTF-16 code units, no whitespace,

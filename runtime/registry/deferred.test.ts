@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ClientCallBroker } from "../calls/index.js";
+import { ClientCallBroker } from "../server/broker.js";
 import { exportClientTools } from "../export/index.js";
 import { schemaFingerprint, toolFingerprints } from "../fingerprint/index.js";
 import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";

@@ -1,4 +1,4 @@
-import { childPointer } from "../tool-spec/json-pointer.js";
+import { childPointer } from "../schema/json-pointer.js";
 import type { JsonObject, JsonValue } from "../tool-spec/types.js";
 
 /** Where two JSON values first differ, and what each holds there (`undefined`: absent on that side). */

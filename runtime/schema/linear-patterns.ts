@@ -1,5 +1,5 @@
 import { RE2JS } from "re2js";
-import { childPointer } from "../tool-spec/json-pointer.js";
+import { childPointer } from "./json-pointer.js";
 import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
 import { walkSchema } from "./walk-schema.js";
 

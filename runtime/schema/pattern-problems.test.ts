@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { childPointer } from "../tool-spec/json-pointer.js";
+import { childPointer } from "./json-pointer.js";
 import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { patternProblems } from "./pattern-problems.js";

@@ -1,4 +1,4 @@
-import { childPointer } from "../tool-spec/json-pointer.js";
+import { childPointer } from "./json-pointer.js";
 import { walkSchema } from "./walk-schema.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 

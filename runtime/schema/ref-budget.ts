@@ -1,4 +1,4 @@
-import { pointerTokens } from "../tool-spec/json-pointer.js";
+import { pointerTokens } from "./json-pointer.js";
 import { valueAt } from "./json-walk.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
 import { walkSchema } from "./walk-schema.js";

@@ -1,4 +1,4 @@
-import { childPointer } from "../tool-spec/json-pointer.js";
+import { childPointer } from "./json-pointer.js";
 import type { SpecProblem } from "../tool-spec/types.js";
 
 /** How deep arguments and answers may nest by default: far beyond any tool's data, far below what overflows a validator's stack. */

@@ -1,5 +1,5 @@
 import { schemaDialect, type SchemaDialect } from "./dialect.js";
-import { childPointer } from "../tool-spec/json-pointer.js";
+import { childPointer } from "./json-pointer.js";
 import type { JsonObject, JsonValue } from "../tool-spec/types.js";
 import { DIALECT_KEYWORDS, type KeywordValue } from "./keywords.js";
 

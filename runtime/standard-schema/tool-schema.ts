@@ -1,7 +1,7 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 import { convertSchemaDialect } from "../schema/convert-dialect.js";
 import { schemaDialect, type SchemaDialect } from "../schema/dialect.js";
-import { pointerTokens } from "../tool-spec/json-pointer.js";
+import { pointerTokens } from "../schema/json-pointer.js";
 import type { JsonObject } from "../tool-spec/types.js";
 
 /**

@@ -1,4 +1,4 @@
-import { childPointer } from "./json-pointer.js";
+import { childPointer } from "../schema/json-pointer.js";
 import type { JsonValue, SpecProblem } from "./types.js";
 
 /** Deeper than this, input is refused rather than risking the stack. */

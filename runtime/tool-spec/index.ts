@@ -1,5 +1,5 @@
 export { ClientToolSpecError } from "./errors.js";
-export { childPointer, pointerTokens } from "./json-pointer.js";
+export { childPointer, pointerTokens } from "../schema/json-pointer.js";
 export { checkClientToolSpecs, parseClientToolSpec, parseClientToolSpecs, TOOL_NAME_PATTERN } from "./parse.js";
 export type { CheckedSpec, CheckedSpecs } from "./parse.js";
 export { CLIENT_TOOL_RECOVERIES, DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS } from "./types.js";

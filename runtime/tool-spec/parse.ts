@@ -3,7 +3,7 @@ import { parametersKeyOf } from "./parameters-key.js";
 import { toFrozenJson } from "./frozen-json.js";
 import { refCycleProblems } from "./ref-cycles.js";
 import { MAX_SCHEMA_DEPTH, schemaDepthProblems } from "./schema-depth.js";
-import { childPointer } from "./json-pointer.js";
+import { childPointer } from "../schema/json-pointer.js";
 import { suggestKey } from "./suggest.js";
 import { CLIENT_TOOL_RECOVERIES, type ClientToolSpec, type JsonObject, type JsonValue, type SpecProblem } from "./types.js";
 

@@ -1,4 +1,4 @@
-import { childPointer } from "./json-pointer.js";
+import { childPointer } from "../schema/json-pointer.js";
 import type { JsonObject, JsonValue, SpecProblem } from "./types.js";
 
 /**

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { pointerTokens } from "../../runtime/tool-spec/json-pointer.js";
+import { pointerTokens } from "../../runtime/schema/json-pointer.js";
 import type { JsonObject, JsonValue } from "../../runtime/tool-spec/types.js";
 import { valueAt } from "../../runtime/schema/json-walk.js";
 import { compact, json, PROPERTY_NAMES, scalar } from "./schema-arbitrary.js";

@@ -1,6 +1,6 @@
 // Handlers for the client tools. This file is yours: gen-client-tools adds a stub here for each
 // new tool and never changes what you wrote.
-import type { ClientToolRunContext } from "../../../runtime/browser.js"; // in an app: "gen-client-tools/runtime/browser"
+import type { ClientToolRunContext } from "@gen-client-tools/runtime"; // in an app: "gen-client-tools/runtime/browser"
 import type { ClientToolHandlers } from "./client-tools.gen/index.js";
 
 /** The runner calls each handler with the request and a signal that fires when the server stops waiting. */

@@ -2,7 +2,7 @@
 // checks each request's arguments before a handler runs, and each validator is a type guard of
 // the generated type. Type-checked by the tests under the strictest settings, where each
 // expected error proves something the types refuse.
-import { createClientToolRunner, type ClientToolRequest } from "../../../runtime/browser.js"; // in an app: "gen-client-tools/runtime/browser"
+import { createClientToolRunner, type ClientToolRequest } from "@gen-client-tools/runtime"; // in an app: "gen-client-tools/runtime/browser"
 import { clientToolHandlers } from "./client-tool-handlers.js";
 import type { PickDateArgs, ShareLinkArgs } from "./client-tools.gen/index.js";
 import { clientToolValidators, type ClientToolValidationError } from "./client-tools.gen/validators/index.js";

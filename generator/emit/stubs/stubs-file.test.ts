@@ -46,7 +46,7 @@ describe("the generated handlers file", () => {
     writeFileSync(handlersFile, edited);
     writeFileSync(
       path.join(project, "src/main.ts"),
-      `import { createClientToolRunner, type ClientToolAnswerMessage } from "gen-client-tools/runtime/browser";
+      `import { createClientToolRunner, type ClientToolAnswerMessage } from "../../../runtime/index.js";
 import { dispatchClientAction } from "./client-tools.gen/index.js";
 import { clientToolHandlers } from "./client-tool-handlers.js";
 

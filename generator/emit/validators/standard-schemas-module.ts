@@ -14,7 +14,7 @@ export function standardSchemasModule(tools: readonly ToolValidators[]): string 
   const shared = tools.map(({ model, exports }) => ({ model, exports: exports.filter((e) => e.role !== "privateInput") }));
   const typeImports = shared.flatMap(({ exports }) => exports.map((e) => e.type));
   const imports = [
-    usesContent ? 'import { CONTENT_RESULT_SCHEMA } from "gen-client-tools/runtime/standard-schema";\n' : "",
+    usesContent ? 'import { CONTENT_RESULT_SCHEMA } from "@gen-client-tools/runtime";\n' : "",
     'import { clientToolSpecs } from "../specs.js";\n',
     typeImports.length === 0 ? "" : `import type { ${typeImports.join(", ")} } from "../types.js";\n`,
     ...shared.map(({ model, exports }) => `import { ${exports.map((e) => e.name).join(", ")} } from "./${model.id}.js";\n`),

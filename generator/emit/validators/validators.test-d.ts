@@ -5,7 +5,8 @@ import type { PickDateArgs, PickDateResult, ShareLinkArgs } from "../../../examp
 import { clientToolValidators, type ClientToolValidator } from "../../../examples/validators/src/client-tools.gen/validators/index.js";
 import { validatePickDateArgs, validatePickDateResult } from "../../../examples/validators/src/client-tools.gen/validators/pick_date.js";
 import { validateShareLinkArgs } from "../../../examples/validators/src/client-tools.gen/validators/share_link.js";
-import { ClientCallBroker, createClientToolRunner, type ClientToolValidators, type CompiledValidator } from "../../../runtime/calls/index.js";
+import { createClientToolRunner, type ClientToolValidators, type CompiledValidator } from "../../../runtime/index.js";
+import { ClientCallBroker } from "../../../runtime/server.js";
 import type { ClientToolSpec } from "../../../runtime/tool-spec/types.js";
 
 expectTypeOf(validatePickDateArgs).guards.toEqualTypeOf<PickDateArgs>();

@@ -1,11 +1,11 @@
 import { EventSchema, RunAgentInputSchema, RunFinishedEventSchema, ToolCallArgsEventSchema, ToolCallEndEventSchema, ToolCallStartEventSchema, ToolMessageSchema } from "@ag-ui/core/schemas";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestBroker, type TestBroker } from "../../calls/__fixtures__/tools.js";
-import { ClientCallError } from "../../calls/errors.js";
-import type { ClientToolRequest } from "../../calls/messages.js";
-import type { ClientCallOutcome } from "../../calls/outcome.js";
-import { listen, waitFor, type Listening } from "../../calls/transports/server/__fixtures__/net.js";
-import { toNodeListener } from "../../calls/transports/server/node-listener.js";
+import { createTestBroker, type TestBroker } from "../../server/__fixtures__/tools.js";
+import { ClientCallError } from "../../wire/errors.js";
+import type { ClientToolRequest } from "../../wire/messages.js";
+import type { ClientCallOutcome } from "../../wire/outcome.js";
+import { listen, waitFor, type Listening } from "../../server/transports/__fixtures__/net.js";
+import { toNodeListener } from "../../server/transports/node-listener.js";
 import { acceptAgUiToolMessage, toAgUiRunFinishedEvent, toAgUiToolCallEvents } from "./index.js";
 
 const request: ClientToolRequest = {

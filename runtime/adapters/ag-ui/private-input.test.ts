@@ -1,9 +1,9 @@
 import { EventSchema, RunAgentInputSchema, RunFinishedEventSchema, ToolMessageSchema } from "@ag-ui/core/schemas";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ClientCallBroker } from "../../calls/broker.js";
-import type { ClientCallOutcome } from "../../calls/outcome.js";
-import { listen, waitFor, type Listening } from "../../calls/transports/server/__fixtures__/net.js";
-import { toNodeListener } from "../../calls/transports/server/node-listener.js";
+import { ClientCallBroker } from "../../server/broker.js";
+import type { ClientCallOutcome } from "../../wire/outcome.js";
+import { listen, waitFor, type Listening } from "../../server/transports/__fixtures__/net.js";
+import { toNodeListener } from "../../server/transports/node-listener.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { acceptAgUiPrivateInputs, acceptAgUiToolMessage, handleAgUiToolCall, resumeAgUiPrivateInputs, toAgUiRunFinishedEvent, type AgUiInterruptLike } from "./index.js";
 

@@ -1,9 +1,9 @@
 import type { Interrupt, ResumeEntry } from "@ag-ui/core";
-import type { ClientCallBroker } from "../../calls/broker.js";
-import { ClientCallError } from "../../calls/errors.js";
-import type { ClientToolRequest } from "../../calls/messages.js";
-import { isObject } from "../../calls/transports/client/answer.js";
-import { deliverAnswer } from "../../calls/transports/server/deliver.js";
+import type { ClientCallBroker } from "../../server/broker.js";
+import { ClientCallError } from "../../wire/errors.js";
+import type { ClientToolRequest } from "../../wire/messages.js";
+import { isObject } from "../../wire/answer.js";
+import { deliverAnswer } from "../../server/transports/deliver.js";
 
 // A private input over AG-UI is not a tool call the frontend answers with a ToolMessage: AG-UI
 // resends every message on every run, and frameworks keep them. The run stops on an explicit

@@ -1,5 +1,5 @@
 import { EventType, type RunFinishedEvent, type ToolCallArgsEvent, type ToolCallEndEvent, type ToolCallStartEvent } from "@ag-ui/core";
-import type { ClientToolRequest } from "../../calls/messages.js";
+import type { ClientToolRequest } from "../../wire/messages.js";
 import { toAgUiPrivateInputInterrupt } from "./private-input.js";
 
 /** A client tool call as it goes out: a broker's `ClientToolRequest` is one, and so is a fire-and-forget call the server makes up. */

@@ -1,8 +1,8 @@
-import type { ClientCallBroker } from "../../calls/broker.js";
-import { ClientAnswerMalformedError } from "../../calls/errors.js";
-import { isObject, type ClientToolAnswer } from "../../calls/transports/client/answer.js";
-import { parseJsonOrUndefined } from "../../calls/transports/client/wire-json.js";
-import { deliverAnswer } from "../../calls/transports/server/deliver.js";
+import type { ClientCallBroker } from "../../server/broker.js";
+import { ClientAnswerMalformedError } from "../../wire/errors.js";
+import { isObject, type ClientToolAnswer } from "../../wire/answer.js";
+import { parseJsonOrUndefined } from "../../wire/wire-json.js";
+import { deliverAnswer } from "../../server/transports/deliver.js";
 
 // AG-UI (https://docs.ag-ui.com): a call goes out as the TOOL_CALL_START / _ARGS / _END events
 // of the model's tool call (tool-call-events.ts), and the frontend answers with a ToolMessage in

@@ -14,8 +14,8 @@ import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it, vi } from "vitest";
 import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers, type ClientToolMap } from "../../../examples/validators/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/validators/src/client-tools.gen/validators/index.js";
-import { ClientCallBroker } from "../../calls/broker.js";
-import { outcomeToObservation } from "../../calls/observation.js";
+import { ClientCallBroker } from "../../server/broker.js";
+import { outcomeToObservation } from "../../wire/observation.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { handleAiSdkToolCall, toAiSdkTools, type ToolCallDispatch } from "./index.js";
 

@@ -1,15 +1,6 @@
 import { randomUUID } from "node:crypto";
-import {
-  clientActionEvent,
-  clientToolMode,
-  clientObservationEvent,
-  fireAndForgetEvents,
-  outcomeToObservation,
-  readToolCallArguments,
-  type ClientCallBroker,
-  type ClientToolLookup,
-  type ClientToolObservation,
-} from "../../../../runtime/index.js";
+import { clientToolMode, outcomeToObservation, readToolCallArguments, type ClientToolObservation } from "@gen-client-tools/runtime";
+import { clientActionEvent, clientObservationEvent, fireAndForgetEvents, type ClientCallBroker, type ClientToolLookup } from "@gen-client-tools/runtime/server";
 import type { CanvasEvent } from "../shared/events.js";
 import type { StoredConversation } from "./conversation-store.js";
 import type { ChatModel, ModelToolCall } from "./model.js";

@@ -3,15 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
-import {
-  attachClientTools,
-  ClientCallBroker,
-  ClientToolRegistrationError,
-  ClientToolRegistry,
-  createClientToolsHandler,
-  toNodeListener,
-  type PendingCallStore,
-} from "../../../../runtime/index.js";
+import { attachClientTools, ClientCallBroker, ClientToolRegistrationError, ClientToolRegistry, createClientToolsHandler, toNodeListener, type PendingCallStore } from "@gen-client-tools/runtime/server";
 import { clientInputHandlers } from "../client-tools.gen/client-inputs.js";
 import { registerClientTools } from "../client-tools.gen/specs.js";
 import type { CanvasEvent, EventMessage } from "../shared/events.js";

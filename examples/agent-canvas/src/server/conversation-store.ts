@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { ClientToolSpec } from "../../../../runtime/index.js";
+import type { ClientToolSpec } from "@gen-client-tools/runtime";
 import type { CanvasEvent } from "../shared/events.js";
 import type { ModelMessage } from "./model.js";
 

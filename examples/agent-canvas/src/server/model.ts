@@ -1,4 +1,4 @@
-import type { RegisteredClientTool } from "../../../../runtime/index.js";
+import type { RegisteredClientTool } from "@gen-client-tools/runtime/server";
 
 /** One message of the conversation as the model sees it. */
 export type ModelMessage =

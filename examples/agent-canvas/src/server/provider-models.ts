@@ -1,12 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
-import {
-  exportClientTools,
-  toAnthropicToolResult,
-  toOpenAIChatToolMessage,
-  type RegisteredClientTool,
-  type ToolCallReport,
-} from "../../../../runtime/index.js";
+import { exportClientTools, toAnthropicToolResult, toOpenAIChatToolMessage, type ToolCallReport } from "@gen-client-tools/runtime";
+import { type RegisteredClientTool } from "@gen-client-tools/runtime/server";
 import type { ChatModel, ModelMessage, ModelTurn } from "./model.js";
 
 const SYSTEM = "You are an agent working in the user's canvas. Use the client tools to act in the user's browser.";

@@ -1,4 +1,4 @@
-import { createClientToolRunner, type ClientToolRequest } from "../../../../runtime/browser.js";
+import { createClientToolRunner, type ClientToolRequest } from "@gen-client-tools/runtime";
 import { clientToolHandlers } from "../client-tool-handlers.js";
 import { clientToolSpecs, clientToolsPayload, dispatchClientAction, isClientAction, type ClientToolName } from "../client-tools.gen/index.js";
 import type { CanvasEvent, EventMessage } from "../shared/events.js";

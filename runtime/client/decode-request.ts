@@ -1,0 +1,24 @@
+// Shape checks for what a client receives from the server (in WebSocket messages and SSE
+// events). The client runner trusts what it is given, so a client checks here first.
+import type { JsonObject } from "../tool-spec/types.js";
+import type { ClientToolCancelledMessage, ClientToolRequest } from "../wire/messages.js";
+import { isObject } from "../wire/answer.js";
+
+/** The request, or `undefined` when the value is not one. */
+export function decodeClientToolRequest(value: unknown): ClientToolRequest | undefined {
+  if (!isObject(value)) return undefined;
+  const { requestId, conversationId, toolName, toolCallId, args, attempt, expiresAt, privateInput, privateInputSchema } = value;
+  if (typeof requestId !== "string" || typeof conversationId !== "string" || typeof toolName !== "string" || typeof toolCallId !== "string") return undefined;
+  if (!isObject(args) || typeof attempt !== "number" || !Number.isSafeInteger(attempt) || attempt < 1 || typeof expiresAt !== "number") return undefined;
+  const request = { requestId, conversationId, toolName, toolCallId, args, attempt, expiresAt };
+  if (privateInput === undefined) return request;
+  // A private input's request says so, with the value's schema: the client must not treat it as any other call.
+  if (privateInput !== true || !isObject(privateInputSchema)) return undefined;
+  return { ...request, privateInput, privateInputSchema: privateInputSchema as JsonObject };
+}
+
+/** The cancellation (its `type` is not checked: the SSE event name carries it there), or `undefined`. */
+export function decodeClientToolCancelled(value: unknown): ClientToolCancelledMessage | undefined {
+  if (!isObject(value) || typeof value["requestId"] !== "string" || typeof value["reason"] !== "string") return undefined;
+  return { type: "client_tool.cancelled", requestId: value["requestId"], reason: value["reason"] };
+}

@@ -1,0 +1,63 @@
+// @gen-client-tools/runtime/server: the server's half. The registry (which checks a client's
+// schemas against their meta-schema with ajv), the broker that carries awaited calls to the
+// client and back, its in-memory store, and the server ends of the transports. What the
+// browser shares with the server comes from `@gen-client-tools/runtime`.
+
+// The registry: identity, conflicts, budgets, snapshots.
+export { ClientToolRegistry } from "./registry/server-registry.js";
+export type { ClientToolRegistryOptions, ClientToolScope, ClientToolScopeOptions } from "./registry/registry.js";
+export type { RegistryLimits } from "./registry/limits.js";
+export type { ClientToolRegistrySnapshot, ClientToolScopeSnapshot } from "./registry/snapshot.js";
+export type { ClientToolLookup, ClientToolRegistration, IgnoredClientTool, RegisteredClientTool } from "./registry/types.js";
+export {
+  ClientToolDuplicateNameError,
+  ClientToolFingerprintMismatchError,
+  ClientToolInvalidSpecError,
+  ClientToolLimitError,
+  ClientToolLookalikeNameError,
+  ClientToolNameCollisionError,
+  ClientToolPrivateInputError,
+  ClientToolRegistrationError,
+  ClientToolSchemaConflictError,
+} from "./registry/errors.js";
+export type { JsonDifference } from "./registry/first-difference.js";
+
+// The broker and its stores.
+export { ClientCallBroker } from "./server/broker.js";
+export type { ClientCallBrokerEvents, ClientCallBrokerOptions, DispatchInput, FailInput, SubmitInput } from "./server/broker.js";
+export { DEFAULT_CLOSED_RETENTION_MS, InMemoryPendingCallStore } from "./server/memory-store.js";
+export type { InMemoryPendingCallStoreOptions } from "./server/memory-store.js";
+export type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, PendingCallTool, StoredCall } from "./server/store.js";
+export type { ClientToolSource } from "./server/tools.js";
+export {
+  ClientAnswerMalformedError,
+  ClientAnswerTooLargeError,
+  ClientCallClosedError,
+  ClientCallError,
+  ClientCallNotFoundError,
+  ClientCallStaleAttemptError,
+  ClientResultInvalidError,
+  PrivateInputMisdirectedError,
+} from "./wire/errors.js";
+
+// Approvals and private inputs.
+export { approveClientToolCall, argsFingerprint } from "./server/approval.js";
+export type { ClientToolApproval, ClientToolApprovalDecision, ClientToolApprovalRequest, ClientToolApprover, ClientToolRefusal } from "./server/approval.js";
+export type { RequestSigningOptions } from "./server/signing/signed-request-id.js";
+export type { ClientToolDecisionInput, SignedClientToolDecision } from "./server/signing/signed-decision.js";
+export type { PrivateInputCall, PrivateInputHandler, PrivateInputHandlers } from "./server/private-input.js";
+
+// The server ends of the transports: HTTP and SSE, WebSocket, and OpenHands events.
+export { createClientToolsHandler, DEFAULT_CLIENT_TOOLS_BASE_PATH } from "./server/transports/http-handler.js";
+export type { ClientToolsHandlerOptions, FetchHandler } from "./server/transports/http-handler.js";
+export { toNodeListener } from "./server/transports/node-listener.js";
+export type { NodeListenerOptions, NodeRequestLike, NodeResponseLike } from "./server/transports/node-listener.js";
+export { followOwnerCalls } from "./server/transports/owner-feed.js";
+export type { OwnerFeed, OwnerFeedSink } from "./server/transports/owner-feed.js";
+export { clientToolEventStream } from "./server/transports/sse-stream.js";
+export { attachClientTools } from "./server/transports/ws-attach.js";
+export type { AttachClientToolsOptions, ClientToolSocket, WebSocketData } from "./server/transports/ws-attach.js";
+export { allowOrigins } from "./server/transports/ws-origins.js";
+export type { WebSocketUpgradeInfo } from "./server/transports/ws-origins.js";
+export { clientActionEvent, clientObservationEvent, fireAndForgetEvents } from "./wire/wire-events.js";
+export type { ClientToolActionEventWire, ClientToolCallInput, ClientToolObservationEventWire, WireEventOptions } from "./wire/wire-events.js";

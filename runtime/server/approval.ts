@@ -1,0 +1,76 @@
+import { canonicalJson, sha256Hex } from "../fingerprint/index.js";
+import type { ClientToolPrincipal } from "../tool-spec/permission.js";
+import type { SignedClientToolDecision } from "./signing/signed-decision.js";
+
+/** What the broker's `approve` hook is asked about: one call, before anything reaches the client. */
+export interface ClientToolApprovalRequest {
+  readonly conversationId: string;
+  readonly owner: string;
+  /** Present when the call was dispatched under a principal (which already holds the tool's permission). */
+  readonly principal?: ClientToolPrincipal;
+  readonly toolName: string;
+  readonly toolCallId: string;
+  readonly args: object;
+  /** sha256 (hex) of the arguments' canonical JSON: what an approval is bound to. */
+  readonly argsFingerprint: string;
+}
+
+/**
+ * A yes for exactly one call: this tool, this `toolCallId`, these arguments. Make it with
+ * `approveClientToolCall`. The broker compares all three with the call it is about to send,
+ * so an approval kept somewhere (a human's click, a cached decision) and handed back for
+ * another call, or for the same call with other arguments, refuses that call.
+ */
+export interface ClientToolApproval {
+  readonly approved: true;
+  readonly toolName: string;
+  readonly toolCallId: string;
+  readonly argsFingerprint: string;
+}
+
+/** A no. The reason is shown to the model, so it should say what the model can do instead. */
+export interface ClientToolRefusal {
+  readonly approved: false;
+  readonly reason: string;
+}
+
+export type ClientToolApprovalDecision = ClientToolApproval | ClientToolRefusal;
+
+/**
+ * Decides, before the client is asked, whether a call may go ahead (sync or async): a decision
+ * made here, or one signed where it was made (`broker.signDecision`, on any instance sharing the
+ * broker's `signing` keys) and handed back as it is.
+ */
+export type ClientToolApprover = (
+  call: ClientToolApprovalRequest,
+) => ClientToolApprovalDecision | SignedClientToolDecision | Promise<ClientToolApprovalDecision | SignedClientToolDecision>;
+
+/**
+ * The fingerprint of a call's arguments: key order does not change it, any value does.
+ * Throws a TypeError for arguments JSON cannot hold (a model's arguments always can).
+ */
+export function argsFingerprint(args: object): string {
+  return sha256Hex(canonicalJson(args));
+}
+
+/** Approves this call, and only this one. */
+export function approveClientToolCall(call: { readonly toolName: string; readonly toolCallId: string; readonly args: object }): ClientToolApproval {
+  return { approved: true, toolName: call.toolName, toolCallId: call.toolCallId, argsFingerprint: argsFingerprint(call.args) };
+}
+
+/**
+ * The reason to deny the call, or `undefined` when the decision approves this very call.
+ * Anything but a well-formed decision (a hook bug) denies: approval fails closed.
+ */
+export function refusalReason(decision: unknown, call: ClientToolApprovalRequest): string | undefined {
+  if (typeof decision !== "object" || decision === null || !("approved" in decision)) return "The call could not be approved.";
+  if (decision.approved === false) {
+    const reason = (decision as { reason?: unknown }).reason;
+    return typeof reason === "string" && reason !== "" ? reason : "The call was not approved.";
+  }
+  const approval = decision as Partial<ClientToolApproval>;
+  if (approval.approved !== true) return "The call could not be approved.";
+  if (approval.toolName !== call.toolName || approval.toolCallId !== call.toolCallId) return "The approval given was for another call.";
+  if (approval.argsFingerprint !== call.argsFingerprint) return "The approval given was for other arguments.";
+  return undefined;
+}

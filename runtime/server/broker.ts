@@ -1,0 +1,821 @@
+import { DEFAULT_TIMEOUT_SECONDS } from "../tool-spec/types.js";
+import { argsFingerprint, refusalReason, type ClientToolApprovalRequest, type ClientToolApprover } from "./approval.js";
+import { Emitter } from "./emitter.js";
+import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError, PrivateInputMisdirectedError } from "../wire/errors.js";
+import { InMemoryPendingCallStore } from "./memory-store.js";
+import type { ClientToolRequest } from "../wire/messages.js";
+import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome, ClientCallTimedOut, ClientCallUnknownOutcome } from "../wire/outcome.js";
+import { checkClientToolPermission, type ClientToolPrincipal } from "../tool-spec/permission.js";
+import { newRequestId } from "./request-id.js";
+import { PRIVATE_INPUT_DISMISSED, PRIVATE_INPUT_INVALID, PRIVATE_INPUT_UNUSABLE, privateInputHandlerOf, shownProblems, type PrivateInputHandlers } from "./private-input.js";
+import { createRequestSigner, type RequestSigner, type RequestSigningOptions } from "./signing/signed-request-id.js";
+import { createDecisionSigner, type ClientToolDecisionInput, type DecisionSigner, type SignedClientToolDecision } from "./signing/signed-decision.js";
+import { createArgumentsChecker, createResultChecker, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
+import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
+import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall } from "./store.js";
+import { startTimer, type TimerHandle } from "../wire/timer.js";
+import { recoveryOf, resendLimit, timeoutSeconds, type BrokerRecovery } from "./tool-policy.js";
+import { awaitedToolOf, isSpecList, toolFinder, type AwaitedTool, type ClientToolSource, type KnownTool } from "./tools.js";
+import type { ClientToolValidators, ValidationProblem } from "../wire/validation.js";
+import type { JsonObject } from "../tool-spec/types.js";
+import { DEFAULT_MAX_VALUE_DEPTH, tooDeep } from "../schema/value-depth.js";
+import { schemaFingerprint } from "../fingerprint/index.js";
+
+export interface ClientCallBrokerOptions {
+  /** A `ClientToolRegistry` (asked on every call) or a list of specs. */
+  readonly tools: ClientToolSource;
+  /** Default: a new `InMemoryPendingCallStore`. Share one store between brokers in different processes to scale out. */
+  readonly store?: PendingCallStore;
+  /** Precompiled result validators (the generator's `--validators` output); other tools are compiled with ajv on first use. */
+  readonly validators?: ClientToolValidators;
+  /**
+   * Asked about every call after the permission check and before the client hears of it;
+   * a refusal (or a hook that throws) ends the call as `denied`, and the client never sees it.
+   * The call waits for the hook; its timeout starts once the call is approved.
+   */
+  readonly approve?: ClientToolApprover;
+  /**
+   * How long the `approve` hook may take (a person deciding is not the tool's execution time):
+   * past it, the call ends as `denied`. Default 600 seconds.
+   */
+  readonly approvalTimeoutSeconds?: number;
+  /**
+   * The recovery policy of tools whose spec names none: what becomes of a call when the process
+   * that dispatched it died (the agent loop dispatches it again) or its client's connection
+   * closed. `"wait"` (the default) keeps it open; `"settle"` ends it as `unknown_outcome`.
+   * `"redispatch"` is only ever a tool's own (its spec must say running it twice is harmless).
+   */
+  readonly recovery?: BrokerRecovery;
+  /**
+   * The export the model was given, when it asked for `strict: "compile"`: each dispatch's
+   * arguments are mapped back from the tool's strict variant to its own shape (its
+   * `fromStrictArguments`) before they are checked, stored or sent.
+   */
+  readonly strictArguments?: { readonly fromStrictArguments: (toolName: string, args: unknown) => unknown };
+  /**
+   * The server's handlers of private inputs, by tool name (the generated `clientInputHandlers(...)`):
+   * required for every private-input tool this broker dispatches or takes answers of. Give every
+   * instance the same handlers: a private input is taken where it arrives and never stored or
+   * forwarded, so an instance without the handler refuses it (421).
+   */
+  readonly privateInputs?: PrivateInputHandlers;
+  /** How many compiled schemas the broker keeps (the least recently used go first); default 1000. */
+  readonly maxCompiledSchemas?: number;
+  /**
+   * How many open calls one owner may have at once, across every instance sharing the store (the
+   * store counts them atomically); a dispatch past it ends as `denied`. Default 1,000.
+   */
+  readonly maxOpenCallsPerOwner?: number;
+  /** How deep the model's arguments and a client's result may nest (objects and arrays); deeper is refused before any validator runs. Default 64. */
+  readonly maxValueDepth?: number;
+  /** Where errors go that no caller can receive: a throwing event listener, a store failing under a timer. Default `console.error`. */
+  readonly onError?: (error: unknown, context: string) => void;
+  /**
+   * Signed request ids, with keys every instance shares: each id binds the call's conversation,
+   * owner, tool, toolCallId, arguments and final deadline (HMAC-SHA256), and an answer with an
+   * id that is forged, altered or past that deadline is refused (404) before the store is read.
+   * The same keys sign approval decisions (`signDecision`) that `approve` hands back.
+   */
+  readonly signing?: RequestSigningOptions;
+}
+
+export interface DispatchInput {
+  readonly conversationId: string;
+  /** Who may answer: the identity a transport authenticates the client as. */
+  readonly owner: string;
+  readonly toolName: string;
+  readonly toolCallId: string;
+  /** The model's arguments. `object`, so that generated argument interfaces fit as they are. */
+  readonly args: object;
+  /**
+   * Who the call runs for. When given, a tool whose `permission` the principal does not hold
+   * (or that has none) ends as `denied` before anything else happens; when absent, nothing is
+   * checked. Pass the same principal that the tools were exported under.
+   */
+  readonly principal?: ClientToolPrincipal;
+}
+
+export interface SubmitInput {
+  readonly requestId: string;
+  readonly owner: string;
+  /** When given, must be the call's current attempt. */
+  readonly attempt?: number;
+  readonly result: unknown;
+}
+
+export interface FailInput {
+  readonly requestId: string;
+  readonly owner: string;
+  /** When given, must be the call's current attempt. */
+  readonly attempt?: number;
+  readonly error: string;
+  readonly retryable: boolean;
+}
+
+export interface ClientCallBrokerEvents {
+  /**
+   * A request to hand to the owner's client: a new call, or a call sent again (`attempt + 1`),
+   * by this broker or any other sharing the store.
+   */
+  readonly requested: PendingCall;
+  /** A call has ended, by this broker or any other sharing the store: a client still running it should stop. */
+  readonly ended: ClosedCall;
+  /** A call this broker dispatched has ended (in any process); fired once per call, as its `dispatch` resolves. */
+  readonly settled: ClosedCall;
+}
+
+interface Waiter {
+  readonly owner: string;
+  readonly tool: PendingCallTool | undefined;
+  request: ClientToolRequest;
+  timer: TimerHandle;
+  /** Every dispatch of the call in this broker (a repeated dispatch attaches to the first). */
+  readonly resolvers: ((outcome: ClientCallOutcome) => void)[];
+}
+
+function isSigned(decision: unknown): decision is SignedClientToolDecision {
+  return typeof decision === "object" && decision !== null && "signed" in decision && !("approved" in decision);
+}
+
+/** The `approve` hook's time, by default: a person may take a while to decide. */
+const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 600;
+const APPROVAL_LATE = Symbol("approval late");
+
+const DISPATCHER_GONE = "the process that dispatched the call stopped while the call was open";
+const CLIENT_GONE = "the user's client disconnected while the call was open";
+const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
+const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the server lost track of the call" };
+/** How many open calls one owner may have, by default. */
+const DEFAULT_MAX_OPEN_CALLS_PER_OWNER = 1000;
+/** How many open calls a broker remembers from the store's notices, so that answering one needs no read of it. */
+const HEARD_CALLS_KEPT = 10_000;
+/** How many outputSchemas read back from the store a broker keeps. */
+const STORED_SCHEMAS_KEPT = 1000;
+/** A timer that could not reach the store tries again after this long. */
+const STORE_RETRY_MS = 1000;
+
+/**
+ * Carries awaited client tool calls to the client and back: one `dispatch` per model tool
+ * call, answered by `submit` or `fail` from a transport, ended exactly once.
+ *
+ * Every call lives in the store. The broker itself holds only what cannot be stored: the
+ * promise of each call it dispatched and that call's timer (see `PendingCallStore` for
+ * what several processes sharing a store must do).
+ */
+export class ClientCallBroker {
+  readonly #find: (name: string, conversationId: string) => KnownTool | undefined;
+  readonly #store: PendingCallStore;
+  readonly #check: ResultChecker;
+  readonly #checkArgs: ArgumentsChecker;
+  readonly #compiler: SchemaCompiler;
+  readonly #unsubscribeDrops: () => void;
+  readonly #maxValueDepth: number;
+  readonly #maxOpenPerOwner: number;
+  readonly #events: Emitter<ClientCallBrokerEvents>;
+  readonly #onError: (error: unknown, context: string) => void;
+  readonly #approve: ClientToolApprover | undefined;
+  readonly #approvalTimeoutMs: number;
+  readonly #signer: RequestSigner | undefined;
+  readonly #decisions: DecisionSigner | undefined;
+  readonly #recovery: BrokerRecovery;
+  readonly #strictArguments: ClientCallBrokerOptions["strictArguments"];
+  readonly #privateInputs: PrivateInputHandlers | undefined;
+  /** Resolves on `close()`, so a dispatch waiting for a hung approval hook still ends. */
+  readonly #closing: Promise<void>;
+  readonly #markClosing: () => void;
+  readonly #waiters = new Map<string, Waiter>();
+  /** Open calls as the store's notices told them (the newest attempt heard), until their end is heard; the oldest go first. */
+  readonly #heard = new Map<string, PendingCall>();
+  /** outputSchemas read back from the store, by fingerprint (what a fingerprint names never changes); the oldest go first. */
+  readonly #storedSchemas = new Map<string, JsonObject>();
+  readonly #unsubscribe: () => void;
+  #closed = false;
+
+  constructor(options: ClientCallBrokerOptions) {
+    this.#find = toolFinder(options.tools);
+    this.#store = options.store ?? new InMemoryPendingCallStore();
+    this.#compiler = createSchemaCompiler(options.maxCompiledSchemas);
+    this.#check = createResultChecker(options.validators, this.#compiler);
+    this.#checkArgs = createArgumentsChecker(options.validators, this.#compiler);
+    // A conversation the registry forgets takes the validators only it used along.
+    this.#unsubscribeDrops = !isSpecList(options.tools) ? (options.tools.onScopeDropped?.((conversationId) => this.#compiler.release(conversationId)) ?? (() => {})) : () => {};
+    this.#maxValueDepth = options.maxValueDepth ?? DEFAULT_MAX_VALUE_DEPTH;
+    this.#maxOpenPerOwner = options.maxOpenCallsPerOwner ?? DEFAULT_MAX_OPEN_CALLS_PER_OWNER;
+    if (!Number.isInteger(this.#maxOpenPerOwner) || this.#maxOpenPerOwner < 1) throw new TypeError("maxOpenCallsPerOwner must be a positive integer.");
+    this.#approve = options.approve;
+    this.#approvalTimeoutMs = (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000;
+    this.#signer = options.signing === undefined ? undefined : createRequestSigner(options.signing);
+    this.#decisions = options.signing === undefined ? undefined : createDecisionSigner(options.signing);
+    this.#recovery = options.recovery ?? "wait";
+    this.#strictArguments = options.strictArguments;
+    this.#privateInputs = options.privateInputs;
+    if (this.#recovery !== "wait" && this.#recovery !== "settle") throw new TypeError('recovery must be "wait" or "settle": "redispatch" is a tool\'s own, in its spec.');
+    let markClosing!: () => void;
+    this.#closing = new Promise((resolve) => (markClosing = resolve));
+    this.#markClosing = markClosing;
+    this.#onError = options.onError ?? ((error, context) => console.error(`gen-client-tools: ${context}:`, error));
+    this.#events = new Emitter((error, event) => this.#onError(error, `a "${String(event)}" listener threw`));
+    // What any broker sharing the store opens goes to the feeds here; what any ends, to this broker's dispatches.
+    this.#unsubscribe = this.#store.subscribe({
+      requested: (call) => {
+        this.#remember(call);
+        // A claimed call is with a handler of its private input: no client is asked again.
+        if (call.claimed !== true) this.#events.emit("requested", call);
+      },
+      closed: (closed) => {
+        this.#heard.delete(closed.request.requestId);
+        this.#events.emit("ended", closed);
+        this.#settle(closed);
+      },
+      gap: () => {
+        this.#heard.clear();
+        void this.#recheckWaiters();
+      },
+    });
+  }
+
+  on<K extends keyof ClientCallBrokerEvents>(event: K, listener: (payload: ClientCallBrokerEvents[K]) => void): () => void {
+    return this.#events.on(event, listener);
+  }
+
+  /**
+   * Checks the principal's permission, then asks the `approve` hook, then sends the call to
+   * the owner's client, and resolves when it ends. A call is addressed by its conversation and
+   * toolCallId: dispatched again, it is the same call (nothing is checked or sent again). Never
+   * rejects for anything the client does; rejects only for a tool that is unknown or not
+   * awaited, for arguments JSON cannot hold while an `approve` hook is set, for a call of
+   * another owner (server bugs), and when the store fails.
+   */
+  async dispatch(call: DispatchInput): Promise<ClientCallOutcome> {
+    const input = this.#strictArguments === undefined ? call : { ...call, args: this.#strictArguments.fromStrictArguments(call.toolName, call.args) as object };
+    const tool = this.#awaitedTool(input.toolName, input.conversationId);
+    const { spec } = tool;
+    if (spec.privateInput !== undefined && privateInputHandlerOf(this.#privateInputs, input.toolName) === undefined) {
+      throw new TypeError(`Client tool ${JSON.stringify(input.toolName)} takes a private input: give the broker its handler (privateInputs: clientInputHandlers({...})) before dispatching calls to it.`);
+    }
+    if (this.#closed) return BROKER_CLOSED;
+    // A call is addressed by its conversation and toolCallId: dispatched again (the agent loop
+    // restarted, another instance resumed the conversation), it is the same call. Looked up first
+    // when approval or recovery depend on it; otherwise the store's refusal to open it a second
+    // time finds it (one round trip less), and so does a check that fails, so a dispatch again
+    // attaches however its arguments compare.
+    const recovery = recoveryOf(spec, this.#recovery);
+    const findFirst = this.#approve !== undefined || recovery !== "wait";
+    if (findFirst) {
+      const existing = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+      if (existing !== undefined) return this.#attach(existing, input, true);
+    }
+    const refused = await this.#checkCall(tool, input);
+    if (refused !== undefined) {
+      const existing = findFirst ? undefined : await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+      return existing === undefined ? refused : this.#attach(existing, input, false);
+    }
+    if (this.#closed) return BROKER_CLOSED;
+    if (this.#approve !== undefined) {
+      const refused = await this.#askApproval(this.#approve, input);
+      if (refused !== undefined) return refused;
+    }
+    const seconds = timeoutSeconds(spec);
+    // What any instance needs to check and re-send this call's answers, kept with the call.
+    const callTool: PendingCallTool = {
+      outputSchema: tool.fingerprints.outputSchema ?? schemaFingerprint(spec.outputSchema),
+      timeoutSeconds: seconds,
+      maxAttempts: resendLimit(spec),
+      recovery,
+    };
+    const request: ClientToolRequest = {
+      requestId: await this.#newRequestId(input, callTool),
+      conversationId: input.conversationId,
+      toolName: input.toolName,
+      toolCallId: input.toolCallId,
+      args: input.args as ClientToolRequest["args"],
+      attempt: 1,
+      expiresAt: Date.now() + seconds * 1000,
+      ...(spec.privateInput !== undefined && { privateInput: true, privateInputSchema: spec.privateInput.schema }),
+    };
+    const { requestId } = request;
+    // Waiting starts before the call is stored: an answer may arrive (from a client listing
+    // pending calls) before `open` returns.
+    const outcome = new Promise<ClientCallOutcome>((resolve) => {
+      this.#waiters.set(requestId, { owner: input.owner, tool: callTool, request, timer: this.#startTimer(requestId, seconds * 1000), resolvers: [resolve] });
+    });
+    try {
+      await this.#store.open({ owner: input.owner, request, tool: callTool }, { maxOpenPerOwner: this.#maxOpenPerOwner, outputSchema: spec.outputSchema });
+    } catch (error) {
+      const waiter = this.#waiters.get(requestId);
+      if (waiter !== undefined) clearTimeout(waiter.timer);
+      this.#waiters.delete(requestId);
+      if (error instanceof OpenCallLimitError) return { status: "denied", reason: error.message };
+      // Another dispatch of this very call (here or in another process) opened it first.
+      if (error instanceof DuplicateToolCallError) {
+        const first = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+        if (first !== undefined) return this.#attach(first, input, false);
+      }
+      throw error;
+    }
+    // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
+    if (this.#closed) await this.#store.close(requestId, 1, BROKER_CLOSED, { owner: input.owner, request, tool: callTool });
+    return outcome;
+  }
+
+  /** Why the call must not reach the client (permission, arguments, an outputSchema that cannot compile); undefined when it may. */
+  async #checkCall(tool: AwaitedTool, input: DispatchInput): Promise<ClientCallOutcome | undefined> {
+    const { spec } = tool;
+    const forbidden = checkClientToolPermission(spec, input.principal);
+    if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
+    // The arguments are the model's output: the client is asked only with arguments that match.
+    const deep = tooDeep(input.args, this.#maxValueDepth);
+    const invalid = deep !== undefined ? [deep] : await this.#checkArgs(spec, tool.fingerprints.parameters, input.args, input.conversationId);
+    if (invalid !== undefined) return { status: "invalid_arguments", errors: invalid };
+    // Compiled now, not when the client answers: a client's answer never waits for a compilation.
+    const uncompilable = await this.#check.prepare(spec, tool.fingerprints.outputSchema, input.conversationId);
+    if (uncompilable !== undefined) return { status: "denied", reason: `The outputSchema of client tool ${JSON.stringify(input.toolName)} could not be compiled (${uncompilable}).` };
+    return undefined;
+  }
+
+  /**
+   * The parallel tool calls of one model step, dispatched together: resolves once every call has
+   * ended, with each call's outcome in the order given (each call with its own permission,
+   * approval, owner and attempts, as `dispatch`). Dispatched again after a restart, the batch
+   * attaches to its calls and resolves with the answers that arrived meanwhile. Rejects, before
+   * anything is dispatched, for a tool that is unknown or not awaited and for a toolCallId given
+   * twice in one conversation.
+   */
+  async dispatchAll(calls: readonly DispatchInput[]): Promise<ClientCallOutcome[]> {
+    const seen = new Set<string>();
+    for (const call of calls) {
+      this.#awaitedTool(call.toolName, call.conversationId);
+      const key = JSON.stringify([call.conversationId, call.toolCallId]);
+      if (seen.has(key)) throw new TypeError(`The batch has toolCallId ${JSON.stringify(call.toolCallId)} of conversation ${JSON.stringify(call.conversationId)} twice.`);
+      seen.add(key);
+    }
+    return Promise.all(calls.map((call) => this.dispatch(call)));
+  }
+
+  /**
+   * How the call of this conversation and toolCallId ended, for as long as the store retains it;
+   * undefined while it is open, or when it is unknown or forgotten.
+   */
+  async outcome(input: { readonly conversationId: string; readonly toolCallId: string }): Promise<ClientCallOutcome | undefined> {
+    const stored = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+    return stored?.state === "closed" ? stored.outcome : undefined;
+  }
+
+  /**
+   * The request id of the call of this conversation and toolCallId, for an answer addressed by
+   * toolCallId (the `handler: "client"` wire): refused as unknown (404) unless the call is the
+   * caller's. The answer then goes to `submit` or `fail`, with their checks.
+   */
+  async requestIdOf(input: { readonly conversationId: string; readonly toolCallId: string; readonly owner: string }): Promise<string> {
+    const stored = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+    if (stored === undefined || stored.owner !== input.owner) throw new ClientCallNotFoundError(input.toolCallId);
+    return stored.request.requestId;
+  }
+
+  /**
+   * The request of the owner's private-input call of this conversation and toolCallId, open or
+   * ended and still retained; undefined for any other call. For transports
+   * that must take a private input apart from everything else a client sends (AG-UI's resume).
+   */
+  async privateInputRequest(input: { readonly conversationId: string; readonly toolCallId: string; readonly owner: string }): Promise<ClientToolRequest | undefined> {
+    const stored = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+    return stored === undefined || stored.owner !== input.owner || stored.request.privateInput !== true ? undefined : stored.request;
+  }
+
+  /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */
+  async submit(input: SubmitInput): Promise<void> {
+    const call = await this.#openCall(input);
+    if (call.request.privateInput === true) return this.#takePrivateInput(call, input.result);
+    const deep = tooDeep(input.result, this.#maxValueDepth);
+    const problems = deep !== undefined ? [deep] : await this.#resultProblems(call, input.result);
+    if (problems !== undefined) throw new ClientResultInvalidError(call.request.toolName, problems);
+    return this.#end(call, { status: "ok", result: input.result });
+  }
+
+  /** The client could not run the tool. A retryable error re-sends the call when the tool allows it; otherwise the call ends. */
+  async fail(input: FailInput): Promise<void> {
+    if (typeof input.error !== "string" || typeof input.retryable !== "boolean") {
+      throw new ClientAnswerMalformedError("A client tool error needs `error` (a string) and `retryable` (a boolean).");
+    }
+    const call = await this.#openCall(input);
+    // The prompt was dismissed; what the client wrote of it may hold what the user typed.
+    if (call.request.privateInput === true) return this.#end(call, PRIVATE_INPUT_DISMISSED);
+    const policy = this.#policyOf(call);
+    if (!input.retryable || policy === undefined || call.request.attempt >= policy.maxAttempts) {
+      return this.#end(call, { status: "error", error: input.error, retryable: input.retryable });
+    }
+    const next: PendingCall = {
+      owner: call.owner,
+      request: { ...call.request, attempt: call.request.attempt + 1, expiresAt: Date.now() + policy.timeoutSeconds * 1000 },
+      ...(call.tool !== undefined && { tool: call.tool }),
+    };
+    if (call.tool !== undefined) {
+      const schema = await this.#storedSchema(call.tool.outputSchema);
+      if (schema !== undefined) await this.#store.putSchema(call.tool.outputSchema, schema, next.request.expiresAt);
+    }
+    await this.#resend(call, next);
+  }
+
+  /** Sends the call again as `next` (a new attempt with a new deadline), unless an answer or another re-send got there first. */
+  async #resend(call: PendingCall, next: PendingCall): Promise<void> {
+    if (!(await this.#store.reissue(next, call.request.attempt))) throw await this.#lostRace(call);
+    const waiter = this.#waiters.get(next.request.requestId);
+    if (waiter !== undefined) {
+      clearTimeout(waiter.timer);
+      waiter.request = next.request;
+      waiter.timer = this.#startTimer(next.request.requestId, next.request.expiresAt - Date.now());
+    }
+  }
+
+  /**
+   * A private input: checked against the tool's schema here, then claimed in the store (so one
+   * submission at one instance gets to the handler), handed to this instance's handler once, and
+   * forgotten. The value is never stored, sent on or reported: the call ends with a copy of the
+   * spec's response, or a failure that holds nothing of the value or the handler's error. An
+   * invalid value is refused (422, pointers only) and asked for again while attempts are left.
+   */
+  async #takePrivateInput(call: StoredCall & { state: "open" }, value: unknown): Promise<void> {
+    const { toolName, conversationId, requestId, toolCallId } = call.request;
+    const known = this.#find(toolName, conversationId);
+    const tool = known === undefined ? undefined : awaitedToolOf(known);
+    const handler = privateInputHandlerOf(this.#privateInputs, toolName);
+    const privateInput = tool?.spec.privateInput;
+    const fingerprint = tool?.fingerprints.outputSchema;
+    // Only the tool the call was dispatched with: a private input re-registered since under another schema is not this call's.
+    if (tool === undefined || privateInput === undefined || handler === undefined || (call.tool !== undefined && call.tool.outputSchema !== fingerprint)) {
+      throw new PrivateInputMisdirectedError(toolName);
+    }
+    const deep = tooDeep(value, this.#maxValueDepth);
+    const problems = deep !== undefined ? [deep] : await this.#check(tool.spec, fingerprint, value, conversationId);
+    if (problems !== undefined) {
+      const policy = this.#policyOf(call);
+      if (policy !== undefined && call.request.attempt < policy.maxAttempts) {
+        const again = { ...call.request, attempt: call.request.attempt + 1, expiresAt: Date.now() + policy.timeoutSeconds * 1000 };
+        await this.#resend(call, { owner: call.owner, request: again, ...(call.tool !== undefined && { tool: call.tool }) });
+      } else {
+        await this.#end(call, PRIVATE_INPUT_INVALID);
+      }
+      throw new ClientResultInvalidError(toolName, shownProblems(problems, privateInput.schema), "private input");
+    }
+    const claimed: PendingCall = { owner: call.owner, request: { ...call.request, attempt: call.request.attempt + 1 }, ...(call.tool !== undefined && { tool: call.tool }), claimed: true };
+    if (!(await this.#store.reissue(claimed, call.request.attempt))) throw await this.#lostRace(call);
+    let outcome: ClientCallOutcome;
+    try {
+      const returned: unknown = await handler(value, call.request.args, { conversationId, owner: call.owner, toolName, toolCallId, requestId });
+      outcome = returned === undefined ? { status: "ok", result: structuredClone(privateInput.response) } : PRIVATE_INPUT_UNUSABLE;
+      if (returned !== undefined) this.#onError(new TypeError("a private input's handler must resolve to nothing; what it returned was dropped"), `the private input of ${JSON.stringify(toolName)} was not used`);
+    } catch {
+      // What a handler throws may hold the value: it is not reported.
+      outcome = PRIVATE_INPUT_UNUSABLE;
+      this.#onError(new Error("a private input's handler threw; what it threw is not reported, since it may hold the value"), `the private input of ${JSON.stringify(toolName)} was not used`);
+    }
+    // Ended meanwhile (timed out, cancelled): that outcome stands, and the value is gone all the same.
+    if (await this.#store.close(requestId, claimed.request.attempt, outcome, claimed)) this.#settle({ owner: call.owner, request: claimed.request, outcome });
+  }
+
+  /**
+   * A person's decision on a call the `approve` hook was asked about, signed with the `signing`
+   * keys, so that any instance sharing them can take it from the hook: bound to this call, to the
+   * decision (approved or refused, with the reason) and to who decided, until the approval's
+   * deadline (`approvalTimeoutSeconds` from now). Edited, made for another call or arguments, or
+   * late, it denies the call. Throws without `signing`.
+   */
+  async signDecision(call: ClientToolApprovalRequest, decision: ClientToolDecisionInput): Promise<SignedClientToolDecision> {
+    if (this.#decisions === undefined) throw new TypeError("signDecision needs the broker's signing option: keys every instance shares.");
+    if (typeof decision.decidedBy !== "string" || decision.decidedBy === "") throw new TypeError("A signed decision names who decided (decidedBy).");
+    return this.#decisions.sign(call, decision, Date.now() + this.#approvalTimeoutMs);
+  }
+
+  /**
+   * A connection that was sent these calls of the owner has closed, and no other connection in
+   * this process follows them (the transports call this; so does `followOwnerCalls`' `stop`):
+   * each call still open is recovered by its tool's policy, `"wait"` leaving it for the owner's
+   * next connection. Never rejects: a store failure goes to `onError`, and the call stays open.
+   */
+  async connectionClosed(input: { readonly owner: string; readonly requestIds: readonly string[] }): Promise<void> {
+    await Promise.all(
+      input.requestIds.map(async (requestId) => {
+        // A call heard of with the "wait" policy stays as it is: no need to read it.
+        if (this.#heard.get(requestId)?.tool?.recovery === "wait") return;
+        try {
+          const stored = await this.#store.get(requestId);
+          if (stored?.state === "open" && stored.owner === input.owner) await this.#recover(stored, CLIENT_GONE);
+        } catch (error) {
+          this.#onError(error, "recovering a call whose client disconnected failed; it stays open");
+        }
+      }),
+    );
+  }
+
+  /** Ends an open call as cancelled (server side: no owner check). `false` when it was not open. */
+  async cancel(requestId: string, reason: string): Promise<boolean> {
+    const outcome: ClientCallCancelled = { status: "cancelled", reason };
+    for (;;) {
+      const stored = await this.#store.get(requestId);
+      if (stored?.state !== "open") return false;
+      if (await this.#store.close(requestId, stored.request.attempt, outcome, stored)) {
+        this.#settle({ owner: stored.owner, request: stored.request, outcome });
+        return true;
+      }
+      // Lost to an answer or a re-send in between: look again.
+    }
+  }
+
+  /** The owner's open requests (of one conversation, if given), so a reloaded client can pick them up. */
+  async pending(filter: PendingCallFilter): Promise<readonly ClientToolRequest[]> {
+    const now = Date.now();
+    const calls = await this.#store.list(filter);
+    return calls.filter((call) => call.request.expiresAt > now && call.claimed !== true).map((call) => call.request);
+  }
+
+  /** Cancels every call this broker dispatched and still waits for, and stops its timers. Idempotent. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#markClosing();
+    const results = await Promise.allSettled([...this.#waiters.keys()].map((id) => this.cancel(id, BROKER_CLOSED.reason)));
+    for (const result of results) if (result.status === "rejected") this.#onError(result.reason, "closing a call in the store failed");
+    // Whatever the store could not end must still not leave its dispatch hanging.
+    for (const waiter of [...this.#waiters.values()]) this.#giveUp({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
+    this.#unsubscribe();
+    this.#unsubscribeDrops();
+    this.#compiler.clear();
+    this.#storedSchemas.clear();
+    this.#heard.clear();
+  }
+
+  /** `undefined` when the hook approved this very call; otherwise how the dispatch ends. */
+  async #askApproval(approve: ClientToolApprover, input: DispatchInput): Promise<ClientCallDenied | ClientCallCancelled | undefined> {
+    const call: ClientToolApprovalRequest = {
+      conversationId: input.conversationId,
+      owner: input.owner,
+      ...(input.principal !== undefined && { principal: input.principal }),
+      toolName: input.toolName,
+      toolCallId: input.toolCallId,
+      args: input.args,
+      argsFingerprint: argsFingerprint(input.args),
+    };
+    let decision: unknown;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<typeof APPROVAL_LATE>((resolve) => (timer = setTimeout(() => resolve(APPROVAL_LATE), this.#approvalTimeoutMs)));
+    try {
+      decision = await Promise.race([approve(call), this.#closing, late]);
+    } catch (error) {
+      this.#onError(error, `the approve hook threw for a call to ${JSON.stringify(input.toolName)}; the call is denied`);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (this.#closed) return BROKER_CLOSED;
+    if (decision === APPROVAL_LATE) return { status: "denied", reason: `The call was not approved within ${this.#approvalTimeoutMs / 1000} seconds.` };
+    if (isSigned(decision)) return this.#signedRefusal(decision, call);
+    const reason = refusalReason(decision, call);
+    return reason === undefined ? undefined : { status: "denied", reason };
+  }
+
+  /** A signed decision: `undefined` when it approves this very call; a forged, altered, misdirected or late one denies it. */
+  async #signedRefusal(decision: SignedClientToolDecision, call: ClientToolApprovalRequest): Promise<ClientCallDenied | undefined> {
+    const opened = this.#decisions === undefined ? undefined : await this.#decisions.open(decision.signed, call, Date.now());
+    if (opened === undefined) return { status: "denied", reason: "The approval decision could not be verified: it was altered, made for another call, or is past its deadline." };
+    return opened.approved ? undefined : { status: "denied", reason: opened.reason, decidedBy: opened.decidedBy };
+  }
+
+  #awaitedTool(toolName: string, conversationId: string): AwaitedTool {
+    const tool = this.#find(toolName, conversationId);
+    if (tool === undefined) throw new TypeError(`Unknown client tool ${JSON.stringify(toolName)}: register it before dispatching calls to it.`);
+    const awaited = awaitedToolOf(tool);
+    if (awaited === undefined) {
+      throw new TypeError(
+        `Client tool ${JSON.stringify(toolName)} has no outputSchema (nor "awaited": true), so it is fire-and-forget: answer the model with acknowledgeClientToolCall(call) instead of dispatching it.`,
+      );
+    }
+    return awaited;
+  }
+
+  /**
+   * A dispatch of a call that exists: its outcome at once when it ended (also while this process
+   * was down), else a wait for it, here or in the broker already waiting. With `recover`, a call
+   * no broker here waits for was left by a process that stopped: its tool's recovery policy
+   * applies (`"wait"` sends the client nothing new: it has the request, or lists it).
+   */
+  async #attach(stored: StoredCall, input: DispatchInput, recover: boolean): Promise<ClientCallOutcome> {
+    if (stored.owner !== input.owner) {
+      throw new TypeError(`Client tool call ${JSON.stringify(input.toolCallId)} of conversation ${JSON.stringify(input.conversationId)} was dispatched for another owner.`);
+    }
+    if (stored.state === "closed") return stored.outcome;
+    const { requestId } = stored.request;
+    const orphaned = recover && !this.#waiters.has(requestId);
+    const outcome = new Promise<ClientCallOutcome>((resolve) => {
+      const waiter = this.#waiters.get(requestId);
+      if (waiter !== undefined) waiter.resolvers.push(resolve);
+      else {
+        this.#waiters.set(requestId, {
+          owner: stored.owner,
+          tool: stored.tool,
+          request: stored.request,
+          timer: this.#startTimer(requestId, stored.request.expiresAt - Date.now()),
+          resolvers: [resolve],
+        });
+      }
+    });
+    if (orphaned) await this.#recover(stored, DISPATCHER_GONE);
+    // Read open, then waited for: a close in between was heard while nobody here waited. Read it again.
+    this.#store.get(requestId).then(
+      (now) => now?.state === "closed" && this.#settle(now),
+      (error: unknown) => this.#onError(error, "reading an attached call again failed; its timer will"),
+    );
+    return outcome;
+  }
+
+  /**
+   * An open call whose dispatcher or client went away, by its tool's policy: `"settle"` ends it
+   * as `unknown_outcome`, `"redispatch"` sends a new attempt within its deadline (an answer to the
+   * old one is then stale), `"wait"` leaves it. An answer that got there first wins.
+   */
+  async #recover(call: StoredCall & { readonly state: "open" }, reason: string): Promise<void> {
+    // A claimed call is with its private input's handler: the client has nothing left to do.
+    if (call.claimed === true) return;
+    const policy = this.#policyOf(call)?.recovery ?? "wait";
+    switch (policy) {
+      case "wait":
+        return;
+      case "settle": {
+        const outcome: ClientCallUnknownOutcome = { status: "unknown_outcome", reason };
+        if (await this.#store.close(call.request.requestId, call.request.attempt, outcome, call)) this.#settle({ owner: call.owner, request: call.request, outcome });
+        return;
+      }
+      case "redispatch": {
+        if (call.request.expiresAt <= Date.now()) return;
+        const next: PendingCall = { owner: call.owner, request: { ...call.request, attempt: call.request.attempt + 1 }, ...(call.tool !== undefined && { tool: call.tool }) };
+        if (!(await this.#store.reissue(next, call.request.attempt))) return;
+        const waiter = this.#waiters.get(call.request.requestId);
+        if (waiter !== undefined) waiter.request = next.request;
+        return;
+      }
+    }
+  }
+
+  /** A random id, or with `signing` one that binds the call (its final deadline: every attempt's time, end to end). */
+  #newRequestId(input: DispatchInput, tool: PendingCallTool): Promise<string> | string {
+    if (this.#signer === undefined) return newRequestId();
+    return this.#signer.sign({
+      conversationId: input.conversationId,
+      owner: input.owner,
+      toolName: input.toolName,
+      toolCallId: input.toolCallId,
+      argsFingerprint: argsFingerprint(input.args),
+      finalDeadline: Date.now() + tool.timeoutSeconds * 1000 * tool.maxAttempts,
+    });
+  }
+
+  /** The open call an answer is for; refusals in the order that reveals nothing to a caller who is not the owner. */
+  async #openCall(input: { readonly requestId: string; readonly owner: string; readonly attempt?: number }): Promise<StoredCall & { state: "open" }> {
+    // A forged, altered or expired signed id never reaches the store.
+    if (this.#signer !== undefined && !(await this.#signer.verify(input.requestId, input.owner, Date.now()))) throw new ClientCallNotFoundError(input.requestId);
+    // A call heard of at the attempt answered needs no read: ending it still compares the attempt
+    // in the store, and a call that ended meanwhile is found out there.
+    const heard = this.#heard.get(input.requestId);
+    const stored: StoredCall | undefined =
+      heard !== undefined && (input.attempt === undefined || input.attempt === heard.request.attempt) ? { state: "open", ...heard } : await this.#store.get(input.requestId);
+    if (stored === undefined || stored.owner !== input.owner) throw new ClientCallNotFoundError(input.requestId);
+    if (stored.state === "closed" || stored.claimed === true) throw new ClientCallClosedError(input.requestId);
+    if (input.attempt !== undefined && input.attempt !== stored.request.attempt) {
+      throw new ClientCallStaleAttemptError(input.requestId, input.attempt, stored.request.attempt);
+    }
+    if (stored.request.expiresAt <= Date.now()) {
+      // Past its deadline, but its timer has not run yet (or runs in another process): the answer is late.
+      const outcome = this.#timeoutOutcome(stored);
+      if (await this.#store.close(input.requestId, stored.request.attempt, outcome, stored)) this.#settle({ ...stored, outcome });
+      throw new ClientCallClosedError(input.requestId);
+    }
+    return stored;
+  }
+
+  /** Ends the call with this outcome, unless another answer or a re-send got there first. */
+  async #end(call: PendingCall, outcome: ClientCallOutcome): Promise<void> {
+    if (!(await this.#store.close(call.request.requestId, call.request.attempt, outcome, call))) throw await this.#lostRace(call);
+    this.#settle({ owner: call.owner, request: call.request, outcome });
+  }
+
+  /**
+   * Between reading a call (or hearing of it) and ending it, another answer ended it, a retry
+   * re-sent it, or the store lost it (a Redis that came back empty): 409, or 404 for a call the store no longer has.
+   */
+  async #lostRace(call: PendingCall): Promise<Error> {
+    const now = await this.#store.get(call.request.requestId);
+    if (now === undefined) return new ClientCallNotFoundError(call.request.requestId);
+    return now.state === "open"
+      ? new ClientCallStaleAttemptError(call.request.requestId, call.request.attempt, now.request.attempt)
+      : new ClientCallClosedError(call.request.requestId);
+  }
+
+  #startTimer(requestId: string, delayMs: number): TimerHandle {
+    return startTimer(() => {
+      this.#expire(requestId).catch((error: unknown) => {
+        this.#onError(error, "a client tool call's timer could not reach the store; trying again");
+        const waiter = this.#waiters.get(requestId);
+        if (waiter !== undefined) waiter.timer = this.#startTimer(requestId, STORE_RETRY_MS);
+      });
+    }, delayMs);
+  }
+
+  /** A dispatched call's deadline has come: time it out, unless the store knows better. */
+  async #expire(requestId: string): Promise<void> {
+    for (;;) {
+      const waiter = this.#waiters.get(requestId);
+      if (waiter === undefined) return;
+      const stored = await this.#store.get(requestId);
+      if (stored === undefined) return this.#giveUp({ owner: waiter.owner, request: waiter.request, outcome: STORE_LOST });
+      // Ended elsewhere, and the notice of it was lost or is late.
+      if (stored.state === "closed") return this.#settle({ owner: stored.owner, request: stored.request, outcome: stored.outcome });
+      // Re-sent by another process, or a deadline beyond what one timer can wait.
+      if (stored.request.expiresAt > Date.now()) {
+        waiter.request = stored.request;
+        waiter.timer = this.#startTimer(requestId, stored.request.expiresAt - Date.now());
+        return;
+      }
+      const outcome = this.#timeoutOutcome(stored);
+      if (await this.#store.close(requestId, stored.request.attempt, outcome, stored)) {
+        return this.#settle({ owner: stored.owner, request: stored.request, outcome });
+      }
+    }
+  }
+
+  #timeoutOutcome(call: PendingCall): ClientCallTimedOut {
+    return { status: "timeout", timeoutSeconds: this.#policyOf(call)?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS };
+  }
+
+  /** How the call's answers are re-sent and timed, and how it recovers: as the call carries it, else as the tool known here says. */
+  #policyOf(call: PendingCall): Omit<PendingCallTool, "outputSchema"> | undefined {
+    if (call.tool !== undefined) return call.tool;
+    const spec = this.#find(call.request.toolName, call.request.conversationId)?.spec;
+    return spec === undefined ? undefined : { timeoutSeconds: timeoutSeconds(spec), maxAttempts: resendLimit(spec), recovery: recoveryOf(spec, this.#recovery) };
+  }
+
+  /**
+   * What is wrong with a result, by the outputSchema the call was dispatched with: compiled here
+   * from the store when this instance does not know the call's tool (it never saw the
+   * conversation, or it restarted), so any instance can take any answer.
+   */
+  async #resultProblems(call: PendingCall, result: unknown): Promise<readonly ValidationProblem[] | undefined> {
+    const { toolName, conversationId } = call.request;
+    const local = this.#find(toolName, conversationId);
+    const awaited = local === undefined ? undefined : awaitedToolOf(local);
+    const fingerprint = awaited?.fingerprints.outputSchema ?? (awaited && schemaFingerprint(awaited.spec.outputSchema));
+    if (awaited !== undefined && (call.tool === undefined || call.tool.outputSchema === fingerprint)) {
+      return this.#check(awaited.spec, fingerprint, result, conversationId);
+    }
+    if (call.tool === undefined) throw new ClientCallNotFoundError(call.request.requestId);
+    const outputSchema = await this.#storedSchema(call.tool.outputSchema);
+    if (outputSchema === undefined) {
+      await this.#end(call, STORE_LOST);
+      throw new ClientCallClosedError(call.request.requestId);
+    }
+    // A schema read back from the store is compiled as a client's would be (a thread of its own, linear-time patterns).
+    const spec: AwaitedSpec = { name: toolName, description: "", parameters: {}, outputSchema };
+    return this.#check(spec, call.tool.outputSchema, result, conversationId);
+  }
+
+  /** The store may have missed close notices: each call this broker waits for is read again, and an ended one settled. */
+  async #recheckWaiters(): Promise<void> {
+    for (const requestId of [...this.#waiters.keys()]) {
+      try {
+        const stored = await this.#store.get(requestId);
+        if (stored?.state === "closed") this.#settle(stored);
+      } catch (error) {
+        this.#onError(error, "reading a call again after missed notices failed; its timer will");
+      }
+    }
+  }
+
+  async #storedSchema(fingerprint: string): Promise<JsonObject | undefined> {
+    const kept = this.#storedSchemas.get(fingerprint);
+    if (kept !== undefined) return kept;
+    const schema = await this.#store.getSchema(fingerprint);
+    if (schema === undefined) return undefined;
+    if (this.#storedSchemas.size >= STORED_SCHEMAS_KEPT) this.#storedSchemas.delete(this.#storedSchemas.keys().next().value!);
+    this.#storedSchemas.set(fingerprint, schema);
+    return schema;
+  }
+
+  #remember(call: PendingCall): void {
+    this.#heard.delete(call.request.requestId);
+    if (this.#heard.size >= HEARD_CALLS_KEPT) this.#heard.delete(this.#heard.keys().next().value!);
+    this.#heard.set(call.request.requestId, call);
+  }
+
+  /** Ends a dispatch the store could not end (it lost the call, or failed): the feeds hear of it as of any end. */
+  #giveUp(closed: ClosedCall): void {
+    this.#events.emit("ended", closed);
+    this.#settle(closed);
+  }
+
+  /** Resolves this broker's dispatch of the call, once; calls it did not dispatch, or that already ended, are ignored. */
+  #settle(closed: ClosedCall): void {
+    const waiter = this.#waiters.get(closed.request.requestId);
+    if (waiter === undefined) return;
+    this.#waiters.delete(closed.request.requestId);
+    clearTimeout(waiter.timer);
+    for (const resolve of waiter.resolvers) resolve(closed.outcome);
+    this.#events.emit("settled", closed);
+  }
+}

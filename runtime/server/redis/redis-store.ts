@@ -1,0 +1,225 @@
+import type { JsonObject } from "../../tool-spec/types.js";
+import type { ClientCallOutcome } from "../../wire/outcome.js";
+import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall } from "../store.js";
+import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
+import { CLOSE, FIND_BY_TOOL_CALL, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
+
+/**
+ * What the store needs of a client of the official `redis` package (`createClient()`, connected):
+ * commands, and a second connection for the notices (a subscribed connection takes no commands).
+ */
+export interface RedisClientLike {
+  sendCommand(args: readonly string[]): Promise<unknown>;
+  duplicate(): RedisSubscriberLike;
+}
+
+/** The subscribing connection `duplicate()` gives. */
+export interface RedisSubscriberLike {
+  /** Its `error` events (a lost connection, while it reconnects: an unheard one would end the process), and `ready` once it is back. */
+  on(event: "error" | "ready", listener: (error: unknown) => void): unknown;
+  connect(): Promise<unknown>;
+  subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+
+export interface RedisPendingCallStoreOptions {
+  /** Prepended to every key and the channel, so that several deployments share one Redis; default `gct:`. */
+  readonly keyPrefix?: string;
+  /** How long an ended call is remembered (a late answer gets 409 instead of 404); default 10 minutes. */
+  readonly closedRetentionMs?: number;
+  /** Where a notice that cannot be read, or a subscription that fails, is reported; default `console.error`. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * The pending calls of every instance in one Redis: an answer posted to any instance ends the
+ * call (compare-and-set in a Lua script, see scripts.ts), and every instance hears of each end
+ * (pub/sub), so the instance awaiting `dispatch` gets the outcome. An open call expires with its
+ * deadline (a Redis TTL, past `expiresAt` by the retention period), and an ended one after the
+ * retention period: Redis holds no call key longer. Calls in Redis survive a restart of any
+ * instance. The client is the caller's: connect it before, and close it after `disconnect()`.
+ */
+export class RedisPendingCallStore implements PendingCallStore {
+  readonly #client: RedisClientLike;
+  readonly #prefix: string;
+  readonly #retentionMs: number;
+  readonly #onError: (error: unknown) => void;
+  readonly #listeners = new Set<PendingCallListener>();
+  #subscriber: Promise<RedisSubscriberLike> | undefined;
+
+  constructor(client: RedisClientLike, options: RedisPendingCallStoreOptions = {}) {
+    this.#client = client;
+    this.#prefix = options.keyPrefix ?? "gct:";
+    this.#retentionMs = options.closedRetentionMs ?? DEFAULT_CLOSED_RETENTION_MS;
+    this.#onError = options.onError ?? ((error) => console.error("gen-client-tools: Redis store:", error));
+  }
+
+  async open(call: PendingCall, options: PendingCallOpenOptions = {}): Promise<void> {
+    const { requestId, attempt } = call.request;
+    const stored: StoredCall = { ...call, state: "open" };
+    const { conversationId, toolCallId } = call.request;
+    const schema = call.tool !== undefined && options.outputSchema !== undefined ? { key: this.#schemaKey(call.tool.outputSchema), json: JSON.stringify(options.outputSchema) } : undefined;
+    const keys = [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`, this.#toolCallKey(conversationId, toolCallId), schema?.key ?? this.#schemaKey("")];
+    const max = options.maxOpenPerOwner ?? 0;
+    const notice: ChannelNotice = { requested: call };
+    const ttl = String(this.#openTtl(call));
+    const args = [JSON.stringify(stored), ttl, requestId, String(attempt), String(max), this.#callKey(""), this.#channel(), JSON.stringify(notice), schema?.json ?? "", ttl];
+    const opened = await this.#eval(OPEN, keys, args);
+    if (opened === 2) throw new DuplicateToolCallError(conversationId, toolCallId);
+    if (opened === 3) throw new OpenCallLimitError(call.owner, max);
+    if (opened !== 1) throw new Error(`Duplicate client tool request id ${requestId}.`);
+  }
+
+  async findByToolCall(conversationId: string, toolCallId: string): Promise<StoredCall | undefined> {
+    const data = await this.#eval(FIND_BY_TOOL_CALL, [this.#toolCallKey(conversationId, toolCallId)], [this.#callKey("")]);
+    return typeof data === "string" ? (JSON.parse(data) as StoredCall) : undefined;
+  }
+
+  async get(requestId: string): Promise<StoredCall | undefined> {
+    const data = await this.#client.sendCommand(["HGET", this.#callKey(requestId), "data"]);
+    return typeof data === "string" ? (JSON.parse(data) as StoredCall) : undefined;
+  }
+
+  async reissue(next: PendingCall, expectedAttempt: number): Promise<boolean> {
+    const current = await this.get(next.request.requestId);
+    if (current?.state !== "open") return false;
+    // The owner stays the call's, whoever re-sends it.
+    const call: PendingCall = { ...next, owner: current.owner };
+    const stored: StoredCall = { ...call, state: "open" };
+    const notice: ChannelNotice = { requested: call };
+    const done = await this.#eval(
+      REISSUE,
+      [this.#callKey(next.request.requestId), this.#toolCallKey(current.request.conversationId, current.request.toolCallId)],
+      [JSON.stringify(stored), String(expectedAttempt), String(this.#openTtl(next)), String(next.request.attempt), this.#channel(), JSON.stringify(notice)],
+    );
+    return done === 1;
+  }
+
+  async close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome, known?: PendingCall): Promise<boolean> {
+    // The call as the caller read it at this attempt is the call as stored (the script still compares the attempt).
+    const current = known !== undefined && known.request.requestId === requestId && known.request.attempt === expectedAttempt ? known : await this.get(requestId);
+    if (current === undefined || ("state" in current && current.state !== "open")) return false;
+    const call: PendingCall = { owner: current.owner, request: current.request, ...(current.tool !== undefined && { tool: current.tool }) };
+    const closed: ClosedCall = { ...call, outcome };
+    const stored: StoredCall = { state: "closed", ...closed };
+    const notice: ChannelNotice = { closed };
+    const done = await this.#eval(
+      CLOSE,
+      [this.#callKey(requestId), this.#ownerKey(current.owner), this.#toolCallKey(current.request.conversationId, current.request.toolCallId)],
+      [JSON.stringify(stored), String(expectedAttempt), String(this.#retentionMs), requestId, this.#channel(), JSON.stringify(notice)],
+    );
+    return done === 1;
+  }
+
+  async list(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
+    const ownerKey = this.#ownerKey(filter.owner);
+    const ids = (await this.#client.sendCommand(["ZRANGE", ownerKey, "0", "-1"])) as string[];
+    const calls = await Promise.all(ids.map((id) => this.get(id)));
+    // An open call that expired in Redis left its id in the owner's set: it goes now.
+    const gone = ids.filter((_, i) => calls[i]?.state !== "open");
+    if (gone.length > 0) await this.#client.sendCommand(["ZREM", ownerKey, ...gone]);
+    return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open" && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId)).map(({ state: _open, ...call }) => call);
+  }
+
+  subscribe(listener: PendingCallListener): () => void {
+    this.#listeners.add(listener);
+    this.#subscriber ??= this.#connectSubscriber();
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  async putSchema(fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void> {
+    const keepMs = Math.max(1, keepUntil - Date.now()) + this.#retentionMs;
+    await this.#eval(PUT_SCHEMA, [this.#schemaKey(fingerprint)], [JSON.stringify(schema), String(keepMs)]);
+  }
+
+  async getSchema(fingerprint: string): Promise<JsonObject | undefined> {
+    const data = await this.#client.sendCommand(["GET", this.#schemaKey(fingerprint)]);
+    return typeof data === "string" ? (JSON.parse(data) as JsonObject) : undefined;
+  }
+
+  /** Closes the store's own subscribing connection (the caller's client stays open). */
+  async disconnect(): Promise<void> {
+    const subscriber = this.#subscriber;
+    this.#subscriber = undefined;
+    if (subscriber !== undefined) await (await subscriber).close();
+  }
+
+  async #connectSubscriber(): Promise<RedisSubscriberLike> {
+    const subscriber = this.#client.duplicate();
+    subscriber.on("error", (error) => this.#onError(error));
+    let subscribed = false;
+    // Back after a lost connection (the client subscribes again by itself): changes made meanwhile were not heard.
+    subscriber.on("ready", () => subscribed && this.#gap());
+    try {
+      await subscriber.connect();
+      await subscriber.subscribe(this.#channel(), (message) => this.#notify(message));
+      subscribed = true;
+      // Changes made before the subscription started were not heard either.
+      this.#gap();
+    } catch (error) {
+      this.#onError(error);
+    }
+    return subscriber;
+  }
+
+  #gap(): void {
+    this.#tell((listener) => listener.gap?.());
+  }
+
+  #notify(message: string): void {
+    let notice: ChannelNotice;
+    try {
+      notice = JSON.parse(message) as ChannelNotice;
+    } catch (error) {
+      this.#onError(error);
+      return;
+    }
+    if ("closed" in notice) this.#tell((listener) => listener.closed(notice.closed));
+    else this.#tell((listener) => listener.requested(notice.requested));
+  }
+
+  #tell(tell: (listener: PendingCallListener) => void): void {
+    for (const listener of this.#listeners) {
+      try {
+        tell(listener);
+      } catch (error) {
+        this.#onError(error);
+      }
+    }
+  }
+
+  #eval(script: string, keys: readonly string[], args: readonly string[]): Promise<unknown> {
+    return this.#client.sendCommand(["EVAL", script, String(keys.length), ...keys, ...args]);
+  }
+
+  /** An open call is kept past its deadline by the retention period, so a late answer finds it (and the dispatcher's timer reads it). */
+  #openTtl(call: PendingCall): number {
+    return Math.max(1, call.request.expiresAt - Date.now()) + this.#retentionMs;
+  }
+
+  #callKey(requestId: string): string {
+    return `${this.#prefix}call:${requestId}`;
+  }
+
+  /** A JSON pair: no conversation id and toolCallId can spell another pair's key. */
+  #toolCallKey(conversationId: string, toolCallId: string): string {
+    return `${this.#prefix}toolcall:${JSON.stringify([conversationId, toolCallId])}`;
+  }
+
+  #schemaKey(fingerprint: string): string {
+    return `${this.#prefix}schema:${fingerprint}`;
+  }
+
+  #ownerKey(owner: string): string {
+    return `${this.#prefix}owner:${owner}`;
+  }
+
+  #channel(): string {
+    return `${this.#prefix}calls`;
+  }
+}
+
+/** One message on the store's channel: every instance hears each open, re-send and close, in order. */
+type ChannelNotice = { readonly requested: PendingCall } | { readonly closed: ClosedCall };

@@ -1,0 +1,66 @@
+import { isServerAuthored } from "../registry/server-authored.js";
+import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
+import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
+import { validate, validatorsFor, type ClientToolValidators, type CompiledValidator, type ValidationProblem } from "../wire/validation.js";
+
+/** Checks a result against its tool's `outputSchema`; `undefined` when it matches. */
+export interface ResultChecker {
+  (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown, conversationId?: string): Promise<readonly ValidationProblem[] | undefined>;
+  /**
+   * Compiles now what checking a result of this tool will need, so that no answer waits for it;
+   * resolves to why it cannot be compiled, if it cannot.
+   */
+  prepare(spec: AwaitedSpec, fingerprint: string | undefined, conversationId: string): Promise<string | undefined>;
+}
+
+export type AwaitedSpec = ClientToolSpec & { readonly outputSchema: JsonObject };
+
+/**
+ * A tool's precompiled result validator (the generator's standalone output) when given and the
+ * tool is the server's own (a client's tool of the same name, with other schemas, is never
+ * checked by it); otherwise its `outputSchema`, compiled.
+ */
+export function createResultChecker(precompiled: ClientToolValidators | undefined, compiler: SchemaCompiler = createSchemaCompiler()): ResultChecker {
+  const validatorOf = (spec: AwaitedSpec, fingerprint: string | undefined, conversationId: string) =>
+    ownValidators(precompiled, spec)?.result ?? compiler.compile(spec.outputSchema, fingerprint, conversationId);
+  return Object.assign(
+    async (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown, conversationId = "") => validateWith(validatorOf(spec, fingerprint, conversationId), result, "outputSchema"),
+    { prepare: async (spec: AwaitedSpec, fingerprint: string | undefined, conversationId: string) => compileProblem(validatorOf(spec, fingerprint, conversationId)) },
+  );
+}
+
+/** Checks the model's arguments against the tool's `parameters`; `undefined` when they match. */
+export type ArgumentsChecker = (spec: ClientToolSpec, fingerprint: string | undefined, args: unknown, conversationId?: string) => Promise<readonly ValidationProblem[] | undefined>;
+
+/** A tool's precompiled arguments validator when given and the tool is the server's own; otherwise its `parameters`, compiled. */
+export function createArgumentsChecker(precompiled: ClientToolValidators | undefined, compiler: SchemaCompiler = createSchemaCompiler()): ArgumentsChecker {
+  return async (spec, fingerprint, args, conversationId = "") =>
+    validateWith(ownValidators(precompiled, spec)?.args ?? compiler.compile(spec.parameters, fingerprint, conversationId), args, "parameters");
+}
+
+/** The problems of a value, or the one problem that the schema cannot be compiled. */
+async function validateWith(validator: CompiledValidator | Promise<CompiledValidator>, value: unknown, schemaName: string): Promise<readonly ValidationProblem[] | undefined> {
+  let fn: CompiledValidator;
+  try {
+    fn = await validator;
+  } catch (error) {
+    return [{ pointer: "", message: `cannot be checked: the tool's ${schemaName} could not be compiled (${reason(error)})` }];
+  }
+  return validate(fn, value);
+}
+
+async function compileProblem(validator: CompiledValidator | Promise<CompiledValidator>): Promise<string | undefined> {
+  try {
+    await validator;
+    return undefined;
+  } catch (error) {
+    return reason(error);
+  }
+}
+
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The precompiled validators of a tool by its name, if the tool is the server's own (they were generated from its schemas). */
+function ownValidators(precompiled: ClientToolValidators | undefined, spec: ClientToolSpec): ClientToolValidators[string] {
+  return precompiled !== undefined && isServerAuthored(spec.parameters) ? validatorsFor(precompiled, spec.name) : undefined;
+}

@@ -1,0 +1,143 @@
+import type { ClientToolRecovery, JsonObject } from "../tool-spec/types.js";
+import type { ClientToolRequest } from "../wire/messages.js";
+import type { ClientCallOutcome } from "../wire/outcome.js";
+
+/**
+ * What checking and re-sending a call's answers needs of its tool, kept with the call, so that
+ * an instance that never saw the call's conversation (or its registration) still handles them.
+ */
+export interface PendingCallTool {
+  /** The fingerprint of the tool's outputSchema; the schema itself is stored once per fingerprint (`putSchema`). */
+  readonly outputSchema: string;
+  /** How long the client has for each attempt. */
+  readonly timeoutSeconds: number;
+  /** How many attempts a retryable error may take the call to (1: never sent again). */
+  readonly maxAttempts: number;
+  /** What becomes of the call when its dispatcher died or its client went away; absent in older records: `"wait"`. */
+  readonly recovery?: ClientToolRecovery;
+}
+
+/** An open call: the request as the client last received it, who may answer it, and what answering it needs. */
+export interface PendingCall {
+  readonly owner: string;
+  readonly request: ClientToolRequest;
+  /** Absent in records written before calls carried their tool: then the answering instance must know the tool. */
+  readonly tool?: PendingCallTool;
+  /**
+   * A private input was submitted and is with the server's handler (the value itself is never
+   * stored): the call waits for that alone, is offered to no client, and refuses every answer.
+   */
+  readonly claimed?: true;
+}
+
+/** A call that has ended, kept for a while so a late answer gets 409 (not 404) and a lost notice can be recovered. */
+export interface ClosedCall extends PendingCall {
+  readonly outcome: ClientCallOutcome;
+}
+
+export type StoredCall = ({ readonly state: "open" } & PendingCall) | ({ readonly state: "closed" } & ClosedCall);
+
+/** What `PendingCallStore#subscribe` tells, in the order the store made the changes. */
+export interface PendingCallListener {
+  /** A call was opened, or re-sent (a new attempt). */
+  readonly requested: (call: PendingCall) => void;
+  readonly closed: (closed: ClosedCall) => void;
+  /**
+   * When the store can miss notices (a subscription that starts, or starts again after a lost
+   * connection), called once it hears again: what changed in between was not heard.
+   */
+  readonly gap?: () => void;
+}
+
+export interface PendingCallFilter {
+  readonly owner: string;
+  readonly conversationId?: string;
+}
+
+/**
+ * Where the broker keeps every call; the broker holds nothing else but timers and the
+ * promises of its own dispatches. The in-memory store is the default; a store shared by
+ * several server processes (a database, Redis) implements the same methods:
+ *
+ * - `close` and `reissue` are compare-and-set on (requestId, state open, attempt): of all
+ *   processes racing to end or re-send one call, exactly one gets `true`. That is what
+ *   makes "the first valid answer wins" hold across processes.
+ * - `subscribe` delivers every close made by any process, so the process that dispatched
+ *   the call (the only one holding its promise) learns the outcome, and every open and
+ *   re-send, so the process holding the owner's connection sends the request on. Delivery may
+ *   be late, lost or repeated: the broker ignores calls it does not wait for, reads its calls
+ *   again from `get` when the store reports a gap, and when its timer fires; so keep a closed
+ *   call for a retention period longer than any tool's timeout.
+ * - Timers live only in the dispatching process. When that process dies its calls are
+ *   never timed out by it; expire open calls in the store after `expiresAt` (a TTL).
+ */
+export interface PendingCallStore {
+  /**
+   * Adds a new open call (its requestId is fresh). Rejects with `DuplicateToolCallError` when
+   * the store holds a call (open, or ended and still retained) of the same conversation and
+   * toolCallId: a call is addressed by `(conversationId, toolCallId)`, and opened once; and with
+   * `OpenCallLimitError` when the owner has `options.maxOpenPerOwner` open calls already (counted
+   * in the same atomic step, so instances racing cannot pass the limit together).
+   */
+  open(call: PendingCall, options?: PendingCallOpenOptions): Promise<void>;
+  /** The call of this conversation and toolCallId, open or ended and still retained. */
+  findByToolCall(conversationId: string, toolCallId: string): Promise<StoredCall | undefined>;
+  /** The call, open or closed and still retained; `undefined` when unknown or forgotten. */
+  get(requestId: string): Promise<StoredCall | undefined>;
+  /**
+   * Replaces the open call `next.request.requestId`, if its attempt is still `expectedAttempt`,
+   * by `next` (the re-sent request). `true` only for the one caller that did it.
+   */
+  reissue(next: PendingCall, expectedAttempt: number): Promise<boolean>;
+  /**
+   * Ends the open call if its attempt is still `expectedAttempt`, and tells every subscriber.
+   * `true` only for the one caller that ended it. `current`, when given, is the call as the
+   * caller read it at that attempt (what it holds cannot change without the attempt changing):
+   * a store may take it instead of reading the call again.
+   */
+  close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome, current?: PendingCall): Promise<boolean>;
+  /** The open calls of one owner, optionally of one conversation, oldest first. */
+  list(filter: PendingCallFilter): Promise<readonly PendingCall[]>;
+  /** Hears of every open, re-send and close, by any process sharing the store; returns an unsubscribe function. */
+  subscribe(listener: PendingCallListener): () => void;
+  /**
+   * Keeps a tool's outputSchema under its fingerprint at least until `keepUntil` (a call's
+   * deadline, in ms since the epoch) plus the store's retention period; storing it again only
+   * ever lengthens that.
+   */
+  putSchema(fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void>;
+  /** The outputSchema stored under this fingerprint, while it is kept. */
+  getSchema(fingerprint: string): Promise<JsonObject | undefined>;
+}
+
+/** What `PendingCallStore#open` does in the same step as opening the call. */
+export interface PendingCallOpenOptions {
+  /** A limit the store holds itself, for every instance at once. */
+  readonly maxOpenPerOwner?: number;
+  /** The outputSchema under the fingerprint `call.tool.outputSchema`, kept as `putSchema` keeps it (until the call's deadline and the retention period). */
+  readonly outputSchema?: JsonObject;
+}
+
+/** The owner has as many open calls as the limit allows (`PendingCallStore#open`). */
+export class OpenCallLimitError extends Error {
+  override readonly name = "OpenCallLimitError";
+
+  constructor(
+    readonly owner: string,
+    readonly max: number,
+  ) {
+    super(`The owner has ${max} open client tool calls, the most the broker's maxOpenCallsPerOwner allows: answer or end some first.`);
+  }
+}
+
+/** A store already holds a call of this conversation and toolCallId (`PendingCallStore#open`). */
+export class DuplicateToolCallError extends Error {
+  override readonly name = "DuplicateToolCallError";
+
+  constructor(
+    readonly conversationId: string,
+    readonly toolCallId: string,
+  ) {
+    super(`A call of conversation ${JSON.stringify(conversationId)} with toolCallId ${JSON.stringify(toolCallId)} exists already.`);
+  }
+}

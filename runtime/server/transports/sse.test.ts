@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
+import type { ClientToolRequest } from "../../wire/messages.js";
+import { listen, trackListeners, waitFor, type Listening } from "./__fixtures__/net.js";
+import { createClientToolsHandler } from "./http-handler.js";
+import { toNodeListener } from "./node-listener.js";
+import { decodeClientToolCancelledEvent, decodeClientToolEvent, encodeClientToolCancelledEvent, encodeClientToolEvent } from "../../wire/sse.js";
+
+const request: ClientToolRequest = {
+  requestId: "r1",
+  conversationId: "c1",
+  toolName: "confirm_purchase",
+  toolCallId: "call_1",
+  args: { item: "two\nlines" },
+  attempt: 1,
+  expiresAt: 1_735_689_630_000,
+};
+
+describe("SSE encoding", () => {
+  it("writes a client_tool event with the request as one data line", () => {
+    const text = encodeClientToolEvent(request);
+    expect(text).toBe(`event: client_tool\ndata: ${JSON.stringify(request)}\n\n`);
+    expect(text.split("\n")).toHaveLength(4);
+    expect(decodeClientToolEvent(text.split("\n")[1]!.slice("data: ".length))).toEqual(request);
+  });
+
+  it("writes a client_tool.cancelled event", () => {
+    const message = { type: "client_tool.cancelled", requestId: "r1", reason: "stop" } as const;
+    expect(encodeClientToolCancelledEvent(message)).toBe(`event: client_tool.cancelled\ndata: ${JSON.stringify(message)}\n\n`);
+    expect(decodeClientToolCancelledEvent(JSON.stringify(message))).toEqual(message);
+  });
+
+  it("carries a private input's request with its flag and the value's schema", () => {
+    const asking = { ...request, privateInput: true as const, privateInputSchema: { type: "object" } };
+    expect(decodeClientToolEvent(encodeClientToolEvent(asking).split("\n")[1]!.slice("data: ".length))).toEqual(asking);
+  });
+
+  it("decodes only well-formed requests", () => {
+    expect(decodeClientToolEvent("{oops")).toBeUndefined();
+    expect(decodeClientToolEvent(JSON.stringify({ ...request, attempt: 0 }))).toBeUndefined();
+    expect(decodeClientToolEvent(JSON.stringify({ ...request, args: [] }))).toBeUndefined();
+    const { toolCallId: _, ...withoutCallId } = request;
+    expect(decodeClientToolEvent(JSON.stringify(withoutCallId))).toBeUndefined();
+    expect(decodeClientToolCancelledEvent(JSON.stringify({ requestId: "r1" }))).toBeUndefined();
+  });
+});
+
+/** Reads `event:` / `data:` pairs off a streamed response body. */
+function eventReader(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  return {
+    async next(): Promise<{ event: string; data: string }> {
+      for (;;) {
+        const end = buffer.indexOf("\n\n");
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          // Comments (": ...") are keep-alives and openers, not events.
+          if (block.startsWith(":")) continue;
+          const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+          return { event, data: /^data: (.*)$/m.exec(block)?.[1] ?? "" };
+        }
+        const { done, value } = await reader.read();
+        if (done) throw new Error("stream ended");
+        buffer += decoder.decode(value, { stream: true });
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+let t: TestBroker;
+let server: Listening;
+
+beforeEach(async () => {
+  t = createTestBroker();
+  server = await listen(toNodeListener(createClientToolsHandler(t.broker, { authenticate: (r) => r.headers.get("x-owner") ?? undefined })));
+});
+afterEach(async () => {
+  await server.close();
+  await t.broker.close();
+});
+
+describe("SSE transport, over a real socket", () => {
+  it("streams the owner's open calls, then new ones and cancellations; the answer goes back through POST", { timeout: 10_000 }, async () => {
+    const before = await t.dispatchLocation("alice");
+    const response = await fetch(`${server.origin}/client-tools/events`, { headers: { "x-owner": "alice" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    const events = eventReader(response.body!);
+
+    // Sent before the page connected: replayed.
+    expect(await events.next()).toEqual({ event: "client_tool", data: JSON.stringify(before.request) });
+
+    // Another owner's call does not reach this stream; the owner's next one does.
+    await t.dispatchLocation("bob");
+    const after = await t.dispatchLocation("alice");
+    const event = await events.next();
+    expect(event.event).toBe("client_tool");
+    expect(decodeClientToolEvent(event.data)).toEqual(after.request);
+
+    const answer = await fetch(`${server.origin}/client-tools/${after.request.requestId}`, {
+      method: "POST",
+      headers: { "x-owner": "alice", "content-type": "application/json" },
+      body: JSON.stringify({ result: { city: "Lyon" }, attempt: 1 }),
+    });
+    expect(answer.status).toBe(200);
+    await expect(after.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+
+    await t.broker.cancel(before.request.requestId, "The user left.");
+    expect(await events.next()).toEqual({
+      event: "client_tool.cancelled",
+      data: JSON.stringify({ type: "client_tool.cancelled", requestId: before.request.requestId, reason: "The user left." }),
+    });
+    await events.cancel();
+  });
+
+  it("stops following the broker when the client disconnects", { timeout: 10_000 }, async () => {
+    const listeners = trackListeners(t.broker);
+    const controller = new AbortController();
+    const response = await fetch(`${server.origin}/client-tools/events`, { headers: { "x-owner": "alice" }, signal: controller.signal });
+    expect(listeners()).toBe(2);
+    controller.abort();
+    await waitFor(() => (listeners() === 0 ? true : undefined), "the stream to unsubscribe");
+  });
+});

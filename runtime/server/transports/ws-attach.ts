@@ -1,0 +1,137 @@
+import type { ClientCallBroker } from "../broker.js";
+import { ClientAnswerMalformedError, ClientAnswerTooLargeError, ClientCallError } from "../../wire/errors.js";
+import type { PendingCallFilter } from "../store.js";
+import { DEFAULT_MAX_ANSWER_BYTES, type ClientToolAnswer } from "../../wire/answer.js";
+import { deliverAnswer } from "./deliver.js";
+import { followOwnerCalls } from "./owner-feed.js";
+import { concatBytes, decodeUtf8 } from "../../wire/wire-json.js";
+import {
+  decodeClientToolAnswer,
+  encodeClientToolMessage,
+  refusedIdsOf,
+  type ClientToolRejectedMessage,
+  type ClientToolServerMessage,
+  type DecodedClientToolAnswer,
+} from "../../wire/ws-codec.js";
+
+/** A frame's payload as the `ws` package hands it over (`Buffer`, `ArrayBuffer` or fragments). */
+export type WebSocketData = Uint8Array | ArrayBuffer | readonly Uint8Array[];
+
+/**
+ * The part of a `ws` WebSocket that `attachClientTools` uses; structural, so the runtime
+ * never imports `ws` (a devDependency here, the server's own dependency there).
+ */
+export interface ClientToolSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  on(event: "message", listener: (data: WebSocketData, isBinary: boolean) => void): unknown;
+  on(event: "close", listener: () => void): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
+  off(event: "message", listener: (data: WebSocketData, isBinary: boolean) => void): unknown;
+  off(event: "close", listener: () => void): unknown;
+}
+
+export interface AttachClientToolsOptions {
+  /** Only this conversation's calls go to this socket. */
+  readonly conversationId?: string;
+  /** The largest answer frame accepted (a larger one is refused with 413); default 1 MiB. */
+  readonly maxMessageBytes?: number;
+  /** Where failures go that the client cannot be told about in detail (a store failure). Default `console.error`. */
+  readonly onError?: (error: unknown, context: string) => void;
+}
+
+const OPEN = 1;
+
+/**
+ * Serves one authenticated client over a `ws` WebSocket: sends it the owner's open calls and
+ * every new request (`client_tool.requested`) and cancellation (`client_tool.cancelled`), and
+ * hands its `client_tool.result` / `client_tool.error` messages to the broker, and its
+ * `tool.result` / `tool.error` ones (addressed by toolCallId, the `handler: "client"` wire). A refused or
+ * malformed message gets a `client_tool.rejected` back; the socket and every other call stay
+ * open. Detaches itself when the socket closes; returns the detach function.
+ *
+ * A frame that breaks the protocol (invalid UTF-8, unmasked, reserved bits set) makes `ws`
+ * close that socket with the matching close code and then emit `error`: that error is the
+ * client's, so it is taken here and never reaches the process as an uncaught exception.
+ */
+export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBroker, owner: string, options: AttachClientToolsOptions = {}): () => void {
+  const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  const onError = options.onError ?? ((error: unknown, context: string) => console.error(`gen-client-tools: ${context}:`, error));
+  const filter: PendingCallFilter = options.conversationId === undefined ? { owner } : { owner, conversationId: options.conversationId };
+
+  const send = (message: ClientToolServerMessage) => {
+    // A socket closing meanwhile misses the message; its calls stay open for the next connection.
+    if (socket.readyState === OPEN) socket.send(encodeClientToolMessage(message));
+  };
+  const reject = (error: ClientCallError, ids: { readonly requestId?: string | undefined; readonly toolCallId?: string | undefined }) => {
+    const rejected: ClientToolRejectedMessage = {
+      type: "client_tool.rejected",
+      ...(ids.requestId !== undefined && { requestId: ids.requestId }),
+      ...(ids.toolCallId !== undefined && { toolCallId: ids.toolCallId }),
+      status: error.status,
+      ...error.toJSON(),
+    };
+    send(rejected);
+  };
+  /** The answer to hand to the broker: by toolCallId, the request of that call among the owner's own. */
+  const toAnswer = async (decoded: DecodedClientToolAnswer): Promise<ClientToolAnswer> => {
+    if (decoded.by === "requestId") return decoded.answer;
+    const conversationId = decoded.conversationId ?? options.conversationId;
+    if (conversationId === undefined) {
+      throw new ClientAnswerMalformedError("A tool answer on a socket that serves several conversations needs `conversationId`.");
+    }
+    if (options.conversationId !== undefined && conversationId !== options.conversationId) {
+      throw new ClientAnswerMalformedError(`This socket serves conversation ${JSON.stringify(options.conversationId)} only.`);
+    }
+    return decoded.answer(await broker.requestIdOf({ conversationId, toolCallId: decoded.toolCallId, owner }));
+  };
+
+  const onMessage = (data: WebSocketData, isBinary: boolean) => {
+    const bytes = toBytes(data);
+    if (bytes.byteLength > maxBytes) return reject(new ClientAnswerTooLargeError(maxBytes), {});
+    if (isBinary) return reject(new ClientAnswerMalformedError("Send client tool messages as text frames."), {});
+    let text: string | undefined;
+    let decoded: DecodedClientToolAnswer;
+    try {
+      text = decodeUtf8(bytes);
+      decoded = decodeClientToolAnswer(text);
+    } catch (error) {
+      if (error instanceof ClientCallError) return reject(error, text === undefined ? {} : refusedIdsOf(text));
+      throw error;
+    }
+    const ids = decoded.by === "requestId" ? { requestId: decoded.answer.requestId } : { toolCallId: decoded.toolCallId };
+    toAnswer(decoded)
+      .then((answer) => deliverAnswer(broker, owner, answer))
+      .catch((error: unknown) => {
+        if (error instanceof ClientCallError) return reject(error, ids);
+        onError(error, "a client tool answer could not be delivered");
+        send({ type: "client_tool.rejected", ...ids, status: 500, detail: "The server could not take the answer; send it again." });
+      });
+  };
+
+  const feed = followOwnerCalls(broker, filter, {
+    requested: (request) => send({ type: "client_tool.requested", request }),
+    cancelled: send,
+  });
+  feed.replayed.catch((error: unknown) => onError(error, "the open client tool calls could not be listed for a new socket"));
+
+  const detach = () => {
+    feed.stop();
+    socket.off("message", onMessage);
+    socket.off("close", detach);
+  };
+  socket.on("message", onMessage);
+  socket.on("close", detach);
+  // Stays after detach: `ws` may still report the broken frame's error once the socket closed.
+  socket.on("error", ignoreClientFault);
+  return detach;
+}
+
+/** A socket's protocol error is the client's fault, already answered by `ws` closing the socket. */
+function ignoreClientFault(): void {}
+
+function toBytes(data: WebSocketData): Uint8Array {
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (data instanceof Uint8Array) return data;
+  return concatBytes(data);
+}
