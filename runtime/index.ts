@@ -73,7 +73,7 @@ export type {
   ClientCallUnknownOutcome,
 } from "./wire/outcome.js";
 export { acknowledgeClientToolCall, DISPATCHED_TEXT, MAX_CLIENT_ERROR_CHARS, outcomeToObservation } from "./wire/observation.js";
-export type { ClientToolObservation } from "./wire/observation.js";
+export type { ClientToolAcknowledgement, ClientToolObservation } from "./wire/observation.js";
 export { DEFAULT_MAX_ANSWER_BYTES } from "./wire/answer.js";
 export type { ClientToolAnswer, ClientToolErrorAnswer, ClientToolResultAnswer } from "./wire/answer.js";
 export { requiresAction } from "./wire/requires-action.js";
@@ -100,3 +100,36 @@ export { decodeClientToolRequest } from "./client/decode-request.js";
 export { clientToolStandardSchema } from "./standard-schema/tool-schema.js";
 export type { ClientToolStandardSchema, StandardSchemaValidator } from "./standard-schema/tool-schema.js";
 export { SchemaConversionError } from "./schema/convert-dialect.js";
+
+// What generated modules bind to their own `ClientTools` table.
+export { bindClientTools } from "./client/bindings.js";
+export type {
+  ClientToolActionOutcomeOf,
+  ClientToolArgsValidator,
+  ClientToolArgsValidators,
+  ClientToolBindingInput,
+  ClientToolBindings,
+  ClientToolCallError,
+  ClientToolCallFailure,
+  ClientToolCallFailureReason,
+  ClientToolCallOptions,
+  ClientToolCallOutcomeOf,
+  ClientToolCallRest,
+  ClientToolCallSuccessOf,
+} from "./client/bindings.js";
+export { bindClientInputHandlers } from "./client/input-bindings.js";
+export type { ClientInputHandlersBinding, ClientInputHandlersOf } from "./client/input-bindings.js";
+export type {
+  ArgsByKindOf,
+  AwaitedToolNameOf,
+  ClientActionOf,
+  ClientToolHandlersOf,
+  ClientToolRow,
+  ClientToolTable,
+  OutputByNameOf,
+  ResultByKindOf,
+  ResultByNameOf,
+  ToolNameOf,
+} from "./wire/tool-table.js";
+export type { ClientActionEventOf, ClientActionSecurityRisk, ClientEventTextContent, ClientEventToolCall, ClientToolErrorEvent, ClientToolObservationEventOf } from "./wire/openhands-events.js";
+export type { PrivateInputCall } from "./wire/private-input-call.js";

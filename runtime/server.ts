@@ -45,7 +45,7 @@ export { approveClientToolCall, argsFingerprint } from "./server/approval.js";
 export type { ClientToolApproval, ClientToolApprovalDecision, ClientToolApprovalRequest, ClientToolApprover, ClientToolRefusal } from "./server/approval.js";
 export type { RequestSigningOptions } from "./server/signing/signed-request-id.js";
 export type { ClientToolDecisionInput, SignedClientToolDecision } from "./server/signing/signed-decision.js";
-export type { PrivateInputCall, PrivateInputHandler, PrivateInputHandlers } from "./server/private-input.js";
+export type { PrivateInputHandler, PrivateInputHandlers } from "./wire/private-input-call.js";
 
 // The server ends of the transports: HTTP and SSE, WebSocket, and OpenHands events.
 export { createClientToolsHandler, DEFAULT_CLIENT_TOOLS_BASE_PATH } from "./server/transports/http-handler.js";

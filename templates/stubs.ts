@@ -4,7 +4,7 @@
 // Handlers for the client tools. This file is yours: gen-client-tools adds a stub here for each
 // new tool and never changes what you wrote.
 // @gen:begin import
-import type { ClientToolHandlers } from "./index.js";
+import type { ClientToolHandlers } from "./handlers.js";
 // @gen:end import
 
 /**

@@ -14,7 +14,7 @@ const { models } = buildToolModels(
   { locate: () => [], place: (file) => file },
 );
 
-const options: ResolvedOptions = { cwd: "/p", in: ["/p/client-tools"], out: "/p/src/gen", stubs: "/p/src/handlers.ts", validators: false, prettier: false, failOnWarnings: false };
+const options: ResolvedOptions = { cwd: "/p", in: ["/p/client-tools"], out: "/p/src/gen", stubs: "/p/src/handlers.ts", validators: false, prettier: false, failOnWarnings: false, importExtension: ".js" };
 const context = (overrides: Partial<EmitContext> = {}): EmitContext => ({
   options,
   stubs: { path: "/p/src/handlers.ts", text: undefined },

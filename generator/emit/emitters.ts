@@ -4,7 +4,8 @@ import type { ResolvedOptions } from "../options/resolve.js";
 import { relativePath } from "../relative-path.js";
 import { emitClientInputsFile } from "./client-inputs-file.js";
 import { emitHandlersFile } from "./handlers-file.js";
-import { emitIndexFile } from "./index-file.js";
+import { emitIndexFile, exportsOf } from "./index-file.js";
+import { styleImports } from "./import-specifiers.js";
 import type { OutputPlan, PlannedFile } from "./output-plan.js";
 import type { PiecedText } from "../text-chunks.js";
 import { emitSpecsFile } from "./specs-file.js";
@@ -30,7 +31,18 @@ export interface EmitContext {
 export interface Emitter {
   readonly name: string;
   when(options: ResolvedOptions): boolean;
-  emit(models: readonly ToolModel[], context: EmitContext): OutputPlan | Promise<OutputPlan>;
+  /** `planned`: the files of the emitters before it. */
+  emit(models: readonly ToolModel[], context: EmitContext, planned: readonly PlannedFile[]): OutputPlan | Promise<OutputPlan>;
+}
+
+/** The modules index.ts re-exports, in the order they were emitted. */
+const INDEXED = ["types.ts", "specs.ts", "handlers.ts", "client-inputs.ts"];
+
+function indexedModules(out: string, planned: readonly PlannedFile[]) {
+  return INDEXED.flatMap((file) => {
+    const found = planned.find((p) => p.path === path.join(out, file));
+    return found === undefined ? [] : [{ specifier: `./${file.replace(/\.ts$/, ".js")}`, exports: exportsOf(found.pieces ?? [found.contents]) }];
+  });
 }
 
 const generated = (folder: string, file: string, text: string | PiecedText): OutputPlan => ({
@@ -43,9 +55,9 @@ const generated = (folder: string, file: string, text: string | PiecedText): Out
 export const EMITTERS: readonly Emitter[] = [
   { name: "types", when: () => true, emit: (models, { options }) => generated(options.out, "types.ts", emitTypesFile(models)) },
   { name: "specs", when: () => true, emit: (models, { options }) => generated(options.out, "specs.ts", emitSpecsFile(models)) },
-  { name: "handlers", when: () => true, emit: (models, { options }) => generated(options.out, "handlers.ts", emitHandlersFile(models, { validators: options.validators })) },
-  { name: "client-inputs", when: () => true, emit: (models, { options }) => generated(options.out, "client-inputs.ts", emitClientInputsFile(models)) },
-  { name: "index", when: () => true, emit: (_models, { options }) => generated(options.out, "index.ts", emitIndexFile()) },
+  { name: "handlers", when: () => true, emit: (_models, { options }) => generated(options.out, "handlers.ts", emitHandlersFile({ validators: options.validators })) },
+  { name: "client-inputs", when: () => true, emit: (_models, { options }) => generated(options.out, "client-inputs.ts", emitClientInputsFile()) },
+  { name: "index", when: () => true, emit: (_models, { options }, planned) => generated(options.out, "index.ts", emitIndexFile(indexedModules(options.out, planned))) },
   { name: "stubs", when: (options) => options.stubs !== false, emit: emitStubs },
   {
     name: "validators",
@@ -66,9 +78,9 @@ export async function emitOutput(models: readonly ToolModel[], context: EmitCont
   const notes: string[] = [];
   for (const emitter of EMITTERS) {
     if (!emitter.when(context.options)) continue;
-    const plan = await emitter.emit(models, context);
+    const plan = await emitter.emit(models, context, files);
     if (plan.problems.length > 0) return { files: [], notes: [], problems: plan.problems };
-    files.push(...plan.files);
+    files.push(...plan.files.map((file) => (file.pieces === undefined ? { ...file, contents: styleImports(file.contents, context.options.importExtension) } : file)));
     notes.push(...plan.notes);
   }
   notes.push(...removedToolNotes(models, context));
@@ -80,7 +92,7 @@ async function emitStubs(models: readonly ToolModel[], { options, stubs }: EmitC
   if (stubs === undefined) return { files: [], notes: [], problems: [] };
   const shown = relativePath(options.cwd, stubs.path);
   if (stubs.text === undefined) {
-    let importPath = relativePath(path.dirname(stubs.path), path.join(options.out, "index.js"));
+    let importPath = relativePath(path.dirname(stubs.path), path.join(options.out, `index${options.importExtension}`));
     if (!importPath.startsWith(".")) importPath = `./${importPath}`;
     return { files: [{ path: stubs.path, contents: emitStubsFile(models, importPath), role: "stubs", format: true }], notes: [], problems: [] };
   }

@@ -8,7 +8,7 @@ const REGION = /^[ \t]*\/\/ @gen:begin (\w+)\n[\s\S]*?^[ \t]*\/\/ @gen:end \1\n/
 const cache = new Map<string, string>();
 
 /** The files in templates/. */
-export type TemplateName = "types" | "handlers" | "specs" | "index" | "validators-index" | "standard-schemas" | "stubs" | "client-inputs";
+export type TemplateName = "types" | "handlers" | "specs" | "validators-index" | "standard-schemas" | "stubs" | "client-inputs";
 
 /**
  * The text of `templates/<name>.ts` after its file marker. Templates are real TypeScript that

@@ -8,7 +8,7 @@ import { emitSchemaTypes } from "./schema-types/index.js";
 import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
 import { piecedText, type PiecedText } from "../text-chunks.js";
 
-/** types.ts: per tool its Args, Result and action types; then the unions, the map and the wire events. */
+/** types.ts: per tool its Args, Result and action types; then `ClientTools`, a row per tool, from which the template derives the rest. */
 export function emitTypesFile(models: readonly ToolModel[]): PiecedText {
   // In pieces, never joined: the file is tens of megabytes for thousands of tools (see PiecedText).
   const tools: string[] = [];
@@ -27,42 +27,20 @@ export function emitTypesFile(models: readonly ToolModel[]): PiecedText {
       `export type ${model.types.action} = { readonly kind: ${tsString(`ClientAction_${model.name}`)} } & ${args.wireArgsType};\n\n`,
     );
   }
-  const lookup = lookupOf(models);
-  const union = (items: string[]): string => (items.length === 0 ? "never" : items.join(" | "));
   add(
-    templateDoc("types", "ClientAction"),
-    `export type ClientAction = ${union(models.map((m) => m.types.action))};\n\n`,
-    templateDoc("types", "ClientToolName"),
-    `export type ClientToolName = ${union(models.map((m) => tsString(m.name)))};\n\n`,
-    templateDoc("types", "ClientToolMap"),
-    "export interface ClientToolMap {\n",
-    ...models.map(
-      (m) => `  readonly ${propertyKey(m.name)}: { readonly args: ${m.types.args}; readonly result: ${resultTypeOf(m)}; readonly action: ${m.types.action} };\n`,
-    ),
-    "}\n\n",
-    // Flat lookups, one indexed access each, for the dispatch helpers: composed ones such as
-    // ClientToolMap[NameByKind[K]]["result"] make the compiler's work quadratic in the tools.
-    ...lookup("ClientToolArgsByKind", (m) => [`ClientAction_${m.name}`, m.types.args]),
-    "\n",
-    ...lookup("ClientToolResultByKind", (m) => [`ClientAction_${m.name}`, resultTypeOf(m)]),
-    "\n",
-    ...lookup("ClientToolResultByName", (m) => [m.name, resultTypeOf(m)]),
-    "\n",
-    ...lookup("ClientToolOutputByName", (m) => [m.name, m.mode === "fire-and-forget" ? "ClientToolAcknowledgement" : resultTypeOf(m)]),
+    templateDoc("types", "ClientTools"),
+    "export interface ClientTools {\n",
+    ...models.map((m) => `${docComment(m.spec.description, "  ")}  readonly ${propertyKey(m.name)}: ${rowOf(m)};\n`),
+    "}\n",
   );
   return piecedText([banner()].concat(fillTemplateInPieces(loadTemplate("types"), { tools })));
 }
 
-function lookupOf(models: readonly ToolModel[]) {
-  return (name: string, entry: (model: ToolModel) => [key: string, type: string]): string[] => [
-    templateDoc("types", name),
-    `export interface ${name} {\n`,
-    ...models.map((model) => {
-      const [key, type] = entry(model);
-      return `  readonly ${propertyKey(key)}: ${type};\n`;
-    }),
-    "}\n",
-  ];
+/** A tool's row in `ClientTools`: the runtime reads every other map from these. */
+function rowOf(model: ToolModel): string {
+  const privateInput = model.mode === "private-input" ? `; readonly privateInput: ${model.types.privateInput}` : "";
+  const kind = tsString(`ClientAction_${model.name}`);
+  return `{ readonly kind: ${kind}; readonly mode: ${tsString(model.mode)}; readonly args: ${model.types.args}; readonly result: ${resultTypeOf(model)}; readonly action: ${model.types.action}${privateInput} }`;
 }
 
 /** The declarations of what the tool's call gives back: an awaited tool's Result type; nothing for a fire-and-forget tool. */

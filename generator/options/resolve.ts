@@ -1,6 +1,7 @@
 import path from "node:path";
 import { prettierApplies } from "../format/prettier.js";
 import type { GenerateOptions } from "../generate.js";
+import { projectImportExtension, type ImportExtension } from "./import-style.js";
 import { GENERATE_OPTIONS, type GenerateOptionKey } from "./table.js";
 
 /** A generation's options with every default filled in and every path absolute. */
@@ -14,6 +15,8 @@ export interface ResolvedOptions {
   /** Whether prettier formats the output: "auto" decided by looking for the project's prettier config. */
   readonly prettier: boolean;
   readonly failOnWarnings: boolean;
+  /** How generated modules name each other, as the project's tsconfig resolves modules. */
+  readonly importExtension: ImportExtension;
 }
 
 /** `options` as a run uses them: the table's defaults, paths resolved against `cwd` (default the process's). */
@@ -30,11 +33,12 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     validators: options.validators ?? GENERATE_OPTIONS.validators.default,
     prettier: prettierApplies(options.prettier ?? "auto", out),
     failOnWarnings: options.failOnWarnings ?? GENERATE_OPTIONS.failOnWarnings.default,
+    importExtension: projectImportExtension(out),
   };
 }
 
 /** The options that change the text of generated files, as one value (the manifest digests it whole). */
 export function outputShapingOptions(options: ResolvedOptions): Readonly<Record<string, unknown>> {
   const keys = (Object.keys(GENERATE_OPTIONS) as GenerateOptionKey[]).filter((key) => GENERATE_OPTIONS[key].shapesOutput);
-  return Object.fromEntries(keys.map((key) => [key, options[key]]));
+  return { ...Object.fromEntries(keys.map((key) => [key, options[key]])), importExtension: options.importExtension };
 }

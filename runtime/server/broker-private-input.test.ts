@@ -6,7 +6,7 @@ import { ClientCallBroker, type ClientCallBrokerOptions } from "./broker.js";
 import { ClientCallClosedError, ClientResultInvalidError, PrivateInputMisdirectedError } from "../wire/errors.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import { outcomeToObservation } from "../wire/observation.js";
-import type { PrivateInputCall, PrivateInputHandlers } from "./private-input.js";
+import type { PrivateInputCall, PrivateInputHandlers } from "../wire/private-input-call.js";
 
 const CANARY = "canary-7f3a9c-do-not-leak";
 const [connect, connectTwice] = parseClientToolSpecs([

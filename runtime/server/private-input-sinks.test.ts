@@ -11,7 +11,7 @@ import { ClientToolRegistry } from "../registry/registry.js";
 import { ClientCallBroker } from "./broker.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import { outcomeToObservation } from "../wire/observation.js";
-import type { PrivateInputHandlers } from "./private-input.js";
+import type { PrivateInputHandlers } from "../wire/private-input-call.js";
 import { RedisPendingCallStore } from "./redis/redis-store.js";
 import { createClientToolRunner } from "../client/runner.js";
 import type { PendingCallStore } from "./store.js";

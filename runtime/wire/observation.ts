@@ -13,6 +13,9 @@ export interface ClientToolObservation {
 /** The text OpenHands shows the model for a fire-and-forget call; kept verbatim for wire compatibility. */
 export const DISPATCHED_TEXT = "Tool call dispatched to client.";
 
+/** The text the model sees once a fire-and-forget tool's call has reached the client. */
+export type ClientToolAcknowledgement = typeof DISPATCHED_TEXT;
+
 /**
  * Client-written text ends up in the model's context; a cap keeps one misbehaving client
  * from filling it.

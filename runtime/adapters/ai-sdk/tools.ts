@@ -1,3 +1,4 @@
+import { DISPATCHED_TEXT, type ClientToolAcknowledgement } from "../../wire/observation.js";
 import { jsonSchema, type JSONSchema7, type Tool } from "ai";
 import { analyzeStrictCompatibility } from "../../export/strict.js";
 import { fromStrictArguments, strictCompilationOf } from "../../export/strict-arguments.js";
@@ -5,8 +6,7 @@ import { clientToolMode, unknownMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
 
 /** The text the model sees once a fire-and-forget tool's call has reached the client. */
-export type ClientToolAcknowledgement = "Tool call dispatched to client.";
-const ACKNOWLEDGEMENT: ClientToolAcknowledgement = "Tool call dispatched to client.";
+const ACKNOWLEDGEMENT: ClientToolAcknowledgement = DISPATCHED_TEXT;
 
 /** The generated `ClientToolMap`'s shape: each tool's arguments and result (`void` when fire-and-forget). */
 export type ClientToolTypes<M> = { readonly [N in keyof M]: { readonly args: unknown; readonly result: unknown } };

@@ -6,11 +6,7 @@
 
 import type { PickColourArgs, PickColourResult } from "../types.js";
 import type { ClientToolValidator } from "./index.js";
-import ajvUcs2lengthModule from "ajv/dist/runtime/ucs2length.js";
-
-// ajv's runtime helpers are CommonJS modules that set `exports.default`: a default import
-// is the module object in Node and may be the function itself in a bundler.
-const ajvUcs2length = ajvUcs2lengthModule.default ?? ajvUcs2lengthModule;
+import { ajvUcs2length } from "@gen-client-tools/runtime/validators";
 
 /** Checks arguments of `pick_colour` against its parameters schema; when they do not match, `errors` says why. */
 export const validatePickColourArgs: ClientToolValidator<PickColourArgs> = /*#__PURE__*/ (() => {

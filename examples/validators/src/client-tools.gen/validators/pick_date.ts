@@ -6,18 +6,13 @@
 
 import type { PickDateArgs, PickDateResult } from "../types.js";
 import type { ClientToolValidator } from "./index.js";
-import { fullFormats } from "ajv-formats/dist/formats.js";
-import ajvUcs2lengthModule from "ajv/dist/runtime/ucs2length.js";
-
-// ajv's runtime helpers are CommonJS modules that set `exports.default`: a default import
-// is the module object in Node and may be the function itself in a bundler.
-const ajvUcs2length = ajvUcs2lengthModule.default ?? ajvUcs2lengthModule;
+import { ajvFormats, ajvUcs2length } from "@gen-client-tools/runtime/validators";
 
 /** Checks arguments of `pick_date` against its parameters schema; when they do not match, `errors` says why. */
 export const validatePickDateArgs: ClientToolValidator<PickDateArgs> = /*#__PURE__*/ (() => {
 const schema0 = {"type":"object","properties":{"title":{"type":"string","maxLength":80,"description":"Shown above the calendar."},"earliest":{"type":"string","format":"date","description":"No date before this one can be picked."}},"required":["title"],"additionalProperties":false,"$id":"urn:gen-client-tools:validator"};
 const func0 = ajvUcs2length;
-const formats0 = fullFormats.date;
+const formats0 = ajvFormats.date;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -133,7 +128,7 @@ return validate0;
 /** Checks a result of `pick_date` against its outputSchema; when it does not match, `errors` says why. */
 export const validatePickDateResult: ClientToolValidator<PickDateResult> = /*#__PURE__*/ (() => {
 const schema0 = {"type":"object","properties":{"date":{"type":"string","format":"date"}},"required":["date"],"additionalProperties":false,"$id":"urn:gen-client-tools:validator"};
-const formats0 = fullFormats.date;
+const formats0 = ajvFormats.date;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

@@ -6,17 +6,12 @@
 
 import type { ShareLinkArgs } from "../types.js";
 import type { ClientToolValidator } from "./index.js";
-import { fullFormats } from "ajv-formats/dist/formats.js";
-import ajvEqualModule from "ajv/dist/runtime/equal.js";
-
-// ajv's runtime helpers are CommonJS modules that set `exports.default`: a default import
-// is the module object in Node and may be the function itself in a bundler.
-const ajvEqual = ajvEqualModule.default ?? ajvEqualModule;
+import { ajvEqual, ajvFormats } from "@gen-client-tools/runtime/validators";
 
 /** Checks arguments of `share_link` against its parameters schema; when they do not match, `errors` says why. */
 export const validateShareLinkArgs: ClientToolValidator<ShareLinkArgs> = /*#__PURE__*/ (() => {
 const schema0 = {"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"url":{"type":"string","format":"uri"},"channels":{"type":"array","items":{"enum":["email","chat","copy"]},"uniqueItems":true,"minItems":1}},"required":["url"],"$id":"urn:gen-client-tools:validator"};
-const formats0 = fullFormats.uri;
+const formats0 = ajvFormats.uri;
 const func0 = ajvEqual;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){

@@ -1,0 +1,274 @@
+import { clientToolMode } from "../tool-spec/tool-mode.js";
+import type { ClientToolPrivateInput, JsonObject } from "../tool-spec/types.js";
+import { DISPATCHED_TEXT } from "../wire/observation.js";
+import type { ArgsByKindOf, ClientActionOf, ClientToolHandlersOf, ClientToolTable, OutputByNameOf, ResultByKindOf, ResultByNameOf, ToolNameOf } from "../wire/tool-table.js";
+
+const KIND_PREFIX = "ClientAction_";
+/** Where an action carries an argument named `kind`: `kind` itself names the action. */
+const KIND_ARGUMENT = "mcp_arg_kind";
+
+/** One reason the arguments of a call were refused; `instancePath` is a JSON Pointer into the arguments. */
+export interface ClientToolCallError {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly message: string;
+}
+
+/**
+ * Why a call was not carried out: the model named no such tool, sent arguments that are not JSON
+ * or do not match, the handler failed, or the tool takes a private input (which goes to the server
+ * through the runner, never into a framework's messages).
+ */
+export type ClientToolCallFailureReason = "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error" | "private_input";
+
+/** A call that was not carried out; `message` is written for the model, which can correct its call. */
+export interface ClientToolCallFailure {
+  readonly ok: false;
+  readonly name: string;
+  readonly reason: ClientToolCallFailureReason;
+  readonly message: string;
+  /** For `invalid_arguments` found by a validator: each reason. */
+  readonly errors?: readonly ClientToolCallError[];
+}
+
+/** A call that was carried out: the handler's `result`, and the `output` that goes back to the model. */
+export type ClientToolCallSuccessOf<T extends ClientToolTable<T>, N extends ToolNameOf<T> = ToolNameOf<T>> = {
+  readonly [K in N]: { readonly ok: true; readonly name: K; readonly result: ResultByNameOf<T>[K]; readonly output: OutputByNameOf<T>[K] };
+}[N];
+
+/** What `dispatchToolCall` resolves to. */
+export type ClientToolCallOutcomeOf<T extends ClientToolTable<T>, N extends ToolNameOf<T> = ToolNameOf<T>> = ClientToolCallSuccessOf<T, N> | ClientToolCallFailure;
+
+/** The action a call becomes, or why it cannot become one. */
+export type ClientToolActionOutcomeOf<T extends ClientToolTable<T>, N extends ToolNameOf<T> = ToolNameOf<T>> =
+  | { readonly [K in N]: { readonly ok: true; readonly name: K; readonly action: T[K]["action"] } }[N]
+  | ClientToolCallFailure;
+
+/** A validator: true when the value matches; after false, `errors` says why (ajv's shape). */
+export type ClientToolArgsValidator = ((data: unknown) => boolean) & {
+  readonly errors?: readonly { readonly instancePath: string; readonly keyword: string; readonly message?: string }[] | null;
+};
+
+/** An argument validator per tool name, such as `clientToolValidators` from the generated validators. */
+export interface ClientToolArgsValidators {
+  readonly [name: string]: { readonly args?: ClientToolArgsValidator } | undefined;
+}
+
+/** Options of `dispatchToolCall` and `toClientAction`. */
+export interface ClientToolCallOptions {
+  /** Validators to check arguments with instead of the generated ones. */
+  readonly validators?: ClientToolArgsValidators;
+  /**
+   * The export the model was given (`exportClientTools(..., { strict: "compile" })`): the model's
+   * arguments under a strict variant are mapped back to the tool's own shape before they are checked.
+   */
+  readonly strictArguments?: { readonly fromStrictArguments: (toolName: string, args: unknown) => unknown };
+}
+
+/** The arguments after the handlers: `ctx` (which handlers that take none need not be given) and the options. */
+export type ClientToolCallRest<Ctx> = [Ctx] extends [void] ? [ctx?: Ctx, options?: ClientToolCallOptions] : [ctx: Ctx, options?: ClientToolCallOptions];
+
+/** What the generated module hands `bindClientTools`: its specs as written, and its validators when made. */
+export interface ClientToolBindingInput {
+  readonly specs: readonly {
+    readonly name: string;
+    readonly parameters: JsonObject;
+    readonly outputSchema?: JsonObject;
+    readonly awaited?: boolean;
+    readonly privateInput?: ClientToolPrivateInput;
+  }[];
+  readonly validators?: ClientToolArgsValidators;
+}
+
+// The public signatures use one flat indexed access each (no conditional types over the action
+// union): with thousands of tools, those grow the compiler's work quadratically.
+
+/** The functions a generated module exports, typed by its `ClientTools`. */
+export interface ClientToolBindings<T extends ClientToolTable<T>> {
+  /** True when `value` is an action of one of these client tools (an object whose `kind` names one). */
+  readonly isClientAction: (value: unknown) => value is ClientActionOf<T>;
+  /** True when `name` is the name of one of these client tools. */
+  readonly isClientToolName: (name: unknown) => name is ToolNameOf<T>;
+  /** The tool arguments of an action: `kind` removed, and an argument sent as `mcp_arg_kind` named `kind` again. */
+  readonly actionArgs: <A extends ClientActionOf<T> & { readonly kind: keyof ArgsByKindOf<T> }>(action: A) => ArgsByKindOf<T>[A["kind"]];
+  /**
+   * Calls the handler for an action (or a whole `ActionEvent`) with its arguments and `ctx`, and
+   * resolves to what the handler returned. Rejects, without calling anything, for an event without
+   * an action (the model's arguments were invalid) or an action of no known tool.
+   */
+  readonly dispatchClientAction: {
+    <A extends ClientActionOf<T> & { readonly kind: keyof ResultByKindOf<T> }, Ctx>(action: A, handlers: ClientToolHandlersOf<T, Ctx>, ctx: Ctx): Promise<ResultByKindOf<T>[A["kind"]]>;
+    <E extends { readonly kind: "ActionEvent"; readonly tool_name: ToolNameOf<T> }, Ctx>(event: E, handlers: ClientToolHandlersOf<T, Ctx>, ctx: Ctx): Promise<ResultByNameOf<T>[E["tool_name"]]>;
+  };
+  /**
+   * Checks a call as a framework hands it over (a tool name and its arguments, as an object or as
+   * the model's JSON text) and calls the tool's handler with the arguments and `ctx`. Never
+   * rejects: resolves to the result and the `output` for the model (the result, or the
+   * acknowledgement for a fire-and-forget tool), or to why the call failed.
+   */
+  readonly dispatchToolCall: {
+    <N extends ToolNameOf<T>, Ctx = void>(name: N, args: unknown, handlers: ClientToolHandlersOf<T, Ctx>, ...rest: ClientToolCallRest<Ctx>): Promise<ClientToolCallOutcomeOf<T, N>>;
+    <Ctx = void>(name: string, args: unknown, handlers: ClientToolHandlersOf<T, Ctx>, ...rest: ClientToolCallRest<Ctx>): Promise<ClientToolCallOutcomeOf<T>>;
+  };
+  /** The same checks as `dispatchToolCall`, and the action the call becomes: what an agent server would send for it. */
+  readonly toClientAction: {
+    <N extends ToolNameOf<T>>(name: N, args: unknown, options?: ClientToolCallOptions): ClientToolActionOutcomeOf<T, N>;
+    (name: string, args: unknown, options?: ClientToolCallOptions): ClientToolActionOutcomeOf<T>;
+  };
+}
+
+type CheckedCall = { readonly ok: true; readonly args: { readonly [key: string]: unknown } } | ClientToolCallFailure;
+type Handler = (args: unknown, ctx: unknown) => unknown;
+
+/**
+ * The generated module's functions, bound to its specs: the modes, the `kind`/`mcp_arg_kind`
+ * mapping and the argument checks are read from the specs once, here, so that the generated
+ * code is data and a fix to this logic reaches every user with the runtime package.
+ */
+export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolBindingInput): ClientToolBindings<T> {
+  const names = new Set<string>();
+  const fireAndForget = new Set<string>();
+  const privateInput = new Set<string>();
+  // Tools that declare an argument named `mcp_arg_kind` and none named `kind`: in their actions
+  // `mcp_arg_kind` is their own argument, so an argument named `kind` cannot travel in them.
+  const ownMcpArgKind = new Set<string>();
+  for (const spec of input.specs) {
+    names.add(spec.name);
+    const mode = clientToolMode(spec).mode;
+    if (mode === "fire-and-forget") fireAndForget.add(spec.name);
+    if (mode === "private-input") privateInput.add(spec.name);
+    const properties = spec.parameters["properties"];
+    if (typeof properties === "object" && properties !== null && !Array.isArray(properties) && Object.hasOwn(properties, KIND_ARGUMENT) && !Object.hasOwn(properties, "kind")) {
+      ownMcpArgKind.add(spec.name);
+    }
+  }
+
+  const isClientToolName = (name: unknown): name is ToolNameOf<T> => typeof name === "string" && names.has(name);
+
+  const isClientAction = (value: unknown): value is ClientActionOf<T> => {
+    if (typeof value !== "object" || value === null) return false;
+    const kind = (value as { readonly kind?: unknown }).kind;
+    return typeof kind === "string" && kind.startsWith(KIND_PREFIX) && names.has(kind.slice(KIND_PREFIX.length));
+  };
+
+  const argsOf = (action: { readonly kind: string }): unknown => {
+    const { kind, ...args } = action as { readonly kind: string; readonly [key: string]: unknown };
+    if (!ownMcpArgKind.has(kind.slice(KIND_PREFIX.length)) && Object.hasOwn(args, KIND_ARGUMENT)) {
+      const { [KIND_ARGUMENT]: argument, ...rest } = args;
+      return { ...rest, kind: argument };
+    }
+    return args;
+  };
+
+  const checkCall = (name: string, given: unknown, options: ClientToolCallOptions | undefined): CheckedCall => {
+    if (!isClientToolName(name)) return failure(String(name), "unknown_tool", `There is no client tool named ${JSON.stringify(name)}.`);
+    let args = given;
+    if (typeof given === "string") {
+      // Providers send an empty string for a call without arguments.
+      if (given.trim() === "") args = {};
+      else {
+        try {
+          args = JSON.parse(given);
+        } catch (error) {
+          return failure(name, "invalid_json", `The arguments for ${name} are not valid JSON: ${messageOf(error)}.`);
+        }
+      }
+    }
+    if (typeof args !== "object" || args === null || Array.isArray(args)) return failure(name, "invalid_arguments", `The arguments for ${name} must be a JSON object.`);
+    if (options?.strictArguments !== undefined) args = options.strictArguments.fromStrictArguments(name, args);
+    const object = args as { readonly [key: string]: unknown };
+    if (ownMcpArgKind.has(name) && Object.hasOwn(object, "kind")) {
+      return failure(name, "invalid_arguments", `The arguments for ${name} cannot have a property "kind": this tool's own "${KIND_ARGUMENT}" takes its place in an action.`);
+    }
+    if (!ownMcpArgKind.has(name) && Object.hasOwn(object, "kind") && Object.hasOwn(object, KIND_ARGUMENT)) {
+      return failure(name, "invalid_arguments", `The arguments for ${name} cannot have both "kind" and "${KIND_ARGUMENT}": an action carries "kind" as "${KIND_ARGUMENT}".`);
+    }
+    const validator = (options?.validators ?? input.validators)?.[name]?.args;
+    if (validator !== undefined && !validator(object)) {
+      const errors = (validator.errors ?? []).map((e): ClientToolCallError => ({ instancePath: e.instancePath, keyword: e.keyword, message: e.message ?? e.keyword }));
+      const reasons = errors.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");
+      return { ...failure(name, "invalid_arguments", `Invalid arguments for ${name}: ${reasons || "they do not match its parameters schema"}.`), errors };
+    }
+    return { ok: true, args: object };
+  };
+
+  function dispatchClientAction(given: unknown, handlers: unknown, ctx: unknown): Promise<unknown> {
+    return new Promise((resolve) => {
+      const kind = (given as { readonly kind?: unknown } | null)?.kind;
+      const action: unknown = kind === "ActionEvent" ? (given as { readonly action?: unknown }).action : given;
+      if (action === undefined) {
+        throw new TypeError("dispatchClientAction received an ActionEvent without an action: the model's arguments were invalid, and the server sends an AgentErrorEvent for it");
+      }
+      if (!isClientAction(action)) {
+        const actionKind = JSON.stringify((action as { kind?: unknown } | null)?.kind);
+        throw new TypeError(`dispatchClientAction received an unknown action kind ${actionKind}: regenerate the client-tool bindings if the server has new tools`);
+      }
+      const name = (action as { readonly kind: string }).kind.slice(KIND_PREFIX.length);
+      if (privateInput.has(name)) throw new TypeError(privateInputMessage(name));
+      const handler = findHandler(handlers, name);
+      if (handler === undefined) throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
+      resolve(handler.call(handlers, argsOf(action as { readonly kind: string }), ctx));
+    });
+  }
+
+  async function dispatchToolCall(name: string, args: unknown, handlers: unknown, ctx?: unknown, options?: ClientToolCallOptions): Promise<unknown> {
+    const checked = checkCall(name, args, options);
+    if (!checked.ok) return checked;
+    if (privateInput.has(name)) return failure(name, "private_input", privateInputMessage(name));
+    const handler = findHandler(handlers, name);
+    if (handler === undefined) return failure(name, "handler_error", `This client has no handler for the tool ${JSON.stringify(name)}: add it to your ClientToolHandlers.`);
+    try {
+      const result: unknown = await handler.call(handlers, checked.args, ctx);
+      return { ok: true, name, result, output: fireAndForget.has(name) ? DISPATCHED_TEXT : result };
+    } catch (error) {
+      return failure(name, "handler_error", messageOf(error));
+    }
+  }
+
+  function toClientAction(name: string, args: unknown, options?: ClientToolCallOptions): unknown {
+    const checked = checkCall(name, args, options);
+    if (!checked.ok) return checked;
+    const { kind, ...rest } = checked.args;
+    const action = Object.hasOwn(checked.args, "kind") ? { ...rest, [KIND_ARGUMENT]: kind } : rest;
+    return { ok: true, name, action: { kind: KIND_PREFIX + name, ...action } };
+  }
+
+  // The implementations take `unknown`: checking overloads against union-typed implementations
+  // grows with the tools, and these are typed by the interface instead.
+  return Object.freeze({
+    isClientAction,
+    isClientToolName,
+    actionArgs: ((action: { readonly kind: string }) => argsOf(action)) as ClientToolBindings<T>["actionArgs"],
+    dispatchClientAction: dispatchClientAction as ClientToolBindings<T>["dispatchClientAction"],
+    dispatchToolCall: dispatchToolCall as ClientToolBindings<T>["dispatchToolCall"],
+    toClientAction: toClientAction as ClientToolBindings<T>["toClientAction"],
+  });
+}
+
+function privateInputMessage(name: string): string {
+  return `The client tool ${JSON.stringify(name)} takes a private input: its calls come from the server's broker, and the runner (createClientToolRunner) sends the value to the server alone.`;
+}
+
+function failure(name: string, reason: ClientToolCallFailureReason, message: string): ClientToolCallFailure {
+  return { ok: false, name, reason, message };
+}
+
+/** A handler, own or inherited (class instances keep methods on their prototype), never one of Object.prototype's. */
+export function findHandler(handlers: unknown, name: string): Handler | undefined {
+  let holder = typeof handlers === "object" ? handlers : null;
+  while (holder !== null && holder !== Object.prototype) {
+    if (Object.hasOwn(holder, name)) {
+      const handler: unknown = (holder as Record<string, unknown>)[name];
+      return typeof handler === "function" ? (handler as Handler) : undefined;
+    }
+    holder = Object.getPrototypeOf(holder) as object | null;
+  }
+  return undefined;
+}
+
+/** Only the message goes to the model: a stack would leak the client's internals. */
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === "string") return error;
+  return "The tool's handler failed.";
+}
