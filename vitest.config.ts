@@ -14,6 +14,7 @@ export default defineConfig({
     // per core (vitest's default leaves one out, which on two cores runs everything in one).
     maxWorkers: availableParallelism(),
     include: ["**/*.test.ts"],
+    globalSetup: ["test-support/global-setup.ts"],
     exclude: ["**/node_modules/**", "dist/**", "**/dist/**"],
     testTimeout: 60_000,
   },

@@ -120,7 +120,7 @@ describe("the packed package", () => {
           privateInput: { schema: { type: "object", properties: { token: { type: "string", minLength: 1 } }, required: ["token"] }, response: { status: "connected" } },
         },
         "tsconfig.json": strictTsconfig({ skipLibCheck: false, noEmit: true }),
-        "src/consumer.ts": `import { ClientToolRegistry } from "../runtime/server.js";
+        "src/consumer.ts": `import { ClientToolRegistry } from "@gen-client-tools/runtime/server";
 import { createClientToolRunner } from "../runtime/index.js";
 import { ClientCallBroker } from "../runtime/server.js";
 import { generate, type GenerateResult } from "gen-client-tools";

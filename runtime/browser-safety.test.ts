@@ -6,15 +6,16 @@ import { describe, expect, it } from "vitest";
 const here = dirname(fileURLToPath(import.meta.url));
 // Type-only imports load nothing.
 const IMPORT = /(?:^|\s)(?:import|export)\s(?!type\s)[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+const ANY_IMPORT = /(?:^|\s)(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
 /** Every module reachable from `entry` by static or dynamic import: project files (relative to runtime/) and packages. */
-function importGraph(entry: string): { files: Set<string>; packages: Set<string> } {
+function importGraph(entry: string, options: { readonly typeOnly?: boolean } = {}): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
     if (files.has(file)) return;
     files.add(file);
-    for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
+    for (const match of readFileSync(file, "utf8").matchAll(options.typeOnly === true ? ANY_IMPORT : IMPORT)) {
       const specifier = match[1] ?? match[2]!;
       if (specifier.startsWith(".")) visit(join(dirname(file), specifier.replace(/\.js$/, ".ts")));
       else packages.add(specifier);
@@ -24,26 +25,25 @@ function importGraph(entry: string): { files: Set<string>; packages: Set<string>
   return { files: new Set([...files].map((f) => relative(join(here, ".."), f))), packages };
 }
 
-describe("what runtime/calls imports", () => {
-  it("keeps browser.ts (runner, messages, observations) free of packages and Node modules", () => {
-    const { files, packages } = importGraph("browser.ts");
-    expect([...packages]).toEqual([]);
-    expect(files).toContain("calls/runner.ts");
-    expect(files).not.toContain("calls/broker.ts");
-  });
-
-  it("takes the client halves of the transports (transports/client/) into browser.ts, and none of their server halves (transports/server/)", () => {
-    const { files } = importGraph("browser.ts");
-    const transports = [...files].filter((file) => file.startsWith("calls/transports/"));
-    expect(transports.length).toBeGreaterThan(0);
-    expect(transports.filter((file) => !file.startsWith("calls/transports/client/"))).toEqual([]);
-    // Every client module is there for the browser: what only a server needs belongs in server/.
-    const client = readdirSync(join(here, "transports/client")).filter((name) => name.endsWith(".ts") && !name.includes(".test."));
-    expect(client.map((name) => `calls/transports/client/${name}`).filter((file) => !files.has(file))).toEqual([]);
-  });
-
-  it("keeps index.ts (with the broker and every transport) to ajv, the linear-time pattern engine and project files: no Node modules, no ws, no generator dependencies", () => {
+describe("what the runtime's entries import", () => {
+  it("keeps the root entry (specs, exports, the runner, the wire, the bindings) free of packages, Node modules and the server's half", () => {
     const { files, packages } = importGraph("index.ts");
+    expect([...packages]).toEqual([]);
+    expect(files).toContain("runtime/client/runner.ts");
+    expect(files).toContain("runtime/client/bindings.ts");
+    expect([...files].filter((file) => file.startsWith("runtime/server/") || file === "runtime/server.ts")).toEqual([]);
+  });
+
+  it("takes every module of client/ and wire/ that is not a test into the root entry: what only a server needs belongs in server/", () => {
+    const { files } = importGraph("index.ts", { typeOnly: true });
+    for (const folder of ["client", "wire"]) {
+      const modules = readdirSync(join(here, folder)).filter((name) => name.endsWith(".ts") && !name.includes(".test"));
+      expect(modules.map((name) => `runtime/${folder}/${name}`).filter((file) => !files.has(file))).toEqual([]);
+    }
+  });
+
+  it("keeps the server entry (with the broker and every transport) to ajv, the linear-time pattern engine, node:module (ajv's meta-schemas, loaded on first use) and project files: no ws, no generator dependencies", () => {
+    const { files, packages } = importGraph("server.ts");
     expect([...packages].sort()).toEqual([
       "ajv",
       "ajv-formats/dist/formats.js",
@@ -53,8 +53,9 @@ describe("what runtime/calls imports", () => {
       "ajv/dist/runtime/uri.js",
       "ajv/dist/runtime/validation_error.js",
       "ajv/dist/standalone/index.js",
+      "node:module",
       "re2js",
     ]);
-    expect([...files].filter((f) => !/^(calls|tool-spec|fingerprint|registry|schema)\//.test(f))).toEqual([]);
+    expect([...files].filter((f) => !/^runtime\/(server|client|wire|tool-spec|fingerprint|registry|schema)\/|^runtime\/server\.ts$/.test(f))).toEqual([]);
   });
 });

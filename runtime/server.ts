@@ -59,5 +59,5 @@ export { attachClientTools } from "./server/transports/ws-attach.js";
 export type { AttachClientToolsOptions, ClientToolSocket, WebSocketData } from "./server/transports/ws-attach.js";
 export { allowOrigins } from "./server/transports/ws-origins.js";
 export type { WebSocketUpgradeInfo } from "./server/transports/ws-origins.js";
-export { clientActionEvent, clientObservationEvent, fireAndForgetEvents } from "./wire/wire-events.js";
-export type { ClientToolActionEventWire, ClientToolCallInput, ClientToolObservationEventWire, WireEventOptions } from "./wire/wire-events.js";
+export { clientActionEvent, clientObservationEvent, fireAndForgetEvents } from "./server/wire-events.js";
+export type { ClientToolActionEventWire, ClientToolCallInput, ClientToolObservationEventWire, WireEventOptions } from "./server/wire-events.js";

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ts } from "ts-morph";
+import { linkRuntime } from "./runtime-package.js";
 import { tempProject, writeProjectFiles } from "./temp-project.js";
 
 export interface ImportOutcome {
@@ -49,6 +50,7 @@ export function importGenerated(files: Readonly<Record<string, string>>, entry: 
     Object.entries(files).map(([file, source]) => [file.replace(/\.ts$/, ".js"), ts.transpileModule(source, { compilerOptions, fileName: file }).outputText]),
   );
   writeProjectFiles(folder, javascript);
+  linkRuntime(folder);
   const probeFile = path.join(folder, "probe.mjs");
   writeFileSync(probeFile, PROBE.replace("PROBE_FUNCTION", () => probe));
   const outcomeFile = path.join(folder, "outcome.json");

@@ -1,4 +1,5 @@
 import { Project, ts } from "ts-morph";
+import { runtimeDeclarations } from "./runtime-package.js";
 
 /**
  * The strictest settings generated code must pass. `types: []` keeps
@@ -56,11 +57,13 @@ function sharedLibFiles(): ReadonlyMap<string, ts.SourceFile> {
 /**
  * Type-checks in-memory files (keys are absolute paths such as "/gen/types.ts")
  * and returns the diagnostics as "file:line:col message", empty when clean.
- * A "/package.json" marking the files as ES modules is added unless given.
+ * A "/package.json" marking the files as ES modules is added unless given, and the runtime
+ * package's declarations are installed under /node_modules.
  */
 export function typecheck(files: Record<string, string>): string[] {
   const libs = sharedLibFiles();
-  const texts = new Map(Object.entries(files));
+  // Generated code imports the runtime package: it is installed, as in every user's project.
+  const texts = new Map([...runtimeDeclarations(), ...Object.entries(files)]);
   if (!texts.has("/package.json")) texts.set("/package.json", ESM_PACKAGE_JSON);
   const directories = new Set<string>();
   for (const path of texts.keys()) {
@@ -86,7 +89,7 @@ export function typecheck(files: Record<string, string>): string[] {
     useCaseSensitiveFileNames: () => true,
     getNewLine: () => "\n",
   };
-  const rootNames = [...texts.keys()].filter((path) => !path.endsWith(".json"));
+  const rootNames = [...texts.keys()].filter((path) => !path.endsWith(".json") && !path.startsWith("/node_modules/"));
   const program = ts.createProgram({ rootNames, options: compilerOptions, host });
   // Diagnostics of our files only: asking for the lib files' diagnostics would
   // re-check lib.dom.d.ts on every call, and those are not ours to fix.

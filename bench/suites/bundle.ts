@@ -7,11 +7,12 @@ import { row } from "../results.js";
 import type { BenchProject } from "../workspace.js";
 import { generateFresh } from "./cli-runs.js";
 
-/** What `gen-client-tools/runtime/browser` resolves to, and each adapter entry a frontend uses. */
-const RUNTIME_BROWSER = path.join(PACKAGE_ROOT, "dist", "runtime", "browser.js");
+/** What `@gen-client-tools/runtime` resolves to, and each adapter entry a frontend uses. */
+const RUNTIME = path.join(PACKAGE_ROOT, "runtime", "dist");
+const RUNTIME_BROWSER = path.join(RUNTIME, "index.js");
 const ADAPTERS = {
-  "ai-sdk": { module: path.join(PACKAGE_ROOT, "dist", "runtime", "adapters", "ai-sdk", "index.js"), handler: "handleAiSdkToolCall" },
-  "ag-ui": { module: path.join(PACKAGE_ROOT, "dist", "runtime", "adapters", "ag-ui", "index.js"), handler: "handleAgUiToolCall" },
+  "ai-sdk": { module: path.join(RUNTIME, "adapters", "ai-sdk", "index.js"), handler: "handleAiSdkToolCall" },
+  "ag-ui": { module: path.join(RUNTIME, "adapters", "ag-ui", "index.js"), handler: "handleAgUiToolCall" },
 } as const;
 /** The frameworks themselves are the app's, not ours: left out of the measured bundle. */
 const FRAMEWORKS = ["ai", "@ag-ui/core", "@ag-ui/client", "@modelcontextprotocol/sdk"];
@@ -92,6 +93,8 @@ function bundled(project: BenchProject, entry: string): { minified: number; gzip
     target: "es2022",
     write: false,
     external: FRAMEWORKS,
+    // The generated code imports @gen-client-tools/runtime: this repository's workspace link to it.
+    nodePaths: [path.join(PACKAGE_ROOT, "node_modules")],
     logLevel: "error",
   });
   const code = result.outputFiles[0]!.contents;

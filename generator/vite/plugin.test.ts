@@ -4,6 +4,7 @@ import path from "node:path";
 import { build, createServer, type ViteDevServer } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
+import { linkRuntime } from "../../test-support/runtime-package.js";
 import { removeTempProjects, tempProject, writeProjectFiles } from "../../test-support/temp-project.js";
 import clientTools from "./index.js";
 
@@ -23,11 +24,13 @@ const WAIT_MS = 15_000;
 const spec = (description: string) => ({ name: "ping", description, parameters: { type: "object", properties: { n: { type: "integer" } } } });
 
 function app(specs: Record<string, unknown> = { "client-tools/ping.json": spec("Ping v1.") }): string {
-  return tempProject({
+  const root = tempProject({
     "index.html": '<!doctype html>\n<html><body><script type="module" src="/src/main.ts"></script></body></html>\n',
     "src/main.ts": 'import { clientToolsPayload } from "./client-tools.gen/index.js";\ndocument.body.textContent = clientToolsPayload.client_tools.map((tool) => tool.description).join(", ");\n',
     ...specs,
   });
+  linkRuntime(root);
+  return root;
 }
 
 const generated = (root: string, file: string): string => readFileSync(path.join(root, "src/client-tools.gen", file), "utf8");

@@ -19,11 +19,12 @@ const K = new Int32Array([
 const INITIAL_STATE = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19] as const;
 
 const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
-const utf8 = new TextEncoder();
+// Made at first use: importing the runtime touches no global (Node defines TextEncoder lazily).
+let utf8: TextEncoder | undefined;
 
 /** Lowercase hex SHA-256 of `data` (a string is hashed as its UTF-8 bytes). */
 export function sha256HexPure(data: string | Uint8Array): string {
-  const bytes = typeof data === "string" ? utf8.encode(data) : data;
+  const bytes = typeof data === "string" ? (utf8 ??= new TextEncoder()).encode(data) : data;
   const state = Int32Array.from(INITIAL_STATE);
   const words = new Int32Array(64);
 

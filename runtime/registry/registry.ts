@@ -12,7 +12,7 @@ export interface ClientToolRegistryOptions {
   readonly reservedNames?: Iterable<string>;
   /**
    * One more check of each schema of a spec a client may have sent, before the rules of the
-   * runtime's own tables: `gen-client-tools/runtime` gives its registry the draft's meta-schema
+   * runtime's own tables: `@gen-client-tools/runtime/server` gives its registry the draft's meta-schema
    * check, with ajv, which the browser entry leaves out (it has no ajv).
    */
   readonly checkSchema?: SchemaCheck;

@@ -2,7 +2,7 @@ import { metaSchemaProblems } from "../schema/meta-schema.js";
 import { ClientToolRegistry as TableRegistry, type ClientToolRegistryOptions } from "./registry.js";
 
 /**
- * The registry as `gen-client-tools/runtime` (the server's entry) exports it: a spec a client
+ * The registry as `@gen-client-tools/runtime/server` exports it: a spec a client
  * sends is also checked against its draft's meta-schema, with ajv (`"type": "numbr"`, a
  * pattern that is no regular expression), so that it is refused at registration with 422 and
  * its pointer rather than failing every answer later. The browser entry's registry, without

@@ -32,7 +32,7 @@ describe("compiling a client's schema", () => {
     const measured = runBuilt(
       "stall.mjs",
       `import { ClientToolRegistry } from "DIST/runtime/registry/server-registry.js";
-import { ClientCallBroker } from "DIST/runtime/calls/broker.js";
+import { ClientCallBroker } from "DIST/runtime/server/broker.js";
 const registry = new ClientToolRegistry();
 registry.scope("c1").register({ name: "big", description: "Big.", outputSchema: ${BIG_SCHEMA} });
 const broker = new ClientCallBroker({ tools: registry });
@@ -59,7 +59,7 @@ await broker.close();`,
   it("stops a thread that takes longer than its deadline, and compiles again in a new one", { timeout: 120_000 }, () => {
     const measured = runBuilt(
       "deadline.mjs",
-      `import { createCompileThread } from "DIST/runtime/calls/compile-thread.js";
+      `import { createCompileThread } from "DIST/runtime/server/compile-thread.js";
 const thread = createCompileThread(300);
 const late = await thread.code(${BIG_SCHEMA}).then(() => "written", (error) => error.message);
 const fresh = createCompileThread();

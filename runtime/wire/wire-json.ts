@@ -14,12 +14,13 @@ export function concatBytes(chunks: readonly Uint8Array[]): Uint8Array {
 }
 
 // `fatal`: a body that is not UTF-8 is refused, not silently patched with U+FFFD.
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+// Made at first use: importing the runtime touches no global (Node defines TextDecoder lazily).
+let utf8: TextDecoder | undefined;
 
 /** The text in UTF-8 bytes; `ClientAnswerMalformedError` (400) when they are not UTF-8. */
 export function decodeUtf8(bytes: Uint8Array): string {
   try {
-    return utf8.decode(bytes);
+    return (utf8 ??= new TextDecoder("utf-8", { fatal: true })).decode(bytes);
   } catch {
     throw new ClientAnswerMalformedError("A client tool answer must be UTF-8 text.");
   }

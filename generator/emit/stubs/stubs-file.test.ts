@@ -1,18 +1,14 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage } from "../../../test-support/built-package.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { linkRuntime } from "../../../test-support/runtime-package.js";
 import { removeTempProjects, tempProject } from "../../../test-support/temp-project.js";
 import { generate } from "../../generate.js";
 import { writeGenerated } from "../../write-generated.js";
 
 const repositoryModules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../node_modules");
-let pkg: string;
-beforeAll(() => {
-  pkg = buildPackage({ linkNodeModules: true });
-}, 120_000);
 afterAll(removeTempProjects);
 
 // The handlers file as generated, with one app service added, serves both paths a frontend has:
@@ -28,8 +24,7 @@ describe("the generated handlers file", () => {
         include: ["src"],
       },
     });
-    mkdirSync(path.join(project, "node_modules"));
-    symlinkSync(pkg, path.join(project, "node_modules/gen-client-tools"), "dir");
+    linkRuntime(project);
     const result = await generate({ cwd: project, prettier: false });
     expect(result.diagnostics).toEqual([]);
     writeGenerated(result);
@@ -46,7 +41,7 @@ describe("the generated handlers file", () => {
     writeFileSync(handlersFile, edited);
     writeFileSync(
       path.join(project, "src/main.ts"),
-      `import { createClientToolRunner, type ClientToolAnswerMessage } from "../../../runtime/index.js";
+      `import { createClientToolRunner, type ClientToolAnswerMessage } from "@gen-client-tools/runtime";
 import { dispatchClientAction } from "./client-tools.gen/index.js";
 import { clientToolHandlers } from "./client-tool-handlers.js";
 

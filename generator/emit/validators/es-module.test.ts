@@ -18,21 +18,20 @@ describe("validatorModule", () => {
     expect(module.match(/^import .*$/gm)).toEqual([
       'import type { FirstArgs, SecondArgs } from "../types.js";',
       'import type { ClientToolValidator } from "./index.js";',
-      'import ajvEqualModule from "ajv/dist/runtime/equal.js";',
-      'import ajvUcs2lengthModule from "ajv/dist/runtime/ucs2length.js";',
+      'import { ajvEqual, ajvUcs2length } from "@gen-client-tools/runtime/validators";',
     ]);
     // ajv's code is JavaScript: the module is not checked, but each export is typed.
     expect(module.startsWith("// @ts-nocheck\n")).toBe(true);
-    expect(module).toContain("const ajvUcs2length = ajvUcs2lengthModule.default ?? ajvUcs2lengthModule;");
+    expect(module).toMatch(/= ajvUcs2length;$/m);
     expect(module).toContain("export const validateFirst: ClientToolValidator<FirstArgs> = /*#__PURE__*/ (() => {");
     expect(module).toContain("export const validateSecond: ClientToolValidator<SecondArgs> = /*#__PURE__*/ (() => {");
   });
 
-  it("imports ajv-formats only for a format that is a function (ajv writes a regular expression format inline)", () => {
+  it("imports the formats only for a format that is a function (ajv writes a regular expression format inline)", () => {
     const module = (format: string) => validatorModule([{ exportName: "validateX", type: "XArgs", doc, standalone: compileStandalone({ type: "string", format }).code }]);
     expect(module("email")).not.toMatch(/^import (?!type )/m);
-    expect(module("date")).toMatch(/^import \{ fullFormats \} from "ajv-formats\/dist\/formats\.js";$/m);
-    expect(module("date")).toContain("= fullFormats.date;");
+    expect(module("date")).toMatch(/^import \{ ajvFormats \} from "@gen-client-tools\/runtime\/validators";$/m);
+    expect(module("date")).toContain("= ajvFormats.date;");
   });
 
   it("refuses a require it does not know, rather than leave it in an ES module", () => {

@@ -1,4 +1,4 @@
-// gen-client-tools/ai-sdk: the client tools as AI SDK tools, and their calls from `useChat`'s
+// @gen-client-tools/runtime/ai-sdk: the client tools as AI SDK tools, and their calls from `useChat`'s
 // `onToolCall` through the generated handlers. `ai` is a peer dependency of this entry.
 export { toAiSdkTools, type AiSdkClientTools, type AiSdkToolsOptions, type AiSdkValidator, type ClientToolTypes } from "./tools.js";
 export { handleAiSdkToolCall, type AiSdkToolCall, type AiSdkToolCallOptions, type AiSdkToolOutput } from "./tool-call.js";

@@ -1,4 +1,4 @@
-// gen-client-tools/mcp: the client tools served over MCP, calls carried to the generated
+// @gen-client-tools/runtime/mcp: the client tools served over MCP, calls carried to the generated
 // handlers. `@modelcontextprotocol/sdk` is a peer dependency of this entry.
 export { serveClientToolsOverMcp } from "./serve.js";
 export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCallOutcome } from "../dispatch.js";

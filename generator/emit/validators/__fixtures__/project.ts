@@ -1,11 +1,12 @@
 // Temporary projects for the validators' tests: a folder with client-tools/ and a node_modules
-// holding ajv, ajv-formats and gen-client-tools (linked from this repository), so that generated modules resolve
-// their imports from there, as in a user's project, and the cache lands in that node_modules.
+// holding @gen-client-tools/runtime alone (linked from this repository), so that generated modules
+// resolve their imports from there, as in a user's project, and the cache lands in that node_modules.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { linkRuntime } from "../../../../test-support/runtime-package.js";
 
 export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const folders: string[] = [];
@@ -14,10 +15,8 @@ const folders: string[] = [];
 export function tempProject(specs: Readonly<Record<string, unknown>>): string {
   const folder = mkdtempSync(path.join(tmpdir(), "gct-validators-"));
   folders.push(folder);
-  mkdirSync(path.join(folder, "node_modules"));
-  for (const name of ["ajv", "ajv-formats"]) symlinkSync(path.join(repositoryRoot, "node_modules", name), path.join(folder, "node_modules", name), "dir");
-  // The Standard Schema objects import this package's runtime: its build, as a user's install has it.
-  symlinkSync(repositoryRoot, path.join(folder, "node_modules", "gen-client-tools"), "dir");
+  // The generated code imports the runtime package alone (ajv comes through it): its build, as a user's install has it.
+  linkRuntime(folder);
   writeSpecs(folder, specs);
   return folder;
 }

@@ -1,4 +1,4 @@
-import { acknowledgeClientToolCall, type ClientToolObservation } from "./observation.js";
+import { acknowledgeClientToolCall, type ClientToolObservation } from "../wire/observation.js";
 
 /** A client tool call as the model made it: the tool, the call's id and its arguments. */
 export interface ClientToolCallInput {

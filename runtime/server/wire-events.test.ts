@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DISPATCHED_TEXT } from "./observation.js";
+import { DISPATCHED_TEXT } from "../wire/observation.js";
 import { clientActionEvent, clientObservationEvent, fireAndForgetEvents } from "./wire-events.js";
 
 describe("the wire events of a client tool call", () => {
