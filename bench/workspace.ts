@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { PACKAGE_ROOT } from "./paths.js";
 import os from "node:os";
 import path from "node:path";
 import { writeCorpus, type Corpus } from "./corpus/write-corpus.js";
@@ -29,7 +30,9 @@ export class Workspace {
     let project = this.#projects.get(tools);
     if (project === undefined) {
       const root = path.join(this.root, `n${tools}`);
-      mkdirSync(root, { recursive: true });
+      // The generated code imports the runtime package: installed, as in a user's project.
+      mkdirSync(path.join(root, "node_modules/@gen-client-tools"), { recursive: true });
+      symlinkSync(path.join(PACKAGE_ROOT, "runtime"), path.join(root, "node_modules/@gen-client-tools/runtime"), "dir");
       const specsFolder = path.join(root, "client-tools");
       project = {
         tools,

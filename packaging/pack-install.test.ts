@@ -1,9 +1,10 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPackage } from "../test-support/built-package.js";
+import { RUNTIME_PACKAGE } from "../test-support/runtime-package.js";
 import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
 
 // The package as a user gets it: `npm pack`, the tarball installed into a fresh project (its
@@ -30,6 +31,8 @@ interface PackedFile {
 
 let pkg: string;
 let tarball: string;
+/** The runtime package's tarball: every install below takes it with the CLI's, as users install both. */
+let runtimeTarball: string;
 let packed: string[];
 beforeAll(() => {
   pkg = buildPackage({ linkNodeModules: false });
@@ -37,6 +40,8 @@ beforeAll(() => {
   const output = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination], { cwd: pkg, env, encoding: "utf8" });
   const [info] = JSON.parse(output) as { filename: string; files: PackedFile[] }[];
   tarball = path.join(destination, info!.filename);
+  const runtimeOutput = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination], { cwd: RUNTIME_PACKAGE, env, encoding: "utf8" });
+  runtimeTarball = path.join(destination, (JSON.parse(runtimeOutput) as { filename: string }[])[0]!.filename);
   packed = info!.files.map((file) => file.path).sort();
 }, 120_000);
 // The temp projects hold installed frameworks (CopilotKit alone is about 500 MB): removing them takes a while.
@@ -73,13 +78,52 @@ function reachable(entries: readonly string[], target: (file: string) => string)
   return reached;
 }
 
+/** The bytes of the files under `folder`, links not followed. */
+function folderBytes(folder: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) bytes += folderBytes(full);
+    else if (entry.isFile()) bytes += statSync(full).size;
+  }
+  return bytes;
+}
+
+describe("the packed runtime package", () => {
+  it(
+    "installs alone into a fresh server project in at most 5 MB, with none of the generator's tooling, and its entries load",
+    () => {
+      const project = tempProject({
+        "package.json": { name: "server", private: true, type: "module" },
+        "load.mjs": `import * as shared from "@gen-client-tools/runtime";
+import * as server from "@gen-client-tools/runtime/server";
+import * as validators from "@gen-client-tools/runtime/validators";
+console.log(JSON.stringify([typeof shared.bindClientTools, typeof server.ClientCallBroker, typeof validators.ajvFormats]));
+`,
+      });
+      const install = sh(project, "npm", ["install", runtimeTarball, "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
+      expect(install.status, install.stderr).toBe(0);
+      const tree = sh(project, "npm", ["ls", "--all", "--parseable"]);
+      expect(tree.status, tree.stderr).toBe(0);
+      const installed = tree.stdout.split("\n").map((line) => line.slice(line.lastIndexOf("node_modules/") + "node_modules/".length));
+      for (const tooling of ["ts-morph", "prettier", "yargs", "chokidar", "typescript", "gen-client-tools"]) expect(installed).not.toContain(tooling);
+      expect(installed).toEqual(expect.arrayContaining(["@gen-client-tools/runtime", "ajv", "ajv-formats", "re2js"]));
+      expect(folderBytes(path.join(project, "node_modules"))).toBeLessThanOrEqual(5 * 1024 * 1024);
+      const load = sh(project, process.execPath, ["load.mjs"]);
+      expect(load.status, load.stderr).toBe(0);
+      expect(JSON.parse(load.stdout)).toEqual(["function", "function", "object"]);
+    },
+    300_000,
+  );
+});
+
 describe("the packed package", () => {
   it("holds every export with its types, the bin and the templates, and no tests, fixtures, benchmarks or examples", () => {
     for (const [name, target] of Object.entries(manifest.exports)) {
       for (const file of typeof target === "string" ? [target] : [target.types, target.default]) expect(packed, `${name}: ${file}`).toContain(file.replace(/^\.\//, ""));
     }
     for (const file of Object.values(manifest.bin)) expect(packed).toContain(file);
-    expect(packed).toEqual(expect.arrayContaining(["templates/types.ts", "templates/specs.ts", "templates/handlers.ts", "templates/index.ts", "README.md", "package.json"]));
+    expect(packed).toEqual(expect.arrayContaining(["templates/types.ts", "templates/specs.ts", "templates/handlers.ts", "templates/client-inputs.ts", "README.md", "package.json"]));
     expect(packed.filter((file) => /\.test(-d)?\.|__fixtures__|^dist\/(bench|test-support)\/|^(bench|examples|scripts|test-support|generator|runtime)\//.test(file))).toEqual([]);
   });
 
@@ -121,8 +165,8 @@ describe("the packed package", () => {
         },
         "tsconfig.json": strictTsconfig({ skipLibCheck: false, noEmit: true }),
         "src/consumer.ts": `import { ClientToolRegistry } from "@gen-client-tools/runtime/server";
-import { createClientToolRunner } from "../runtime/index.js";
-import { ClientCallBroker } from "../runtime/server.js";
+import { createClientToolRunner } from "@gen-client-tools/runtime";
+import { ClientCallBroker } from "@gen-client-tools/runtime/server";
 import { generate, type GenerateResult } from "gen-client-tools";
 import { clientInputHandlers, dispatchClientAction, registerClientTools, type ClientAction, type ClientInputHandlers, type ClientToolHandlers } from "./client-tools.gen/index.js";
 
@@ -161,16 +205,16 @@ const wrong: ClientToolHandlers<undefined> = {
 export { wrong };
 `,
         "smoke.mjs": `import * as api from "gen-client-tools";
-import * as runtime from "gen-client-tools/runtime";
-import * as browser from "gen-client-tools/runtime/browser";
-import * as calls from "gen-client-tools/runtime/calls";
-import * as redisStore from "gen-client-tools/runtime/redis"; // redis is not installed here: the entry must not load it
+import * as runtime from "@gen-client-tools/runtime";
+import * as server from "@gen-client-tools/runtime/server";
+import * as validators from "@gen-client-tools/runtime/validators";
+import * as redisStore from "@gen-client-tools/runtime/redis"; // redis is not installed here: the entry must not load it
 import clientTools from "gen-client-tools/vite"; // vite is not installed here: the plugin must not load it
 const result = await api.generate({ stubs: false, out: "smoke-gen" });
 // A private input's round trip through the installed broker: the handler gets the value, the model the response.
 const [connect] = runtime.parseClientToolSpecs([JSON.parse((await import("node:fs")).readFileSync("client-tools/connect_account.json", "utf8"))]);
 const taken = [];
-const broker = new calls.ClientCallBroker({ tools: [connect], privateInputs: { connect_account: async (value) => void taken.push(value) } });
+const broker = new server.ClientCallBroker({ tools: [connect], privateInputs: { connect_account: async (value) => void taken.push(value) } });
 broker.on("requested", ({ request }) => void broker.submit({ requestId: request.requestId, owner: "alice", result: { token: "t0ken" } }));
 const outcome = await broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "connect_account", toolCallId: "call_1", args: { service: "github" } });
 await broker.close();
@@ -178,15 +222,15 @@ console.log(JSON.stringify({
   privateInput: { outcome, taken },
   toolCount: result.toolCount,
   diagnostics: result.diagnostics.length,
-  runtime: typeof runtime.ClientToolRegistry,
-  browser: typeof browser.createClientToolRunner,
-  calls: typeof calls.ClientCallBroker,
+  runtime: typeof runtime.createClientToolRunner,
+  server: typeof server.ClientToolRegistry,
+  validators: typeof validators.ajvUcs2length,
   redis: typeof redisStore.RedisPendingCallStore,
   plugin: clientTools().name,
 }));
 `,
       });
-      const install = sh(project, "npm", ["install", tarball, "typescript@7.0.2", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
+      const install = sh(project, "npm", ["install", runtimeTarball, tarball, "typescript@7.0.2", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
       expect(install.status, install.stderr).toBe(0);
 
       const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
@@ -205,8 +249,8 @@ console.log(JSON.stringify({
         toolCount: 3,
         diagnostics: 0,
         runtime: "function",
-        browser: "function",
-        calls: "function",
+        server: "function",
+        validators: "function",
         redis: "function",
         plugin: "gen-client-tools",
       });
@@ -229,10 +273,10 @@ console.log(JSON.stringify({
         "client-tools/notify.json": { name: "notify", description: "Show a toast.", parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
         "tsconfig.json": strictTsconfig({ skipLibCheck: true, rootDir: "src", outDir: "dist" }),
         "src/app.ts": `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { toAiSdkTools, handleAiSdkToolCall, type ToolCallDispatch } from "gen-client-tools/ai-sdk";
-import { serveClientToolsOverMcp } from "gen-client-tools/mcp";
-import { toAgUiToolCallEvents, createAgUiClientToolSubscriber } from "gen-client-tools/ag-ui";
-import { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "../runtime/index.js";
+import { toAiSdkTools, handleAiSdkToolCall, type ToolCallDispatch } from "@gen-client-tools/runtime/ai-sdk";
+import { serveClientToolsOverMcp } from "@gen-client-tools/runtime/mcp";
+import { toAgUiToolCallEvents, createAgUiClientToolSubscriber } from "@gen-client-tools/runtime/ag-ui";
+import { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "@gen-client-tools/runtime";
 import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers, type ClientToolMap } from "./client-tools.gen/index.js";
 import { clientToolValidators } from "./client-tools.gen/validators/index.js";
 import { clientToolSchemas } from "./client-tools.gen/validators/standard-schemas.js";
@@ -278,7 +322,7 @@ console.log(JSON.stringify(await smoke()));
         "openai@6.49.0",
         "typescript@7.0.2",
       ];
-      const install = sh(project, "npm", ["install", tarball, ...frameworks, "--prefer-offline", "--no-audit", "--no-fund"], 240_000);
+      const install = sh(project, "npm", ["install", runtimeTarball, tarball, ...frameworks, "--prefer-offline", "--no-audit", "--no-fund"], 240_000);
       expect(install.status, install.stderr).toBe(0);
       const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
       expect(generate.status, generate.stderr).toBe(0);
@@ -313,7 +357,7 @@ console.log(JSON.stringify(await smoke()));
         // CopilotKit brings @ag-ui/core and @ag-ui/client 0.0.x: the AG-UI adapter must install and type-check beside them.
         "src/ag-ui.ts": `import type { AgentSubscriber } from "@ag-ui/client";
 import type { BaseEvent } from "@ag-ui/core";
-import { createAgUiClientToolSubscriber, toAgUiToolCallEvents } from "gen-client-tools/ag-ui";
+import { createAgUiClientToolSubscriber, toAgUiToolCallEvents } from "@gen-client-tools/runtime/ag-ui";
 import { dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
 
 const handlers: ClientToolHandlers = { pick_date: () => ({ date: "2026-12-24" }) };
@@ -343,7 +387,7 @@ export function usePickDate(): void {
 `,
       });
       const packages = ["@copilotkit/react-core@1.74.0", "react@19.3.1", "react-dom@19.3.1", "@types/react@19.2.7", "zod@4.6.7", "typescript@7.0.2"];
-      const install = sh(project, "npm", ["install", tarball, ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], 400_000);
+      const install = sh(project, "npm", ["install", runtimeTarball, tarball, ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], 400_000);
       expect(install.status, install.stderr).toBe(0);
       const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
       expect(generate.status, generate.stderr).toBe(0);
@@ -358,7 +402,7 @@ export function usePickDate(): void {
     "runs the README's path in a fresh project: init, generate, and the example spec's $schema is the schema the package ships",
     () => {
       const project = tempProject({ "package.json": { name: "fresh", private: true, type: "module" } });
-      const install = sh(project, "npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
+      const install = sh(project, "npm", ["install", runtimeTarball, tarball, "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
       expect(install.status, install.stderr).toBe(0);
       const init = sh(project, "npx", ["--no", "--", "gen-client-tools", "init"]);
       expect(init.status, init.stderr).toBe(0);
@@ -392,7 +436,7 @@ export function usePickDate(): void {
         "client-tools/get_location.json": JSON.parse(/```json\n(\{ "name": "get_location"[^\n]*)\n```/.exec(readme)![1]!) as object,
         "tsconfig.json": strictTsconfig({ types: ["node"], skipLibCheck: false, noEmit: true }),
       });
-      const install = sh(project, "npm", ["install", tarball, "typescript@7.0.2", "@types/node@20.19.43", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
+      const install = sh(project, "npm", ["install", runtimeTarball, tarball, "typescript@7.0.2", "@types/node@20.19.43", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
       expect(install.status, install.stderr).toBe(0);
       expect(sh(project, "npx", ["--no", "--", "gen-client-tools"]).status).toBe(0);
       // The user's part: the app's service in the context, and the handlers filled in.
@@ -436,7 +480,7 @@ export default { plugins: [clientTools({ out: "src/vite.gen", stubs: false })], 
       `formats with the project's own prettier and config (a ${type} project): the CLI, --check and vite build`,
       () => {
         const project = prettierProject(type);
-        const install = sh(project, "npm", ["install", tarball, `prettier@${userPrettier}`, "vite@8.3.8", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
+        const install = sh(project, "npm", ["install", runtimeTarball, tarball, `prettier@${userPrettier}`, "vite@8.3.8", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
         expect(install.status, install.stderr).toBe(0);
         // npm nests this package's own prettier beside it, and the project's is the one at the top.
         expect(JSON.parse(readFileSync(path.join(project, "node_modules/prettier/package.json"), "utf8")).version).toBe(userPrettier);

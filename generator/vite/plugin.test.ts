@@ -172,7 +172,7 @@ describe("the Vite plugin in vite build", () => {
     expect(message).toContain('client-tools/a.json:2:3 (at /name): tool name "a b" is invalid');
     expect(message).toContain("client-tools/b.json:1:1 (at /description)");
     expect(message).toContain("2 problems in the client-tool specs");
-    expect(readdirSync(root).sort()).toEqual(["client-tools", "index.html", "src"]);
+    expect(readdirSync(root).sort()).toEqual(["client-tools", "index.html", "node_modules", "src"]);
     expect(readdirSync(path.join(root, "src"))).toEqual(["main.ts"]);
   });
 });
