@@ -489,7 +489,7 @@ export default { plugins: [clientTools({ out: "src/vite.gen", stubs: false })], 
         expect(generate.status, generate.stderr).toBe(0);
         expect(generate.stdout).toContain(`1 tool, 7 files written`);
         expect(generate.stdout).toContain(`formatted with prettier ${userPrettier}`);
-        expect(readFileSync(path.join(project, "src/client-tools.gen/index.ts"), "utf8")).toContain("export * from './types.js'\n");
+        expect(readFileSync(path.join(project, "src/client-tools.gen/index.ts"), "utf8")).toContain("} from './types.js'\n");
         const prettierCheck = sh(project, "npx", ["--no", "--", "prettier", "--check", "src/client-tools.gen", "src/client-tool-handlers.ts"]);
         expect(prettierCheck.status, prettierCheck.stdout + prettierCheck.stderr).toBe(0);
         const check = sh(project, "npx", ["--no", "--", "gen-client-tools", "--check"]);

@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { codeRoot, moduleExtension } from "../../package-root.js";
 import { createRequire } from "node:module";
+import { generatorDigest } from "../../manifest/generator-digest.js";
 import { sha256Hex } from "../../../runtime/fingerprint/sha256.js";
 import type { ToolValidatorExport } from "./tool-exports.js";
 
@@ -24,11 +22,9 @@ export function validatorCacheKey(exports: readonly ToolValidatorExport[]): stri
 
 function toolchainId(): string {
   if (toolchain === undefined) {
-    // From the sources (.ts), from dist/ (.js) and from the CLI's bundle alike: the emitter's own files.
-    const folder = path.join(codeRoot(), "generator", "emit", "validators");
-    const emitter = ["compile", "compile-tool", "es-module", "tool-exports"].map((file) => readFileSync(path.join(folder, `${file}${moduleExtension()}`), "utf8"));
+    // The digest of the generator's code (the emitter's files among them), precomputed by the build.
     const versions = ["ajv", "ajv-formats"].map((name) => (require(`${name}/package.json`) as { version: string }).version);
-    toolchain = sha256Hex(JSON.stringify([versions, emitter]));
+    toolchain = sha256Hex(JSON.stringify([versions, generatorDigest()]));
   }
   return toolchain;
 }
