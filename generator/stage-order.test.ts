@@ -9,7 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const STAGES = ["load", "check", "model", "emit", "format", "manifest", "write"] as const;
 
 /** Modules any stage may use: helpers of no stage (they import no stage themselves, which this test also checks). */
-const SHARED = ["diagnostics.ts", "relative-path.ts", "package-root.ts", "file-refs.ts", "text-chunks.ts", "json", "output-format"];
+const SHARED = ["diagnostics.ts", "relative-path.ts", "package-root.ts", "generator-digest.ts", "digest.ts", "file-refs.ts", "text-chunks.ts", "json", "output-format"];
 
 const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 

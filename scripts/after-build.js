@@ -1,5 +1,5 @@
 // After `tsc`: the command line's bundle, and beside dist/generator/ what a run would otherwise
-// compute each time: the digest of the built generator (see generator/manifest/generator-digest.ts)
+// compute each time: the digest of the built generator (see generator/generator-digest.ts)
 // and the text of `--help` as yargs renders it from the options table (see generator/cli/help.ts).
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -34,7 +34,7 @@ await build({
   logLevel: "error",
 });
 const load = (module) => import(pathToFileURL(path.join(dist, "generator", module)).href);
-const { computeGeneratorDigest, GENERATOR_DIGEST_FILE } = await load("manifest/generator-digest.js");
+const { computeGeneratorDigest, GENERATOR_DIGEST_FILE } = await load("generator-digest.js");
 writeFileSync(path.join(dist, "generator", GENERATOR_DIGEST_FILE), `${JSON.stringify({ digest: computeGeneratorDigest() })}\n`);
 const { HELP_FILE } = await load("cli/help.js");
 const { renderHelp } = await load("cli/yargs-cli.js");

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { packageVersion } from "../package-root.js";
 import { relativePath } from "../relative-path.js";
-import { generatorDigest } from "./generator-digest.js";
+import { generatorDigest } from "../generator-digest.js";
 import { outputsDigest, type DigestedInputs } from "./inputs.js";
 import { MANIFEST_FILE, manifestText, parseManifest, sameGeneration } from "../output-format/manifest.js";
 

@@ -1,5 +1,5 @@
 import { relativePath } from "../relative-path.js";
-import { namedTextsDigest } from "./digest.js";
+import { namedTextsDigest } from "../digest.js";
 
 /** What a generation's output depends on, besides the generator's code. */
 export interface GenerationInputs {

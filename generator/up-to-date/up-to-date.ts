@@ -4,7 +4,7 @@ import type { GenerateOptions } from "../generate.js";
 import { listSpecFiles } from "../load/spec-files.js";
 import { outputShapingOptions, resolveOptions } from "../options/resolve.js";
 import { listGeneratedFiles } from "../write/write-files.js";
-import { generatorDigest } from "../manifest/generator-digest.js";
+import { generatorDigest } from "../generator-digest.js";
 import { inputsDigest, outputsDigest } from "../manifest/inputs.js";
 import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
 

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { generatorDigest } from "../../manifest/generator-digest.js";
+import { generatorDigest } from "../../generator-digest.js";
 import { sha256Hex } from "../../../runtime/fingerprint/sha256.js";
 import type { ToolValidatorExport } from "./tool-exports.js";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { textChunks } from "../text-chunks.js";
+import { textChunks } from "./text-chunks.js";
 
 /**
  * sha256 (hex) of named texts, whatever order they come in: sorted by name, and each name and

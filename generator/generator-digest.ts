@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { codeRoot, moduleExtension, packageRoot } from "../package-root.js";
+import { codeRoot, moduleExtension, packageRoot } from "./package-root.js";
 import { namedTextsDigest } from "./digest.js";
 
 /** Written by the build beside dist/generator/: the digest, so that a run need not read the code. */
