@@ -1,7 +1,7 @@
 import path from "node:path";
 import parser from "yargs-parser";
 import { suggestKey } from "../../runtime/tool-spec/suggest.js";
-import type { GenerateOptions } from "../generate.js";
+import type { GenerateOptions } from "../options/generate-options.js";
 import { DEBUG_VARIABLE, describe, environmentVariable, expected, GENERATE_OPTIONS, RUN_OPTIONS, type OptionKind, type OptionSpec } from "../options/table.js";
 
 /** A run's own switches, beside the generation's options. */

@@ -1,5 +1,5 @@
 import { count } from "../count.js";
-import type { GenerateOptions } from "../generate.js";
+import type { GenerateOptions } from "../options/generate-options.js";
 import { packageVersion } from "../package-root.js";
 import { relativePath } from "../relative-path.js";
 import { parseCommandLine, UsageError, type RunArguments } from "./arguments.js";

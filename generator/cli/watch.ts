@@ -1,5 +1,6 @@
 import path from "node:path";
-import { generate, type GenerateOptions } from "../generate.js";
+import { generate } from "../generate.js";
+import type { GenerateOptions } from "../options/generate-options.js";
 import { QUIET_MS, serialDebounce } from "../watch/debounce.js";
 import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
 import { watchFolders } from "../watch/watch-folders.js";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { suggestKey } from "../../runtime/tool-spec/suggest.js";
 import { locateInJson, type Diagnostic } from "../diagnostics.js";
-import type { GenerateOptions } from "../generate.js";
+import type { GenerateOptions } from "./generate-options.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
 import { describe, expected, GENERATE_OPTIONS, RUN_OPTIONS, type GenerateOptionKey, type OptionKind } from "./table.js";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { prettierApplies } from "../format/prettier.js";
-import type { GenerateOptions } from "../generate.js";
+import type { GenerateOptions } from "./generate-options.js";
 import { projectImportExtension, type ImportExtension } from "./import-style.js";
 import { GENERATE_OPTIONS, type GenerateOptionKey } from "./table.js";
 

@@ -1,4 +1,4 @@
-import type { GenerateOptions } from "../generate.js";
+import type { GenerateOptions } from "./generate-options.js";
 
 /**
  * How an option's value is written: in the config file, on the command line (`--flag VALUE`,

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { GenerateOptions } from "../generate.js";
+import type { GenerateOptions } from "../options/generate-options.js";
 import { listSpecFiles } from "../load/spec-files.js";
 import { outputShapingOptions, resolveOptions } from "../options/resolve.js";
 import { listGeneratedFiles } from "../write/write-files.js";

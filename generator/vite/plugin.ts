@@ -3,7 +3,7 @@ import type { ErrorPayload, Logger, Plugin } from "vite";
 import { count } from "../count.js";
 import { crashMessage, isInternalError } from "../cli/report.js";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
-import type { GenerateOptions } from "../generate.js";
+import type { GenerateOptions } from "../options/generate-options.js";
 import { QUIET_MS, serialDebounce, type DebouncedRuns } from "../watch/debounce.js";
 import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
 import { overlayError, problemsText } from "./overlay.js";

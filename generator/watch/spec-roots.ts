@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import path from "node:path";
-import type { GenerateOptions } from "../generate.js";
+import type { GenerateOptions } from "../options/generate-options.js";
 import { resolveOptions } from "../options/resolve.js";
 import { isInside } from "../relative-path.js";
 
