@@ -25,6 +25,8 @@ describe("gen-client-tools init", () => {
     expect(init.status, init.stderr).toBe(0);
     expect(init.stdout).toContain("client-tools/open_file_viewer.json");
     expect(init.stdout).toMatch(/Next steps:[\s\S]*npx gen-client-tools [\s\S]*--watch[\s\S]*--check/);
+    // Which package goes where: the runtime a dependency, the command a dev dependency.
+    expect(init.stdout).toMatch(/npm i @gen-client-tools\/runtime .*dependency[\s\S]*npm i -D gen-client-tools /);
     expect(readdirSync(path.join(folder, "client-tools"))).toEqual(["open_file_viewer.json"]);
     expect(JSON.parse(readFileSync(path.join(folder, "gen-client-tools.config.json"), "utf8"))).toEqual({
       in: "client-tools",

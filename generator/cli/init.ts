@@ -56,11 +56,13 @@ export function initCommand(cwd: string): number {
       ...created.map(([file, what]) => `  ${file!.padEnd(width)}   ${what}`),
       "",
       "Next steps:",
-      `  1. npx gen-client-tools           generate ${DEFAULT_OUT}/ and your handlers file ${DEFAULT_STUBS}`,
+      "  1. npm i @gen-client-tools/runtime   what your app and the generated code import (a dependency);",
+      "     npm i -D gen-client-tools         this command, a dev dependency only",
+      `  2. npx gen-client-tools           generate ${DEFAULT_OUT}/ and your handlers file ${DEFAULT_STUBS}`,
       "     npx gen-client-tools --watch   the same, again on every save",
-      `  2. fill in the handlers in ${DEFAULT_STUBS}; dispatch actions with dispatchClientAction`,
-      `  3. on the server: registerClientTools(registry) from ${DEFAULT_OUT}/specs.js`,
-      "  4. in CI: npx gen-client-tools --check   (fails when the generated files are stale)",
+      `  3. fill in the handlers in ${DEFAULT_STUBS}; dispatch actions with dispatchClientAction`,
+      `  4. on the server: registerClientTools(registry) from ${DEFAULT_OUT}/specs.js`,
+      "  5. in CI: npx gen-client-tools --check   (fails when the generated files are stale)",
     ].join("\n"),
   );
   return 0;
