@@ -475,6 +475,44 @@ export default { plugins: [clientTools({ out: "src/vite.gen", stubs: false })], 
       "src/entry.ts": `export { clientToolSpecs } from "./vite.gen/index.js";\n`,
     });
 
+  it(
+    "keeps a project with {semi: false, singleQuote: true} passing `prettier --check .` through init, generate, a tool added, and --validators",
+    () => {
+      const project = tempProject({ "package.json": { name: "consumer", private: true, type: "module" }, ".prettierrc": '{\n  "semi": false,\n  "singleQuote": true\n}\n' });
+      const install = sh(project, "npm", ["install", runtimeTarball, tarball, `prettier@${userPrettier}`, "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
+      expect(install.status, install.stderr).toBe(0);
+      const prettierCheck = (): void => {
+        const result = sh(project, "npx", ["--no", "--", "prettier", "--check", "."]);
+        expect(result.status, result.stdout + result.stderr).toBe(0);
+      };
+      const run = (...args: string[]): void => {
+        const result = sh(project, "npx", ["--no", "--", "gen-client-tools", ...args]);
+        expect(result.status, result.stdout + result.stderr).toBe(0);
+      };
+      /** A spec the user adds, saved as their editor's prettier saves it. */
+      const addTool = (name: string): void => {
+        writeFileSync(path.join(project, `client-tools/${name}.json`), JSON.stringify({ name, description: `The ${name} tool.`, outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] } }));
+        expect(sh(project, "npx", ["--no", "--", "prettier", "--write", `client-tools/${name}.json`]).status).toBe(0);
+      };
+      run("init");
+      prettierCheck();
+      run();
+      prettierCheck();
+      addTool("get_city");
+      run();
+      // The stub added to the user's handlers file is formatted as the rest of it.
+      expect(readFileSync(path.join(project, "src/client-tool-handlers.ts"), "utf8")).toMatch(/get_city\(_args, _ctx\) \{\n\s+throw new Error\('client tool "get_city" is not implemented yet'\)\n/);
+      prettierCheck();
+      run("--validators");
+      prettierCheck();
+      addTool("get_time");
+      run("--validators");
+      prettierCheck();
+      run("--validators", "--check");
+    },
+    300_000,
+  );
+
   for (const type of ["module", "commonjs"] as const) {
     it(
       `formats with the project's own prettier and config (a ${type} project): the CLI, --check and vite build`,

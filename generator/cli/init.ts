@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "../defaults.js";
 import { CONFIG_FILE } from "../defaults.js";
+import { GenerateError } from "../diagnostics.js";
+import { loadFormatter, prettierApplies } from "../format/prettier.js";
 
 const EXAMPLE_TOOL = "open_file_viewer";
 
@@ -29,9 +31,10 @@ const config = { in: DEFAULT_IN, out: DEFAULT_OUT, stubs: DEFAULT_STUBS };
 /**
  * `gen-client-tools init`: a spec folder with one example tool and a config file naming the
  * defaults, then the next steps. Refuses (exit 1, naming each one) when either already exists,
- * and then creates nothing: it never overwrites a file.
+ * and then creates nothing: it never overwrites a file. Where the project configures prettier,
+ * the files are written as its prettier formats them, so that `prettier --check` passes.
  */
-export function initCommand(cwd: string): number {
+export async function initCommand(cwd: string): Promise<number> {
   const specFolder = path.join(cwd, DEFAULT_IN);
   const configFile = path.join(cwd, CONFIG_FILE);
   const taken = [specFolder, configFile].filter((file) => existsSync(file));
@@ -41,10 +44,21 @@ export function initCommand(cwd: string): number {
     return 1;
   }
   const exampleFile = path.join(specFolder, `${EXAMPLE_TOOL}.json`);
+  let files = [
+    { path: exampleFile, contents: `${JSON.stringify(exampleSpec, null, 2)}\n` },
+    { path: configFile, contents: `${JSON.stringify(config, null, 2)}\n` },
+  ];
+  if (prettierApplies("auto", specFolder)) {
+    try {
+      files = await (await loadFormatter(specFolder, cwd)).format(files);
+    } catch (error) {
+      if (!(error instanceof GenerateError)) throw error;
+      // The user's prettier cannot format JSON: the files are written as JSON.stringify writes them.
+    }
+  }
   // Non-recursive mkdir and "wx" fail rather than overwrite, should something appear meanwhile.
   mkdirSync(specFolder);
-  writeFileSync(exampleFile, `${JSON.stringify(exampleSpec, null, 2)}\n`, { flag: "wx" });
-  writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`, { flag: "wx" });
+  for (const file of files) writeFileSync(file.path, file.contents, { flag: "wx" });
   const created = [
     [`${DEFAULT_IN}/${EXAMPLE_TOOL}.json`, "an example tool: edit it, and add one JSON file per client tool"],
     [CONFIG_FILE, "where specs are read from and code is written to"],

@@ -39,11 +39,12 @@ describe("emitOutput", () => {
     expect((await emitOutput(models, context({ options: { ...options, stubs: false }, stubs: undefined }))).files).toHaveLength(5);
   });
 
-  it("adds stubs to the user's file, left unformatted, and says which; tools of the previous run that are gone are noted", async () => {
+  it("adds stubs to the user's file, marked for formatting with the user's text beside it, and says which; tools of the previous run that are gone are noted", async () => {
     const text = 'export const clientToolHandlers: ClientToolHandlers = {\n  ask() {\n    return {};\n  },\n};\n';
     const plan = await emitOutput(models, context({ stubs: { path: "/p/src/handlers.ts", text }, previousTools: ["ask", "gone"] }));
     const stubs = plan.files.find((f) => f.role === "stubs")!;
-    expect(stubs.format).toBe(false);
+    expect(stubs.format).toBe(true);
+    expect(stubs.original).toBe(text);
     expect(stubs.contents).toBe(`${text.slice(0, -3)}  /** Open. */\n  open(_args, _ctx) {\n    throw new Error("client tool \\"open\\" is not implemented yet");\n  },\n};\n`);
     expect(plan.notes).toEqual(["src/handlers.ts: added stub handlers for open", 'tool "gone" was removed: delete its handler from src/handlers.ts (left as it is)']);
   });

@@ -66,8 +66,7 @@ export const EMITTERS: readonly Emitter[] = [
       // Loaded only when asked for: compiling validators costs more than the rest of a run.
       const { emitValidatorFiles } = await import("./validators/index.js");
       const emitted = await emitValidatorFiles(models, { outDir: options.out, cache: validatorCache, compiler: validatorCompiler });
-      // ajv's layout is kept: formatting a thousand validators would take longer than compiling them.
-      return { files: emitted.files.map((file): PlannedFile => ({ ...file, role: "generated", format: false })), notes: emitted.notes, problems: emitted.problems };
+      return { files: emitted.files.map((file): PlannedFile => ({ ...file, role: "generated", format: true })), notes: emitted.notes, problems: emitted.problems };
     },
   },
 ];
@@ -100,8 +99,8 @@ async function emitStubs(models: readonly ToolModel[], { options, stubs }: EmitC
   const notes = update.problem === undefined ? [] : [`${shown}: ${update.problem}`];
   if (update.text === undefined) return { files: [], notes, problems: [] };
   notes.push(`${shown}: added stub handlers for ${update.added.join(", ")}`);
-  // The user's file keeps the user's layout.
-  return { files: [{ path: stubs.path, contents: update.text, role: "stubs", format: false }], notes, problems: [] };
+  // Formatted only where the user's own text is prettier's already (see formatFiles).
+  return { files: [{ path: stubs.path, contents: update.text, original: stubs.text, role: "stubs", format: true }], notes, problems: [] };
 }
 
 /** Tools the previous run generated that are gone now: their handlers stay in the user's file, and are reported. */

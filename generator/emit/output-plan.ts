@@ -9,8 +9,13 @@ export interface PlannedFile {
   readonly pieces?: readonly string[];
   /** "generated" files are replaced whole; the "stubs" file belongs to the user and only ever gains methods. */
   readonly role: "generated" | "stubs";
-  /** Whether the project's prettier formats it (not ajv's validators, not the user's existing file). */
+  /** Whether the project's prettier formats it. */
   readonly format: boolean;
+  /**
+   * The user's file as it was, for stubs added to it: formatted only when prettier leaves the
+   * user's own text as it is, so that formatting never changes a line the user wrote.
+   */
+  readonly original?: string;
 }
 
 /** What the emit stage hands on: the files in order, and what the user should know. */
