@@ -2,6 +2,7 @@ import path from "node:path";
 import parser from "yargs-parser";
 import { suggestKey } from "../../runtime/tool-spec/suggest.js";
 import type { GenerateOptions } from "../options/generate-options.js";
+import { importExtensionSetting } from "../options/import-style.js";
 import { DEBUG_VARIABLE, describe, environmentVariable, expected, GENERATE_OPTIONS, RUN_OPTIONS, type OptionKind, type OptionSpec } from "../options/table.js";
 
 /** A run's own switches, beside the generation's options. */
@@ -33,7 +34,7 @@ const ofKind = (...kinds: OptionKind[]): string[] => Object.values(TABLE).filter
 
 const PARSER_OPTIONS: parser.Options = {
   boolean: [...ofKind("boolean", "boolean-or-auto"), ...BUILT_IN],
-  string: ofKind("path", "path-or-false"),
+  string: ofKind("path", "path-or-false", "import-extension"),
   array: ofKind("paths"),
   alias: { help: ["h"], ...Object.fromEntries(Object.values(TABLE).flatMap((spec) => (spec.short === undefined ? [] : [[spec.flag, [spec.short]]]))) },
   configuration: {
@@ -125,6 +126,11 @@ function commandLineValue(spec: OptionSpec, value: unknown): unknown {
     case "boolean":
     case "boolean-or-auto":
       return Array.isArray(value) ? value.at(-1) === true : value === true;
+    case "import-extension": {
+      const setting = importExtensionSetting(Array.isArray(value) ? value.at(-1) : value);
+      if (setting === undefined) throw new UsageError(`${flag} must be ${expected(spec.kind)}, not ${describe(value)}`);
+      return setting;
+    }
   }
 }
 
@@ -160,5 +166,7 @@ function environmentValue(kind: OptionKind, text: string): unknown {
       return flag;
     case "boolean-or-auto":
       return text === "auto" ? "auto" : flag;
+    case "import-extension":
+      return importExtensionSetting(text);
   }
 }

@@ -4,6 +4,7 @@ import { suggestKey } from "../../runtime/tool-spec/suggest.js";
 import { locateInJson, type Diagnostic } from "../diagnostics.js";
 import type { GenerateOptions } from "./generate-options.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
+import { importExtensionSetting } from "./import-style.js";
 import { describe, expected, GENERATE_OPTIONS, RUN_OPTIONS, type GenerateOptionKey, type OptionKind } from "./table.js";
 
 type MutableOptions = { -readonly [K in keyof GenerateOptions]: GenerateOptions[K] };
@@ -66,5 +67,7 @@ function configValue(kind: OptionKind, entry: unknown, resolve: (p: string) => s
       return typeof entry === "boolean" ? entry : undefined;
     case "boolean-or-auto":
       return typeof entry === "boolean" || entry === "auto" ? entry : undefined;
+    case "import-extension":
+      return importExtensionSetting(entry);
   }
 }

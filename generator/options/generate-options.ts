@@ -12,6 +12,8 @@ export interface GenerateOptions {
   readonly prettier?: boolean | "auto";
   /** Also emit standalone ajv validators into `<out>/validators/`; default false (it loads ajv's code generator). */
   readonly validators?: boolean;
+  /** How generated modules import each other: ".js", ".ts", "none", or "auto" (default) from the tsconfig nearest the output folder. */
+  readonly importExtension?: "auto" | ".js" | ".ts" | "none";
   /** Spec-quality warnings (a misspelt schema keyword, say) stop the run as problems do; default false. */
   readonly failOnWarnings?: boolean;
 }

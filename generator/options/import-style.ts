@@ -5,6 +5,21 @@ import path from "node:path";
 /** How the generated modules name each other: `./types.js`, `./types.ts` or `./types`. */
 export type ImportExtension = ".js" | ".ts" | "";
 
+/** The `importExtension` option: "auto" reads the project's tsconfig. */
+export type ImportExtensionSetting = "auto" | ".js" | ".ts" | "none";
+
+const SETTINGS: readonly ImportExtensionSetting[] = ["auto", ".js", ".ts", "none"];
+
+/** A value given for the option, when it is one of its settings. */
+export function importExtensionSetting(value: unknown): ImportExtensionSetting | undefined {
+  return SETTINGS.find((setting) => setting === value);
+}
+
+/** The extension a run uses: the setting's, or for "auto" the project's. */
+export function resolveImportExtension(setting: ImportExtensionSetting, outDir: string): ImportExtension {
+  return setting === "auto" ? projectImportExtension(outDir) : setting === "none" ? "" : setting;
+}
+
 interface CompilerOptions {
   readonly module?: unknown;
   readonly moduleResolution?: unknown;
@@ -19,8 +34,8 @@ interface CompilerOptions {
  */
 export function projectImportExtension(outDir: string): ImportExtension {
   const tsconfig = nearestTsconfig(outDir);
-  if (tsconfig === undefined) return ".js";
-  const options = compilerOptionsOf(tsconfig, new Set());
+  const options = tsconfig === undefined ? undefined : compilerOptionsOf(tsconfig, new Set());
+  if (options === undefined) return ".js";
   if (options.allowImportingTsExtensions === true) return ".ts";
   const resolution = lower(options.moduleResolution) ?? defaultResolution(lower(options.module));
   return resolution === "bundler" || resolution === "node" || resolution === "node10" ? "" : ".js";
@@ -34,21 +49,21 @@ function nearestTsconfig(from: string): string | undefined {
   }
 }
 
-/** A tsconfig's compiler options over those of what it extends; an unreadable file counts as none. */
-function compilerOptionsOf(file: string, seen: Set<string>): CompilerOptions {
+/** A tsconfig's compiler options over those of what it extends; undefined for a file that cannot be read (an unreadable base counts as none). */
+function compilerOptionsOf(file: string, seen: Set<string>): CompilerOptions | undefined {
   if (seen.has(file)) return {};
   seen.add(file);
   let config: { extends?: unknown; compilerOptions?: CompilerOptions };
   try {
     config = JSON.parse(stripJsonComments(readFileSync(file, "utf8"))) as typeof config;
   } catch {
-    return {};
+    return undefined;
   }
   const bases = typeof config.extends === "string" ? [config.extends] : Array.isArray(config.extends) ? config.extends.filter((e): e is string => typeof e === "string") : [];
   let merged: CompilerOptions = {};
   for (const base of bases) {
     const resolved = resolveExtends(base, path.dirname(file));
-    if (resolved !== undefined) merged = { ...merged, ...compilerOptionsOf(resolved, seen) };
+    if (resolved !== undefined) merged = { ...merged, ...(compilerOptionsOf(resolved, seen) ?? {}) };
   }
   return { ...merged, ...(typeof config.compilerOptions === "object" && config.compilerOptions !== null ? config.compilerOptions : {}) };
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { prettierApplies } from "../format/prettier.js";
 import type { GenerateOptions } from "./generate-options.js";
-import { projectImportExtension, type ImportExtension } from "./import-style.js";
+import { resolveImportExtension, type ImportExtension } from "./import-style.js";
 import { GENERATE_OPTIONS, type GenerateOptionKey } from "./table.js";
 
 /** A generation's options with every default filled in and every path absolute. */
@@ -33,12 +33,12 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
     validators: options.validators ?? GENERATE_OPTIONS.validators.default,
     prettier: prettierApplies(options.prettier ?? "auto", out),
     failOnWarnings: options.failOnWarnings ?? GENERATE_OPTIONS.failOnWarnings.default,
-    importExtension: projectImportExtension(out),
+    importExtension: resolveImportExtension(options.importExtension ?? GENERATE_OPTIONS.importExtension.default, out),
   };
 }
 
 /** The options that change the text of generated files, as one value (the manifest digests it whole). */
 export function outputShapingOptions(options: ResolvedOptions): Readonly<Record<string, unknown>> {
   const keys = (Object.keys(GENERATE_OPTIONS) as GenerateOptionKey[]).filter((key) => GENERATE_OPTIONS[key].shapesOutput);
-  return { ...Object.fromEntries(keys.map((key) => [key, options[key]])), importExtension: options.importExtension };
+  return Object.fromEntries(keys.map((key) => [key, options[key]]));
 }

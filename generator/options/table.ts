@@ -12,7 +12,9 @@ export type OptionKind =
   | "path-or-false"
   | "boolean"
   /** true, false, or "auto" (the default): `--prettier`, `--no-prettier`. */
-  | "boolean-or-auto";
+  | "boolean-or-auto"
+  /** How generated modules name each other: "auto" (the default, from the tsconfig), ".js", ".ts" or "none". */
+  | "import-extension";
 
 export interface OptionSpec {
   readonly kind: OptionKind;
@@ -60,6 +62,14 @@ export const GENERATE_OPTIONS = {
     default: "auto",
     shapesOutput: true,
   },
+  importExtension: {
+    kind: "import-extension",
+    flag: "import-extension",
+    value: "EXT",
+    describe: 'how generated modules import each other: ".js", ".ts", "none" (default: "auto", from your tsconfig\'s module resolution)',
+    default: "auto",
+    shapesOutput: true,
+  },
   failOnWarnings: {
     kind: "boolean",
     flag: "fail-on-warnings",
@@ -101,6 +111,8 @@ export function expected(kind: OptionKind): string {
       return "true or false";
     case "boolean-or-auto":
       return 'true, false or "auto"';
+    case "import-extension":
+      return '"auto", ".js", ".ts" or "none"';
   }
 }
 
