@@ -1,23 +1,13 @@
-import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage } from "../test-support/built-package.js";
-import { RUNTIME_PACKAGE } from "../test-support/runtime-package.js";
+import { packPackages, sh } from "../test-support/packed-packages.js";
 import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
 
 // The package as a user gets it: `npm pack`, the tarball installed into a fresh project (its
 // dependencies from the registry), and used there through npx, tsc and node. Proof that
 // nothing works only from inside this checkout.
-
-/** npm and npx without the settings of the npm that runs this test (`npm test` exports its config as npm_* variables). */
-const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith("npm_")));
-
-function sh(cwd: string, command: string, args: readonly string[], timeout = 60_000): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", timeout });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 /** A consumer's tsconfig.json for src/: strict, NodeNext, no ambient types, plus `options`. */
 function strictTsconfig(options: Record<string, unknown>): unknown {
@@ -25,24 +15,13 @@ function strictTsconfig(options: Record<string, unknown>): unknown {
   return { compilerOptions: { ...strict, lib: ["ES2022", "DOM"], types: [], ...options }, include: ["src"] };
 }
 
-interface PackedFile {
-  readonly path: string;
-}
-
 let pkg: string;
 let tarball: string;
 /** The runtime package's tarball: every install below takes it with the CLI's, as users install both. */
 let runtimeTarball: string;
-let packed: string[];
+let packed: readonly string[];
 beforeAll(() => {
-  pkg = buildPackage({ linkNodeModules: false });
-  const destination = tempProject({}, "gct-tarball-");
-  const output = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination], { cwd: pkg, env, encoding: "utf8" });
-  const [info] = JSON.parse(output) as { filename: string; files: PackedFile[] }[];
-  tarball = path.join(destination, info!.filename);
-  const runtimeOutput = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", destination], { cwd: RUNTIME_PACKAGE, env, encoding: "utf8" });
-  runtimeTarball = path.join(destination, (JSON.parse(runtimeOutput) as { filename: string }[])[0]!.filename);
-  packed = info!.files.map((file) => file.path).sort();
+  ({ folder: pkg, tarball, runtimeTarball, files: packed } = packPackages());
 }, 120_000);
 // The temp projects hold installed frameworks (CopilotKit alone is about 500 MB): removing them takes a while.
 afterAll(removeTempProjects, 120_000);

@@ -3,8 +3,9 @@
 // (toolCallIds call_0 ...) and prints each outcome; the others know no tools at all.
 import { createServer } from "node:http";
 import { createClient } from "redis";
-import { ClientCallBroker, createClientToolsHandler, parseClientToolSpecs, toNodeListener } from "./dist/runtime/index.js";
-import { RedisPendingCallStore } from "./dist/runtime/calls/redis/index.js";
+import { parseClientToolSpecs } from "./dist/runtime/index.js";
+import { ClientCallBroker, createClientToolsHandler, toNodeListener } from "./dist/runtime/server.js";
+import { RedisPendingCallStore } from "./dist/runtime/server/redis/index.js";
 
 const role = process.argv[2];
 const client = createClient({ url: process.env.GCT_REDIS_URL });
