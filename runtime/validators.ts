@@ -8,23 +8,23 @@ import timestampModule from "ajv/dist/runtime/timestamp.js";
 import ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
 import uriModule from "ajv/dist/runtime/uri.js";
 import validationErrorModule from "ajv/dist/runtime/validation_error.js";
+import { commonjsModule } from "./schema/commonjs-module.js";
 
-// ajv's helpers are CommonJS modules that set `exports.default`: imported from ES modules, the
-// default import is the module object under Node and may be the helper itself in a bundler.
-function helper<T>(module: T | { readonly default: T }): T {
-  return typeof module === "object" && module !== null && "default" in module ? module.default : (module as T);
+/** A helper's function, however the CommonJS module was imported (see commonjsModule). */
+function helper<T>(imported: unknown): T {
+  return commonjsModule(imported).default as T;
 }
 
 /** Deep equality of JSON values (`uniqueItems`, `const`, `enum` of objects). */
-export const ajvEqual: (a: unknown, b: unknown) => boolean = helper(equalModule as never);
+export const ajvEqual: (a: unknown, b: unknown) => boolean = helper(equalModule);
 /** Date-time checks of the `date-time` formats. */
-export const ajvTimestamp: (value: string, allowDate: boolean) => boolean = helper(timestampModule as never);
+export const ajvTimestamp: (value: string, allowDate: boolean) => boolean = helper(timestampModule);
 /** The length of a string in code points, as `minLength` and `maxLength` count it. */
-export const ajvUcs2length: (value: string) => number = helper(ucs2lengthModule as never);
+export const ajvUcs2length: (value: string) => number = helper(ucs2lengthModule);
 /** The URI parser of the `uri` formats. */
-export const ajvUri: unknown = helper(uriModule as never);
+export const ajvUri: unknown = helper(uriModule);
 /** The error a validator with `$async` throws. */
-export const ajvValidationError: unknown = helper(validationErrorModule as never);
+export const ajvValidationError: unknown = helper(validationErrorModule);
 /** ajv-formats' `full` formats, each a RegExp, a function or a definition. */
 export const ajvFormats: { readonly [name: string]: Format } = fullFormats;
 

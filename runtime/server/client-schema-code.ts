@@ -7,7 +7,7 @@ import { linearRegExp } from "../schema/linear-patterns.js";
 import { schemaDialect } from "../schema/dialect.js";
 import type { JsonObject } from "../tool-spec/types.js";
 
-import { commonjsModule } from "./commonjs-module.js";
+import { commonjsModule } from "../schema/commonjs-module.js";
 
 const standaloneCode = commonjsModule(standalone).default as typeof standalone.default;
 

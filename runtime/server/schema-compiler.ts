@@ -13,7 +13,7 @@ import ucs2length from "ajv/dist/runtime/ucs2length.js";
 import uri from "ajv/dist/runtime/uri.js";
 import validationError from "ajv/dist/runtime/validation_error.js";
 import * as formats from "ajv-formats/dist/formats.js";
-import { commonjsModule } from "./commonjs-module.js";
+import { commonjsModule } from "../schema/commonjs-module.js";
 import { createCompileThread } from "./compile-thread.js";
 import type { CompiledValidator } from "../wire/validation.js";
 
