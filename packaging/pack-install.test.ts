@@ -94,6 +94,38 @@ console.log(JSON.stringify([typeof shared.bindClientTools, typeof server.ClientC
     },
     300_000,
   );
+  it(
+    "runs bindings generated with --validators under pnpm's strict layout, the app depending on the runtime package alone (no ajv of its own)",
+    () => {
+      const pnpm = (...args: string[]) => sh(project, "npx", ["--yes", "pnpm@10.34.8", ...args], 200_000);
+      const project = tempProject({
+        // The CLI's dependency on the runtime package resolves to the tarball, as it would to the registry's.
+        "package.json": { name: "pnpm-app", private: true, type: "module", pnpm: { overrides: { "@gen-client-tools/runtime": `file:${runtimeTarball}` } } },
+        "client-tools/pick_date.json": {
+          name: "pick_date",
+          description: "Pick a date.",
+          parameters: { type: "object", properties: { title: { type: "string", maxLength: 5 }, when: { type: "string", format: "date" } }, required: ["title"], additionalProperties: false },
+        },
+        "tsconfig.json": strictTsconfig({ rootDir: "src", outDir: "dist", skipLibCheck: false }),
+        "src/main.ts": `import { dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
+const handlers: ClientToolHandlers = { pick_date: () => undefined };
+const outcomes = [await dispatchToolCall("pick_date", { title: "ok", when: "2026-12-03" }, handlers), await dispatchToolCall("pick_date", { title: "too long", when: "nope" }, handlers)];
+console.log(JSON.stringify(outcomes.map((outcome) => (outcome.ok ? "ok" : outcome.message))));
+`,
+      });
+      for (const install of [pnpm("add", runtimeTarball), pnpm("add", "-D", tarball, "typescript@7.0.2")]) expect(install.status, install.stdout + install.stderr).toBe(0);
+      // pnpm's layout: the app sees its own dependencies only.
+      expect(readdirSync(path.join(project, "node_modules")).filter((name) => !name.startsWith(".")).sort()).toEqual(["@gen-client-tools", "gen-client-tools", "typescript"]);
+      const generate = pnpm("exec", "gen-client-tools", "--validators", "--no-stubs");
+      expect(generate.status, generate.stdout + generate.stderr).toBe(0);
+      const tsc = pnpm("exec", "tsc", "-p", ".");
+      expect(tsc.stdout + tsc.stderr).toBe("");
+      const run = sh(project, process.execPath, ["dist/main.js"]);
+      expect(run.status, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toEqual(["ok", 'Invalid arguments for pick_date: /title must NOT have more than 5 characters; /when must match format "date".']);
+    },
+    300_000,
+  );
 });
 
 describe("the packed package", () => {
