@@ -13,11 +13,8 @@ export type {
   ClientToolPrivateInput,
   ClientToolRecovery,
   ClientToolSpec,
-  JsonObject,
-  JsonSchema,
-  JsonValue,
-  SpecProblem,
 } from "./tool-spec/types.js";
+export type { JsonObject, JsonSchema, JsonValue, SpecProblem } from "./schema/json.js";
 export { clientToolMode } from "./tool-spec/tool-mode.js";
 export type { ClientToolMode } from "./tool-spec/tool-mode.js";
 export { CONTENT_RESULT_SCHEMA } from "./tool-spec/content-result.js";
@@ -94,7 +91,7 @@ export type { ClientToolValidators, CompiledValidator, CompiledValidatorError, V
 export { createClientToolRunner } from "./client/runner.js";
 export type { ClientToolHandler, ClientToolRequestContext, ClientToolRunContext, ClientToolRunner, ClientToolRunnerOptions } from "./client/runner.js";
 export { RetryableClientToolError } from "./client/retryable-error.js";
-export { decodeClientToolRequest } from "./client/decode-request.js";
+export { decodeClientToolRequest } from "./wire/decode-request.js";
 
 // Standard Schema objects, what the generated `clientToolSchemas` are made of.
 export { clientToolStandardSchema } from "./standard-schema/tool-schema.js";

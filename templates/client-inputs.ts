@@ -1,7 +1,6 @@
 // Template of the generated client-inputs.ts (see types.ts in this folder for how templates work).
 // @gen:file
 import { bindClientInputHandlers, type ClientInputHandlersOf, type PrivateInputCall } from "@gen-client-tools/runtime";
-import { clientToolSpecs } from "./specs.js";
 import type { ClientTools } from "./types.js";
 
 /** What a private input's handler is told of the call it was collected for (the broker's `PrivateInputCall`). */
@@ -20,4 +19,7 @@ export type ClientInputHandlers<Ctx = ClientInputCall> = ClientInputHandlersOf<C
  * with `context`, each handler gets what it makes of the call as `ctx`. Give every server instance
  * the same handlers: a private input is taken where it arrives, and never stored or forwarded.
  */
-export const clientInputHandlers = bindClientInputHandlers<ClientTools>(clientToolSpecs);
+export const clientInputHandlers = /*#__PURE__*/ bindClientInputHandlers<ClientTools>([
+  // @gen:begin names
+  // @gen:end names
+]);

@@ -1,5 +1,6 @@
 // Template of the generated handlers.ts (see types.ts in this folder for how templates work).
-// The functions are the runtime's, bound to this module's table: only data is generated.
+// The functions are the runtime's, bound to this module's table (each tool's mode by name): only
+// data is generated, and not the specs, so that a page that dispatches never bundles the schemas.
 // @gen:file
 import {
   bindClientTools,
@@ -9,7 +10,6 @@ import {
   type ClientToolCallSuccessOf,
   type ClientToolHandlersOf,
 } from "@gen-client-tools/runtime";
-import { clientToolSpecs } from "./specs.js";
 import type { ClientToolAcknowledgement, ClientToolName, ClientTools } from "./types.js";
 // @gen:begin validators
 // @gen:end validators
@@ -45,7 +45,9 @@ export type {
 export const clientToolAcknowledgement: ClientToolAcknowledgement = DISPATCHED_TEXT;
 
 export const { isClientAction, isClientToolName, actionArgs, dispatchClientAction, dispatchToolCall, toClientAction } = bindClientTools<ClientTools>({
-  specs: clientToolSpecs,
-  // @gen:begin validatorsOption
-  // @gen:end validatorsOption
+  // @gen:begin table
+  tools: {
+    example: "awaited",
+  },
+  // @gen:end table
 });

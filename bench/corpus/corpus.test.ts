@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createResultChecker, type AwaitedSpec } from "../../runtime/server/result-validation.js";
 import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
-import type { JsonObject } from "../../runtime/tool-spec/types.js";
+import type { JsonObject } from "../../runtime/schema/json.js";
 import { sampleValue } from "./sample-value.js";
 import { MAX_PARAMETERS_BYTES, MIN_PARAMETERS_BYTES } from "./tool-spec.js";
 import { writeCorpus } from "./write-corpus.js";

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../runtime/tool-spec/types.js";
+import type { JsonObject } from "../../runtime/schema/json.js";
 import type { SeededRandom } from "./random.js";
 import { parametersSchema, type Dialect } from "./schema.js";
 import { sentence, toolNameWords } from "./words.js";

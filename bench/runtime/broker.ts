@@ -1,6 +1,6 @@
 import { ClientCallBroker, type DispatchInput } from "../../runtime/server.js";
-import { ClientToolRegistry } from "../../runtime/registry/index.js";
-import type { JsonValue } from "../../runtime/tool-spec/types.js";
+import { ClientToolRegistry } from "../../runtime/registry/registry.js";
+import type { JsonValue } from "../../runtime/schema/json.js";
 import { sampleValue } from "../corpus/sample-value.js";
 import { row, type Row } from "../results.js";
 import { summarize } from "../stats.js";

@@ -1,5 +1,5 @@
-import { exportClientTools, type ExportTarget } from "../../runtime/export/index.js";
-import { ClientToolRegistry } from "../../runtime/registry/index.js";
+import { exportClientTools, type ExportTarget } from "../../runtime/export/export-client-tools.js";
+import { ClientToolRegistry } from "../../runtime/registry/registry.js";
 import { row, type Row } from "../results.js";
 import { summarize, type Summary } from "../stats.js";
 import type { RuntimeInput } from "./input.js";

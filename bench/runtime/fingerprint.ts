@@ -1,5 +1,5 @@
-import { schemaFingerprint } from "../../runtime/fingerprint/index.js";
-import type { JsonObject } from "../../runtime/tool-spec/types.js";
+import { schemaFingerprint } from "../../runtime/fingerprint/fingerprint.js";
+import type { JsonObject } from "../../runtime/schema/json.js";
 import { row, type Row } from "../results.js";
 import { mapSummary, summarize } from "../stats.js";
 import type { RuntimeInput } from "./input.js";

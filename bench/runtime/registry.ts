@@ -1,4 +1,4 @@
-import { ClientToolRegistry } from "../../runtime/registry/index.js";
+import { ClientToolRegistry } from "../../runtime/registry/registry.js";
 import type { ClientToolSpec } from "../../runtime/tool-spec/types.js";
 import { row, type Row, type Target } from "../results.js";
 import { summarize } from "../stats.js";

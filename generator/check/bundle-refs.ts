@@ -2,7 +2,7 @@ import path from "node:path";
 import { definitionsKeyword, schemaDialect } from "../../runtime/schema/dialect.js";
 import { childPointer, pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { toFrozenJson } from "../../runtime/tool-spec/frozen-json.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/tool-spec/types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/schema/json.js";
 import { forEachRef, rewriteRefs, valueAt } from "../../runtime/schema/json-walk.js";
 import { refTarget } from "../file-refs.js";
 import type { SchemaFileRead } from "../load/sources.js";

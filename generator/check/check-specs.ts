@@ -1,7 +1,8 @@
 import { childPointer, pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { parametersKeyOf } from "../../runtime/tool-spec/parameters-key.js";
 import { checkParsedClientToolSpecs, schemaShapeProblems } from "../../runtime/tool-spec/parse.js";
-import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "../../runtime/tool-spec/types.js";
+import type { ClientToolSpec } from "../../runtime/tool-spec/types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/schema/json.js";
 import { valueAt } from "../../runtime/schema/json-walk.js";
 import { metaSchemaProblems } from "../../runtime/schema/meta-schema.js";
 import { schemaWarnings } from "../../runtime/schema/schema-warnings.js";

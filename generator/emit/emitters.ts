@@ -55,8 +55,8 @@ const generated = (folder: string, file: string, text: string | PiecedText): Out
 export const EMITTERS: readonly Emitter[] = [
   { name: "types", when: () => true, emit: (models, { options }) => generated(options.out, "types.ts", emitTypesFile(models)) },
   { name: "specs", when: () => true, emit: (models, { options }) => generated(options.out, "specs.ts", emitSpecsFile(models)) },
-  { name: "handlers", when: () => true, emit: (_models, { options }) => generated(options.out, "handlers.ts", emitHandlersFile({ validators: options.validators })) },
-  { name: "client-inputs", when: () => true, emit: (_models, { options }) => generated(options.out, "client-inputs.ts", emitClientInputsFile()) },
+  { name: "handlers", when: () => true, emit: (models, { options }) => generated(options.out, "handlers.ts", emitHandlersFile(models, { validators: options.validators })) },
+  { name: "client-inputs", when: () => true, emit: (models, { options }) => generated(options.out, "client-inputs.ts", emitClientInputsFile(models)) },
   { name: "index", when: () => true, emit: (_models, { options }, planned) => generated(options.out, "index.ts", emitIndexFile(indexedModules(options.out, planned))) },
   { name: "stubs", when: (options) => options.stubs !== false, emit: emitStubs },
   {

@@ -1,17 +1,34 @@
+import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
+import { propertyKey, tsString } from "./escape.js";
 import { fillTemplate, loadTemplate } from "./template.js";
 
 /**
- * handlers.ts: the runtime's dispatch functions bound to this module's specs and `ClientTools`;
- * with `--validators`, to the generated argument validators too. Nothing in it depends on the
- * tools themselves: a tool added or removed leaves it as it is.
+ * handlers.ts: the runtime's dispatch functions bound to `ClientTools` and to a table of each
+ * tool's mode by name (one line a tool); with `--validators`, to the generated argument
+ * validators too.
  */
-export function emitHandlersFile(options: { readonly validators: boolean }): string {
+export function emitHandlersFile(models: readonly ToolModel[], options: { readonly validators: boolean }): string {
+  const ownMcpArgKind = models.filter(hasOwnMcpArgKind).map((m) => tsString(m.name));
+  const table = [
+    "  tools: {\n",
+    ...models.map((m) => `    ${propertyKey(m.name)}: ${tsString(m.mode)},\n`),
+    "  },\n",
+    ownMcpArgKind.length === 0 ? "" : `  ownMcpArgKind: [${ownMcpArgKind.join(", ")}],\n`,
+    options.validators ? "  validators: clientToolValidators,\n" : "",
+  ].join("");
   return (
     banner() +
     fillTemplate(loadTemplate("handlers"), {
       validators: options.validators ? 'import { clientToolValidators } from "./validators/index.js";\n' : "",
-      validatorsOption: options.validators ? "  validators: clientToolValidators,\n" : "",
+      table,
     })
   );
+}
+
+/** Whether the tool declares an argument named `mcp_arg_kind` and none named `kind`. */
+function hasOwnMcpArgKind(model: ToolModel): boolean {
+  const properties = model.spec.parameters["properties"];
+  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return false;
+  return Object.hasOwn(properties, "mcp_arg_kind") && !Object.hasOwn(properties, "kind");
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { importGenerated } from "../../test-support/import-generated.js";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
 import { typecheck } from "../../test-support/typecheck.js";
-import type { JsonValue } from "../../runtime/tool-spec/types.js";
+import type { JsonValue } from "../../runtime/schema/json.js";
 import { generate } from "../generate.js";
 
 afterEach(removeTempProjects);

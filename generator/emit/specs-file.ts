@@ -1,5 +1,5 @@
 import type { ToolModel } from "../model/tool-model.js";
-import type { JsonValue } from "../../runtime/tool-spec/types.js";
+import type { JsonValue } from "../../runtime/schema/json.js";
 import { banner } from "../output-format/banner.js";
 import { jsonTemplateLiteral, propertyKey, tsString } from "./escape.js";
 import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";

@@ -1,6 +1,6 @@
 import { pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { MAX_JSON_DEPTH as MAX_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
-import type { JsonValue } from "../../runtime/tool-spec/types.js";
+import type { JsonValue } from "../../runtime/schema/json.js";
 import { parseJsonQuickly, settleParsed, type ParsedJson } from "./json-quick.js";
 
 /** A JSON syntax error at a character offset of the source text. */

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import type { JsonValue } from "../../runtime/tool-spec/types.js";
+import type { JsonValue } from "../../runtime/schema/json.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
 

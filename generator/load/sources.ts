@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { forEachRef } from "../../runtime/schema/json-walk.js";
-import type { JsonValue } from "../../runtime/tool-spec/types.js";
+import type { JsonValue } from "../../runtime/schema/json.js";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
 import { refTarget } from "../file-refs.js";
 import { MANIFEST_FILE, parseManifest, type Manifest } from "../output-format/manifest.js";

@@ -1,4 +1,5 @@
-import type { ClientToolFingerprints, ClientToolPrivateInput, ClientToolSpec, JsonObject } from "../../runtime/tool-spec/types.js";
+import type { ClientToolFingerprints, ClientToolPrivateInput, ClientToolSpec } from "../../runtime/tool-spec/types.js";
+import type { JsonObject } from "../../runtime/schema/json.js";
 import type { ToolSource } from "../check/check-specs.js";
 
 /** What every tool's model holds, whatever its mode. */

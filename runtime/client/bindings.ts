@@ -1,7 +1,5 @@
-import { clientToolMode } from "../tool-spec/tool-mode.js";
-import type { ClientToolPrivateInput, JsonObject } from "../tool-spec/types.js";
 import { DISPATCHED_TEXT } from "../wire/observation.js";
-import type { ArgsByKindOf, ClientActionOf, ClientToolHandlersOf, ClientToolTable, OutputByNameOf, ResultByKindOf, ResultByNameOf, ToolNameOf } from "../wire/tool-table.js";
+import type { ArgsByKindOf, ClientActionOf, ClientToolHandlersOf, ClientToolRow, ClientToolTable, OutputByNameOf, ResultByKindOf, ResultByNameOf, ToolNameOf } from "../wire/tool-table.js";
 
 const KIND_PREFIX = "ClientAction_";
 /** Where an action carries an argument named `kind`: `kind` itself names the action. */
@@ -68,15 +66,18 @@ export interface ClientToolCallOptions {
 /** The arguments after the handlers: `ctx` (which handlers that take none need not be given) and the options. */
 export type ClientToolCallRest<Ctx> = [Ctx] extends [void] ? [ctx?: Ctx, options?: ClientToolCallOptions] : [ctx: Ctx, options?: ClientToolCallOptions];
 
-/** What the generated module hands `bindClientTools`: its specs as written, and its validators when made. */
-export interface ClientToolBindingInput {
-  readonly specs: readonly {
-    readonly name: string;
-    readonly parameters: JsonObject;
-    readonly outputSchema?: JsonObject;
-    readonly awaited?: boolean;
-    readonly privateInput?: ClientToolPrivateInput;
-  }[];
+/**
+ * What the generated module hands `bindClientTools`: each tool's mode by name (checked against
+ * `ClientTools`), the tools whose own argument is named `mcp_arg_kind`, and the validators when
+ * made. Not the specs: a page that dispatches never bundles the schemas.
+ */
+export interface ClientToolBindingInput<T extends ClientToolTable<T>> {
+  readonly tools: { readonly [N in keyof T]: T[N]["mode"] };
+  /**
+   * Tools that declare an argument named `mcp_arg_kind` and none named `kind`: in their actions
+   * `mcp_arg_kind` is their own argument, so an argument named `kind` cannot travel in them.
+   */
+  readonly ownMcpArgKind?: readonly (keyof T & string)[];
   readonly validators?: ClientToolArgsValidators;
 }
 
@@ -90,14 +91,14 @@ export interface ClientToolBindings<T extends ClientToolTable<T>> {
   /** True when `name` is the name of one of these client tools. */
   readonly isClientToolName: (name: unknown) => name is ToolNameOf<T>;
   /** The tool arguments of an action: `kind` removed, and an argument sent as `mcp_arg_kind` named `kind` again. */
-  readonly actionArgs: <A extends ClientActionOf<T> & { readonly kind: keyof ArgsByKindOf<T> }>(action: A) => ArgsByKindOf<T>[A["kind"]];
+  readonly actionArgs: <A extends ClientActionOf<T>>(action: A) => ArgsByKindOf<T>[A["kind"] & keyof ArgsByKindOf<T>];
   /**
    * Calls the handler for an action (or a whole `ActionEvent`) with its arguments and `ctx`, and
    * resolves to what the handler returned. Rejects, without calling anything, for an event without
    * an action (the model's arguments were invalid) or an action of no known tool.
    */
   readonly dispatchClientAction: {
-    <A extends ClientActionOf<T> & { readonly kind: keyof ResultByKindOf<T> }, Ctx>(action: A, handlers: ClientToolHandlersOf<T, Ctx>, ctx: Ctx): Promise<ResultByKindOf<T>[A["kind"]]>;
+    <A extends ClientActionOf<T>, Ctx>(action: A, handlers: ClientToolHandlersOf<T, Ctx>, ctx: Ctx): Promise<ResultByKindOf<T>[A["kind"] & keyof ResultByKindOf<T>]>;
     <E extends { readonly kind: "ActionEvent"; readonly tool_name: ToolNameOf<T> }, Ctx>(event: E, handlers: ClientToolHandlersOf<T, Ctx>, ctx: Ctx): Promise<ResultByNameOf<T>[E["tool_name"]]>;
   };
   /**
@@ -121,27 +122,16 @@ type CheckedCall = { readonly ok: true; readonly args: { readonly [key: string]:
 type Handler = (args: unknown, ctx: unknown) => unknown;
 
 /**
- * The generated module's functions, bound to its specs: the modes, the `kind`/`mcp_arg_kind`
- * mapping and the argument checks are read from the specs once, here, so that the generated
- * code is data and a fix to this logic reaches every user with the runtime package.
+ * The generated module's functions, bound to its table of tools: the generated code is data, and
+ * a fix to this logic (dispatch, the `kind`/`mcp_arg_kind` mapping, the argument checks, the
+ * failure messages) reaches every user with the runtime package.
  */
-export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolBindingInput): ClientToolBindings<T> {
-  const names = new Set<string>();
-  const fireAndForget = new Set<string>();
-  const privateInput = new Set<string>();
-  // Tools that declare an argument named `mcp_arg_kind` and none named `kind`: in their actions
-  // `mcp_arg_kind` is their own argument, so an argument named `kind` cannot travel in them.
-  const ownMcpArgKind = new Set<string>();
-  for (const spec of input.specs) {
-    names.add(spec.name);
-    const mode = clientToolMode(spec).mode;
-    if (mode === "fire-and-forget") fireAndForget.add(spec.name);
-    if (mode === "private-input") privateInput.add(spec.name);
-    const properties = spec.parameters["properties"];
-    if (typeof properties === "object" && properties !== null && !Array.isArray(properties) && Object.hasOwn(properties, KIND_ARGUMENT) && !Object.hasOwn(properties, "kind")) {
-      ownMcpArgKind.add(spec.name);
-    }
-  }
+export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolBindingInput<T>): ClientToolBindings<T> {
+  const modes = new Map(Object.entries<ClientToolRow["mode"]>(input.tools));
+  const names = new Set(modes.keys());
+  const fireAndForget = new Set([...modes].flatMap(([name, mode]) => (mode === "fire-and-forget" ? [name] : [])));
+  const privateInput = new Set([...modes].flatMap(([name, mode]) => (mode === "private-input" ? [name] : [])));
+  const ownMcpArgKind = new Set<string>(input.ownMcpArgKind);
 
   const isClientToolName = (name: unknown): name is ToolNameOf<T> => typeof name === "string" && names.has(name);
 

@@ -22,9 +22,8 @@ export interface ClientInputHandlersBinding<T extends ClientToolTable<T>> {
   <Ctx>(handlers: ClientInputHandlersOf<T, Ctx>, context: (call: PrivateInputCall) => Ctx | Promise<Ctx>): PrivateInputHandlers;
 }
 
-/** The generated `clientInputHandlers`, bound to the specs: every private-input tool must have its handler. */
-export function bindClientInputHandlers<T extends ClientToolTable<T>>(specs: readonly { readonly name: string; readonly privateInput?: unknown }[]): ClientInputHandlersBinding<T> {
-  const names = specs.filter((spec) => spec.privateInput !== undefined).map((spec) => spec.name);
+/** The generated `clientInputHandlers`, bound to the names of the private-input tools: each must have its handler. */
+export function bindClientInputHandlers<T extends ClientToolTable<T>>(names: readonly (keyof ClientInputHandlersOf<T> & string)[]): ClientInputHandlersBinding<T> {
   return (handlers: unknown, context?: (call: PrivateInputCall) => unknown): PrivateInputHandlers => {
     const map: Record<string, (privateInput: unknown, args: unknown, call: PrivateInputCall) => Promise<void>> = {};
     for (const name of names) {

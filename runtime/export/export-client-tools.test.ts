@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ClientToolRegistry } from "../registry/registry.js";
 import { parseClientToolSpec } from "../tool-spec/parse.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
 import { corpusSpec } from "./__fixtures__/corpus.js";
 import { ClientToolExportError } from "./errors.js";

@@ -1,6 +1,7 @@
 import { checkClientToolPermission, type ClientToolPrincipal } from "../tool-spec/permission.js";
 import type { RegisteredClientTool } from "../registry/types.js";
-import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import { agUiTarget, type AgUiTool } from "./ag-ui.js";
 import { anthropicTarget, type AnthropicTool } from "./anthropic.js";
 import { ClientToolExportError } from "./errors.js";

@@ -1,5 +1,5 @@
 import { childPointer } from "../schema/json-pointer.js";
-import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, SpecProblem } from "../schema/json.js";
 import { forEachSubschema, own } from "../schema/subschemas.js";
 
 // The fields of Gemini's `Schema` object, the OpenAPI subset its legacy `parameters` takes:

@@ -1,5 +1,6 @@
 import { childPointer } from "../schema/json-pointer.js";
-import type { ClientToolAnnotations, JsonObject, SpecProblem } from "../tool-spec/types.js";
+import type { ClientToolAnnotations } from "../tool-spec/types.js";
+import type { JsonObject, SpecProblem } from "../schema/json.js";
 import { isJsonObject, own } from "../schema/subschemas.js";
 import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import { asObjectSchema, type ExportedObjectSchema, type ExportTargetDefinition } from "./types.js";

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { schemaFingerprint } from "../fingerprint/index.js";
+import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 import { parseClientToolSpec } from "../tool-spec/parse.js";
-import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import { CORPUS, corpusSpec } from "./__fixtures__/corpus.js";
 import { exportClientTools, type ExportTarget, type ExportTargetTools } from "./export-client-tools.js";
 import { removeOverlays, type OverlayOptions } from "./overlays.js";

@@ -1,4 +1,5 @@
-import type { ClientToolSpec, JsonObject, JsonValue } from "../tool-spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../schema/json.js";
 import { isJsonObject, own } from "../schema/subschemas.js";
 import type { ExportedObjectSchema, ExportIssue } from "./types.js";
 

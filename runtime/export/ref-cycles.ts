@@ -1,5 +1,5 @@
 import { childPointer } from "../schema/json-pointer.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import { findCycle, type CycleEdge } from "../schema/find-cycle.js";
 import { forEachSubschema, own } from "../schema/subschemas.js";
 

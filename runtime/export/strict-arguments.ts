@@ -1,4 +1,5 @@
-import type { ClientToolSpec, JsonObject, JsonValue } from "../tool-spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../schema/json.js";
 import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { branchHolds, compileStrictVariant, resolveLocal, type StrictCompilation } from "./strict-compile.js";
 import type { StrictModeTarget } from "./strict.js";

@@ -12,7 +12,7 @@ import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
 import { schemaDialect } from "../schema/dialect.js";
 import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { parseClientToolSpecs } from "../tool-spec/parse.js";
-import type { JsonObject, JsonValue } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../schema/json.js";
 import { exportClientTools } from "./export-client-tools.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
 import { fromStrictArguments } from "./strict-arguments.js";

@@ -1,5 +1,5 @@
 import { childPointer } from "../schema/json-pointer.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { findRecursiveRef } from "./ref-cycles.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";

@@ -1,4 +1,4 @@
-import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, SpecProblem } from "../schema/json.js";
 import { anthropicStrictProblems } from "./strict-anthropic.js";
 import { openAiStrictProblems } from "./strict-openai.js";
 

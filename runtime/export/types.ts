@@ -1,4 +1,5 @@
-import type { ClientToolSpec, JsonObject, JsonSchema, SpecProblem } from "../tool-spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject, JsonSchema, SpecProblem } from "../schema/json.js";
 import type { StrictModeTarget } from "./strict.js";
 import type { StrictTransform } from "./strict-compile.js";
 

@@ -1,4 +1,5 @@
-import type { ClientToolFingerprints, ClientToolSpec, JsonSchema } from "../tool-spec/types.js";
+import type { ClientToolFingerprints, ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonSchema } from "../schema/json.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256Hex } from "./sha256.js";
 

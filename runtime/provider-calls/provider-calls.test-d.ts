@@ -5,17 +5,11 @@ import type { FunctionCall, Part } from "@google/genai";
 import type { ChatCompletionMessage, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { ResponseInputItem, ResponseOutputItem } from "openai/resources/responses/responses";
 import { expectTypeOf } from "vitest";
-import {
-  fromAnthropicToolUse,
-  fromGeminiFunctionCall,
-  fromOpenAIChatToolCall,
-  fromResponsesFunctionCall,
-  toAnthropicToolResult,
-  toGeminiFunctionResponse,
-  toOpenAIChatToolMessage,
-  toResponsesFunctionCallOutput,
-  type ToolCallReading,
-} from "./index.js";
+import { fromAnthropicToolUse, toAnthropicToolResult } from "./anthropic.js";
+import { fromGeminiFunctionCall, toGeminiFunctionResponse } from "./gemini.js";
+import { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "./openai-chat.js";
+import { fromResponsesFunctionCall, toResponsesFunctionCallOutput } from "./openai-responses.js";
+import { type ToolCallReading } from "./tool-call.js";
 
 declare const chatMessage: ChatCompletionMessage;
 declare const outputItem: ResponseOutputItem;

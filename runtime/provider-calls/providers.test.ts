@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
-import {
-  fromAnthropicToolUse,
-  fromGeminiFunctionCall,
-  fromOpenAIChatToolCall,
-  fromResponsesFunctionCall,
-  toAnthropicToolResult,
-  toGeminiFunctionResponse,
-  toOpenAIChatToolMessage,
-  toResponsesFunctionCallOutput,
-} from "./index.js";
+import { fromAnthropicToolUse, toAnthropicToolResult } from "./anthropic.js";
+import { fromGeminiFunctionCall, toGeminiFunctionResponse } from "./gemini.js";
+import { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "./openai-chat.js";
+import { fromResponsesFunctionCall, toResponsesFunctionCallOutput } from "./openai-responses.js";
 
 // The shapes are the ones each provider's API reference gives; provider-calls.test-d.ts checks
 // them against each SDK's own types.

@@ -3,7 +3,7 @@ import { nonLinearPatterns } from "../schema/linear-patterns.js";
 import { refBudgetProblems } from "../schema/ref-budget.js";
 import { referenceProblems } from "../schema/reference-rules.js";
 import { DEFAULT_SPEC_LIMITS, schemaLimitProblems, type SpecLimits } from "../schema/spec-limits.js";
-import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, SpecProblem } from "../schema/json.js";
 import { checkClientToolSpecs } from "../tool-spec/parse.js";
 import { parametersKeyOf } from "../tool-spec/parameters-key.js";
 import { deferrable, deferSpec, knownDeferredSpec, standIn, type DeferrableSpec } from "./deferred.js";

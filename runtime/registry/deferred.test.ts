@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ClientCallBroker } from "../server/broker.js";
-import { exportClientTools } from "../export/index.js";
-import { schemaFingerprint, toolFingerprints } from "../fingerprint/index.js";
-import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
+import { exportClientTools } from "../export/export-client-tools.js";
+import { schemaFingerprint, toolFingerprints } from "../fingerprint/fingerprint.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import { deepFreeze, generatedSpecs, schemaCount, withStaleFingerprints } from "./__fixtures__/generated-specs.js";
 import {
   ClientToolDuplicateNameError,
@@ -14,8 +15,8 @@ import {
 import { ClientToolRegistry } from "./registry.js";
 
 // Counts the hashes the registry computes, by wrapping the fingerprint module it imports.
-vi.mock("../fingerprint/index.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../fingerprint/index.js")>();
+vi.mock("../fingerprint/fingerprint.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../fingerprint/fingerprint.js")>();
   return { ...original, schemaFingerprint: vi.fn(original.schemaFingerprint) };
 });
 const hashes = vi.mocked(schemaFingerprint);

@@ -1,5 +1,5 @@
 import type { ClientToolSpecError } from "../tool-spec/errors.js";
-import type { JsonValue, SpecProblem } from "../tool-spec/types.js";
+import type { JsonValue, SpecProblem } from "../schema/json.js";
 import type { JsonDifference } from "./first-difference.js";
 
 /**

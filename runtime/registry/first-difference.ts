@@ -1,5 +1,5 @@
 import { childPointer } from "../schema/json-pointer.js";
-import type { JsonObject, JsonValue } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../schema/json.js";
 
 /** Where two JSON values first differ, and what each holds there (`undefined`: absent on that side). */
 export interface JsonDifference {

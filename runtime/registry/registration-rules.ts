@@ -1,4 +1,5 @@
-import type { ClientToolSpec, JsonValue } from "../tool-spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonValue } from "../schema/json.js";
 import { admitClientToolSpecs, type AdmittedSpec, type SchemaCheck } from "./admit.js";
 import { ClientToolDuplicateNameError, ClientToolLimitError, ClientToolPrivateInputError, ClientToolLookalikeNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
 import { findFirstDifference } from "./first-difference.js";

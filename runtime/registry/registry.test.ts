@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { toolFingerprints } from "../fingerprint/index.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import { toolFingerprints } from "../fingerprint/fingerprint.js";
+import type { JsonObject } from "../schema/json.js";
 import {
   ClientToolDuplicateNameError,
   ClientToolFingerprintMismatchError,

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { schemaFingerprint, toolFingerprints } from "../fingerprint/index.js";
+import { schemaFingerprint, toolFingerprints } from "../fingerprint/fingerprint.js";
 import { deepFreeze, generatedSpecs, schemaCount } from "./__fixtures__/generated-specs.js";
 import { admitClientToolSpecs } from "./admit.js";
 import { ClientToolRegistry } from "./registry.js";
 
 // Counts the hashes the registry computes, by wrapping the fingerprint module it imports.
-vi.mock("../fingerprint/index.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../fingerprint/index.js")>();
+vi.mock("../fingerprint/fingerprint.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../fingerprint/fingerprint.js")>();
   return { ...original, schemaFingerprint: vi.fn(original.schemaFingerprint) };
 });
 const hashes = vi.mocked(schemaFingerprint);

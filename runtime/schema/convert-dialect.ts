@@ -2,7 +2,7 @@ import { schemaDialect, type SchemaDialect } from "./dialect.js";
 import { DIALECT_KEYWORDS, type KeywordValue } from "./keywords.js";
 import { refTokens } from "./ref-tokens.js";
 import { childPointer } from "./json-pointer.js";
-import type { JsonObject, JsonValue } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue } from "./json.js";
 
 /** A schema that cannot be written in another draft with the same meaning; `keyword` and `pointer` say where. */
 export class SchemaConversionError extends Error {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { forEachRef, rewriteRefs } from "./json-walk.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "./json.js";
 
 const SCHEMA: JsonObject = {
   type: "object",

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, Options } from "ajv";
 import { describe, expect, it } from "vitest";
 import { schemaDialect } from "./dialect.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "./json.js";
 import { metaSchemaProblems, metaSchemaValidator } from "./meta-schema.js";
 import { metaSchemaCases } from "./__fixtures__/meta-schema-cases.js";
 

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ErrorObject, Options, ValidateFunction } from "ajv";
 import { schemaDialect, type SchemaDialect } from "./dialect.js";
-import type { JsonObject, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, SpecProblem } from "./json.js";
 import { quickVerdict } from "./quick-verdict.js";
 import { patternProblems } from "./pattern-problems.js";
 

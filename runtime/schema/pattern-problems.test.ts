@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { childPointer } from "./json-pointer.js";
 import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { patternProblems } from "./pattern-problems.js";
 
 /** A plain walk to compare with: pointers built eagerly, no cache, entries of name maps walked as schemas. */

@@ -1,6 +1,6 @@
 import { childPointer } from "./json-pointer.js";
 import { walkSchema } from "./walk-schema.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 
 // Patterns known to compile: the same few repeat across a spec folder. Bounded, for long watch runs.
 const compiled = new Set<string>();

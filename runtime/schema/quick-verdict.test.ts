@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { SeededRandom } from "../../bench/corpus/random.js";
 import { toolSpec } from "../../bench/corpus/tool-spec.js";
 import { schemaDialect, type SchemaDialect } from "./dialect.js";
-import type { JsonObject, JsonValue } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue } from "./json.js";
 import { toolSchema } from "../../test-support/fuzz/schema-arbitrary.js";
 import { hostileSpecFiles } from "../../test-support/hostile/corpus.js";
 import { metaSchemaCases } from "./__fixtures__/meta-schema-cases.js";

@@ -1,6 +1,6 @@
 import type { SchemaDialect } from "./dialect.js";
 import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
-import type { JsonObject, JsonValue } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue } from "./json.js";
 import { compiles, patternProblems } from "./pattern-problems.js";
 
 // What a keyword's value must be, as the draft's meta-schema says (ajv's copies in

@@ -1,6 +1,6 @@
 import { pointerTokens } from "./json-pointer.js";
 import { valueAt } from "./json-walk.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { walkSchema } from "./walk-schema.js";
 
 interface Target {

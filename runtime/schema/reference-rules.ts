@@ -1,7 +1,7 @@
 import { schemaDialect } from "./dialect.js";
 import { pointerTokens } from "./json-pointer.js";
 import { valueAt } from "./json-walk.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { walkSchema } from "./walk-schema.js";
 
 /** Keywords that change how references resolve, or resolve at run time: a spec sent at run time may not use them. */

@@ -1,6 +1,6 @@
 import { schemaDialect, type SchemaDialect } from "./dialect.js";
 import { childPointer } from "./json-pointer.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { DIALECT_KEYWORDS, KNOWN_EXTENSION_KEYWORDS, KNOWN_FORMATS } from "./keywords.js";
 import { walkSchema } from "./walk-schema.js";
 

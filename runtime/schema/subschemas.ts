@@ -1,5 +1,5 @@
 import { childPointer } from "./json-pointer.js";
-import type { JsonObject, JsonValue } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue } from "./json.js";
 import { SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./keywords.js";
 
 /**

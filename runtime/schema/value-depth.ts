@@ -1,5 +1,5 @@
 import { childPointer } from "./json-pointer.js";
-import type { SpecProblem } from "../tool-spec/types.js";
+import type { SpecProblem } from "./json.js";
 
 /** How deep arguments and answers may nest by default: far beyond any tool's data, far below what overflows a validator's stack. */
 export const DEFAULT_MAX_VALUE_DEPTH = 64;

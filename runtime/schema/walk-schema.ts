@@ -1,6 +1,6 @@
 import { schemaDialect, type SchemaDialect } from "./dialect.js";
 import { childPointer } from "./json-pointer.js";
-import type { JsonObject, JsonValue } from "../tool-spec/types.js";
+import type { JsonObject, JsonValue } from "./json.js";
 import { DIALECT_KEYWORDS, type KeywordValue } from "./keywords.js";
 
 /** What a walk calls: for every key of every schema object it reaches, and for each such object once its keys are done. */

@@ -1,4 +1,5 @@
-import { canonicalJson, sha256Hex } from "../fingerprint/index.js";
+import { canonicalJson } from "../fingerprint/canonical-json.js";
+import { sha256Hex } from "../fingerprint/sha256.js";
 import type { ClientToolPrincipal } from "../tool-spec/permission.js";
 import type { SignedClientToolDecision } from "./signing/signed-decision.js";
 

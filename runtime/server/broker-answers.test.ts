@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { schemaFingerprint } from "../fingerprint/index.js";
+import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 import { createTestBroker, specs } from "./__fixtures__/tools.js";
 import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError } from "../wire/errors.js";
 

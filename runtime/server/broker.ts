@@ -18,9 +18,9 @@ import { startTimer, type TimerHandle } from "../wire/timer.js";
 import { recoveryOf, resendLimit, timeoutSeconds, type BrokerRecovery } from "./tool-policy.js";
 import { awaitedToolOf, isSpecList, toolFinder, type AwaitedTool, type ClientToolSource, type KnownTool } from "./tools.js";
 import type { ClientToolValidators, ValidationProblem } from "../wire/validation.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import { DEFAULT_MAX_VALUE_DEPTH, tooDeep } from "../schema/value-depth.js";
-import { schemaFingerprint } from "../fingerprint/index.js";
+import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 
 export interface ClientCallBrokerOptions {
   /** A `ClientToolRegistry` (asked on every call) or a list of specs. */

@@ -5,7 +5,7 @@ import { fullFormats } from "ajv-formats/dist/formats.js";
 import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
 import { linearRegExp } from "../schema/linear-patterns.js";
 import { schemaDialect } from "../schema/dialect.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 
 import { commonjsModule } from "../schema/commonjs-module.js";
 

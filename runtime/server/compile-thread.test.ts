@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPackage } from "../../test-support/built-package.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import { createCompileThread } from "./compile-thread.js";
 
 // Run from the TypeScript sources there is no script for a thread: the thread is tested in a

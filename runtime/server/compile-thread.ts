@@ -1,5 +1,5 @@
 import type { Worker } from "node:worker_threads";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import { clientSchemaCode } from "./client-schema-code.js";
 
 /** Writes the code of clients' schemas away from the thread that serves requests. */

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import type { ClientCallOutcome } from "../wire/outcome.js";
 import { DuplicateToolCallError, OpenCallLimitError, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall } from "./store.js";
 

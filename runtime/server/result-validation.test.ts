@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { schemaFingerprint } from "../fingerprint/index.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import { schemaFingerprint } from "../fingerprint/fingerprint.js";
+import type { JsonObject } from "../schema/json.js";
 import { createResultChecker, type AwaitedSpec } from "./result-validation.js";
 import { MAX_REPORTED_PROBLEMS } from "../wire/validation.js";
 import { markServerAuthored } from "../registry/server-authored.js";

@@ -1,5 +1,6 @@
 import { isServerAuthored } from "../registry/server-authored.js";
-import type { ClientToolSpec, JsonObject } from "../tool-spec/types.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
 import { validate, validatorsFor, type ClientToolValidators, type CompiledValidator, type ValidationProblem } from "../wire/validation.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import { createSchemaCompiler } from "./schema-compiler.js";
 
 const schema = (i: number): JsonObject => ({ type: "object", properties: { [`f${i}`]: { type: "string" } }, required: [`f${i}`] });

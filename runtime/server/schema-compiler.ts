@@ -1,13 +1,13 @@
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { schemaFingerprint } from "../fingerprint/index.js";
+import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 import { isServerAuthored } from "../registry/server-authored.js";
 import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
 import { linearRegExp } from "../schema/linear-patterns.js";
 import { withResolvableRoot } from "../schema/resolvable-root.js";
 import { schemaDialect, type SchemaDialect } from "../schema/dialect.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import equal from "ajv/dist/runtime/equal.js";
 import ucs2length from "ajv/dist/runtime/ucs2length.js";
 import uri from "ajv/dist/runtime/uri.js";

@@ -1,4 +1,5 @@
-import type { ClientToolRecovery, JsonObject } from "../tool-spec/types.js";
+import type { ClientToolRecovery } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import type { ClientToolRequest } from "../wire/messages.js";
 import type { ClientCallOutcome } from "../wire/outcome.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { schemaFingerprint, toolFingerprints } from "../fingerprint/index.js";
+import { schemaFingerprint, toolFingerprints } from "../fingerprint/fingerprint.js";
 import type { ClientToolLookup, RegisteredClientTool } from "../registry/types.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import { specs } from "./__fixtures__/tools.js";

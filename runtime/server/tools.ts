@@ -1,4 +1,4 @@
-import { schemaFingerprint } from "../fingerprint/index.js";
+import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 import { markServerAuthored } from "../registry/server-authored.js";
 import type { ClientToolLookup } from "../registry/types.js";
 import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";

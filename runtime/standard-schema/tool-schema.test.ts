@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { clientToolStandardSchema } from "./tool-schema.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 
 const parameters = Object.freeze({
   type: "object",

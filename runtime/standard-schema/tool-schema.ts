@@ -2,7 +2,7 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/sp
 import { convertSchemaDialect } from "../schema/convert-dialect.js";
 import { schemaDialect, type SchemaDialect } from "../schema/dialect.js";
 import { pointerTokens } from "../schema/json-pointer.js";
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 
 /**
  * A tool's arguments or result as a Standard Schema: `validate` runs the generated validator,

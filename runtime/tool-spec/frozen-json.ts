@@ -1,5 +1,5 @@
 import { childPointer } from "../schema/json-pointer.js";
-import type { JsonValue, SpecProblem } from "./types.js";
+import type { JsonValue, SpecProblem } from "../schema/json.js";
 
 /** Deeper than this, input is refused rather than risking the stack. */
 export const MAX_JSON_DEPTH = 1500;

@@ -3,7 +3,7 @@ import { ClientToolSpecError } from "./errors.js";
 import { checkClientToolSpecs, checkParsedClientToolSpecs, parseClientToolSpec, parseClientToolSpecs } from "./parse.js";
 import { MAX_SCHEMA_DEPTH } from "./schema-depth.js";
 import { clientToolMode } from "./tool-mode.js";
-import type { JsonValue } from "./types.js";
+import type { JsonValue } from "../schema/json.js";
 
 const base = { name: "open_file_viewer", description: "Open a file viewer panel." };
 

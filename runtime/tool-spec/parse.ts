@@ -5,7 +5,8 @@ import { refCycleProblems } from "./ref-cycles.js";
 import { MAX_SCHEMA_DEPTH, schemaDepthProblems } from "./schema-depth.js";
 import { childPointer } from "../schema/json-pointer.js";
 import { suggestKey } from "./suggest.js";
-import { CLIENT_TOOL_RECOVERIES, type ClientToolSpec, type JsonObject, type JsonValue, type SpecProblem } from "./types.js";
+import { CLIENT_TOOL_RECOVERIES, type ClientToolSpec } from "./types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 
 /** What every LLM provider accepts as a function name. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;

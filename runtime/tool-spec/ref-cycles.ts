@@ -1,5 +1,5 @@
 import { childPointer, pointerTokens } from "../schema/json-pointer.js";
-import type { JsonObject, JsonValue, SpecProblem } from "./types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 import { findCycle } from "../schema/find-cycle.js";
 import { IN_PLACE_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "../schema/keywords.js";
 import { forEachRef, valueAt } from "../schema/json-walk.js";

@@ -1,5 +1,5 @@
 import { childPointer } from "../schema/json-pointer.js";
-import type { JsonObject, JsonValue, SpecProblem } from "./types.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 
 /**
  * How deeply a tool schema may nest objects and arrays. The generated types nest one type

@@ -1,5 +1,6 @@
 import { CONTENT_RESULT_SCHEMA } from "./content-result.js";
-import type { ClientToolPrivateInput, ClientToolSpec, JsonObject } from "./types.js";
+import type { ClientToolPrivateInput, ClientToolSpec } from "./types.js";
+import type { JsonObject } from "../schema/json.js";
 
 /**
  * How a call of a client tool ends, which decides what the server, the model and the client's

@@ -1,11 +1,4 @@
-/** A JSON value as it comes out of JSON.parse. */
-export type JsonValue = null | boolean | number | string | readonly JsonValue[] | JsonObject;
-export interface JsonObject {
-  readonly [key: string]: JsonValue;
-}
-
-/** A JSON Schema (draft-07 or 2020-12). Subschemas may be booleans; a tool's root schemas are objects. */
-export type JsonSchema = JsonObject | boolean;
+import type { JsonObject } from "../schema/json.js";
 
 /** MCP tool annotations: hints only, never assumed when absent. */
 export interface ClientToolAnnotations {
@@ -84,9 +77,3 @@ export const CLIENT_TOOL_RECOVERIES: readonly ClientToolRecovery[] = ["wait", "r
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
 export const DEFAULT_MAX_ATTEMPTS = 1;
-
-/** One problem in a spec: where (RFC 6901 JSON pointer into the input) and what, with the fix. */
-export interface SpecProblem {
-  readonly pointer: string;
-  readonly message: string;
-}

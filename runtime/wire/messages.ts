@@ -1,4 +1,4 @@
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 
 /**
  * The messages of the awaited round trip, as every transport carries them (HTTP, SSE,

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../tool-spec/types.js";
+import type { JsonObject } from "../schema/json.js";
 import type { ClientToolRequest } from "./messages.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { ClientToolCancelledMessage, ClientToolRequest } from "./messages.js";
-import { decodeClientToolCancelled, decodeClientToolRequest } from "../client/decode-request.js";
+import { decodeClientToolCancelled, decodeClientToolRequest } from "./decode-request.js";
 import { parseJsonOrUndefined } from "./wire-json.js";
 
 /** The SSE event name of a request: `source.addEventListener(CLIENT_TOOL_EVENT, ...)` in the browser. */

@@ -10,7 +10,7 @@ export interface ClientToolRow {
   readonly mode: "fire-and-forget" | "awaited" | "awaited-content" | "private-input";
   readonly args: unknown;
   readonly result: unknown;
-  readonly action: unknown;
+  readonly action: { readonly kind: string };
   readonly privateInput?: unknown;
 }
 

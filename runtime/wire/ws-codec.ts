@@ -4,7 +4,7 @@ import { ClientAnswerMalformedError, type ClientCallError } from "./errors.js";
 import type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolRequest } from "./messages.js";
 import type { ValidationProblem } from "./validation.js";
 import { errorAnswer, isObject, resultAnswer, toolCallAnswerFromBody, type ClientToolAnswer } from "./answer.js";
-import { decodeClientToolCancelled, decodeClientToolRequest } from "../client/decode-request.js";
+import { decodeClientToolCancelled, decodeClientToolRequest } from "./decode-request.js";
 import { parseJsonOrUndefined } from "./wire-json.js";
 
 /** Server to client: run this request (`runner.handle(message.request)`). */

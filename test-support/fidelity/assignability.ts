@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../runtime/tool-spec/types.js";
+import type { JsonValue } from "../../runtime/schema/json.js";
 import { tsLiteral } from "../ts-literal.js";
 import { typecheck } from "../typecheck.js";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { compile } from "json-schema-to-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JsonValue } from "../../runtime/tool-spec/types.js";
+import type { JsonValue } from "../../runtime/schema/json.js";
 import { removeTempProjects, tempProject } from "../temp-project.js";
 import { generate } from "../../generator/generate.js";
 import { checkAssignments, type AssignmentCase } from "./assignability.js";

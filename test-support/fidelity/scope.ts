@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../runtime/tool-spec/types.js";
+import type { JsonValue } from "../../runtime/schema/json.js";
 import { DATA_KEYWORDS } from "../../runtime/schema/keywords.js";
 import type { SuiteGroup } from "./suite.js";
 

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../runtime/tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
 import { DATA_KEYWORDS } from "../../runtime/schema/keywords.js";
 import type { SuiteDraft } from "./suite.js";
 

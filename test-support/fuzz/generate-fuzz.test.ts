@@ -4,7 +4,7 @@ import fc from "fast-check";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { schemaFingerprint } from "../../runtime/fingerprint/fingerprint.js";
-import type { JsonObject, JsonValue } from "../../runtime/tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
 import { removeTempProjects, tempProject, writeProjectFiles } from "../temp-project.js";
 import { tsLiteral } from "../ts-literal.js";
 import { typecheck } from "../typecheck.js";

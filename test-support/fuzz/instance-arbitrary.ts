@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { pointerTokens } from "../../runtime/schema/json-pointer.js";
-import type { JsonObject, JsonValue } from "../../runtime/tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
 import { valueAt } from "../../runtime/schema/json-walk.js";
 import { compact, json, PROPERTY_NAMES, scalar } from "./schema-arbitrary.js";
 

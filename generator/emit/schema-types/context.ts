@@ -1,5 +1,5 @@
 import type { SchemaDialect } from "../../../runtime/schema/dialect.js";
-import type { JsonValue } from "../../../runtime/tool-spec/types.js";
+import type { JsonValue } from "../../../runtime/schema/json.js";
 import type { Keywords } from "./keywords.js";
 import type { Kinds } from "./kinds.js";
 import type { Ty } from "./ty.js";

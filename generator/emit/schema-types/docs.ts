@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
 import { readKeywords, TAGGED_KEYWORDS, type Keywords } from "./keywords.js";
 import { isJsonObject } from "../../../runtime/schema/subschemas.js";
 

@@ -1,5 +1,5 @@
 import { schemaDialect } from "../../../runtime/schema/dialect.js";
-import type { JsonObject } from "../../../runtime/tool-spec/types.js";
+import type { JsonObject } from "../../../runtime/schema/json.js";
 import { docComment } from "../escape.js";
 import type { TypeContext } from "./context.js";
 import { schemaDoc } from "./docs.js";

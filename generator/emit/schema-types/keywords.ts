@@ -1,5 +1,5 @@
 import { EVALUATING_KEYWORDS } from "../../../runtime/schema/keywords.js";
-import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
 
 /**
  * The keywords of one schema that the type translators read, each undefined

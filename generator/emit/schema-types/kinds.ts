@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../../runtime/tool-spec/types.js";
+import type { JsonValue } from "../../../runtime/schema/json.js";
 
 /**
  * A set of JSON instance kinds as bit flags. Numbers are split into integers

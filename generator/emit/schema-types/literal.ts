@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
 import { propertyKey, tsString } from "../escape.js";
 import { kindOfValue, type Kinds } from "./kinds.js";
 import type { Keywords } from "./keywords.js";

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
 import { docComment, propertyKey, tsString } from "../escape.js";
 import type { TypeContext } from "./context.js";
 import { keywordsDoc } from "./docs.js";

@@ -1,6 +1,6 @@
 import { compile } from "json-schema-to-typescript";
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../../../runtime/tool-spec/types.js";
+import type { JsonObject } from "../../../runtime/schema/json.js";
 import { typecheck } from "../../../test-support/typecheck.js";
 import { emitSchemaTypes } from "./index.js";
 

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
 import { definitionsKeyword, type SchemaDialect } from "../../../runtime/schema/dialect.js";
 import type { TypeContext } from "./context.js";
 import { defTypeName } from "./def-name.js";

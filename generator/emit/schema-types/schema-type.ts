@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../../runtime/tool-spec/types.js";
+import type { JsonValue } from "../../../runtime/schema/json.js";
 import { arrayType } from "./array-type.js";
 import type { TypeContext } from "./context.js";
 import { readKeywords, type Keywords } from "./keywords.js";

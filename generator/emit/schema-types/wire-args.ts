@@ -1,5 +1,5 @@
 import type { SchemaDialect } from "../../../runtime/schema/dialect.js";
-import type { JsonObject, JsonValue } from "../../../runtime/tool-spec/types.js";
+import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
 import { valueAt } from "../../../runtime/schema/json-walk.js";
 import { refTokens } from "../../../runtime/schema/ref-tokens.js";
 import { isJsonObject, own } from "../../../runtime/schema/subschemas.js";

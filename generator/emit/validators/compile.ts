@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, Options, ValidateFunction } from "ajv";
 import { schemaDialect } from "../../../runtime/schema/dialect.js";
-import type { JsonObject } from "../../../runtime/tool-spec/types.js";
+import type { JsonObject } from "../../../runtime/schema/json.js";
 import { VALIDATION_OPTIONS } from "../../../runtime/schema/ajv-options.js";
 import { withResolvableRoot } from "../../../runtime/schema/resolvable-root.js";
 

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../../runtime/tool-spec/types.js";
+import type { JsonObject } from "../../../runtime/schema/json.js";
 import type { ToolModel } from "../../model/tool-model.js";
 import { unknownMode } from "../../../runtime/tool-spec/tool-mode.js";
 import { docComment } from "../escape.js";

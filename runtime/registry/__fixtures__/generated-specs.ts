@@ -1,4 +1,4 @@
-import { toolFingerprints } from "../../fingerprint/index.js";
+import { toolFingerprints } from "../../fingerprint/fingerprint.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
 
 export function deepFreeze<T>(value: T): T {

@@ -9,7 +9,6 @@ import {
   type ClientToolCallSuccessOf,
   type ClientToolHandlersOf,
 } from "@gen-client-tools/runtime";
-import { clientToolSpecs } from "./specs.js";
 import type { ClientToolAcknowledgement, ClientToolName, ClientTools } from "./types.js";
 
 /**
@@ -43,5 +42,11 @@ export type {
 export const clientToolAcknowledgement: ClientToolAcknowledgement = DISPATCHED_TEXT;
 
 export const { isClientAction, isClientToolName, actionArgs, dispatchClientAction, dispatchToolCall, toClientAction } = bindClientTools<ClientTools>({
-  specs: clientToolSpecs,
+  tools: {
+    confirm_action: "awaited",
+    connect_account: "private-input",
+    get_location: "awaited",
+    open_file_viewer: "fire-and-forget",
+    set_layout: "fire-and-forget",
+  },
 });

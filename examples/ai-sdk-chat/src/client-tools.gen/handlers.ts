@@ -9,7 +9,6 @@ import {
   type ClientToolCallSuccessOf,
   type ClientToolHandlersOf,
 } from "@gen-client-tools/runtime";
-import { clientToolSpecs } from "./specs.js";
 import type { ClientToolAcknowledgement, ClientToolName, ClientTools } from "./types.js";
 import { clientToolValidators } from "./validators/index.js";
 
@@ -44,6 +43,9 @@ export type {
 export const clientToolAcknowledgement: ClientToolAcknowledgement = DISPATCHED_TEXT;
 
 export const { isClientAction, isClientToolName, actionArgs, dispatchClientAction, dispatchToolCall, toClientAction } = bindClientTools<ClientTools>({
-  specs: clientToolSpecs,
+  tools: {
+    pick_colour: "awaited",
+    show_toast: "fire-and-forget",
+  },
   validators: clientToolValidators,
 });

@@ -2,7 +2,6 @@
 /* eslint-disable */
 
 import { bindClientInputHandlers, type ClientInputHandlersOf, type PrivateInputCall } from "@gen-client-tools/runtime";
-import { clientToolSpecs } from "./specs.js";
 import type { ClientTools } from "./types.js";
 
 /** What a private input's handler is told of the call it was collected for (the broker's `PrivateInputCall`). */
@@ -21,4 +20,5 @@ export type ClientInputHandlers<Ctx = ClientInputCall> = ClientInputHandlersOf<C
  * with `context`, each handler gets what it makes of the call as `ctx`. Give every server instance
  * the same handlers: a private input is taken where it arrives, and never stored or forwarded.
  */
-export const clientInputHandlers = bindClientInputHandlers<ClientTools>(clientToolSpecs);
+export const clientInputHandlers = /*#__PURE__*/ bindClientInputHandlers<ClientTools>([
+]);

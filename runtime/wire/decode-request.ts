@@ -1,8 +1,8 @@
 // Shape checks for what a client receives from the server (in WebSocket messages and SSE
 // events). The client runner trusts what it is given, so a client checks here first.
-import type { JsonObject } from "../tool-spec/types.js";
-import type { ClientToolCancelledMessage, ClientToolRequest } from "../wire/messages.js";
-import { isObject } from "../wire/answer.js";
+import type { JsonObject } from "../schema/json.js";
+import type { ClientToolCancelledMessage, ClientToolRequest } from "./messages.js";
+import { isObject } from "./answer.js";
 
 /** The request, or `undefined` when the value is not one. */
 export function decodeClientToolRequest(value: unknown): ClientToolRequest | undefined {
