@@ -7,21 +7,38 @@ export interface ModuleExports {
 }
 
 // Declarations start a line; a line of a doc comment starts with " *" and a line of a spec's JSON
-// text with a space or a bracket, so no schema text is ever read as a declaration.
-const DECLARATION = /^export (?:declare )?(type|interface|const|function|class) ([A-Za-z_$][\w$]*)/gm;
-const LIST = /^export (type )?\{([^}]*)\}/gm;
-const DESTRUCTURED = /^export const \{([^}]*)\}/gm;
+// text with a space or a bracket, so no schema text is ever read as a declaration. Lines are
+// found with indexOf (a multi-line regular expression over megabytes of specs costs ten times as much).
+const DECLARATION = /export (?:declare )?(type|interface|const|function|class) ([A-Za-z_$][\w$]*)/y;
+const LIST = /export (type )?\{([^}]*)\}/y;
+const DESTRUCTURED = /export const \{([^}]*)\}/y;
 
 /** The names a generated module exports, read from its text in pieces, each holding whole declarations. */
 export function exportsOf(pieces: readonly string[]): ModuleExports {
-  const types: string[] = [];
-  const values: string[] = [];
+  const found = { types: [] as string[], values: [] as string[] };
   for (const piece of pieces) {
-    for (const [, keyword, name] of piece.matchAll(DECLARATION)) (keyword === "type" || keyword === "interface" ? types : values).push(name!);
-    for (const [, typeOnly, list] of piece.matchAll(LIST)) (typeOnly === undefined ? values : types).push(...namesIn(list!));
-    for (const [, list] of piece.matchAll(DESTRUCTURED)) values.push(...namesIn(list!));
+    for (let newline = -1; ; ) {
+      const at = newline + 1;
+      if (piece.startsWith("export ", at)) readExport(piece, at, found);
+      newline = piece.indexOf("\nexport ", at);
+      if (newline === -1) break;
+    }
   }
-  return { types, values };
+  return found;
+}
+
+function readExport(text: string, at: number, found: { types: string[]; values: string[] }): void {
+  const declaration = matchAt(DECLARATION, text, at);
+  if (declaration !== null) (declaration[1] === "type" || declaration[1] === "interface" ? found.types : found.values).push(declaration[2]!);
+  const list = declaration === null ? matchAt(LIST, text, at) : null;
+  if (list !== null) (list[1] === undefined ? found.values : found.types).push(...namesIn(list[2]!));
+  const destructured = declaration === null && list === null ? matchAt(DESTRUCTURED, text, at) : null;
+  if (destructured !== null) found.values.push(...namesIn(destructured[1]!));
+}
+
+function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
+  pattern.lastIndex = at;
+  return pattern.exec(text);
 }
 
 function namesIn(list: string): string[] {
