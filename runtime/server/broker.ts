@@ -190,6 +190,8 @@ export class ClientCallBroker {
   /** outputSchemas read back from the store, by fingerprint (what a fingerprint names never changes); the oldest go first. */
   readonly #storedSchemas = new Map<string, JsonObject>();
   readonly #unsubscribe: () => void;
+  /** The store's subscription live: no call is opened before, or its notices could go unheard. */
+  readonly #storeReady: Promise<void>;
   #closed = false;
 
   constructor(options: ClientCallBrokerOptions) {
@@ -233,6 +235,7 @@ export class ClientCallBroker {
         void this.#recheckWaiters();
       },
     });
+    this.#storeReady = this.#store.ready?.() ?? Promise.resolve();
   }
 
   on<K extends keyof ClientCallBrokerEvents>(event: K, listener: (payload: ClientCallBrokerEvents[K]) => void): () => void {
@@ -295,6 +298,7 @@ export class ClientCallBroker {
       ...(spec.privateInput !== undefined && { privateInput: true, privateInputSchema: spec.privateInput.schema }),
     };
     const { requestId } = request;
+    await this.#storeReady;
     // Waiting starts before the call is stored: an answer may arrive (from a client listing
     // pending calls) before `open` returns.
     const outcome = new Promise<ClientCallOutcome>((resolve) => {

@@ -102,6 +102,12 @@ export interface PendingCallStore {
   /** Hears of every open, re-send and close, by any process sharing the store; returns an unsubscribe function. */
   subscribe(listener: PendingCallListener): () => void;
   /**
+   * For a store whose notices start arriving some time after `subscribe` (a connection to make):
+   * resolves once they do. The broker waits for it before it opens its first call, so that no
+   * notice of a call made at start is missed.
+   */
+  ready?(): Promise<void>;
+  /**
    * Keeps a tool's outputSchema under its fingerprint at least until `keepUntil` (a call's
    * deadline, in ms since the epoch) plus the store's retention period; storing it again only
    * ever lengthens that.

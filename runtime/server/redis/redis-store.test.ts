@@ -64,4 +64,31 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
       await Promise.all(stores.map((store) => store.disconnect()));
     }
   });
+
+  it("drops every message on its channel that is not its own, says so once, and goes on: a call made right after the brokers start settles at the other instance", async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const errors: unknown[] = [];
+    const stores = [0, 1].map(() => new RedisPendingCallStore(client, { keyPrefix, onError: (error) => errors.push(error) }));
+    const [a, b] = stores.map((store) => new ClientCallBroker({ tools: specs, store }));
+    try {
+      // No pause: the broker waits for its store's subscription before the first call.
+      const garbage = ["null", "42", '"text"', "{", "[]", "{}", '{"closed":null}', '{"requested":{"request":5}}', '{"closed":{"request":{"requestId":1}}}'];
+      await stores[1]!.ready();
+      for (const message of garbage) await client.sendCommand(["PUBLISH", `${keyPrefix}calls`, message]);
+      const sent = nextRequest(a!);
+      const started = Date.now();
+      const outcome = a!.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+      const request = await sent;
+      await b!.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
+      await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+      expect(Date.now() - started).toBeLessThan(1000);
+      // Each store heard the garbage, dropped it, and said so once.
+      for (const store of stores) expect(store.droppedNotices).toBe(garbage.length);
+      expect(errors).toHaveLength(2);
+      expect(String(errors[0])).toMatch(/not one of the store's own/);
+    } finally {
+      await Promise.all([a!.close(), b!.close()]);
+      await Promise.all(stores.map((store) => store.disconnect()));
+    }
+  });
 });

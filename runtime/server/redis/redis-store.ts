@@ -46,6 +46,7 @@ export class RedisPendingCallStore implements PendingCallStore {
   readonly #onError: (error: unknown) => void;
   readonly #listeners = new Set<PendingCallListener>();
   #subscriber: Promise<RedisSubscriberLike> | undefined;
+  #dropped = 0;
 
   constructor(client: RedisClientLike, options: RedisPendingCallStoreOptions = {}) {
     this.#client = client;
@@ -121,6 +122,20 @@ export class RedisPendingCallStore implements PendingCallStore {
     return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open" && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId)).map(({ state: _open, ...call }) => call);
   }
 
+  /**
+   * Resolves once the store's subscription is live (or has failed, which `onError` has said): a
+   * call opened after it is heard by every instance, this one included. The broker waits for it
+   * before its first call.
+   */
+  async ready(): Promise<void> {
+    await (this.#subscriber ??= this.#connectSubscriber());
+  }
+
+  /** How many messages on the store's channel were not its own, and were dropped. */
+  get droppedNotices(): number {
+    return this.#dropped;
+  }
+
   subscribe(listener: PendingCallListener): () => void {
     this.#listeners.add(listener);
     this.#subscriber ??= this.#connectSubscriber();
@@ -169,11 +184,11 @@ export class RedisPendingCallStore implements PendingCallStore {
   }
 
   #notify(message: string): void {
-    let notice: ChannelNotice;
-    try {
-      notice = JSON.parse(message) as ChannelNotice;
-    } catch (error) {
-      this.#onError(error);
+    // Anyone with access to Redis can publish on the channel: a message that is not the store's
+    // own is dropped, and the subscription goes on.
+    const notice = readNotice(message);
+    if (notice === undefined) {
+      if (this.#dropped++ === 0) this.#onError(new Error(`a message on ${this.#channel()} is not one of the store's own notices: dropped (this one and any after it, counted in droppedNotices)`));
       return;
     }
     if ("closed" in notice) this.#tell((listener) => listener.closed(notice.closed));
@@ -223,3 +238,32 @@ export class RedisPendingCallStore implements PendingCallStore {
 
 /** One message on the store's channel: every instance hears each open, re-send and close, in order. */
 type ChannelNotice = { readonly requested: PendingCall } | { readonly closed: ClosedCall };
+
+/** The notice a message holds, when it is one of the store's own (the shape `open`, `reissue` and `close` publish). */
+function readNotice(message: string): ChannelNotice | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(message);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(value)) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length !== 1) return undefined;
+  if (keys[0] === "requested") return isCall(value["requested"]) ? (value as ChannelNotice) : undefined;
+  if (keys[0] === "closed") {
+    const closed = value["closed"];
+    return isCall(closed) && isRecord(closed["outcome"]) && typeof closed["outcome"]["status"] === "string" ? (value as ChannelNotice) : undefined;
+  }
+  return undefined;
+}
+
+function isCall(value: unknown): value is Record<string, unknown> & { readonly request: Record<string, unknown> } {
+  if (!isRecord(value) || typeof value["owner"] !== "string" || !isRecord(value["request"])) return false;
+  const request = value["request"];
+  return typeof request["requestId"] === "string" && typeof request["conversationId"] === "string" && typeof request["toolCallId"] === "string" && typeof request["attempt"] === "number";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
