@@ -36,6 +36,7 @@ export {
   ClientCallError,
   ClientCallNotFoundError,
   ClientCallStaleAttemptError,
+  ClientCallStoreUnavailableError,
   ClientResultInvalidError,
   PrivateInputMisdirectedError,
 } from "./wire/errors.js";

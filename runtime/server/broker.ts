@@ -132,6 +132,8 @@ interface Waiter {
   timer: TimerHandle;
   /** Every dispatch of the call in this broker (a repeated dispatch attaches to the first). */
   readonly resolvers: ((outcome: ClientCallOutcome) => void)[];
+  /** Whether the store holds the call (a dispatch waits from before its `open`): only then is its absence a loss. */
+  stored: boolean;
 }
 
 function isSigned(decision: unknown): decision is SignedClientToolDecision {
@@ -145,7 +147,7 @@ const APPROVAL_LATE = Symbol("approval late");
 const DISPATCHER_GONE = "the process that dispatched the call stopped while the call was open";
 const CLIENT_GONE = "the user's client disconnected while the call was open";
 const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
-const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the server lost track of the call" };
+const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the store lost the call" };
 /** How many open calls one owner may have, by default. */
 const DEFAULT_MAX_OPEN_CALLS_PER_OWNER = 1000;
 /** How many open calls a broker remembers from the store's notices, so that answering one needs no read of it. */
@@ -302,7 +304,7 @@ export class ClientCallBroker {
     // Waiting starts before the call is stored: an answer may arrive (from a client listing
     // pending calls) before `open` returns.
     const outcome = new Promise<ClientCallOutcome>((resolve) => {
-      this.#waiters.set(requestId, { owner: input.owner, tool: callTool, request, timer: this.#startTimer(requestId, seconds * 1000), resolvers: [resolve] });
+      this.#waiters.set(requestId, { owner: input.owner, tool: callTool, request, timer: this.#startTimer(requestId, seconds * 1000), resolvers: [resolve], stored: false });
     });
     try {
       await this.#store.open({ owner: input.owner, request, tool: callTool }, { maxOpenPerOwner: this.#maxOpenPerOwner, outputSchema: spec.outputSchema });
@@ -318,6 +320,8 @@ export class ClientCallBroker {
       }
       throw error;
     }
+    const waiter = this.#waiters.get(requestId);
+    if (waiter !== undefined) waiter.stored = true;
     // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
     if (this.#closed) await this.#store.close(requestId, 1, BROKER_CLOSED, { owner: input.owner, request, tool: callTool });
     return outcome;
@@ -619,6 +623,7 @@ export class ClientCallBroker {
           request: stored.request,
           timer: this.#startTimer(requestId, stored.request.expiresAt - Date.now()),
           resolvers: [resolve],
+          stored: true,
         });
       }
     });
@@ -782,14 +787,21 @@ export class ClientCallBroker {
 
   /** The store may have missed close notices: each call this broker waits for is read again, and an ended one settled. */
   async #recheckWaiters(): Promise<void> {
-    for (const requestId of [...this.#waiters.keys()]) {
+    let lost = 0;
+    for (const [requestId, waiter] of [...this.#waiters]) {
       try {
         const stored = await this.#store.get(requestId);
         if (stored?.state === "closed") this.#settle(stored);
+        // The store came back without the call (a Redis restarted empty): it ends now, not at its deadline.
+        else if (stored === undefined && waiter.stored && this.#waiters.get(requestId) === waiter) {
+          lost++;
+          this.#giveUp({ owner: waiter.owner, request: waiter.request, ...(waiter.tool !== undefined && { tool: waiter.tool }), outcome: STORE_LOST });
+        }
       } catch (error) {
         this.#onError(error, "reading a call again after missed notices failed; its timer will");
       }
     }
+    if (lost > 0) this.#onError(new Error(`the store no longer holds ${lost} open call${lost === 1 ? "" : "s"} this broker awaited (did Redis come back without its data?): each ended as cancelled`), "the store lost calls");
   }
 
   async #storedSchema(fingerprint: string): Promise<JsonObject | undefined> {

@@ -5,7 +5,7 @@ import type { ValidationProblem } from "./validation.js";
  * status a transport answers with and a JSON body, so a transport maps it in one line.
  */
 export abstract class ClientCallError extends Error {
-  abstract readonly status: 400 | 404 | 409 | 413 | 421 | 422;
+  abstract readonly status: 400 | 404 | 409 | 413 | 421 | 422 | 503;
 
   toJSON(): { readonly detail: string } {
     return { detail: this.message };
@@ -96,5 +96,19 @@ export class PrivateInputMisdirectedError extends ClientCallError {
 
   constructor(toolName: string) {
     super(`This server has no handler for the private input of ${JSON.stringify(toolName)}; the value was not kept. Send it to an instance that has one.`);
+  }
+}
+
+/**
+ * The store of pending calls did not answer within its wait (Redis unreachable, or too slow):
+ * nothing was done, and the same request may be sent again after `retryAfterSeconds`.
+ */
+export class ClientCallStoreUnavailableError extends ClientCallError {
+  override readonly name = "ClientCallStoreUnavailableError";
+  readonly status = 503;
+  readonly retryAfterSeconds = 1;
+
+  constructor(detail: string, options?: { readonly cause?: unknown }) {
+    super(`The store of pending client tool calls is unavailable (${detail}): nothing was done; send the request again shortly.`, options);
   }
 }

@@ -32,25 +32,29 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     return redis;
   }
 
-  async function instance(port: number, known: typeof tools | []): Promise<{ broker: ClientCallBroker; connected: () => boolean }> {
-    const client = createClient({ url: `redis://127.0.0.1:${port}`, socket: { reconnectStrategy: () => 50 } });
-    client.on("error", () => {});
+  /**
+   * One server instance with the README's Redis setup: a client made with `disableOfflineQueue`,
+   * connected, and no `error` listener of its own (the store adds one).
+   */
+  async function instance(port: number, known: typeof tools | []): Promise<{ broker: ClientCallBroker; connected: () => boolean; errors: unknown[] }> {
+    const client = createClient({ url: `redis://127.0.0.1:${port}`, disableOfflineQueue: true, socket: { reconnectStrategy: () => 50 } });
     await client.connect();
-    const store = new RedisPendingCallStore(client, { keyPrefix: "restart:", closedRetentionMs: 5_000, onError: () => {} });
-    const broker = new ClientCallBroker({ tools: known, store, onError: () => {} });
+    const errors: unknown[] = [];
+    const store = new RedisPendingCallStore(client, { keyPrefix: "restart:", closedRetentionMs: 5_000, onError: (error) => errors.push(error) });
+    const broker = new ClientCallBroker({ tools: known, store, onError: (error) => errors.push(error) });
     cleanups.push(async () => {
       await broker.close();
       await store.disconnect();
       await client.close();
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return { broker, connected: () => client.isReady };
+    await store.ready();
+    return { broker, connected: () => client.isReady, errors };
   }
 
-  it("goes on where Redis keeps its data: an answer sent while it is down waits for the reconnection and ends the call", async () => {
+  it("goes on where Redis keeps its data: an answer while it is down gets 503 at once and is never applied; sent again once Redis is back, it ends the call", async () => {
     const redis = await redisServer(true);
     const { broker: a } = await instance(redis.port, tools);
-    const { broker: b, connected } = await instance(redis.port, []);
+    const { broker: b, connected, errors } = await instance(redis.port, []);
     const sent = nextRequests(a, 3);
     const outcomes = [0, 1, 2].map((n) => a.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${n}`, args: { n } }));
     const requests = await sent;
@@ -58,29 +62,40 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     await redis.stop();
     // Once the client knows the connection is gone (a command written before that fails at once, as in flight).
     while (connected()) await new Promise((resolve) => setTimeout(resolve, 10));
-    const whileDown = b.submit({ requestId: requests[0]!.requestId, owner: "alice", result: { n: 0 } });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const asked = Date.now();
+    await expect(b.submit({ requestId: requests[0]!.requestId, owner: "alice", result: { n: 7 } })).rejects.toMatchObject({ status: 503, name: "ClientCallStoreUnavailableError" });
+    expect(Date.now() - asked).toBeLessThan(3_000);
+    // The lost connection was reported, once, and nothing was thrown out of the process.
+    expect(errors.length).toBeGreaterThan(0);
     await redis.start();
-    await whileDown;
-    await b.submit({ requestId: requests[1]!.requestId, owner: "alice", result: { n: 1 } });
-    await b.submit({ requestId: requests[2]!.requestId, owner: "alice", result: { n: 2 } });
+    while (!connected()) await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The refused answer was not applied after the reconnection: the call is still open, and the retry ends it.
+    expect((await b.pending({ owner: "alice" })).map((request) => request.requestId).sort()).toEqual(requests.map((request) => request.requestId).sort());
+    for (const n of [0, 1, 2]) await b.submit({ requestId: requests[n]!.requestId, owner: "alice", result: { n } });
     await expect(Promise.all(outcomes)).resolves.toEqual([0, 1, 2].map((n) => ({ status: "ok", result: { n } })));
-  });
+  }, 20_000);
 
-  it("ends each call at its deadline as cancelled, saying the server lost it, where Redis comes back empty; answers then get 404", async () => {
+  it("ends each awaited call as cancelled within 5 s of the reconnection where Redis comes back empty, saying so; answers then get 404", async () => {
     const redis = await redisServer(false);
-    const { broker: a } = await instance(redis.port, tools);
+    const slow = parseClientToolSpecs([{ ...tools[0]!, timeoutSeconds: 60 }]);
+    const { broker: a, connected, errors } = await instance(redis.port, slow);
     const { broker: b } = await instance(redis.port, []);
     const sent = nextRequests(a, 2);
     const outcomes = [0, 1].map((n) => a.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${n}`, args: { n } }));
     const requests = await sent;
 
     await redis.stop();
+    while (connected()) await new Promise((resolve) => setTimeout(resolve, 10));
     await redis.start();
-    await expect(b.submit({ requestId: requests[0]!.requestId, owner: "alice", result: { n: 0 } })).rejects.toMatchObject({ status: 404 });
+    while (!connected()) await new Promise((resolve) => setTimeout(resolve, 10));
+    const back = Date.now();
     await expect(Promise.all(outcomes)).resolves.toEqual([
-      { status: "cancelled", reason: "the server lost track of the call" },
-      { status: "cancelled", reason: "the server lost track of the call" },
+      { status: "cancelled", reason: "the store lost the call" },
+      { status: "cancelled", reason: "the store lost the call" },
     ]);
+    expect(Date.now() - back).toBeLessThan(5_000);
+    expect(errors.map(String).join("\n")).toMatch(/no longer holds 2 open calls/);
+    await expect(b.submit({ requestId: requests[0]!.requestId, owner: "alice", result: { n: 0 } })).rejects.toMatchObject({ status: 404 });
   }, 20_000);
 });

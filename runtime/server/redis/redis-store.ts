@@ -1,5 +1,6 @@
 import type { JsonObject } from "../../schema/json.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
+import { ClientCallStoreUnavailableError } from "../../wire/errors.js";
 import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall } from "../store.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
 import { CLOSE, FIND_BY_TOOL_CALL, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
@@ -11,6 +12,12 @@ import { CLOSE, FIND_BY_TOOL_CALL, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.j
 export interface RedisClientLike {
   sendCommand(args: readonly string[]): Promise<unknown>;
   duplicate(): RedisSubscriberLike;
+  /**
+   * An EventEmitter's, as the official client has them: where nothing listens for the client's
+   * `error` events, the store does, so that a lost connection never ends the process.
+   */
+  on?(event: "error", listener: (error: unknown) => void): unknown;
+  listenerCount?(event: "error"): number;
 }
 
 /** The subscribing connection `duplicate()` gives. */
@@ -27,9 +34,32 @@ export interface RedisPendingCallStoreOptions {
   readonly keyPrefix?: string;
   /** How long an ended call is remembered (a late answer gets 409 instead of 404); default 10 minutes. */
   readonly closedRetentionMs?: number;
-  /** Where a notice that cannot be read, or a subscription that fails, is reported; default `console.error`. */
+  /** Where a notice that cannot be read, a subscription that fails or a lost connection is reported; default `console.error`. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * How long a store operation waits for Redis; past it, it fails with
+   * `ClientCallStoreUnavailableError` (503 to a client), and so does one that finds the
+   * connection gone. Default 2,000 ms. Create the client with `disableOfflineQueue: true`, so
+   * that a command is never held for a connection that comes back after its caller gave up.
+   */
+  readonly operationTimeoutMs?: number;
 }
+
+/** The store's default wait for Redis. */
+export const DEFAULT_OPERATION_TIMEOUT_MS = 2_000;
+
+// The official client's errors for a connection that is gone, closed or too slow (a reply
+// error, Redis refusing a command, is another matter: it is passed on as it is).
+const CONNECTION_ERRORS = new Set([
+  "ClientOfflineError",
+  "ClientClosedError",
+  "SocketClosedUnexpectedlyError",
+  "ConnectionTimeoutError",
+  "SocketTimeoutError",
+  "ReconnectStrategyError",
+  "DisconnectsClientError",
+  "RootNodesUnavailableError",
+]);
 
 /**
  * The pending calls of every instance in one Redis: an answer posted to any instance ends the
@@ -44,7 +74,10 @@ export class RedisPendingCallStore implements PendingCallStore {
   readonly #prefix: string;
   readonly #retentionMs: number;
   readonly #onError: (error: unknown) => void;
+  readonly #timeoutMs: number;
   readonly #listeners = new Set<PendingCallListener>();
+  /** Whether the present run of connection errors has been reported (one report an outage). */
+  #outageReported = false;
   #subscriber: Promise<RedisSubscriberLike> | undefined;
   #dropped = 0;
 
@@ -53,6 +86,8 @@ export class RedisPendingCallStore implements PendingCallStore {
     this.#prefix = options.keyPrefix ?? "gct:";
     this.#retentionMs = options.closedRetentionMs ?? DEFAULT_CLOSED_RETENTION_MS;
     this.#onError = options.onError ?? ((error) => console.error("gen-client-tools: Redis store:", error));
+    this.#timeoutMs = options.operationTimeoutMs ?? DEFAULT_OPERATION_TIMEOUT_MS;
+    if (client.on !== undefined && (client.listenerCount?.("error") ?? 0) === 0) client.on("error", (error) => this.#connectionLost(error));
   }
 
   async open(call: PendingCall, options: PendingCallOpenOptions = {}): Promise<void> {
@@ -77,7 +112,7 @@ export class RedisPendingCallStore implements PendingCallStore {
   }
 
   async get(requestId: string): Promise<StoredCall | undefined> {
-    const data = await this.#client.sendCommand(["HGET", this.#callKey(requestId), "data"]);
+    const data = await this.#command(["HGET", this.#callKey(requestId), "data"]);
     return typeof data === "string" ? (JSON.parse(data) as StoredCall) : undefined;
   }
 
@@ -114,11 +149,11 @@ export class RedisPendingCallStore implements PendingCallStore {
 
   async list(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
     const ownerKey = this.#ownerKey(filter.owner);
-    const ids = (await this.#client.sendCommand(["ZRANGE", ownerKey, "0", "-1"])) as string[];
+    const ids = (await this.#command(["ZRANGE", ownerKey, "0", "-1"])) as string[];
     const calls = await Promise.all(ids.map((id) => this.get(id)));
     // An open call that expired in Redis left its id in the owner's set: it goes now.
     const gone = ids.filter((_, i) => calls[i]?.state !== "open");
-    if (gone.length > 0) await this.#client.sendCommand(["ZREM", ownerKey, ...gone]);
+    if (gone.length > 0) await this.#command(["ZREM", ownerKey, ...gone]);
     return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open" && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId)).map(({ state: _open, ...call }) => call);
   }
 
@@ -150,7 +185,7 @@ export class RedisPendingCallStore implements PendingCallStore {
   }
 
   async getSchema(fingerprint: string): Promise<JsonObject | undefined> {
-    const data = await this.#client.sendCommand(["GET", this.#schemaKey(fingerprint)]);
+    const data = await this.#command(["GET", this.#schemaKey(fingerprint)]);
     return typeof data === "string" ? (JSON.parse(data) as JsonObject) : undefined;
   }
 
@@ -165,8 +200,10 @@ export class RedisPendingCallStore implements PendingCallStore {
     const subscriber = this.#client.duplicate();
     subscriber.on("error", (error) => this.#onError(error));
     let subscribed = false;
-    // Back after a lost connection (the client subscribes again by itself): changes made meanwhile were not heard.
-    subscriber.on("ready", () => subscribed && this.#gap());
+    // Back after a lost connection (the client subscribes again by itself): changes made meanwhile
+    // were not heard, and the calls may be gone (a Redis back without its data). Said once the
+    // commands' connection answers too, so that listeners can read the calls again at once.
+    subscriber.on("ready", () => subscribed && void this.#gapWhenServing());
     try {
       await subscriber.connect();
       await subscriber.subscribe(this.#channel(), (message) => this.#notify(message));
@@ -181,6 +218,19 @@ export class RedisPendingCallStore implements PendingCallStore {
 
   #gap(): void {
     this.#tell((listener) => listener.gap?.());
+  }
+
+  async #gapWhenServing(): Promise<void> {
+    // Both connections reconnect on their own; the commands' one may still be on its way.
+    for (let tries = 0; tries < 50; tries++) {
+      try {
+        await this.#command(["PING"]);
+        break;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    this.#gap();
   }
 
   #notify(message: string): void {
@@ -206,7 +256,35 @@ export class RedisPendingCallStore implements PendingCallStore {
   }
 
   #eval(script: string, keys: readonly string[], args: readonly string[]): Promise<unknown> {
-    return this.#client.sendCommand(["EVAL", script, String(keys.length), ...keys, ...args]);
+    return this.#command(["EVAL", script, String(keys.length), ...keys, ...args]);
+  }
+
+  /** One command, waited for at most `operationTimeoutMs`; a lost connection is `ClientCallStoreUnavailableError`. */
+  async #command(args: readonly string[]): Promise<unknown> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new ClientCallStoreUnavailableError(`no answer from Redis within ${this.#timeoutMs} ms`)), this.#timeoutMs);
+    });
+    try {
+      const sent = this.#client.sendCommand(args);
+      // A command given up on may still fail later: that is known already, and not reported again.
+      sent.catch(() => {});
+      const reply = await Promise.race([sent, timedOut]);
+      this.#outageReported = false;
+      return reply;
+    } catch (error) {
+      if (error instanceof ClientCallStoreUnavailableError) throw error;
+      if (isConnectionError(error)) throw new ClientCallStoreUnavailableError(`Redis: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #connectionLost(error: unknown): void {
+    if (this.#outageReported) return;
+    this.#outageReported = true;
+    this.#onError(error);
   }
 
   /** An open call is kept past its deadline by the retention period, so a late answer finds it (and the dispatcher's timer reads it). */
@@ -238,6 +316,12 @@ export class RedisPendingCallStore implements PendingCallStore {
 
 /** One message on the store's channel: every instance hears each open, re-send and close, in order. */
 type ChannelNotice = { readonly requested: PendingCall } | { readonly closed: ClosedCall };
+
+function isConnectionError(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const code = (error as { readonly code?: unknown }).code;
+  return CONNECTION_ERRORS.has(error.constructor.name) || (typeof code === "string" && /^E[A-Z]+$/.test(code));
+}
 
 /** The notice a message holds, when it is one of the store's own (the shape `open`, `reissue` and `close` publish). */
 function readNotice(message: string): ChannelNotice | undefined {

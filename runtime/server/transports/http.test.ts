@@ -1,6 +1,9 @@
 import { connect as connectTcp } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
+import { createTestBroker, specs, type TestBroker } from "../__fixtures__/tools.js";
+import { ClientCallBroker } from "../broker.js";
+import { InMemoryPendingCallStore } from "../memory-store.js";
+import { ClientCallStoreUnavailableError } from "../../wire/errors.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { listen, rawRequest, waitFor, type Listening } from "./__fixtures__/net.js";
@@ -314,5 +317,30 @@ describe("createClientToolsHandler, in process", () => {
     expect((await handler(new Request("http://app/client-tools", { headers: { "x-owner": "alice" } }))).status).toBe(404);
     expect((await handler(new Request("http://app/api/tools", { headers: { "x-owner": "" } }))).status).toBe(401);
     await local.broker.close();
+  });
+});
+
+describe("a store that does not answer", () => {
+  it("gets 503 with Retry-After on every route, and the broker's state stays as it was", async () => {
+    const store = new InMemoryPendingCallStore();
+    const broker = new ClientCallBroker({ tools: specs, store });
+    const handler = createClientToolsHandler(broker, { authenticate: () => "alice" });
+    const unavailable = () => Promise.reject(new ClientCallStoreUnavailableError("no answer from Redis within 2000 ms"));
+    vi.spyOn(store, "list").mockImplementation(unavailable);
+    vi.spyOn(store, "get").mockImplementation(unavailable);
+    vi.spyOn(store, "findByToolCall").mockImplementation(unavailable);
+    const post = (path: string, body: unknown) => handler(new Request(`http://app${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }));
+    const responses = [
+      await handler(new Request("http://app/client-tools")),
+      await handler(new Request("http://app/client-tools/events")),
+      await post("/client-tools/r1", { result: { city: "Lyon" } }),
+      await post("/client-tools/conversations/c1/tool-calls", { type: "tool.result", id: "call_1", result: { city: "Lyon" } }),
+    ];
+    for (const response of responses) {
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("1");
+      expect(((await response.json()) as { detail: string }).detail).toMatch(/store of pending client tool calls is unavailable/);
+    }
+    await broker.close();
   });
 });
