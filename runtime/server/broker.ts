@@ -67,6 +67,12 @@ export interface ClientCallBrokerOptions {
    * store counts them atomically); a dispatch past it ends as `denied`. Default 1,000.
    */
   readonly maxOpenCallsPerOwner?: number;
+  /**
+   * With a store shared by processes (one with `claimExpired`, as the Redis store): how often
+   * this broker ends the calls of any process whose deadline has passed, so that a call whose
+   * dispatcher died still ends at its deadline, as `timeout`. Default 500 ms, jittered.
+   */
+  readonly sweepIntervalMs?: number;
   /** How deep the model's arguments and a client's result may nest (objects and arrays); deeper is refused before any validator runs. Default 64. */
   readonly maxValueDepth?: number;
   /** Where errors go that no caller can receive: a throwing event listener, a store failing under a timer. Default `console.error`. */
@@ -156,6 +162,11 @@ const HEARD_CALLS_KEPT = 10_000;
 const STORED_SCHEMAS_KEPT = 1000;
 /** A timer that could not reach the store tries again after this long. */
 const STORE_RETRY_MS = 1000;
+/** How many expired calls one sweep claims at most, and for how long each is this broker's to end. */
+const SWEEP_BATCH = 100;
+const SWEEP_LEASE_MS = 5_000;
+/** The default interval between sweeps of a shared store's deadlines (each wait drawn from half to one and a half times it). */
+export const DEFAULT_SWEEP_INTERVAL_MS = 500;
 
 /**
  * Carries awaited client tool calls to the client and back: one `dispatch` per model tool
@@ -192,6 +203,8 @@ export class ClientCallBroker {
   /** outputSchemas read back from the store, by fingerprint (what a fingerprint names never changes); the oldest go first. */
   readonly #storedSchemas = new Map<string, JsonObject>();
   readonly #unsubscribe: () => void;
+  #sweepTimer: TimerHandle | undefined;
+  readonly #sweepIntervalMs: number;
   /** The store's subscription live: no call is opened before, or its notices could go unheard. */
   readonly #storeReady: Promise<void>;
   #closed = false;
@@ -238,6 +251,8 @@ export class ClientCallBroker {
       },
     });
     this.#storeReady = this.#store.ready?.() ?? Promise.resolve();
+    this.#sweepIntervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
+    if (this.#store.claimExpired !== undefined) this.#scheduleSweep();
   }
 
   on<K extends keyof ClientCallBrokerEvents>(event: K, listener: (payload: ClientCallBrokerEvents[K]) => void): () => void {
@@ -546,6 +561,7 @@ export class ClientCallBroker {
     for (const result of results) if (result.status === "rejected") this.#onError(result.reason, "closing a call in the store failed");
     // Whatever the store could not end must still not leave its dispatch hanging.
     for (const waiter of [...this.#waiters.values()]) this.#giveUp({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
+    clearTimeout(this.#sweepTimer);
     this.#unsubscribe();
     this.#unsubscribeDrops();
     this.#compiler.clear();
@@ -726,6 +742,30 @@ export class ClientCallBroker {
         if (waiter !== undefined) waiter.timer = this.#startTimer(requestId, STORE_RETRY_MS);
       });
     }, delayMs);
+  }
+
+  /** The next sweep, at a jittered interval so that the instances' sweeps spread out. */
+  #scheduleSweep(): void {
+    this.#sweepTimer = startTimer(() => {
+      this.#sweep()
+        .catch((error: unknown) => this.#onError(error, "sweeping the store's expired calls failed; the next sweep tries again"))
+        .finally(() => !this.#closed && this.#scheduleSweep());
+    }, this.#sweepIntervalMs * (0.5 + Math.random()));
+  }
+
+  /**
+   * Ends, as `timeout`, the calls of any process whose deadline has passed: the deadline lives in
+   * the store, and each expired call is claimed by one broker at a time. The close is the same
+   * compare-and-set as every end, so a call the dispatcher's own timer ends meanwhile ends once.
+   */
+  async #sweep(): Promise<void> {
+    const now = Date.now();
+    for (const requestId of await this.#store.claimExpired!(now, SWEEP_BATCH, SWEEP_LEASE_MS)) {
+      const stored = await this.#store.get(requestId);
+      if (stored?.state !== "open" || stored.request.expiresAt > now) continue;
+      const outcome = this.#timeoutOutcome(stored);
+      if (await this.#store.close(requestId, stored.request.attempt, outcome, stored)) this.#settle({ owner: stored.owner, request: stored.request, outcome });
+    }
   }
 
   /** A dispatched call's deadline has come: time it out, unless the store knows better. */

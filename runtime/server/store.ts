@@ -108,6 +108,13 @@ export interface PendingCallStore {
    */
   ready?(): Promise<void>;
   /**
+   * For a store shared by processes: the open calls whose deadline has passed, each claimed for
+   * `leaseMs` so that one process at a time ends it. Every broker sweeps with it (and ends each
+   * claimed call as `timeout` through `close`), so a call whose dispatching process died still
+   * ends at its deadline. A store of one process leaves it out: the dispatcher's timer does it.
+   */
+  claimExpired?(now: number, limit: number, leaseMs: number): Promise<readonly string[]>;
+  /**
    * Keeps a tool's outputSchema under its fingerprint at least until `keepUntil` (a call's
    * deadline, in ms since the epoch) plus the store's retention period; storing it again only
    * ever lengthens that.

@@ -3,7 +3,7 @@ import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { ClientCallStoreUnavailableError } from "../../wire/errors.js";
 import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall } from "../store.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
-import { CLOSE, FIND_BY_TOOL_CALL, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
+import { CLAIM_EXPIRED, CLOSE, FIND_BY_TOOL_CALL, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
 
 /**
  * What the store needs of a client of the official `redis` package (`createClient()`, connected):
@@ -95,11 +95,11 @@ export class RedisPendingCallStore implements PendingCallStore {
     const stored: StoredCall = { ...call, state: "open" };
     const { conversationId, toolCallId } = call.request;
     const schema = call.tool !== undefined && options.outputSchema !== undefined ? { key: this.#schemaKey(call.tool.outputSchema), json: JSON.stringify(options.outputSchema) } : undefined;
-    const keys = [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`, this.#toolCallKey(conversationId, toolCallId), schema?.key ?? this.#schemaKey("")];
+    const keys = [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`, this.#toolCallKey(conversationId, toolCallId), schema?.key ?? this.#schemaKey(""), this.#deadlinesKey()];
     const max = options.maxOpenPerOwner ?? 0;
     const notice: ChannelNotice = { requested: call };
     const ttl = String(this.#openTtl(call));
-    const args = [JSON.stringify(stored), ttl, requestId, String(attempt), String(max), this.#callKey(""), this.#channel(), JSON.stringify(notice), schema?.json ?? "", ttl];
+    const args = [JSON.stringify(stored), ttl, requestId, String(attempt), String(max), this.#callKey(""), this.#channel(), JSON.stringify(notice), schema?.json ?? "", ttl, String(call.request.expiresAt)];
     const opened = await this.#eval(OPEN, keys, args);
     if (opened === 2) throw new DuplicateToolCallError(conversationId, toolCallId);
     if (opened === 3) throw new OpenCallLimitError(call.owner, max);
@@ -141,7 +141,7 @@ export class RedisPendingCallStore implements PendingCallStore {
     const notice: ChannelNotice = { closed };
     const done = await this.#eval(
       CLOSE,
-      [this.#callKey(requestId), this.#ownerKey(current.owner), this.#toolCallKey(current.request.conversationId, current.request.toolCallId)],
+      [this.#callKey(requestId), this.#ownerKey(current.owner), this.#toolCallKey(current.request.conversationId, current.request.toolCallId), this.#deadlinesKey()],
       [JSON.stringify(stored), String(expectedAttempt), String(this.#retentionMs), requestId, this.#channel(), JSON.stringify(notice)],
     );
     return done === 1;
@@ -177,6 +177,17 @@ export class RedisPendingCallStore implements PendingCallStore {
     return () => {
       this.#listeners.delete(listener);
     };
+  }
+
+  /**
+   * The open calls whose deadline has passed, each claimed by this instance for `leaseMs` (no
+   * other instance is given it meanwhile; after it, one is, should this one not have ended it).
+   * Every instance's broker sweeps: the deadline lives in Redis, so a call whose dispatcher died
+   * still ends at it.
+   */
+  async claimExpired(now: number, limit: number, leaseMs: number): Promise<readonly string[]> {
+    const claimed = await this.#eval(CLAIM_EXPIRED, [this.#deadlinesKey()], [String(now), String(leaseMs), String(limit), this.#callKey("")]);
+    return Array.isArray(claimed) ? claimed.filter((id): id is string => typeof id === "string") : [];
   }
 
   async putSchema(fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void> {
@@ -307,6 +318,10 @@ export class RedisPendingCallStore implements PendingCallStore {
 
   #ownerKey(owner: string): string {
     return `${this.#prefix}owner:${owner}`;
+  }
+
+  #deadlinesKey(): string {
+    return `${this.#prefix}deadlines`;
   }
 
   #channel(): string {
