@@ -37,7 +37,7 @@ describe.skipIf(url === undefined)("a dispatcher killed with open calls", () => 
     const store = new RedisPendingCallStore(client, { keyPrefix, onError: () => {} });
     const other = new ClientCallBroker({ tools: parseClientToolSpecs([ECHO]), store, sweepIntervalMs: 200 });
     const asked: string[] = [];
-    other.on("requested", (request) => asked.push(request.toolCallId));
+    other.on("requested", (call) => asked.push(call.request.toolCallId));
     try {
       await store.ready();
       const dispatcher = spawn(process.execPath, [path.join(here, "__fixtures__/dispatcher.mjs")], {
