@@ -1,12 +1,20 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Project, type Type } from "ts-morph";
 import { afterEach, describe, expect, it } from "vitest";
 import { importGenerated } from "../../test-support/import-generated.js";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
 import { typecheck } from "../../test-support/typecheck.js";
+import { linkRuntime } from "../../test-support/runtime-package.js";
+import { writeGenerated } from "../write-generated.js";
 import type { JsonValue } from "../../runtime/schema/json.js";
 import { generate } from "../generate.js";
 
 afterEach(removeTempProjects);
+
+const repositoryModules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../node_modules");
 
 /** Text that could end, escape or substitute into the string a spec is written in. */
 const TRICKY = ["`tick`", "${process.exit()}", "$", "back\\slash \\u0060", 'q"uote', "</script><!--", "line\nbreak\u2028", "\u202eevil", "\u{1f600}"];
@@ -97,5 +105,30 @@ describe("specs.ts", () => {
         else expect(literal, `${spec["name"] as string} ${key}`).toEqual(spec[key]);
       }
     });
+  });
+
+  it("compiles with TypeScript 7 and 5.9 under strict settings where every tool takes a private input, and sends no tool in the payload", async () => {
+    const connect = {
+      name: "connect_account",
+      description: "Connect a service.",
+      parameters: { type: "object", properties: { service: { type: "string" } }, required: ["service"] },
+      privateInput: { schema: { type: "object", properties: { token: { type: "string" } }, required: ["token"] }, response: { status: "connected" } },
+    };
+    const cwd = tempProject(
+      {
+        "package.json": { type: "module" },
+        "tsconfig.json": { compilerOptions: { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], noEmit: true }, include: ["src"] },
+        "client-tools/connect_account.json": connect,
+      },
+      "gct-private-only-",
+    );
+    linkRuntime(cwd);
+    writeGenerated(await generate({ cwd, stubs: false, prettier: false }));
+    for (const compiler of ["typescript/bin/tsc", "typescript5/bin/tsc"]) {
+      const tsc = spawnSync(process.execPath, [path.join(repositoryModules, compiler), "-p", cwd], { encoding: "utf8" });
+      expect(tsc.stdout + tsc.stderr, compiler).toBe("");
+    }
+    const text = readFileSync(path.join(cwd, "src/client-tools.gen/specs.ts"), "utf8");
+    expect(importGenerated({ "specs.ts": text }, "specs.ts", "(mod) => mod.clientToolsPayload").value).toEqual({ client_tools: [] });
   });
 });

@@ -280,7 +280,8 @@ export type ClientToolSpecOf = (typeof clientToolSpecs)[number];
  * Private-input tools are left out: only the server registers them (`registerClientTools`).
  */
 export const clientToolsPayload = /*#__PURE__*/ deepFreeze({
-  client_tools: clientToolSpecs.filter((spec) => !("privateInput" in spec)).map(({ fingerprints: _fingerprints, ...spec }) => spec),
+  // `: boolean`, not an inferred type predicate: where every tool takes a private input, that would narrow the specs to `never`.
+  client_tools: clientToolSpecs.filter((spec): boolean => !("privateInput" in spec)).map(({ fingerprints: _fingerprints, ...spec }) => spec),
 });
 
 /**
