@@ -1,4 +1,5 @@
 import path from "node:path";
+import { unresolvedPointer } from "../../runtime/schema/reference-rules.js";
 import { definitionsKeyword, schemaDialect } from "../../runtime/schema/dialect.js";
 import { childPointer, pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { toFrozenJson } from "../../runtime/tool-spec/frozen-json.js";
@@ -103,9 +104,7 @@ function checkLocalRef(ref: string, document: JsonValue): string | undefined {
   } catch {
     return `$ref ${JSON.stringify(ref)} is not a valid JSON pointer`;
   }
-  return valueAt(document, tokens) === undefined
-    ? `unresolvable $ref ${JSON.stringify(ref)}: nothing is at that place in this schema; add the definition under "$defs" or fix the pointer`
-    : undefined;
+  return unresolvedPointer(document, ref, tokens);
 }
 
 /** A file load read, as a frozen schema; or why it is not one. */

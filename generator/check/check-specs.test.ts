@@ -53,4 +53,13 @@ describe("checkSpecs", () => {
     const wrong = { ...spec, privateInput: { schema: { type: "object", properties: { token: { type: "strng" } } }, response: {} } };
     expect(checkSpecs([source("tools/wrong.json", wrong)]).problems).toEqual([expect.objectContaining({ file: "tools/wrong.json", pointer: "/privateInput/schema/properties/token/type" })]);
   });
+
+  it("reports a schema's problems beside a reference that does not resolve, each with the fix it most likely needs", () => {
+    const spec = { name: "t", description: "T.", parameters: { type: "object", properties: { a: { type: "numbr" }, p: { $ref: "#/$defs/Pont" } }, $defs: { Point: { type: "object" } } } };
+    const { problems } = checkSpecs([source("tools/t.json", spec)]);
+    expect(problems).toEqual([
+      expect.objectContaining({ pointer: "/parameters/properties/p/$ref", message: expect.stringContaining('did you mean "#/$defs/Point"?') as string }),
+      expect.objectContaining({ pointer: "/parameters/properties/a/type", message: expect.stringContaining('did you mean "number"?') as string }),
+    ]);
+  });
 });

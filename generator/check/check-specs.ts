@@ -76,7 +76,11 @@ interface SchemaContext {
 function checkSchema(schema: JsonObject, pointer: string, context: SchemaContext, problems: SpecProblem[]): JsonObject {
   const bundled = context.mayHoldRefs ? bundleRefs(schema, pointer, context) : { schema, problems: [] };
   problems.push(...bundled.problems);
-  if (bundled.problems.length > 0) return bundled.schema;
+  // A reference that does not resolve still leaves the schema as written to check: every problem at once.
+  if (bundled.problems.length > 0) {
+    problems.push(...metaSchemaProblems(schema, pointer));
+    return bundled.schema;
+  }
   // The spec rules checked the schema as written; files bundled into it get the same shape rules.
   const shape = bundled.schema === schema ? [] : schemaShapeProblems(bundled.schema, pointer);
   problems.push(...shape);

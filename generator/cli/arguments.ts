@@ -1,6 +1,6 @@
 import path from "node:path";
 import parser from "yargs-parser";
-import { suggestKey } from "../../runtime/tool-spec/suggest.js";
+import { suggestKey } from "../../runtime/schema/suggest.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { importExtensionSetting } from "../options/import-style.js";
 import { DEBUG_VARIABLE, describe, environmentVariable, expected, GENERATE_OPTIONS, RUN_OPTIONS, type OptionKind, type OptionSpec } from "../options/table.js";

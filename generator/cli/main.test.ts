@@ -63,7 +63,7 @@ function expectFailure(folder: string, expected: (string | RegExp)[]): string {
 describe("bad input: exit 1, file:line:col and a fix, output untouched", () => {
   it("invalid JSON", () => {
     const folder = project({ "bad.json": '{\n  "name": "x",\n  "description": "d",\n}' });
-    expectFailure(folder, ["client-tools/bad.json:4:1: invalid JSON: expected a property name in double quotes"]);
+    expectFailure(folder, [`client-tools/bad.json:3:21: invalid JSON: trailing comma before "}": JSON allows none; remove it`]);
   });
 
   it("duplicate keys in one object, naming both places", () => {

@@ -34,11 +34,20 @@ describe("parseJson", () => {
 
   it("refuses an empty file, trailing commas, comments and cut-short input", () => {
     expect(syntaxError("  \n").message).toContain("empty");
-    expect(syntaxError('{"a":1,}').message).toContain("property name");
+    expect(syntaxError('{"a":1,}').message).toContain("trailing comma");
     expect(syntaxError('{"a":1} // c').message).toContain("after the end");
     expect(syntaxError('{"a":').message).toContain("end of file");
     expect(syntaxError('{"a":"x').message).toContain("unterminated");
     expect(syntaxError("[01]").message).toContain('","');
+  });
+
+  it("reports a trailing comma at the comma, in objects and arrays", () => {
+    const object = '{"a": 1,\n}';
+    expect(syntaxError(object)).toMatchObject({ offset: object.indexOf(","), message: expect.stringContaining('trailing comma before "}"') as string });
+    const array = '{"a": [1, 2 , ]}';
+    expect(syntaxError(array)).toMatchObject({ offset: array.lastIndexOf(","), message: expect.stringContaining('trailing comma before "]"') as string });
+    // A comma that is not trailing is not reported as one.
+    expect(syntaxError('{"a": 1, 2}').message).toContain("property name");
   });
 
   it("keeps __proto__ as an own key", () => {

@@ -124,9 +124,10 @@ class Parser {
       this.pos++;
       return object;
     }
-    for (;;) {
+    for (let comma = -1; ; ) {
       this.skipWhitespace();
       const keyOffset = this.pos;
+      if (comma !== -1 && this.text.charCodeAt(this.pos) === 0x7d) this.fail('trailing comma before "}": JSON allows none; remove it', comma);
       if (this.text.charCodeAt(this.pos) !== 0x22) this.fail('expected a property name in double quotes (JSON has no trailing commas or comments)');
       const key = this.parseString();
       const first = keyOffsets.get(key);
@@ -149,6 +150,7 @@ class Parser {
       this.pos++;
       if (c === 0x7d) return object;
       if (c !== 0x2c) this.fail('expected "," or "}" in the object', this.pos - 1);
+      comma = this.pos - 1;
     }
   }
 
@@ -161,14 +163,16 @@ class Parser {
       this.pos++;
       return array;
     }
-    for (;;) {
+    for (let comma = -1; ; ) {
       this.skipWhitespace();
+      if (comma !== -1 && this.text.charCodeAt(this.pos) === 0x5d) this.fail('trailing comma before "]": JSON allows none; remove it', comma);
       array.push(this.parseValue(node === undefined ? undefined : childNode(node, String(array.length)), depth + 1));
       this.skipWhitespace();
       const c = this.text.charCodeAt(this.pos);
       this.pos++;
       if (c === 0x5d) return array;
       if (c !== 0x2c) this.fail('expected "," or "]" in the array', this.pos - 1);
+      comma = this.pos - 1;
     }
   }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { suggestKey } from "../../runtime/tool-spec/suggest.js";
+import { suggestKey } from "../../runtime/schema/suggest.js";
 import { locateInJson, type Diagnostic } from "../diagnostics.js";
 import type { GenerateOptions } from "./generate-options.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";

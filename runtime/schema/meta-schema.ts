@@ -4,6 +4,9 @@ import { schemaDialect, type SchemaDialect } from "./dialect.js";
 import type { JsonObject, SpecProblem } from "./json.js";
 import { quickVerdict } from "./quick-verdict.js";
 import { patternProblems } from "./pattern-problems.js";
+import { pointerTokens } from "./json-pointer.js";
+import { valueAt } from "./json-walk.js";
+import { suggestKey } from "./suggest.js";
 
 // Loaded on first use, by require: a generation of valid specs never needs ajv (see quickVerdict).
 const require = createRequire(import.meta.url);
@@ -50,14 +53,14 @@ export function metaSchemaProblems(schema: JsonObject, pointer: string): SpecPro
   const problems: SpecProblem[] = [];
   if (verdict === "unsure") {
     const validate = metaSchemaValidator(dialect);
-    if (validate(schema) !== true) problems.push(...summarize(validate.errors ?? [], pointer, dialect));
+    if (validate(schema) !== true) problems.push(...summarize(validate.errors ?? [], pointer, dialect, schema));
   }
   problems.push(...patternProblems(schema, pointer));
   return problems;
 }
 
 /** One problem per place: ajv reports every failed branch of the meta-schema's anyOf; keep the telling one. */
-function summarize(errors: readonly ErrorObject[], pointer: string, dialect: SchemaDialect): SpecProblem[] {
+function summarize(errors: readonly ErrorObject[], pointer: string, dialect: SchemaDialect, schema: JsonObject): SpecProblem[] {
   const byPlace = new Map<string, ErrorObject>();
   for (const error of errors) {
     if (error.keyword === "anyOf" || error.keyword === "oneOf" || error.keyword === "if") continue;
@@ -66,15 +69,18 @@ function summarize(errors: readonly ErrorObject[], pointer: string, dialect: Sch
   if (byPlace.size === 0 && errors[0] !== undefined) byPlace.set(errors[0].instancePath, errors[0]);
   return [...byPlace.values()].map((error) => ({
     pointer: `${pointer}${error.instancePath}`,
-    message: `not a valid JSON Schema (${dialect}): ${describe(error)}`,
+    message: `not a valid JSON Schema (${dialect}): ${describe(error, valueAt(schema, pointerTokens(error.instancePath)))}`,
   }));
 }
 
-function describe(error: ErrorObject): string {
+function describe(error: ErrorObject, value: unknown): string {
   const at = error.instancePath === "" ? "the schema" : JSON.stringify(error.instancePath.split("/").pop());
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "enum" && Array.isArray(params["allowedValues"])) {
-    return `${at} must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    const allowed = params["allowedValues"] as unknown[];
+    // `"type": "numbr"`: the allowed value it most likely meant.
+    const meant = typeof value === "string" ? suggestKey(value, allowed.filter((v): v is string => typeof v === "string")) : undefined;
+    return `${at} must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}${meant === undefined ? "" : `: did you mean ${JSON.stringify(meant)}?`}`;
   }
   if (error.keyword === "type") {
     const type = params["type"];

@@ -1,5 +1,6 @@
+import { suggestKey } from "./suggest.js";
 import { schemaDialect } from "./dialect.js";
-import { pointerTokens } from "./json-pointer.js";
+import { childPointer, pointerTokens } from "./json-pointer.js";
 import { valueAt } from "./json-walk.js";
 import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { walkSchema } from "./walk-schema.js";
@@ -50,5 +51,18 @@ function refProblem(schema: JsonValue, ref: string): string | undefined {
   } catch {
     return `$ref ${JSON.stringify(ref)} is not a valid JSON pointer`;
   }
-  return valueAt(schema, tokens) === undefined ? `unresolvable $ref ${JSON.stringify(ref)}: nothing is at that place in this schema; add the definition under "$defs" or fix the pointer` : undefined;
+  return unresolvedPointer(schema, ref, tokens);
+}
+
+/**
+ * Why a local `$ref` (as `tokens`) finds nothing in `document`, with the definition it most
+ * likely meant where its last token is a near miss (`#/$defs/Pont` for `Point`); undefined when it resolves.
+ */
+export function unresolvedPointer(document: JsonValue, ref: string, tokens: readonly string[]): string | undefined {
+  if (valueAt(document, tokens) !== undefined) return undefined;
+  const parent = tokens.length === 0 ? undefined : valueAt(document, tokens.slice(0, -1));
+  const siblings = typeof parent === "object" && parent !== null && !Array.isArray(parent) ? Object.keys(parent) : [];
+  const meant = siblings.length === 0 ? undefined : suggestKey(tokens[tokens.length - 1]!, siblings);
+  const fix = meant === undefined ? 'add the definition under "$defs" or fix the pointer' : `did you mean ${JSON.stringify(`#${[...tokens.slice(0, -1), meant].reduce(childPointer, "")}`)}?`;
+  return `unresolvable $ref ${JSON.stringify(ref)}: nothing is at that place in this schema; ${fix}`;
 }

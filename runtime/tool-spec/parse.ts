@@ -4,7 +4,7 @@ import { toFrozenJson } from "./frozen-json.js";
 import { refCycleProblems } from "./ref-cycles.js";
 import { MAX_SCHEMA_DEPTH, schemaDepthProblems } from "./schema-depth.js";
 import { childPointer } from "../schema/json-pointer.js";
-import { suggestKey } from "./suggest.js";
+import { suggestKey } from "../schema/suggest.js";
 import { CLIENT_TOOL_RECOVERIES, type ClientToolSpec } from "./types.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 

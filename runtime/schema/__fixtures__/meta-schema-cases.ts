@@ -35,7 +35,7 @@ export const metaSchemaCases: readonly MetaSchemaCase[] = [
   {
     name: "type misspelled, minimum a string",
     schema: { type: "object", properties: { n: { type: "numbr" }, m: { minimum: "0" } } },
-    problems: [meta("/properties/n/type", `"type" must be one of ${TYPES}`), meta("/properties/m/minimum", '"minimum" must be number')],
+    problems: [meta("/properties/n/type", `"type" must be one of ${TYPES}: did you mean "number"?`), meta("/properties/m/minimum", '"minimum" must be number')],
   },
   { name: "type array with a duplicate", schema: { type: ["string", "string"] }, problems: [meta("/type", `"type" must be one of ${TYPES}`)] },
   { name: "empty type array", schema: { type: "object", properties: { a: { type: [] } } }, problems: [meta("/properties/a/type", `"type" must be one of ${TYPES}`)] },
@@ -81,7 +81,7 @@ export const metaSchemaCases: readonly MetaSchemaCase[] = [
   {
     name: "nested in $defs and definitions",
     schema: { type: "object", $defs: { a: { type: "strin" } }, definitions: { b: { minLength: "1" } } },
-    problems: [meta("/$defs/a/type", `"type" must be one of ${TYPES}`), meta("/definitions/b/minLength", '"minLength" must be integer')],
+    problems: [meta("/$defs/a/type", `"type" must be one of ${TYPES}: did you mean "string"?`), meta("/definitions/b/minLength", '"minLength" must be integer')],
   },
   { name: "escaped pointer", schema: { type: "object", properties: { "a/b~c": { type: "nope" } } }, problems: [meta("/properties/a~1b~0c/type", `"type" must be one of ${TYPES}`)] },
   { name: "draft-07: enum empty", schema: { $schema: D7, type: "object", properties: { a: { enum: [] } } }, problems: [meta("/properties/a/enum", '"enum" must NOT have fewer than 1 items', "draft-07")] },
@@ -107,7 +107,7 @@ export const metaSchemaCases: readonly MetaSchemaCase[] = [
     problems: [meta("/properties/a/additionalItems", '"additionalItems" must be object or boolean', "draft-07")],
   },
   { name: "draft-07: 2020-12 keywords are not checked", schema: { $schema: D7, type: "object", $anchor: 5, $defs: 5, prefixItems: [] }, problems: [] },
-  { name: "draft-07: type misspelled", schema: { $schema: D7, type: "object", properties: { n: { type: "numbr" } } }, problems: [meta("/properties/n/type", `"type" must be one of ${TYPES}`, "draft-07")] },
+  { name: "draft-07: type misspelled", schema: { $schema: D7, type: "object", properties: { n: { type: "numbr" } } }, problems: [meta("/properties/n/type", `"type" must be one of ${TYPES}: did you mean "number"?`, "draft-07")] },
   { name: "unsupported $schema", schema: { $schema: "http://json-schema.org/draft-04/schema#", type: "object" }, problems: [unsupported('"http://json-schema.org/draft-04/schema#"')] },
   { name: "$schema not a string", schema: { $schema: 4, type: "object" }, problems: [unsupported("4")] },
   { name: "invalid pattern", schema: { type: "object", properties: { n: { type: "string", pattern: "((" } } }, problems: [regex("/properties/n/pattern", "((", "Unterminated group")] },
@@ -124,7 +124,7 @@ export const metaSchemaCases: readonly MetaSchemaCase[] = [
   {
     name: "a meta-schema problem and a pattern problem: meta-schema first",
     schema: { type: "object", properties: { a: { pattern: "(" }, b: { type: "numbr" } } },
-    problems: [meta("/properties/b/type", `"type" must be one of ${TYPES}`), regex("/properties/a/pattern", "(", "Unterminated group")],
+    problems: [meta("/properties/b/type", `"type" must be one of ${TYPES}: did you mean "number"?`), regex("/properties/a/pattern", "(", "Unterminated group")],
   },
   {
     name: "valid",
@@ -146,12 +146,12 @@ export const metaSchemaCases: readonly MetaSchemaCase[] = [
   {
     name: "draft-07 spelled with https",
     schema: { $schema: "https://json-schema.org/draft-07/schema#", type: "object", properties: { a: { type: "numbr" } } },
-    problems: [meta("/properties/a/type", `"type" must be one of ${TYPES}`, "draft-07")],
+    problems: [meta("/properties/a/type", `"type" must be one of ${TYPES}: did you mean "number"?`, "draft-07")],
   },
   {
     name: "2020-12 spelled with http",
     schema: { $schema: "http://json-schema.org/draft/2020-12/schema", type: "object", properties: { a: { type: "numbr" } } },
-    problems: [meta("/properties/a/type", `"type" must be one of ${TYPES}`)],
+    problems: [meta("/properties/a/type", `"type" must be one of ${TYPES}: did you mean "number"?`)],
   },
 ];
 
