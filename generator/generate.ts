@@ -54,10 +54,10 @@ export interface GenerateResult {
 export async function generate(given: GenerateOptions = {}): Promise<GenerateResult> {
   const options = resolveOptions(given);
   const outDir = options.out;
-  const failed = (diagnostics: readonly Diagnostic[]): GenerateResult => ({ files: [], diagnostics, notes: [], warnings: [], toolCount: 0, outDir });
+  const failed = (diagnostics: readonly Diagnostic[], warnings: readonly Diagnostic[] = []): GenerateResult => ({ files: [], diagnostics, notes: [], warnings, toolCount: 0, outDir });
 
   const planned = await planOutput(options);
-  if ("diagnostics" in planned) return failed(planned.diagnostics);
+  if ("diagnostics" in planned) return failed(planned.diagnostics, planned.warnings);
   const { plan, read, tools } = planned;
 
   const formatter = options.prettier ? await loadFormatter(outDir, options.cwd) : undefined;
@@ -81,7 +81,9 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
  * thousands of tools) stay here, so that they can be collected while the files are formatted and
  * hashed.
  */
-async function planOutput(options: ResolvedOptions): Promise<{ plan: OutputPlan; read: Omit<ReadSpecs, "models">; tools: readonly string[] } | { diagnostics: readonly Diagnostic[] }> {
+async function planOutput(
+  options: ResolvedOptions,
+): Promise<{ plan: OutputPlan; read: Omit<ReadSpecs, "models">; tools: readonly string[] } | { diagnostics: readonly Diagnostic[]; warnings?: readonly Diagnostic[] }> {
   const specs = readSpecs(options);
   if ("diagnostics" in specs) return specs;
   const { models, ...read } = specs;
@@ -112,13 +114,14 @@ interface ReadSpecs {
  * thousands of tools) stays here: what is returned holds their digest and the warnings placed
  * already, and the texts only for the one emitter that can report a problem in them.
  */
-function readSpecs(options: ResolvedOptions): ReadSpecs | { readonly diagnostics: readonly Diagnostic[] } {
+function readSpecs(options: ResolvedOptions): ReadSpecs | { readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } {
   const { sources, diagnostics: unread } = loadSources(options);
   const locator = createLocator(sources.specs.map((spec) => spec.document));
   const checked = checkSpecs(sources.specs);
   const { models, problems } = buildToolModels(checked.tools, locator);
   const diagnostics = [...unread, ...locator.locate([...checked.problems, ...(options.failOnWarnings ? checked.warnings : []), ...problems])];
-  if (diagnostics.length > 0) return { diagnostics };
+  // The warnings go with the problems: a run that stops still says everything it found.
+  if (diagnostics.length > 0) return { diagnostics, warnings: options.failOnWarnings ? [] : locator.locate(checked.warnings) };
   const specFiles = new Map(sources.specs.map(({ document }) => [document.path, document.text]));
   return {
     models,

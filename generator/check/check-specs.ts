@@ -61,9 +61,36 @@ export function checkSpecs(specs: readonly SpecSource[]): { tools: CheckedTool[]
       const checked = changed ? Object.freeze({ ...spec, parameters, ...(outputSchema && { outputSchema }), ...(privateInput && { privateInput }) }) : spec;
       tools.push({ spec: checked, source: { file, pointer, parametersKey } });
     }
+    // A spec the rules refused (an unknown key, say) still has its schemas checked and warned
+    // about, where the rules found nothing wrong with them: every problem of a file in one run.
+    const validPointers = new Set(valid.map(({ pointer }) => pointer));
+    for (const [pointer, raw] of specObjects(document.value)) {
+      if (validPointers.has(pointer)) continue;
+      const privateInput = raw["privateInput"];
+      const schemas: [string, JsonValue | undefined][] = [
+        [childPointer(pointer, parametersKeyOf(raw)), raw[parametersKeyOf(raw)]],
+        [childPointer(pointer, "outputSchema"), raw["outputSchema"]],
+        [`${pointer}/privateInput/schema`, isObject(privateInput) ? privateInput["schema"] : undefined],
+      ];
+      for (const [at, schema] of schemas) {
+        if (!isObject(schema) || specProblems.some((problem) => problem.pointer === at || problem.pointer.startsWith(`${at}/`))) continue;
+        warnings.push(...inFile(schemaWarnings(schema, at)));
+        checkSchema(schema, at, context, all);
+      }
+    }
     problems.push(...inFile(all));
   }
   return { tools, problems, warnings };
+}
+
+/** The spec objects of a file (one spec, or a list of them) by pointer. */
+function specObjects(value: JsonValue): [string, JsonObject][] {
+  if (Array.isArray(value)) return (value as readonly JsonValue[]).flatMap((item, i): [string, JsonObject][] => (isObject(item) ? [[`/${i}`, item]] : []));
+  return isObject(value) ? [["", value]] : [];
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 interface SchemaContext {

@@ -61,6 +61,18 @@ function expectFailure(folder: string, expected: (string | RegExp)[]): string {
 }
 
 describe("bad input: exit 1, file:line:col and a fix, output untouched", () => {
+  it("every problem of a file at once, its warnings beside them: a misplaced key does not hide a schema's problem", () => {
+    const spec = { name: "t", description: "T.", input_schema: { type: "object" }, parameters: { type: "object", properties: { a: { type: "numbr" } }, requried: ["a"] } };
+    const folder = project({ "t.json": JSON.stringify(spec) });
+    const stderr = expectFailure(folder, [
+      /warning: client-tools\/t\.json:\d+:\d+ \(at \/parameters\/requried\): unknown keyword "requried": did you mean "required"\?/,
+      /\(at \/input_schema\): unknown spec key "input_schema": did you mean "parameters"\?/,
+      /\(at \/parameters\/properties\/a\/type\): .*did you mean "number"\?/,
+      /2 problems; nothing was written/,
+    ]);
+    expect(stderr).toMatch(/1 warning/);
+  });
+
   it("invalid JSON", () => {
     const folder = project({ "bad.json": '{\n  "name": "x",\n  "description": "d",\n}' });
     expectFailure(folder, [`client-tools/bad.json:3:21: invalid JSON: trailing comma before "}": JSON allows none; remove it`]);

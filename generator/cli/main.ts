@@ -3,7 +3,7 @@ import type { GenerateOptions } from "../options/generate-options.js";
 import { packageVersion } from "../package-root.js";
 import { relativePath } from "../relative-path.js";
 import { parseCommandLine, UsageError, type RunArguments } from "./arguments.js";
-import { reportCrash, reportProblems, reportWarningsAndNotes, reportWritten } from "./report.js";
+import { reportCrash, reportProblems, reportWarnings, reportWarningsAndNotes, reportWritten } from "./report.js";
 
 /** The command line: a thin layer over `generate` and `writeGenerated`, which load only after parsing. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
@@ -43,7 +43,10 @@ async function generateCommand(given: Omit<GenerateOptions, "cwd">, run: RunArgu
   const { generate } = await import("../generate.js");
   const { writeGenerated } = await import("../write-generated.js");
   const result = await generate(options);
-  if (result.diagnostics.length > 0) return reportProblems(result.diagnostics);
+  if (result.diagnostics.length > 0) {
+    reportWarnings(result.warnings);
+    return reportProblems(result.diagnostics);
+  }
   const report = writeGenerated(result, { check });
   if (!check) {
     reportWritten(result, report, { cwd, quiet, listUnchanged: true, elapsedMs: performance.now() - started });

@@ -22,10 +22,15 @@ export interface WrittenOptions {
   readonly elapsedMs: number;
 }
 
-/** Prints the warnings (with how to make them stop a run) and the notes, on stderr. */
+/** Prints the warnings, with how to make them stop a run, on stderr. */
+export function reportWarnings(warnings: readonly Diagnostic[]): void {
+  for (const warning of warnings) console.error(`warning: ${formatDiagnostic(warning)}`);
+  if (warnings.length > 0) console.error(`gen-client-tools: ${count(warnings.length, "warning")}; --fail-on-warnings makes them problems that stop the run`);
+}
+
+/** Prints the warnings and the notes, on stderr. */
 export function reportWarningsAndNotes(result: GenerateResult): void {
-  for (const warning of result.warnings) console.error(`warning: ${formatDiagnostic(warning)}`);
-  if (result.warnings.length > 0) console.error(`gen-client-tools: ${count(result.warnings.length, "warning")}; --fail-on-warnings makes them problems that stop the run`);
+  reportWarnings(result.warnings);
   for (const note of result.notes) console.error(`note: ${note}`);
 }
 

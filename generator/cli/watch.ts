@@ -5,7 +5,7 @@ import { QUIET_MS, serialDebounce } from "../watch/debounce.js";
 import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
 import { watchFolders } from "../watch/watch-folders.js";
 import { writeGenerated } from "../write-generated.js";
-import { reportCrash, reportProblems, reportWritten } from "./report.js";
+import { reportCrash, reportProblems, reportWarnings, reportWritten } from "./report.js";
 import { relativePath } from "../relative-path.js";
 
 
@@ -26,6 +26,7 @@ export async function watchCommand(options: GenerateOptions & { readonly cwd: st
     try {
       const result = await generate(options);
       if (result.diagnostics.length > 0) {
+        reportWarnings(result.warnings);
         reportProblems(result.diagnostics, "nothing was written; fix it and save again");
         return;
       }
