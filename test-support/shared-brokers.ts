@@ -101,7 +101,7 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
       await b.fail({ requestId: request!.requestId, owner: "alice", error: "GPS busy", retryable: true });
       await eventually(() => requests.length === 2);
       expect(requests[1]).toMatchObject({ requestId: request!.requestId, attempt: 2 });
-      await a.cancel(request!.requestId, "the user moved on");
+      await a.cancel({ requestId: request!.requestId, owner: "alice" }, "the user moved on");
       await expect(outcome).resolves.toEqual({ status: "cancelled", reason: "the user moved on" });
       await eventually(() => cancelled.length === 1);
       expect(cancelled).toEqual([{ type: "client_tool.cancelled", requestId: request!.requestId, reason: "the user moved on" }]);

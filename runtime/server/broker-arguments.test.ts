@@ -53,7 +53,7 @@ describe("the model's arguments", () => {
       const valid = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "pick_date", toolCallId: "call_2", args: { title: "Trip" } });
       await sent;
       expect(await broker.pending({ owner: "alice" })).toHaveLength(1);
-      broker.cancel((await broker.pending({ owner: "alice" }))[0]!.requestId, "done");
+      broker.cancel({ requestId: (await broker.pending({ owner: "alice" }))[0]!.requestId, owner: "alice" }, "done");
       await expect(valid).resolves.toMatchObject({ status: "cancelled" });
     } finally {
       await broker.close();

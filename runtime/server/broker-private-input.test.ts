@@ -176,7 +176,7 @@ describe("a private input", () => {
     const outcome = dispatcher.dispatch(call);
     const { requestId } = await sent;
     await expect(bare.submit({ requestId, owner: "alice", result: { token: CANARY } })).rejects.toBeInstanceOf(PrivateInputMisdirectedError);
-    expect(JSON.stringify(await store.get(requestId))).not.toContain(CANARY);
+    expect(JSON.stringify(await store.get(requestId, "alice"))).not.toContain(CANARY);
     await dispatcher.submit({ requestId, owner: "alice", result: { token: CANARY } });
     await expect(outcome).resolves.toEqual({ status: "ok", result: { status: "connected" } });
     expect(taken).toHaveLength(1);

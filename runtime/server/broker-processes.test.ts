@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestBroker, flush } from "./__fixtures__/tools.js";
 import { ClientCallClosedError } from "../wire/errors.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
-import type { PendingCallListener } from "./store.js";
+import type { PendingCallListener, ToolCallAddress } from "./store.js";
 
 // Brokers sharing one store stand in for server processes sharing a database.
 beforeEach(() => {
@@ -95,8 +95,8 @@ describe("ClientCallBroker across processes sharing a store", () => {
     /** A store whose lookup by toolCallId hands back what it read, then lets another process end the call. */
     class RacingStore extends InMemoryPendingCallStore {
       between: (() => Promise<void>) | undefined;
-      override async findByToolCall(conversationId: string, toolCallId: string) {
-        const found = await super.findByToolCall(conversationId, toolCallId);
+      override async findByToolCall(address: ToolCallAddress) {
+        const found = await super.findByToolCall(address);
         const hook = this.between;
         this.between = undefined;
         await hook?.();

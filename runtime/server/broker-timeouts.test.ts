@@ -58,8 +58,8 @@ describe("ClientCallBroker timeouts, cancel and close", () => {
     const t = createTestBroker();
     const { outcome, request } = await t.dispatchLocation();
 
-    expect(await t.broker.cancel(request.requestId, "the user stopped the run")).toBe(true);
-    expect(await t.broker.cancel(request.requestId, "again")).toBe(false);
+    expect(await t.broker.cancel({ requestId: request.requestId, owner: "alice" }, "the user stopped the run")).toBe(true);
+    expect(await t.broker.cancel({ requestId: request.requestId, owner: "alice" }, "again")).toBe(false);
     await expect(outcome).resolves.toEqual({ status: "cancelled", reason: "the user stopped the run" });
     expect(vi.getTimerCount()).toBe(0);
     expect(t.settled.map((s) => s.outcome)).toEqual([{ status: "cancelled", reason: "the user stopped the run" }]);

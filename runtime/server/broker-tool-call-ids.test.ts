@@ -17,7 +17,7 @@ function twoProcesses() {
   return { a, b, requested, close: () => Promise.all([a.close(), b.close()]) };
 }
 
-describe("calls addressed by (conversationId, toolCallId)", () => {
+describe("calls addressed by (owner, conversationId, toolCallId)", () => {
   it("are one call however often they are dispatched: the client is asked once, and every dispatch gets its outcome", async () => {
     const t = twoProcesses();
     try {
@@ -55,13 +55,24 @@ describe("calls addressed by (conversationId, toolCallId)", () => {
     }
   });
 
-  it("belong to their owner: dispatching one for another owner is a server bug, refused", async () => {
+  it("belong to their owner: another owner's call of the same conversation and toolCallId is a call of its own, which neither reads nor answers the first", async () => {
     const t = twoProcesses();
     try {
       const sent = nextRequest(t.a);
-      void t.a.dispatch(call);
-      await sent;
-      await expect(t.b.dispatch({ ...call, owner: "mallory" })).rejects.toThrow(/dispatched for another owner/);
+      const alices = t.a.dispatch(call);
+      const first = await sent;
+      const other = nextRequest(t.b);
+      const mallorys = t.b.dispatch({ ...call, owner: "mallory" });
+      const second = await other;
+      expect(second.requestId).not.toBe(first.requestId);
+      expect(t.requested).toHaveLength(2);
+      await expect(t.b.submit({ requestId: first.requestId, owner: "mallory", result: { city: "Nowhere" } })).rejects.toMatchObject({ status: 404 });
+      expect(await t.b.outcome({ owner: "mallory", conversationId: call.conversationId, toolCallId: call.toolCallId })).toBeUndefined();
+      await t.b.submit({ requestId: second.requestId, owner: "mallory", result: { city: "Oslo" } });
+      await expect(mallorys).resolves.toEqual({ status: "ok", result: { city: "Oslo" } });
+      expect(await t.a.outcome({ owner: "alice", conversationId: call.conversationId, toolCallId: call.toolCallId })).toBeUndefined();
+      await t.a.submit({ requestId: first.requestId, owner: "alice", result: { city: "Lyon" } });
+      await expect(alices).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
     } finally {
       await t.close();
     }

@@ -13,7 +13,7 @@ import { createRequestSigner, type RequestSigner, type RequestSigningOptions } f
 import { createDecisionSigner, type ClientToolDecisionInput, type DecisionSigner, type SignedClientToolDecision } from "./signing/signed-decision.js";
 import { createArgumentsChecker, createResultChecker, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
 import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
-import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall } from "./store.js";
+import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall, type ToolCallAddress } from "./store.js";
 import { startTimer, type TimerHandle } from "../wire/timer.js";
 import { recoveryOf, resendLimit, timeoutSeconds, type BrokerRecovery } from "./tool-policy.js";
 import { awaitedToolOf, isSpecList, toolFinder, type AwaitedTool, type ClientToolSource, type KnownTool } from "./tools.js";
@@ -261,11 +261,10 @@ export class ClientCallBroker {
 
   /**
    * Checks the principal's permission, then asks the `approve` hook, then sends the call to
-   * the owner's client, and resolves when it ends. A call is addressed by its conversation and
-   * toolCallId: dispatched again, it is the same call (nothing is checked or sent again). Never
-   * rejects for anything the client does; rejects only for a tool that is unknown or not
-   * awaited, for arguments JSON cannot hold while an `approve` hook is set, for a call of
-   * another owner (server bugs), and when the store fails.
+   * the owner's client, and resolves when it ends. A call is addressed by its owner, conversation
+   * and toolCallId: dispatched again, it is the same call (nothing is checked or sent again).
+   * Never rejects for anything the client does; rejects only for a tool that is unknown or not
+   * awaited, for arguments JSON cannot hold while an `approve` hook is set, and when the store fails.
    */
   async dispatch(call: DispatchInput): Promise<ClientCallOutcome> {
     const input = this.#strictArguments === undefined ? call : { ...call, args: this.#strictArguments.fromStrictArguments(call.toolName, call.args) as object };
@@ -283,13 +282,13 @@ export class ClientCallBroker {
     const recovery = recoveryOf(spec, this.#recovery);
     const findFirst = this.#approve !== undefined || recovery !== "wait";
     if (findFirst) {
-      const existing = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
-      if (existing !== undefined) return this.#attach(existing, input, true);
+      const existing = await this.#store.findByToolCall(input);
+      if (existing !== undefined) return this.#attach(existing, true);
     }
     const refused = await this.#checkCall(tool, input);
     if (refused !== undefined) {
-      const existing = findFirst ? undefined : await this.#store.findByToolCall(input.conversationId, input.toolCallId);
-      return existing === undefined ? refused : this.#attach(existing, input, false);
+      const existing = findFirst ? undefined : await this.#store.findByToolCall(input);
+      return existing === undefined ? refused : this.#attach(existing, false);
     }
     if (this.#closed) return BROKER_CLOSED;
     if (this.#approve !== undefined) {
@@ -330,15 +329,15 @@ export class ClientCallBroker {
       if (error instanceof OpenCallLimitError) return { status: "denied", reason: error.message };
       // Another dispatch of this very call (here or in another process) opened it first.
       if (error instanceof DuplicateToolCallError) {
-        const first = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
-        if (first !== undefined) return this.#attach(first, input, false);
+        const first = await this.#store.findByToolCall(input);
+        if (first !== undefined) return this.#attach(first, false);
       }
       throw error;
     }
     const waiter = this.#waiters.get(requestId);
     if (waiter !== undefined) waiter.stored = true;
     // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
-    if (this.#closed) await this.#store.close(requestId, 1, BROKER_CLOSED, { owner: input.owner, request, tool: callTool });
+    if (this.#closed) await this.#store.close({ owner: input.owner, request, tool: callTool }, BROKER_CLOSED);
     return outcome;
   }
 
@@ -377,11 +376,11 @@ export class ClientCallBroker {
   }
 
   /**
-   * How the call of this conversation and toolCallId ended, for as long as the store retains it;
-   * undefined while it is open, or when it is unknown or forgotten.
+   * How the owner's call of this conversation and toolCallId ended, for as long as the store
+   * retains it; undefined while it is open, or when it is unknown or forgotten.
    */
-  async outcome(input: { readonly conversationId: string; readonly toolCallId: string }): Promise<ClientCallOutcome | undefined> {
-    const stored = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
+  async outcome(input: ToolCallAddress): Promise<ClientCallOutcome | undefined> {
+    const stored = await this.#store.findByToolCall(input);
     return stored?.state === "closed" ? stored.outcome : undefined;
   }
 
@@ -390,9 +389,9 @@ export class ClientCallBroker {
    * toolCallId (the `handler: "client"` wire): refused as unknown (404) unless the call is the
    * caller's. The answer then goes to `submit` or `fail`, with their checks.
    */
-  async requestIdOf(input: { readonly conversationId: string; readonly toolCallId: string; readonly owner: string }): Promise<string> {
-    const stored = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
-    if (stored === undefined || stored.owner !== input.owner) throw new ClientCallNotFoundError(input.toolCallId);
+  async requestIdOf(input: ToolCallAddress): Promise<string> {
+    const stored = await this.#store.findByToolCall(input);
+    if (stored === undefined) throw new ClientCallNotFoundError(input.toolCallId);
     return stored.request.requestId;
   }
 
@@ -401,9 +400,9 @@ export class ClientCallBroker {
    * ended and still retained; undefined for any other call. For transports
    * that must take a private input apart from everything else a client sends (AG-UI's resume).
    */
-  async privateInputRequest(input: { readonly conversationId: string; readonly toolCallId: string; readonly owner: string }): Promise<ClientToolRequest | undefined> {
-    const stored = await this.#store.findByToolCall(input.conversationId, input.toolCallId);
-    return stored === undefined || stored.owner !== input.owner || stored.request.privateInput !== true ? undefined : stored.request;
+  async privateInputRequest(input: ToolCallAddress): Promise<ClientToolRequest | undefined> {
+    const stored = await this.#store.findByToolCall(input);
+    return stored?.request.privateInput !== true ? undefined : stored.request;
   }
 
   /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */
@@ -434,8 +433,8 @@ export class ClientCallBroker {
       ...(call.tool !== undefined && { tool: call.tool }),
     };
     if (call.tool !== undefined) {
-      const schema = await this.#storedSchema(call.tool.outputSchema);
-      if (schema !== undefined) await this.#store.putSchema(call.tool.outputSchema, schema, next.request.expiresAt);
+      const schema = await this.#storedSchema(call.owner, call.tool.outputSchema);
+      if (schema !== undefined) await this.#store.putSchema(call.owner, call.tool.outputSchema, schema, next.request.expiresAt);
     }
     await this.#resend(call, next);
   }
@@ -494,7 +493,7 @@ export class ClientCallBroker {
       this.#onError(new Error("a private input's handler threw; what it threw is not reported, since it may hold the value"), `the private input of ${JSON.stringify(toolName)} was not used`);
     }
     // Ended meanwhile (timed out, cancelled): that outcome stands, and the value is gone all the same.
-    if (await this.#store.close(requestId, claimed.request.attempt, outcome, claimed)) this.#settle({ owner: call.owner, request: claimed.request, outcome });
+    if (await this.#store.close(claimed, outcome)) this.#settle({ owner: call.owner, request: claimed.request, outcome });
   }
 
   /**
@@ -522,8 +521,8 @@ export class ClientCallBroker {
         // A call heard of with the "wait" policy stays as it is: no need to read it.
         if (this.#heard.get(requestId)?.tool?.recovery === "wait") return;
         try {
-          const stored = await this.#store.get(requestId);
-          if (stored?.state === "open" && stored.owner === input.owner) await this.#recover(stored, CLIENT_GONE);
+          const stored = await this.#store.get(requestId, input.owner);
+          if (stored?.state === "open") await this.#recover(stored, CLIENT_GONE);
         } catch (error) {
           this.#onError(error, "recovering a call whose client disconnected failed; it stays open");
         }
@@ -531,13 +530,14 @@ export class ClientCallBroker {
     );
   }
 
-  /** Ends an open call as cancelled (server side: no owner check). `false` when it was not open. */
-  async cancel(requestId: string, reason: string): Promise<boolean> {
+  /** Ends the owner's open call as cancelled (server side). `false` when it was not open. */
+  async cancel(call: { readonly requestId: string; readonly owner: string }, reason: string): Promise<boolean> {
+    const { requestId, owner } = call;
     const outcome: ClientCallCancelled = { status: "cancelled", reason };
     for (;;) {
-      const stored = await this.#store.get(requestId);
+      const stored = await this.#store.get(requestId, owner);
       if (stored?.state !== "open") return false;
-      if (await this.#store.close(requestId, stored.request.attempt, outcome, stored)) {
+      if (await this.#store.close(stored, outcome)) {
         this.#settle({ owner: stored.owner, request: stored.request, outcome });
         return true;
       }
@@ -557,7 +557,7 @@ export class ClientCallBroker {
     if (this.#closed) return;
     this.#closed = true;
     this.#markClosing();
-    const results = await Promise.allSettled([...this.#waiters.keys()].map((id) => this.cancel(id, BROKER_CLOSED.reason)));
+    const results = await Promise.allSettled([...this.#waiters].map(([requestId, waiter]) => this.cancel({ requestId, owner: waiter.owner }, BROKER_CLOSED.reason)));
     for (const result of results) if (result.status === "rejected") this.#onError(result.reason, "closing a call in the store failed");
     // Whatever the store could not end must still not leave its dispatch hanging.
     for (const waiter of [...this.#waiters.values()]) this.#giveUp({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
@@ -622,10 +622,7 @@ export class ClientCallBroker {
    * no broker here waits for was left by a process that stopped: its tool's recovery policy
    * applies (`"wait"` sends the client nothing new: it has the request, or lists it).
    */
-  async #attach(stored: StoredCall, input: DispatchInput, recover: boolean): Promise<ClientCallOutcome> {
-    if (stored.owner !== input.owner) {
-      throw new TypeError(`Client tool call ${JSON.stringify(input.toolCallId)} of conversation ${JSON.stringify(input.conversationId)} was dispatched for another owner.`);
-    }
+  async #attach(stored: StoredCall, recover: boolean): Promise<ClientCallOutcome> {
     if (stored.state === "closed") return stored.outcome;
     const { requestId } = stored.request;
     const orphaned = recover && !this.#waiters.has(requestId);
@@ -645,7 +642,7 @@ export class ClientCallBroker {
     });
     if (orphaned) await this.#recover(stored, DISPATCHER_GONE);
     // Read open, then waited for: a close in between was heard while nobody here waited. Read it again.
-    this.#store.get(requestId).then(
+    this.#store.get(requestId, stored.owner).then(
       (now) => now?.state === "closed" && this.#settle(now),
       (error: unknown) => this.#onError(error, "reading an attached call again failed; its timer will"),
     );
@@ -666,7 +663,7 @@ export class ClientCallBroker {
         return;
       case "settle": {
         const outcome: ClientCallUnknownOutcome = { status: "unknown_outcome", reason };
-        if (await this.#store.close(call.request.requestId, call.request.attempt, outcome, call)) this.#settle({ owner: call.owner, request: call.request, outcome });
+        if (await this.#store.close(call, outcome)) this.#settle({ owner: call.owner, request: call.request, outcome });
         return;
       }
       case "redispatch": {
@@ -701,7 +698,7 @@ export class ClientCallBroker {
     // in the store, and a call that ended meanwhile is found out there.
     const heard = this.#heard.get(input.requestId);
     const stored: StoredCall | undefined =
-      heard !== undefined && (input.attempt === undefined || input.attempt === heard.request.attempt) ? { state: "open", ...heard } : await this.#store.get(input.requestId);
+      heard !== undefined && (input.attempt === undefined || input.attempt === heard.request.attempt) ? { state: "open", ...heard } : await this.#store.get(input.requestId, input.owner);
     if (stored === undefined || stored.owner !== input.owner) throw new ClientCallNotFoundError(input.requestId);
     if (stored.state === "closed" || stored.claimed === true) throw new ClientCallClosedError(input.requestId);
     if (input.attempt !== undefined && input.attempt !== stored.request.attempt) {
@@ -710,7 +707,7 @@ export class ClientCallBroker {
     if (stored.request.expiresAt <= Date.now()) {
       // Past its deadline, but its timer has not run yet (or runs in another process): the answer is late.
       const outcome = this.#timeoutOutcome(stored);
-      if (await this.#store.close(input.requestId, stored.request.attempt, outcome, stored)) this.#settle({ ...stored, outcome });
+      if (await this.#store.close(stored, outcome)) this.#settle({ ...stored, outcome });
       throw new ClientCallClosedError(input.requestId);
     }
     return stored;
@@ -718,7 +715,7 @@ export class ClientCallBroker {
 
   /** Ends the call with this outcome, unless another answer or a re-send got there first. */
   async #end(call: PendingCall, outcome: ClientCallOutcome): Promise<void> {
-    if (!(await this.#store.close(call.request.requestId, call.request.attempt, outcome, call))) throw await this.#lostRace(call);
+    if (!(await this.#store.close(call, outcome))) throw await this.#lostRace(call);
     this.#settle({ owner: call.owner, request: call.request, outcome });
   }
 
@@ -727,7 +724,7 @@ export class ClientCallBroker {
    * re-sent it, or the store lost it (a Redis that came back empty): 409, or 404 for a call the store no longer has.
    */
   async #lostRace(call: PendingCall): Promise<Error> {
-    const now = await this.#store.get(call.request.requestId);
+    const now = await this.#store.get(call.request.requestId, call.owner);
     if (now === undefined) return new ClientCallNotFoundError(call.request.requestId);
     return now.state === "open"
       ? new ClientCallStaleAttemptError(call.request.requestId, call.request.attempt, now.request.attempt)
@@ -760,11 +757,10 @@ export class ClientCallBroker {
    */
   async #sweep(): Promise<void> {
     const now = Date.now();
-    for (const requestId of await this.#store.claimExpired!(now, SWEEP_BATCH, SWEEP_LEASE_MS)) {
-      const stored = await this.#store.get(requestId);
-      if (stored?.state !== "open" || stored.request.expiresAt > now) continue;
-      const outcome = this.#timeoutOutcome(stored);
-      if (await this.#store.close(requestId, stored.request.attempt, outcome, stored)) this.#settle({ owner: stored.owner, request: stored.request, outcome });
+    for (const call of await this.#store.claimExpired!(now, SWEEP_BATCH, SWEEP_LEASE_MS)) {
+      if (call.request.expiresAt > now) continue;
+      const outcome = this.#timeoutOutcome(call);
+      if (await this.#store.close(call, outcome)) this.#settle({ owner: call.owner, request: call.request, outcome });
     }
   }
 
@@ -773,7 +769,7 @@ export class ClientCallBroker {
     for (;;) {
       const waiter = this.#waiters.get(requestId);
       if (waiter === undefined) return;
-      const stored = await this.#store.get(requestId);
+      const stored = await this.#store.get(requestId, waiter.owner);
       if (stored === undefined) return this.#giveUp({ owner: waiter.owner, request: waiter.request, outcome: STORE_LOST });
       // Ended elsewhere, and the notice of it was lost or is late.
       if (stored.state === "closed") return this.#settle({ owner: stored.owner, request: stored.request, outcome: stored.outcome });
@@ -784,7 +780,7 @@ export class ClientCallBroker {
         return;
       }
       const outcome = this.#timeoutOutcome(stored);
-      if (await this.#store.close(requestId, stored.request.attempt, outcome, stored)) {
+      if (await this.#store.close(stored, outcome)) {
         return this.#settle({ owner: stored.owner, request: stored.request, outcome });
       }
     }
@@ -815,7 +811,7 @@ export class ClientCallBroker {
       return this.#check(awaited.spec, fingerprint, result, conversationId);
     }
     if (call.tool === undefined) throw new ClientCallNotFoundError(call.request.requestId);
-    const outputSchema = await this.#storedSchema(call.tool.outputSchema);
+    const outputSchema = await this.#storedSchema(call.owner, call.tool.outputSchema);
     if (outputSchema === undefined) {
       await this.#end(call, STORE_LOST);
       throw new ClientCallClosedError(call.request.requestId);
@@ -830,7 +826,7 @@ export class ClientCallBroker {
     let lost = 0;
     for (const [requestId, waiter] of [...this.#waiters]) {
       try {
-        const stored = await this.#store.get(requestId);
+        const stored = await this.#store.get(requestId, waiter.owner);
         if (stored?.state === "closed") this.#settle(stored);
         // The store came back without the call (a Redis restarted empty): it ends now, not at its deadline.
         else if (stored === undefined && waiter.stored && this.#waiters.get(requestId) === waiter) {
@@ -844,10 +840,10 @@ export class ClientCallBroker {
     if (lost > 0) this.#onError(new Error(`the store no longer holds ${lost} open call${lost === 1 ? "" : "s"} this broker awaited (did Redis come back without its data?): each ended as cancelled`), "the store lost calls");
   }
 
-  async #storedSchema(fingerprint: string): Promise<JsonObject | undefined> {
+  async #storedSchema(owner: string, fingerprint: string): Promise<JsonObject | undefined> {
     const kept = this.#storedSchemas.get(fingerprint);
     if (kept !== undefined) return kept;
-    const schema = await this.#store.getSchema(fingerprint);
+    const schema = await this.#store.getSchema(owner, fingerprint);
     if (schema === undefined) return undefined;
     if (this.#storedSchemas.size >= STORED_SCHEMAS_KEPT) this.#storedSchemas.delete(this.#storedSchemas.keys().next().value!);
     this.#storedSchemas.set(fingerprint, schema);

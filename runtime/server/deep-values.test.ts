@@ -53,7 +53,7 @@ describe("values nested deeper than the limit", () => {
       const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_tree", toolCallId: "call_1", args: nested(150) });
       const request = await requested;
       expect(request).toBeDefined();
-      broker.cancel(request!.requestId, "done");
+      broker.cancel({ requestId: request!.requestId, owner: "alice" }, "done");
       await expect(outcome).resolves.toMatchObject({ status: "cancelled" });
     } finally {
       await broker.close();

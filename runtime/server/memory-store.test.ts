@@ -23,13 +23,14 @@ describe("InMemoryPendingCallStore, beyond the contract", () => {
 
   it("remembers an ended call for the retention period, then forgets it", async () => {
     const store = new InMemoryPendingCallStore({ closedRetentionMs: 60_000 });
-    await store.open({ owner: "alice", request: request("r1") });
-    await store.close("r1", 1, ok);
+    const call = { owner: "alice", request: request("r1") };
+    await store.open(call);
+    await store.close(call, ok);
 
     vi.setSystemTime(NOW + 59_999);
-    expect((await store.get("r1"))?.state).toBe("closed");
+    expect((await store.get("r1", "alice"))?.state).toBe("closed");
     vi.setSystemTime(NOW + 60_000);
-    expect(await store.get("r1")).toBeUndefined();
+    expect(await store.get("r1", "alice")).toBeUndefined();
     expect(store.stats()).toEqual({ open: 0, closed: 0, schemas: 0 });
   });
 
@@ -43,9 +44,10 @@ describe("InMemoryPendingCallStore, beyond the contract", () => {
         throw new Error("broken subscriber");
       },
     });
-    await store.open({ owner: "alice", request: request("r1") });
+    const call = { owner: "alice", request: request("r1") };
+    await store.open(call);
 
-    expect(await store.close("r1", 1, ok)).toBe(true);
+    expect(await store.close(call, ok)).toBe(true);
     vi.mocked(globalThis.queueMicrotask).mockRestore();
     expect(rethrown).toHaveLength(1);
     expect(() => rethrown[0]!()).toThrow("broken subscriber");

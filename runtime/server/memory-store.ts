@@ -1,6 +1,6 @@
 import type { JsonObject } from "../schema/json.js";
 import type { ClientCallOutcome } from "../wire/outcome.js";
-import { DuplicateToolCallError, OpenCallLimitError, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall } from "./store.js";
+import { DuplicateToolCallError, OpenCallLimitError, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall, type ToolCallAddress } from "./store.js";
 
 type OpenEntry = Extract<StoredCall, { state: "open" }>;
 interface ClosedEntry {
@@ -29,7 +29,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
   // is a walk from the front that stops at the first call still retained.
   readonly #closed = new Map<string, ClosedEntry>();
   readonly #listeners = new Set<PendingCallListener>();
-  /** The requestId of each known call, by conversation and toolCallId. */
+  /** The requestId of each known call, by owner, conversation and toolCallId. */
   readonly #byToolCall = new Map<string, string>();
   readonly #retentionMs: number;
   /** Each outputSchema a call needs, by fingerprint, until the last call that needs it is forgotten. */
@@ -44,7 +44,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     const { requestId } = call.request;
     if (this.#open.has(requestId) || this.#closed.has(requestId)) throw new Error(`Duplicate client tool request id ${requestId}.`);
     this.#forgetExpired();
-    const toolCall = toolCallKey(call.request.conversationId, call.request.toolCallId);
+    const toolCall = toolCallKey({ owner: call.owner, conversationId: call.request.conversationId, toolCallId: call.request.toolCallId });
     if (this.#byToolCall.has(toolCall)) throw new DuplicateToolCallError(call.request.conversationId, call.request.toolCallId);
     const max = options.maxOpenPerOwner;
     if (max !== undefined && (this.#byOwner.get(call.owner)?.size ?? 0) >= max) throw new OpenCallLimitError(call.owner, max);
@@ -53,41 +53,43 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     let ids = this.#byOwner.get(call.owner);
     if (ids === undefined) this.#byOwner.set(call.owner, (ids = new Set()));
     ids.add(requestId);
-    if (options.outputSchema !== undefined && call.tool !== undefined) await this.putSchema(call.tool.outputSchema, options.outputSchema, call.request.expiresAt);
+    if (options.outputSchema !== undefined && call.tool !== undefined) await this.putSchema(call.owner, call.tool.outputSchema, options.outputSchema, call.request.expiresAt);
     this.#notify((listener) => listener.requested(call));
   }
 
-  async get(requestId: string): Promise<StoredCall | undefined> {
+  async get(requestId: string, owner: string): Promise<StoredCall | undefined> {
     this.#forgetExpired();
-    return this.#open.get(requestId) ?? this.#closed.get(requestId)?.call;
+    const call = this.#open.get(requestId) ?? this.#closed.get(requestId)?.call;
+    return call?.owner === owner ? call : undefined;
   }
 
-  async findByToolCall(conversationId: string, toolCallId: string): Promise<StoredCall | undefined> {
+  async findByToolCall(address: ToolCallAddress): Promise<StoredCall | undefined> {
     this.#forgetExpired();
-    const requestId = this.#byToolCall.get(toolCallKey(conversationId, toolCallId));
-    return requestId === undefined ? undefined : this.get(requestId);
+    const requestId = this.#byToolCall.get(toolCallKey(address));
+    return requestId === undefined ? undefined : this.get(requestId, address.owner);
   }
 
   async reissue(next: PendingCall, expectedAttempt: number): Promise<boolean> {
     const current = this.#openAt(next.request.requestId, expectedAttempt);
-    if (current === undefined) return false;
+    if (current === undefined || current.owner !== next.owner) return false;
     this.#open.set(next.request.requestId, storedOpen(current.owner, next));
     const { state: _open, ...call } = this.#open.get(next.request.requestId)!;
     this.#notify((listener) => listener.requested(call));
     return true;
   }
 
-  async close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome): Promise<boolean> {
-    const current = this.#openAt(requestId, expectedAttempt);
+  async close(call: PendingCall, outcome: ClientCallOutcome): Promise<boolean> {
+    const { requestId } = call.request;
+    const current = this.#openAt(requestId, call.request.attempt);
     if (current === undefined) return false;
     this.#forgetExpired();
     this.#open.delete(requestId);
     const ids = this.#byOwner.get(current.owner)!;
     ids.delete(requestId);
     if (ids.size === 0) this.#byOwner.delete(current.owner);
-    const { state: _open, ...call } = current;
-    this.#closed.set(requestId, { call: { ...call, state: "closed", outcome }, forgetAt: Date.now() + this.#retentionMs });
-    this.#notify((listener) => listener.closed({ ...call, outcome }));
+    const { state: _open, ...stored } = current;
+    this.#closed.set(requestId, { call: { ...stored, state: "closed", outcome }, forgetAt: Date.now() + this.#retentionMs });
+    this.#notify((listener) => listener.closed({ ...stored, outcome }));
     return true;
   }
 
@@ -107,13 +109,14 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     };
   }
 
-  async putSchema(fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void> {
+  // A fingerprint names one schema whoever's call needs it: one process keeps it once.
+  async putSchema(_owner: string, fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void> {
     const forgetAt = keepUntil + this.#retentionMs;
     const kept = this.#schemas.get(fingerprint);
     if (kept === undefined || kept.forgetAt < forgetAt) this.#schemas.set(fingerprint, { schema, forgetAt });
   }
 
-  async getSchema(fingerprint: string): Promise<JsonObject | undefined> {
+  async getSchema(_owner: string, fingerprint: string): Promise<JsonObject | undefined> {
     const kept = this.#schemas.get(fingerprint);
     if (kept === undefined || kept.forgetAt > Date.now()) return kept?.schema;
     this.#schemas.delete(fingerprint);
@@ -142,7 +145,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     for (const [id, entry] of this.#closed) {
       if (entry.forgetAt > now) return;
       this.#closed.delete(id);
-      this.#byToolCall.delete(toolCallKey(entry.call.request.conversationId, entry.call.request.toolCallId));
+      this.#byToolCall.delete(toolCallKey({ owner: entry.call.owner, conversationId: entry.call.request.conversationId, toolCallId: entry.call.request.toolCallId }));
     }
   }
 
@@ -165,6 +168,6 @@ function storedOpen(owner: string, call: PendingCall): OpenEntry {
   return { state: "open", owner, request: call.request, ...(call.tool !== undefined && { tool: call.tool }), ...(call.claimed === true && { claimed: true }) };
 }
 
-function toolCallKey(conversationId: string, toolCallId: string): string {
-  return JSON.stringify([conversationId, toolCallId]);
+function toolCallKey({ owner, conversationId, toolCallId }: ToolCallAddress): string {
+  return JSON.stringify([owner, conversationId, toolCallId]);
 }

@@ -153,7 +153,7 @@ async function roundTrip(stores: readonly [PendingCallStore, PendingCallStore]):
     text.push(JSON.stringify(outcomeToObservation(outcome, connect)), inspect(outcome, { depth: 30 }));
     text.push(JSON.stringify(a.registry.snapshot()), JSON.stringify(b.registry.snapshot()));
     for (const target of TARGETS) text.push(JSON.stringify(exportClientTools(a.registry.list().map((tool) => tool.spec), target)));
-    for (const broker of [a.broker, b.broker]) text.push(inspect(await broker.pending({ owner: "alice" }), { depth: 30 }), inspect(await broker.outcome({ conversationId: "c1", toolCallId: "call_1" })));
+    for (const broker of [a.broker, b.broker]) text.push(inspect(await broker.pending({ owner: "alice" }), { depth: 30 }), inspect(await broker.outcome({ owner: "alice", conversationId: "c1", toolCallId: "call_1" })));
     return { text, taken };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();

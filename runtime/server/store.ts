@@ -50,6 +50,13 @@ export interface PendingCallListener {
   readonly gap?: () => void;
 }
 
+/** Where a call is found by its conversation and toolCallId: the owner is part of a call's address. */
+export interface ToolCallAddress {
+  readonly owner: string;
+  readonly conversationId: string;
+  readonly toolCallId: string;
+}
+
 export interface PendingCallFilter {
   readonly owner: string;
   readonly conversationId?: string;
@@ -69,8 +76,11 @@ export interface PendingCallFilter {
  *   be late, lost or repeated: the broker ignores calls it does not wait for, reads its calls
  *   again from `get` when the store reports a gap, and when its timer fires; so keep a closed
  *   call for a retention period longer than any tool's timeout.
- * - Timers live only in the dispatching process. When that process dies its calls are
- *   never timed out by it; expire open calls in the store after `expiresAt` (a TTL).
+ * - A call is one owner's: every read names the owner, and a store may keep each owner's calls
+ *   together (the Redis store puts them in one hash slot, so that a cluster spreads owners).
+ * - Deadlines: the dispatching process times its own calls out; a store shared by processes
+ *   also gives every broker its expired calls (`claimExpired`), so a call whose dispatcher died
+ *   still ends at its deadline.
  */
 export interface PendingCallStore {
   /**
@@ -81,22 +91,21 @@ export interface PendingCallStore {
    * in the same atomic step, so instances racing cannot pass the limit together).
    */
   open(call: PendingCall, options?: PendingCallOpenOptions): Promise<void>;
-  /** The call of this conversation and toolCallId, open or ended and still retained. */
-  findByToolCall(conversationId: string, toolCallId: string): Promise<StoredCall | undefined>;
-  /** The call, open or closed and still retained; `undefined` when unknown or forgotten. */
-  get(requestId: string): Promise<StoredCall | undefined>;
+  /** The owner's call of this conversation and toolCallId, open or ended and still retained. */
+  findByToolCall(address: ToolCallAddress): Promise<StoredCall | undefined>;
+  /** The owner's call, open or closed and still retained; `undefined` when unknown, forgotten or another owner's. */
+  get(requestId: string, owner: string): Promise<StoredCall | undefined>;
   /**
    * Replaces the open call `next.request.requestId`, if its attempt is still `expectedAttempt`,
    * by `next` (the re-sent request). `true` only for the one caller that did it.
    */
   reissue(next: PendingCall, expectedAttempt: number): Promise<boolean>;
   /**
-   * Ends the open call if its attempt is still `expectedAttempt`, and tells every subscriber.
-   * `true` only for the one caller that ended it. `current`, when given, is the call as the
-   * caller read it at that attempt (what it holds cannot change without the attempt changing):
-   * a store may take it instead of reading the call again.
+   * Ends the open call if its attempt is still the one `call` (as the caller read it) holds, and
+   * tells every subscriber. `true` only for the one caller that ended it. What a call holds
+   * cannot change without its attempt changing, so a store may keep `call` as it is given.
    */
-  close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome, current?: PendingCall): Promise<boolean>;
+  close(call: PendingCall, outcome: ClientCallOutcome): Promise<boolean>;
   /** The open calls of one owner, optionally of one conversation, oldest first. */
   list(filter: PendingCallFilter): Promise<readonly PendingCall[]>;
   /** Hears of every open, re-send and close, by any process sharing the store; returns an unsubscribe function. */
@@ -108,20 +117,20 @@ export interface PendingCallStore {
    */
   ready?(): Promise<void>;
   /**
-   * For a store shared by processes: the open calls whose deadline has passed, each claimed for
-   * `leaseMs` so that one process at a time ends it. Every broker sweeps with it (and ends each
-   * claimed call as `timeout` through `close`), so a call whose dispatching process died still
-   * ends at its deadline. A store of one process leaves it out: the dispatcher's timer does it.
+   * For a store shared by processes: open calls whose deadline has passed (up to `limit`), each
+   * claimed for `leaseMs` so that one process at a time ends it. Every broker sweeps with it (and
+   * ends each claimed call as `timeout` through `close`), so a call whose dispatching process died
+   * still ends at its deadline. A store of one process leaves it out: the dispatcher's timer does it.
    */
-  claimExpired?(now: number, limit: number, leaseMs: number): Promise<readonly string[]>;
+  claimExpired?(now: number, limit: number, leaseMs: number): Promise<readonly PendingCall[]>;
   /**
-   * Keeps a tool's outputSchema under its fingerprint at least until `keepUntil` (a call's
-   * deadline, in ms since the epoch) plus the store's retention period; storing it again only
-   * ever lengthens that.
+   * Keeps a tool's outputSchema under its fingerprint, for the owner's calls, at least until
+   * `keepUntil` (a call's deadline, in ms since the epoch) plus the store's retention period;
+   * storing it again only ever lengthens that.
    */
-  putSchema(fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void>;
-  /** The outputSchema stored under this fingerprint, while it is kept. */
-  getSchema(fingerprint: string): Promise<JsonObject | undefined>;
+  putSchema(owner: string, fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void>;
+  /** The outputSchema stored under this fingerprint for the owner's calls, while it is kept. */
+  getSchema(owner: string, fingerprint: string): Promise<JsonObject | undefined>;
 }
 
 /** What `PendingCallStore#open` does in the same step as opening the call. */

@@ -58,11 +58,33 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
       await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
       await expect(b!.submit({ requestId: request.requestId, owner: "alice", result: { city: "Paris" } })).rejects.toMatchObject({ status: 409 });
       await new Promise((resolve) => setTimeout(resolve, 450));
-      expect(await client.keys(`${keyPrefix}call:*`)).toEqual([]);
+      expect(await client.keys(`${keyPrefix}*call:*`)).toEqual([]);
     } finally {
       await Promise.all([a!.close(), b!.close()]);
       await Promise.all(stores.map((store) => store.disconnect()));
     }
+  });
+
+  it("hands each expired open call to one claimer a lease, from every part, and none that ended", async () => {
+    const keyPrefix = `test:${randomUUID()}:`;
+    const store = new RedisPendingCallStore(client, { keyPrefix, parts: 4 });
+    const past = Date.now() - 1;
+    // Owners enough to fill several parts; one call ends before its deadline is swept.
+    const calls = Array.from({ length: 12 }, (_, n) => ({ owner: `owner-${n}`, request: { requestId: `r${n}`, conversationId: "c1", toolName: "echo", toolCallId: `call_${n}`, args: {}, attempt: 1, expiresAt: past } }));
+    for (const call of calls) await store.open(call);
+    await store.close(calls[0]!, { status: "ok", result: {} });
+    const now = Date.now();
+    const claimed = await store.claimExpired(now, 100, 5_000);
+    expect(claimed.map((call) => call.request.requestId).sort()).toEqual(calls.slice(1).map((call) => call.request.requestId).sort());
+    expect(claimed.find((call) => call.request.requestId === "r5")).toEqual(calls[5]);
+    // Claimed: no one else is given them within the lease, and they are given again after it.
+    expect(await store.claimExpired(now + 4_999, 100, 5_000)).toEqual([]);
+    expect(await store.claimExpired(now + 5_000, 100, 5_000)).toHaveLength(11);
+    // An owner's keys all sit in the owner's part (one hash tag), and the owners fill more than one part.
+    const tags = new Set((await client.keys(`${keyPrefix}*owner:owner-*`)).map((key) => /^[^{]*\{p(\d+)\}/.exec(key)?.[1]));
+    expect(tags.has(undefined)).toBe(false);
+    expect(tags.size).toBeGreaterThan(1);
+    await store.disconnect();
   });
 
   it("drops every message on its channel that is not its own, says so once, and goes on: a call made right after the brokers start settles at the other instance", async () => {

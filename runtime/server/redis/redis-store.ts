@@ -1,33 +1,10 @@
 import type { JsonObject } from "../../schema/json.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
-import { ClientCallStoreUnavailableError } from "../../wire/errors.js";
-import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall } from "../store.js";
+import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall, type ToolCallAddress } from "../store.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
-import { CLAIM_EXPIRED, CLOSE, FIND_BY_TOOL_CALL, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
-
-/**
- * What the store needs of a client of the official `redis` package (`createClient()`, connected):
- * commands, and a second connection for the notices (a subscribed connection takes no commands).
- */
-export interface RedisClientLike {
-  sendCommand(args: readonly string[]): Promise<unknown>;
-  duplicate(): RedisSubscriberLike;
-  /**
-   * An EventEmitter's, as the official client has them: where nothing listens for the client's
-   * `error` events, the store does, so that a lost connection never ends the process.
-   */
-  on?(event: "error", listener: (error: unknown) => void): unknown;
-  listenerCount?(event: "error"): number;
-}
-
-/** The subscribing connection `duplicate()` gives. */
-export interface RedisSubscriberLike {
-  /** Its `error` events (a lost connection, while it reconnects: an unheard one would end the process), and `ready` once it is back. */
-  on(event: "error" | "ready", listener: (error: unknown) => void): unknown;
-  connect(): Promise<unknown>;
-  subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
-  close(): Promise<unknown>;
-}
+import { RedisCommands, type RedisClientLike, type RedisClusterLike, type RedisSubscriberLike } from "./commands.js";
+import { DEFAULT_PARTS, RedisKeys } from "./keys.js";
+import { CLAIM_EXPIRED, CLOSE, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
 
 export interface RedisPendingCallStoreOptions {
   /** Prepended to every key and the channel, so that several deployments share one Redis; default `gct:`. */
@@ -43,118 +20,97 @@ export interface RedisPendingCallStoreOptions {
    * that a command is never held for a connection that comes back after its caller gave up.
    */
   readonly operationTimeoutMs?: number;
+  /**
+   * How many parts the owners' calls are kept in, each part in one hash slot (a cluster spreads
+   * the parts over its masters; every instance sweeps each part's deadlines). Default 16. Every
+   * instance must use the same number: changing it is a new layout, under a new `keyPrefix`.
+   */
+  readonly parts?: number;
 }
 
 /** The store's default wait for Redis. */
 export const DEFAULT_OPERATION_TIMEOUT_MS = 2_000;
 
-// The official client's errors for a connection that is gone, closed or too slow (a reply
-// error, Redis refusing a command, is another matter: it is passed on as it is).
-const CONNECTION_ERRORS = new Set([
-  "ClientOfflineError",
-  "ClientClosedError",
-  "SocketClosedUnexpectedlyError",
-  "ConnectionTimeoutError",
-  "SocketTimeoutError",
-  "ReconnectStrategyError",
-  "DisconnectsClientError",
-  "RootNodesUnavailableError",
-]);
-
 /**
- * The pending calls of every instance in one Redis: an answer posted to any instance ends the
- * call (compare-and-set in a Lua script, see scripts.ts), and every instance hears of each end
- * (pub/sub), so the instance awaiting `dispatch` gets the outcome. An open call expires with its
- * deadline (a Redis TTL, past `expiresAt` by the retention period), and an ended one after the
- * retention period: Redis holds no call key longer. Calls in Redis survive a restart of any
- * instance. The client is the caller's: connect it before, and close it after `disconnect()`.
+ * The pending calls of every instance in one Redis, or one Redis Cluster: an answer posted to
+ * any instance ends the call (compare-and-set in a Lua script, see scripts.ts), and every
+ * instance hears of each end (pub/sub), so the instance awaiting `dispatch` gets the outcome.
+ * Each call's deadline is kept in Redis, and every broker sweeps the expired ones
+ * (`claimExpired`). Keys expire: an open call past its deadline by the retention period, an
+ * ended one after the retention period. Calls in Redis survive a restart of any instance. The
+ * client is the caller's: connect it before, and close it after `disconnect()`.
  */
 export class RedisPendingCallStore implements PendingCallStore {
-  readonly #client: RedisClientLike;
-  readonly #prefix: string;
+  readonly #commands: RedisCommands;
+  readonly #keys: RedisKeys;
   readonly #retentionMs: number;
   readonly #onError: (error: unknown) => void;
-  readonly #timeoutMs: number;
   readonly #listeners = new Set<PendingCallListener>();
-  /** Whether the present run of connection errors has been reported (one report an outage). */
-  #outageReported = false;
   #subscriber: Promise<RedisSubscriberLike> | undefined;
   #dropped = 0;
 
-  constructor(client: RedisClientLike, options: RedisPendingCallStoreOptions = {}) {
-    this.#client = client;
-    this.#prefix = options.keyPrefix ?? "gct:";
+  constructor(client: RedisClientLike | RedisClusterLike, options: RedisPendingCallStoreOptions = {}) {
+    this.#keys = new RedisKeys(options.keyPrefix ?? "gct:", options.parts ?? DEFAULT_PARTS);
     this.#retentionMs = options.closedRetentionMs ?? DEFAULT_CLOSED_RETENTION_MS;
     this.#onError = options.onError ?? ((error) => console.error("gen-client-tools: Redis store:", error));
-    this.#timeoutMs = options.operationTimeoutMs ?? DEFAULT_OPERATION_TIMEOUT_MS;
-    if (client.on !== undefined && (client.listenerCount?.("error") ?? 0) === 0) client.on("error", (error) => this.#connectionLost(error));
+    this.#commands = new RedisCommands(client, options.operationTimeoutMs ?? DEFAULT_OPERATION_TIMEOUT_MS, this.#onError);
   }
 
   async open(call: PendingCall, options: PendingCallOpenOptions = {}): Promise<void> {
-    const { requestId, attempt } = call.request;
-    const stored: StoredCall = { ...call, state: "open" };
+    const opened = await this.#open(call, options);
+    // At the limit, the owner's set may still count calls that expired: they go, and the open is tried once more.
+    const result = opened === 3 && (await this.#pruneOwner(call.owner)) > 0 ? await this.#open(call, options) : opened;
     const { conversationId, toolCallId } = call.request;
-    const schema = call.tool !== undefined && options.outputSchema !== undefined ? { key: this.#schemaKey(call.tool.outputSchema), json: JSON.stringify(options.outputSchema) } : undefined;
-    const keys = [this.#callKey(requestId), this.#ownerKey(call.owner), `${this.#prefix}seq`, this.#toolCallKey(conversationId, toolCallId), schema?.key ?? this.#schemaKey(""), this.#deadlinesKey()];
-    const max = options.maxOpenPerOwner ?? 0;
-    const notice: ChannelNotice = { requested: call };
-    const ttl = String(this.#openTtl(call));
-    const args = [JSON.stringify(stored), ttl, requestId, String(attempt), String(max), this.#callKey(""), this.#channel(), JSON.stringify(notice), schema?.json ?? "", ttl, String(call.request.expiresAt)];
-    const opened = await this.#eval(OPEN, keys, args);
-    if (opened === 2) throw new DuplicateToolCallError(conversationId, toolCallId);
-    if (opened === 3) throw new OpenCallLimitError(call.owner, max);
-    if (opened !== 1) throw new Error(`Duplicate client tool request id ${requestId}.`);
+    if (result === 2) throw new DuplicateToolCallError(conversationId, toolCallId);
+    if (result === 3) throw new OpenCallLimitError(call.owner, options.maxOpenPerOwner ?? 0);
+    if (result !== 1) throw new Error(`Duplicate client tool request id ${call.request.requestId}.`);
   }
 
-  async findByToolCall(conversationId: string, toolCallId: string): Promise<StoredCall | undefined> {
-    const data = await this.#eval(FIND_BY_TOOL_CALL, [this.#toolCallKey(conversationId, toolCallId)], [this.#callKey("")]);
-    return typeof data === "string" ? (JSON.parse(data) as StoredCall) : undefined;
+  async findByToolCall(address: ToolCallAddress): Promise<StoredCall | undefined> {
+    const part = this.#keys.partOf(address.owner);
+    const requestId = await this.#commands.send(this.#keys.toolCall(part, address), ["GET", this.#keys.toolCall(part, address)]);
+    return typeof requestId === "string" ? this.get(requestId, address.owner) : undefined;
   }
 
-  async get(requestId: string): Promise<StoredCall | undefined> {
-    const data = await this.#command(["HGET", this.#callKey(requestId), "data"]);
-    return typeof data === "string" ? (JSON.parse(data) as StoredCall) : undefined;
+  async get(requestId: string, owner: string): Promise<StoredCall | undefined> {
+    const key = this.#keys.call(this.#keys.partOf(owner), requestId);
+    const data = await this.#commands.send(key, ["HGET", key, "data"]);
+    const call = typeof data === "string" ? (JSON.parse(data) as StoredCall) : undefined;
+    return call?.owner === owner ? call : undefined;
   }
 
   async reissue(next: PendingCall, expectedAttempt: number): Promise<boolean> {
-    const current = await this.get(next.request.requestId);
+    const current = await this.get(next.request.requestId, next.owner);
     if (current?.state !== "open") return false;
-    // The owner stays the call's, whoever re-sends it.
-    const call: PendingCall = { ...next, owner: current.owner };
-    const stored: StoredCall = { ...call, state: "open" };
-    const notice: ChannelNotice = { requested: call };
-    const done = await this.#eval(
+    const part = this.#keys.partOf(next.owner);
+    const stored: StoredCall = { ...next, state: "open" };
+    const notice: ChannelNotice = { requested: next };
+    const done = await this.#commands.eval(
       REISSUE,
-      [this.#callKey(next.request.requestId), this.#toolCallKey(current.request.conversationId, current.request.toolCallId)],
-      [JSON.stringify(stored), String(expectedAttempt), String(this.#openTtl(next)), String(next.request.attempt), this.#channel(), JSON.stringify(notice)],
+      [this.#keys.call(part, next.request.requestId), this.#keys.toolCall(part, { owner: next.owner, ...current.request })],
+      [JSON.stringify(stored), String(expectedAttempt), String(this.#openTtl(next)), String(next.request.attempt), this.#keys.channel(), JSON.stringify(notice)],
     );
     return done === 1;
   }
 
-  async close(requestId: string, expectedAttempt: number, outcome: ClientCallOutcome, known?: PendingCall): Promise<boolean> {
-    // The call as the caller read it at this attempt is the call as stored (the script still compares the attempt).
-    const current = known !== undefined && known.request.requestId === requestId && known.request.attempt === expectedAttempt ? known : await this.get(requestId);
-    if (current === undefined || ("state" in current && current.state !== "open")) return false;
+  async close(current: PendingCall, outcome: ClientCallOutcome): Promise<boolean> {
+    const { requestId, attempt } = current.request;
     const call: PendingCall = { owner: current.owner, request: current.request, ...(current.tool !== undefined && { tool: current.tool }) };
     const closed: ClosedCall = { ...call, outcome };
     const stored: StoredCall = { state: "closed", ...closed };
     const notice: ChannelNotice = { closed };
-    const done = await this.#eval(
+    const part = this.#keys.partOf(current.owner);
+    const done = await this.#commands.eval(
       CLOSE,
-      [this.#callKey(requestId), this.#ownerKey(current.owner), this.#toolCallKey(current.request.conversationId, current.request.toolCallId), this.#deadlinesKey()],
-      [JSON.stringify(stored), String(expectedAttempt), String(this.#retentionMs), requestId, this.#channel(), JSON.stringify(notice)],
+      [this.#keys.call(part, requestId), this.#keys.owner(part, current.owner), this.#keys.toolCall(part, { owner: current.owner, ...current.request }), this.#keys.deadlines(part)],
+      [JSON.stringify(stored), String(attempt), String(this.#retentionMs), requestId, this.#keys.channel(), JSON.stringify(notice)],
     );
     return done === 1;
   }
 
   async list(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
-    const ownerKey = this.#ownerKey(filter.owner);
-    const ids = (await this.#command(["ZRANGE", ownerKey, "0", "-1"])) as string[];
-    const calls = await Promise.all(ids.map((id) => this.get(id)));
-    // An open call that expired in Redis left its id in the owner's set: it goes now.
-    const gone = ids.filter((_, i) => calls[i]?.state !== "open");
-    if (gone.length > 0) await this.#command(["ZREM", ownerKey, ...gone]);
-    return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open" && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId)).map(({ state: _open, ...call }) => call);
+    const calls = await this.#ownerCalls(filter.owner);
+    return calls.filter((call) => filter.conversationId === undefined || call.request.conversationId === filter.conversationId);
   }
 
   /**
@@ -180,23 +136,26 @@ export class RedisPendingCallStore implements PendingCallStore {
   }
 
   /**
-   * The open calls whose deadline has passed, each claimed by this instance for `leaseMs` (no
-   * other instance is given it meanwhile; after it, one is, should this one not have ended it).
-   * Every instance's broker sweeps: the deadline lives in Redis, so a call whose dispatcher died
-   * still ends at it.
+   * The open calls whose deadline has passed, up to `limit` from each part, each claimed by this
+   * instance for `leaseMs` (no other instance is given it meanwhile; after it, one is, should
+   * this one not have ended it). Every instance's broker sweeps: the deadline lives in Redis, so
+   * a call whose dispatcher died still ends at it.
    */
-  async claimExpired(now: number, limit: number, leaseMs: number): Promise<readonly string[]> {
-    const claimed = await this.#eval(CLAIM_EXPIRED, [this.#deadlinesKey()], [String(now), String(leaseMs), String(limit), this.#callKey("")]);
-    return Array.isArray(claimed) ? claimed.filter((id): id is string => typeof id === "string") : [];
+  async claimExpired(now: number, limit: number, leaseMs: number): Promise<readonly PendingCall[]> {
+    const parts = Array.from({ length: this.#keys.parts }, (_, part) => part);
+    const claimed = await Promise.all(parts.map((part) => this.#claimExpiredIn(part, now, limit, leaseMs)));
+    return claimed.flat();
   }
 
-  async putSchema(fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void> {
+  async putSchema(owner: string, fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void> {
     const keepMs = Math.max(1, keepUntil - Date.now()) + this.#retentionMs;
-    await this.#eval(PUT_SCHEMA, [this.#schemaKey(fingerprint)], [JSON.stringify(schema), String(keepMs)]);
+    const key = this.#keys.schema(this.#keys.partOf(owner), fingerprint);
+    await this.#commands.eval(PUT_SCHEMA, [key], [JSON.stringify(schema), String(keepMs)]);
   }
 
-  async getSchema(fingerprint: string): Promise<JsonObject | undefined> {
-    const data = await this.#command(["GET", this.#schemaKey(fingerprint)]);
+  async getSchema(owner: string, fingerprint: string): Promise<JsonObject | undefined> {
+    const key = this.#keys.schema(this.#keys.partOf(owner), fingerprint);
+    const data = await this.#commands.send(key, ["GET", key]);
     return typeof data === "string" ? (JSON.parse(data) as JsonObject) : undefined;
   }
 
@@ -207,17 +166,68 @@ export class RedisPendingCallStore implements PendingCallStore {
     if (subscriber !== undefined) await (await subscriber).close();
   }
 
+  #open(call: PendingCall, options: PendingCallOpenOptions): Promise<unknown> {
+    const { requestId, attempt, expiresAt } = call.request;
+    const part = this.#keys.partOf(call.owner);
+    const stored: StoredCall = { ...call, state: "open" };
+    const notice: ChannelNotice = { requested: call };
+    const schema = call.tool !== undefined && options.outputSchema !== undefined ? JSON.stringify(options.outputSchema) : "";
+    const keys = [
+      this.#keys.call(part, requestId),
+      this.#keys.owner(part, call.owner),
+      this.#keys.sequence(part),
+      this.#keys.toolCall(part, { owner: call.owner, ...call.request }),
+      this.#keys.schema(part, call.tool?.outputSchema ?? ""),
+      this.#keys.deadlines(part),
+    ];
+    const max = String(options.maxOpenPerOwner ?? 0);
+    const args = [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt), max, this.#keys.channel(), JSON.stringify(notice), schema, String(expiresAt)];
+    return this.#commands.eval(OPEN, keys, args);
+  }
+
+  /** The owner's open calls, oldest first; ids of calls no longer open (ended, or expired in Redis) leave the owner's set. */
+  async #ownerCalls(owner: string): Promise<PendingCall[]> {
+    const ownerKey = this.#keys.owner(this.#keys.partOf(owner), owner);
+    const ids = (await this.#commands.send(ownerKey, ["ZRANGE", ownerKey, "0", "-1"])) as string[];
+    const calls = await Promise.all(ids.map((id) => this.get(id, owner)));
+    const gone = ids.filter((_, i) => calls[i]?.state !== "open");
+    if (gone.length > 0) await this.#commands.send(ownerKey, ["ZREM", ownerKey, ...gone]);
+    return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open").map(({ state: _open, ...call }) => call);
+  }
+
+  /** How many ids of calls no longer open left the owner's set. */
+  async #pruneOwner(owner: string): Promise<number> {
+    const ownerKey = this.#keys.owner(this.#keys.partOf(owner), owner);
+    const before = Number(await this.#commands.send(ownerKey, ["ZCARD", ownerKey]));
+    return before - (await this.#ownerCalls(owner)).length;
+  }
+
+  async #claimExpiredIn(part: number, now: number, limit: number, leaseMs: number): Promise<PendingCall[]> {
+    const deadlines = this.#keys.deadlines(part);
+    const ids = await this.#commands.eval(CLAIM_EXPIRED, [deadlines], [String(now), String(leaseMs), String(limit)]);
+    if (!Array.isArray(ids) || ids.length === 0) return [];
+    const calls = await Promise.all(
+      ids.map(async (id: unknown) => {
+        const key = this.#keys.call(part, String(id));
+        const data = await this.#commands.send(key, ["HGET", key, "data"]);
+        return typeof data === "string" ? (JSON.parse(data) as StoredCall) : undefined;
+      }),
+    );
+    const gone = ids.filter((_, i) => calls[i]?.state !== "open").map(String);
+    if (gone.length > 0) await this.#commands.send(deadlines, ["ZREM", deadlines, ...gone]);
+    return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open").map(({ state: _open, ...call }) => call);
+  }
+
   async #connectSubscriber(): Promise<RedisSubscriberLike> {
-    const subscriber = this.#client.duplicate();
-    subscriber.on("error", (error) => this.#onError(error));
+    const subscriber = this.#commands.subscriber();
     let subscribed = false;
     // Back after a lost connection (the client subscribes again by itself): changes made meanwhile
     // were not heard, and the calls may be gone (a Redis back without its data). Said once the
     // commands' connection answers too, so that listeners can read the calls again at once.
-    subscriber.on("ready", () => subscribed && void this.#gapWhenServing());
+    subscriber.on(this.#commands.cluster ? "node-ready" : "ready", () => subscribed && void this.#gapWhenServing());
     try {
       await subscriber.connect();
-      await subscriber.subscribe(this.#channel(), (message) => this.#notify(message));
+      await subscriber.subscribe(this.#keys.channel(), (message) => this.#notify(message));
       subscribed = true;
       // Changes made before the subscription started were not heard either.
       this.#gap();
@@ -235,7 +245,7 @@ export class RedisPendingCallStore implements PendingCallStore {
     // Both connections reconnect on their own; the commands' one may still be on its way.
     for (let tries = 0; tries < 50; tries++) {
       try {
-        await this.#command(["PING"]);
+        await this.#commands.send(undefined, ["PING"]);
         break;
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -249,7 +259,7 @@ export class RedisPendingCallStore implements PendingCallStore {
     // own is dropped, and the subscription goes on.
     const notice = readNotice(message);
     if (notice === undefined) {
-      if (this.#dropped++ === 0) this.#onError(new Error(`a message on ${this.#channel()} is not one of the store's own notices: dropped (this one and any after it, counted in droppedNotices)`));
+      if (this.#dropped++ === 0) this.#onError(new Error(`a message on ${this.#keys.channel()} is not one of the store's own notices: dropped (this one and any after it, counted in droppedNotices)`));
       return;
     }
     if ("closed" in notice) this.#tell((listener) => listener.closed(notice.closed));
@@ -266,77 +276,14 @@ export class RedisPendingCallStore implements PendingCallStore {
     }
   }
 
-  #eval(script: string, keys: readonly string[], args: readonly string[]): Promise<unknown> {
-    return this.#command(["EVAL", script, String(keys.length), ...keys, ...args]);
-  }
-
-  /** One command, waited for at most `operationTimeoutMs`; a lost connection is `ClientCallStoreUnavailableError`. */
-  async #command(args: readonly string[]): Promise<unknown> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new ClientCallStoreUnavailableError(`no answer from Redis within ${this.#timeoutMs} ms`)), this.#timeoutMs);
-    });
-    try {
-      const sent = this.#client.sendCommand(args);
-      // A command given up on may still fail later: that is known already, and not reported again.
-      sent.catch(() => {});
-      const reply = await Promise.race([sent, timedOut]);
-      this.#outageReported = false;
-      return reply;
-    } catch (error) {
-      if (error instanceof ClientCallStoreUnavailableError) throw error;
-      if (isConnectionError(error)) throw new ClientCallStoreUnavailableError(`Redis: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  #connectionLost(error: unknown): void {
-    if (this.#outageReported) return;
-    this.#outageReported = true;
-    this.#onError(error);
-  }
-
   /** An open call is kept past its deadline by the retention period, so a late answer finds it (and the dispatcher's timer reads it). */
   #openTtl(call: PendingCall): number {
     return Math.max(1, call.request.expiresAt - Date.now()) + this.#retentionMs;
-  }
-
-  #callKey(requestId: string): string {
-    return `${this.#prefix}call:${requestId}`;
-  }
-
-  /** A JSON pair: no conversation id and toolCallId can spell another pair's key. */
-  #toolCallKey(conversationId: string, toolCallId: string): string {
-    return `${this.#prefix}toolcall:${JSON.stringify([conversationId, toolCallId])}`;
-  }
-
-  #schemaKey(fingerprint: string): string {
-    return `${this.#prefix}schema:${fingerprint}`;
-  }
-
-  #ownerKey(owner: string): string {
-    return `${this.#prefix}owner:${owner}`;
-  }
-
-  #deadlinesKey(): string {
-    return `${this.#prefix}deadlines`;
-  }
-
-  #channel(): string {
-    return `${this.#prefix}calls`;
   }
 }
 
 /** One message on the store's channel: every instance hears each open, re-send and close, in order. */
 type ChannelNotice = { readonly requested: PendingCall } | { readonly closed: ClosedCall };
-
-function isConnectionError(error: unknown): boolean {
-  if (typeof error !== "object" || error === null) return false;
-  const code = (error as { readonly code?: unknown }).code;
-  return CONNECTION_ERRORS.has(error.constructor.name) || (typeof code === "string" && /^E[A-Z]+$/.test(code));
-}
 
 /** The notice a message holds, when it is one of the store's own (the shape `open`, `reissue` and `close` publish). */
 function readNotice(message: string): ChannelNotice | undefined {

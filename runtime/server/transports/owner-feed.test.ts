@@ -64,7 +64,7 @@ describe("followOwnerCalls", () => {
     const withdrawn = await t.dispatchLocation("alice");
     const answered = await t.dispatchLocation("alice");
     await t.broker.submit({ requestId: answered.request.requestId, owner: "alice", result: { city: "Lyon" } });
-    await t.broker.cancel(withdrawn.request.requestId, "The user left.");
+    await t.broker.cancel({ requestId: withdrawn.request.requestId, owner: "alice" }, "The user left.");
     await vi.advanceTimersByTimeAsync(30_000);
 
     expect(cancelled).toEqual([

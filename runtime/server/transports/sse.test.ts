@@ -109,7 +109,7 @@ describe("SSE transport, over a real socket", () => {
     expect(answer.status).toBe(200);
     await expect(after.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
 
-    await t.broker.cancel(before.request.requestId, "The user left.");
+    await t.broker.cancel({ requestId: before.request.requestId, owner: "alice" }, "The user left.");
     expect(await events.next()).toEqual({
       event: "client_tool.cancelled",
       data: JSON.stringify({ type: "client_tool.cancelled", requestId: before.request.requestId, reason: "The user left." }),

@@ -141,7 +141,7 @@ describe("WebSocket transport, over a real socket", () => {
     const alice = await connect(port, "alice");
     const call = await t.dispatchLocation("alice");
     await alice.next();
-    await t.broker.cancel(call.request.requestId, "The user left.");
+    await t.broker.cancel({ requestId: call.request.requestId, owner: "alice" }, "The user left.");
     expect(await alice.next()).toEqual({ type: "client_tool.cancelled", requestId: call.request.requestId, reason: "The user left." });
   });
 
