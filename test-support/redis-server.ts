@@ -18,6 +18,8 @@ export interface RedisServerUnderTest {
   readonly dir: string;
   /** Kills it (SIGKILL: nothing is saved on the way out). */
   stop(): Promise<void>;
+  /** Stops it as an operator would, `redis-cli shutdown nosave`, and waits for it to exit. */
+  shutdown(): Promise<void>;
   start(): Promise<void>;
   /** Stops it and removes its directory. */
   release(): Promise<void>;
@@ -48,11 +50,19 @@ export async function startRedisServer(persist: boolean, args: readonly string[]
       dying.kill("SIGKILL");
     });
   };
+  const shutdown = async () => {
+    const stopping = child;
+    if (stopping === undefined || stopping.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => stopping.on("exit", () => resolve()));
+    spawnSync("redis-cli", ["-p", String(port), "shutdown", "nosave"], { stdio: "ignore" });
+    await exited;
+  };
   await start();
   return {
     port,
     dir,
     stop,
+    shutdown,
     start,
     release: async () => {
       await stop();

@@ -21,7 +21,7 @@ export interface RedisClusterLike {
   /** What tells a cluster client from a single one. */
   readonly masters: readonly unknown[];
   /** Sent to the master of `firstKey`'s slot (any master for none). */
-  sendCommand(firstKey: string | undefined, isReadonly: boolean | undefined, args: readonly string[]): Promise<unknown>;
+  sendCommand(firstKey: string | undefined, isReadonly: boolean | undefined, args: string[]): Promise<unknown>;
   duplicate(): RedisSubscriberLike;
   on?(event: "error", listener: (error: unknown) => void): unknown;
   listenerCount?(event: "error"): number;
@@ -111,7 +111,7 @@ export class RedisCommands {
     });
     try {
       const client = this.#client;
-      const sent = "masters" in client ? client.sendCommand(firstKey, false, args) : client.sendCommand(args);
+      const sent = "masters" in client ? client.sendCommand(firstKey, false, [...args]) : client.sendCommand(args);
       // A command given up on may still fail later: that is known already, and not reported again.
       sent.catch(() => {});
       const reply = await Promise.race([sent, timedOut]);

@@ -6,8 +6,9 @@ import { ClientCallBroker } from "../broker.js";
 import { nextRequests } from "../__fixtures__/next-request.js";
 import { RedisPendingCallStore } from "./redis-store.js";
 
-// A redis-server of the test's own, killed and started again while calls are open: with its
-// data on disk the calls go on; without, each ends at its deadline with a clear outcome.
+// A redis-server of the test's own, shut down (`redis-cli shutdown nosave`) and started again
+// while calls are open: with its data on disk (AOF) the calls go on and each ends once; without,
+// each awaited call ends as cancelled once Redis is back.
 const haveRedis = haveRedisServer();
 
 const tools = parseClientToolSpecs([
@@ -59,7 +60,7 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     const outcomes = [0, 1, 2].map((n) => a.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${n}`, args: { n } }));
     const requests = await sent;
 
-    await redis.stop();
+    await redis.shutdown();
     // Once the client knows the connection is gone (a command written before that fails at once, as in flight).
     while (connected()) await new Promise((resolve) => setTimeout(resolve, 10));
     const asked = Date.now();
@@ -85,7 +86,7 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     const outcomes = [0, 1].map((n) => a.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${n}`, args: { n } }));
     const requests = await sent;
 
-    await redis.stop();
+    await redis.shutdown();
     while (connected()) await new Promise((resolve) => setTimeout(resolve, 10));
     await redis.start();
     while (!connected()) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,0 +1,61 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "./free-port.js";
+
+export interface RedisClusterUnderTest {
+  /** The masters' ports on 127.0.0.1. */
+  readonly ports: readonly number[];
+  /** The keys that match the pattern on the master at this port. */
+  keysOn(port: number, pattern: string): string[];
+  /** Stops every node and removes their directories. */
+  release(): Promise<void>;
+}
+
+/**
+ * A Redis Cluster of the test's own: `masters` redis-server processes on loopback ports with
+ * `--cluster-enabled yes`, joined by `redis-cli --cluster create`, persistence off. Resolves
+ * once the cluster says its state is ok.
+ */
+export async function startRedisCluster(masters = 3): Promise<RedisClusterUnderTest> {
+  const ports: number[] = [];
+  for (let i = 0; i < masters; i++) ports.push(await freePort());
+  const dir = mkdtempSync(path.join(tmpdir(), "gct-redis-cluster-"));
+  const nodes: ChildProcess[] = ports.map((port) =>
+    spawn(
+      "redis-server",
+      ["--bind", "127.0.0.1", "--port", String(port), "--dir", dir, "--cluster-enabled", "yes", "--cluster-config-file", `nodes-${port}.conf`, "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    ),
+  );
+  const release = async () => {
+    await Promise.all(nodes.map((node) => (node.exitCode !== null ? undefined : new Promise<void>((resolve) => (node.on("exit", () => resolve()), node.kill("SIGKILL"))))));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const port of ports) await until(() => cli(port, "ping") === "PONG");
+    const created = spawnSync("redis-cli", ["--cluster", "create", ...ports.map((port) => `127.0.0.1:${port}`), "--cluster-replicas", "0", "--cluster-yes"], { encoding: "utf8" });
+    if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
+    for (const port of ports) await until(() => /cluster_state:ok/.test(cli(port, "cluster", "info")));
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  return {
+    ports,
+    keysOn: (port, pattern) => cli(port, "--scan", "--pattern", pattern).split("\n").filter(Boolean),
+    release,
+  };
+}
+
+function cli(port: number, ...args: string[]): string {
+  return spawnSync("redis-cli", ["-p", String(port), ...args], { encoding: "utf8" }).stdout.trim();
+}
+
+async function until(done: () => boolean): Promise<void> {
+  for (let tries = 0; !done(); tries++) {
+    if (tries > 200) throw new Error("the Redis cluster did not come up within 10 s");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
