@@ -1,6 +1,7 @@
 import type { Benchmark } from "../benchmark.js";
 import { bundle } from "./bundle.js";
 import { checkUpToDate } from "./check.js";
+import { deployment } from "./deployment.js";
 import { endToEnd } from "./end-to-end.js";
 import { help } from "./help.js";
 import { redisStore } from "./redis.js";
@@ -9,4 +10,4 @@ import { typecheck } from "./typecheck.js";
 import { validators } from "./validators.js";
 
 /** Every benchmark, in the order of the table. */
-export const BENCHMARKS: readonly Benchmark[] = [endToEnd, validators, checkUpToDate, help, typecheck, runtime, redisStore, bundle];
+export const BENCHMARKS: readonly Benchmark[] = [endToEnd, validators, checkUpToDate, help, typecheck, runtime, redisStore, deployment, bundle];

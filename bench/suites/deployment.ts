@@ -1,0 +1,99 @@
+import { randomUUID } from "node:crypto";
+import type { Benchmark } from "../benchmark.js";
+import { startClients, startInstance, type DeployedInstance } from "../deploy/deployment.js";
+import { row, type Row } from "../results.js";
+import { summarize } from "../stats.js";
+
+const IN_FLIGHT = 64;
+const OWNERS = ["user-b", "user-c"] as const;
+
+interface Sample {
+  readonly callsPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/**
+ * Awaited calls as the README deploys them: three instance processes on one redis-server, the
+ * calls dispatched at one (64 in flight) and answered at the other two by the owners' clients
+ * over HTTP (Server-Sent Events in, a POST per answer), beside one process on the memory store
+ * with the same HTTP hops; the two runs interleaved, sample by sample.
+ */
+export const deployment: Benchmark = {
+  name: "deployment",
+  async run({ plan, log }) {
+    const url = process.env["GCT_REDIS_URL"];
+    if (url === undefined) {
+      log("deployment: GCT_REDIS_URL is not set (start a redis-server, as .ci/run does): skipped");
+      return [];
+    }
+    const calls = plan.mode === "quick" ? 400 : 3_000;
+    const samples = plan.mode === "quick" ? 1 : 5;
+    const started: DeployedInstance[] = [];
+    const stops: (() => void)[] = [];
+    try {
+      const keyPrefix = `deploy:${randomUUID()}:`;
+      const [dispatcher, b, c] = await Promise.all([
+        startInstance("dispatcher", { KEY_PREFIX: keyPrefix }),
+        startInstance("answerer", { KEY_PREFIX: keyPrefix }),
+        startInstance("answerer", { KEY_PREFIX: keyPrefix }),
+      ]);
+      const single = await startInstance("single", {});
+      started.push(dispatcher!, b!, c!, single);
+      stops.push(await startClients([[OWNERS[0], b!.port], [OWNERS[1], c!.port]]));
+      stops.push(await startClients(OWNERS.map((owner) => [owner, single.port] as const)));
+      // Warm-up: connections made, code compiled, Redis scripts loaded.
+      await dispatcher!.run(300, IN_FLIGHT, OWNERS);
+      await single.run(300, IN_FLIGHT, OWNERS);
+      const redis: Sample[] = [];
+      const memory: Sample[] = [];
+      for (let s = 0; s < samples; s++) {
+        log(`deployment: sample ${s + 1} of ${samples}, ${calls} calls each`);
+        redis.push(sample(await dispatcher!.run(calls, IN_FLIGHT, OWNERS), calls));
+        memory.push(sample(await single.run(calls, IN_FLIGHT, OWNERS), calls));
+      }
+      return rows(redis, memory, calls);
+    } finally {
+      for (const stop of stops) stop();
+      for (const instance of started) instance.stop();
+    }
+  },
+};
+
+function sample(run: { readonly seconds: number; readonly latencies: readonly number[] }, calls: number): Sample {
+  const sorted = [...run.latencies].sort((x, y) => x - y);
+  return { callsPerSecond: calls / run.seconds, p50: sorted[Math.floor(sorted.length * 0.5)]!, p99: sorted[Math.floor(sorted.length * 0.99)]! };
+}
+
+function rows(redis: readonly Sample[], memory: readonly Sample[], calls: number): Row[] {
+  const of = (samples: readonly Sample[], key: keyof Sample) => summarize(samples.map((s) => s[key]));
+  const setup = `${calls} calls, ${IN_FLIGHT} in flight, answered by two owners' clients over SSE and HTTP`;
+  return [
+    row({
+      id: "deploy.redis.3-processes.calls-per-second",
+      what: `Three instance processes on one redis-server: calls dispatched at one, answered at the other two (${setup})`,
+      measured: { ...of(redis, "callsPerSecond"), unit: "calls/s" },
+      targets: [{ op: ">=", value: 1_000, unit: "calls/s", of: "measured" }],
+      details: { "one process on the memory store, same HTTP hops (calls/s)": Math.round(of(memory, "callsPerSecond").median) },
+    }),
+    row({
+      id: "deploy.redis.3-processes.p50",
+      what: "The same: each call's time from dispatch to outcome, median",
+      measured: { ...of(redis, "p50"), unit: "ms" },
+      details: { "memory store, one process (ms)": Number(of(memory, "p50").median.toFixed(2)) },
+    }),
+    row({
+      id: "deploy.redis.3-processes.p99",
+      what: "The same, 99th percentile",
+      measured: { ...of(redis, "p99"), unit: "ms" },
+      targets: [{ op: "<=", value: 50, unit: "ms", of: "measured" }],
+      details: { "memory store, one process (ms)": Number(of(memory, "p99").median.toFixed(2)) },
+    }),
+    row({
+      id: "deploy.redis-vs-memory",
+      what: "Calls per second of one process on the memory store ÷ three on Redis (same HTTP hops, sample by sample)",
+      measured: { ...summarize(memory.map((m, i) => m.callsPerSecond / redis[i]!.callsPerSecond)), unit: "×" },
+      targets: [{ op: "<=", value: 3, unit: "×", of: "measured" }],
+    }),
+  ];
+}
