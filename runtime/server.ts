@@ -27,7 +27,7 @@ export { ClientCallBroker } from "./server/broker.js";
 export type { ClientCallBrokerEvents, ClientCallBrokerOptions, DispatchInput, FailInput, SubmitInput } from "./server/broker.js";
 export { DEFAULT_CLOSED_RETENTION_MS, InMemoryPendingCallStore } from "./server/memory-store.js";
 export type { InMemoryPendingCallStoreOptions } from "./server/memory-store.js";
-export type { ClosedCall, PendingCall, PendingCallFilter, PendingCallStore, PendingCallTool, StoredCall } from "./server/store.js";
+export type { ClosedCall, PendingCall, PendingCallFilter, PendingCallOpenOptions, PendingCallListener, PendingCallStore, PendingCallTool, StoredCall, ToolCallAddress } from "./server/store.js";
 export type { ClientToolSource } from "./server/tools.js";
 export {
   ClientAnswerMalformedError,

@@ -1,20 +1,21 @@
-import { DEFAULT_TIMEOUT_SECONDS } from "../tool-spec/types.js";
-import { argsFingerprint, refusalReason, type ClientToolApprovalRequest, type ClientToolApprover } from "./approval.js";
+import { argsFingerprint, type ClientToolApprovalRequest, type ClientToolApprover } from "./approval.js";
 import { Emitter } from "./emitter.js";
 import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError, PrivateInputMisdirectedError } from "../wire/errors.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import type { ClientToolRequest } from "../wire/messages.js";
-import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome, ClientCallTimedOut, ClientCallUnknownOutcome } from "../wire/outcome.js";
-import { checkClientToolPermission, type ClientToolPrincipal } from "../tool-spec/permission.js";
+import type { ClientCallCancelled, ClientCallOutcome } from "../wire/outcome.js";
+import type { ClientToolPrincipal } from "../tool-spec/permission.js";
 import { newRequestId } from "./request-id.js";
 import { PRIVATE_INPUT_DISMISSED, PRIVATE_INPUT_INVALID, PRIVATE_INPUT_UNUSABLE, privateInputHandlerOf, shownProblems } from "./private-input.js";
 import type { PrivateInputHandlers } from "../wire/private-input-call.js";
 import { createRequestSigner, type RequestSigner, type RequestSigningOptions } from "./signing/signed-request-id.js";
 import { createDecisionSigner, type ClientToolDecisionInput, type DecisionSigner, type SignedClientToolDecision } from "./signing/signed-decision.js";
-import { createArgumentsChecker, createResultChecker, type ArgumentsChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
+import { createArgumentsChecker, createResultChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
 import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
 import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall, type ToolCallAddress } from "./store.js";
-import { startTimer, type TimerHandle } from "../wire/timer.js";
+import { createAdmission, type Admission } from "./calls/admission.js";
+import { CallLifecycle, DEFAULT_SWEEP_INTERVAL_MS, STORE_LOST, type CallPolicy } from "./calls/lifecycle.js";
+import { CallWaiters } from "./calls/waiters.js";
 import { recoveryOf, resendLimit, timeoutSeconds, type BrokerRecovery } from "./tool-policy.js";
 import { awaitedToolOf, isSpecList, toolFinder, type AwaitedTool, type ClientToolSource, type KnownTool } from "./tools.js";
 import type { ClientToolValidators, ValidationProblem } from "../wire/validation.js";
@@ -131,42 +132,20 @@ export interface ClientCallBrokerEvents {
   readonly settled: ClosedCall;
 }
 
-interface Waiter {
-  readonly owner: string;
-  readonly tool: PendingCallTool | undefined;
-  request: ClientToolRequest;
-  timer: TimerHandle;
-  /** Every dispatch of the call in this broker (a repeated dispatch attaches to the first). */
-  readonly resolvers: ((outcome: ClientCallOutcome) => void)[];
-  /** Whether the store holds the call (a dispatch waits from before its `open`): only then is its absence a loss. */
-  stored: boolean;
-}
-
-function isSigned(decision: unknown): decision is SignedClientToolDecision {
-  return typeof decision === "object" && decision !== null && "signed" in decision && !("approved" in decision);
-}
-
 /** The `approve` hook's time, by default: a person may take a while to decide. */
 const DEFAULT_APPROVAL_TIMEOUT_SECONDS = 600;
-const APPROVAL_LATE = Symbol("approval late");
 
 const DISPATCHER_GONE = "the process that dispatched the call stopped while the call was open";
 const CLIENT_GONE = "the user's client disconnected while the call was open";
 const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
-const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the store lost the call" };
 /** How many open calls one owner may have, by default. */
 const DEFAULT_MAX_OPEN_CALLS_PER_OWNER = 1000;
 /** How many open calls a broker remembers from the store's notices, so that answering one needs no read of it. */
 const HEARD_CALLS_KEPT = 10_000;
 /** How many outputSchemas read back from the store a broker keeps. */
 const STORED_SCHEMAS_KEPT = 1000;
-/** A timer that could not reach the store tries again after this long. */
-const STORE_RETRY_MS = 1000;
-/** How many expired calls one sweep claims at most, and for how long each is this broker's to end. */
-const SWEEP_BATCH = 100;
-const SWEEP_LEASE_MS = 5_000;
-/** The default interval between sweeps of a shared store's deadlines (each wait drawn from half to one and a half times it). */
-export const DEFAULT_SWEEP_INTERVAL_MS = 500;
+
+export { DEFAULT_SWEEP_INTERVAL_MS };
 
 /**
  * Carries awaited client tool calls to the client and back: one `dispatch` per model tool
@@ -180,14 +159,14 @@ export class ClientCallBroker {
   readonly #find: (name: string, conversationId: string) => KnownTool | undefined;
   readonly #store: PendingCallStore;
   readonly #check: ResultChecker;
-  readonly #checkArgs: ArgumentsChecker;
+  readonly #admission: Admission;
+  readonly #lifecycle: CallLifecycle;
   readonly #compiler: SchemaCompiler;
   readonly #unsubscribeDrops: () => void;
   readonly #maxValueDepth: number;
   readonly #maxOpenPerOwner: number;
   readonly #events: Emitter<ClientCallBrokerEvents>;
   readonly #onError: (error: unknown, context: string) => void;
-  readonly #approve: ClientToolApprover | undefined;
   readonly #approvalTimeoutMs: number;
   readonly #signer: RequestSigner | undefined;
   readonly #decisions: DecisionSigner | undefined;
@@ -195,16 +174,13 @@ export class ClientCallBroker {
   readonly #strictArguments: ClientCallBrokerOptions["strictArguments"];
   readonly #privateInputs: PrivateInputHandlers | undefined;
   /** Resolves on `close()`, so a dispatch waiting for a hung approval hook still ends. */
-  readonly #closing: Promise<void>;
   readonly #markClosing: () => void;
-  readonly #waiters = new Map<string, Waiter>();
+  readonly #waiters: CallWaiters;
   /** Open calls as the store's notices told them (the newest attempt heard), until their end is heard; the oldest go first. */
   readonly #heard = new Map<string, PendingCall>();
   /** outputSchemas read back from the store, by fingerprint (what a fingerprint names never changes); the oldest go first. */
   readonly #storedSchemas = new Map<string, JsonObject>();
   readonly #unsubscribe: () => void;
-  #sweepTimer: TimerHandle | undefined;
-  readonly #sweepIntervalMs: number;
   /** The store's subscription live: no call is opened before, or its notices could go unheard. */
   readonly #storeReady: Promise<void>;
   #closed = false;
@@ -214,13 +190,11 @@ export class ClientCallBroker {
     this.#store = options.store ?? new InMemoryPendingCallStore();
     this.#compiler = createSchemaCompiler(options.maxCompiledSchemas);
     this.#check = createResultChecker(options.validators, this.#compiler);
-    this.#checkArgs = createArgumentsChecker(options.validators, this.#compiler);
     // A conversation the registry forgets takes the validators only it used along.
     this.#unsubscribeDrops = !isSpecList(options.tools) ? (options.tools.onScopeDropped?.((conversationId) => this.#compiler.release(conversationId)) ?? (() => {})) : () => {};
     this.#maxValueDepth = options.maxValueDepth ?? DEFAULT_MAX_VALUE_DEPTH;
     this.#maxOpenPerOwner = options.maxOpenCallsPerOwner ?? DEFAULT_MAX_OPEN_CALLS_PER_OWNER;
     if (!Number.isInteger(this.#maxOpenPerOwner) || this.#maxOpenPerOwner < 1) throw new TypeError("maxOpenCallsPerOwner must be a positive integer.");
-    this.#approve = options.approve;
     this.#approvalTimeoutMs = (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000;
     this.#signer = options.signing === undefined ? undefined : createRequestSigner(options.signing);
     this.#decisions = options.signing === undefined ? undefined : createDecisionSigner(options.signing);
@@ -229,10 +203,34 @@ export class ClientCallBroker {
     this.#privateInputs = options.privateInputs;
     if (this.#recovery !== "wait" && this.#recovery !== "settle") throw new TypeError('recovery must be "wait" or "settle": "redispatch" is a tool\'s own, in its spec.');
     let markClosing!: () => void;
-    this.#closing = new Promise((resolve) => (markClosing = resolve));
+    const closing = new Promise<void>((resolve) => (markClosing = resolve));
     this.#markClosing = markClosing;
     this.#onError = options.onError ?? ((error, context) => console.error(`gen-client-tools: ${context}:`, error));
     this.#events = new Emitter((error, event) => this.#onError(error, `a "${String(event)}" listener threw`));
+    this.#admission = createAdmission({
+      checkArguments: createArgumentsChecker(options.validators, this.#compiler),
+      checkResult: this.#check,
+      maxValueDepth: this.#maxValueDepth,
+      ...(options.approve !== undefined && { approve: options.approve }),
+      approvalTimeoutMs: this.#approvalTimeoutMs,
+      ...(this.#decisions !== undefined && { decisions: this.#decisions }),
+      closing,
+      closed: () => this.#closed,
+      closedOutcome: BROKER_CLOSED,
+      onError: this.#onError,
+    });
+    this.#waiters = new CallWaiters(
+      (requestId) => this.#lifecycle.expire(requestId),
+      (error) => this.#onError(error, "a client tool call's timer could not reach the store; trying again"),
+    );
+    this.#lifecycle = new CallLifecycle({
+      store: this.#store,
+      waiters: this.#waiters,
+      policyOf: (call) => this.#policyOf(call),
+      onSettled: (closed) => this.#events.emit("settled", closed),
+      onGivenUp: (closed) => this.#events.emit("ended", closed),
+      onError: this.#onError,
+    });
     // What any broker sharing the store opens goes to the feeds here; what any ends, to this broker's dispatches.
     this.#unsubscribe = this.#store.subscribe({
       requested: (call) => {
@@ -243,16 +241,15 @@ export class ClientCallBroker {
       closed: (closed) => {
         this.#heard.delete(closed.request.requestId);
         this.#events.emit("ended", closed);
-        this.#settle(closed);
+        this.#lifecycle.settle(closed);
       },
       gap: () => {
         this.#heard.clear();
-        void this.#recheckWaiters();
+        void this.#lifecycle.recheckWaiters();
       },
     });
     this.#storeReady = this.#store.ready?.() ?? Promise.resolve();
-    this.#sweepIntervalMs = options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS;
-    if (this.#store.claimExpired !== undefined) this.#scheduleSweep();
+    this.#lifecycle.startSweeping(options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
   }
 
   on<K extends keyof ClientCallBrokerEvents>(event: K, listener: (payload: ClientCallBrokerEvents[K]) => void): () => void {
@@ -280,21 +277,19 @@ export class ClientCallBroker {
     // time finds it (one round trip less), and so does a check that fails, so a dispatch again
     // attaches however its arguments compare.
     const recovery = recoveryOf(spec, this.#recovery);
-    const findFirst = this.#approve !== undefined || recovery !== "wait";
+    const findFirst = this.#admission.asksApproval || recovery !== "wait";
     if (findFirst) {
       const existing = await this.#store.findByToolCall(input);
       if (existing !== undefined) return this.#attach(existing, true);
     }
-    const refused = await this.#checkCall(tool, input);
+    const refused = await this.#admission.refusal(tool, input);
     if (refused !== undefined) {
       const existing = findFirst ? undefined : await this.#store.findByToolCall(input);
       return existing === undefined ? refused : this.#attach(existing, false);
     }
     if (this.#closed) return BROKER_CLOSED;
-    if (this.#approve !== undefined) {
-      const refused = await this.#askApproval(this.#approve, input);
-      if (refused !== undefined) return refused;
-    }
+    const unapproved = await this.#admission.approval(input);
+    if (unapproved !== undefined) return unapproved;
     const seconds = timeoutSeconds(spec);
     // What any instance needs to check and re-send this call's answers, kept with the call.
     const callTool: PendingCallTool = {
@@ -317,15 +312,12 @@ export class ClientCallBroker {
     await this.#storeReady;
     // Waiting starts before the call is stored: an answer may arrive (from a client listing
     // pending calls) before `open` returns.
-    const outcome = new Promise<ClientCallOutcome>((resolve) => {
-      this.#waiters.set(requestId, { owner: input.owner, tool: callTool, request, timer: this.#startTimer(requestId, seconds * 1000), resolvers: [resolve], stored: false });
-    });
+    const opened: PendingCall = { owner: input.owner, request, tool: callTool };
+    const outcome = this.#waiters.wait(opened, false);
     try {
-      await this.#store.open({ owner: input.owner, request, tool: callTool }, { maxOpenPerOwner: this.#maxOpenPerOwner, outputSchema: spec.outputSchema });
+      await this.#store.open(opened, { maxOpenPerOwner: this.#maxOpenPerOwner, outputSchema: spec.outputSchema });
     } catch (error) {
-      const waiter = this.#waiters.get(requestId);
-      if (waiter !== undefined) clearTimeout(waiter.timer);
-      this.#waiters.delete(requestId);
+      this.#waiters.forget(requestId);
       if (error instanceof OpenCallLimitError) return { status: "denied", reason: error.message };
       // Another dispatch of this very call (here or in another process) opened it first.
       if (error instanceof DuplicateToolCallError) {
@@ -334,26 +326,10 @@ export class ClientCallBroker {
       }
       throw error;
     }
-    const waiter = this.#waiters.get(requestId);
-    if (waiter !== undefined) waiter.stored = true;
+    this.#waiters.markStored(requestId);
     // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
-    if (this.#closed) await this.#store.close({ owner: input.owner, request, tool: callTool }, BROKER_CLOSED);
+    if (this.#closed) await this.#store.close(opened, BROKER_CLOSED);
     return outcome;
-  }
-
-  /** Why the call must not reach the client (permission, arguments, an outputSchema that cannot compile); undefined when it may. */
-  async #checkCall(tool: AwaitedTool, input: DispatchInput): Promise<ClientCallOutcome | undefined> {
-    const { spec } = tool;
-    const forbidden = checkClientToolPermission(spec, input.principal);
-    if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
-    // The arguments are the model's output: the client is asked only with arguments that match.
-    const deep = tooDeep(input.args, this.#maxValueDepth);
-    const invalid = deep !== undefined ? [deep] : await this.#checkArgs(spec, tool.fingerprints.parameters, input.args, input.conversationId);
-    if (invalid !== undefined) return { status: "invalid_arguments", errors: invalid };
-    // Compiled now, not when the client answers: a client's answer never waits for a compilation.
-    const uncompilable = await this.#check.prepare(spec, tool.fingerprints.outputSchema, input.conversationId);
-    if (uncompilable !== undefined) return { status: "denied", reason: `The outputSchema of client tool ${JSON.stringify(input.toolName)} could not be compiled (${uncompilable}).` };
-    return undefined;
   }
 
   /**
@@ -412,7 +388,7 @@ export class ClientCallBroker {
     const deep = tooDeep(input.result, this.#maxValueDepth);
     const problems = deep !== undefined ? [deep] : await this.#resultProblems(call, input.result);
     if (problems !== undefined) throw new ClientResultInvalidError(call.request.toolName, problems);
-    return this.#end(call, { status: "ok", result: input.result });
+    return this.#lifecycle.end(call, { status: "ok", result: input.result });
   }
 
   /** The client could not run the tool. A retryable error re-sends the call when the tool allows it; otherwise the call ends. */
@@ -422,10 +398,10 @@ export class ClientCallBroker {
     }
     const call = await this.#openCall(input);
     // The prompt was dismissed; what the client wrote of it may hold what the user typed.
-    if (call.request.privateInput === true) return this.#end(call, PRIVATE_INPUT_DISMISSED);
+    if (call.request.privateInput === true) return this.#lifecycle.end(call, PRIVATE_INPUT_DISMISSED);
     const policy = this.#policyOf(call);
     if (!input.retryable || policy === undefined || call.request.attempt >= policy.maxAttempts) {
-      return this.#end(call, { status: "error", error: input.error, retryable: input.retryable });
+      return this.#lifecycle.end(call, { status: "error", error: input.error, retryable: input.retryable });
     }
     const next: PendingCall = {
       owner: call.owner,
@@ -436,18 +412,7 @@ export class ClientCallBroker {
       const schema = await this.#storedSchema(call.owner, call.tool.outputSchema);
       if (schema !== undefined) await this.#store.putSchema(call.owner, call.tool.outputSchema, schema, next.request.expiresAt);
     }
-    await this.#resend(call, next);
-  }
-
-  /** Sends the call again as `next` (a new attempt with a new deadline), unless an answer or another re-send got there first. */
-  async #resend(call: PendingCall, next: PendingCall): Promise<void> {
-    if (!(await this.#store.reissue(next, call.request.attempt))) throw await this.#lostRace(call);
-    const waiter = this.#waiters.get(next.request.requestId);
-    if (waiter !== undefined) {
-      clearTimeout(waiter.timer);
-      waiter.request = next.request;
-      waiter.timer = this.#startTimer(next.request.requestId, next.request.expiresAt - Date.now());
-    }
+    await this.#lifecycle.resend(call, next);
   }
 
   /**
@@ -474,14 +439,14 @@ export class ClientCallBroker {
       const policy = this.#policyOf(call);
       if (policy !== undefined && call.request.attempt < policy.maxAttempts) {
         const again = { ...call.request, attempt: call.request.attempt + 1, expiresAt: Date.now() + policy.timeoutSeconds * 1000 };
-        await this.#resend(call, { owner: call.owner, request: again, ...(call.tool !== undefined && { tool: call.tool }) });
+        await this.#lifecycle.resend(call, { owner: call.owner, request: again, ...(call.tool !== undefined && { tool: call.tool }) });
       } else {
-        await this.#end(call, PRIVATE_INPUT_INVALID);
+        await this.#lifecycle.end(call, PRIVATE_INPUT_INVALID);
       }
       throw new ClientResultInvalidError(toolName, shownProblems(problems, privateInput.schema), "private input");
     }
     const claimed: PendingCall = { owner: call.owner, request: { ...call.request, attempt: call.request.attempt + 1 }, ...(call.tool !== undefined && { tool: call.tool }), claimed: true };
-    if (!(await this.#store.reissue(claimed, call.request.attempt))) throw await this.#lostRace(call);
+    if (!(await this.#store.reissue(claimed, call.request.attempt))) throw await this.#lifecycle.lostRace(call);
     let outcome: ClientCallOutcome;
     try {
       const returned: unknown = await handler(value, call.request.args, { conversationId, owner: call.owner, toolName, toolCallId, requestId });
@@ -493,7 +458,7 @@ export class ClientCallBroker {
       this.#onError(new Error("a private input's handler threw; what it threw is not reported, since it may hold the value"), `the private input of ${JSON.stringify(toolName)} was not used`);
     }
     // Ended meanwhile (timed out, cancelled): that outcome stands, and the value is gone all the same.
-    if (await this.#store.close(claimed, outcome)) this.#settle({ owner: call.owner, request: claimed.request, outcome });
+    await this.#lifecycle.endIfOpen(claimed, outcome);
   }
 
   /**
@@ -522,7 +487,7 @@ export class ClientCallBroker {
         if (this.#heard.get(requestId)?.tool?.recovery === "wait") return;
         try {
           const stored = await this.#store.get(requestId, input.owner);
-          if (stored?.state === "open") await this.#recover(stored, CLIENT_GONE);
+          if (stored?.state === "open") await this.#lifecycle.recover(stored, CLIENT_GONE);
         } catch (error) {
           this.#onError(error, "recovering a call whose client disconnected failed; it stays open");
         }
@@ -537,10 +502,7 @@ export class ClientCallBroker {
     for (;;) {
       const stored = await this.#store.get(requestId, owner);
       if (stored?.state !== "open") return false;
-      if (await this.#store.close(stored, outcome)) {
-        this.#settle({ owner: stored.owner, request: stored.request, outcome });
-        return true;
-      }
+      if (await this.#lifecycle.endIfOpen(stored, outcome)) return true;
       // Lost to an answer or a re-send in between: look again.
     }
   }
@@ -557,51 +519,16 @@ export class ClientCallBroker {
     if (this.#closed) return;
     this.#closed = true;
     this.#markClosing();
-    const results = await Promise.allSettled([...this.#waiters].map(([requestId, waiter]) => this.cancel({ requestId, owner: waiter.owner }, BROKER_CLOSED.reason)));
+    const results = await Promise.allSettled([...this.#waiters.entries()].map(([requestId, waiter]) => this.cancel({ requestId, owner: waiter.owner }, BROKER_CLOSED.reason)));
     for (const result of results) if (result.status === "rejected") this.#onError(result.reason, "closing a call in the store failed");
     // Whatever the store could not end must still not leave its dispatch hanging.
-    for (const waiter of [...this.#waiters.values()]) this.#giveUp({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
-    clearTimeout(this.#sweepTimer);
+    for (const [, waiter] of this.#waiters.entries()) this.#lifecycle.giveUp({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
+    this.#lifecycle.stopSweeping();
     this.#unsubscribe();
     this.#unsubscribeDrops();
     this.#compiler.clear();
     this.#storedSchemas.clear();
     this.#heard.clear();
-  }
-
-  /** `undefined` when the hook approved this very call; otherwise how the dispatch ends. */
-  async #askApproval(approve: ClientToolApprover, input: DispatchInput): Promise<ClientCallDenied | ClientCallCancelled | undefined> {
-    const call: ClientToolApprovalRequest = {
-      conversationId: input.conversationId,
-      owner: input.owner,
-      ...(input.principal !== undefined && { principal: input.principal }),
-      toolName: input.toolName,
-      toolCallId: input.toolCallId,
-      args: input.args,
-      argsFingerprint: argsFingerprint(input.args),
-    };
-    let decision: unknown;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<typeof APPROVAL_LATE>((resolve) => (timer = setTimeout(() => resolve(APPROVAL_LATE), this.#approvalTimeoutMs)));
-    try {
-      decision = await Promise.race([approve(call), this.#closing, late]);
-    } catch (error) {
-      this.#onError(error, `the approve hook threw for a call to ${JSON.stringify(input.toolName)}; the call is denied`);
-    } finally {
-      clearTimeout(timer);
-    }
-    if (this.#closed) return BROKER_CLOSED;
-    if (decision === APPROVAL_LATE) return { status: "denied", reason: `The call was not approved within ${this.#approvalTimeoutMs / 1000} seconds.` };
-    if (isSigned(decision)) return this.#signedRefusal(decision, call);
-    const reason = refusalReason(decision, call);
-    return reason === undefined ? undefined : { status: "denied", reason };
-  }
-
-  /** A signed decision: `undefined` when it approves this very call; a forged, altered, misdirected or late one denies it. */
-  async #signedRefusal(decision: SignedClientToolDecision, call: ClientToolApprovalRequest): Promise<ClientCallDenied | undefined> {
-    const opened = this.#decisions === undefined ? undefined : await this.#decisions.open(decision.signed, call, Date.now());
-    if (opened === undefined) return { status: "denied", reason: "The approval decision could not be verified: it was altered, made for another call, or is past its deadline." };
-    return opened.approved ? undefined : { status: "denied", reason: opened.reason, decidedBy: opened.decidedBy };
   }
 
   #awaitedTool(toolName: string, conversationId: string): AwaitedTool {
@@ -626,55 +553,14 @@ export class ClientCallBroker {
     if (stored.state === "closed") return stored.outcome;
     const { requestId } = stored.request;
     const orphaned = recover && !this.#waiters.has(requestId);
-    const outcome = new Promise<ClientCallOutcome>((resolve) => {
-      const waiter = this.#waiters.get(requestId);
-      if (waiter !== undefined) waiter.resolvers.push(resolve);
-      else {
-        this.#waiters.set(requestId, {
-          owner: stored.owner,
-          tool: stored.tool,
-          request: stored.request,
-          timer: this.#startTimer(requestId, stored.request.expiresAt - Date.now()),
-          resolvers: [resolve],
-          stored: true,
-        });
-      }
-    });
-    if (orphaned) await this.#recover(stored, DISPATCHER_GONE);
+    const outcome = this.#waiters.wait(stored, true);
+    if (orphaned) await this.#lifecycle.recover(stored, DISPATCHER_GONE);
     // Read open, then waited for: a close in between was heard while nobody here waited. Read it again.
     this.#store.get(requestId, stored.owner).then(
-      (now) => now?.state === "closed" && this.#settle(now),
+      (now) => now?.state === "closed" && this.#lifecycle.settle(now),
       (error: unknown) => this.#onError(error, "reading an attached call again failed; its timer will"),
     );
     return outcome;
-  }
-
-  /**
-   * An open call whose dispatcher or client went away, by its tool's policy: `"settle"` ends it
-   * as `unknown_outcome`, `"redispatch"` sends a new attempt within its deadline (an answer to the
-   * old one is then stale), `"wait"` leaves it. An answer that got there first wins.
-   */
-  async #recover(call: StoredCall & { readonly state: "open" }, reason: string): Promise<void> {
-    // A claimed call is with its private input's handler: the client has nothing left to do.
-    if (call.claimed === true) return;
-    const policy = this.#policyOf(call)?.recovery ?? "wait";
-    switch (policy) {
-      case "wait":
-        return;
-      case "settle": {
-        const outcome: ClientCallUnknownOutcome = { status: "unknown_outcome", reason };
-        if (await this.#store.close(call, outcome)) this.#settle({ owner: call.owner, request: call.request, outcome });
-        return;
-      }
-      case "redispatch": {
-        if (call.request.expiresAt <= Date.now()) return;
-        const next: PendingCall = { owner: call.owner, request: { ...call.request, attempt: call.request.attempt + 1 }, ...(call.tool !== undefined && { tool: call.tool }) };
-        if (!(await this.#store.reissue(next, call.request.attempt))) return;
-        const waiter = this.#waiters.get(call.request.requestId);
-        if (waiter !== undefined) waiter.request = next.request;
-        return;
-      }
-    }
   }
 
   /** A random id, or with `signing` one that binds the call (its final deadline: every attempt's time, end to end). */
@@ -706,88 +592,10 @@ export class ClientCallBroker {
     }
     if (stored.request.expiresAt <= Date.now()) {
       // Past its deadline, but its timer has not run yet (or runs in another process): the answer is late.
-      const outcome = this.#timeoutOutcome(stored);
-      if (await this.#store.close(stored, outcome)) this.#settle({ ...stored, outcome });
+      await this.#lifecycle.endIfOpen(stored, this.#lifecycle.timeoutOutcome(stored));
       throw new ClientCallClosedError(input.requestId);
     }
     return stored;
-  }
-
-  /** Ends the call with this outcome, unless another answer or a re-send got there first. */
-  async #end(call: PendingCall, outcome: ClientCallOutcome): Promise<void> {
-    if (!(await this.#store.close(call, outcome))) throw await this.#lostRace(call);
-    this.#settle({ owner: call.owner, request: call.request, outcome });
-  }
-
-  /**
-   * Between reading a call (or hearing of it) and ending it, another answer ended it, a retry
-   * re-sent it, or the store lost it (a Redis that came back empty): 409, or 404 for a call the store no longer has.
-   */
-  async #lostRace(call: PendingCall): Promise<Error> {
-    const now = await this.#store.get(call.request.requestId, call.owner);
-    if (now === undefined) return new ClientCallNotFoundError(call.request.requestId);
-    return now.state === "open"
-      ? new ClientCallStaleAttemptError(call.request.requestId, call.request.attempt, now.request.attempt)
-      : new ClientCallClosedError(call.request.requestId);
-  }
-
-  #startTimer(requestId: string, delayMs: number): TimerHandle {
-    return startTimer(() => {
-      this.#expire(requestId).catch((error: unknown) => {
-        this.#onError(error, "a client tool call's timer could not reach the store; trying again");
-        const waiter = this.#waiters.get(requestId);
-        if (waiter !== undefined) waiter.timer = this.#startTimer(requestId, STORE_RETRY_MS);
-      });
-    }, delayMs);
-  }
-
-  /** The next sweep, at a jittered interval so that the instances' sweeps spread out. */
-  #scheduleSweep(): void {
-    this.#sweepTimer = startTimer(() => {
-      this.#sweep()
-        .catch((error: unknown) => this.#onError(error, "sweeping the store's expired calls failed; the next sweep tries again"))
-        .finally(() => !this.#closed && this.#scheduleSweep());
-    }, this.#sweepIntervalMs * (0.5 + Math.random()));
-  }
-
-  /**
-   * Ends, as `timeout`, the calls of any process whose deadline has passed: the deadline lives in
-   * the store, and each expired call is claimed by one broker at a time. The close is the same
-   * compare-and-set as every end, so a call the dispatcher's own timer ends meanwhile ends once.
-   */
-  async #sweep(): Promise<void> {
-    const now = Date.now();
-    for (const call of await this.#store.claimExpired!(now, SWEEP_BATCH, SWEEP_LEASE_MS)) {
-      if (call.request.expiresAt > now) continue;
-      const outcome = this.#timeoutOutcome(call);
-      if (await this.#store.close(call, outcome)) this.#settle({ owner: call.owner, request: call.request, outcome });
-    }
-  }
-
-  /** A dispatched call's deadline has come: time it out, unless the store knows better. */
-  async #expire(requestId: string): Promise<void> {
-    for (;;) {
-      const waiter = this.#waiters.get(requestId);
-      if (waiter === undefined) return;
-      const stored = await this.#store.get(requestId, waiter.owner);
-      if (stored === undefined) return this.#giveUp({ owner: waiter.owner, request: waiter.request, outcome: STORE_LOST });
-      // Ended elsewhere, and the notice of it was lost or is late.
-      if (stored.state === "closed") return this.#settle({ owner: stored.owner, request: stored.request, outcome: stored.outcome });
-      // Re-sent by another process, or a deadline beyond what one timer can wait.
-      if (stored.request.expiresAt > Date.now()) {
-        waiter.request = stored.request;
-        waiter.timer = this.#startTimer(requestId, stored.request.expiresAt - Date.now());
-        return;
-      }
-      const outcome = this.#timeoutOutcome(stored);
-      if (await this.#store.close(stored, outcome)) {
-        return this.#settle({ owner: stored.owner, request: stored.request, outcome });
-      }
-    }
-  }
-
-  #timeoutOutcome(call: PendingCall): ClientCallTimedOut {
-    return { status: "timeout", timeoutSeconds: this.#policyOf(call)?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS };
   }
 
   /** How the call's answers are re-sent and timed, and how it recovers: as the call carries it, else as the tool known here says. */
@@ -813,31 +621,12 @@ export class ClientCallBroker {
     if (call.tool === undefined) throw new ClientCallNotFoundError(call.request.requestId);
     const outputSchema = await this.#storedSchema(call.owner, call.tool.outputSchema);
     if (outputSchema === undefined) {
-      await this.#end(call, STORE_LOST);
+      await this.#lifecycle.end(call, STORE_LOST);
       throw new ClientCallClosedError(call.request.requestId);
     }
     // A schema read back from the store is compiled as a client's would be (a thread of its own, linear-time patterns).
     const spec: AwaitedSpec = { name: toolName, description: "", parameters: {}, outputSchema };
     return this.#check(spec, call.tool.outputSchema, result, conversationId);
-  }
-
-  /** The store may have missed close notices: each call this broker waits for is read again, and an ended one settled. */
-  async #recheckWaiters(): Promise<void> {
-    let lost = 0;
-    for (const [requestId, waiter] of [...this.#waiters]) {
-      try {
-        const stored = await this.#store.get(requestId, waiter.owner);
-        if (stored?.state === "closed") this.#settle(stored);
-        // The store came back without the call (a Redis restarted empty): it ends now, not at its deadline.
-        else if (stored === undefined && waiter.stored && this.#waiters.get(requestId) === waiter) {
-          lost++;
-          this.#giveUp({ owner: waiter.owner, request: waiter.request, ...(waiter.tool !== undefined && { tool: waiter.tool }), outcome: STORE_LOST });
-        }
-      } catch (error) {
-        this.#onError(error, "reading a call again after missed notices failed; its timer will");
-      }
-    }
-    if (lost > 0) this.#onError(new Error(`the store no longer holds ${lost} open call${lost === 1 ? "" : "s"} this broker awaited (did Redis come back without its data?): each ended as cancelled`), "the store lost calls");
   }
 
   async #storedSchema(owner: string, fingerprint: string): Promise<JsonObject | undefined> {
@@ -856,19 +645,4 @@ export class ClientCallBroker {
     this.#heard.set(call.request.requestId, call);
   }
 
-  /** Ends a dispatch the store could not end (it lost the call, or failed): the feeds hear of it as of any end. */
-  #giveUp(closed: ClosedCall): void {
-    this.#events.emit("ended", closed);
-    this.#settle(closed);
-  }
-
-  /** Resolves this broker's dispatch of the call, once; calls it did not dispatch, or that already ended, are ignored. */
-  #settle(closed: ClosedCall): void {
-    const waiter = this.#waiters.get(closed.request.requestId);
-    if (waiter === undefined) return;
-    this.#waiters.delete(closed.request.requestId);
-    clearTimeout(waiter.timer);
-    for (const resolve of waiter.resolvers) resolve(closed.outcome);
-    this.#events.emit("settled", closed);
-  }
 }

@@ -1,0 +1,190 @@
+import { DEFAULT_TIMEOUT_SECONDS } from "../../tool-spec/types.js";
+import { ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError } from "../../wire/errors.js";
+import type { ClientCallCancelled, ClientCallOutcome, ClientCallTimedOut, ClientCallUnknownOutcome } from "../../wire/outcome.js";
+import { startTimer, type TimerHandle } from "../../wire/timer.js";
+import type { ClosedCall, PendingCall, PendingCallStore, PendingCallTool, StoredCall } from "../store.js";
+import type { CallWaiters } from "./waiters.js";
+
+/** How a call's answers are re-sent and timed, and how it recovers. */
+export type CallPolicy = Omit<PendingCallTool, "outputSchema">;
+
+/** The outcome of a call the store no longer holds (a Redis that came back without its data). */
+export const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the store lost the call" };
+
+/** How many expired calls one sweep claims at most (from each part of the store), and for how long each is this broker's to end. */
+const SWEEP_BATCH = 100;
+const SWEEP_LEASE_MS = 5_000;
+/** The default interval between sweeps of a shared store's deadlines (each wait drawn from half to one and a half times it). */
+export const DEFAULT_SWEEP_INTERVAL_MS = 500;
+
+export interface CallLifecycleOptions {
+  readonly store: PendingCallStore;
+  readonly waiters: CallWaiters;
+  /** The call's policy: as the call carries it, else as the tool known here says; undefined for neither. */
+  readonly policyOf: (call: PendingCall) => CallPolicy | undefined;
+  /** A call this broker waited for has ended (its dispatches are resolved). */
+  readonly onSettled: (closed: ClosedCall) => void;
+  /** A call this broker waited for was ended here alone (the store could not end it): its feeds hear of it as of any end. */
+  readonly onGivenUp: (closed: ClosedCall) => void;
+  readonly onError: (error: unknown, context: string) => void;
+}
+
+/**
+ * The call's life in the store after it is opened: each end and re-send a compare-and-set on
+ * its attempt, recovery of a call whose dispatcher or client went away, and its deadline, timed
+ * here for the calls this broker waits for and swept in the store for every call.
+ */
+export class CallLifecycle {
+  readonly #store: PendingCallStore;
+  readonly #waiters: CallWaiters;
+  readonly #policyOf: (call: PendingCall) => CallPolicy | undefined;
+  readonly #onSettled: (closed: ClosedCall) => void;
+  readonly #onGivenUp: (closed: ClosedCall) => void;
+  readonly #onError: (error: unknown, context: string) => void;
+  #sweepTimer: TimerHandle | undefined;
+  #sweeping = false;
+
+  constructor(options: CallLifecycleOptions) {
+    this.#store = options.store;
+    this.#waiters = options.waiters;
+    this.#policyOf = options.policyOf;
+    this.#onSettled = options.onSettled;
+    this.#onGivenUp = options.onGivenUp;
+    this.#onError = options.onError;
+  }
+
+  /** Ends the call with this outcome, unless another answer or a re-send got there first (then throws why: 409, or 404). */
+  async end(call: PendingCall, outcome: ClientCallOutcome): Promise<void> {
+    if (!(await this.#store.close(call, outcome))) throw await this.lostRace(call);
+    this.settle({ owner: call.owner, request: call.request, outcome });
+  }
+
+  /** Ends the call with this outcome unless it ended or was re-sent meanwhile; whether this did. */
+  async endIfOpen(call: PendingCall, outcome: ClientCallOutcome): Promise<boolean> {
+    if (!(await this.#store.close(call, outcome))) return false;
+    this.settle({ owner: call.owner, request: call.request, outcome });
+    return true;
+  }
+
+  /** Sends the call again as `next` (a new attempt with a new deadline), unless an answer or another re-send got there first. */
+  async resend(call: PendingCall, next: PendingCall): Promise<void> {
+    if (!(await this.#store.reissue(next, call.request.attempt))) throw await this.lostRace(call);
+    this.#waiters.follow(next.request);
+  }
+
+  /**
+   * Between reading a call (or hearing of it) and ending it, another answer ended it, a retry
+   * re-sent it, or the store lost it (a Redis that came back empty): 409, or 404 for a call the store no longer has.
+   */
+  async lostRace(call: PendingCall): Promise<Error> {
+    const now = await this.#store.get(call.request.requestId, call.owner);
+    if (now === undefined) return new ClientCallNotFoundError(call.request.requestId);
+    return now.state === "open" ? new ClientCallStaleAttemptError(call.request.requestId, call.request.attempt, now.request.attempt) : new ClientCallClosedError(call.request.requestId);
+  }
+
+  /**
+   * An open call whose dispatcher or client went away, by its tool's policy: `"settle"` ends it
+   * as `unknown_outcome`, `"redispatch"` sends a new attempt within its deadline (an answer to the
+   * old one is then stale), `"wait"` leaves it. An answer that got there first wins.
+   */
+  async recover(call: StoredCall & { readonly state: "open" }, reason: string): Promise<void> {
+    // A claimed call is with its private input's handler: the client has nothing left to do.
+    if (call.claimed === true) return;
+    switch (this.#policyOf(call)?.recovery ?? "wait") {
+      case "wait":
+        return;
+      case "settle": {
+        const outcome: ClientCallUnknownOutcome = { status: "unknown_outcome", reason };
+        await this.endIfOpen(call, outcome);
+        return;
+      }
+      case "redispatch": {
+        if (call.request.expiresAt <= Date.now()) return;
+        const next: PendingCall = { owner: call.owner, request: { ...call.request, attempt: call.request.attempt + 1 }, ...(call.tool !== undefined && { tool: call.tool }) };
+        if (await this.#store.reissue(next, call.request.attempt)) this.#waiters.follow(next.request);
+        return;
+      }
+    }
+  }
+
+  timeoutOutcome(call: PendingCall): ClientCallTimedOut {
+    return { status: "timeout", timeoutSeconds: this.#policyOf(call)?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS };
+  }
+
+  /** A waited-for call's deadline has come: time it out, unless the store knows better (the waiters' `onDeadline`). */
+  async expire(requestId: string): Promise<void> {
+    for (;;) {
+      const waiter = this.#waiters.get(requestId);
+      if (waiter === undefined) return;
+      const stored = await this.#store.get(requestId, waiter.owner);
+      if (stored === undefined) return this.giveUp({ owner: waiter.owner, request: waiter.request, outcome: STORE_LOST });
+      // Ended elsewhere, and the notice of it was lost or is late.
+      if (stored.state === "closed") return this.settle({ owner: stored.owner, request: stored.request, outcome: stored.outcome });
+      // Re-sent by another process, or a deadline beyond what one timer can wait.
+      if (stored.request.expiresAt > Date.now()) return this.#waiters.follow(stored.request);
+      if (await this.endIfOpen(stored, this.timeoutOutcome(stored))) return;
+    }
+  }
+
+  /**
+   * With a store shared by processes: sweeps its expired calls every `intervalMs`, jittered so
+   * that the instances' sweeps spread out, until `stopSweeping`.
+   */
+  startSweeping(intervalMs: number): void {
+    if (this.#store.claimExpired === undefined) return;
+    this.#sweeping = true;
+    const next = () => {
+      this.#sweepTimer = startTimer(() => {
+        this.sweep()
+          .catch((error: unknown) => this.#onError(error, "sweeping the store's expired calls failed; the next sweep tries again"))
+          .finally(() => this.#sweeping && next());
+      }, intervalMs * (0.5 + Math.random()));
+    };
+    next();
+  }
+
+  stopSweeping(): void {
+    this.#sweeping = false;
+    clearTimeout(this.#sweepTimer);
+  }
+
+  /**
+   * Ends, as `timeout`, the calls of any process whose deadline has passed: the deadline lives in
+   * the store, and each expired call is claimed by one broker at a time. The close is the same
+   * compare-and-set as every end, so a call the dispatcher's own timer ends meanwhile ends once.
+   */
+  async sweep(now = Date.now()): Promise<void> {
+    const expired = (await this.#store.claimExpired?.(now, SWEEP_BATCH, SWEEP_LEASE_MS)) ?? [];
+    await Promise.all(expired.filter((call) => call.request.expiresAt <= now).map((call) => this.endIfOpen(call, this.timeoutOutcome(call))));
+  }
+
+  /** The store may have missed close notices: each call waited for is read again, an ended one settled, and one the store lost ended now. */
+  async recheckWaiters(): Promise<void> {
+    let lost = 0;
+    for (const [requestId, waiter] of this.#waiters.entries()) {
+      try {
+        const stored = await this.#store.get(requestId, waiter.owner);
+        if (stored?.state === "closed") this.settle(stored);
+        // The store came back without the call (a Redis restarted empty): it ends now, not at its deadline.
+        else if (stored === undefined && waiter.stored && this.#waiters.get(requestId) === waiter) {
+          lost++;
+          this.giveUp({ owner: waiter.owner, request: waiter.request, ...(waiter.tool !== undefined && { tool: waiter.tool }), outcome: STORE_LOST });
+        }
+      } catch (error) {
+        this.#onError(error, "reading a call again after missed notices failed; its timer will");
+      }
+    }
+    if (lost > 0) this.#onError(new Error(`the store no longer holds ${lost} open call${lost === 1 ? "" : "s"} this broker awaited (did Redis come back without its data?): each ended as cancelled`), "the store lost calls");
+  }
+
+  /** Resolves this broker's dispatches of the call, once; a call it does not wait for is ignored. */
+  settle(closed: ClosedCall): void {
+    if (this.#waiters.settle(closed)) this.#onSettled(closed);
+  }
+
+  /** Ends a dispatch the store could not end (it lost the call, or failed): the feeds hear of it as of any end. */
+  giveUp(closed: ClosedCall): void {
+    this.#onGivenUp(closed);
+    this.settle(closed);
+  }
+}
