@@ -1,3 +1,6 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createClient } from "redis";
 import { afterEach, describe, expect, it } from "vitest";
 import { haveRedisServer, startRedisServer, type RedisServerUnderTest } from "../../../test-support/redis-server.js";
@@ -10,6 +13,7 @@ import { RedisPendingCallStore } from "./redis-store.js";
 // while calls are open: with its data on disk (AOF) the calls go on and each ends once; without,
 // each awaited call ends as cancelled once Redis is back.
 const haveRedis = haveRedisServer();
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 const tools = parseClientToolSpecs([
   {
@@ -52,8 +56,24 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     return { broker, connected: () => client.isReady, errors };
   }
 
-  it("goes on where Redis keeps its data: an answer while it is down gets 503 at once and is never applied; sent again once Redis is back, it ends the call", async () => {
+  /** A dispatching instance in a process of its own, set up as the README says (no `error` listener of its own), with one call open. */
+  async function instanceProcess(port: number): Promise<ChildProcess> {
+    const child = spawn(process.execPath, [path.join(here, "__fixtures__/dispatcher.mjs")], {
+      cwd: here,
+      env: { ...process.env, GCT_REDIS_URL: `redis://127.0.0.1:${port}`, KEY_PREFIX: "process:", TOOL: JSON.stringify({ ...tools[0]!, timeoutSeconds: 60 }), CALLS: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    cleanups.push(() => void child.kill("SIGKILL"));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("dispatched") && resolve());
+      child.on("exit", (code) => reject(new Error(`the instance exited with ${code} before it dispatched`)));
+    });
+    return child;
+  }
+
+  it("goes on where Redis keeps its data: no instance exits, an answer while it is down gets 503 at once and is never applied; sent again once Redis is back, it ends the call", async () => {
     const redis = await redisServer(true);
+    const processInstance = await instanceProcess(redis.port);
     const { broker: a } = await instance(redis.port, tools);
     const { broker: b, connected, errors } = await instance(redis.port, []);
     const sent = nextRequests(a, 3);
@@ -75,6 +95,9 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     expect((await b.pending({ owner: "alice" })).map((request) => request.requestId).sort()).toEqual(requests.map((request) => request.requestId).sort());
     for (const n of [0, 1, 2]) await b.submit({ requestId: requests[n]!.requestId, owner: "alice", result: { n } });
     await expect(Promise.all(outcomes)).resolves.toEqual([0, 1, 2].map((n) => ({ status: "ok", result: { n } })));
+    // The instance in its own process lived through the outage, and its call is still open.
+    expect(processInstance.exitCode).toBeNull();
+    expect(processInstance.signalCode).toBeNull();
   }, 20_000);
 
   it("ends each awaited call as cancelled within 5 s of the reconnection where Redis comes back empty, saying so; answers then get 404", async () => {
