@@ -27,6 +27,19 @@ export interface RedisClusterLike {
   listenerCount?(event: "error"): number;
 }
 
+/** What the store needs of a Sentinel client of the official `redis` package (`createSentinel()`, connected): it follows the master through failovers. */
+export interface RedisSentinelLike {
+  /** What tells a Sentinel client from a single one. */
+  use(...args: never[]): unknown;
+  sendCommand(isReadonly: boolean | undefined, args: string[]): Promise<unknown>;
+  duplicate(): RedisSubscriberLike;
+  on?(event: "error", listener: (error: unknown) => void): unknown;
+  listenerCount?(event: "error"): number;
+}
+
+/** Any of the official client's three kinds. */
+export type RedisConnectionLike = RedisClientLike | RedisClusterLike | RedisSentinelLike;
+
 /** The subscribing connection `duplicate()` gives. */
 export interface RedisSubscriberLike {
   /**
@@ -68,13 +81,13 @@ export function redisScript(text: string): RedisScript {
  * error of an outage reported once.
  */
 export class RedisCommands {
-  readonly #client: RedisClientLike | RedisClusterLike;
+  readonly #client: RedisConnectionLike;
   readonly #timeoutMs: number;
   readonly #onError: (error: unknown) => void;
   /** Whether the present run of connection errors has been reported (one report an outage). */
   #outageReported = false;
 
-  constructor(client: RedisClientLike | RedisClusterLike, timeoutMs: number, onError: (error: unknown) => void) {
+  constructor(client: RedisConnectionLike, timeoutMs: number, onError: (error: unknown) => void) {
     this.#client = client;
     this.#timeoutMs = timeoutMs;
     this.#onError = onError;
@@ -111,7 +124,7 @@ export class RedisCommands {
     });
     try {
       const client = this.#client;
-      const sent = "masters" in client ? client.sendCommand(firstKey, false, [...args]) : client.sendCommand(args);
+      const sent = "masters" in client ? client.sendCommand(firstKey, false, [...args]) : "use" in client ? client.sendCommand(false, [...args]) : client.sendCommand(args);
       // A command given up on may still fail later: that is known already, and not reported again.
       sent.catch(() => {});
       const reply = await Promise.race([sent, timedOut]);

@@ -1,5 +1,5 @@
 // @gen-client-tools/runtime/redis: the pending-call store for several instances and restarts.
-// It imports nothing of the `redis` package: pass a connected client (or cluster client) of your own.
+// It imports nothing of the `redis` package: pass a connected client (single, Sentinel or cluster) of your own.
 export { DEFAULT_OPERATION_TIMEOUT_MS, RedisPendingCallStore } from "./redis-store.js";
 export type { RedisPendingCallStoreOptions } from "./redis-store.js";
-export type { RedisClientLike, RedisClusterLike, RedisSubscriberLike } from "./commands.js";
+export type { RedisClientLike, RedisClusterLike, RedisConnectionLike, RedisSentinelLike, RedisSubscriberLike } from "./commands.js";

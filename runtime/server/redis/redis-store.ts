@@ -2,7 +2,7 @@ import type { JsonObject } from "../../schema/json.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall, type ToolCallAddress } from "../store.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
-import { RedisCommands, type RedisClientLike, type RedisClusterLike, type RedisSubscriberLike } from "./commands.js";
+import { RedisCommands, type RedisConnectionLike, type RedisSubscriberLike } from "./commands.js";
 import { DEFAULT_PARTS, RedisKeys } from "./keys.js";
 import { CLAIM_EXPIRED, CLOSE, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
 
@@ -32,7 +32,7 @@ export interface RedisPendingCallStoreOptions {
 export const DEFAULT_OPERATION_TIMEOUT_MS = 2_000;
 
 /**
- * The pending calls of every instance in one Redis, or one Redis Cluster: an answer posted to
+ * The pending calls of every instance in one Redis (directly or through Sentinel), or one Redis Cluster: an answer posted to
  * any instance ends the call (compare-and-set in a Lua script, see scripts.ts), and every
  * instance hears of each end (pub/sub), so the instance awaiting `dispatch` gets the outcome.
  * Each call's deadline is kept in Redis, and every broker sweeps the expired ones
@@ -49,7 +49,7 @@ export class RedisPendingCallStore implements PendingCallStore {
   #subscriber: Promise<RedisSubscriberLike> | undefined;
   #dropped = 0;
 
-  constructor(client: RedisClientLike | RedisClusterLike, options: RedisPendingCallStoreOptions = {}) {
+  constructor(client: RedisConnectionLike, options: RedisPendingCallStoreOptions = {}) {
     this.#keys = new RedisKeys(options.keyPrefix ?? "gct:", options.parts ?? DEFAULT_PARTS);
     this.#retentionMs = options.closedRetentionMs ?? DEFAULT_CLOSED_RETENTION_MS;
     this.#onError = options.onError ?? ((error) => console.error("gen-client-tools: Redis store:", error));
