@@ -4,6 +4,7 @@ import {
   DirectChatTransport,
   lastAssistantMessageIsCompleteWithToolCalls,
   simulateReadableStream,
+  stepCountIs,
   ToolLoopAgent,
   type ChatState,
   type ChatStatus,
@@ -17,7 +18,7 @@ import { clientToolValidators } from "../../../examples/validators/src/client-to
 import { ClientCallBroker } from "../../server/broker.js";
 import { outcomeToObservation } from "../../wire/observation.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
-import { handleAiSdkToolCall, toAiSdkTools, type ToolCallDispatch } from "./index.js";
+import { clientToolErrorText, handleAiSdkToolCall, toAiSdkTools, type ToolCallDispatch } from "./index.js";
 
 // A client tool round trip through the AI SDK's own Chat, agent loop and mock model: the model
 // calls pick_date, the chat's onToolCall dispatches it to the generated handlers, the output
@@ -81,12 +82,18 @@ function streamedInput(toolName: string, input: string, pieces: number): StreamP
   return [{ type: "tool-input-start", id: "call_1", toolName }, ...deltas, { type: "tool-input-end", id: "call_1" }];
 }
 
-function chatWith(toolName: string, input: string, handlers: ClientToolHandlers<{ signal: AbortSignal }>, pieces = 1) {
+/**
+ * A chat on an agent, in process. With `onError`, the agent stops after each step, as a route
+ * handler's `streamText(...).toUIMessageStreamResponse({ onError })` does: the model's next turn is
+ * the chat's next request, which carries what the stream said of each tool error.
+ */
+function chatWith(toolName: string, input: string, handlers: ClientToolHandlers<{ signal: AbortSignal }>, pieces = 1, onError?: (error: unknown) => string) {
   const { model, prompts } = scriptedModel(toolName, input, pieces);
-  const agent = new ToolLoopAgent({ model, tools });
+  const agent = new ToolLoopAgent({ model, tools, ...(onError !== undefined && { stopWhen: stepCountIs(1) }) });
   const dispatch: ToolCallDispatch = (name, args, { signal }) => dispatchToolCall(name, args, handlers, { signal });
   const chat: TestChat = new TestChat({
-    transport: new DirectChatTransport({ agent }),
+    // The server's toUIMessageStreamResponse({ onError }), in process.
+    transport: new DirectChatTransport({ agent, ...(onError !== undefined && { onError }) }),
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
     onToolCall: ({ toolCall }) => void handleAiSdkToolCall(toolCall, { dispatch, addToolOutput: chat.addToolOutput }),
   });
@@ -146,6 +153,31 @@ describe("the AI SDK adapter", () => {
     await settled(chat, 1);
     expect(chat.messages.flatMap((m) => m.parts).find((p) => p.type === "tool-pick_date")).toMatchObject({ state: "output-error", errorText: "The user closed the calendar." });
     expect(chat.messages.at(-1)!.parts.find((p) => p.type === "text")).toMatchObject({ text: 'Output: {"type":"error-text","value":"The user closed the calendar."}' });
+  });
+
+  it("tells the model why the generated validators refused its arguments, with clientToolErrorText as the stream's onError; with the SDK's default, only that an error occurred", async () => {
+    const pick = vi.fn(() => ({ date: "2026-12-24" }));
+    const handlers = { pick_date: pick, share_link: () => undefined };
+    const told = async (onError?: (error: unknown) => string) => {
+      const { chat, prompts } = chatWith("pick_date", '{"title":5}', handlers, 1, onError);
+      await chat.sendMessage({ text: "Pick a date" });
+      await settled(chat, 1);
+      expect(prompts).toHaveLength(2);
+      return chat.messages.at(-1)!.parts.find((p) => p.type === "text");
+    };
+    expect(await told(clientToolErrorText)).toMatchObject({
+      text: 'Output: {"type":"error-text","value":"The arguments of \\"pick_date\\" do not match its schema: /title must be string. Call it again with arguments that do."}',
+    });
+    // The SDK's default onError, as toUIMessageStreamResponse() has it.
+    expect(await told(() => "An error occurred.")).toMatchObject({ text: 'Output: {"type":"error-text","value":"An error occurred."}' });
+    // The client never ran the tool with arguments its schema refuses.
+    expect(pick).not.toHaveBeenCalled();
+  });
+
+  it("says nothing of the server's other errors to the model", () => {
+    expect(clientToolErrorText(new Error("connect ECONNREFUSED 10.0.0.5:5432"))).toBe("An error occurred.");
+    expect(clientToolErrorText("password authentication failed for user app")).toBe("An error occurred.");
+    expect(clientToolErrorText("Model tried to call unavailable tool 'rm_rf'. Available tools: pick_date, share_link.")).toBe('There is no tool "rm_rf".');
   });
 
   it("gives the handler a signal, and adds no output once it has fired", async () => {

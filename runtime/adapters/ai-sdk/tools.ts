@@ -87,6 +87,11 @@ function outputSchemaOf(spec: ClientToolSpec, validator: AiSdkValidator | undefi
   }
 }
 
+/** Why the model's arguments (or a result) do not match the tool's schema, as the generated validators say: pointers and messages, never the values. */
+export class ClientToolArgumentsError extends TypeError {
+  override readonly name = "ClientToolArgumentsError";
+}
+
 /** The parameters as the model is given them: a compiled strict variant's, whose arguments are mapped back before they are checked. */
 function inputSchemaOf(spec: ClientToolSpec, validator: AiSdkValidator | undefined, compile: boolean) {
   const compiled = compile ? strictCompilationOf(spec.parameters, "openai") : undefined;
@@ -101,7 +106,7 @@ function schemaOf(schema: object, validator: AiSdkValidator | undefined, mapBack
       const value = mapBack === undefined ? raw : mapBack(raw);
       if (validator === undefined || validator(value)) return { success: true, value };
       const reasons = (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`).join("; ");
-      return { success: false, error: new TypeError(reasons || "does not match the schema") };
+      return { success: false, error: new ClientToolArgumentsError(reasons || "does not match the schema") };
     },
   });
 }
