@@ -49,6 +49,9 @@ describe("parseCommandLine", () => {
     expect(parseCommandLine(["init", "--help"])).toEqual({ command: "help", topic: "init" });
     expect(parseCommandLine(["--version"])).toEqual({ command: "version" });
     expect(parseCommandLine(["init"])).toEqual({ command: "init" });
+    expect(parseCommandLine(["doctor"])).toEqual({ command: "doctor" });
+    expect(parseCommandLine(["doctor", "--config", "app.json"])).toEqual({ command: "doctor", config: "app.json" });
+    expect(parseCommandLine(["doctor", "--help"])).toEqual({ command: "help", topic: "doctor" });
     expect(parseCommandLine(["completion"])).toEqual({ command: "completion" });
     expect(parseCommandLine(["--get-yargs-completions", "gen-client-tools", "--va"])).toEqual({ command: "completion" });
   });
@@ -69,6 +72,8 @@ describe("parseCommandLine", () => {
     expect(usageError(["--watch", "--check"])).toMatch(/^--watch and --check cannot be used together/);
     expect(usageError(["--stubs", "h.ts", "--no-stubs"])).toBe("--stubs and --no-stubs cannot be used together");
     expect(usageError(["init", "--out", "gen"])).toMatch(/^init takes no options \(got --out\)/);
+    expect(usageError(["doctor", "--out", "gen"])).toMatch(/^doctor takes only --config \(got --out\)/);
+    expect(usageError(["doctor", "now"])).toMatch(/^unexpected argument "now"/);
   });
 
   it("takes options from GEN_CLIENT_TOOLS_* variables, below the command line", () => {

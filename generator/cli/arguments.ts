@@ -17,7 +17,9 @@ export type CommandLine =
   /** `options` holds what the command line and the environment gave (the command line wins), paths as written. */
   | { readonly command: "generate"; readonly options: Omit<GenerateOptions, "cwd">; readonly run: RunArguments }
   | { readonly command: "init" }
-  | { readonly command: "help"; readonly topic: "generate" | "init" }
+  /** `gen-client-tools doctor`: checks the project; `config` as for a run. */
+  | { readonly command: "doctor"; readonly config?: string }
+  | { readonly command: "help"; readonly topic: "generate" | "init" | "doctor" }
   | { readonly command: "version" }
   /** `gen-client-tools completion` prints a shell script; the script asks back with `--get-yargs-completions`. */
   | { readonly command: "completion" };
@@ -53,7 +55,7 @@ const PARSER_OPTIONS: parser.Options = {
  * Reads the command line with yargs-parser, from the options table, and the `GEN_CLIENT_TOOLS_*`
  * variables of `env` (the command line wins over them, and they over the config file). Every
  * boolean option has its `--no-` form; `--in` takes one or more values (`--in a b`, or `--in a
- * --in b`), and what follows `--` is read as more of them. Commands: `init`, `completion`.
+ * --in b`), and what follows `--` is read as more of them. Commands: `init`, `doctor`, `completion`.
  */
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = {}): CommandLine {
   if (argv.includes("--get-yargs-completions") || argv[0] === "completion") return { command: "completion" };
@@ -76,8 +78,8 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     throw new UsageError(`unknown option ${raw}${suggestion === undefined ? "" : `: did you mean --${suggestion}?`}`);
   }
 
-  const command = positionals[0] === "init" ? "init" : "generate";
-  const stray = positionals.slice(command === "init" ? 1 : 0)[0];
+  const command = positionals[0] === "init" ? "init" : positionals[0] === "doctor" ? "doctor" : "generate";
+  const stray = positionals.slice(command === "generate" ? 0 : 1)[0];
   if (stray !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(String(stray))}: to read specs from it, use --in`);
   if (given["help"] === true) return { command: "help", topic: command };
   if (given["version"] === true) return { command: "version" };
@@ -85,6 +87,13 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     const options = Object.keys(given).filter((name) => name !== "help" && name !== "version");
     if (options.length > 0 || afterDashes !== undefined) throw new UsageError(`init takes no options (got --${options[0] ?? "in"}): it only creates client-tools/ and the config file`);
     return { command: "init" };
+  }
+  if (command === "doctor") {
+    const options = Object.keys(given).filter((name) => name !== "help" && name !== "version" && name !== "config");
+    if (options.length > 0 || afterDashes !== undefined) throw new UsageError(`doctor takes only --config (got --${options[0] ?? "in"}): it reads the options of a run from the config file`);
+    const config = given["config"];
+    if (config !== undefined && (typeof config !== "string" || config === "")) throw new UsageError("--config needs a value");
+    return { command: "doctor", ...(typeof config === "string" && { config }) };
   }
 
   const values: Record<string, unknown> = fromEnvironment(env);

@@ -20,6 +20,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       return 0;
     case "init":
       return (await import("./init.js")).initCommand(process.cwd());
+    case "doctor":
+      return (await import("./doctor.js")).doctorCommand(process.cwd(), line.config);
     case "generate":
       return generateCommand(line.options, line.run);
   }
