@@ -118,6 +118,8 @@ describe("gen-client-tools doctor", () => {
     const folder = await project();
     writeProjectFiles(folder, { "client-tools/pick_date.json": { ...SPEC, description: "Ask the user for a day." } });
     expect(only(await runDoctor(folder))).toMatchObject({ check: "generated code", message: expect.stringContaining("out of date"), fix: "run gen-client-tools and commit the result" });
+    rmSync(path.join(folder, "src/client-tools.gen"), { recursive: true });
+    expect(only(await runDoctor(folder))).toMatchObject({ check: "generated code", message: "nothing is generated in src/client-tools.gen yet", fix: "run gen-client-tools" });
     writeFileSync(path.join(folder, "client-tools/pick_date.json"), "{ not json");
     expect(only(await runDoctor(folder))).toMatchObject({ check: "generated code", message: expect.stringMatching(/the specs have 1 problem, the first in client-tools\/pick_date\.json/) });
   });

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { count } from "../count.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { relativePath } from "../relative-path.js";
@@ -16,6 +18,9 @@ export async function checkUpToDate(options: GenerateOptions & { readonly cwd: s
   }
   const report = writeGenerated(result, { check: true });
   if (report.upToDate) return [];
+  if (!existsSync(path.join(result.outDir, "index.ts"))) {
+    return [problem(CHECK, `nothing is generated in ${relativePath(options.cwd, result.outDir)} yet`, "run gen-client-tools")];
+  }
   const files = [...report.changed, ...report.stale].map((file) => relativePath(options.cwd, file));
   const listed = files.length <= 3 ? files.join(", ") : `${files.slice(0, 3).join(", ")} and ${files.length - 3} more`;
   return [problem(CHECK, `the generated files are out of date with the specs: ${listed}`, "run gen-client-tools and commit the result")];
