@@ -91,6 +91,32 @@ describe("ClientCallBroker across processes sharing a store", () => {
     expect(get).toHaveBeenCalledTimes(2);
   });
 
+  it("reports a store outage under its timers and sweeps once, not once a second for each call, and again after the store came back", async () => {
+    const store = Object.assign(new InMemoryPendingCallStore(), { claimExpired: async () => [] });
+    const onError = vi.fn();
+    const t = createTestBroker({ store, onError, sweepIntervalMs: 100 });
+    const outcomes: Promise<unknown>[] = [];
+    for (let i = 0; i < 5; i++) outcomes.push((await t.dispatchLocation()).outcome);
+    const down = new Error("database unreachable");
+    const get = vi.spyOn(store, "get").mockRejectedValue(down);
+    const claim = vi.spyOn(store, "claimExpired").mockRejectedValue(down);
+    // Five calls past their deadline retried every second, and sweeps every 100 ms, for ten seconds.
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(get.mock.calls.length).toBeGreaterThan(20);
+    expect(claim.mock.calls.length).toBeGreaterThan(50);
+    const reported = onError.mock.calls.map(([, context]) => String(context).split(" (")[0]).sort();
+    expect(reported).toEqual(["a client tool call's timer could not reach the store", "sweeping the store's expired calls failed"]);
+    get.mockRestore();
+    claim.mockRestore();
+    await vi.advanceTimersByTimeAsync(2_000);
+    await expect(Promise.all(outcomes)).resolves.toEqual(outcomes.map(() => ({ status: "timeout", timeoutSeconds: 30 })));
+    // Back, and down again: reported again.
+    onError.mockClear();
+    vi.spyOn(store, "claimExpired").mockRejectedValue(down);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
   it("gets the outcome at once when a call it attaches to ends between reading it open and waiting for it", async () => {
     /** A store whose lookup by toolCallId hands back what it read, then lets another process end the call. */
     class RacingStore extends InMemoryPendingCallStore {

@@ -16,6 +16,7 @@ import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type Pendi
 import { createAdmission, type Admission } from "./calls/admission.js";
 import { CallLifecycle, DEFAULT_SWEEP_INTERVAL_MS, STORE_LOST, type CallPolicy } from "./calls/lifecycle.js";
 import { CallWaiters } from "./calls/waiters.js";
+import { FailureRuns } from "./calls/failure-runs.js";
 import { recoveryOf, resendLimit, timeoutSeconds, type BrokerRecovery } from "./tool-policy.js";
 import { awaitedToolOf, isSpecList, toolFinder, type AwaitedTool, type ClientToolSource, type KnownTool } from "./tools.js";
 import type { ClientToolValidators, ValidationProblem } from "../wire/validation.js";
@@ -219,9 +220,11 @@ export class ClientCallBroker {
       closedOutcome: BROKER_CLOSED,
       onError: this.#onError,
     });
+    // One report an outage, not one a second for each call waited for.
+    const deadlineFailures = new FailureRuns((error) => this.#onError(error, "a client tool call's timer could not reach the store (reported once until one does); each such call tries again a second later"));
     this.#waiters = new CallWaiters(
-      (requestId) => this.#lifecycle.expire(requestId),
-      (error) => this.#onError(error, "a client tool call's timer could not reach the store; trying again"),
+      (requestId) => this.#lifecycle.expire(requestId).then(() => deadlineFailures.succeeded()),
+      (error) => deadlineFailures.failed(error),
     );
     this.#lifecycle = new CallLifecycle({
       store: this.#store,

@@ -3,6 +3,7 @@ import { ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptE
 import type { ClientCallCancelled, ClientCallOutcome, ClientCallTimedOut, ClientCallUnknownOutcome } from "../../wire/outcome.js";
 import { startTimer, type TimerHandle } from "../../wire/timer.js";
 import type { ClosedCall, PendingCall, PendingCallStore, PendingCallTool, StoredCall } from "../store.js";
+import { FailureRuns } from "./failure-runs.js";
 import type { CallWaiters } from "./waiters.js";
 
 /** How a call's answers are re-sent and timed, and how it recovers. */
@@ -43,6 +44,7 @@ export class CallLifecycle {
   readonly #onError: (error: unknown, context: string) => void;
   #sweepTimer: TimerHandle | undefined;
   #sweeping = false;
+  readonly #sweepFailures: FailureRuns;
 
   constructor(options: CallLifecycleOptions) {
     this.#store = options.store;
@@ -51,6 +53,7 @@ export class CallLifecycle {
     this.#onSettled = options.onSettled;
     this.#onGivenUp = options.onGivenUp;
     this.#onError = options.onError;
+    this.#sweepFailures = new FailureRuns((error) => this.#onError(error, "sweeping the store's expired calls failed (reported once until a sweep succeeds); the next sweep tries again"));
   }
 
   /** Ends the call with this outcome, unless another answer or a re-send got there first (then throws why: 409, or 404). */
@@ -136,7 +139,10 @@ export class CallLifecycle {
     const next = () => {
       this.#sweepTimer = startTimer(() => {
         this.sweep()
-          .catch((error: unknown) => this.#onError(error, "sweeping the store's expired calls failed; the next sweep tries again"))
+          .then(
+            () => this.#sweepFailures.succeeded(),
+            (error: unknown) => this.#sweepFailures.failed(error),
+          )
           .finally(() => this.#sweeping && next());
       }, intervalMs * (0.5 + Math.random()));
     };
@@ -161,6 +167,8 @@ export class CallLifecycle {
   /** The store may have missed close notices: each call waited for is read again, an ended one settled, and one the store lost ended now. */
   async recheckWaiters(): Promise<void> {
     let lost = 0;
+    let unread = 0;
+    let failure: unknown;
     for (const [requestId, waiter] of this.#waiters.entries()) {
       try {
         const stored = await this.#store.get(requestId, waiter.owner);
@@ -171,9 +179,11 @@ export class CallLifecycle {
           this.giveUp({ owner: waiter.owner, request: waiter.request, ...(waiter.tool !== undefined && { tool: waiter.tool }), outcome: STORE_LOST });
         }
       } catch (error) {
-        this.#onError(error, "reading a call again after missed notices failed; its timer will");
+        unread++;
+        failure ??= error;
       }
     }
+    if (unread > 0) this.#onError(failure, `reading ${unread} call${unread === 1 ? "" : "s"} again after missed notices failed; their timers will`);
     if (lost > 0) this.#onError(new Error(`the store no longer holds ${lost} open call${lost === 1 ? "" : "s"} this broker awaited (did Redis come back without its data?): each ended as cancelled`), "the store lost calls");
   }
 
