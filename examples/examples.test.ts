@@ -103,6 +103,31 @@ describe("examples/basic's generated dispatch", () => {
     await expect(dispatchClientAction({ kind: "ClientAction_new_tool" } as never, clientToolHandlers, { ui })).rejects.toThrow(/unknown action kind "ClientAction_new_tool": regenerate the client-tool bindings/);
   });
 
+  it("runs an awaited tool's call once where a runner serves the same handlers: dispatchClientAction refuses it, saying why, and isFireAndForgetAction picks what it may run", async () => {
+    const { dispatchClientAction, isFireAndForgetAction, isClientAction } = await import("./basic/src/client-tools.gen/handlers.js");
+    const { createClientToolRunner } = await import("@gen-client-tools/runtime");
+    const calls: string[] = [];
+    const ui = { openPanel: () => void calls.push("open"), confirm: async () => true, prompt: async () => undefined, promptSecret: async () => "s3cret", setTheme: () => undefined };
+    const handlers = {
+      open_file_viewer: () => void calls.push("open_file_viewer"),
+      get_location: () => (calls.push("get_location"), { city: "Lyon" }),
+      confirm_action: () => ({ confirmed: true }),
+      ask_user: () => ({ content: [{ type: "text" as const, text: "yes" }] }),
+      connect_account: () => ({ token: "s3cret" }),
+      "set-theme": () => undefined,
+      show_outline: () => undefined,
+    };
+    const awaited = { kind: "ActionEvent", id: "e2", timestamp: "t", source: "agent", tool_name: "get_location", tool_call_id: "c2", action: { kind: "ClientAction_get_location" } } as const;
+    const fireAndForget = { kind: "ActionEvent", id: "e1", timestamp: "t", source: "agent", tool_name: "open_file_viewer", tool_call_id: "c1", action: { kind: "ClientAction_open_file_viewer", file_path: "a.ts" } } as const;
+    expect([isFireAndForgetAction(fireAndForget.action), isFireAndForgetAction(awaited.action), isClientAction(awaited.action)]).toEqual([true, false, true]);
+    // Without a runner, an awaited action is the page's to run.
+    expect(await dispatchClientAction(awaited, handlers, { ui })).toEqual({ city: "Lyon" });
+    createClientToolRunner({ handlers, send: async () => {} });
+    await expect(dispatchClientAction(awaited, handlers, { ui })).rejects.toThrow(/an awaited tool, with handlers a client tool runner runs: .* would run its handler twice\. Give dispatchClientAction only fire-and-forget actions \(isFireAndForgetAction\(event\.action\)\)/);
+    await dispatchClientAction(fireAndForget, handlers, { ui });
+    expect(calls).toEqual(["get_location", "open_file_viewer"]);
+  });
+
   it("never runs a private-input tool's handler outside the runner, so its value cannot reach a framework's messages", async () => {
     const { dispatchClientAction, dispatchToolCall } = await import("./basic/src/client-tools.gen/handlers.js");
     const { clientToolHandlers } = await import("./basic/src/client-tool-handlers.js");

@@ -123,6 +123,7 @@ export type {
   ClientToolHandlersOf,
   ClientToolRow,
   ClientToolTable,
+  FireAndForgetActionOf,
   OutputByNameOf,
   ResultByKindOf,
   ResultByNameOf,

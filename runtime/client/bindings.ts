@@ -1,5 +1,6 @@
 import { DISPATCHED_TEXT } from "../wire/observation.js";
-import type { ArgsByKindOf, ClientActionOf, ClientToolHandlersOf, ClientToolRow, ClientToolTable, OutputByNameOf, ResultByKindOf, ResultByNameOf, ToolNameOf } from "../wire/tool-table.js";
+import type { ArgsByKindOf, ClientActionOf, ClientToolHandlersOf, ClientToolRow, ClientToolTable, FireAndForgetActionOf, OutputByNameOf, ResultByKindOf, ResultByNameOf, ToolNameOf } from "../wire/tool-table.js";
+import { servedByRunner } from "./runner-handlers.js";
 
 const KIND_PREFIX = "ClientAction_";
 /** Where an action carries an argument named `kind`: `kind` itself names the action. */
@@ -88,6 +89,12 @@ export interface ClientToolBindingInput<T extends ClientToolTable<T>> {
 export interface ClientToolBindings<T extends ClientToolTable<T>> {
   /** True when `value` is an action of one of these client tools (an object whose `kind` names one). */
   readonly isClientAction: (value: unknown) => value is ClientActionOf<T>;
+  /**
+   * True when `value` is the action of a fire-and-forget tool: what a page runs from its event
+   * stream with `dispatchClientAction`. An awaited tool's call reaches the client runner as a
+   * request, which runs its handler and answers the server.
+   */
+  readonly isFireAndForgetAction: (value: unknown) => value is FireAndForgetActionOf<T>;
   /** True when `name` is the name of one of these client tools. */
   readonly isClientToolName: (name: unknown) => name is ToolNameOf<T>;
   /** The tool arguments of an action: `kind` removed, and an argument sent as `mcp_arg_kind` named `kind` again. */
@@ -95,7 +102,10 @@ export interface ClientToolBindings<T extends ClientToolTable<T>> {
   /**
    * Calls the handler for an action (or a whole `ActionEvent`) with its arguments and `ctx`, and
    * resolves to what the handler returned. Rejects, without calling anything, for an event without
-   * an action (the model's arguments were invalid) or an action of no known tool.
+   * an action (the model's arguments were invalid), an action of no known tool, and an awaited
+   * tool's action when a client tool runner was made with the same handlers: the runner runs that
+   * call from its request, and running it here too would run its handler twice (filter the
+   * event stream with `isFireAndForgetAction`).
    */
   readonly dispatchClientAction: {
     <A extends ClientActionOf<T>, Ctx>(action: A, handlers: ClientToolHandlersOf<T, Ctx>, ctx: Ctx): Promise<ResultByKindOf<T>[A["kind"] & keyof ResultByKindOf<T>]>;
@@ -140,6 +150,9 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
     const kind = (value as { readonly kind?: unknown }).kind;
     return typeof kind === "string" && kind.startsWith(KIND_PREFIX) && names.has(kind.slice(KIND_PREFIX.length));
   };
+
+  const isFireAndForgetAction = (value: unknown): value is FireAndForgetActionOf<T> =>
+    isClientAction(value) && fireAndForget.has((value as { readonly kind: string }).kind.slice(KIND_PREFIX.length));
 
   const argsOf = (action: { readonly kind: string }): unknown => {
     const { kind, ...args } = action as { readonly kind: string; readonly [key: string]: unknown };
@@ -195,6 +208,11 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
       }
       const name = (action as { readonly kind: string }).kind.slice(KIND_PREFIX.length);
       if (privateInput.has(name)) throw new TypeError(privateInputMessage(name));
+      if (!fireAndForget.has(name) && servedByRunner(handlers)) {
+        throw new TypeError(
+          `dispatchClientAction received an action of ${JSON.stringify(name)}, an awaited tool, with handlers a client tool runner runs: the runner runs this call from its request and answers the server, so running it here would run its handler twice. Give dispatchClientAction only fire-and-forget actions (isFireAndForgetAction(event.action)).`,
+        );
+      }
       const handler = findHandler(handlers, name);
       if (handler === undefined) throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
       resolve(handler.call(handlers, argsOf(action as { readonly kind: string }), ctx));
@@ -227,6 +245,7 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
   // grows with the tools, and these are typed by the interface instead.
   return Object.freeze({
     isClientAction,
+    isFireAndForgetAction,
     isClientToolName,
     actionArgs: ((action: { readonly kind: string }) => argsOf(action)) as ClientToolBindings<T>["actionArgs"],
     dispatchClientAction: dispatchClientAction as ClientToolBindings<T>["dispatchClientAction"],

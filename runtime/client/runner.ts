@@ -1,4 +1,5 @@
 import type { ClientToolAnswerMessage, ClientToolErrorMessage, ClientToolRequest } from "../wire/messages.js";
+import { markServedByRunner } from "./runner-handlers.js";
 import { RetryableClientToolError } from "./retryable-error.js";
 import { startTimer, type TimerHandle } from "../wire/timer.js";
 import { validate, validatorsFor, type ClientToolValidators } from "../wire/validation.js";
@@ -58,6 +59,7 @@ export function createClientToolRunner<Handlers extends { readonly [K in keyof H
   options: ClientToolRunnerOptions<Handlers, AppContext>,
 ): ClientToolRunner {
   const { handlers, send, validators, context } = options;
+  markServedByRunner(handlers);
   // One entry per request until it expires: long enough to ignore every replay the server could still accept.
   const seen = new Map<string, Seen>();
   let closed = false;

@@ -8,6 +8,7 @@ import {
   dispatchToolCall,
   isClientAction,
   isClientToolName,
+  isFireAndForgetAction,
   toClientAction,
   registerClientTools,
   type AskUserResult,
@@ -68,6 +69,14 @@ export async function handle(message: unknown): Promise<void> {
         break;
     }
     await dispatchClientAction(message, clientToolHandlers, ctx);
+  }
+  // What a page runs from its event stream: the fire-and-forget tools' actions alone.
+  if (isFireAndForgetAction(message)) {
+    message.kind satisfies "ClientAction_open_file_viewer" | "ClientAction_set-theme" | "ClientAction_show_outline";
+    // @ts-expect-error get_location is awaited: its calls are the runner's
+    message.kind satisfies "ClientAction_get_location";
+    const done: void = await dispatchClientAction(message, clientToolHandlers, ctx);
+    void done;
   }
   const nothing: void = await dispatchClientAction(event, clientToolHandlers, ctx);
   const location: GetLocationResult = await dispatchClientAction({ kind: "ClientAction_get_location" }, clientToolHandlers, ctx);

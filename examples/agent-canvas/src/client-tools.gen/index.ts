@@ -47,6 +47,7 @@ export type {
 export {
   clientToolAcknowledgement,
   isClientAction,
+  isFireAndForgetAction,
   isClientToolName,
   actionArgs,
   dispatchClientAction,

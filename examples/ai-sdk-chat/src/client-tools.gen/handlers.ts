@@ -42,7 +42,7 @@ export type {
 /** The text the model sees once a fire-and-forget tool's call has reached the client. */
 export const clientToolAcknowledgement: ClientToolAcknowledgement = DISPATCHED_TEXT;
 
-export const { isClientAction, isClientToolName, actionArgs, dispatchClientAction, dispatchToolCall, toClientAction } = bindClientTools<ClientTools>({
+export const { isClientAction, isFireAndForgetAction, isClientToolName, actionArgs, dispatchClientAction, dispatchToolCall, toClientAction } = bindClientTools<ClientTools>({
   tools: {
     pick_colour: "awaited",
     show_toast: "fire-and-forget",

@@ -54,6 +54,7 @@ export type {
 export {
   clientToolAcknowledgement,
   isClientAction,
+  isFireAndForgetAction,
   isClientToolName,
   actionArgs,
   dispatchClientAction,

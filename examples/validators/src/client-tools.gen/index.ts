@@ -38,6 +38,7 @@ export type {
 export {
   clientToolAcknowledgement,
   isClientAction,
+  isFireAndForgetAction,
   isClientToolName,
   actionArgs,
   dispatchClientAction,
