@@ -93,6 +93,16 @@ describe("examples/basic through the runtime", () => {
   });
 });
 
+describe("examples/walkthrough", () => {
+  it("is the README's walkthrough as written: its handlers, server and page are the README's blocks, character for character", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    for (const file of ["client-tool-handlers.ts", "server.ts", "page.ts"]) {
+      const block = new RegExp(`\`\`\`ts\n(// ${file.replace(".", "\\.")}\n[\\s\\S]*?)\`\`\``).exec(readme)?.[1];
+      expect(block, `README's ${file}`).toBe(readFileSync(new URL(`walkthrough/src/${file}`, import.meta.url), "utf8"));
+    }
+  });
+});
+
 describe("examples/basic's generated dispatch", () => {
   it("refuses an event without an action as the server's invalid-arguments case, and an unknown kind with the hint to regenerate", async () => {
     const { dispatchClientAction } = await import("./basic/src/client-tools.gen/handlers.js");

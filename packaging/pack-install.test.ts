@@ -428,45 +428,6 @@ export function usePickDate(): void {
     300_000,
   );
 
-  it(
-    "compiles the README's walkthrough (server.ts and page.ts) against the installed package and the generated code, under strict settings",
-    () => {
-      const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-      const block = (name: string): string => {
-        const match = new RegExp(`\`\`\`ts\n(// ${name.replace(".", "\\.")}\n[\\s\\S]*?)\`\`\``).exec(readme);
-        expect(match, `README has a ts block starting with // ${name}`).not.toBeNull();
-        return match![1]!;
-      };
-      const project = tempProject({
-        "package.json": { name: "walkthrough", private: true, type: "module" },
-        "client-tools/open_file_viewer.json": {
-          name: "open_file_viewer",
-          description: "Open a file viewer.",
-          parameters: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"], additionalProperties: false },
-        },
-        "client-tools/get_location.json": JSON.parse(/```json\n(\{ "name": "get_location"[^\n]*)\n```/.exec(readme)![1]!) as object,
-        "tsconfig.json": strictTsconfig({ types: ["node"], skipLibCheck: false, noEmit: true }),
-      });
-      const install = sh(project, "npm", ["install", runtimeTarball, tarball, "typescript@7.0.2", "@types/node@20.19.43", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
-      expect(install.status, install.stderr).toBe(0);
-      expect(sh(project, "npx", ["--no", "--", "gen-client-tools"]).status).toBe(0);
-      // The user's part: the app's service in the context, and the handlers filled in.
-      const handlersFile = path.join(project, "src/client-tool-handlers.ts");
-      const handlers = readFileSync(handlersFile, "utf8")
-        .replace("  readonly signal?: AbortSignal;\n}", "  readonly signal?: AbortSignal;\n  readonly ui: { showFile(path: string): void };\n}")
-        .replace(/open_file_viewer\(_args, _ctx\) \{\n\s+throw new Error\([^)]*\);\n/, "open_file_viewer(args, ctx) {\n    ctx.ui.showFile(args.file_path);\n")
-        .replace(/get_location\(_args, _ctx\) \{\n\s+throw new Error\([^)]*\);\n/, 'get_location() {\n    return { city: "Lyon" };\n');
-      expect(handlers).not.toContain("not implemented yet");
-      writeFileSync(handlersFile, handlers);
-      writeFileSync(path.join(project, "src/server.ts"), block("server.ts"));
-      writeFileSync(path.join(project, "src/page.ts"), block("page.ts"));
-      const tsc = sh(project, "npx", ["--no", "--", "tsc", "-p", "."]);
-      expect(tsc.stdout + tsc.stderr).toBe("");
-      expect(tsc.status).toBe(0);
-    },
-    300_000,
-  );
-
   // A project with its own prettier, of another 3.x version than the one this package depends
   // on: the user's prettier, config and version must shape the output, so that their
   // `prettier --check` passes, from the CLI, from --check, and from `vite build`.

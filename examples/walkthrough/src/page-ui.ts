@@ -1,0 +1,32 @@
+import type { ClientToolContext } from "./client-tool-handlers.js";
+
+/** The page's services the handlers use: a file panel, and a city asked of the user. */
+export const ui: ClientToolContext["ui"] = {
+  showFile(path, line) {
+    note(`showing ${path}${line === undefined ? "" : ` at line ${line}`}`);
+  },
+  askCity() {
+    const form = document.querySelector<HTMLFormElement>("#city")!;
+    form.hidden = false;
+    return new Promise((resolve) => {
+      form.onsubmit = (event) => {
+        event.preventDefault();
+        form.hidden = true;
+        const city = new FormData(form).get("city");
+        note(`answered ${String(city)}`);
+        resolve(String(city));
+      };
+    });
+  },
+};
+
+function note(text: string): void {
+  const item = document.createElement("li");
+  item.textContent = text;
+  document.querySelector("#log")!.append(item);
+}
+
+document.querySelector<HTMLButtonElement>("#run")!.onclick = async () => {
+  const response = await fetch("/run", { method: "POST" });
+  document.querySelector("#model")!.textContent = JSON.stringify(await response.json());
+};

@@ -1,0 +1,25 @@
+// page.ts
+import { createClientToolRunner, CLIENT_TOOL_EVENT, decodeClientToolEvent } from "@gen-client-tools/runtime";
+import { dispatchClientAction, isFireAndForgetAction } from "./client-tools.gen/index.js";
+import { clientToolHandlers, type ClientToolContext } from "./client-tool-handlers.js";
+import { ui } from "./page-ui.js";
+
+const context: ClientToolContext = { ui };
+
+// The page's event stream: fire-and-forget actions run here; an awaited call reaches the runner below.
+new EventSource("/events").onmessage = (message) => {
+  const event = JSON.parse(message.data);
+  if (event.kind === "ActionEvent" && isFireAndForgetAction(event.action)) void dispatchClientAction(event, clientToolHandlers, context);
+};
+
+const runner = createClientToolRunner({
+  handlers: clientToolHandlers,
+  context, // the runner adds the call's signal and request beside it
+  send: async ({ requestId, ...answer }) => {
+    await fetch(`/client-tools/${requestId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(answer) });
+  },
+});
+new EventSource("/client-tools/events").addEventListener(CLIENT_TOOL_EVENT, (message) => {
+  const request = decodeClientToolEvent(message.data);
+  if (request) void runner.handle(request);
+});
