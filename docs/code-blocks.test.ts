@@ -3,34 +3,71 @@ import { readdirSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkRuntime } from "../test-support/runtime-package.js";
-import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
 import { generate } from "../generator/generate.js";
 import { writeGenerated } from "../generator/write-generated.js";
+import { linkRuntime } from "../test-support/runtime-package.js";
+import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
 
-// Every TypeScript block of the pages in docs/ is a module named on its first line
-// (`// server-redis.ts`), type-checked as a user's project would compile it: the runtime package
-// installed, the official `redis` client and the AI SDK beside it, code generated from
-// examples/nextjs-ai-sdk's specs at `@/client-tools.gen` (create-next-app's alias), the strictest
-// settings.
+// The TypeScript blocks of the pages in docs/, each one of three kinds, by its first line and
+// info string:
+// - a module, named on its first line (`// server-redis.ts`): type-checked as a user's project
+//   would compile it, the runtime package installed, the official `redis` client, `ws` and the
+//   AI SDK beside it, code generated from examples/nextjs-ai-sdk's specs at `./client-tools.gen`
+//   (and `@/client-tools.gen`, create-next-app's alias), the strictest settings. The framework
+//   snippets (`with-*.ts`, `copilotkit.ts`) are compiled by packaging/pack-install.test.ts with
+//   their frameworks installed;
+// - ```ts generated: an excerpt of generated code, which must be in a committed example's output;
+// - ```ts partial: a fragment that reads names its page's prose defines.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
-const BLOCK = /```ts\n\/\/ ([\w.-]+\.ts)\n([\s\S]*?)```/g;
+const BLOCK = /^([ \t]*)```ts([^\n]*)\n([\s\S]*?)^\1```/gm;
+const NAMED = /^\/\/ ([\w.-]+\.tsx?)\n/;
+/** Compiled by the packaging tests, where their frameworks are installed. */
+const IN_PACKAGING = /^(with-[\w-]+|copilotkit)\.ts$/;
+
+interface Block {
+  readonly page: string;
+  readonly info: string;
+  readonly code: string;
+  readonly name: string | undefined;
+}
 
 const pages = readdirSync(here).filter((name) => name.endsWith(".md"));
-const blocks = pages.flatMap((page) => [...readFileSync(path.join(here, page), "utf8").matchAll(BLOCK)].map(([, name, code]) => ({ page, name: name!, code: code! })));
+const blocks: Block[] = pages.flatMap((page) =>
+  [...readFileSync(path.join(here, page), "utf8").matchAll(BLOCK)].map(([, indent, info, code]) => {
+    const text = code!.replace(new RegExp(`^${indent}`, "gm"), "");
+    return { page, info: info!.trim(), code: text, name: NAMED.exec(text)?.[1] };
+  }),
+);
 
 describe("the code blocks of docs/", () => {
   afterAll(() => removeTempProjects());
 
-  it("are each named on their first line, and only once", () => {
-    const unnamed = pages.flatMap((page) => [...readFileSync(path.join(here, page), "utf8").matchAll(/```ts\n(?!\/\/ [\w.-]+\.ts\n)/g)].map(() => page));
-    expect(unnamed).toEqual([]);
-    expect(new Set(blocks.map((block) => block.name)).size).toBe(blocks.length);
-    expect(blocks.length).toBeGreaterThan(0);
+  it("are each a named module, a generated excerpt or a marked fragment; names are unique", () => {
+    const unmarked = blocks.filter((block) => block.name === undefined && block.info !== "generated" && block.info !== "partial");
+    expect(unmarked.map((block) => `${block.page}: ${block.code.split("\n")[0]}`)).toEqual([]);
+    const names = blocks.flatMap((block) => (block.name === undefined ? [] : [block.name]));
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.length).toBeGreaterThan(10);
   });
 
-  it("type-check against the runtime package under strict settings", async () => {
+  it("name each framework snippet that the packaging tests compile, and those tests read them from docs/frameworks.md", () => {
+    const packaging = readFileSync(path.join(root, "packaging/pack-install.test.ts"), "utf8");
+    expect(packaging).toContain('new URL("../docs/frameworks.md", import.meta.url)');
+    expect(blocks.filter((block) => block.name !== undefined && IN_PACKAGING.test(block.name)).map((block) => block.page)).toEqual(Array(6).fill("frameworks.md"));
+  });
+
+  it("quote generated code as a committed example's output has it", () => {
+    const outputs = readdirSync(path.join(root, "examples"), { recursive: true, encoding: "utf8" })
+      .filter((file) => /client-tools\.gen[\\/][^\\/]+\.ts$/.test(file))
+      .map((file) => readFileSync(path.join(root, "examples", file), "utf8"));
+    const excerpts = blocks.filter((block) => block.info === "generated");
+    expect(excerpts.length).toBeGreaterThan(0);
+    for (const excerpt of excerpts) expect(outputs.some((output) => output.includes(excerpt.code.trim())), `${excerpt.page}: ${excerpt.code.split("\n")[0]}`).toBe(true);
+  });
+
+  it("type-check, each named module, against the runtime package and the generator under strict settings", async () => {
+    const modules = blocks.filter((block) => block.name !== undefined && !IN_PACKAGING.test(block.name));
     const project = tempProject({
       "package.json": { type: "module" },
       "tsconfig.json": {
@@ -40,21 +77,24 @@ describe("the code blocks of docs/", () => {
           noUncheckedIndexedAccess: true,
           module: "esnext",
           moduleResolution: "bundler",
-          paths: { "@/*": ["./*"] },
           target: "es2022",
+          lib: ["es2022", "dom"],
           noEmit: true,
           skipLibCheck: true,
           types: ["node"],
+          paths: { "@/*": ["./*"], "gen-client-tools": [path.join(root, "generator/index.ts")], "gen-client-tools/vite": [path.join(root, "generator/vite/index.ts")] },
         },
+        files: modules.map((block) => block.name),
       },
-      ...Object.fromEntries(blocks.map((block) => [block.name, block.code])),
+      ...Object.fromEntries(modules.map((block) => [block.name, block.code])),
     });
     linkRuntime(project);
-    for (const name of ["redis", "@redis", "@types", "ai", "@ai-sdk"]) symlinkSync(path.join(root, "node_modules", name), path.join(project, "node_modules", name), "dir");
+    for (const name of ["redis", "@redis", "@types", "ai", "@ai-sdk", "vite", "ws"]) symlinkSync(path.join(root, "node_modules", name), path.join(project, "node_modules", name), "dir");
     const generated = await generate({ cwd: project, in: [path.join(root, "examples/nextjs-ai-sdk/client-tools")], out: "client-tools.gen", stubs: false, validators: true });
     expect(generated.diagnostics).toEqual([]);
     writeGenerated(generated);
     const tsc = spawnSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", project], { encoding: "utf8" });
+    expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
     expect(tsc.stdout + tsc.stderr).toBe("");
-  }, 60_000);
+  }, 120_000);
 });

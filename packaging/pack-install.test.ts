@@ -317,9 +317,9 @@ export async function smoke(): Promise<unknown> {
 console.log(JSON.stringify(await smoke()));
 `,
       });
-      // The README's framework snippets, compiled here against the same generated tools.
-      const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-      const snippets = [...readme.matchAll(/```ts\n\/\/ (with-[\w-]+\.ts)\n([\s\S]*?)```/g)];
+      // The framework snippets of docs/frameworks.md, compiled here against the same generated tools.
+      const frameworksPage = readFileSync(new URL("../docs/frameworks.md", import.meta.url), "utf8");
+      const snippets = [...frameworksPage.matchAll(/```ts\n\/\/ (with-[\w-]+\.ts)\n([\s\S]*?)```/g)];
       expect(snippets.map((match) => match[1]).sort()).toEqual(["with-ag-ui.ts", "with-ai-sdk-page.ts", "with-ai-sdk-server.ts", "with-mcp.ts", "with-openai.ts"]);
       for (const [, name, code] of snippets) writeFileSync(path.join(project, "src", name!), code!);
       const frameworks = [
@@ -375,6 +375,8 @@ const handlers: ClientToolHandlers = { pick_date: () => ({ date: "2026-12-24" })
 export const events: BaseEvent[] = toAgUiToolCallEvents({ toolCallId: "c1", toolName: "pick_date", args: { title: "When?" } });
 export const subscriber: AgentSubscriber = createAgUiClientToolSubscriber({ dispatch: (name, args) => dispatchToolCall(name, args, handlers) });
 `,
+        // docs/frameworks.md's CopilotKit block as written, with the handlers its page describes.
+        "src/copilotkit.ts": `import type { ClientToolHandlers } from "./client-tools.gen/index.js";\ndeclare const handlers: ClientToolHandlers;\n${/```ts\n\/\/ copilotkit\.ts\n([\s\S]*?)```/.exec(readFileSync(new URL("../docs/frameworks.md", import.meta.url), "utf8"))![1]!}`,
         "src/tools.ts": `import { useFrontendTool } from "@copilotkit/react-core/v2";
 import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
 import { clientToolSchemas } from "./client-tools.gen/validators/standard-schemas.js";
