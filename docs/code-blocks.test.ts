@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../generator/generate.js";
 import { writeGenerated } from "../generator/write-generated.js";
 import { linkRuntime } from "../test-support/runtime-package.js";
-import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
+import { removeTempProjects, tempProject, writeProjectFiles } from "../test-support/temp-project.js";
+import { CODE_BLOCK_WRAPPERS } from "./code-block-wrappers.js";
 
 // The TypeScript blocks of the pages in docs/, each one of three kinds, by its first line and
 // info string:
@@ -17,7 +18,8 @@ import { removeTempProjects, tempProject } from "../test-support/temp-project.js
 //   snippets (`with-*.ts`, `copilotkit.ts`) are compiled by packaging/pack-install.test.ts with
 //   their frameworks installed;
 // - ```ts generated: an excerpt of generated code, which must be in a committed example's output;
-// - ```ts partial: a fragment that reads names its page's prose defines.
+// - ```ts partial=<id>: a fragment that reads names its page's prose defines, type-checked in the
+//   wrapper of that id (code-block-wrappers.ts).
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
 const BLOCK = /^([ \t]*)```ts([^\n]*)\n([\s\S]*?)^\1```/gm;
@@ -44,7 +46,7 @@ describe("the code blocks of docs/", () => {
   afterAll(() => removeTempProjects());
 
   it("are each a named module, a generated excerpt or a marked fragment; names are unique", () => {
-    const unmarked = blocks.filter((block) => block.name === undefined && block.info !== "generated" && block.info !== "partial");
+    const unmarked = blocks.filter((block) => block.name === undefined && block.info !== "generated" && CODE_BLOCK_WRAPPERS[block.info.replace(/^partial=/, "")] === undefined);
     expect(unmarked.map((block) => `${block.page}: ${block.code.split("\n")[0]}`)).toEqual([]);
     const names = blocks.flatMap((block) => (block.name === undefined ? [] : [block.name]));
     expect(new Set(names).size).toBe(names.length);
@@ -66,8 +68,15 @@ describe("the code blocks of docs/", () => {
     for (const excerpt of excerpts) expect(outputs.some((output) => output.includes(excerpt.code.trim())), `${excerpt.page}: ${excerpt.code.split("\n")[0]}`).toBe(true);
   });
 
-  it("type-check, each named module, against the runtime package and the generator under strict settings", async () => {
+  it("type-check, each named module and each fragment in its wrapper, against the runtime package and the generator under strict settings", async () => {
     const modules = blocks.filter((block) => block.name !== undefined && !IN_PACKAGING.test(block.name));
+    const fragments = blocks.flatMap((block) => (block.info.startsWith("partial=") ? [{ id: block.info.slice("partial=".length), code: block.code }] : []));
+    const wrapped = fragments.map(({ id, code }) => {
+      const lines = code.split("\n");
+      const imports = lines.filter((line) => /^import .* from "[^"]+";(\s*\/\/.*)?$/.test(line));
+      const body = lines.filter((line) => !imports.includes(line));
+      return { id, file: `partial-${id}/block.ts`, text: [...imports, CODE_BLOCK_WRAPPERS[id]!.before, "", "export async function block() {", ...body, "}", ""].join("\n") };
+    });
     const project = tempProject({
       "package.json": { type: "module" },
       "tsconfig.json": {
@@ -84,15 +93,25 @@ describe("the code blocks of docs/", () => {
           types: ["node"],
           paths: { "@/*": ["./*"], "gen-client-tools": [path.join(root, "generator/index.ts")], "gen-client-tools/vite": [path.join(root, "generator/vite/index.ts")] },
         },
-        files: modules.map((block) => block.name),
+        files: [...modules.map((block) => block.name), ...wrapped.map((fragment) => fragment.file)],
       },
       ...Object.fromEntries(modules.map((block) => [block.name, block.code])),
+      ...Object.fromEntries(wrapped.map((fragment) => [fragment.file, fragment.text])),
     });
     linkRuntime(project);
-    for (const name of ["redis", "@redis", "@types", "ai", "@ai-sdk", "vite", "ws"]) symlinkSync(path.join(root, "node_modules", name), path.join(project, "node_modules", name), "dir");
+    for (const name of ["redis", "@redis", "@types", "ai", "@ai-sdk", "vite", "ws", "openai", "@anthropic-ai", "@google", "@modelcontextprotocol", "@ag-ui"]) symlinkSync(path.join(root, "node_modules", name), path.join(project, "node_modules", name), "dir");
     const generated = await generate({ cwd: project, in: [path.join(root, "examples/nextjs-ai-sdk/client-tools")], out: "client-tools.gen", stubs: false, validators: true });
     expect(generated.diagnostics).toEqual([]);
     writeGenerated(generated);
+    for (const { id } of wrapped) {
+      const folder = path.join(project, `partial-${id}`);
+      const specs = CODE_BLOCK_WRAPPERS[id]!.specs;
+      if (specs.length === 0) continue;
+      writeProjectFiles(folder, Object.fromEntries(specs.map((spec) => [`client-tools/${path.basename(spec)}`, readFileSync(path.join(root, spec), "utf8")])));
+      const result = await generate({ cwd: folder, out: "client-tools.gen", stubs: false, validators: true });
+      expect(result.diagnostics).toEqual([]);
+      writeGenerated(result);
+    }
     const tsc = spawnSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", project], { encoding: "utf8" });
     expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
     expect(tsc.stdout + tsc.stderr).toBe("");
