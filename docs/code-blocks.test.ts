@@ -59,6 +59,12 @@ describe("the code blocks of docs/", () => {
     expect(blocks.filter((block) => block.name !== undefined && IN_PACKAGING.test(block.name)).map((block) => block.page)).toEqual(Array(6).fill("frameworks.md"));
   });
 
+  it("leave the README's TypeScript to the walkthrough: its blocks are examples/walkthrough's files, which run in Chromium", () => {
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    const names = [...readme.matchAll(BLOCK)].map(([, , , code]) => NAMED.exec(code!)?.[1]);
+    expect(names).toEqual(["client-tool-handlers.ts", "server.ts", "page.ts"]);
+  });
+
   it("quote generated code as a committed example's output has it", () => {
     const outputs = readdirSync(path.join(root, "examples"), { recursive: true, encoding: "utf8" })
       .filter((file) => /client-tools\.gen[\\/][^\\/]+\.ts$/.test(file))
