@@ -57,7 +57,7 @@ describe.skipIf(!haveChromium())("examples/nextjs-ai-sdk, built with next build 
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(String(error)));
     await page.goto(`http://127.0.0.1:${port}/`);
-    const said = (text: string) => page.waitForFunction((expected) => [...document.querySelectorAll("#messages li.assistant")].some((li) => li.textContent?.includes(expected)), text);
+    const said = (text: string) => page.waitForFunction((expected) => Array.from(document.querySelectorAll("#messages li.assistant")).some((li) => li.textContent?.includes(expected)), text);
 
     await send(page, "show a toast");
     await said("Done.");
