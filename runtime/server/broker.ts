@@ -4,7 +4,6 @@ import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundEr
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import type { ClientToolRequest } from "../wire/messages.js";
 import type { ClientCallCancelled, ClientCallOutcome } from "../wire/outcome.js";
-import type { ClientToolPrincipal } from "../tool-spec/permission.js";
 import { newRequestId } from "./request-id.js";
 import { PRIVATE_INPUT_DISMISSED, PRIVATE_INPUT_INVALID, PRIVATE_INPUT_UNUSABLE, privateInputHandlerOf, shownProblems } from "./private-input.js";
 import type { PrivateInputHandlers } from "../wire/private-input-call.js";
@@ -14,6 +13,7 @@ import { createArgumentsChecker, createResultChecker, type AwaitedSpec, type Res
 import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
 import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall, type ToolCallAddress } from "./store.js";
 import { createAdmission, type Admission } from "./calls/admission.js";
+import type { DispatchInput } from "./calls/dispatch-input.js";
 import { CallLifecycle, DEFAULT_SWEEP_INTERVAL_MS, STORE_LOST, type CallPolicy } from "./calls/lifecycle.js";
 import { CallWaiters } from "./calls/waiters.js";
 import { FailureRuns } from "./calls/failure-runs.js";
@@ -88,22 +88,6 @@ export interface ClientCallBrokerOptions {
   readonly signing?: RequestSigningOptions;
 }
 
-export interface DispatchInput {
-  readonly conversationId: string;
-  /** Who may answer: the identity a transport authenticates the client as. */
-  readonly owner: string;
-  readonly toolName: string;
-  readonly toolCallId: string;
-  /** The model's arguments. `object`, so that generated argument interfaces fit as they are. */
-  readonly args: object;
-  /**
-   * Who the call runs for. When given, a tool whose `permission` the principal does not hold
-   * (or that has none) ends as `denied` before anything else happens; when absent, nothing is
-   * checked. Pass the same principal that the tools were exported under.
-   */
-  readonly principal?: ClientToolPrincipal;
-}
-
 export interface SubmitInput {
   readonly requestId: string;
   readonly owner: string;
@@ -147,6 +131,7 @@ const HEARD_CALLS_KEPT = 10_000;
 const STORED_SCHEMAS_KEPT = 1000;
 
 export { DEFAULT_SWEEP_INTERVAL_MS };
+export type { DispatchInput };
 
 /**
  * Carries awaited client tool calls to the client and back: one `dispatch` per model tool

@@ -5,7 +5,7 @@ import { argsFingerprint, refusalReason, type ClientToolApprovalRequest, type Cl
 import type { ArgumentsChecker, ResultChecker } from "../result-validation.js";
 import type { DecisionSigner, SignedClientToolDecision } from "../signing/signed-decision.js";
 import type { AwaitedTool } from "../tools.js";
-import type { DispatchInput } from "../broker.js";
+import type { DispatchInput } from "./dispatch-input.js";
 
 export interface AdmissionOptions {
   readonly checkArguments: ArgumentsChecker;
