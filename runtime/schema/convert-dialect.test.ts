@@ -64,14 +64,15 @@ describe("convertSchemaDialect", () => {
       $defs: { tag: { $anchor: "tag", type: "string" } },
     };
     const converted = convertSchemaDialect(schema, "draft-07");
+    // The schema named no draft, and the copy names none either: the caller asked for draft-07 and knows it.
     expect(converted).toEqual({
-      $schema: DRAFT_07,
       type: "object",
       properties: { pair: { items: [{ type: "integer" }], additionalItems: { type: "string" } } },
       dependencies: { a: ["b"], c: { required: ["d"] } },
       $defs: { tag: { $id: "#tag", type: "string" } },
     });
-    sameVerdicts({ ...schema, $schema: DRAFT_2020 }, converted, [{ pair: [1, "a", "b"] }, { pair: [1, 2] }, { a: 1 }, { a: 1, b: 1 }, { c: 1 }, { c: 1, d: 1 }]);
+    sameVerdicts({ ...schema, $schema: DRAFT_2020 }, { ...converted, $schema: DRAFT_07 }, [{ pair: [1, "a", "b"] }, { pair: [1, 2] }, { a: 1 }, { a: 1, b: 1 }, { c: 1 }, { c: 1, d: 1 }]);
+    expect(convertSchemaDialect({ ...schema, $schema: DRAFT_2020 }, "draft-07")["$schema"]).toBe(DRAFT_07);
   });
 
   it.each([

@@ -46,8 +46,9 @@ const MOVED: Readonly<Record<SchemaDialect, ReadonlySet<string>>> = {
  * A fresh copy of `schema` written in `target`, with the same meaning: the same schema when it
  * is in `target` already; otherwise each keyword whose spelling differs between draft-07 and
  * 2020-12 (tuple `items` / `prefixItems`, `dependencies` / `dependentRequired` and
- * `dependentSchemas`, plain-name `$id` / `$anchor`) rewritten. Throws a `SchemaConversionError`
- * naming the keyword where the target draft cannot say the same thing.
+ * `dependentSchemas`, plain-name `$id` / `$anchor`) rewritten, and a `$schema` naming the
+ * source draft replaced by the target's (a schema without one is given none). Throws a
+ * `SchemaConversionError` naming the keyword where the target draft cannot say the same thing.
  */
 export function convertSchemaDialect(schema: JsonObject, target: SchemaDialect): JsonObject {
   const source = schemaDialect(schema) ?? "2020-12";
@@ -87,7 +88,8 @@ export function convertSchemaDialect(schema: JsonObject, target: SchemaDialect):
   };
 
   const converted = copySchema(schema, "") as Record<string, JsonValue>;
-  converted["$schema"] = META_SCHEMA[target];
+  // A schema that named its draft names the new one; one that did not gets nothing it did not have.
+  if (schema["$schema"] !== undefined) converted["$schema"] = META_SCHEMA[target];
   return converted;
 }
 

@@ -120,7 +120,7 @@ describe("the generated clientToolSchemas", () => {
     const answer = { content: [{ type: "text", text: "Yes." }] };
     expect(await result["~standard"].validate(answer)).toEqual({ value: answer });
     expect(await result["~standard"].validate({ text: "Yes." })).toMatchObject({ issues: expect.arrayContaining([expect.objectContaining({ message: "must have required property 'content'" })]) });
-    expect(result["~standard"].jsonSchema.output({ target: "draft-07" })).toEqual({ $schema: "http://json-schema.org/draft-07/schema#", ...CONTENT_RESULT_SCHEMA });
+    expect(result["~standard"].jsonSchema.output({ target: "draft-07" })).toEqual(CONTENT_RESULT_SCHEMA);
     // The broker takes the generated validator for it, too.
     const broker = new ClientCallBroker({ tools: parseClientToolSpecs([{ name: "ask_user", description: "Ask.", awaited: true }]), validators: clientToolValidators });
     try {
