@@ -205,7 +205,12 @@ describe("the AI SDK adapter", () => {
   it("passes each schema as written, checks with the generated validators, and asks for strict mode only where it qualifies", async () => {
     expect(Object.keys(tools)).toEqual(["pick_date", "share_link"]);
     const pickDate = asSchema(tools.pick_date.inputSchema);
-    expect((await pickDate.jsonSchema) as unknown).toBe(clientToolSpecs[0].parameters);
+    // As written, byte for byte, in a copy of the SDK's own: the spec's schema stays frozen, and what the SDK is given may be written into.
+    const given = (await pickDate.jsonSchema) as Record<string, unknown>;
+    expect(JSON.stringify(given)).toBe(JSON.stringify(clientToolSpecs[0].parameters));
+    expect(Object.isFrozen(given)).toBe(false);
+    given["title"] = "changed by the framework";
+    expect(clientToolSpecs[0].parameters).not.toHaveProperty("title");
     expect(await pickDate.validate?.({ title: 1 })).toMatchObject({ success: false, error: { message: "/title must be string" } });
     expect(await pickDate.validate?.({ title: "t" })).toEqual({ success: true, value: { title: "t" } });
     const strict = toAiSdkTools<ClientToolMap>(clientToolSpecs, { strict: true });

@@ -99,9 +99,11 @@ function inputSchemaOf(spec: ClientToolSpec, validator: AiSdkValidator | undefin
   return schemaOf(compiled.schema, validator, (value) => fromStrictArguments(spec, "openai", value));
 }
 
+/** The schema for the SDK: a fresh, unfrozen copy (the spec's own stays frozen, and a framework may write into what it is given). */
 function schemaOf(schema: object, validator: AiSdkValidator | undefined, mapBack?: (value: unknown) => unknown) {
-  if (validator === undefined && mapBack === undefined) return jsonSchema(schema as JSONSchema7);
-  return jsonSchema(schema as JSONSchema7, {
+  const copy = structuredClone(schema) as JSONSchema7;
+  if (validator === undefined && mapBack === undefined) return jsonSchema(copy);
+  return jsonSchema(copy, {
     validate: (raw) => {
       const value = mapBack === undefined ? raw : mapBack(raw);
       if (validator === undefined || validator(value)) return { success: true, value };
