@@ -36,20 +36,9 @@ describe("AG-UI events", () => {
     ]);
   });
 
-  it("end a run that waits on client calls with an interrupt outcome listing each pending toolCallId", () => {
+  it("end a run that waits on client calls as a completed run with each pending toolCallId, for the next run's ToolMessages to answer", () => {
     const finished = toAgUiRunFinishedEvent({ threadId: "t1", runId: "r1", pendingToolCallIds: ["call_1", "call_2"] });
-    expect(RunFinishedEventSchema.parse(finished)).toEqual({
-      type: "RUN_FINISHED",
-      threadId: "t1",
-      runId: "r1",
-      outcome: {
-        type: "interrupt",
-        interrupts: [
-          { id: "call_1", reason: "client_tool_call", toolCallId: "call_1" },
-          { id: "call_2", reason: "client_tool_call", toolCallId: "call_2" },
-        ],
-      },
-    });
+    expect(RunFinishedEventSchema.parse(finished)).toEqual({ type: "RUN_FINISHED", threadId: "t1", runId: "r1", outcome: { type: "success", pendingToolCallIds: ["call_1", "call_2"] } });
     expect(RunFinishedEventSchema.parse(toAgUiRunFinishedEvent({ threadId: "t1", runId: "r2" }))).toEqual({ type: "RUN_FINISHED", threadId: "t1", runId: "r2" });
   });
 });

@@ -1,7 +1,7 @@
 // @gen-client-tools/runtime/ag-ui: client tool calls as @ag-ui/core's own events, answered by ToolMessages
 // that the frontend makes with the generated handlers. @ag-ui/core (and, for the subscriber,
 // @ag-ui/client) are peer dependencies of this entry.
-export { CLIENT_TOOL_INTERRUPT_REASON, toAgUiRunFinishedEvent, toAgUiToolCallEvents, type AgUiClientToolCall } from "./tool-call-events.js";
+export { toAgUiRunFinishedEvent, toAgUiToolCallEvents, type AgUiClientToolCall } from "./tool-call-events.js";
 export { acceptAgUiToolMessage } from "./tool-message.js";
 export {
   acceptAgUiPrivateInputs,

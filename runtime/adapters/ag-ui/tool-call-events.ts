@@ -22,13 +22,13 @@ export function toAgUiToolCallEvents(call: AgUiClientToolCall): [ToolCallStartEv
   return [start, { type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(call.args) }, { type: EventType.TOOL_CALL_END, toolCallId }];
 }
 
-/** The interrupt reason of a run that stopped to wait for client tools. */
-export const CLIENT_TOOL_INTERRUPT_REASON = "client_tool_call";
-
 /**
- * RUN_FINISHED for a run; one that stopped on client calls says so in its outcome: an
- * interrupt per pending call, by its `toolCallId`, which the ToolMessages of the next run answer,
- * and a `private_input` interrupt per private-input request, which its resume entries answer.
+ * RUN_FINISHED for a run. One that stopped on client calls is a completed run with the calls
+ * pending (AG-UI's success outcome with `pendingToolCallIds`): the frontend answers each with a
+ * ToolMessage in the next run's messages, and the next `runAgent()` needs no resume. One that
+ * waits for private inputs is suspended instead: a `private_input` interrupt per request, which
+ * the next run's resume entries answer (the client calls then travel as ToolMessages all the
+ * same).
  */
 export function toAgUiRunFinishedEvent(run: {
   readonly threadId: string;
@@ -37,10 +37,8 @@ export function toAgUiRunFinishedEvent(run: {
   readonly privateInputs?: readonly ClientToolRequest[];
 }): RunFinishedEvent {
   const event: RunFinishedEvent = { type: EventType.RUN_FINISHED, threadId: run.threadId, runId: run.runId };
-  const interrupts = [
-    ...(run.pendingToolCallIds ?? []).map((toolCallId) => ({ id: toolCallId, reason: CLIENT_TOOL_INTERRUPT_REASON, toolCallId })),
-    ...(run.privateInputs ?? []).map(toAgUiPrivateInputInterrupt),
-  ];
+  const interrupts = (run.privateInputs ?? []).map(toAgUiPrivateInputInterrupt);
   if (interrupts.length > 0) event.outcome = { type: "interrupt", interrupts };
+  else if ((run.pendingToolCallIds?.length ?? 0) > 0) event.outcome = { type: "success", pendingToolCallIds: [...run.pendingToolCallIds!] };
   return event;
 }
