@@ -96,6 +96,17 @@ describe("ClientCallBroker answers", () => {
     await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
   });
 
+
+  it("takes a bounded number of invalid answers: the one that reaches maxInvalidAnswers ends the call as error, and later answers get 409", async () => {
+    const t = createTestBroker({ maxInvalidAnswers: 3 });
+    const { outcome, request } = await t.dispatchLocation();
+    for (let n = 0; n < 3; n++) {
+      await expect(t.broker.submit({ requestId: request.requestId, owner: "alice", result: { town: "Lyon" } })).rejects.toBeInstanceOf(ClientResultInvalidError);
+    }
+    await expect(outcome).resolves.toEqual({ status: "error", error: "The client's answers did not match the tool's outputSchema 3 times; the call takes no more answers.", retryable: false });
+    await expect(t.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } })).rejects.toBeInstanceOf(ClientCallClosedError);
+    expect(() => createTestBroker({ maxInvalidAnswers: 0 })).toThrow(/maxInvalidAnswers must be a positive integer/);
+  });
   it("refuses an answer for an attempt that is not the current one (409)", async () => {
     const t = createTestBroker();
     const { outcome, request } = await t.dispatchLocation();

@@ -10,7 +10,7 @@ import type { PrivateInputHandlers } from "../wire/private-input-call.js";
 import { createRequestSigner, type RequestSigner, type RequestSigningOptions } from "./signing/signed-request-id.js";
 import { createDecisionSigner, type ClientToolDecisionInput, type DecisionSigner, type SignedClientToolDecision } from "./signing/signed-decision.js";
 import { createArgumentsChecker, createResultChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
-import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
+import { createSchemaValidators, type SchemaValidators } from "./schema-validators.js";
 import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall, type ToolCallAddress } from "./store.js";
 import { createAdmission, type Admission } from "./calls/admission.js";
 import type { DispatchInput } from "./calls/dispatch-input.js";
@@ -64,6 +64,17 @@ export interface ClientCallBrokerOptions {
   readonly privateInputs?: PrivateInputHandlers;
   /** How many compiled schemas the broker keeps (the least recently used go first); default 1000. */
   readonly maxCompiledSchemas?: number;
+  /**
+   * How long checking one answer or one set of arguments against a client's schema may take, in a
+   * thread apart from the event loop: past it the value is refused as too costly to check (422 for
+   * an answer, `invalid_arguments` for arguments). Default 500 ms.
+   */
+  readonly validationTimeoutMs?: number;
+  /**
+   * How many invalid answers one call takes (in this process): the one that reaches it ends the
+   * call as `error`, saying so, and later answers get 409. Default 10.
+   */
+  readonly maxInvalidAnswers?: number;
   /**
    * How many open calls one owner may have at once, across every instance sharing the store (the
    * store counts them atomically); a dispatch past it ends as `denied`. Default 1,000.
@@ -125,6 +136,8 @@ const CLIENT_GONE = "the user's client disconnected while the call was open";
 const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
 /** How many open calls one owner may have, by default. */
 const DEFAULT_MAX_OPEN_CALLS_PER_OWNER = 1000;
+/** How many invalid answers a call takes, by default. */
+const DEFAULT_MAX_INVALID_ANSWERS = 10;
 /** How many open calls a broker remembers from the store's notices, so that answering one needs no read of it. */
 const HEARD_CALLS_KEPT = 10_000;
 /** How many outputSchemas read back from the store a broker keeps. */
@@ -147,7 +160,7 @@ export class ClientCallBroker {
   readonly #check: ResultChecker;
   readonly #admission: Admission;
   readonly #lifecycle: CallLifecycle;
-  readonly #compiler: SchemaCompiler;
+  readonly #validators: SchemaValidators;
   readonly #unsubscribeDrops: () => void;
   readonly #maxValueDepth: number;
   readonly #maxOpenPerOwner: number;
@@ -166,6 +179,9 @@ export class ClientCallBroker {
   readonly #heard = new Map<string, PendingCall>();
   /** outputSchemas read back from the store, by fingerprint (what a fingerprint names never changes); the oldest go first. */
   readonly #storedSchemas = new Map<string, JsonObject>();
+  /** How many invalid answers each open call has had here; the oldest go first. */
+  readonly #invalidAnswers = new Map<string, number>();
+  readonly #maxInvalidAnswers: number;
   readonly #unsubscribe: () => void;
   /** The store's subscription live: no call is opened before, or its notices could go unheard. */
   readonly #storeReady: Promise<void>;
@@ -174,12 +190,17 @@ export class ClientCallBroker {
   constructor(options: ClientCallBrokerOptions) {
     this.#find = toolFinder(options.tools);
     this.#store = options.store ?? new InMemoryPendingCallStore();
-    this.#compiler = createSchemaCompiler(options.maxCompiledSchemas);
-    this.#check = createResultChecker(options.validators, this.#compiler);
+    this.#validators = createSchemaValidators({
+      ...(options.maxCompiledSchemas !== undefined && { maxEntries: options.maxCompiledSchemas }),
+      ...(options.validationTimeoutMs !== undefined && { validationDeadlineMs: options.validationTimeoutMs }),
+    });
+    this.#check = createResultChecker(options.validators, this.#validators);
     // A conversation the registry forgets takes the validators only it used along.
-    this.#unsubscribeDrops = !isSpecList(options.tools) ? (options.tools.onScopeDropped?.((conversationId) => this.#compiler.release(conversationId)) ?? (() => {})) : () => {};
+    this.#unsubscribeDrops = !isSpecList(options.tools) ? (options.tools.onScopeDropped?.((conversationId) => this.#validators.release(conversationId)) ?? (() => {})) : () => {};
     this.#maxValueDepth = options.maxValueDepth ?? DEFAULT_MAX_VALUE_DEPTH;
     this.#maxOpenPerOwner = options.maxOpenCallsPerOwner ?? DEFAULT_MAX_OPEN_CALLS_PER_OWNER;
+    this.#maxInvalidAnswers = options.maxInvalidAnswers ?? DEFAULT_MAX_INVALID_ANSWERS;
+    if (!Number.isInteger(this.#maxInvalidAnswers) || this.#maxInvalidAnswers < 1) throw new TypeError("maxInvalidAnswers must be a positive integer.");
     if (!Number.isInteger(this.#maxOpenPerOwner) || this.#maxOpenPerOwner < 1) throw new TypeError("maxOpenCallsPerOwner must be a positive integer.");
     this.#approvalTimeoutMs = (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000;
     this.#signer = options.signing === undefined ? undefined : createRequestSigner(options.signing);
@@ -194,7 +215,7 @@ export class ClientCallBroker {
     this.#onError = options.onError ?? ((error, context) => console.error(`gen-client-tools: ${context}:`, error));
     this.#events = new Emitter((error, event) => this.#onError(error, `a "${String(event)}" listener threw`));
     this.#admission = createAdmission({
-      checkArguments: createArgumentsChecker(options.validators, this.#compiler),
+      checkArguments: createArgumentsChecker(options.validators, this.#validators),
       checkResult: this.#check,
       maxValueDepth: this.#maxValueDepth,
       ...(options.approve !== undefined && { approve: options.approve }),
@@ -228,6 +249,7 @@ export class ClientCallBroker {
       },
       closed: (closed) => {
         this.#heard.delete(closed.request.requestId);
+        this.#invalidAnswers.delete(closed.request.requestId);
         this.#events.emit("ended", closed);
         this.#lifecycle.settle(closed);
       },
@@ -375,7 +397,10 @@ export class ClientCallBroker {
     if (call.request.privateInput === true) return this.#takePrivateInput(call, input.result);
     const deep = tooDeep(input.result, this.#maxValueDepth);
     const problems = deep !== undefined ? [deep] : await this.#resultProblems(call, input.result);
-    if (problems !== undefined) throw new ClientResultInvalidError(call.request.toolName, problems);
+    if (problems !== undefined) {
+      await this.#countInvalidAnswer(call);
+      throw new ClientResultInvalidError(call.request.toolName, problems);
+    }
     return this.#lifecycle.end(call, { status: "ok", result: input.result });
   }
 
@@ -514,9 +539,10 @@ export class ClientCallBroker {
     this.#lifecycle.stopSweeping();
     this.#unsubscribe();
     this.#unsubscribeDrops();
-    this.#compiler.clear();
+    this.#validators.clear();
     this.#storedSchemas.clear();
     this.#heard.clear();
+    this.#invalidAnswers.clear();
   }
 
   #awaitedTool(toolName: string, conversationId: string): AwaitedTool {
@@ -625,6 +651,20 @@ export class ClientCallBroker {
     if (this.#storedSchemas.size >= STORED_SCHEMAS_KEPT) this.#storedSchemas.delete(this.#storedSchemas.keys().next().value!);
     this.#storedSchemas.set(fingerprint, schema);
     return schema;
+  }
+
+  /** One more invalid answer to an open call: the one that reaches the bound ends it. */
+  async #countInvalidAnswer(call: StoredCall & { state: "open" }): Promise<void> {
+    const { requestId } = call.request;
+    const count = (this.#invalidAnswers.get(requestId) ?? 0) + 1;
+    this.#invalidAnswers.delete(requestId);
+    if (count < this.#maxInvalidAnswers) {
+      if (this.#invalidAnswers.size >= HEARD_CALLS_KEPT) this.#invalidAnswers.delete(this.#invalidAnswers.keys().next().value!);
+      this.#invalidAnswers.set(requestId, count);
+      return;
+    }
+    const error = `The client's answers did not match the tool's outputSchema ${count} times; the call takes no more answers.`;
+    await this.#lifecycle.endIfOpen(call, { status: "error", error, retryable: false });
   }
 
   #remember(call: PendingCall): void {

@@ -1,8 +1,8 @@
 import { isServerAuthored } from "../registry/server-authored.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonObject } from "../schema/json.js";
-import { createSchemaCompiler, type SchemaCompiler } from "./schema-compiler.js";
-import { validate, validatorsFor, type ClientToolValidators, type CompiledValidator, type ValidationProblem } from "../wire/validation.js";
+import { createSchemaValidators, type SchemaValidators } from "./schema-validators.js";
+import { validate, validatorsFor, type ClientToolValidators, type ValidationProblem } from "../wire/validation.js";
 
 /** Checks a result against its tool's `outputSchema`; `undefined` when it matches. */
 export interface ResultChecker {
@@ -21,12 +21,21 @@ export type AwaitedSpec = ClientToolSpec & { readonly outputSchema: JsonObject }
  * tool is the server's own (a client's tool of the same name, with other schemas, is never
  * checked by it); otherwise its `outputSchema`, compiled.
  */
-export function createResultChecker(precompiled: ClientToolValidators | undefined, compiler: SchemaCompiler = createSchemaCompiler()): ResultChecker {
-  const validatorOf = (spec: AwaitedSpec, fingerprint: string | undefined, conversationId: string) =>
-    ownValidators(precompiled, spec)?.result ?? compiler.compile(spec.outputSchema, fingerprint, conversationId);
+export function createResultChecker(precompiled: ClientToolValidators | undefined, validators: SchemaValidators = createSchemaValidators()): ResultChecker {
   return Object.assign(
-    async (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown, conversationId = "") => validateWith(validatorOf(spec, fingerprint, conversationId), result, "outputSchema"),
-    { prepare: async (spec: AwaitedSpec, fingerprint: string | undefined, conversationId: string) => compileProblem(validatorOf(spec, fingerprint, conversationId)) },
+    async (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown, conversationId = "") => {
+      const fn = ownValidators(precompiled, spec)?.result;
+      return fn !== undefined ? validate(fn, result) : checked(validators.validate(spec.outputSchema, fingerprint, conversationId, result), "outputSchema");
+    },
+    {
+      prepare: async (spec: AwaitedSpec, fingerprint: string | undefined, conversationId: string) => {
+        if (ownValidators(precompiled, spec)?.result !== undefined) return undefined;
+        return validators.prepare(spec.outputSchema, fingerprint, conversationId).then(
+          () => undefined,
+          (error: unknown) => reason(error),
+        );
+      },
+    },
   );
 }
 
@@ -34,28 +43,19 @@ export function createResultChecker(precompiled: ClientToolValidators | undefine
 export type ArgumentsChecker = (spec: ClientToolSpec, fingerprint: string | undefined, args: unknown, conversationId?: string) => Promise<readonly ValidationProblem[] | undefined>;
 
 /** A tool's precompiled arguments validator when given and the tool is the server's own; otherwise its `parameters`, compiled. */
-export function createArgumentsChecker(precompiled: ClientToolValidators | undefined, compiler: SchemaCompiler = createSchemaCompiler()): ArgumentsChecker {
-  return async (spec, fingerprint, args, conversationId = "") =>
-    validateWith(ownValidators(precompiled, spec)?.args ?? compiler.compile(spec.parameters, fingerprint, conversationId), args, "parameters");
+export function createArgumentsChecker(precompiled: ClientToolValidators | undefined, validators: SchemaValidators = createSchemaValidators()): ArgumentsChecker {
+  return async (spec, fingerprint, args, conversationId = "") => {
+    const fn = ownValidators(precompiled, spec)?.args;
+    return fn !== undefined ? validate(fn, args) : checked(validators.validate(spec.parameters, fingerprint, conversationId, args), "parameters");
+  };
 }
 
 /** The problems of a value, or the one problem that the schema cannot be compiled. */
-async function validateWith(validator: CompiledValidator | Promise<CompiledValidator>, value: unknown, schemaName: string): Promise<readonly ValidationProblem[] | undefined> {
-  let fn: CompiledValidator;
+async function checked(problems: Promise<readonly ValidationProblem[] | undefined>, schemaName: string): Promise<readonly ValidationProblem[] | undefined> {
   try {
-    fn = await validator;
+    return await problems;
   } catch (error) {
     return [{ pointer: "", message: `cannot be checked: the tool's ${schemaName} could not be compiled (${reason(error)})` }];
-  }
-  return validate(fn, value);
-}
-
-async function compileProblem(validator: CompiledValidator | Promise<CompiledValidator>): Promise<string | undefined> {
-  try {
-    await validator;
-    return undefined;
-  } catch (error) {
-    return reason(error);
   }
 }
 

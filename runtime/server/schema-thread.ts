@@ -1,15 +1,43 @@
-// The thread that writes the code of clients' schemas (see compile-thread.ts): a schema in,
-// its standalone code (or why ajv refused it) out.
+// The thread that compiles and runs the validators of clients' schemas (see
+// client-schema-thread.ts): it keeps each compiled validator under its key until told to drop it.
 import { parentPort } from "node:worker_threads";
 import type { JsonObject } from "../schema/json.js";
+import { validate, type CompiledValidator } from "../wire/validation.js";
 import { clientSchemaCode } from "./client-schema-code.js";
+import { loadClientValidator } from "./client-validator.js";
+import type { ThreadRequest, ThreadReply } from "./client-schema-thread.js";
 
-// Loaded: the deadline of what it writes starts now, not while ajv loads.
-parentPort?.postMessage({ ready: true });
-parentPort?.on("message", ({ id, schema }: { id: number; schema: JsonObject }) => {
-  try {
-    parentPort?.postMessage({ id, code: clientSchemaCode(schema) });
-  } catch (error) {
-    parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+const validators = new Map<string, CompiledValidator>();
+
+const compiled = (key: string, schema: JsonObject): CompiledValidator => {
+  const fn = loadClientValidator(clientSchemaCode(schema));
+  validators.set(key, fn);
+  return fn;
+};
+
+const reply = (message: ThreadReply): void => parentPort?.postMessage(message);
+
+const handle = (message: ThreadRequest): ThreadReply | undefined => {
+  if (message.op === "drop") {
+    validators.delete(message.key);
+    return undefined;
   }
+  const { id, key } = message;
+  try {
+    if (message.op === "compile") {
+      compiled(key, message.schema);
+      return { id };
+    }
+    const fn = validators.get(key) ?? (message.schema === undefined ? undefined : compiled(key, message.schema));
+    return fn === undefined ? { id, missing: true } : { id, problems: validate(fn, message.value) };
+  } catch (error) {
+    return { id, error: error instanceof Error ? error.message : String(error) };
+  }
+};
+
+// Loaded: the deadline of what it does starts now, not while ajv loads.
+reply({ ready: true });
+parentPort?.on("message", (message: ThreadRequest) => {
+  const answer = handle(message);
+  if (answer !== undefined) reply(answer);
 });

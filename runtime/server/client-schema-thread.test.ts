@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPackage } from "../../test-support/built-package.js";
 import type { JsonObject } from "../schema/json.js";
-import { createCompileThread } from "./compile-thread.js";
+import { createClientSchemaThread } from "./client-schema-thread.js";
 
 // Run from the TypeScript sources there is no script for a thread: the thread is tested in a
 // package built as users get it, in a process of its own.
@@ -27,7 +27,7 @@ function runBuilt(name: string, source: string): unknown {
 /** A client's output schema near the registry's limits: 4,330 schema objects, a pattern in each leaf (about 0.8 s of ajv's work). */
 const BIG_SCHEMA = `{ type: "object", properties: Object.fromEntries(Array.from({ length: 9 }, (_, j) => [\`o\${j}\`, { type: "object", properties: Object.fromEntries(Array.from({ length: 480 }, (_, i) => [\`p\${i}\`, { type: "string", maxLength: i, pattern: "^a+$" }])) }])) }`;
 
-describe("compiling a client's schema", () => {
+describe("checking against a client's schema", () => {
   it("never holds up the event loop: the loop keeps turning while a schema at the limits is compiled, and its answers are checked", { timeout: 120_000 }, () => {
     const measured = runBuilt(
       "stall.mjs",
@@ -56,28 +56,51 @@ await broker.close();`,
     expect(measured.longestGap).toBeLessThan(measured.compileMs / 4);
   });
 
-  it("stops a thread that takes longer than its deadline, and compiles again in a new one", { timeout: 120_000 }, () => {
+  it("stops a thread that takes longer than its compile deadline, and compiles again in a new one", { timeout: 120_000 }, () => {
     const measured = runBuilt(
       "deadline.mjs",
-      `import { createCompileThread } from "DIST/runtime/server/compile-thread.js";
-const thread = createCompileThread(300);
-const late = await thread.code(${BIG_SCHEMA}).then(() => "written", (error) => error.message);
-const fresh = createCompileThread();
-const small = await fresh.code({ type: "string" });
-fresh.close();
-const again = await thread.code({ type: "number" }).then((code) => code.length > 0, (error) => error.message);
+      `import { createClientSchemaThread } from "DIST/runtime/server/client-schema-thread.js";
+const thread = createClientSchemaThread({ compileDeadlineMs: 300 });
+const late = await thread.compile("big", ${BIG_SCHEMA}).then(() => "compiled", (error) => error.message);
+const again = await thread.validate("n", { type: "number" }, "x");
 thread.close();
-console.log(JSON.stringify({ late, small: small.includes("module.exports"), again }));`,
+console.log(JSON.stringify({ late, again }));`,
     );
-    expect(measured).toEqual({ late: "writing the validator took longer than 300 ms", small: true, again: true });
+    expect(measured).toEqual({ late: "compiling the validator took longer than 300 ms", again: [{ pointer: "", message: "must be number" }] });
+  });
+
+  it("stops a validation past its deadline (uniqueItems over 15,000 objects), with the loop turning, and goes on with the requests behind it in a new thread", { timeout: 120_000 }, () => {
+    const measured = runBuilt(
+      "validation-deadline.mjs",
+      `import { createClientSchemaThread } from "DIST/runtime/server/client-schema-thread.js";
+const thread = createClientSchemaThread({ validationDeadlineMs: 200 });
+const unique = { type: "array", uniqueItems: true };
+const small = { type: "object", properties: { a: { type: "string" } } };
+await thread.compile("small", small);
+let last = performance.now(), longestGap = 0;
+const ticks = setInterval(() => { const now = performance.now(); longestGap = Math.max(longestGap, now - last); last = now; }, 2);
+const start = performance.now();
+const costly = thread.validate("unique", unique, Array.from({ length: 15000 }, (_, i) => ({ a: i })));
+const behind = thread.validate("small", small, { a: 1 });
+const results = { costly: await costly, costlyMs: performance.now() - start, behind: await behind };
+clearInterval(ticks);
+console.log(JSON.stringify({ ...results, longestGap, fine: await thread.validate("unique", unique, [1, 2, 3]) }));
+thread.close();`,
+    ) as { costly: unknown; costlyMs: number; behind: unknown; longestGap: number; fine: unknown };
+    expect(measured.costly).toEqual([{ pointer: "", message: "could not be checked within 200 ms: the value is too costly to validate against this schema" }]);
+    // Validated in this thread, the check alone holds the loop for seconds.
+    expect(measured.costlyMs).toBeLessThan(2_000);
+    expect(measured.longestGap).toBeLessThan(100);
+    expect(measured.behind).toEqual([{ pointer: "/a", message: "must be string" }]);
+    expect(measured.fine).toBeUndefined();
   });
 });
 
-describe("createCompileThread, run from the sources", () => {
-  it("writes the code here, with ajv's reason when it cannot", async () => {
-    const thread = createCompileThread();
-    expect(await thread.code({ type: "string", maxLength: 3 })).toContain("module.exports");
-    await expect(thread.code({ type: "numbr" } as JsonObject)).rejects.toThrow(/type must be JSONType/);
+describe("createClientSchemaThread, run from the sources", () => {
+  it("compiles and validates here, with ajv's reason when it cannot compile", async () => {
+    const thread = createClientSchemaThread();
+    expect(await thread.validate("s", { type: "string", maxLength: 3 }, "abcd")).toEqual([{ pointer: "", message: "must NOT have more than 3 characters" }]);
+    await expect(thread.compile("n", { type: "numbr" } as JsonObject)).rejects.toThrow(/type must be JSONType/);
     thread.close();
   });
 });

@@ -1,0 +1,141 @@
+import { Ajv } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import { schemaFingerprint } from "../fingerprint/fingerprint.js";
+import { isServerAuthored } from "../registry/server-authored.js";
+import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
+import { withResolvableRoot } from "../schema/resolvable-root.js";
+import { schemaDialect, type SchemaDialect } from "../schema/dialect.js";
+import type { JsonObject } from "../schema/json.js";
+import { createClientSchemaThread, type ClientSchemaThreadOptions } from "./client-schema-thread.js";
+import { validate, type CompiledValidator, type ValidationProblem } from "../wire/validation.js";
+
+/** How many compiled schemas of clients' specs a broker keeps at most, by default. */
+export const DEFAULT_MAX_COMPILED_SCHEMAS = 1000;
+
+/** Validates values against schemas, each compiled once (by fingerprint), and lets them go. */
+export interface SchemaValidators {
+  /**
+   * Compiles the schema now, for use in `conversationId` (what `release` frees), so that no
+   * value waits for it later. Rejects with ajv's reason when the schema cannot be compiled.
+   */
+  prepare(schema: JsonObject, fingerprint: string | undefined, conversationId: string): Promise<void>;
+  /** The value's problems against the schema (compiled first if need be); `undefined` when it matches. Rejects as `prepare` does. */
+  validate(schema: JsonObject, fingerprint: string | undefined, conversationId: string, value: unknown): Promise<readonly ValidationProblem[] | undefined>;
+  /** The conversation is gone: what only it used is freed. */
+  release(conversationId: string): void;
+  /** Frees everything, and stops the thread clients' schemas are checked in. */
+  clear(): void;
+}
+
+export interface SchemaValidatorsOptions extends ClientSchemaThreadOptions {
+  /** How many compiled schemas of clients' specs are kept (the least recently used go first). */
+  readonly maxEntries?: number;
+}
+
+interface Entry {
+  readonly compiled: Promise<void>;
+  readonly schema: JsonObject;
+  readonly conversations: Set<string>;
+}
+
+/**
+ * The server's own schemas (as many as its tools) are compiled here with ECMA-262 patterns, as
+ * the developer wrote them, kept, and run in this thread. A client's are compiled and run in a
+ * thread of their own (client-schema-thread.ts), with linear-time patterns and a deadline for
+ * each value, so that no schema and value a client chose can hold up the event loop; the cache
+ * of those is bounded (least recently used first out) and frees a schema once no conversation
+ * uses it, so a server taking every client's tools keeps memory flat.
+ */
+export function createSchemaValidators(options: SchemaValidatorsOptions = {}): SchemaValidators {
+  const maxEntries = options.maxEntries ?? DEFAULT_MAX_COMPILED_SCHEMAS;
+  const own = new Map<string, CompiledValidator>();
+  const ownAjv = new Map<SchemaDialect, Ajv | Ajv2020>();
+  // A Map keeps insertion order: deleting and setting again moves an entry to the end (the most recently used).
+  const entries = new Map<string, Entry>();
+  const byConversation = new Map<string, Set<string>>();
+  const thread = createClientSchemaThread(options);
+
+  const compileOwn = (schema: JsonObject, key: string): CompiledValidator => {
+    let fn = own.get(key);
+    if (fn !== undefined) return fn;
+    const dialect = schemaDialect(schema) ?? "2020-12";
+    let ajv = ownAjv.get(dialect);
+    if (ajv === undefined) ownAjv.set(dialect, (ajv = dialect === "draft-07" ? new Ajv(OWN_OPTIONS) : new Ajv2020(OWN_OPTIONS)));
+    // One ajv compiles many schemas, each under an id of its own.
+    own.set(key, (fn = ajv.compile(withResolvableRoot(schema, key))));
+    return fn;
+  };
+  const evict = (key: string): void => {
+    const entry = entries.get(key);
+    if (entry === undefined) return;
+    entries.delete(key);
+    thread.drop(key);
+    for (const conversationId of entry.conversations) byConversation.get(conversationId)?.delete(key);
+  };
+  const clientEntry = (schema: JsonObject, key: string, conversationId: string): Entry => {
+    let entry = entries.get(key);
+    if (entry !== undefined) {
+      entries.delete(key);
+      entries.set(key, entry);
+    } else {
+      const resolvable = withResolvableRoot(schema, key);
+      const created: Entry = { compiled: thread.compile(key, resolvable), schema: resolvable, conversations: new Set() };
+      // A schema that failed is compiled again the next time: the failure may have been the thread's.
+      created.compiled.catch(() => entries.get(key) === created && evict(key));
+      entries.set(key, (entry = created));
+      if (entries.size > maxEntries) evict(entries.keys().next().value!);
+    }
+    if (!entry.conversations.has(conversationId)) {
+      entry.conversations.add(conversationId);
+      let keys = byConversation.get(conversationId);
+      if (keys === undefined) byConversation.set(conversationId, (keys = new Set()));
+      keys.add(key);
+    }
+    return entry;
+  };
+  // A hand-written ClientToolLookup may not carry fingerprints; the registry always does.
+  const keyOf = (schema: JsonObject, fingerprint: string | undefined, linear: boolean) => `${linear ? "linear" : "ecma"}-${fingerprint ?? schemaFingerprint(schema)}`;
+
+  return {
+    async prepare(schema, fingerprint, conversationId) {
+      const linear = !isServerAuthored(schema);
+      const key = keyOf(schema, fingerprint, linear);
+      if (linear) await clientEntry(schema, key, conversationId).compiled;
+      else compileOwn(schema, key);
+    },
+    async validate(schema, fingerprint, conversationId, value) {
+      const linear = !isServerAuthored(schema);
+      const key = keyOf(schema, fingerprint, linear);
+      if (!linear) return validate(compileOwn(schema, key), value);
+      const entry = clientEntry(schema, key, conversationId);
+      await entry.compiled;
+      return thread.validate(key, entry.schema, value);
+    },
+    release(conversationId) {
+      const keys = byConversation.get(conversationId);
+      byConversation.delete(conversationId);
+      for (const key of keys ?? []) {
+        const entry = entries.get(key);
+        if (entry === undefined) continue;
+        entry.conversations.delete(conversationId);
+        if (entry.conversations.size === 0) evict(key);
+      }
+    },
+    clear() {
+      entries.clear();
+      byConversation.clear();
+      own.clear();
+      ownAjv.clear();
+      thread.close();
+    },
+  };
+}
+
+const OWN_OPTIONS = {
+  ...VALIDATION_OPTIONS,
+  // ajv-formats' formats as an option: its plugin (`addFormats`) keeps every ajv instance it is given alive.
+  formats: fullFormats,
+  // ajv warns on the console about unknown formats, quoting the schema's text as it is.
+  logger: false,
+} as const;
