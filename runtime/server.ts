@@ -45,6 +45,7 @@ export {
 export { approveClientToolCall, argsFingerprint } from "./server/approval.js";
 export type { ClientToolApproval, ClientToolApprovalDecision, ClientToolApprovalRequest, ClientToolApprover, ClientToolRefusal } from "./server/approval.js";
 export type { RequestSigningOptions } from "./server/signing/signed-request-id.js";
+export { signedDecisionOf } from "./server/signing/signed-decision.js";
 export type { ClientToolDecisionInput, SignedClientToolDecision } from "./server/signing/signed-decision.js";
 export type { PrivateInputHandler, PrivateInputHandlers } from "./wire/private-input-call.js";
 

@@ -16,17 +16,23 @@ export interface ClientToolApprovalRequest {
   readonly argsFingerprint: string;
 }
 
+declare const madeOnTheServer: unique symbol;
+
 /**
- * A yes for exactly one call: this tool, this `toolCallId`, these arguments. Make it with
- * `approveClientToolCall`. The broker compares all three with the call it is about to send,
- * so an approval kept somewhere (a human's click, a cached decision) and handed back for
- * another call, or for the same call with other arguments, refuses that call.
+ * A yes for exactly one call: this tool, this `toolCallId`, these arguments, made on the server
+ * by `approveClientToolCall` and by nothing else. The broker compares all three with the call it
+ * is about to send, so an approval kept somewhere (a human's click, a cached decision) and handed
+ * back for another call, or for the same call with other arguments, refuses that call. An object
+ * of the same shape that `approveClientToolCall` did not make (what a client posted, say) refuses
+ * it too: a decision that travels through a client is accepted only signed (`broker.signDecision`).
  */
 export interface ClientToolApproval {
   readonly approved: true;
   readonly toolName: string;
   readonly toolCallId: string;
   readonly argsFingerprint: string;
+  /** Only `approveClientToolCall` makes one: no object literal, and no parsed JSON, is an approval. */
+  readonly [madeOnTheServer]: true;
 }
 
 /** A no. The reason is shown to the model, so it should say what the model can do instead. */
@@ -38,9 +44,11 @@ export interface ClientToolRefusal {
 export type ClientToolApprovalDecision = ClientToolApproval | ClientToolRefusal;
 
 /**
- * Decides, before the client is asked, whether a call may go ahead (sync or async): a decision
- * made here, or one signed where it was made (`broker.signDecision`, on any instance sharing the
- * broker's `signing` keys) and handed back as it is.
+ * Decides, before the client is asked, whether a call may go ahead (sync or async): an approval
+ * this process made (`approveClientToolCall`), a refusal, or a decision signed where it was made
+ * (`broker.signDecision`, on any instance sharing the broker's `signing` keys), which the broker
+ * verifies. What the hook returns is the server's decision: never return a client's data as an
+ * approval (it is refused); a token a client carried back goes through `signedDecisionOf` first.
  */
 export type ClientToolApprover = (
   call: ClientToolApprovalRequest,
@@ -54,9 +62,14 @@ export function argsFingerprint(args: object): string {
   return sha256Hex(canonicalJson(args));
 }
 
+/** The approvals `approveClientToolCall` made, and no other object. */
+const madeHere = new WeakSet<object>();
+
 /** Approves this call, and only this one. */
 export function approveClientToolCall(call: { readonly toolName: string; readonly toolCallId: string; readonly args: object }): ClientToolApproval {
-  return { approved: true, toolName: call.toolName, toolCallId: call.toolCallId, argsFingerprint: argsFingerprint(call.args) };
+  const approval = Object.freeze({ approved: true, toolName: call.toolName, toolCallId: call.toolCallId, argsFingerprint: argsFingerprint(call.args) }) as ClientToolApproval;
+  madeHere.add(approval);
+  return approval;
 }
 
 /**
@@ -71,6 +84,7 @@ export function refusalReason(decision: unknown, call: ClientToolApprovalRequest
   }
   const approval = decision as Partial<ClientToolApproval>;
   if (approval.approved !== true) return "The call could not be approved.";
+  if (!madeHere.has(approval)) return "The approval was not made by approveClientToolCall on the server; a decision that comes from a client must be signed (broker.signDecision).";
   if (approval.toolName !== call.toolName || approval.toolCallId !== call.toolCallId) return "The approval given was for another call.";
   if (approval.argsFingerprint !== call.argsFingerprint) return "The approval given was for other arguments.";
   return undefined;

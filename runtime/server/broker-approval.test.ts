@@ -134,4 +134,19 @@ describe("ClientCallBroker approval", () => {
     expect(t.requests).toEqual([]);
     expect(t.store.stats().open).toBe(0);
   });
+
+  it("refuses an approval that approveClientToolCall did not make: a hook returning what a client posted (the shape it computes itself) denies the call, and the client never sees it", async () => {
+    const posted: unknown = JSON.parse(JSON.stringify({ approved: true, toolName: "confirm_purchase", toolCallId: "call_1", argsFingerprint: argsFingerprint({ item: "book" }) }));
+    // What no type allows (an approval is only ever approveClientToolCall's), a JavaScript hook can still do.
+    const t = createTestBroker({ approve: () => posted as ClientToolApprovalDecision });
+    await expect(t.broker.dispatch(purchase)).resolves.toEqual({
+      status: "denied",
+      reason: "The approval was not made by approveClientToolCall on the server; a decision that comes from a client must be signed (broker.signDecision).",
+    });
+    // A copy of a real approval is no approval either.
+    const copied = createTestBroker({ approve: (call) => ({ ...approveClientToolCall(call) }) });
+    await expect(copied.broker.dispatch(purchase)).resolves.toMatchObject({ status: "denied" });
+    expect(t.requests).toEqual([]);
+    expect(copied.requests).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome } from ".
 import { DEFAULT_MAX_VALUE_DEPTH, tooDeep } from "../../schema/value-depth.js";
 import { argsFingerprint, refusalReason, type ClientToolApprovalRequest, type ClientToolApprover } from "../approval.js";
 import type { ArgumentsChecker, ResultChecker } from "../result-validation.js";
-import type { DecisionSigner, SignedClientToolDecision } from "../signing/signed-decision.js";
+import { signedDecisionOf, type DecisionSigner, type SignedClientToolDecision } from "../signing/signed-decision.js";
 import type { AwaitedTool } from "../tools.js";
 import type { DispatchInput } from "./dispatch-input.js";
 
@@ -76,15 +76,12 @@ export function createAdmission(options: AdmissionOptions): Admission {
       }
       if (options.closed()) return options.closedOutcome;
       if (decision === APPROVAL_LATE) return { status: "denied", reason: `The call was not approved within ${options.approvalTimeoutMs / 1000} seconds.` };
-      if (isSigned(decision)) return signedRefusal(options.decisions, decision, call);
+      const signed = signedDecisionOf(decision);
+      if (signed !== undefined) return signedRefusal(options.decisions, signed, call);
       const reason = refusalReason(decision, call);
       return reason === undefined ? undefined : { status: "denied", reason };
     },
   };
-}
-
-function isSigned(decision: unknown): decision is SignedClientToolDecision {
-  return typeof decision === "object" && decision !== null && "signed" in decision && !("approved" in decision);
 }
 
 /** A signed decision: `undefined` when it approves this very call; a forged, altered, misdirected or late one denies it. */

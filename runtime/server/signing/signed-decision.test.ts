@@ -4,7 +4,7 @@ import { ClientCallBroker } from "../broker.js";
 import { InMemoryPendingCallStore } from "../memory-store.js";
 import { nextRequest } from "../__fixtures__/next-request.js";
 import { specs } from "../__fixtures__/tools.js";
-import type { SignedClientToolDecision } from "./signed-decision.js";
+import { signedDecisionOf, type SignedClientToolDecision } from "./signed-decision.js";
 import { createRequestSigner } from "./signed-request-id.js";
 
 const KEY = "k".repeat(32);
@@ -114,5 +114,14 @@ describe("approval decisions signed between instances", () => {
     const sent = nextRequest(plain);
     void plain.dispatch(call);
     expect((await sent).toolCallId).toBe("call_1");
+  });
+});
+
+describe("signedDecisionOf", () => {
+  it("takes an object with the token alone, and nothing else a client may send", () => {
+    expect(signedDecisionOf({ signed: "abc" })).toEqual({ signed: "abc" });
+    for (const value of [null, "abc", ["abc"], {}, { signed: 1 }, { signed: "abc", approved: true }, { approved: true, toolName: "t", toolCallId: "c", argsFingerprint: "f" }, { signed: "a".repeat(4097) }]) {
+      expect(signedDecisionOf(value)).toBeUndefined();
+    }
   });
 });

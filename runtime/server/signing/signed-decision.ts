@@ -13,6 +13,21 @@ export interface SignedClientToolDecision {
   readonly signed: string;
 }
 
+/** A signed decision's token is a few hundred bytes; more is no token of ours. */
+const MAX_TOKEN_LENGTH = 4096;
+
+/**
+ * A signed decision, from what a client sent back (a request body, a message, a resume value):
+ * an object with the token alone, else undefined (answer the client 403). The broker verifies the
+ * token itself when the `approve` hook returns it.
+ */
+export function signedDecisionOf(value: unknown): SignedClientToolDecision | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  const { signed } = value as { signed?: unknown };
+  return keys.length === 1 && typeof signed === "string" && signed.length <= MAX_TOKEN_LENGTH ? { signed } : undefined;
+}
+
 /** What a person decided, and who. */
 export type ClientToolDecisionInput =
   | { readonly approved: true; readonly decidedBy: string }
