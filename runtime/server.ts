@@ -60,6 +60,8 @@ export { clientToolEventStream } from "./server/transports/sse-stream.js";
 export { attachClientTools } from "./server/transports/ws-attach.js";
 export type { AttachClientToolsOptions, ClientToolSocket, WebSocketData } from "./server/transports/ws-attach.js";
 export { allowOrigins } from "./server/transports/ws-origins.js";
+export { clientToolsWebSocketServerOptions } from "./server/transports/ws-server-options.js";
+export type { ClientToolsWebSocketServerOptions } from "./server/transports/ws-server-options.js";
 export type { WebSocketUpgradeInfo } from "./server/transports/ws-origins.js";
 export { clientActionEvent, clientObservationEvent, fireAndForgetEvents } from "./server/wire-events.js";
 export type { ClientToolActionEventWire, ClientToolCallInput, ClientToolObservationEventWire, WireEventOptions } from "./server/wire-events.js";

@@ -1,3 +1,4 @@
+import { clipped, quoted } from "./quoted.js";
 import type { ValidationProblem } from "./validation.js";
 
 /**
@@ -21,7 +22,7 @@ export class ClientCallNotFoundError extends ClientCallError {
   readonly status = 404;
 
   constructor(requestId: string) {
-    super(`No open client tool call ${JSON.stringify(requestId)} for this caller.`);
+    super(`No open client tool call ${quoted(requestId)} for this caller.`);
   }
 }
 
@@ -31,7 +32,7 @@ export class ClientCallClosedError extends ClientCallError {
   readonly status = 409;
 
   constructor(requestId: string) {
-    super(`Client tool call ${JSON.stringify(requestId)} has already ended; only the first answer counts.`);
+    super(`Client tool call ${quoted(requestId)} has already ended; only the first answer counts.`);
   }
 }
 
@@ -42,7 +43,7 @@ export class ClientCallStaleAttemptError extends ClientCallError {
 
   constructor(requestId: string, attempt: unknown, currentAttempt: number) {
     super(
-      `Answer for attempt ${JSON.stringify(attempt)} of client tool call ${JSON.stringify(requestId)}, ` +
+      `Answer for attempt ${typeof attempt === "number" ? attempt : quoted(String(attempt))} of client tool call ${quoted(requestId)}, ` +
         `but the current attempt is ${currentAttempt}; answer the latest request.`,
     );
   }
@@ -60,8 +61,10 @@ export class ClientResultInvalidError extends ClientCallError {
 
   constructor(toolName: string, errors: readonly ValidationProblem[], what: "result" | "private input" = "result") {
     const against = what === "result" ? "its outputSchema" : "its privateInput.schema";
-    super(`The ${what} for ${toolName} does not match ${against}: ${errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}.`);
-    this.errors = errors;
+    // A pointer names the client's keys, which may be a megabyte long.
+    const shown = errors.map((e) => ({ pointer: clipped(e.pointer), message: e.message }));
+    super(`The ${what} for ${toolName} does not match ${against}: ${shown.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}.`);
+    this.errors = shown;
   }
 
   override toJSON(): { readonly detail: string; readonly errors: readonly ValidationProblem[] } {

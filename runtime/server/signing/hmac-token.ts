@@ -1,3 +1,5 @@
+import { MAX_ID_CHARS } from "../../wire/quoted.js";
+
 /** Keys the instances share for signed tokens: the first signs, every one verifies (two at once while rotating). */
 export interface RequestSigningOptions {
   /** Secrets of at least 32 bytes (a string is taken as UTF-8). */
@@ -16,8 +18,6 @@ export interface TokenSigner {
 }
 
 const MIN_KEY_BYTES = 32;
-/** Longer than any token made for fields within the registry's limits: refused unread. */
-const MAX_TOKEN_CHARS = 8_192;
 
 /** `purpose` is prefixed to what is signed; `""` signs the payload alone. */
 export function createTokenSigner(options: RequestSigningOptions, purpose: string): TokenSigner {
@@ -38,7 +38,7 @@ export function createTokenSigner(options: RequestSigningOptions, purpose: strin
     },
 
     async open(token) {
-      if (typeof token !== "string" || token.length > MAX_TOKEN_CHARS) return undefined;
+      if (typeof token !== "string" || token.length > MAX_ID_CHARS) return undefined;
       const dot = token.indexOf(".");
       if (dot <= 0 || dot !== token.lastIndexOf(".")) return undefined;
       const payload = token.slice(0, dot);

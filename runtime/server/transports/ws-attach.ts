@@ -5,6 +5,7 @@ import { DEFAULT_MAX_ANSWER_BYTES, type ClientToolAnswer } from "../../wire/answ
 import { deliverAnswer } from "./deliver.js";
 import { followOwnerCalls } from "./owner-feed.js";
 import { concatBytes, decodeUtf8 } from "../../wire/wire-json.js";
+import { MAX_ID_CHARS } from "../../wire/quoted.js";
 import {
   decodeClientToolAnswer,
   encodeClientToolMessage,
@@ -23,7 +24,10 @@ export type WebSocketData = Uint8Array | ArrayBuffer | readonly Uint8Array[];
  */
 export interface ClientToolSocket {
   readonly readyState: number;
+  /** Bytes sent and not yet written to the network: what a client that does not read leaves in the server's memory. */
+  readonly bufferedAmount: number;
   send(data: string): void;
+  close(code: number, reason: string): void;
   on(event: "message", listener: (data: WebSocketData, isBinary: boolean) => void): unknown;
   on(event: "close", listener: () => void): unknown;
   on(event: "error", listener: (error: Error) => void): unknown;
@@ -34,13 +38,29 @@ export interface ClientToolSocket {
 export interface AttachClientToolsOptions {
   /** Only this conversation's calls go to this socket. */
   readonly conversationId?: string;
-  /** The largest answer frame accepted (a larger one is refused with 413); default 1 MiB. */
+  /**
+   * The largest answer frame accepted (a larger one is refused with 413); default 1 MiB. Give the
+   * `WebSocketServer` the same as `maxPayload` (`clientToolsWebSocketServerOptions` does), so that
+   * `ws` refuses a larger frame before it is read rather than after.
+   */
   readonly maxMessageBytes?: number;
+  /**
+   * How many bytes sent to the client may wait unwritten (`bufferedAmount`): past it, the client is
+   * not reading, and the socket is closed with 1008; its calls stay open, recovered by their
+   * tools' policy as at any disconnection. Default 8 MiB.
+   */
+  readonly maxBufferedBytes?: number;
   /** Where failures go that the client cannot be told about in detail (a store failure). Default `console.error`. */
   readonly onError?: (error: unknown, context: string) => void;
 }
 
 const OPEN = 1;
+
+/** How many bytes may wait unwritten on one socket, by default. */
+export const DEFAULT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+
+/** A close code for a client that breaks the server's policy (RFC 6455): here, one that does not read. */
+const POLICY_VIOLATION = 1008;
 
 /**
  * Serves one authenticated client over a `ws` WebSocket: sends it the owner's open calls and
@@ -59,15 +79,20 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
   const onError = options.onError ?? ((error: unknown, context: string) => console.error(`gen-client-tools: ${context}:`, error));
   const filter: PendingCallFilter = options.conversationId === undefined ? { owner } : { owner, conversationId: options.conversationId };
 
+  const maxBuffered = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
   const send = (message: ClientToolServerMessage) => {
     // A socket closing meanwhile misses the message; its calls stay open for the next connection.
-    if (socket.readyState === OPEN) socket.send(encodeClientToolMessage(message));
+    if (socket.readyState !== OPEN) return;
+    if (socket.bufferedAmount > maxBuffered) return socket.close(POLICY_VIOLATION, "The client does not read its messages.");
+    socket.send(encodeClientToolMessage(message));
   };
   const reject = (error: ClientCallError, ids: { readonly requestId?: string | undefined; readonly toolCallId?: string | undefined }) => {
+    // An id longer than any the server makes is not quoted back: the reply stays small whatever was sent.
+    const quotable = (id: string | undefined): id is string => id !== undefined && id.length <= MAX_ID_CHARS;
     const rejected: ClientToolRejectedMessage = {
       type: "client_tool.rejected",
-      ...(ids.requestId !== undefined && { requestId: ids.requestId }),
-      ...(ids.toolCallId !== undefined && { toolCallId: ids.toolCallId }),
+      ...(quotable(ids.requestId) && { requestId: ids.requestId }),
+      ...(quotable(ids.toolCallId) && { toolCallId: ids.toolCallId }),
       status: error.status,
       ...error.toJSON(),
     };
@@ -87,6 +112,8 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
   };
 
   const onMessage = (data: WebSocketData, isBinary: boolean) => {
+    // Closed for not reading: what it still sends is not taken.
+    if (socket.readyState !== OPEN) return;
     const bytes = toBytes(data);
     if (bytes.byteLength > maxBytes) return reject(new ClientAnswerTooLargeError(maxBytes), {});
     if (isBinary) return reject(new ClientAnswerMalformedError("Send client tool messages as text frames."), {});

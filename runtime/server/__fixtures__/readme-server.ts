@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "readme-server.mjs");
+
+export interface ReadmeServer {
+  readonly url: string;
+  readonly port: number;
+  readonly child: ChildProcess;
+  /** A request as user `user` (the cookie the server reads). */
+  fetch(user: string, pathname: string, init?: { readonly method?: string; readonly body?: unknown; readonly headers?: Record<string, string> }): Promise<Response>;
+  /** What reached its `onError`, and its memory after a GC. */
+  report(): Promise<{ readonly errors: readonly string[]; readonly memory: NodeJS.MemoryUsage }>;
+  stop(): Promise<void>;
+}
+
+/** Starts readme-server.mjs (against runtime/dist, which the tests' global setup builds), with `env` beside the test's own. */
+export async function startReadmeServer(env: Record<string, string> = {}, nodeOptions: readonly string[] = []): Promise<ReadmeServer> {
+  const child = spawn(process.execPath, ["--expose-gc", ...nodeOptions, script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    let stdout = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const found = /listening (\d+)/.exec(stdout);
+      if (found) resolve(Number(found[1]));
+    });
+    child.on("exit", (code) => reject(new Error(`the server exited (${code}): ${stderr}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const fetchAs: ReadmeServer["fetch"] = (user, pathname, init = {}) =>
+    fetch(`${url}${pathname}`, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers: { cookie: `user=${user}`, ...(init.body !== undefined && { "content-type": "application/json" }), ...init.headers },
+      ...(init.body !== undefined && { body: typeof init.body === "string" ? init.body : JSON.stringify(init.body) }),
+    });
+  return {
+    url,
+    port,
+    child,
+    fetch: fetchAs,
+    report: async () => (await (await fetchAs("tester", "/report")).json()) as { errors: string[]; memory: NodeJS.MemoryUsage },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      await new Promise<void>((resolve) => {
+        child.on("exit", () => resolve());
+        child.kill("SIGKILL");
+      });
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReadmeServer, type ReadmeServer } from "./__fixtures__/readme-server.js";
+
+// A client registers a tool of its own whose outputSchema passes every registration rule, and
+// answers with a value within the size limits that costs seconds to check. The server is the
+// README's, in a process of its own; another client's requests are timed meanwhile.
+
+let server: ReadmeServer;
+beforeAll(async () => {
+  server = await startReadmeServer();
+});
+afterAll(() => server.stop());
+
+const uniqueItems = { type: "object", properties: { xs: { type: "array", uniqueItems: true } } };
+const manyPatterns = { type: "object", patternProperties: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`^k${i}x`, { type: "string" }])) };
+
+/** Registers the tool in a conversation of the user's own, dispatches a call to it, and returns the request id the client gets. */
+async function openCall(user: string, conversationId: string, outputSchema: object): Promise<string> {
+  const registered = await server.fetch(user, `/conversations/${conversationId}`, { body: { client_tools: [{ name: "costly", description: "A tool of the client's.", outputSchema }] } });
+  expect(registered.status).toBe(201);
+  expect((await server.fetch(user, "/dispatch", { body: { conversationId, toolName: "costly", toolCallId: "call_1", args: {} } })).status).toBe(202);
+  for (;;) {
+    const { requests } = (await (await server.fetch(user, "/client-tools")).json()) as { requests: { requestId: string; conversationId: string }[] };
+    const request = requests.find((r) => r.conversationId === conversationId);
+    if (request !== undefined) return request.requestId;
+    const ended = await server.fetch(user, `/outcome/${conversationId}/call_1`);
+    if (ended.status === 200) throw new Error(`the call ended before the client was asked: ${await ended.text()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Runs `attack` while another user lists their calls every 10 ms; the longest any of those requests took. */
+async function othersWaitDuring<T>(attack: Promise<T>): Promise<{ result: T; longestWaitMs: number; probes: number }> {
+  let done = false;
+  let longestWaitMs = 0;
+  let probes = 0;
+  const probing = (async () => {
+    while (!done) {
+      const start = performance.now();
+      expect((await server.fetch("bob", "/client-tools")).status).toBe(200);
+      longestWaitMs = Math.max(longestWaitMs, performance.now() - start);
+      probes++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const result = await attack;
+  done = true;
+  await probing;
+  return { result, longestWaitMs, probes };
+}
+
+const answer = (user: string, requestId: string, result: unknown) => server.fetch(user, `/client-tools/${requestId}`, { body: { result } });
+
+describe("an answer that costs seconds to check", () => {
+  it("uniqueItems over 26,000 objects (300 KB; was: 10 s with the event loop held): 422 as too costly, and another client's requests wait under 100 ms", { timeout: 60_000 }, async () => {
+    const requestId = await openCall("mallory", "m1", uniqueItems);
+    const xs = Array.from({ length: 26_000 }, (_, i) => ({ a: i }));
+    expect(JSON.stringify({ xs }).length).toBeGreaterThan(300_000);
+    const { result: response, longestWaitMs, probes } = await othersWaitDuring(answer("mallory", requestId, { xs }));
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { detail: string }).detail).toMatch(/could not be checked within 500 ms: the value is too costly to validate against this schema/);
+    expect(probes).toBeGreaterThan(5);
+    expect(longestWaitMs).toBeLessThan(100);
+    // A value that is cheap to check still is.
+    expect((await answer("mallory", requestId, { xs: [{ a: 1 }, { a: 2 }] })).status).toBe(200);
+  });
+
+  it("500 patternProperties against 30,000 keys, answered again and again: each 422 in bounded time with others served, and the tenth ends the call as error", { timeout: 90_000 }, async () => {
+    const requestId = await openCall("mallory", "m2", manyPatterns);
+    const keys = Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`k${i}`, "v"]));
+    for (let n = 1; n <= 10; n++) {
+      const { result: response, longestWaitMs } = await othersWaitDuring(answer("mallory", requestId, keys));
+      expect(response.status).toBe(422);
+      expect(longestWaitMs).toBeLessThan(100);
+    }
+    expect((await answer("mallory", requestId, {})).status).toBe(409);
+    const outcome = await (await server.fetch("mallory", "/outcome/m2/call_1")).json();
+    expect(outcome).toEqual({ status: "error", error: "The client's answers did not match the tool's outputSchema 10 times; the call takes no more answers.", retryable: false });
+  });
+});
