@@ -8,7 +8,8 @@
 //   POST /dispatch                  { conversationId, toolName, toolCallId, args }: the agent loop dispatches (202)
 //   GET  /outcome/<conv>/<toolCallId>  the call's outcome once it ended (404 before)
 //   POST /decisions/<toolCallId>    a person's decision, as a client carries it back: signed, or 403
-//   GET  /report                    { errors: what reached onError, memory: process.memoryUsage() after a GC }
+//   GET  /report                    { errors: what reached onError, memory: process.memoryUsage() after a GC,
+//                                     maxRssKb: the peak resident set, socketStates: each WebSocket's readyState }
 // It prints "listening <port>" once it serves.
 import { createServer } from "node:http";
 import { WebSocketServer } from "ws";
@@ -111,7 +112,7 @@ const server = createServer(async (request, response) => {
   }
   if (first === "report") {
     globalThis.gc?.();
-    return send(response, 200, { errors, memory: process.memoryUsage() });
+    return send(response, 200, { errors, memory: process.memoryUsage(), maxRssKb: process.resourceUsage().maxRSS, socketStates: [...sockets.clients].map((socket) => socket.readyState) });
   }
   send(response, 404, {});
 });

@@ -4,6 +4,15 @@ import { fileURLToPath } from "node:url";
 
 const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "readme-server.mjs");
 
+export interface ServerReport {
+  readonly errors: readonly string[];
+  readonly memory: NodeJS.MemoryUsage;
+  /** The process's peak resident set so far, in KB. */
+  readonly maxRssKb: number;
+  /** Each WebSocket's readyState (1 open, 2 closing, 3 closed). */
+  readonly socketStates: readonly number[];
+}
+
 export interface ReadmeServer {
   readonly url: string;
   readonly port: number;
@@ -11,7 +20,7 @@ export interface ReadmeServer {
   /** A request as user `user` (the cookie the server reads). */
   fetch(user: string, pathname: string, init?: { readonly method?: string; readonly body?: unknown; readonly headers?: Record<string, string> }): Promise<Response>;
   /** What reached its `onError`, and its memory after a GC. */
-  report(): Promise<{ readonly errors: readonly string[]; readonly memory: NodeJS.MemoryUsage }>;
+  report(): Promise<ServerReport>;
   stop(): Promise<void>;
 }
 
@@ -41,7 +50,7 @@ export async function startReadmeServer(env: Record<string, string> = {}, nodeOp
     port,
     child,
     fetch: fetchAs,
-    report: async () => (await (await fetchAs("tester", "/report")).json()) as { errors: string[]; memory: NodeJS.MemoryUsage },
+    report: async () => (await (await fetchAs("tester", "/report")).json()) as ServerReport,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       await new Promise<void>((resolve) => {

@@ -85,3 +85,46 @@ export async function waitFor<T>(probe: () => T | undefined, what: string, ms = 
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+/**
+ * A WebSocket opened by hand on a raw TCP socket (upgrade done, 101 read), so that a test can send
+ * frames `ws` would never send and leave what the server sends unread (`socket.pause()`).
+ */
+export async function rawWebSocket(port: number, path: string, headers: Record<string, string>): Promise<import("node:net").Socket> {
+  const { connect } = await import("node:net");
+  const socket = connect(port, "127.0.0.1");
+  socket.on("error", () => {});
+  const head = Object.entries({ Host: `127.0.0.1:${port}`, Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13", ...headers })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  socket.write(`GET ${path} HTTP/1.1\r\n${head}\r\n`);
+  await new Promise<void>((resolve, reject) => {
+    let received = "";
+    const onData = (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+      if (!received.includes("\r\n\r\n")) return;
+      socket.off("data", onData);
+      if (received.startsWith("HTTP/1.1 101")) resolve();
+      else reject(new Error(`upgrade refused: ${received.split("\r\n")[0]}`));
+    };
+    socket.on("data", onData);
+  });
+  return socket;
+}
+
+/** The head of a masked text frame of `length` bytes (mask key zero: the payload goes as it is). */
+export function clientFrameHead(length: number): Buffer {
+  if (length < 126) return Buffer.from([0x81, 0x80 | length, 0, 0, 0, 0]);
+  if (length < 65_536) return Buffer.from([0x81, 0x80 | 126, length >> 8, length & 0xff, 0, 0, 0, 0]);
+  const head = Buffer.alloc(14);
+  head[0] = 0x81;
+  head[1] = 0x80 | 127;
+  head.writeBigUInt64BE(BigInt(length), 2);
+  return head;
+}
+
+/** A whole masked text frame. */
+export function clientTextFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  return Buffer.concat([clientFrameHead(payload.length), payload]);
+}
