@@ -7,7 +7,8 @@
 //   POST /conversations/<id>        { client_tools }: registers the client's tools (201, or the registration error)
 //   POST /dispatch                  { conversationId, toolName, toolCallId, args }: the agent loop dispatches (202)
 //   GET  /outcome/<conv>/<toolCallId>  the call's outcome once it ended (404 before)
-//   POST /decisions/<toolCallId>    a person's decision, as a client carries it back: signed, or 403
+//   POST /decide/<toolCallId>       a person approves the call waiting for approval: the signed decision, for the client
+//   POST /decisions/<toolCallId>    a decision, as a client carries it back to the waiting hook: signed, or 403
 //   GET  /report                    { errors: what reached onError, memory: process.memoryUsage() after a GC,
 //                                     maxRssKb: the peak resident set, socketStates: each WebSocket's readyState }
 // It prints "listening <port>" once it serves.
@@ -60,7 +61,7 @@ const broker = new ClientCallBroker({
   signing: { keys: ["a key the instances share, 32 bytes or more"] },
   approvalTimeoutSeconds: Number(process.env.APPROVAL_TIMEOUT_SECONDS ?? 600),
   onError,
-  approve: (call) => (call.toolName !== "confirm_purchase" ? approveClientToolCall(call) : new Promise((resolve) => waiting.set(call.toolCallId, resolve))),
+  approve: (call) => (call.toolName !== "confirm_purchase" ? approveClientToolCall(call) : new Promise((resolve) => waiting.set(call.toolCallId, { call, resolve }))),
 });
 
 const userOf = (cookie) => /(?:^|;\s*)user=([\w-]+)/.exec(cookie ?? "")?.[1];
@@ -105,10 +106,16 @@ const server = createServer(async (request, response) => {
   if (first === "decisions" && request.method === "POST") {
     // What the client carried back: a signed decision, or nothing the hook takes.
     const decision = signedDecisionOf(await readJson(request));
-    const resolve = waiting.get(rest[0]);
-    if (decision === undefined || resolve === undefined) return send(response, 403, { detail: "A decision must be signed." });
-    resolve(decision);
+    const pending = waiting.get(rest[0]);
+    if (decision === undefined || pending === undefined) return send(response, 403, { detail: "A decision must be signed." });
+    pending.resolve(decision);
     return send(response, 202, {});
+  }
+  if (first === "decide" && request.method === "POST") {
+    // A person approves on the server: the signed decision goes to the client, which carries it back.
+    const pending = waiting.get(rest[0]);
+    if (pending === undefined) return send(response, 404, {});
+    return send(response, 200, await broker.signDecision(pending.call, { approved: true, decidedBy: user }));
   }
   if (first === "report") {
     globalThis.gc?.();
