@@ -10,8 +10,6 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array> {
   readonly headers: { readonly [name: string]: string | readonly string[] | undefined };
   /** True once the whole request, body included, has arrived. */
   readonly complete: boolean;
-  /** True once the connection is gone (the client aborted, say). */
-  readonly destroyed?: boolean;
 }
 
 /** What the adapter uses of Node's `ServerResponse`. */
@@ -26,8 +24,9 @@ export interface NodeResponseLike {
 
 export interface NodeListenerOptions {
   /**
-   * Where a handler's exception goes (the client gets a bare 500). Default `console.error`. A
-   * client that drops the connection mid-request is no failure, and is not reported.
+   * Where a handler's exception goes (the client gets a bare 500): whatever failed, before or after
+   * the body was read (the store, a validator, a hook). Default `console.error`. A client that
+   * dropped the connection before its response was written is no failure, and is not reported.
    */
   readonly onError?: (error: unknown) => void;
 }
@@ -41,8 +40,14 @@ export interface NodeListenerOptions {
 export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): (req: NodeRequestLike, res: NodeResponseLike) => void {
   const onError = options.onError ?? ((error: unknown) => console.error("gen-client-tools: a client tools request failed:", error));
   return (req, res) => {
-    serve(handler, req, res).catch((error: unknown) => {
-      if (clientWentAway(req, error)) return void res.destroy();
+    // The connection closed before the response was written: the client went away. (Node also marks
+    // a request whose whole body was read as destroyed, so `req.destroyed` cannot tell.)
+    const response = { ending: false, clientGone: false };
+    res.once("close", () => {
+      if (!response.ending) response.clientGone = true;
+    });
+    serve(handler, req, res, response).catch((error: unknown) => {
+      if (response.clientGone || (error as { code?: unknown } | null)?.code === "ECONNRESET") return void res.destroy();
       onError(error);
       if (!res.headersSent) {
         // Bare: the error's text is for the server's log, not the client. The body may be unread.
@@ -55,12 +60,7 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   };
 }
 
-/** The request failed because its client left (an aborted body read): nothing to report, no one to answer. */
-function clientWentAway(req: NodeRequestLike, error: unknown): boolean {
-  return req.destroyed === true || (error as { code?: unknown } | null)?.code === "ECONNRESET";
-}
-
-async function serve(handler: FetchHandler, req: NodeRequestLike, res: NodeResponseLike): Promise<void> {
+async function serve(handler: FetchHandler, req: NodeRequestLike, res: NodeResponseLike, state: { ending: boolean }): Promise<void> {
   const response = await handler(toRequest(req));
   const headers: { [name: string]: string | string[] } = {};
   response.headers.forEach((value, name) => {
@@ -72,6 +72,7 @@ async function serve(handler: FetchHandler, req: NodeRequestLike, res: NodeRespo
   if (!req.complete) headers["connection"] = "close";
   res.writeHead(response.status, headers);
   if (response.body === null) {
+    state.ending = true;
     res.end();
     return;
   }
@@ -91,6 +92,7 @@ async function serve(handler: FetchHandler, req: NodeRequestLike, res: NodeRespo
     if (done || gone) break;
     if (!res.write(value)) await Promise.race([new Promise<void>((resolve) => res.once("drain", resolve)), closed]);
   }
+  state.ending = true;
   res.end();
 }
 
