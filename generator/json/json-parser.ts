@@ -2,6 +2,7 @@ import { pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { MAX_JSON_DEPTH as MAX_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
 import type { JsonValue } from "../../runtime/schema/json.js";
 import { parseJsonQuickly, settleParsed, type ParsedJson } from "./json-quick.js";
+import { setOwnKey } from "../../runtime/schema/own-key.js";
 
 /** A JSON syntax error at a character offset of the source text. */
 export class JsonSyntaxError extends Error {
@@ -142,9 +143,7 @@ class Parser {
       this.pos++;
       this.skipWhitespace();
       const value = this.parseValue(child, depth + 1);
-      // defineProperty: a "__proto__" key must become an own property, not the prototype.
-      if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-      else object[key] = value;
+      setOwnKey(object, key, value);
       this.skipWhitespace();
       const c = this.text.charCodeAt(this.pos);
       this.pos++;

@@ -3,6 +3,7 @@ import type { JsonObject, JsonValue } from "../schema/json.js";
 import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { branchHolds, compileStrictVariant, resolveLocal, type StrictCompilation } from "./strict-compile.js";
 import type { StrictModeTarget } from "./strict.js";
+import { setOwnKey } from "../schema/own-key.js";
 
 const compilations = new WeakMap<JsonObject, Map<StrictModeTarget, StrictCompilation>>();
 
@@ -58,7 +59,7 @@ function mapBack(schema: JsonValue | undefined, value: JsonValue, root: JsonObje
     const property = isJsonObject(properties) && Object.hasOwn(properties, name) ? properties[name] : undefined;
     // An optional property that takes no null was made nullable: its null means "absent".
     if (item === null && property !== undefined && !requiredNames.has(name)) continue;
-    out[name] = mapBack(property, item, root, 0);
+    setOwnKey(out, name, mapBack(property, item, root, 0));
   }
   return out;
 }

@@ -7,6 +7,7 @@ import { isLocalRef } from "./strict-rules.js";
 import { refTokens } from "../schema/ref-tokens.js";
 import { anthropicTakesKeyword } from "./strict-anthropic.js";
 import { openAiTakesKeyword } from "./strict-openai.js";
+import { setOwnKey } from "../schema/own-key.js";
 
 /** One change `strict: "compile"` made to derive a tool's strict variant, at its pointer in the original schema. */
 export interface StrictTransform {
@@ -178,7 +179,7 @@ function closeObject(schema: JsonObject, out: { [key: string]: JsonValue }, poin
       context.problems.push({ pointer: propertyPointer, message: `"${name}" is optional and also takes null: in a strict variant, null could not tell "absent" from null` });
       continue;
     }
-    nullable[name] = { anyOf: [properties[name]!, { type: "null" }] };
+    setOwnKey(nullable, name, { anyOf: [properties[name]!, { type: "null" }] });
     context.changes.push({ pointer: propertyPointer, keyword: "required", change: "made required and nullable: null stands for absent" });
   }
   out["properties"] = nullable;

@@ -15,4 +15,7 @@ export const VALIDATION_OPTIONS = {
   // a quotient within 1e-6 of a whole number counts as whole (the rounding error grows with the
   // quotient: 1,234,567.89 / 0.01 is off by 1.5e-8).
   multipleOfPrecision: 6,
+  // A property is present when it is the value's own: `required: ["constructor"]` must not be met
+  // by Object.prototype, nor `required: ["__proto__"]` by the prototype itself.
+  ownProperties: true,
 } as const;

@@ -3,6 +3,7 @@ import { DIALECT_KEYWORDS, type KeywordValue } from "./keywords.js";
 import { refTokens } from "./ref-tokens.js";
 import { childPointer } from "./json-pointer.js";
 import type { JsonObject, JsonValue } from "./json.js";
+import { setOwnKey } from "./own-key.js";
 
 /** A schema that cannot be written in another draft with the same meaning; `keyword` and `pointer` say where. */
 export class SchemaConversionError extends Error {
@@ -65,7 +66,7 @@ export function convertSchemaDialect(schema: JsonObject, target: SchemaDialect):
     if (kind === "schema" || kind === "schema-or-schemas") return copySchema(value, pointer);
     const map: Record<string, JsonValue> = {};
     for (const [name, entry] of Object.entries(value as JsonObject)) {
-      map[name] = kind === "schema-or-names-map" && Array.isArray(entry) ? structuredClone(entry) : copySchema(entry, childPointer(pointer, name));
+      setOwnKey(map, name, kind === "schema-or-names-map" && Array.isArray(entry) ? structuredClone(entry) : copySchema(entry, childPointer(pointer, name)));
     }
     return map;
   };
@@ -82,7 +83,7 @@ export function convertSchemaDialect(schema: JsonObject, target: SchemaDialect):
         const moved = tokens?.find((token) => MOVED[source].has(token));
         if (moved !== undefined) fail("$ref", at, `points through "${moved}", which the conversion moves`);
       }
-      out[key] = copyValue(shapes[key], value, at);
+      setOwnKey(out, key, copyValue(shapes[key], value, at));
     }
     return target === "2020-12" ? toDraft2020(out, pointer, fail) : toDraft07(out, pointer, fail);
   };
@@ -140,7 +141,7 @@ function toDraft07(schema: Record<string, JsonValue>, pointer: string, fail: Fai
     const merged: Record<string, JsonValue> = { ...(dependentRequired as JsonObject | undefined) };
     for (const [name, entry] of Object.entries((dependentSchemas as JsonObject | undefined) ?? {})) {
       if (Object.hasOwn(merged, name)) fail("dependentSchemas", childPointer(pointer, "dependentSchemas"), `names "${name}" that dependentRequired names too`);
-      merged[name] = entry;
+      setOwnKey(merged, name, entry);
     }
     out["dependencies"] = merged;
   }

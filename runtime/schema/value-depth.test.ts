@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { tooDeep } from "./value-depth.js";
+import { nonFiniteNumber, tooDeep, unfitValue } from "./value-depth.js";
 
 /** Objects (or arrays) nested `levels` deep below the root, which is one level itself: 0 is `{}`. */
 function nested(levels: number, array = false): unknown {
@@ -21,5 +21,16 @@ describe("tooDeep", () => {
     for (const scalar of [null, 1, "x", true, undefined]) expect(tooDeep(scalar, 0)).toBeUndefined();
     expect(tooDeep({}, 0)).toMatchObject({ pointer: "" });
     expect(tooDeep(nested(200_000), 64)?.pointer).toBe("/b".repeat(64));
+  });
+});
+
+describe("nonFiniteNumber and unfitValue", () => {
+  it("find a number JSON cannot hold (1e400 parses to Infinity), wherever it is", () => {
+    expect(nonFiniteNumber(JSON.parse('{"a":[1,{"n":1e400}]}'))).toEqual({ pointer: "/a/1/n", message: "is a number JSON cannot hold (it overflows to Infinity): send a finite number" });
+    expect(nonFiniteNumber(-Infinity)).toMatchObject({ pointer: "" });
+    expect(nonFiniteNumber(NaN)).toMatchObject({ pointer: "" });
+    expect(nonFiniteNumber({ a: [1e308, -1e308, 0, "Infinity"] })).toBeUndefined();
+    expect(unfitValue({ n: Infinity }, 64)).toMatchObject({ pointer: "/n" });
+    expect(unfitValue(nested(70), 64)?.message).toMatch(/nests deeper/);
   });
 });

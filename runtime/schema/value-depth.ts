@@ -41,3 +41,29 @@ function pointerToDepth(value: unknown, maxDepth: number): string {
   // Recursion is safe here: it goes at most maxDepth deep.
   return walk(value, 0, "") ?? "";
 }
+
+/**
+ * Where `value` holds a number that JSON cannot (what `1e400` parses to: `Infinity`; or `NaN`),
+ * or undefined. JSON Schema's numbers are finite: such a value would pass `"type": "number"` and
+ * reach the model as `null`. The walk keeps its own stack, so no depth overflows it.
+ */
+export function nonFiniteNumber(value: unknown): SpecProblem | undefined {
+  const stack: [unknown, string][] = [[value, ""]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [node, pointer] = next;
+    if (typeof node === "number") {
+      if (!Number.isFinite(node)) return { pointer, message: "is a number JSON cannot hold (it overflows to Infinity): send a finite number" };
+    } else if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], childPointer(pointer, i)]);
+    } else if (typeof node === "object" && node !== null) {
+      const keys = Object.keys(node);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push([(node as Record<string, unknown>)[keys[i]!], childPointer(pointer, keys[i]!)]);
+    }
+  }
+  return undefined;
+}
+
+/** Why a value a client or the model sent is no JSON value to validate: it nests too deep, or holds a number that is not finite. */
+export function unfitValue(value: unknown, maxDepth: number): SpecProblem | undefined {
+  return tooDeep(value, maxDepth) ?? nonFiniteNumber(value);
+}

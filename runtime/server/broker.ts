@@ -21,7 +21,7 @@ import { recoveryOf, resendLimit, timeoutSeconds, type BrokerRecovery } from "./
 import { awaitedToolOf, isSpecList, toolFinder, type AwaitedTool, type ClientToolSource, type KnownTool } from "./tools.js";
 import type { ClientToolValidators, ValidationProblem } from "../wire/validation.js";
 import type { JsonObject } from "../schema/json.js";
-import { DEFAULT_MAX_VALUE_DEPTH, tooDeep } from "../schema/value-depth.js";
+import { DEFAULT_MAX_VALUE_DEPTH, unfitValue } from "../schema/value-depth.js";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 
 export interface ClientCallBrokerOptions {
@@ -395,8 +395,8 @@ export class ClientCallBroker {
   async submit(input: SubmitInput): Promise<void> {
     const call = await this.#openCall(input);
     if (call.request.privateInput === true) return this.#takePrivateInput(call, input.result);
-    const deep = tooDeep(input.result, this.#maxValueDepth);
-    const problems = deep !== undefined ? [deep] : await this.#resultProblems(call, input.result);
+    const unfit = unfitValue(input.result, this.#maxValueDepth);
+    const problems = unfit !== undefined ? [unfit] : await this.#resultProblems(call, input.result);
     if (problems !== undefined) {
       await this.#countInvalidAnswer(call);
       throw new ClientResultInvalidError(call.request.toolName, problems);
@@ -446,8 +446,8 @@ export class ClientCallBroker {
     if (tool === undefined || privateInput === undefined || handler === undefined || (call.tool !== undefined && call.tool.outputSchema !== fingerprint)) {
       throw new PrivateInputMisdirectedError(toolName);
     }
-    const deep = tooDeep(value, this.#maxValueDepth);
-    const problems = deep !== undefined ? [deep] : await this.#check(tool.spec, fingerprint, value, conversationId);
+    const unfit = unfitValue(value, this.#maxValueDepth);
+    const problems = unfit !== undefined ? [unfit] : await this.#check(tool.spec, fingerprint, value, conversationId);
     if (problems !== undefined) {
       const policy = this.#policyOf(call);
       if (policy !== undefined && call.request.attempt < policy.maxAttempts) {

@@ -5,6 +5,7 @@ import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 import { isServerAuthored } from "../registry/server-authored.js";
 import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
 import { withResolvableRoot } from "../schema/resolvable-root.js";
+import { withProtoProperties } from "../schema/proto-properties.js";
 import { schemaDialect, type SchemaDialect } from "../schema/dialect.js";
 import type { JsonObject } from "../schema/json.js";
 import { createClientSchemaThread, type ClientSchemaThreadOptions } from "./client-schema-thread.js";
@@ -63,7 +64,7 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
     let ajv = ownAjv.get(dialect);
     if (ajv === undefined) ownAjv.set(dialect, (ajv = dialect === "draft-07" ? new Ajv(OWN_OPTIONS) : new Ajv2020(OWN_OPTIONS)));
     // One ajv compiles many schemas, each under an id of its own.
-    own.set(key, (fn = ajv.compile(withResolvableRoot(schema, key))));
+    own.set(key, (fn = ajv.compile(withResolvableRoot(withProtoProperties(schema), key))));
     return fn;
   };
   const evict = (key: string): void => {
@@ -79,7 +80,7 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
       entries.delete(key);
       entries.set(key, entry);
     } else {
-      const resolvable = withResolvableRoot(schema, key);
+      const resolvable = withResolvableRoot(withProtoProperties(schema), key);
       const created: Entry = { compiled: thread.compile(key, resolvable), schema: resolvable, conversations: new Set() };
       // A schema that failed is compiled again the next time: the failure may have been the thread's.
       created.compiled.catch(() => entries.get(key) === created && evict(key));

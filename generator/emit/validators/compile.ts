@@ -3,6 +3,7 @@ import type { Ajv as AjvInstance, Options, ValidateFunction } from "ajv";
 import { schemaDialect } from "../../../runtime/schema/dialect.js";
 import type { JsonObject } from "../../../runtime/schema/json.js";
 import { VALIDATION_OPTIONS } from "../../../runtime/schema/ajv-options.js";
+import { withProtoProperties } from "../../../runtime/schema/proto-properties.js";
 import { withResolvableRoot } from "../../../runtime/schema/resolvable-root.js";
 
 const require = createRequire(import.meta.url);
@@ -38,7 +39,7 @@ export function compileStandalone(schema: JsonObject): StandaloneValidator {
   const ajv = new (dialect === "draft-07" ? Ajv : Ajv2020)({ ...OPTIONS, logger });
   addFormats(ajv);
   // A fresh ajv per schema: one id serves every schema.
-  return { code: standaloneCode(ajv, ajv.compile(withResolvableRoot(schema, "validator"))), warnings: [...warnings] };
+  return { code: standaloneCode(ajv, ajv.compile(withResolvableRoot(withProtoProperties(schema), "validator"))), warnings: [...warnings] };
 }
 
 const OPTIONS: Options = {

@@ -26,6 +26,8 @@ beforeAll(async () => {
     "nested.json": { name: "nest", description: "A recursive root.", parameters: { type: "object", properties: { child: { $ref: "#" }, n: { type: "integer" } } } },
     "price.json": { name: "set_price", description: "Set a price.", parameters: { type: "object", properties: { price: { type: "number", multipleOf: 0.01 }, step: { type: "number", multipleOf: 0.1 } } } },
     "ask.json": { name: "ask_user", description: "Ask the user; the answer is text for the model.", awaited: true },
+    // JSON.parse: an object literal's `__proto__` would set the prototype.
+    "proto.json": JSON.parse('{"name":"proto_named","description":"A property named __proto__.","parameters":{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"string"}},"required":["__proto__","constructor"],"additionalProperties":false}}') as object,
   });
   const result = await generate({ cwd: project, stubs: false, validators: true });
   writeGenerated(result);
@@ -48,6 +50,15 @@ const request = (args: ClientToolRequest["args"]): ClientToolRequest => ({
 });
 
 describe("the generated clientToolValidators in the runtime", () => {
+  it("check a property named __proto__ (or constructor) like any other: its type, its presence, and additionalProperties", () => {
+    const validate = clientToolValidators["proto_named"]!.args!;
+    expect(validate(JSON.parse('{"__proto__": "s", "constructor": "c"}'))).toBe(true);
+    expect(validate(JSON.parse('{"__proto__": {"a": 1}, "constructor": "c"}'))).toBe(false);
+    expect(validate.errors).toEqual([expect.objectContaining({ instancePath: "/__proto__", message: "must be string" })]);
+    expect(validate({ constructor: "c" })).toBe(false);
+    expect(validate(JSON.parse('{"__proto__": "s"}'))).toBe(false);
+  });
+
   it("checks arguments in createClientToolRunner: invalid ones never reach the handler", async () => {
     const sent: ClientToolAnswerMessage[] = [];
     const handler = vi.fn(() => ({ saved: true }));
@@ -112,7 +123,7 @@ describe("the generated clientToolSchemas", () => {
       ],
     });
     expect(args["~standard"].jsonSchema.input({ target: "draft-2020-12" })).toEqual(contact.parameters);
-    expect(Object.keys(clientToolSchemas).sort()).toEqual(["ask_user", "nest", "save_contact", "set_price"]);
+    expect(Object.keys(clientToolSchemas).sort()).toEqual(["ask_user", "nest", "proto_named", "save_contact", "set_price"]);
   });
 
   it('check the text answer of a tool awaited without an outputSchema, and give the content result schema as its result schema', async () => {

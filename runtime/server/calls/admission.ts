@@ -1,6 +1,6 @@
 import { checkClientToolPermission } from "../../tool-spec/permission.js";
 import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome } from "../../wire/outcome.js";
-import { DEFAULT_MAX_VALUE_DEPTH, tooDeep } from "../../schema/value-depth.js";
+import { DEFAULT_MAX_VALUE_DEPTH, unfitValue } from "../../schema/value-depth.js";
 import { argsFingerprint, refusalReason, type ClientToolApprovalRequest, type ClientToolApprover } from "../approval.js";
 import type { ArgumentsChecker, ResultChecker } from "../result-validation.js";
 import { signedDecisionOf, type DecisionSigner, type SignedClientToolDecision } from "../signing/signed-decision.js";
@@ -44,8 +44,8 @@ export function createAdmission(options: AdmissionOptions): Admission {
       const forbidden = checkClientToolPermission(spec, input.principal);
       if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
       // The arguments are the model's output: the client is asked only with arguments that match.
-      const deep = tooDeep(input.args, maxValueDepth);
-      const invalid = deep !== undefined ? [deep] : await options.checkArguments(spec, tool.fingerprints.parameters, input.args, input.conversationId);
+      const unfit = unfitValue(input.args, maxValueDepth);
+      const invalid = unfit !== undefined ? [unfit] : await options.checkArguments(spec, tool.fingerprints.parameters, input.args, input.conversationId);
       if (invalid !== undefined) return { status: "invalid_arguments", errors: invalid };
       // Compiled now, not when the client answers: a client's answer never waits for a compilation.
       const uncompilable = await options.checkResult.prepare(spec, tool.fingerprints.outputSchema, input.conversationId);
