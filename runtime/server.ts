@@ -31,6 +31,7 @@ export type { ClosedCall, PendingCall, PendingCallFilter, PendingCallOpenOptions
 export type { ClientToolSource } from "./server/tools.js";
 export {
   ClientAnswerMalformedError,
+  ClientAnswersBusyError,
   ClientAnswerTooLargeError,
   ClientCallClosedError,
   ClientCallError,

@@ -148,12 +148,13 @@ export class ClientToolLimitError extends ClientToolRegistrationError {
 
   constructor(
     /** The `ClientToolRegistryOptions.limits` entry that was reached. */
-    readonly limit: "maxToolsPerConversation" | "maxConversationsPerOwner",
+    readonly limit: "maxToolsPerConversation" | "maxConversationsPerOwner" | "maxBytesPerConversation" | "maxBytesPerOwner",
     readonly max: number,
     what: string,
   ) {
     super(`${what}, over the limit of ${max} (the registry's limits.${limit}).`);
-    this.status = limit === "maxConversationsPerOwner" ? 429 : 422;
+    // An owner's quota frees up as its conversations are dropped; a conversation's never does.
+    this.status = limit === "maxConversationsPerOwner" || limit === "maxBytesPerOwner" ? 429 : 422;
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { refusalOf } from "./__fixtures__/refusal.js";
 import { ClientToolLimitError } from "./errors.js";
-import { DEFAULT_REGISTRY_LIMITS } from "./limits.js";
+import { clientToolBytes, DEFAULT_REGISTRY_LIMITS } from "./limits.js";
 import { ClientToolRegistry } from "./registry.js";
 
 const tool = (name: string) => ({ name, description: "A tool.", parameters: { type: "object", properties: { [name]: { type: "string" } } } });
@@ -75,5 +75,43 @@ describe("how many conversations one owner may hold", () => {
     expect(restored.forConversation("a3").get("t")).toBeDefined();
     expect(refusal(() => restored.scope("a4", { owner: "alice" })).status).toBe(429);
     expect(() => restored.scope("a1", { owner: "mallory" })).toThrow(/another owner/);
+  });
+});
+
+describe("what a conversation's and an owner's tools may cost in bytes", () => {
+  // As kept: parsed, with its fingerprints.
+  const kept = new ClientToolRegistry().register(tool("tool0"))[0]!.spec;
+  const cost = clientToolBytes(kept);
+
+  it("takes a tool to cost its spec's JSON as kept and 13 bytes a byte of its schemas (the validators compiled from them)", () => {
+    expect(cost).toBe(JSON.stringify(kept).length + 13 * JSON.stringify(kept.parameters).length);
+    expect(DEFAULT_REGISTRY_LIMITS).toMatchObject({ maxBytesPerConversation: 16 * 1024 * 1024, maxBytesPerOwner: 64 * 1024 * 1024 });
+  });
+
+  it("refuses a registration past maxBytesPerConversation with 422, and keeps nothing of it", () => {
+    const registry = new ClientToolRegistry({ limits: { maxBytesPerConversation: Math.floor(cost * 2.5) } });
+    const scope = registry.scope("c1");
+    scope.register(tools(2));
+    const error = refusal(() => scope.register([tool("tool2"), tool("tool3")]));
+    expect(error).toMatchObject({ status: 422, limit: "maxBytesPerConversation" });
+    expect(error.message).toMatch(/taken to cost \d+ bytes \(their specs and the validators compiled from them\), over the limit of \d+ \(the registry's limits\.maxBytesPerConversation\)/);
+    expect(scope.list()).toHaveLength(2);
+    // Registering what it holds again costs nothing more.
+    scope.register(tools(2));
+  });
+
+  it("refuses an owner past maxBytesPerOwner across its conversations with 429, for that owner only, until a conversation is dropped", () => {
+    const registry = new ClientToolRegistry({ limits: { maxBytesPerOwner: cost * 5 } });
+    registry.scope("a1", { owner: "alice" }).register(tools(3));
+    const error = refusal(() => registry.scope("a2", { owner: "alice" }).register(tools(3)));
+    expect(error).toMatchObject({ status: 429, limit: "maxBytesPerOwner" });
+    registry.scope("b1", { owner: "bob" }).register(tools(5));
+    registry.scope("a2", { owner: "alice" }).register(tools(2));
+    registry.dropScope("a1");
+    registry.scope("a3", { owner: "alice" }).register(tools(3));
+    // A restored registry keeps what it held, even past a lowered limit.
+    const restored = ClientToolRegistry.restore(registry.snapshot(), { limits: { maxBytesPerOwner: cost } });
+    expect(restored.scope("a3").list()).toHaveLength(3);
+    expect(refusal(() => restored.scope("a4", { owner: "alice" }).register(tools(1))).limit).toBe("maxBytesPerOwner");
   });
 });

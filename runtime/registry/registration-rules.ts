@@ -3,7 +3,7 @@ import type { JsonValue } from "../schema/json.js";
 import { admitClientToolSpecs, type AdmittedSpec, type SchemaCheck } from "./admit.js";
 import { ClientToolDuplicateNameError, ClientToolLimitError, ClientToolPrivateInputError, ClientToolLookalikeNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
 import { findFirstDifference } from "./first-difference.js";
-import type { RegistryLimits } from "./limits.js";
+import { clientToolBytes, type RegistryLimits } from "./limits.js";
 import { nameKey } from "./name-key.js";
 import { specList } from "./spec-list.js";
 import { admittedSpecOf, toolFor } from "./tool.js";
@@ -45,13 +45,18 @@ export class ToolView implements ClientToolLookup {
   readonly #state: RegistryState;
   readonly #parent: ToolView | undefined;
   readonly #own = new Map<string, RegisteredClientTool>();
+  /** What each own tool is taken to cost (`clientToolBytes`), for a conversation's budget. */
+  readonly #ownBytes = new Map<string, number>();
+  /** A conversation's budget: told the bytes of its own tools before and after a registration, it throws to refuse it. */
+  readonly #budget: ((before: number, after: number) => void) | undefined;
   /** The names this view holds, with the identity each stands for: the registry's, or this view's own. */
   readonly #claims: Map<string, Claim>;
   #released = false;
 
-  constructor(state: RegistryState, parent?: ToolView) {
+  constructor(state: RegistryState, parent?: ToolView, budget?: (before: number, after: number) => void) {
     this.#state = state;
     this.#parent = parent;
+    this.#budget = budget;
     this.#claims = state.claims ?? new Map();
   }
 
@@ -120,8 +125,23 @@ export class ToolView implements ClientToolLookup {
       return [claim === undefined ? toolFor(spec) : this.#againUnder(claim, spec)];
     });
     if (this.#parent !== undefined) this.#checkToolCount(this.#own.size + tools.filter((tool) => !this.#own.has(tool.name)).length);
-    for (const tool of tools) this.#keep(tool);
+    // A spec whose checks were deferred (frozen, with fingerprints) is the server's code, never a client's JSON: it costs nothing here.
+    const bytes = this.#budget === undefined ? undefined : new Map(tools.map((tool) => [tool.name, admittedSpecOf(tool).isVerified ? clientToolBytes(tool.spec) : 0]));
+    if (bytes !== undefined) {
+      const before = this.ownBytes();
+      let after = before;
+      for (const [name, cost] of bytes) after += cost - (this.#ownBytes.get(name) ?? 0);
+      this.#budget!(before, after);
+    }
+    for (const tool of tools) this.#keep(tool, bytes?.get(tool.name));
     return Object.freeze(Object.assign(tools, { ignored: Object.freeze(ignored) }));
+  }
+
+  /** What this view's own tools are taken to cost, in bytes (0 for a view without a budget). */
+  ownBytes(): number {
+    let sum = 0;
+    for (const cost of this.#ownBytes.values()) sum += cost;
+    return sum;
   }
 
   /** Verifies every tool this view registered itself that is not verified yet; throws the first problem. */
@@ -137,6 +157,7 @@ export class ToolView implements ClientToolLookup {
       if (--claim.holders === 0) this.#claims.delete(name);
     }
     this.#own.clear();
+    this.#ownBytes.clear();
   }
 
   /** The tool for a spec whose name is taken: the same tool, a re-described one, or a conflict. */
@@ -158,7 +179,8 @@ export class ToolView implements ClientToolLookup {
     if (count > max) throw new ClientToolLimitError("maxToolsPerConversation", max, `This registration would give the conversation ${count} client tools of its own`);
   }
 
-  #keep(tool: RegisteredClientTool): void {
+  #keep(tool: RegisteredClientTool, bytes: number | undefined): void {
+    if (bytes !== undefined) this.#ownBytes.set(tool.name, bytes);
     const claim = this.#claims.get(tool.name);
     if (claim === undefined) {
       this.#claims.set(tool.name, { tool, holders: 1 });

@@ -36,8 +36,10 @@ export interface ClientToolRegistryOptions {
    * Bounds on what clients register, over the defaults. Each spec a client may have sent: 256 KiB
    * of JSON, 10,000 schema objects per schema, 1,000 properties per object, 1,000 enum values,
    * 100,000 schema nodes once unfolded through its `$ref`s (past one, the spec is refused with
-   * 422, naming the limit). Each conversation: 128 tools of its own (422). Each owner: 1,000 conversations with tools of their own at once (429; counted
-   * for `scope(id, { owner })`). The generated specs and the tools registered for every
+   * 422, naming the limit). Each conversation: 128 tools of its own, taken to cost 16 MiB at most
+   * (422; `clientToolBytes`: the spec and the validators that may be compiled from it). Each owner:
+   * 1,000 conversations with tools of their own at once, taken to cost 64 MiB at most in all (429;
+   * counted for `scope(id, { owner })`). The generated specs and the tools registered for every
    * conversation are the server's and are not bounded.
    */
   readonly limits?: Partial<RegistryLimits>;
@@ -66,8 +68,9 @@ class ScopeView extends ToolView implements ClientToolScope {
     readonly owner: string | undefined,
     state: RegistryState,
     parent: ToolView,
+    budget: (before: number, after: number) => void,
   ) {
-    super(state, parent);
+    super(state, parent, budget);
   }
 
   snapshot(): ClientToolScopeSnapshot {
@@ -87,6 +90,8 @@ export class ClientToolRegistry implements ClientToolLookup {
   readonly #scopes = new Map<string, ScopeView>();
   /** The conversations of each owner that has a view, for `limits.maxConversationsPerOwner`. */
   readonly #byOwner = new Map<string, Set<string>>();
+  /** What the tools of each owner's conversations are taken to cost, for `limits.maxBytesPerOwner`. */
+  readonly #ownerBytes = new Map<string, number>();
   readonly #dropListeners = new Set<(conversationId: string) => void>();
 
   constructor(options: ClientToolRegistryOptions = {}) {
@@ -170,7 +175,7 @@ export class ClientToolRegistry implements ClientToolLookup {
       if (owner !== undefined && owner !== scope.owner) throw new Error(`Conversation ${JSON.stringify(conversationId)} belongs to another owner: check who owns a conversation before asking for its client tools.`);
       return scope;
     }
-    const created = new ScopeView(conversationId, owner, this.#state, this.#root);
+    const created = new ScopeView(conversationId, owner, this.#state, this.#root, (before, after) => this.#charge(owner, before, after, bounded));
     if (owner !== undefined) {
       let owned = this.#byOwner.get(owner);
       const max = this.#state.limits.maxConversationsPerOwner;
@@ -185,6 +190,24 @@ export class ClientToolRegistry implements ClientToolLookup {
   }
 
   /**
+   * A conversation's registration would take its own tools from `before` to `after` bytes: refused
+   * past the conversation's budget (422) or its owner's (429), else counted. A registry restored
+   * from a snapshot (`bounded` false) counts what it restores without refusing any of it.
+   */
+  #charge(owner: string | undefined, before: number, after: number, bounded: boolean): void {
+    const { maxBytesPerConversation, maxBytesPerOwner } = this.#state.limits;
+    if (bounded && after > before && after > maxBytesPerConversation) {
+      throw new ClientToolLimitError("maxBytesPerConversation", maxBytesPerConversation, `This registration would give the conversation client tools taken to cost ${after} bytes (their specs and the validators compiled from them)`);
+    }
+    if (owner === undefined) return;
+    const next = (this.#ownerBytes.get(owner) ?? 0) - before + after;
+    if (bounded && after > before && next > maxBytesPerOwner) {
+      throw new ClientToolLimitError("maxBytesPerOwner", maxBytesPerOwner, `This registration would give the owner's conversations client tools taken to cost ${next} bytes (their specs and the validators compiled from them): drop a conversation first`);
+    }
+    this.#ownerBytes.set(owner, next);
+  }
+
+  /**
    * Forgets a conversation's tools (when the conversation is deleted), freeing the names no
    * other conversation holds; false when there was no such scope. A view obtained before
    * refuses further registrations.
@@ -192,9 +215,13 @@ export class ClientToolRegistry implements ClientToolLookup {
   dropScope(conversationId: string): boolean {
     const scope = this.#scopes.get(conversationId);
     if (scope === undefined) return false;
+    const scopeBytes = scope.ownBytes();
     scope.release();
     this.#scopes.delete(conversationId);
     if (scope.owner !== undefined) {
+      const left = (this.#ownerBytes.get(scope.owner) ?? 0) - scopeBytes;
+      if (left > 0) this.#ownerBytes.set(scope.owner, left);
+      else this.#ownerBytes.delete(scope.owner);
       const owned = this.#byOwner.get(scope.owner);
       owned?.delete(conversationId);
       if (owned?.size === 0) this.#byOwner.delete(scope.owner);

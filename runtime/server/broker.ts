@@ -17,6 +17,7 @@ import type { DispatchInput } from "./calls/dispatch-input.js";
 import { CallLifecycle, DEFAULT_SWEEP_INTERVAL_MS, STORE_LOST, type CallPolicy } from "./calls/lifecycle.js";
 import { CallWaiters } from "./calls/waiters.js";
 import { FailureRuns } from "./calls/failure-runs.js";
+import { AnswersInFlight, type AnswerInFlight } from "./calls/answers-in-flight.js";
 import { recoveryOf, resendLimit, timeoutSeconds, type BrokerRecovery } from "./tool-policy.js";
 import { awaitedToolOf, isSpecList, toolFinder, type AwaitedTool, type ClientToolSource, type KnownTool } from "./tools.js";
 import type { ClientToolValidators, ValidationProblem } from "../wire/validation.js";
@@ -62,14 +63,26 @@ export interface ClientCallBrokerOptions {
    * forwarded, so an instance without the handler refuses it (421).
    */
   readonly privateInputs?: PrivateInputHandlers;
-  /** How many compiled schemas the broker keeps (the least recently used go first); default 1000. */
+  /** How many compiled schemas of clients' tools the broker keeps (the least recently used go first); default 1000. */
   readonly maxCompiledSchemas?: number;
+  /**
+   * How many bytes the validators compiled for clients' tools may take, as estimated from their
+   * schemas (13 bytes a byte of JSON); the least recently used go first. Default 256 MiB, in the
+   * thread they are compiled and run in (whose heap is 512 MB).
+   */
+  readonly maxCompiledBytes?: number;
   /**
    * How long checking one answer or one set of arguments against a client's schema may take, in a
    * thread apart from the event loop: past it the value is refused as too costly to check (422 for
    * an answer, `invalid_arguments` for arguments). Default 500 ms.
    */
   readonly validationTimeoutMs?: number;
+  /**
+   * How many bytes of one owner's answers the transports may be taking at once (reading, parsing,
+   * checking): past it, an answer gets 429 (`ClientAnswersBusyError`) and nothing is done with it.
+   * Default 8 MiB (eight answers at the largest size).
+   */
+  readonly maxAnswerBytesInFlightPerOwner?: number;
   /**
    * How many invalid answers one call takes (in this process): the one that reaches it ends the
    * call as `error`, saying so, and later answers get 409. Default 10.
@@ -136,6 +149,8 @@ const CLIENT_GONE = "the user's client disconnected while the call was open";
 const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
 /** How many open calls one owner may have, by default. */
 const DEFAULT_MAX_OPEN_CALLS_PER_OWNER = 1000;
+/** How many bytes of one owner's answers may be taken at once, by default. */
+const DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT = 8 * 1024 * 1024;
 /** How many invalid answers a call takes, by default. */
 const DEFAULT_MAX_INVALID_ANSWERS = 10;
 /** How many open calls a broker remembers from the store's notices, so that answering one needs no read of it. */
@@ -182,6 +197,7 @@ export class ClientCallBroker {
   /** How many invalid answers each open call has had here; the oldest go first. */
   readonly #invalidAnswers = new Map<string, number>();
   readonly #maxInvalidAnswers: number;
+  readonly #answersInFlight: AnswersInFlight;
   readonly #unsubscribe: () => void;
   /** The store's subscription live: no call is opened before, or its notices could go unheard. */
   readonly #storeReady: Promise<void>;
@@ -192,6 +208,7 @@ export class ClientCallBroker {
     this.#store = options.store ?? new InMemoryPendingCallStore();
     this.#validators = createSchemaValidators({
       ...(options.maxCompiledSchemas !== undefined && { maxEntries: options.maxCompiledSchemas }),
+      ...(options.maxCompiledBytes !== undefined && { maxBytes: options.maxCompiledBytes }),
       ...(options.validationTimeoutMs !== undefined && { validationDeadlineMs: options.validationTimeoutMs }),
     });
     this.#check = createResultChecker(options.validators, this.#validators);
@@ -200,6 +217,7 @@ export class ClientCallBroker {
     this.#maxValueDepth = options.maxValueDepth ?? DEFAULT_MAX_VALUE_DEPTH;
     this.#maxOpenPerOwner = options.maxOpenCallsPerOwner ?? DEFAULT_MAX_OPEN_CALLS_PER_OWNER;
     this.#maxInvalidAnswers = options.maxInvalidAnswers ?? DEFAULT_MAX_INVALID_ANSWERS;
+    this.#answersInFlight = new AnswersInFlight(options.maxAnswerBytesInFlightPerOwner ?? DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT);
     if (!Number.isInteger(this.#maxInvalidAnswers) || this.#maxInvalidAnswers < 1) throw new TypeError("maxInvalidAnswers must be a positive integer.");
     if (!Number.isInteger(this.#maxOpenPerOwner) || this.#maxOpenPerOwner < 1) throw new TypeError("maxOpenCallsPerOwner must be a positive integer.");
     this.#approvalTimeoutMs = (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000;
@@ -389,6 +407,15 @@ export class ClientCallBroker {
   async privateInputRequest(input: ToolCallAddress): Promise<ClientToolRequest | undefined> {
     const stored = await this.#store.findByToolCall(input);
     return stored?.request.privateInput !== true ? undefined : stored.request;
+  }
+
+  /**
+   * For transports: an answer of the owner's client starts arriving. Count its bytes with `add` as
+   * they are read (it throws `ClientAnswersBusyError`, 429, past `maxAnswerBytesInFlightPerOwner`)
+   * and call `done` once it is taken or refused.
+   */
+  answerInFlight(owner: string): AnswerInFlight {
+    return this.#answersInFlight.start(owner);
   }
 
   /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */

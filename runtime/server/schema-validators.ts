@@ -9,6 +9,7 @@ import { withProtoProperties } from "../schema/proto-properties.js";
 import { schemaDialect, type SchemaDialect } from "../schema/dialect.js";
 import type { JsonObject } from "../schema/json.js";
 import { createClientSchemaThread, type ClientSchemaThreadOptions } from "./client-schema-thread.js";
+import { VALIDATOR_BYTES_PER_SCHEMA_BYTE } from "../registry/limits.js";
 import { validate, type CompiledValidator, type ValidationProblem } from "../wire/validation.js";
 
 /** How many compiled schemas of clients' specs a broker keeps at most, by default. */
@@ -29,15 +30,22 @@ export interface SchemaValidators {
   clear(): void;
 }
 
+/** What the compiled validators of clients' schemas may take, by default (estimated: `VALIDATOR_BYTES_PER_SCHEMA_BYTE`), in a thread whose heap is 512 MB. */
+export const DEFAULT_MAX_COMPILED_BYTES = 256 * 1024 * 1024;
+
 export interface SchemaValidatorsOptions extends ClientSchemaThreadOptions {
   /** How many compiled schemas of clients' specs are kept (the least recently used go first). */
   readonly maxEntries?: number;
+  /** How many bytes their validators are taken to take at most (the least recently used go first). */
+  readonly maxBytes?: number;
 }
 
 interface Entry {
   readonly compiled: Promise<void>;
   readonly schema: JsonObject;
   readonly conversations: Set<string>;
+  /** What its validator is taken to take. */
+  readonly bytes: number;
 }
 
 /**
@@ -50,6 +58,8 @@ interface Entry {
  */
 export function createSchemaValidators(options: SchemaValidatorsOptions = {}): SchemaValidators {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_COMPILED_SCHEMAS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_COMPILED_BYTES;
+  let bytes = 0;
   const own = new Map<string, CompiledValidator>();
   const ownAjv = new Map<SchemaDialect, Ajv | Ajv2020>();
   // A Map keeps insertion order: deleting and setting again moves an entry to the end (the most recently used).
@@ -71,6 +81,7 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
     const entry = entries.get(key);
     if (entry === undefined) return;
     entries.delete(key);
+    bytes -= entry.bytes;
     thread.drop(key);
     for (const conversationId of entry.conversations) byConversation.get(conversationId)?.delete(key);
   };
@@ -81,11 +92,13 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
       entries.set(key, entry);
     } else {
       const resolvable = withResolvableRoot(withProtoProperties(schema), key);
-      const created: Entry = { compiled: thread.compile(key, resolvable), schema: resolvable, conversations: new Set() };
+      const created: Entry = { compiled: thread.compile(key, resolvable), schema: resolvable, conversations: new Set(), bytes: VALIDATOR_BYTES_PER_SCHEMA_BYTE * JSON.stringify(schema).length };
       // A schema that failed is compiled again the next time: the failure may have been the thread's.
       created.compiled.catch(() => entries.get(key) === created && evict(key));
       entries.set(key, (entry = created));
-      if (entries.size > maxEntries) evict(entries.keys().next().value!);
+      bytes += created.bytes;
+      // The newest stays, even alone past the bound: it is about to be used.
+      while (entries.size > 1 && (entries.size > maxEntries || bytes > maxBytes)) evict(entries.keys().next().value!);
     }
     if (!entry.conversations.has(conversationId)) {
       entry.conversations.add(conversationId);
@@ -125,6 +138,7 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
     },
     clear() {
       entries.clear();
+      bytes = 0;
       byConversation.clear();
       own.clear();
       ownAjv.clear();

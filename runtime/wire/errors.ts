@@ -6,7 +6,7 @@ import type { ValidationProblem } from "./validation.js";
  * status a transport answers with and a JSON body, so a transport maps it in one line.
  */
 export abstract class ClientCallError extends Error {
-  abstract readonly status: 400 | 404 | 409 | 413 | 421 | 422 | 503;
+  abstract readonly status: 400 | 404 | 409 | 413 | 421 | 422 | 429 | 503;
 
   toJSON(): { readonly detail: string } {
     return { detail: this.message };
@@ -85,6 +85,21 @@ export class ClientAnswerTooLargeError extends ClientCallError {
 
   constructor(maxBytes: number) {
     super(`A client tool answer may be at most ${maxBytes} bytes.`);
+  }
+}
+
+/**
+ * The owner's client has more answer bytes being taken at once (read, parsed, checked) than the
+ * broker's `maxAnswerBytesInFlightPerOwner`: nothing was done with this one; send it again once
+ * the others are answered.
+ */
+export class ClientAnswersBusyError extends ClientCallError {
+  override readonly name = "ClientAnswersBusyError";
+  readonly status = 429;
+  readonly retryAfterSeconds = 1;
+
+  constructor(maxBytes: number) {
+    super(`This client has answers of more than ${maxBytes} bytes being taken at once (the broker's maxAnswerBytesInFlightPerOwner): send this one again once they are answered.`);
   }
 }
 

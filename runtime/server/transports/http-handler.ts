@@ -1,5 +1,5 @@
 import type { ClientCallBroker } from "../broker.js";
-import { ClientCallError, ClientCallStoreUnavailableError } from "../../wire/errors.js";
+import { ClientAnswersBusyError, ClientCallError, ClientCallStoreUnavailableError } from "../../wire/errors.js";
 import type { PendingCallFilter } from "../store.js";
 import { answerFromBody, DEFAULT_MAX_ANSWER_BYTES, toolCallAnswerFromBody, type ClientToolAnswer } from "../../wire/answer.js";
 import { deliverAnswer } from "./deliver.js";
@@ -75,14 +75,19 @@ export function createClientToolsHandler(broker: ClientCallBroker, options: Clie
           return new Response(await clientToolEventStream(broker, filter), { status: 200, headers: SSE_HEADERS });
         case "answer":
         case "tool-call-answer": {
-          const body = await readJsonBody(request, maxBodyBytes);
-          const answer = route.kind === "answer" ? answerFromBody(body, route.requestId) : await answerByToolCall(broker, owner, route.conversationId, body);
-          await deliverAnswer(broker, owner, answer);
-          return json(200, { status: "accepted" });
+          const taking = broker.answerInFlight(owner);
+          try {
+            const body = await readJsonBody(request, maxBodyBytes, taking.add);
+            const answer = route.kind === "answer" ? answerFromBody(body, route.requestId) : await answerByToolCall(broker, owner, route.conversationId, body);
+            await deliverAnswer(broker, owner, answer);
+            return json(200, { status: "accepted" });
+          } finally {
+            taking.done();
+          }
         }
       }
     } catch (error) {
-      if (error instanceof ClientCallStoreUnavailableError) return json(error.status, error.toJSON(), { "retry-after": String(error.retryAfterSeconds) });
+      if (error instanceof ClientCallStoreUnavailableError || error instanceof ClientAnswersBusyError) return json(error.status, error.toJSON(), { "retry-after": String(error.retryAfterSeconds) });
       if (error instanceof ClientCallError) return json(error.status, error.toJSON());
       throw error;
     }

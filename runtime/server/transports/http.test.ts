@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { connect as connectTcp } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestBroker, specs, type TestBroker } from "../__fixtures__/tools.js";
@@ -342,5 +343,28 @@ describe("a store that does not answer", () => {
       expect(((await response.json()) as { detail: string }).detail).toMatch(/store of pending client tool calls is unavailable/);
     }
     await broker.close();
+  });
+
+  it("bounds the bytes of one owner's answers taken at once (maxAnswerBytesInFlightPerOwner): past it 429 with Retry-After, and a body that ends frees its bytes", { timeout: 10_000 }, async () => {
+    const local = createTestBroker({ maxAnswerBytesInFlightPerOwner: 1_500 });
+    const served = await listen(toNodeListener(createClientToolsHandler(local.broker, { authenticate: (request) => request.headers.get("authorization")?.slice("Bearer ".length) })));
+    const { request } = await local.dispatchLocation();
+    const url = `${served.origin}/client-tools/${request.requestId}`;
+    // An answer of 1,000 bytes that keeps its connection open, never finished.
+    const held = httpRequest(url, { method: "POST", headers: { ...auth("alice"), "content-type": "application/json" } });
+    held.on("error", () => {});
+    held.write(" ".repeat(1_000));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const busy = await rawRequest(url, { headers: { ...auth("alice"), "content-type": "application/json" }, chunks: [JSON.stringify({ result: { city: "L".repeat(600) } })] });
+    expect(busy.status).toBe(429);
+    expect(busy.headers["retry-after"]).toBe("1");
+    expect(JSON.parse(busy.body).detail).toMatch(/more than 1500 bytes being taken at once/);
+    // Another owner is not held up by alice's answers.
+    expect((await rawRequest(url, { headers: { ...auth("bob"), "content-type": "application/json" }, chunks: ['{"result":{"city":"X"}}'] })).status).toBe(404);
+    held.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await rawRequest(url, { headers: { ...auth("alice"), "content-type": "application/json" }, chunks: [JSON.stringify({ result: { city: "L".repeat(600) } })] })).status).toBe(200);
+    await served.close();
+    await local.broker.close();
   });
 });

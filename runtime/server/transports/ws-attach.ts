@@ -127,13 +127,22 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
       throw error;
     }
     const ids = decoded.by === "requestId" ? { requestId: decoded.answer.requestId } : { toolCallId: decoded.toolCallId };
+    // Counted while it is taken (looked up, checked in another thread, stored): answers sent together wait together.
+    const taking = broker.answerInFlight(owner);
+    try {
+      taking.add(bytes.byteLength);
+    } catch (error) {
+      if (error instanceof ClientCallError) return reject(error, ids);
+      throw error;
+    }
     toAnswer(decoded)
       .then((answer) => deliverAnswer(broker, owner, answer))
       .catch((error: unknown) => {
         if (error instanceof ClientCallError) return reject(error, ids);
         onError(error, "a client tool answer could not be delivered");
         send({ type: "client_tool.rejected", ...ids, status: 500, detail: "The server could not take the answer; send it again." });
-      });
+      })
+      .finally(taking.done);
   };
 
   const feed = followOwnerCalls(broker, filter, {
