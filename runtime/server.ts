@@ -6,6 +6,7 @@
 // The registry: identity, conflicts, budgets, snapshots.
 export { ClientToolRegistry } from "./registry/server-registry.js";
 export type { ClientToolRegistryOptions, ClientToolScope, ClientToolScopeOptions } from "./registry/registry.js";
+export { clientToolBytes } from "./registry/limits.js";
 export type { RegistryLimits } from "./registry/limits.js";
 export type { ClientToolRegistrySnapshot, ClientToolScopeSnapshot } from "./registry/snapshot.js";
 export type { ClientToolLookup, ClientToolRegistration, IgnoredClientTool, RegisteredClientTool } from "./registry/types.js";
