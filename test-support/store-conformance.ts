@@ -189,6 +189,20 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       expect(await store.get("nope", "o/with:odd chars")).toBeUndefined();
     });
 
+    it("opens no call past the owner's limit of bytes in open calls, and counts only open ones", async () => {
+      const store = await fresh();
+      const limits = (bytes: number) => ({ maxOpenBytesPerOwner: 100, bytes });
+      const r1 = { owner: "alice", request: request("r1") };
+      await store.open(r1, limits(60));
+      await expect(store.open({ owner: "alice", request: request("r2") }, limits(41))).rejects.toMatchObject({ name: "OpenCallLimitError", owner: "alice", max: 100, limit: "maxOpenCallBytesPerOwner" });
+      expect(await store.get("r2", "alice")).toBeUndefined();
+      await store.open({ owner: "alice", request: request("r3") }, limits(40));
+      await store.open({ owner: "bob", request: request("r4") }, limits(100));
+      expect(await store.close(r1, ok)).toBe(true);
+      await store.open({ owner: "alice", request: request("r2") }, limits(60));
+      expect((await store.list({ owner: "alice" })).map((call) => call.request.requestId)).toEqual(["r3", "r2"]);
+    });
+
     it("opens no call past the owner's limit of open calls, and counts only open ones", async () => {
       const store = await fresh();
       const limits = { maxOpenPerOwner: 2 };

@@ -64,3 +64,19 @@ describe("ClientCallBroker open-call limit per owner", () => {
     expect(() => createTestBroker({ maxOpenCallsPerOwner: 0 })).toThrow(/maxOpenCallsPerOwner must be a positive integer/);
   });
 });
+
+describe("ClientCallBroker open-call bytes per owner", () => {
+  it("denies a dispatch whose arguments would take the owner's open calls past maxOpenCallBytesPerOwner, counting each owner alone", async () => {
+    const t = createTestBroker({ maxOpenCallBytesPerOwner: 100 });
+    const purchase = (owner: string, toolCallId: string, item: string) => t.broker.dispatch({ conversationId: "c1", owner, toolName: "confirm_purchase", toolCallId, args: { item } });
+    void purchase("alice", "call_1", "x".repeat(60));
+    await expect(purchase("alice", "call_2", "y".repeat(60))).resolves.toEqual({
+      status: "denied",
+      reason: "The owner's open client tool calls would hold more than 100 bytes of arguments, the most the broker's maxOpenCallBytesPerOwner allows: answer or end some first.",
+    });
+    void purchase("bob", "call_3", "z".repeat(60));
+    await flush();
+    expect(t.requests.map((call) => call.request.toolCallId)).toEqual(["call_1", "call_3"]);
+    expect(() => createTestBroker({ maxOpenCallBytesPerOwner: 0 })).toThrow(/maxOpenCallBytesPerOwner must be a positive integer/);
+  });
+});

@@ -94,6 +94,12 @@ export interface ClientCallBrokerOptions {
    */
   readonly maxOpenCallsPerOwner?: number;
   /**
+   * How many bytes of arguments (their JSON) one owner's open calls may hold together, across every
+   * instance sharing the store (counted in the same atomic step); a dispatch past it ends as
+   * `denied`. Default 16 MiB.
+   */
+  readonly maxOpenCallBytesPerOwner?: number;
+  /**
    * With a store shared by processes (one with `claimExpired`, as the Redis store): how often
    * this broker ends the calls of any process whose deadline has passed, so that a call whose
    * dispatcher died still ends at its deadline, as `timeout`. Default 500 ms, jittered.
@@ -149,6 +155,8 @@ const CLIENT_GONE = "the user's client disconnected while the call was open";
 const BROKER_CLOSED: ClientCallCancelled = { status: "cancelled", reason: "the server shut down the call" };
 /** How many open calls one owner may have, by default. */
 const DEFAULT_MAX_OPEN_CALLS_PER_OWNER = 1000;
+/** How many bytes of arguments one owner's open calls may hold together, by default. */
+const DEFAULT_MAX_OPEN_CALL_BYTES_PER_OWNER = 16 * 1024 * 1024;
 /** How many bytes of one owner's answers may be taken at once, by default. */
 const DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT = 8 * 1024 * 1024;
 /** How many invalid answers a call takes, by default. */
@@ -179,6 +187,7 @@ export class ClientCallBroker {
   readonly #unsubscribeDrops: () => void;
   readonly #maxValueDepth: number;
   readonly #maxOpenPerOwner: number;
+  readonly #maxOpenBytesPerOwner: number;
   readonly #events: Emitter<ClientCallBrokerEvents>;
   readonly #onError: (error: unknown, context: string) => void;
   readonly #approvalTimeoutMs: number;
@@ -220,6 +229,8 @@ export class ClientCallBroker {
     this.#answersInFlight = new AnswersInFlight(options.maxAnswerBytesInFlightPerOwner ?? DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT);
     if (!Number.isInteger(this.#maxInvalidAnswers) || this.#maxInvalidAnswers < 1) throw new TypeError("maxInvalidAnswers must be a positive integer.");
     if (!Number.isInteger(this.#maxOpenPerOwner) || this.#maxOpenPerOwner < 1) throw new TypeError("maxOpenCallsPerOwner must be a positive integer.");
+    this.#maxOpenBytesPerOwner = options.maxOpenCallBytesPerOwner ?? DEFAULT_MAX_OPEN_CALL_BYTES_PER_OWNER;
+    if (!Number.isInteger(this.#maxOpenBytesPerOwner) || this.#maxOpenBytesPerOwner < 1) throw new TypeError("maxOpenCallBytesPerOwner must be a positive integer.");
     this.#approvalTimeoutMs = (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000;
     this.#signer = options.signing === undefined ? undefined : createRequestSigner(options.signing);
     this.#decisions = options.signing === undefined ? undefined : createDecisionSigner(options.signing);
@@ -343,7 +354,9 @@ export class ClientCallBroker {
     const opened: PendingCall = { owner: input.owner, request, tool: callTool };
     const outcome = this.#waiters.wait(opened, false);
     try {
-      await this.#store.open(opened, { maxOpenPerOwner: this.#maxOpenPerOwner, outputSchema: spec.outputSchema });
+      // What the call holds, as the store keeps it: its arguments' JSON.
+      const bytes = JSON.stringify(request.args).length;
+      await this.#store.open(opened, { maxOpenPerOwner: this.#maxOpenPerOwner, maxOpenBytesPerOwner: this.#maxOpenBytesPerOwner, bytes, outputSchema: spec.outputSchema });
     } catch (error) {
       this.#waiters.forget(requestId);
       if (error instanceof OpenCallLimitError) return { status: "denied", reason: error.message };

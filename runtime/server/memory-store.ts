@@ -25,6 +25,9 @@ const SCHEMA_SWEEP_MS = 1000;
 export class InMemoryPendingCallStore implements PendingCallStore {
   readonly #open = new Map<string, OpenEntry>();
   readonly #byOwner = new Map<string, Set<string>>();
+  /** What each open call holds, and each owner's open calls together, for `maxOpenBytesPerOwner`. */
+  readonly #bytes = new Map<string, number>();
+  readonly #bytesByOwner = new Map<string, number>();
   // Insertion order is closing order, so forgetAt only grows along the map: forgetting
   // is a walk from the front that stops at the first call still retained.
   readonly #closed = new Map<string, ClosedEntry>();
@@ -48,6 +51,14 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     if (this.#byToolCall.has(toolCall)) throw new DuplicateToolCallError(call.request.conversationId, call.request.toolCallId);
     const max = options.maxOpenPerOwner;
     if (max !== undefined && (this.#byOwner.get(call.owner)?.size ?? 0) >= max) throw new OpenCallLimitError(call.owner, max);
+    const bytes = options.bytes ?? 0;
+    const held = (this.#bytesByOwner.get(call.owner) ?? 0) + bytes;
+    const maxBytes = options.maxOpenBytesPerOwner;
+    if (maxBytes !== undefined && held > maxBytes) throw new OpenCallLimitError(call.owner, maxBytes, "maxOpenCallBytesPerOwner");
+    if (bytes > 0) {
+      this.#bytes.set(requestId, bytes);
+      this.#bytesByOwner.set(call.owner, held);
+    }
     this.#byToolCall.set(toolCall, requestId);
     this.#open.set(requestId, storedOpen(call.owner, call));
     let ids = this.#byOwner.get(call.owner);
@@ -87,6 +98,13 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     const ids = this.#byOwner.get(current.owner)!;
     ids.delete(requestId);
     if (ids.size === 0) this.#byOwner.delete(current.owner);
+    const bytes = this.#bytes.get(requestId);
+    if (bytes !== undefined) {
+      this.#bytes.delete(requestId);
+      const left = this.#bytesByOwner.get(current.owner)! - bytes;
+      if (left > 0) this.#bytesByOwner.set(current.owner, left);
+      else this.#bytesByOwner.delete(current.owner);
+    }
     const { state: _open, ...stored } = current;
     this.#closed.set(requestId, { call: { ...stored, state: "closed", outcome }, forgetAt: Date.now() + this.#retentionMs });
     this.#notify((listener) => listener.closed({ ...stored, outcome }));

@@ -87,8 +87,9 @@ export interface PendingCallStore {
    * Adds a new open call (its requestId is fresh). Rejects with `DuplicateToolCallError` when
    * the store holds a call (open, or ended and still retained) of the same conversation and
    * toolCallId: a call is addressed by `(conversationId, toolCallId)`, and opened once; and with
-   * `OpenCallLimitError` when the owner has `options.maxOpenPerOwner` open calls already (counted
-   * in the same atomic step, so instances racing cannot pass the limit together).
+   * `OpenCallLimitError` when the owner has `options.maxOpenPerOwner` open calls already, or when
+   * the call's `options.bytes` would take the owner's open calls past `options.maxOpenBytesPerOwner`
+   * (counted in the same atomic step, so instances racing cannot pass a limit together).
    */
   open(call: PendingCall, options?: PendingCallOpenOptions): Promise<void>;
   /** The owner's call of this conversation and toolCallId, open or ended and still retained. */
@@ -137,19 +138,28 @@ export interface PendingCallStore {
 export interface PendingCallOpenOptions {
   /** A limit the store holds itself, for every instance at once. */
   readonly maxOpenPerOwner?: number;
+  /** The most bytes the owner's open calls may hold together (each call's `bytes`), held the same way. */
+  readonly maxOpenBytesPerOwner?: number;
+  /** What this call holds, for `maxOpenBytesPerOwner` (its arguments' JSON, as the broker counts it). */
+  readonly bytes?: number;
   /** The outputSchema under the fingerprint `call.tool.outputSchema`, kept as `putSchema` keeps it (until the call's deadline and the retention period). */
   readonly outputSchema?: JsonObject;
 }
 
-/** The owner has as many open calls as the limit allows (`PendingCallStore#open`). */
+/** The owner has as many open calls, or bytes in them, as the limit allows (`PendingCallStore#open`). */
 export class OpenCallLimitError extends Error {
   override readonly name = "OpenCallLimitError";
 
   constructor(
     readonly owner: string,
     readonly max: number,
+    readonly limit: "maxOpenCallsPerOwner" | "maxOpenCallBytesPerOwner" = "maxOpenCallsPerOwner",
   ) {
-    super(`The owner has ${max} open client tool calls, the most the broker's maxOpenCallsPerOwner allows: answer or end some first.`);
+    super(
+      limit === "maxOpenCallsPerOwner"
+        ? `The owner has ${max} open client tool calls, the most the broker's maxOpenCallsPerOwner allows: answer or end some first.`
+        : `The owner's open client tool calls would hold more than ${max} bytes of arguments, the most the broker's maxOpenCallBytesPerOwner allows: answer or end some first.`,
+    );
   }
 }
 

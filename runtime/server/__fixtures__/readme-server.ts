@@ -17,7 +17,7 @@ export interface ReadmeServer {
   readonly url: string;
   readonly port: number;
   readonly child: ChildProcess;
-  /** A request as user `user` (the cookie the server reads). */
+  /** A request as user `user` (the cookie the server reads), its body read. */
   fetch(user: string, pathname: string, init?: { readonly method?: string; readonly body?: unknown; readonly headers?: Record<string, string> }): Promise<Response>;
   /** What reached its `onError`, and its memory after a GC. */
   report(): Promise<ServerReport>;
@@ -39,12 +39,16 @@ export async function startReadmeServer(env: Record<string, string> = {}, nodeOp
     child.on("exit", (code) => reject(new Error(`the server exited (${code}): ${stderr}`)));
   });
   const url = `http://127.0.0.1:${port}`;
-  const fetchAs: ReadmeServer["fetch"] = (user, pathname, init = {}) =>
-    fetch(`${url}${pathname}`, {
+  const fetchAs: ReadmeServer["fetch"] = async (user, pathname, init = {}) => {
+    const response = await fetch(`${url}${pathname}`, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
       headers: { cookie: `user=${user}`, ...(init.body !== undefined && { "content-type": "application/json" }), ...init.headers },
       ...(init.body !== undefined && { body: typeof init.body === "string" ? init.body : JSON.stringify(init.body) }),
     });
+    // Read whole at once: a body left unread holds its connection, and a test that only looks at the status would stall the next requests.
+    const body = await response.arrayBuffer();
+    return new Response(response.status === 204 ? null : body, { status: response.status, headers: response.headers });
+  };
   return {
     url,
     port,

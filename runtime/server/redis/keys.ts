@@ -36,6 +36,11 @@ export class RedisKeys {
     return `${this.#tag(part)}owner:${owner}`;
   }
 
+  /** The bytes each open call of the owner holds (requestId -> bytes), for the owner's byte limit. */
+  ownerBytes(part: number, owner: string): string {
+    return `${this.#tag(part)}ownerbytes:${owner}`;
+  }
+
   sequence(part: number): string {
     return `${this.#tag(part)}seq`;
   }

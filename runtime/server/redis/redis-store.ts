@@ -59,10 +59,11 @@ export class RedisPendingCallStore implements PendingCallStore {
   async open(call: PendingCall, options: PendingCallOpenOptions = {}): Promise<void> {
     const opened = await this.#open(call, options);
     // At the limit, the owner's set may still count calls that expired: they go, and the open is tried once more.
-    const result = opened === 3 && (await this.#pruneOwner(call.owner)) > 0 ? await this.#open(call, options) : opened;
+    const result = (opened === 3 || opened === 4) && (await this.#pruneOwner(call.owner)) > 0 ? await this.#open(call, options) : opened;
     const { conversationId, toolCallId } = call.request;
     if (result === 2) throw new DuplicateToolCallError(conversationId, toolCallId);
     if (result === 3) throw new OpenCallLimitError(call.owner, options.maxOpenPerOwner ?? 0);
+    if (result === 4) throw new OpenCallLimitError(call.owner, options.maxOpenBytesPerOwner ?? 0, "maxOpenCallBytesPerOwner");
     if (result !== 1) throw new Error(`Duplicate client tool request id ${call.request.requestId}.`);
   }
 
@@ -102,7 +103,13 @@ export class RedisPendingCallStore implements PendingCallStore {
     const part = this.#keys.partOf(current.owner);
     const done = await this.#commands.eval(
       CLOSE,
-      [this.#keys.call(part, requestId), this.#keys.owner(part, current.owner), this.#keys.toolCall(part, { owner: current.owner, ...current.request }), this.#keys.deadlines(part)],
+      [
+        this.#keys.call(part, requestId),
+        this.#keys.owner(part, current.owner),
+        this.#keys.toolCall(part, { owner: current.owner, ...current.request }),
+        this.#keys.deadlines(part),
+        this.#keys.ownerBytes(part, current.owner),
+      ],
       [JSON.stringify(stored), String(attempt), String(this.#retentionMs), requestId, this.#keys.channel(), JSON.stringify(notice)],
     );
     return done === 1;
@@ -179,9 +186,11 @@ export class RedisPendingCallStore implements PendingCallStore {
       this.#keys.toolCall(part, { owner: call.owner, ...call.request }),
       this.#keys.schema(part, call.tool?.outputSchema ?? ""),
       this.#keys.deadlines(part),
+      this.#keys.ownerBytes(part, call.owner),
     ];
     const max = String(options.maxOpenPerOwner ?? 0);
-    const args = [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt), max, this.#keys.channel(), JSON.stringify(notice), schema, String(expiresAt)];
+    const maxBytes = String(options.maxOpenBytesPerOwner ?? 0);
+    const args = [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt), max, this.#keys.channel(), JSON.stringify(notice), schema, String(expiresAt), maxBytes, String(options.bytes ?? 0)];
     return this.#commands.eval(OPEN, keys, args);
   }
 
@@ -191,7 +200,11 @@ export class RedisPendingCallStore implements PendingCallStore {
     const ids = (await this.#commands.send(ownerKey, ["ZRANGE", ownerKey, "0", "-1"])) as string[];
     const calls = await Promise.all(ids.map((id) => this.get(id, owner)));
     const gone = ids.filter((_, i) => calls[i]?.state !== "open");
-    if (gone.length > 0) await this.#commands.send(ownerKey, ["ZREM", ownerKey, ...gone]);
+    if (gone.length > 0) {
+      const bytesKey = this.#keys.ownerBytes(this.#keys.partOf(owner), owner);
+      await this.#commands.send(ownerKey, ["ZREM", ownerKey, ...gone]);
+      await this.#commands.send(bytesKey, ["HDEL", bytesKey, ...gone]);
+    }
     return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open").map(({ state: _open, ...call }) => call);
   }
 

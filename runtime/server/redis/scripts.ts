@@ -10,18 +10,27 @@ import { redisScript } from "./commands.js";
 /**
  * KEYS: call, owner's open set, the part's sequence, the call's toolCallId key (its requestId,
  * kept as long as the call), the outputSchema's key, the part's deadlines (a sorted set:
- * requestId by deadline). ARGV: data, TTL in ms, requestId, attempt, the most open calls the
- * owner may have (0: no limit), channel, the notice's JSON, the outputSchema's JSON ("" for
- * none), the deadline (ms since the epoch). 1; 0 when the requestId is taken, 2 when the
- * owner's conversation and toolCallId are, 3 when the owner is at the limit (ids of calls that
- * ended or expired may still count: the store takes them out and tries once more). The schema
- * is kept as PUT_SCHEMA keeps it, and the notice published, in the same step.
+ * requestId by deadline), the owner's bytes (a hash: requestId -> bytes). ARGV: data, TTL in
+ * ms, requestId, attempt, the most open calls the owner may have (0: no limit), channel, the
+ * notice's JSON, the outputSchema's JSON ("" for none), the deadline (ms since the epoch), the
+ * most bytes the owner's open calls may hold (0: no limit), this call's bytes. 1; 0 when the
+ * requestId is taken, 2 when the owner's conversation and toolCallId are, 3 when the owner is
+ * at the limit of calls, 4 at the limit of bytes (ids of calls that ended or expired may still
+ * count: the store takes them out and tries once more). The schema is kept as PUT_SCHEMA keeps
+ * it, and the notice published, in the same step.
  */
 export const OPEN = redisScript(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 if redis.call('EXISTS', KEYS[4]) == 1 then return 2 end
 local max = tonumber(ARGV[5])
 if max > 0 and redis.call('ZCARD', KEYS[2]) >= max then return 3 end
+local maxBytes = tonumber(ARGV[10])
+if maxBytes > 0 then
+  local held = tonumber(ARGV[11])
+  for _, bytes in ipairs(redis.call('HVALS', KEYS[7])) do held = held + tonumber(bytes) end
+  if held > maxBytes then return 4 end
+end
+if tonumber(ARGV[11]) > 0 then redis.call('HSET', KEYS[7], ARGV[3], ARGV[11]) end
 redis.call('HSET', KEYS[1], 'state', 'open', 'attempt', ARGV[4], 'data', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('SET', KEYS[4], ARGV[3], 'PX', ARGV[2])
@@ -44,9 +53,9 @@ redis.call('PUBLISH', ARGV[5], ARGV[6])
 return 1`);
 
 /**
- * KEYS: call, owner's open set, its toolCallId key, the part's deadlines. ARGV: data, the
- * attempt expected, retention in ms, requestId, channel, the notice's JSON. 1 for the one
- * caller that ended it; the notice is published in the same step.
+ * KEYS: call, owner's open set, its toolCallId key, the part's deadlines, the owner's bytes.
+ * ARGV: data, the attempt expected, retention in ms, requestId, channel, the notice's JSON. 1
+ * for the one caller that ended it; the notice is published in the same step.
  */
 export const CLOSE = redisScript(`
 if redis.call('HGET', KEYS[1], 'state') ~= 'open' or redis.call('HGET', KEYS[1], 'attempt') ~= ARGV[2] then return 0 end
@@ -55,6 +64,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[3], ARGV[3])
 redis.call('ZREM', KEYS[2], ARGV[4])
 redis.call('ZREM', KEYS[4], ARGV[4])
+redis.call('HDEL', KEYS[5], ARGV[4])
 redis.call('PUBLISH', ARGV[5], ARGV[6])
 return 1`);
 
