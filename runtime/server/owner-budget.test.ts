@@ -47,9 +47,14 @@ describe("what one owner's tools cost the server", () => {
     for (const [conversationId, toolName] of registered) {
       expect((await server.fetch("mallory", "/dispatch", { body: { conversationId, toolName, toolCallId: `call_${toolName}`, args: {} } })).status).toBe(202);
     }
+    // Every call reaches the client (its validator compiled on the way), none ends first.
     for (;;) {
       const { requests } = (await (await server.fetch("mallory", "/client-tools")).json()) as { requests: unknown[] };
       if (requests.length === registered.length) break;
+      for (const [conversationId, toolName] of registered) {
+        const ended = await server.fetch("mallory", `/outcome/${conversationId}/call_${toolName}`);
+        if (ended.status === 200) throw new Error(`${conversationId}/${toolName} ended before the client was asked: ${await ended.text()}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const after = await server.report();

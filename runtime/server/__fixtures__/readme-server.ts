@@ -24,9 +24,14 @@ export interface ReadmeServer {
   stop(): Promise<void>;
 }
 
-/** Starts readme-server.mjs (against runtime/dist, which the tests' global setup builds), with `env` beside the test's own. */
+let servers = 0;
+
+/** Starts readme-server.mjs (against runtime/dist, which the tests' global setup builds), with `env` beside the test's own (`GCT_REDIS_URL` in it puts the server on that Redis). */
 export async function startReadmeServer(env: Record<string, string> = {}, nodeOptions: readonly string[] = []): Promise<ReadmeServer> {
-  const child = spawn(process.execPath, ["--expose-gc", ...nodeOptions, script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  // On Redis only when the test says so (the suite's own GCT_REDIS_URL is not inherited), under keys of its own.
+  const { GCT_REDIS_URL: _suiteRedis, ...inherited } = process.env;
+  const keyPrefix = `readme-server-${process.pid}-${servers++}:`;
+  const child = spawn(process.execPath, ["--expose-gc", ...nodeOptions, script], { env: { ...inherited, KEY_PREFIX: keyPrefix, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const port = await new Promise<number>((resolve, reject) => {

@@ -28,6 +28,8 @@ export interface ClientToolSocket {
   readonly bufferedAmount: number;
   send(data: string): void;
   close(code: number, reason: string): void;
+  /** Stops reading from the network (`ws` has it); a socket closed for the client's fault reads no more of what it sends. */
+  pause?(): void;
   on(event: "message", listener: (data: WebSocketData, isBinary: boolean) => void): unknown;
   on(event: "close", listener: () => void): unknown;
   on(event: "error", listener: (error: Error) => void): unknown;
@@ -80,10 +82,18 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
   const filter: PendingCallFilter = options.conversationId === undefined ? { owner } : { owner, conversationId: options.conversationId };
 
   const maxBuffered = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+  // A socket's protocol error (a frame over maxPayload, invalid UTF-8) is the client's fault, which
+  // `ws` answers by closing the socket, and it then reads on, to throw away what the client still
+  // sends until the closing handshake ends (up to 30 s): a 90 MiB frame would pass through the
+  // heap all the same. Paused once `ws` has resumed it (the next turn), it reads nothing more.
+  const stopReading = (): void => void setTimeout(() => socket.pause?.(), 0);
   const send = (message: ClientToolServerMessage) => {
     // A socket closing meanwhile misses the message; its calls stay open for the next connection.
     if (socket.readyState !== OPEN) return;
-    if (socket.bufferedAmount > maxBuffered) return socket.close(POLICY_VIOLATION, "The client does not read its messages.");
+    if (socket.bufferedAmount > maxBuffered) {
+      socket.close(POLICY_VIOLATION, "The client does not read its messages.");
+      return stopReading();
+    }
     socket.send(encodeClientToolMessage(message));
   };
   const reject = (error: ClientCallError, ids: { readonly requestId?: string | undefined; readonly toolCallId?: string | undefined }) => {
@@ -159,12 +169,11 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
   socket.on("message", onMessage);
   socket.on("close", detach);
   // Stays after detach: `ws` may still report the broken frame's error once the socket closed.
-  socket.on("error", ignoreClientFault);
+  socket.on("error", stopReading);
   return detach;
 }
 
-/** A socket's protocol error is the client's fault, already answered by `ws` closing the socket. */
-function ignoreClientFault(): void {}
+
 
 function toBytes(data: WebSocketData): Uint8Array {
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
