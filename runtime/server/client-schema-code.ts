@@ -1,4 +1,4 @@
-import { _, Ajv, type Options } from "ajv";
+import { _, Ajv, str, type CodeKeywordDefinition, type KeywordErrorDefinition, type Options } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standalone from "ajv/dist/standalone/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
@@ -8,6 +8,7 @@ import { schemaDialect } from "../schema/dialect.js";
 import type { JsonObject } from "../schema/json.js";
 
 import { commonjsModule } from "../schema/commonjs-module.js";
+import { firstDuplicate } from "./first-duplicate.js";
 
 const standaloneCode = commonjsModule(standalone).default as typeof standalone.default;
 
@@ -20,8 +21,36 @@ const standaloneCode = commonjsModule(standalone).default as typeof standalone.d
  */
 export function clientSchemaCode(schema: JsonObject): string {
   const ajv = new (schemaDialect(schema) === "draft-07" ? Ajv : Ajv2020)(OPTIONS);
+  ajv.removeKeyword("uniqueItems");
+  ajv.addKeyword(LINEAR_UNIQUE_ITEMS);
   return standaloneCode(ajv, ajv.compile(schema));
 }
+
+/** The module id under which the validator's code finds `firstDuplicate` (client-validator.ts provides it). */
+export const FIRST_DUPLICATE_MODULE = "gen-client-tools/first-duplicate";
+
+/**
+ * `uniqueItems` in time linear in the array (first-duplicate.ts), with ajv's own error: ajv
+ * compares every pair of items that may be objects or arrays, and a client chooses both the
+ * schema and the array.
+ */
+const LINEAR_UNIQUE_ITEMS: CodeKeywordDefinition = {
+  keyword: "uniqueItems",
+  type: "array",
+  schemaType: "boolean",
+  error: {
+    message: ({ params: { i, j } }) => str`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
+    params: ({ params: { i, j } }) => _`{i: ${i}, j: ${j}}`,
+  } satisfies KeywordErrorDefinition,
+  code(cxt) {
+    const { gen, data, schema } = cxt;
+    if (schema !== true) return;
+    const find = gen.scopeValue("func", { ref: firstDuplicate, code: _`require(${FIRST_DUPLICATE_MODULE}).default` });
+    const duplicate = gen.const("duplicate", _`${find}(${data})`);
+    cxt.setParams({ i: _`${duplicate}[0]`, j: _`${duplicate}[1]` });
+    cxt.fail(_`${duplicate} !== undefined`);
+  },
+};
 
 const OPTIONS: Options = {
   ...VALIDATION_OPTIONS,

@@ -39,7 +39,8 @@ export type ThreadRequest =
   | { readonly op: "drop"; readonly key: string };
 export type ThreadReply =
   | { readonly ready: true }
-  | { readonly id: number; readonly ready?: undefined; readonly problems?: readonly ValidationProblem[] | undefined; readonly missing?: true; readonly error?: string };
+  | { readonly id: number; readonly ready?: undefined; readonly compiled: true }
+  | { readonly id: number; readonly ready?: undefined; readonly compiled?: undefined; readonly problems?: readonly ValidationProblem[] | undefined; readonly missing?: true; readonly error?: string };
 
 export const DEFAULT_COMPILE_DEADLINE_MS = 20_000;
 export const DEFAULT_VALIDATION_DEADLINE_MS = 500;
@@ -49,6 +50,8 @@ const THREAD_HEAP_MB = 512;
 
 interface Job {
   readonly op: "compile" | "validate";
+  /** Whether the request as sent carries the schema, to be compiled first (its deadline then includes the compile's). */
+  compiles?: boolean;
   readonly key: string;
   readonly schema: JsonObject;
   readonly value?: unknown;
@@ -85,10 +88,11 @@ export function createClientSchemaThread(options: ClientSchemaThreadOptions = {}
   // Whether the thread has loaded (deadlines run from then).
   let ready = false;
 
-  const deadlineOf = (job: Job): number => (job.op === "compile" || !loaded.has(job.key) ? compileDeadlineMs : 0) + (job.op === "validate" ? validationDeadlineMs : 0);
+  const deadlineOf = (job: Job): number => (job.compiles === true ? compileDeadlineMs : 0) + (job.op === "validate" ? validationDeadlineMs : 0);
   const post = (id: number, job: Job): void => {
     const thread = started();
     const withSchema = job.op === "compile" || !loaded.has(job.key);
+    job.compiles = withSchema;
     try {
       thread.postMessage(
         job.op === "compile"
@@ -144,6 +148,13 @@ export function createClientSchemaThread(options: ClientSchemaThreadOptions = {}
       if (worker !== thread) return;
       if (reply.ready === true) {
         ready = true;
+        armDeadline();
+        return;
+      }
+      if (reply.compiled === true) {
+        // Compiled; now it validates: the validation's own deadline runs from here.
+        const job = jobs.get(reply.id);
+        if (job !== undefined) job.compiles = false;
         armDeadline();
         return;
       }

@@ -5,6 +5,8 @@ import validationError from "ajv/dist/runtime/validation_error.js";
 import * as formats from "ajv-formats/dist/formats.js";
 import { commonjsModule } from "../schema/commonjs-module.js";
 import { linearRegExp } from "../schema/linear-patterns.js";
+import { FIRST_DUPLICATE_MODULE } from "./client-schema-code.js";
+import { firstDuplicate } from "./first-duplicate.js";
 import type { CompiledValidator } from "../wire/validation.js";
 
 /** What the code ajv writes for a JSON Schema may `require`: its runtime helpers and the formats. */
@@ -14,6 +16,7 @@ const CODE_MODULES: ReadonlyMap<string, unknown> = new Map([
   ["ajv/dist/runtime/uri", commonjsModule(uri)],
   ["ajv/dist/runtime/validation_error", commonjsModule(validationError)],
   ["ajv-formats/dist/formats", formats],
+  [FIRST_DUPLICATE_MODULE, { default: firstDuplicate }],
 ]);
 
 /**

@@ -28,7 +28,12 @@ const handle = (message: ThreadRequest): ThreadReply | undefined => {
       compiled(key, message.schema);
       return { id };
     }
-    const fn = validators.get(key) ?? (message.schema === undefined ? undefined : compiled(key, message.schema));
+    let fn = validators.get(key);
+    if (fn === undefined && message.schema !== undefined) {
+      fn = compiled(key, message.schema);
+      // The validation's deadline starts now, apart from the compile's.
+      reply({ id, compiled: true });
+    }
     return fn === undefined ? { id, missing: true } : { id, problems: validate(fn, message.value) };
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error) };

@@ -37,3 +37,15 @@ describe("createSchemaValidators", () => {
     validators.clear();
   });
 });
+
+describe("uniqueItems in a client's schema", () => {
+  it("is checked in time linear in the array, with ajv's own error", async () => {
+    const validators = createSchemaValidators();
+    const schema: JsonObject = { type: "array", uniqueItems: true };
+    const items = Array.from({ length: 26_000 }, (_, i) => ({ a: i, b: [i] }));
+    expect(await validators.validate(schema, undefined, "c", items)).toBeUndefined();
+    expect(await validators.validate(schema, undefined, "c", [...items, { b: [3], a: 3 }])).toEqual([{ pointer: "", message: "must NOT have duplicate items (items ## 3 and 26000 are identical)" }]);
+    expect(await validators.validate({ type: "array", uniqueItems: false }, undefined, "c", [1, 1])).toBeUndefined();
+    validators.clear();
+  });
+});
