@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSchemaValidators } from "../server/schema-validators.js";
 import type { JsonObject } from "./json.js";
-import { withProtoProperties } from "./proto-properties.js";
+import { namesInheritedProperty, withProtoProperties } from "./proto-properties.js";
 
 // Schemas and values as JSON gives them: an object literal's `__proto__` would set the prototype.
 const json = (text: string) => JSON.parse(text) as JsonObject;
@@ -17,6 +17,16 @@ describe("withProtoProperties", () => {
     expect(JSON.stringify(rewritten)).toBe(
       '{"properties":{"__proto__":{"type":"string"}},"patternProperties":{"__proto__":{"minLength":2},"^__proto__$":{"type":"string"},"(?:__proto__)":{"minLength":2}},"dependentRequired":{"__proto__":["a"]},"allOf":[{"if":{"required":["__proto__"]},"then":{"required":["a"]}}]}',
     );
+  });
+});
+
+describe("namesInheritedProperty", () => {
+  it("finds a property every object inherits, named in properties, required or a dependency keyword, at any depth", () => {
+    expect(namesInheritedProperty(json('{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}'))).toBe(false);
+    expect(namesInheritedProperty(json('{"items":{"required":["toString"]}}'))).toBe(true);
+    expect(namesInheritedProperty(json('{"properties":{"x":{"properties":{"constructor":{}}}}}'))).toBe(true);
+    expect(namesInheritedProperty(json('{"dependentRequired":{"valueOf":["a"]}}'))).toBe(true);
+    expect(namesInheritedProperty(json('{"properties":{"__proto__":{}}}'))).toBe(true);
   });
 });
 

@@ -15,8 +15,8 @@ const PROTO = "__proto__";
  * - a pattern `"__proto__"` as `"(?:__proto__)"`;
  * - `dependentSchemas.__proto__: S` (and draft-07's `dependencies`) as `allOf: [{ if: { required: ["__proto__"] }, then: S }]`,
  *   and `dependentRequired.__proto__: names` with `then: { required: names }`.
- * `required` needs no rewriting: the validators are compiled with `ownProperties`. A schema that
- * names no `__proto__` is returned as it is.
+ * `required` needs no rewriting: such a schema's validators are compiled with `ownProperties`
+ * (`validationOptionsFor`). A schema that names no `__proto__` is returned as it is.
  */
 export function withProtoProperties(schema: JsonObject): JsonObject {
   if (!namesProto(schema)) return schema;
@@ -58,6 +58,35 @@ export function withProtoProperties(schema: JsonObject): JsonObject {
   };
 
   return copySchema(schema) as JsonObject;
+}
+
+/** Keywords whose keys, and `required`'s items, name properties of the value. */
+const PROPERTY_MAPS = ["properties", "dependentRequired", "dependentSchemas", "dependencies"] as const;
+
+/**
+ * Whether the schema names a property that every object inherits from Object.prototype
+ * (`constructor`, `toString`, `__proto__`, ...), in `properties`, `required` or the dependency
+ * keywords. Looked for in every object, data included: a false alarm only costs speed.
+ */
+export function namesInheritedProperty(schema: JsonValue): boolean {
+  const inherited = (name: unknown): boolean => typeof name === "string" && Object.hasOwn(Object.prototype, name);
+  const stack: JsonValue[] = [schema];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (typeof node !== "object" || node === null) continue;
+    if (Array.isArray(node)) {
+      stack.push(...node);
+      continue;
+    }
+    const object = node as JsonObject;
+    const required = Object.hasOwn(object, "required") ? object["required"] : undefined;
+    if (Array.isArray(required) && required.some(inherited)) return true;
+    for (const keyword of PROPERTY_MAPS) {
+      const map = Object.hasOwn(object, keyword) ? object[keyword] : undefined;
+      if (typeof map === "object" && map !== null && !Array.isArray(map) && Object.keys(map).some(inherited)) return true;
+    }
+    stack.push(...Object.values(object));
+  }
+  return false;
 }
 
 /** Whether any object in the schema has an own key `__proto__` (no recursion: its own stack). */

@@ -45,9 +45,11 @@ function pointerToDepth(value: unknown, maxDepth: number): string {
 /**
  * Where `value` holds a number that JSON cannot (what `1e400` parses to: `Infinity`; or `NaN`),
  * or undefined. JSON Schema's numbers are finite: such a value would pass `"type": "number"` and
- * reach the model as `null`. The walk keeps its own stack, so no depth overflows it.
+ * reach the model as `null`. The walks keep their own stack, so no depth overflows them; the
+ * pointer is spelled out only for a value that has such a number.
  */
 export function nonFiniteNumber(value: unknown): SpecProblem | undefined {
+  if (!holdsNonFinite(value)) return undefined;
   const stack: [unknown, string][] = [[value, ""]];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [node, pointer] = next;
@@ -61,6 +63,19 @@ export function nonFiniteNumber(value: unknown): SpecProblem | undefined {
     }
   }
   return undefined;
+}
+
+function holdsNonFinite(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return typeof value === "number" && !Number.isFinite(value);
+  const stack: object[] = [value];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    for (const item of Array.isArray(node) ? node : Object.values(node)) {
+      if (typeof item === "number") {
+        if (!Number.isFinite(item)) return true;
+      } else if (typeof item === "object" && item !== null) stack.push(item);
+    }
+  }
+  return false;
 }
 
 /** Why a value a client or the model sent is no JSON value to validate: it nests too deep, or holds a number that is not finite. */

@@ -2,7 +2,7 @@ import { _, Ajv, str, type CodeKeywordDefinition, type KeywordErrorDefinition, t
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standalone from "ajv/dist/standalone/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
+import { VALIDATION_OPTIONS, validationOptionsFor } from "../schema/ajv-options.js";
 import { linearRegExp } from "../schema/linear-patterns.js";
 import { schemaDialect } from "../schema/dialect.js";
 import type { JsonObject } from "../schema/json.js";
@@ -20,7 +20,7 @@ const standaloneCode = commonjsModule(standalone).default as typeof standalone.d
  * (schema-thread.ts). A fresh ajv each time keeps nothing of the schema once written.
  */
 export function clientSchemaCode(schema: JsonObject): string {
-  const ajv = new (schemaDialect(schema) === "draft-07" ? Ajv : Ajv2020)(OPTIONS);
+  const ajv = new (schemaDialect(schema) === "draft-07" ? Ajv : Ajv2020)({ ...OPTIONS, ...validationOptionsFor(schema) });
   ajv.removeKeyword("uniqueItems");
   ajv.addKeyword(LINEAR_UNIQUE_ITEMS);
   return standaloneCode(ajv, ajv.compile(schema));

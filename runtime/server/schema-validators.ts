@@ -3,10 +3,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 import { isServerAuthored } from "../registry/server-authored.js";
-import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
+import { VALIDATION_OPTIONS, validationOptionsFor } from "../schema/ajv-options.js";
 import { withResolvableRoot } from "../schema/resolvable-root.js";
 import { withProtoProperties } from "../schema/proto-properties.js";
-import { schemaDialect, type SchemaDialect } from "../schema/dialect.js";
+import { schemaDialect } from "../schema/dialect.js";
 import type { JsonObject } from "../schema/json.js";
 import { createClientSchemaThread, type ClientSchemaThreadOptions } from "./client-schema-thread.js";
 import { VALIDATOR_BYTES_PER_SCHEMA_BYTE } from "../registry/limits.js";
@@ -61,7 +61,8 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_COMPILED_BYTES;
   let bytes = 0;
   const own = new Map<string, CompiledValidator>();
-  const ownAjv = new Map<SchemaDialect, Ajv | Ajv2020>();
+  // One ajv per dialect, and per `ownProperties` (validationOptionsFor).
+  const ownAjv = new Map<string, Ajv | Ajv2020>();
   // A Map keeps insertion order: deleting and setting again moves an entry to the end (the most recently used).
   const entries = new Map<string, Entry>();
   const byConversation = new Map<string, Set<string>>();
@@ -71,8 +72,10 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
     let fn = own.get(key);
     if (fn !== undefined) return fn;
     const dialect = schemaDialect(schema) ?? "2020-12";
-    let ajv = ownAjv.get(dialect);
-    if (ajv === undefined) ownAjv.set(dialect, (ajv = dialect === "draft-07" ? new Ajv(OWN_OPTIONS) : new Ajv2020(OWN_OPTIONS)));
+    const options = { ...OWN_OPTIONS, ...validationOptionsFor(schema) };
+    const ajvKey = `${dialect} ${options.ownProperties}`;
+    let ajv = ownAjv.get(ajvKey);
+    if (ajv === undefined) ownAjv.set(ajvKey, (ajv = dialect === "draft-07" ? new Ajv(options) : new Ajv2020(options)));
     // One ajv compiles many schemas, each under an id of its own.
     own.set(key, (fn = ajv.compile(withResolvableRoot(withProtoProperties(schema), key))));
     return fn;

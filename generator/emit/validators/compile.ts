@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, Options, ValidateFunction } from "ajv";
 import { schemaDialect } from "../../../runtime/schema/dialect.js";
 import type { JsonObject } from "../../../runtime/schema/json.js";
-import { VALIDATION_OPTIONS } from "../../../runtime/schema/ajv-options.js";
+import { VALIDATION_OPTIONS, validationOptionsFor } from "../../../runtime/schema/ajv-options.js";
 import { withProtoProperties } from "../../../runtime/schema/proto-properties.js";
 import { withResolvableRoot } from "../../../runtime/schema/resolvable-root.js";
 
@@ -36,7 +36,7 @@ export function compileStandalone(schema: JsonObject): StandaloneValidator {
   // A set: ajv warns about an unknown format once per pass over the keyword.
   const warnings = new Set<string>();
   const logger = { log() {}, warn: (...message: unknown[]) => void warnings.add(message.join(" ")), error() {} };
-  const ajv = new (dialect === "draft-07" ? Ajv : Ajv2020)({ ...OPTIONS, logger });
+  const ajv = new (dialect === "draft-07" ? Ajv : Ajv2020)({ ...OPTIONS, ...validationOptionsFor(schema), logger });
   addFormats(ajv);
   // A fresh ajv per schema: one id serves every schema.
   return { code: standaloneCode(ajv, ajv.compile(withResolvableRoot(withProtoProperties(schema), "validator"))), warnings: [...warnings] };

@@ -11,8 +11,7 @@ import { ajvUcs2length } from "@gen-client-tools/runtime/validators";
 /** Checks arguments of `show_toast` against its parameters schema; when they do not match, `errors` says why. */
 export const validateShowToastArgs: ClientToolValidator<ShowToastArgs> = /*#__PURE__*/ (() => {
 const schema0 = {"type":"object","properties":{"text":{"type":"string","maxLength":200}},"required":["text"],"additionalProperties":false,"$id":"urn:gen-client-tools:validator"};
-const func0 = Object.prototype.hasOwnProperty;
-const func2 = ajvUcs2length;
+const func0 = ajvUcs2length;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26,7 +25,7 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.text === undefined) || (!(func0.call(data, "text")))){
+if(data.text === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -37,7 +36,7 @@ vErrors.push(err0);
 errors++;
 }
 const _errs1 = errors;
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!(key0 === "text")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -49,12 +48,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.text !== undefined && func0.call(data, "text")){
+if(data.text !== undefined){
 let data0 = data.text;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func2(data0) > 200){
+if(func0(data0) > 200){
 const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err2];

@@ -11,8 +11,7 @@ import { ajvUcs2length } from "@gen-client-tools/runtime/validators";
 /** Checks arguments of `pick_colour` against its parameters schema; when they do not match, `errors` says why. */
 export const validatePickColourArgs: ClientToolValidator<PickColourArgs> = /*#__PURE__*/ (() => {
 const schema0 = {"type":"object","properties":{"question":{"type":"string","maxLength":120,"description":"Shown above the colours."},"colours":{"type":"array","items":{"type":"string","enum":["teal","coral","plum","gold"]},"minItems":2,"uniqueItems":true}},"required":["question","colours"],"additionalProperties":false,"$id":"urn:gen-client-tools:validator"};
-const func0 = Object.prototype.hasOwnProperty;
-const func3 = ajvUcs2length;
+const func0 = ajvUcs2length;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -26,7 +25,7 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.question === undefined) || (!(func0.call(data, "question")))){
+if(data.question === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "question"},message:"must have required property '"+"question"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -36,7 +35,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if((data.colours === undefined) || (!(func0.call(data, "colours")))){
+if(data.colours === undefined){
 const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "colours"},message:"must have required property '"+"colours"+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -47,7 +46,7 @@ vErrors.push(err1);
 errors++;
 }
 const _errs1 = errors;
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!((key0 === "question") || (key0 === "colours"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -59,12 +58,12 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.question !== undefined && func0.call(data, "question")){
+if(data.question !== undefined){
 let data0 = data.question;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func3(data0) > 120){
+if(func0(data0) > 120){
 const err3 = {instancePath:instancePath+"/question",schemaPath:"#/properties/question/maxLength",keyword:"maxLength",params:{limit: 120},message:"must NOT have more than 120 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -87,7 +86,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.colours !== undefined && func0.call(data, "colours")){
+if(data.colours !== undefined){
 let data1 = data.colours;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -195,7 +194,6 @@ return validate0;
 /** Checks a result of `pick_colour` against its outputSchema; when it does not match, `errors` says why. */
 export const validatePickColourResult: ClientToolValidator<PickColourResult> = /*#__PURE__*/ (() => {
 const schema0 = {"type":"object","properties":{"colour":{"type":"string","enum":["teal","coral","plum","gold"]}},"required":["colour"],"additionalProperties":false,"$id":"urn:gen-client-tools:validator"};
-const func0 = Object.prototype.hasOwnProperty;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -209,7 +207,7 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.colour === undefined) || (!(func0.call(data, "colour")))){
+if(data.colour === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "colour"},message:"must have required property '"+"colour"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -220,7 +218,7 @@ vErrors.push(err0);
 errors++;
 }
 const _errs1 = errors;
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!(key0 === "colour")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -232,7 +230,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.colour !== undefined && func0.call(data, "colour")){
+if(data.colour !== undefined){
 let data0 = data.colour;
 const _errs2 = errors;
 if(typeof data0 !== "string"){

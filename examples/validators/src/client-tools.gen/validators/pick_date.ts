@@ -11,8 +11,7 @@ import { ajvFormats, ajvUcs2length } from "@gen-client-tools/runtime/validators"
 /** Checks arguments of `pick_date` against its parameters schema; when they do not match, `errors` says why. */
 export const validatePickDateArgs: ClientToolValidator<PickDateArgs> = /*#__PURE__*/ (() => {
 const schema0 = {"type":"object","properties":{"title":{"type":"string","maxLength":80,"description":"Shown above the calendar."},"earliest":{"type":"string","format":"date","description":"No date before this one can be picked."}},"required":["title"],"additionalProperties":false,"$id":"urn:gen-client-tools:validator"};
-const func0 = Object.prototype.hasOwnProperty;
-const func2 = ajvUcs2length;
+const func0 = ajvUcs2length;
 const formats0 = ajvFormats.date;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -27,7 +26,7 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.title === undefined) || (!(func0.call(data, "title")))){
+if(data.title === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -38,7 +37,7 @@ vErrors.push(err0);
 errors++;
 }
 const _errs1 = errors;
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!((key0 === "title") || (key0 === "earliest"))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -50,12 +49,12 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.title !== undefined && func0.call(data, "title")){
+if(data.title !== undefined){
 let data0 = data.title;
 const _errs2 = errors;
 const _errs3 = errors;
 if(typeof data0 === "string"){
-if(func2(data0) > 80){
+if(func0(data0) > 80){
 const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -78,7 +77,7 @@ errors++;
 }
 var valid0 = _errs2 === errors;
 }
-if(data.earliest !== undefined && func0.call(data, "earliest")){
+if(data.earliest !== undefined){
 let data1 = data.earliest;
 const _errs4 = errors;
 const _errs5 = errors;
@@ -129,7 +128,6 @@ return validate0;
 /** Checks a result of `pick_date` against its outputSchema; when it does not match, `errors` says why. */
 export const validatePickDateResult: ClientToolValidator<PickDateResult> = /*#__PURE__*/ (() => {
 const schema0 = {"type":"object","properties":{"date":{"type":"string","format":"date"}},"required":["date"],"additionalProperties":false,"$id":"urn:gen-client-tools:validator"};
-const func0 = Object.prototype.hasOwnProperty;
 const formats0 = ajvFormats.date;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -144,7 +142,7 @@ evaluated0.items = undefined;
 }
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.date === undefined) || (!(func0.call(data, "date")))){
+if(data.date === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "date"},message:"must have required property '"+"date"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -155,7 +153,7 @@ vErrors.push(err0);
 errors++;
 }
 const _errs1 = errors;
-for(const key0 of Object.keys(data)){
+for(const key0 in data){
 if(!(key0 === "date")){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
@@ -167,7 +165,7 @@ vErrors.push(err1);
 errors++;
 }
 }
-if(data.date !== undefined && func0.call(data, "date")){
+if(data.date !== undefined){
 let data0 = data.date;
 const _errs2 = errors;
 const _errs3 = errors;

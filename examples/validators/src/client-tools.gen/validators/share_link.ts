@@ -11,16 +11,15 @@ import { ajvEqual, ajvFormats } from "@gen-client-tools/runtime/validators";
 /** Checks arguments of `share_link` against its parameters schema; when they do not match, `errors` says why. */
 export const validateShareLinkArgs: ClientToolValidator<ShareLinkArgs> = /*#__PURE__*/ (() => {
 const schema0 = {"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"url":{"type":"string","format":"uri"},"channels":{"type":"array","items":{"enum":["email","chat","copy"]},"uniqueItems":true,"minItems":1}},"required":["url"],"$id":"urn:gen-client-tools:validator"};
-const func0 = Object.prototype.hasOwnProperty;
-const func3 = ajvEqual;
 const formats0 = ajvFormats.uri;
+const func0 = ajvEqual;
 
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.url === undefined) || (!(func0.call(data, "url")))){
+if(data.url === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
 if(vErrors === null){
 vErrors = [err0];
@@ -30,7 +29,7 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.url !== undefined && func0.call(data, "url")){
+if(data.url !== undefined){
 let data0 = data.url;
 const _errs1 = errors;
 const _errs2 = errors;
@@ -60,7 +59,7 @@ errors++;
 }
 var valid0 = _errs1 === errors;
 }
-if(data.channels !== undefined && func0.call(data, "channels")){
+if(data.channels !== undefined){
 let data1 = data.channels;
 const _errs3 = errors;
 const _errs4 = errors;
@@ -104,7 +103,7 @@ if(i1 > 1){
 outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
-if(func3(data1[i1], data1[j0])){
+if(func0(data1[i1], data1[j0])){
 const err5 = {instancePath:instancePath+"/channels",schemaPath:"#/properties/channels/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
 vErrors = [err5];
