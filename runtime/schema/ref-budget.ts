@@ -23,33 +23,7 @@ interface Target {
  * depth of the value, and refused. Only local references (`#` and `#/...`) are followed.
  */
 export function refBudgetProblems(schema: JsonObject, pointer: string, maxUnfolded: number): SpecProblem[] {
-  const targets = new Map<string, Target>();
-  const queue = [""];
-  while (queue.length > 0) {
-    const target = queue.pop()!;
-    if (targets.has(target)) continue;
-    const node = valueAt(schema as JsonValue, pointerTokens(target));
-    const found: Target = { nodes: 0, refs: [] };
-    targets.set(target, found);
-    if (typeof node !== "object" || node === null || Array.isArray(node)) continue;
-    const base = `${pointer}${target}`;
-    walkSchema(node as JsonObject, base, {
-      keyword(key, value, _kind, at) {
-        if (key === "$defs" || key === "definitions") return false;
-        const ref = key === "$ref" && typeof value === "string" ? localTarget(value) : undefined;
-        if (ref !== undefined) {
-          const where = at();
-          found.refs.push({ target: ref, at: where, instance: instancePath(where.slice(base.length)) });
-          queue.push(ref);
-        }
-        return true;
-      },
-      schema() {
-        found.nodes++;
-      },
-    });
-  }
-
+  const targets = referenceTargets(schema, pointer);
   const problems: SpecProblem[] = [];
   const { components, order } = stronglyConnected(targets);
   for (const [name, target] of targets) {
@@ -72,23 +46,7 @@ export function refBudgetProblems(schema: JsonObject, pointer: string, maxUnfold
   }
   if (problems.length > 0) return problems;
 
-  // Within a cycle a reference counts once: how often it recurs is bounded by the value's depth.
-  // Components come out of Tarjan's walk after every component they refer to: sizes in that order.
-  const sizes = new Map<Component, number>();
-  for (const component of order) {
-    let size = 0;
-    for (const name of component.members) {
-      const target = targets.get(name)!;
-      size += target.nodes;
-      for (const ref of target.refs) {
-        const other = components.get(ref.target)!;
-        if (other !== component) size += sizes.get(other)!;
-      }
-    }
-    // Capped: the exact figure past the budget does not matter, and doubling chains would overflow.
-    sizes.set(component, Math.min(size, maxUnfolded + 1));
-  }
-  if (sizes.get(components.get("")!)! > maxUnfolded) {
+  if (rootSize(targets, components, order, maxUnfolded) > maxUnfolded) {
     problems.push({
       pointer,
       message: `the schema unfolds through its $refs into more than ${maxUnfolded.toLocaleString("en-US")} schema nodes (a reference that fans out, repeated): every value would cost a validator that much; refer to each definition fewer times (the registry's limits.maxUnfoldedNodes)`,
@@ -194,4 +152,65 @@ function stronglyConnected(targets: Map<string, Target>): { components: Map<stri
     }
   }
   return { components: result, order };
+}
+
+/**
+ * How many schema nodes the schema unfolds into through its local `$ref`s, a recursion counted
+ * once (how often it recurs is bounded by the value's depth), capped at `cap + 1`: about how many
+ * schema nodes may apply to one part of a value. For a schema the registry has admitted.
+ */
+export function unfoldedSize(schema: JsonObject, cap: number): number {
+  const targets = referenceTargets(schema, "");
+  const { components, order } = stronglyConnected(targets);
+  return rootSize(targets, components, order, cap);
+}
+
+/** Every target of a local `$ref` (and the root, `""`), with its nodes and references. */
+function referenceTargets(schema: JsonObject, pointer: string): Map<string, Target> {
+  const targets = new Map<string, Target>();
+  const queue = [""];
+  while (queue.length > 0) {
+    const target = queue.pop()!;
+    if (targets.has(target)) continue;
+    const node = valueAt(schema as JsonValue, pointerTokens(target));
+    const found: Target = { nodes: 0, refs: [] };
+    targets.set(target, found);
+    if (typeof node !== "object" || node === null || Array.isArray(node)) continue;
+    const base = `${pointer}${target}`;
+    walkSchema(node as JsonObject, base, {
+      keyword(key, value, _kind, at) {
+        if (key === "$defs" || key === "definitions") return false;
+        const ref = key === "$ref" && typeof value === "string" ? localTarget(value) : undefined;
+        if (ref !== undefined) {
+          const where = at();
+          found.refs.push({ target: ref, at: where, instance: instancePath(where.slice(base.length)) });
+          queue.push(ref);
+        }
+        return true;
+      },
+      schema() {
+        found.nodes++;
+      },
+    });
+  }
+  return targets;
+}
+
+/** The root's unfolded size, capped at `cap + 1`. Components come out of Tarjan's walk after every component they refer to: sizes in that order. */
+function rootSize(targets: Map<string, Target>, components: Map<string, Component>, order: readonly Component[], cap: number): number {
+  const sizes = new Map<Component, number>();
+  for (const component of order) {
+    let size = 0;
+    for (const name of component.members) {
+      const target = targets.get(name)!;
+      size += target.nodes;
+      for (const ref of target.refs) {
+        const other = components.get(ref.target)!;
+        if (other !== component) size += sizes.get(other)!;
+      }
+    }
+    // Capped: the exact figure past the cap does not matter, and doubling chains would overflow.
+    sizes.set(component, Math.min(size, cap + 1));
+  }
+  return sizes.get(components.get("")!)!;
 }

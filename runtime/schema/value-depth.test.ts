@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nonFiniteNumber, tooDeep, unfitValue } from "./value-depth.js";
+import { nonFiniteNumber, sizeAtMost, tooDeep, unfitValue, valueSize } from "./value-depth.js";
 
 /** Objects (or arrays) nested `levels` deep below the root, which is one level itself: 0 is `{}`. */
 function nested(levels: number, array = false): unknown {
@@ -32,5 +32,16 @@ describe("nonFiniteNumber and unfitValue", () => {
     expect(nonFiniteNumber({ a: [1e308, -1e308, 0, "Infinity"] })).toBeUndefined();
     expect(unfitValue({ n: Infinity }, 64)).toMatchObject({ pointer: "/n" });
     expect(unfitValue(nested(70), 64)?.message).toMatch(/nests deeper/);
+  });
+});
+
+describe("sizeAtMost", () => {
+  it("counts a unit for each node and each character of strings and keys, and stops once past the bound", () => {
+    expect(sizeAtMost({ ab: "xyz" }, 7)).toBe(true);
+    expect(sizeAtMost({ ab: "xyz" }, 6)).toBe(false);
+    expect(sizeAtMost([1, [2, null]], 5)).toBe(true);
+    expect(sizeAtMost([1, [2, null]], 4)).toBe(false);
+    expect(sizeAtMost(Array.from({ length: 1_000_000 }, () => 1), 10)).toBe(false);
+    expect(valueSize({ item: "x".repeat(60) })).toBe(1 + 4 + 1 + 60);
   });
 });

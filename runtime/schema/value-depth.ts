@@ -82,3 +82,30 @@ function holdsNonFinite(value: unknown): boolean {
 export function unfitValue(value: unknown, maxDepth: number): SpecProblem | undefined {
   return tooDeep(value, maxDepth) ?? nonFiniteNumber(value);
 }
+
+/**
+ * The value's size in units: one for each object, array and scalar, and one for each character of
+ * its strings and keys (about its JSON's length, without the punctuation). The walk stops once past
+ * `stopAbove`, and then returns a figure above it.
+ */
+export function valueSize(value: unknown, stopAbove = Number.POSITIVE_INFINITY): number {
+  let size = 0;
+  const stack: unknown[] = [value];
+  for (let node = stack.pop(); ; node = stack.pop()) {
+    size++;
+    if (typeof node === "string") size += node.length;
+    else if (Array.isArray(node)) for (const item of node) stack.push(item);
+    else if (typeof node === "object" && node !== null) {
+      for (const key in node) {
+        size += key.length;
+        stack.push((node as Record<string, unknown>)[key]);
+      }
+    }
+    if (size > stopAbove || stack.length === 0) return size;
+  }
+}
+
+/** Whether the value's size (`valueSize`) is at most `units`: a bound on the work of checking it against one schema node. */
+export function sizeAtMost(value: unknown, units: number): boolean {
+  return valueSize(value, units) <= units;
+}

@@ -16,10 +16,10 @@ beforeAll(() => {
 afterAll(() => rmSync(pkg, { recursive: true, force: true }));
 
 /** Runs an ES module against the built package's dist/ (`DIST` in it), and returns what it prints as JSON. */
-function runBuilt(name: string, source: string): unknown {
+function runBuilt(name: string, source: string, nodeOptions: readonly string[] = []): unknown {
   const file = path.join(pkg, name);
   writeFileSync(file, source.replaceAll("DIST", pathToFileURL(path.join(pkg, "dist")).href));
-  const result = spawnSync(process.execPath, [file], { encoding: "utf8" });
+  const result = spawnSync(process.execPath, [...nodeOptions, file], { encoding: "utf8" });
   expect(result.stderr).toBe("");
   return JSON.parse(result.stdout) as unknown;
 }
@@ -94,6 +94,46 @@ thread.close();`,
     expect(measured.longestGap).toBeLessThan(100);
     expect(measured.behind).toEqual([{ pointer: "/a", message: "must be string" }]);
     expect(measured.fine).toBeUndefined();
+  });
+});
+
+describe("what a dropped conversation's validators cost, with the thread (and small schemas' copies on the event loop)", () => {
+  it("gives back the memory of 3,000 conversations, each with its own schemas compiled, called and dropped (heap within 10 MB)", { timeout: 180_000 }, () => {
+    const measured = runBuilt(
+      "memory.mjs",
+      `import { ClientToolRegistry } from "DIST/runtime/registry/server-registry.js";
+import { ClientCallBroker } from "DIST/runtime/server/broker.js";
+import { InMemoryPendingCallStore } from "DIST/runtime/server/memory-store.js";
+const registry = new ClientToolRegistry();
+const broker = new ClientCallBroker({ tools: registry, store: new InMemoryPendingCallStore({ closedRetentionMs: 1 }) });
+let pending;
+broker.on("requested", ({ request }) => pending?.(request));
+const tool = (i) => ({ name: "ask_user", description: "Ask.", parameters: { type: "object", properties: { question: { type: "string" } } },
+  outputSchema: { type: "object", properties: { ["answer_" + i]: { type: "string", maxLength: 100 + i, pattern: "^[a-z]{1," + ((i % 50) + 3) + "}$" }, score: { type: "integer", minimum: -i } }, required: ["answer_" + i] } });
+const conversation = async (i) => {
+  registry.scope("c" + i, { owner: "alice" }).register({ client_tools: [tool(i)] });
+  const requested = new Promise((resolve) => (pending = resolve));
+  const outcome = broker.dispatch({ conversationId: "c" + i, owner: "alice", toolName: "ask_user", toolCallId: "call_1", args: { question: "Go?" } });
+  const request = await requested;
+  await broker.submit({ requestId: request.requestId, owner: "alice", result: { ["answer_" + i]: "yes", score: 0 } });
+  if ((await outcome).status !== "ok") throw new Error("not ok");
+  registry.dropScope("c" + i);
+};
+const heapAfter = async (from, to) => {
+  for (let i = from; i < to; i++) await conversation(i);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  globalThis.gc();
+  return process.memoryUsage().heapUsed;
+};
+const baseline = await heapAfter(0, 100);
+const afterFirst = await heapAfter(100, 3100);
+const afterSecond = await heapAfter(3100, 6100);
+await broker.close();
+console.log(JSON.stringify({ first: (afterFirst - baseline) / 2 ** 20, second: (afterSecond - baseline) / 2 ** 20 }));`,
+      ["--expose-gc"],
+    ) as { first: number; second: number };
+    expect(measured.first).toBeLessThan(10);
+    expect(measured.second).toBeLessThan(10);
   });
 });
 

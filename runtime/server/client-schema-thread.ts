@@ -11,8 +11,14 @@ import { loadClientValidator } from "./client-validator.js";
  * key 500 times).
  */
 export interface ClientSchemaThread {
-  /** Compiles the schema and keeps it under `key`; rejects with ajv's reason, or past the compile deadline. */
-  compile(key: string, schema: JsonObject): Promise<void>;
+  /** Whether the work is done in a thread apart (false where there are no worker threads: it is done in the caller's). */
+  readonly apart: boolean;
+  /**
+   * Compiles the schema and keeps it under `key`; resolves to the validator's standalone code when
+   * `withCode` (for a small schema the caller may also run where it is); rejects with ajv's reason,
+   * or past the compile deadline.
+   */
+  compile(key: string, schema: JsonObject, withCode?: boolean): Promise<string | undefined>;
   /**
    * The value's problems against the schema kept under `key` (compiled again from `schema` where the
    * thread restarted since); `undefined` when it matches. Past the validation deadline the thread is
@@ -34,13 +40,21 @@ export interface ClientSchemaThreadOptions {
 
 /** The thread's requests and replies (schema-thread.ts is the other end). */
 export type ThreadRequest =
-  | { readonly op: "compile"; readonly id: number; readonly key: string; readonly schema: JsonObject }
+  | { readonly op: "compile"; readonly id: number; readonly key: string; readonly schema: JsonObject; readonly withCode?: true }
   | { readonly op: "validate"; readonly id: number; readonly key: string; readonly schema?: JsonObject; readonly value: unknown }
   | { readonly op: "drop"; readonly key: string };
 export type ThreadReply =
   | { readonly ready: true }
   | { readonly id: number; readonly ready?: undefined; readonly compiled: true }
-  | { readonly id: number; readonly ready?: undefined; readonly compiled?: undefined; readonly problems?: readonly ValidationProblem[] | undefined; readonly missing?: true; readonly error?: string };
+  | {
+      readonly id: number;
+      readonly ready?: undefined;
+      readonly compiled?: undefined;
+      readonly problems?: readonly ValidationProblem[] | undefined;
+      readonly code?: string;
+      readonly missing?: true;
+      readonly error?: string;
+    };
 
 export const DEFAULT_COMPILE_DEADLINE_MS = 20_000;
 export const DEFAULT_VALIDATION_DEADLINE_MS = 500;
@@ -50,12 +64,13 @@ const THREAD_HEAP_MB = 512;
 
 interface Job {
   readonly op: "compile" | "validate";
+  readonly withCode?: boolean;
   /** Whether the request as sent carries the schema, to be compiled first (its deadline then includes the compile's). */
   compiles?: boolean;
   readonly key: string;
   readonly schema: JsonObject;
   readonly value?: unknown;
-  readonly resolve: (problems: readonly ValidationProblem[] | undefined) => void;
+  readonly resolve: (reply: { readonly problems?: readonly ValidationProblem[] | undefined; readonly code?: string | undefined }) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -96,13 +111,13 @@ export function createClientSchemaThread(options: ClientSchemaThreadOptions = {}
     try {
       thread.postMessage(
         job.op === "compile"
-          ? ({ op: "compile", id, key: job.key, schema: job.schema } satisfies ThreadRequest)
+          ? ({ op: "compile", id, key: job.key, schema: job.schema, ...(job.withCode === true && { withCode: true }) } satisfies ThreadRequest)
           : ({ op: "validate", id, key: job.key, value: job.value, ...(withSchema && { schema: job.schema }) } satisfies ThreadRequest),
       );
     } catch {
       // A value the thread cannot receive (a function, a symbol) is no JSON value.
       jobs.delete(id);
-      job.resolve([{ pointer: "", message: "is not a JSON value" }]);
+      job.resolve({ problems: [{ pointer: "", message: "is not a JSON value" }] });
       return;
     }
     if (withSchema) loaded.add(job.key);
@@ -138,7 +153,7 @@ export function createClientSchemaThread(options: ClientSchemaThreadOptions = {}
     timer?.unref();
   };
   const pastDeadline = (job: Job): void => {
-    if (job.op === "validate") job.resolve(tooCostly(validationDeadlineMs));
+    if (job.op === "validate") job.resolve({ problems: tooCostly(validationDeadlineMs) });
     else job.reject(new Error(`compiling the validator took longer than ${compileDeadlineMs} ms`));
   };
   const started = (): Worker => {
@@ -169,7 +184,7 @@ export function createClientSchemaThread(options: ClientSchemaThreadOptions = {}
           loaded.delete(job.key);
           job.reject(new Error(reply.error));
         } else {
-          job.resolve(reply.problems);
+          job.resolve(reply);
         }
       }
       if (jobs.size === 0) thread.unref();
@@ -184,8 +199,9 @@ export function createClientSchemaThread(options: ClientSchemaThreadOptions = {}
   };
 
   return {
-    compile: (key, schema) => new Promise<void>((resolve, reject) => send({ op: "compile", key, schema, resolve: () => resolve(), reject })),
-    validate: (key, schema, value) => new Promise((resolve, reject) => send({ op: "validate", key, schema, value, resolve, reject })),
+    apart: true,
+    compile: (key, schema, withCode) => new Promise((resolve, reject) => send({ op: "compile", key, schema, withCode: withCode === true, resolve: (reply) => resolve(reply.code), reject })),
+    validate: (key, schema, value) => new Promise((resolve, reject) => send({ op: "validate", key, schema, value, resolve: (reply) => resolve(reply.problems), reject })),
     drop(key) {
       if (!loaded.delete(key)) return;
       worker?.postMessage({ op: "drop", key } satisfies ThreadRequest);
@@ -205,16 +221,31 @@ export function createClientSchemaThread(options: ClientSchemaThreadOptions = {}
 /** The same work in the calling thread. */
 function inThisThread(): ClientSchemaThread {
   const validators = new Map<string, CompiledValidator>();
+  const codes = new Map<string, string>();
   const compiled = (key: string, schema: JsonObject): CompiledValidator => {
     let fn = validators.get(key);
-    if (fn === undefined) validators.set(key, (fn = loadClientValidator(clientSchemaCode(schema))));
+    if (fn === undefined) {
+      const code = clientSchemaCode(schema);
+      codes.set(key, code);
+      validators.set(key, (fn = loadClientValidator(code)));
+    }
     return fn;
   };
   return {
-    compile: async (key, schema) => void compiled(key, schema),
+    apart: false,
+    compile: async (key, schema, withCode) => {
+      compiled(key, schema);
+      return withCode === true ? codes.get(key) : undefined;
+    },
     validate: async (key, schema, value) => validate(compiled(key, schema), value),
-    drop: (key) => void validators.delete(key),
-    close: () => validators.clear(),
+    drop: (key) => {
+      validators.delete(key);
+      codes.delete(key);
+    },
+    close: () => {
+      validators.clear();
+      codes.clear();
+    },
   };
 }
 

@@ -25,7 +25,7 @@ export function createResultChecker(precompiled: ClientToolValidators | undefine
   return Object.assign(
     async (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown, conversationId = "") => {
       const fn = ownValidators(precompiled, spec)?.result;
-      return fn !== undefined ? validate(fn, result) : checked(validators.validate(spec.outputSchema, fingerprint, conversationId, result), "outputSchema");
+      return fn !== undefined ? validate(fn, result) : checked(() => validators.validate(spec.outputSchema, fingerprint, conversationId, result), "outputSchema");
     },
     {
       prepare: async (spec: AwaitedSpec, fingerprint: string | undefined, conversationId: string) => {
@@ -46,14 +46,17 @@ export type ArgumentsChecker = (spec: ClientToolSpec, fingerprint: string | unde
 export function createArgumentsChecker(precompiled: ClientToolValidators | undefined, validators: SchemaValidators = createSchemaValidators()): ArgumentsChecker {
   return async (spec, fingerprint, args, conversationId = "") => {
     const fn = ownValidators(precompiled, spec)?.args;
-    return fn !== undefined ? validate(fn, args) : checked(validators.validate(spec.parameters, fingerprint, conversationId, args), "parameters");
+    return fn !== undefined ? validate(fn, args) : checked(() => validators.validate(spec.parameters, fingerprint, conversationId, args), "parameters");
   };
 }
 
 /** The problems of a value, or the one problem that the schema cannot be compiled. */
-async function checked(problems: Promise<readonly ValidationProblem[] | undefined>, schemaName: string): Promise<readonly ValidationProblem[] | undefined> {
+async function checked(
+  problems: () => readonly ValidationProblem[] | undefined | Promise<readonly ValidationProblem[] | undefined>,
+  schemaName: string,
+): Promise<readonly ValidationProblem[] | undefined> {
   try {
-    return await problems;
+    return await problems();
   } catch (error) {
     return [{ pointer: "", message: `cannot be checked: the tool's ${schemaName} could not be compiled (${reason(error)})` }];
   }

@@ -9,10 +9,11 @@ import type { ThreadRequest, ThreadReply } from "./client-schema-thread.js";
 
 const validators = new Map<string, CompiledValidator>();
 
-const compiled = (key: string, schema: JsonObject): CompiledValidator => {
-  const fn = loadClientValidator(clientSchemaCode(schema));
+const compiled = (key: string, schema: JsonObject): { readonly fn: CompiledValidator; readonly code: string } => {
+  const code = clientSchemaCode(schema);
+  const fn = loadClientValidator(code);
   validators.set(key, fn);
-  return fn;
+  return { fn, code };
 };
 
 const reply = (message: ThreadReply): void => parentPort?.postMessage(message);
@@ -25,12 +26,12 @@ const handle = (message: ThreadRequest): ThreadReply | undefined => {
   const { id, key } = message;
   try {
     if (message.op === "compile") {
-      compiled(key, message.schema);
-      return { id };
+      const { code } = compiled(key, message.schema);
+      return message.withCode === true ? { id, code } : { id };
     }
     let fn = validators.get(key);
     if (fn === undefined && message.schema !== undefined) {
-      fn = compiled(key, message.schema);
+      fn = compiled(key, message.schema).fn;
       // The validation's deadline starts now, apart from the compile's.
       reply({ id, compiled: true });
     }

@@ -9,8 +9,20 @@ import { withProtoProperties } from "../schema/proto-properties.js";
 import { schemaDialect } from "../schema/dialect.js";
 import type { JsonObject } from "../schema/json.js";
 import { createClientSchemaThread, type ClientSchemaThreadOptions } from "./client-schema-thread.js";
+import { loadClientValidator } from "./client-validator.js";
+import { unfoldedSize } from "../schema/ref-budget.js";
+import { sizeAtMost } from "../schema/value-depth.js";
 import { VALIDATOR_BYTES_PER_SCHEMA_BYTE } from "../registry/limits.js";
 import { validate, type CompiledValidator, type ValidationProblem } from "../wire/validation.js";
+
+/**
+ * A client's schema of at most this many nodes (unfolded through its `$ref`s) also gets its
+ * validator on the event loop, for values small enough that checking them costs at most
+ * `INLINE_WORK` node checks (a millisecond or two at worst, patterns included); every other value
+ * goes to the thread.
+ */
+const INLINE_MAX_SCHEMA_NODES = 400;
+const INLINE_WORK = 20_000;
 
 /** How many compiled schemas of clients' specs a broker keeps at most, by default. */
 export const DEFAULT_MAX_COMPILED_SCHEMAS = 1000;
@@ -22,8 +34,12 @@ export interface SchemaValidators {
    * value waits for it later. Rejects with ajv's reason when the schema cannot be compiled.
    */
   prepare(schema: JsonObject, fingerprint: string | undefined, conversationId: string): Promise<void>;
-  /** The value's problems against the schema (compiled first if need be); `undefined` when it matches. Rejects as `prepare` does. */
-  validate(schema: JsonObject, fingerprint: string | undefined, conversationId: string, value: unknown): Promise<readonly ValidationProblem[] | undefined>;
+  /**
+   * The value's problems against the schema (compiled first if need be); `undefined` when it
+   * matches. At once for the server's own schemas (throwing as `prepare` rejects), a promise for a
+   * client's (rejecting as `prepare` does).
+   */
+  validate(schema: JsonObject, fingerprint: string | undefined, conversationId: string, value: unknown): readonly ValidationProblem[] | undefined | Promise<readonly ValidationProblem[] | undefined>;
   /** The conversation is gone: what only it used is freed. */
   release(conversationId: string): void;
   /** Frees everything, and stops the thread clients' schemas are checked in. */
@@ -43,6 +59,10 @@ export interface SchemaValidatorsOptions extends ClientSchemaThreadOptions {
 interface Entry {
   readonly compiled: Promise<void>;
   readonly schema: JsonObject;
+  /** About how many schema nodes may apply to one part of a value (`unfoldedSize`), capped. */
+  readonly weight: number;
+  /** For a small schema, its validator in this thread too, for small values. */
+  inline?: CompiledValidator;
   readonly conversations: Set<string>;
   /** What its validator is taken to take. */
   readonly bytes: number;
@@ -95,7 +115,18 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
       entries.set(key, entry);
     } else {
       const resolvable = withResolvableRoot(withProtoProperties(schema), key);
-      const created: Entry = { compiled: thread.compile(key, resolvable), schema: resolvable, conversations: new Set(), bytes: VALIDATOR_BYTES_PER_SCHEMA_BYTE * JSON.stringify(schema).length };
+      const weight = unfoldedSize(resolvable, INLINE_MAX_SCHEMA_NODES);
+      // Where the thread is this one, a second copy would only cost memory.
+      const small = thread.apart && weight <= INLINE_MAX_SCHEMA_NODES;
+      const created: Entry = {
+        compiled: thread.compile(key, resolvable, small).then((code) => {
+          if (code !== undefined) created.inline = loadClientValidator(code);
+        }),
+        schema: resolvable,
+        weight,
+        conversations: new Set(),
+        bytes: VALIDATOR_BYTES_PER_SCHEMA_BYTE * JSON.stringify(schema).length,
+      };
       // A schema that failed is compiled again the next time: the failure may have been the thread's.
       created.compiled.catch(() => entries.get(key) === created && evict(key));
       entries.set(key, (entry = created));
@@ -111,6 +142,12 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
     }
     return entry;
   };
+  const validateClients = async (entry: Entry, key: string, value: unknown): Promise<readonly ValidationProblem[] | undefined> => {
+    await entry.compiled;
+    // Work bounded by the schema's nodes times the value's size: small enough, it is done here, without the hop to the thread.
+    if (entry.inline !== undefined && sizeAtMost(value, Math.floor(INLINE_WORK / Math.max(entry.weight, 1)))) return validate(entry.inline, value);
+    return thread.validate(key, entry.schema, value);
+  };
   // A hand-written ClientToolLookup may not carry fingerprints; the registry always does.
   const keyOf = (schema: JsonObject, fingerprint: string | undefined, linear: boolean) => `${linear ? "linear" : "ecma"}-${fingerprint ?? schemaFingerprint(schema)}`;
 
@@ -121,13 +158,10 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
       if (linear) await clientEntry(schema, key, conversationId).compiled;
       else compileOwn(schema, key);
     },
-    async validate(schema, fingerprint, conversationId, value) {
+    validate(schema, fingerprint, conversationId, value) {
       const linear = !isServerAuthored(schema);
       const key = keyOf(schema, fingerprint, linear);
-      if (!linear) return validate(compileOwn(schema, key), value);
-      const entry = clientEntry(schema, key, conversationId);
-      await entry.compiled;
-      return thread.validate(key, entry.schema, value);
+      return linear ? validateClients(clientEntry(schema, key, conversationId), key, value) : validate(compileOwn(schema, key), value);
     },
     release(conversationId) {
       const keys = byConversation.get(conversationId);

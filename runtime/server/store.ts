@@ -140,7 +140,7 @@ export interface PendingCallOpenOptions {
   readonly maxOpenPerOwner?: number;
   /** The most bytes the owner's open calls may hold together (each call's `bytes`), held the same way. */
   readonly maxOpenBytesPerOwner?: number;
-  /** What this call holds, for `maxOpenBytesPerOwner` (its arguments' JSON, as the broker counts it). */
+  /** What this call holds, for `maxOpenBytesPerOwner` (its arguments' size, as the broker counts it). */
   readonly bytes?: number;
   /** The outputSchema under the fingerprint `call.tool.outputSchema`, kept as `putSchema` keeps it (until the call's deadline and the retention period). */
   readonly outputSchema?: JsonObject;
