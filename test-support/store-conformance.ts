@@ -189,6 +189,19 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       expect(await store.get("nope", "o/with:odd chars")).toBeUndefined();
     });
 
+    it("counts invalid answers to an open call of the owner's, for every caller, and none once it ended", async () => {
+      const store = await fresh();
+      const r1 = { owner: "alice", request: request("r1") };
+      await store.open(r1);
+      expect(await store.countInvalidAnswer?.("r1", "alice")).toBe(1);
+      expect(await store.countInvalidAnswer?.("r1", "alice")).toBe(2);
+      expect(await store.countInvalidAnswer?.("r1", "mallory")).toBe(0);
+      expect(await store.countInvalidAnswer?.("nope", "alice")).toBe(0);
+      expect(await store.close(r1, ok)).toBe(true);
+      expect(await store.countInvalidAnswer?.("r1", "alice")).toBe(0);
+      expect((await store.get("r1", "alice"))?.state).toBe("closed");
+    });
+
     it("opens no call past the owner's limit of bytes in open calls, and counts only open ones", async () => {
       const store = await fresh();
       const limits = (bytes: number) => ({ maxOpenBytesPerOwner: 100, bytes });

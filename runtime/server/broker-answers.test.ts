@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 import { createTestBroker, specs } from "./__fixtures__/tools.js";
+import { ClientCallBroker } from "./broker.js";
 import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError } from "../wire/errors.js";
 
 beforeEach(() => {
@@ -96,6 +97,17 @@ describe("ClientCallBroker answers", () => {
     await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
   });
 
+
+  it("counts invalid answers in the store, so that answering at several instances in turn takes no more of them", async () => {
+    const t = createTestBroker({ maxInvalidAnswers: 3 });
+    const other = new ClientCallBroker({ tools: specs, store: t.store, maxInvalidAnswers: 3 });
+    const { outcome, request } = await t.dispatchLocation();
+    for (const broker of [t.broker, other, t.broker]) {
+      await expect(broker.submit({ requestId: request.requestId, owner: "alice", result: { town: "Lyon" } })).rejects.toBeInstanceOf(ClientResultInvalidError);
+    }
+    await expect(outcome).resolves.toMatchObject({ status: "error", retryable: false });
+    await other.close();
+  });
 
   it("takes a bounded number of invalid answers: the one that reaches maxInvalidAnswers ends the call as error, and later answers get 409", async () => {
     const t = createTestBroker({ maxInvalidAnswers: 3 });

@@ -84,8 +84,8 @@ export interface ClientCallBrokerOptions {
    */
   readonly maxAnswerBytesInFlightPerOwner?: number;
   /**
-   * How many invalid answers one call takes (in this process): the one that reaches it ends the
-   * call as `error`, saying so, and later answers get 409. Default 10.
+   * How many invalid answers one call takes (counted by the store across instances, where it can):
+   * the one that reaches it ends the call as `error`, saying so, and later answers get 409. Default 10.
    */
   readonly maxInvalidAnswers?: number;
   /**
@@ -203,7 +203,7 @@ export class ClientCallBroker {
   readonly #heard = new Map<string, PendingCall>();
   /** outputSchemas read back from the store, by fingerprint (what a fingerprint names never changes); the oldest go first. */
   readonly #storedSchemas = new Map<string, JsonObject>();
-  /** How many invalid answers each open call has had here; the oldest go first. */
+  /** How many invalid answers each open call has had here, with a store that does not count them; the oldest go first. */
   readonly #invalidAnswers = new Map<string, number>();
   readonly #maxInvalidAnswers: number;
   readonly #answersInFlight: AnswersInFlight;
@@ -693,18 +693,21 @@ export class ClientCallBroker {
     return schema;
   }
 
-  /** One more invalid answer to an open call: the one that reaches the bound ends it. */
+  /** One more invalid answer to an open call, counted by the store for every instance (else here): the one that reaches the bound ends it. */
   async #countInvalidAnswer(call: StoredCall & { state: "open" }): Promise<void> {
     const { requestId } = call.request;
-    const count = (this.#invalidAnswers.get(requestId) ?? 0) + 1;
-    this.#invalidAnswers.delete(requestId);
-    if (count < this.#maxInvalidAnswers) {
-      if (this.#invalidAnswers.size >= HEARD_CALLS_KEPT) this.#invalidAnswers.delete(this.#invalidAnswers.keys().next().value!);
-      this.#invalidAnswers.set(requestId, count);
-      return;
-    }
+    const count = this.#store.countInvalidAnswer !== undefined ? await this.#store.countInvalidAnswer(requestId, call.owner) : this.#countHere(requestId);
+    if (count < this.#maxInvalidAnswers) return;
     const error = `The client's answers did not match the tool's outputSchema ${count} times; the call takes no more answers.`;
     await this.#lifecycle.endIfOpen(call, { status: "error", error, retryable: false });
+  }
+
+  #countHere(requestId: string): number {
+    const count = (this.#invalidAnswers.get(requestId) ?? 0) + 1;
+    this.#invalidAnswers.delete(requestId);
+    if (this.#invalidAnswers.size >= HEARD_CALLS_KEPT) this.#invalidAnswers.delete(this.#invalidAnswers.keys().next().value!);
+    this.#invalidAnswers.set(requestId, count);
+    return count;
   }
 
   #remember(call: PendingCall): void {

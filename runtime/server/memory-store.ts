@@ -28,6 +28,8 @@ export class InMemoryPendingCallStore implements PendingCallStore {
   /** What each open call holds, and each owner's open calls together, for `maxOpenBytesPerOwner`. */
   readonly #bytes = new Map<string, number>();
   readonly #bytesByOwner = new Map<string, number>();
+  /** Invalid answers each open call has had. */
+  readonly #invalidAnswers = new Map<string, number>();
   // Insertion order is closing order, so forgetAt only grows along the map: forgetting
   // is a walk from the front that stops at the first call still retained.
   readonly #closed = new Map<string, ClosedEntry>();
@@ -80,6 +82,14 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     return requestId === undefined ? undefined : this.get(requestId, address.owner);
   }
 
+  async countInvalidAnswer(requestId: string, owner: string): Promise<number> {
+    const call = this.#open.get(requestId);
+    if (call?.owner !== owner) return 0;
+    const count = (this.#invalidAnswers.get(requestId) ?? 0) + 1;
+    this.#invalidAnswers.set(requestId, count);
+    return count;
+  }
+
   async reissue(next: PendingCall, expectedAttempt: number): Promise<boolean> {
     const current = this.#openAt(next.request.requestId, expectedAttempt);
     if (current === undefined || current.owner !== next.owner) return false;
@@ -98,6 +108,7 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     const ids = this.#byOwner.get(current.owner)!;
     ids.delete(requestId);
     if (ids.size === 0) this.#byOwner.delete(current.owner);
+    this.#invalidAnswers.delete(requestId);
     const bytes = this.#bytes.get(requestId);
     if (bytes !== undefined) {
       this.#bytes.delete(requestId);

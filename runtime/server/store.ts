@@ -125,6 +125,12 @@ export interface PendingCallStore {
    */
   claimExpired?(now: number, limit: number, leaseMs: number): Promise<readonly PendingCall[]>;
   /**
+   * Counts one more invalid answer to the owner's open call, for every process sharing the store,
+   * and resolves to the count so far (0 when the call is not open). A store that leaves it out has
+   * each broker count the answers it took itself.
+   */
+  countInvalidAnswer?(requestId: string, owner: string): Promise<number>;
+  /**
    * Keeps a tool's outputSchema under its fingerprint, for the owner's calls, at least until
    * `keepUntil` (a call's deadline, in ms since the epoch) plus the store's retention period;
    * storing it again only ever lengthens that.

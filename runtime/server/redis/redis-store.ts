@@ -4,7 +4,7 @@ import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type Pendi
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
 import { RedisCommands, type RedisConnectionLike, type RedisSubscriberLike } from "./commands.js";
 import { DEFAULT_PARTS, RedisKeys } from "./keys.js";
-import { CLAIM_EXPIRED, CLOSE, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
+import { CLAIM_EXPIRED, CLOSE, COUNT_INVALID, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
 
 export interface RedisPendingCallStoreOptions {
   /** Prepended to every key and the channel, so that several deployments share one Redis; default `gct:`. */
@@ -78,6 +78,10 @@ export class RedisPendingCallStore implements PendingCallStore {
     const data = await this.#commands.send(key, ["HGET", key, "data"]);
     const call = typeof data === "string" ? (JSON.parse(data) as StoredCall) : undefined;
     return call?.owner === owner ? call : undefined;
+  }
+
+  async countInvalidAnswer(requestId: string, owner: string): Promise<number> {
+    return Number(await this.#commands.eval(COUNT_INVALID, [this.#keys.call(this.#keys.partOf(owner), requestId)], []));
   }
 
   async reissue(next: PendingCall, expectedAttempt: number): Promise<boolean> {

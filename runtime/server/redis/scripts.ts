@@ -68,6 +68,11 @@ redis.call('HDEL', KEYS[5], ARGV[4])
 redis.call('PUBLISH', ARGV[5], ARGV[6])
 return 1`);
 
+/** KEYS: call. One more invalid answer to the call while it is open: the count so far, 0 when it is not open. */
+export const COUNT_INVALID = redisScript(`
+if redis.call('HGET', KEYS[1], 'state') ~= 'open' then return 0 end
+return redis.call('HINCRBY', KEYS[1], 'invalid', 1)`);
+
 /**
  * KEYS: the part's deadlines. ARGV: now (ms since the epoch), the lease in ms, the most ids to
  * claim. The ids whose deadline has passed, each claimed: its deadline moves a lease ahead, so
