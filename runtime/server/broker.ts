@@ -487,7 +487,7 @@ export class ClientCallBroker {
       throw new PrivateInputMisdirectedError(toolName);
     }
     const unfit = unfitValue(value, this.#maxValueDepth);
-    const problems = unfit !== undefined ? [unfit] : await this.#check(tool.spec, fingerprint, value, conversationId);
+    const problems = unfit !== undefined ? [unfit] : await this.#check(tool.spec, fingerprint, value, conversationId, call.owner);
     if (problems !== undefined) {
       const policy = this.#policyOf(call);
       if (policy !== undefined && call.request.attempt < policy.maxAttempts) {
@@ -670,7 +670,7 @@ export class ClientCallBroker {
     const awaited = local === undefined ? undefined : awaitedToolOf(local);
     const fingerprint = awaited?.fingerprints.outputSchema ?? (awaited && schemaFingerprint(awaited.spec.outputSchema));
     if (awaited !== undefined && (call.tool === undefined || call.tool.outputSchema === fingerprint)) {
-      return this.#check(awaited.spec, fingerprint, result, conversationId);
+      return this.#check(awaited.spec, fingerprint, result, conversationId, call.owner);
     }
     if (call.tool === undefined) throw new ClientCallNotFoundError(call.request.requestId);
     const outputSchema = await this.#storedSchema(call.owner, call.tool.outputSchema);
@@ -680,7 +680,7 @@ export class ClientCallBroker {
     }
     // A schema read back from the store is compiled as a client's would be (a thread of its own, linear-time patterns).
     const spec: AwaitedSpec = { name: toolName, description: "", parameters: {}, outputSchema };
-    return this.#check(spec, call.tool.outputSchema, result, conversationId);
+    return this.#check(spec, call.tool.outputSchema, result, conversationId, call.owner);
   }
 
   async #storedSchema(owner: string, fingerprint: string): Promise<JsonObject | undefined> {

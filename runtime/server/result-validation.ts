@@ -6,7 +6,7 @@ import { validate, validatorsFor, type ClientToolValidators, type ValidationProb
 
 /** Checks a result against its tool's `outputSchema`; `undefined` when it matches. */
 export interface ResultChecker {
-  (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown, conversationId?: string): Promise<readonly ValidationProblem[] | undefined>;
+  (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown, conversationId?: string, owner?: string): Promise<readonly ValidationProblem[] | undefined>;
   /**
    * Compiles now what checking a result of this tool will need, so that no answer waits for it;
    * resolves to why it cannot be compiled, if it cannot.
@@ -23,9 +23,9 @@ export type AwaitedSpec = ClientToolSpec & { readonly outputSchema: JsonObject }
  */
 export function createResultChecker(precompiled: ClientToolValidators | undefined, validators: SchemaValidators = createSchemaValidators()): ResultChecker {
   return Object.assign(
-    async (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown, conversationId = "") => {
+    async (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown, conversationId = "", owner?: string) => {
       const fn = ownValidators(precompiled, spec)?.result;
-      return fn !== undefined ? validate(fn, result) : checked(() => validators.validate(spec.outputSchema, fingerprint, conversationId, result), "outputSchema");
+      return fn !== undefined ? validate(fn, result) : checked(() => validators.validate(spec.outputSchema, fingerprint, conversationId, result, owner), "outputSchema");
     },
     {
       prepare: async (spec: AwaitedSpec, fingerprint: string | undefined, conversationId: string) => {
@@ -40,13 +40,13 @@ export function createResultChecker(precompiled: ClientToolValidators | undefine
 }
 
 /** Checks the model's arguments against the tool's `parameters`; `undefined` when they match. */
-export type ArgumentsChecker = (spec: ClientToolSpec, fingerprint: string | undefined, args: unknown, conversationId?: string) => Promise<readonly ValidationProblem[] | undefined>;
+export type ArgumentsChecker = (spec: ClientToolSpec, fingerprint: string | undefined, args: unknown, conversationId?: string, owner?: string) => Promise<readonly ValidationProblem[] | undefined>;
 
 /** A tool's precompiled arguments validator when given and the tool is the server's own; otherwise its `parameters`, compiled. */
 export function createArgumentsChecker(precompiled: ClientToolValidators | undefined, validators: SchemaValidators = createSchemaValidators()): ArgumentsChecker {
-  return async (spec, fingerprint, args, conversationId = "") => {
+  return async (spec, fingerprint, args, conversationId = "", owner) => {
     const fn = ownValidators(precompiled, spec)?.args;
-    return fn !== undefined ? validate(fn, args) : checked(() => validators.validate(spec.parameters, fingerprint, conversationId, args), "parameters");
+    return fn !== undefined ? validate(fn, args) : checked(() => validators.validate(spec.parameters, fingerprint, conversationId, args, owner), "parameters");
   };
 }
 

@@ -37,9 +37,16 @@ export interface SchemaValidators {
   /**
    * The value's problems against the schema (compiled first if need be); `undefined` when it
    * matches. At once for the server's own schemas (throwing as `prepare` rejects), a promise for a
-   * client's (rejecting as `prepare` does).
+   * client's (rejecting as `prepare` does). The values of one `owner` that go to the thread go one
+   * at a time, so that one owner's costly values delay another owner's by at most one deadline.
    */
-  validate(schema: JsonObject, fingerprint: string | undefined, conversationId: string, value: unknown): readonly ValidationProblem[] | undefined | Promise<readonly ValidationProblem[] | undefined>;
+  validate(
+    schema: JsonObject,
+    fingerprint: string | undefined,
+    conversationId: string,
+    value: unknown,
+    owner?: string,
+  ): readonly ValidationProblem[] | undefined | Promise<readonly ValidationProblem[] | undefined>;
   /** The conversation is gone: what only it used is freed. */
   release(conversationId: string): void;
   /** Frees everything, and stops the thread clients' schemas are checked in. */
@@ -142,11 +149,23 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
     }
     return entry;
   };
-  const validateClients = async (entry: Entry, key: string, value: unknown): Promise<readonly ValidationProblem[] | undefined> => {
+  // Each owner's values bound for the thread, one at a time: the tail of each owner's queue.
+  const lanes = new Map<string, Promise<unknown>>();
+  const inLane = <T>(owner: string, work: () => Promise<T>): Promise<T> => {
+    const run = (lanes.get(owner) ?? Promise.resolve()).then(work);
+    const tail = run.then(
+      () => {},
+      () => {},
+    );
+    lanes.set(owner, tail);
+    void tail.then(() => lanes.get(owner) === tail && lanes.delete(owner));
+    return run;
+  };
+  const validateClients = async (entry: Entry, key: string, value: unknown, owner: string): Promise<readonly ValidationProblem[] | undefined> => {
     await entry.compiled;
     // Work bounded by the schema's nodes times the value's size: small enough, it is done here, without the hop to the thread.
     if (entry.inline !== undefined && sizeAtMost(value, Math.floor(INLINE_WORK / Math.max(entry.weight, 1)))) return validate(entry.inline, value);
-    return thread.validate(key, entry.schema, value);
+    return inLane(owner, () => thread.validate(key, entry.schema, value));
   };
   // A hand-written ClientToolLookup may not carry fingerprints; the registry always does.
   const keyOf = (schema: JsonObject, fingerprint: string | undefined, linear: boolean) => `${linear ? "linear" : "ecma"}-${fingerprint ?? schemaFingerprint(schema)}`;
@@ -158,10 +177,10 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
       if (linear) await clientEntry(schema, key, conversationId).compiled;
       else compileOwn(schema, key);
     },
-    validate(schema, fingerprint, conversationId, value) {
+    validate(schema, fingerprint, conversationId, value, owner) {
       const linear = !isServerAuthored(schema);
       const key = keyOf(schema, fingerprint, linear);
-      return linear ? validateClients(clientEntry(schema, key, conversationId), key, value) : validate(compileOwn(schema, key), value);
+      return linear ? validateClients(clientEntry(schema, key, conversationId), key, value, owner ?? conversationId) : validate(compileOwn(schema, key), value);
     },
     release(conversationId) {
       const keys = byConversation.get(conversationId);

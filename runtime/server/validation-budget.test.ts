@@ -79,4 +79,19 @@ describe("an answer that costs seconds to check", () => {
     const outcome = await (await server.fetch("mallory", "/outcome/m2/call_1")).json();
     expect(outcome).toEqual({ status: "error", error: "The client's answers did not match the tool's outputSchema 10 times; the call takes no more answers.", retryable: false });
   });
+
+  it("takes one owner's costly answers to the thread one at a time: six sent at once delay another owner's check by about one deadline, not six", { timeout: 90_000 }, async () => {
+    const calls = await Promise.all(["m3a", "m3b", "m3c", "m3d", "m3e", "m3f"].map((conversation) => openCall("mallory", conversation, manyPatterns)));
+    const bobs = await openCall("bob", "b1", manyPatterns);
+    const keys = Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`k${i}`, "v"]));
+    const costly = calls.map((requestId) => answer("mallory", requestId, keys));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const start = performance.now();
+    // A schema of 500 patterns: past the size checked on the event loop, so bob's answer goes to the thread too.
+    expect((await answer("bob", bobs, { k1x: "v" })).status).toBe(200);
+    const bobWaitedMs = performance.now() - start;
+    for (const response of await Promise.all(costly)) expect(response.status).toBe(422);
+    // Behind all six, bob would wait three seconds.
+    expect(bobWaitedMs).toBeLessThan(1_500);
+  });
 });

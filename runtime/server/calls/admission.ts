@@ -45,7 +45,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
       if (forbidden !== undefined) return { status: "denied", reason: forbidden.message };
       // The arguments are the model's output: the client is asked only with arguments that match.
       const unfit = unfitValue(input.args, maxValueDepth);
-      const invalid = unfit !== undefined ? [unfit] : await options.checkArguments(spec, tool.fingerprints.parameters, input.args, input.conversationId);
+      const invalid = unfit !== undefined ? [unfit] : await options.checkArguments(spec, tool.fingerprints.parameters, input.args, input.conversationId, input.owner);
       if (invalid !== undefined) return { status: "invalid_arguments", errors: invalid };
       // Compiled now, not when the client answers: a client's answer never waits for a compilation.
       const uncompilable = await options.checkResult.prepare(spec, tool.fingerprints.outputSchema, input.conversationId);
