@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
+import { DEFAULT_MAX_ANSWER_BYTES } from "@gen-client-tools/runtime";
 import { attachClientTools, ClientCallBroker, ClientToolRegistrationError, ClientToolRegistry, createClientToolsHandler, toNodeListener, type PendingCallStore } from "@gen-client-tools/runtime/server";
 import { clientInputHandlers } from "../client-tools.gen/client-inputs.js";
 import { registerClientTools } from "../client-tools.gen/specs.js";
@@ -145,7 +146,9 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
     }
   }
 
-  const sockets$ = new WebSocketServer({ server, path: "/ws" });
+  // maxPayload as attachClientTools' answer limit: ws refuses a larger frame before reading it. (No
+  // Origin check: the page names its owner in the URL, no cookie; with cookies, use clientToolsWebSocketServerOptions.)
+  const sockets$ = new WebSocketServer({ server, path: "/ws", maxPayload: DEFAULT_MAX_ANSWER_BYTES });
   sockets$.on("connection", (socket, req) => {
     // A frame that breaks the protocol closes this socket (ws does it): the error is the client's, not the process's.
     socket.on("error", () => undefined);
