@@ -1,4 +1,5 @@
 import { InvalidToolInputError, NoSuchToolError } from "ai";
+import { noSuchTool, refusedArguments, unreadableArguments } from "../model-texts.js";
 import { ClientToolArgumentsError } from "./tools.js";
 
 /** What the model reads for any other error: a server's failure is the server's log's, not the model's. */
@@ -33,18 +34,6 @@ export function clientToolErrorText(error: unknown): string {
     if (unknown !== null) return noSuchTool(unknown[1]!);
   }
   return OTHER_ERROR;
-}
-
-function refusedArguments(toolName: string, reasons: string): string {
-  return `The arguments of ${JSON.stringify(toolName)} do not match its schema: ${reasons}. Call it again with arguments that do.`;
-}
-
-function unreadableArguments(toolName: string): string {
-  return `The arguments of ${JSON.stringify(toolName)} are not JSON: call it again with a JSON object that matches its schema.`;
-}
-
-function noSuchTool(toolName: string): string {
-  return `There is no tool ${JSON.stringify(toolName)}.`;
 }
 
 /** The first error of this class along the `cause` chain (a few links at most). */

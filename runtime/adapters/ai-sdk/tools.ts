@@ -1,9 +1,9 @@
 import { DISPATCHED_TEXT, type ClientToolAcknowledgement } from "../../wire/observation.js";
 import { jsonSchema, type JSONSchema7, type Tool } from "ai";
-import { analyzeStrictCompatibility } from "../../export/strict.js";
-import { fromStrictArguments, strictCompilationOf } from "../../export/strict-arguments.js";
+import type { ClientToolArgsValidator } from "../../client/bindings.js";
 import { clientToolMode, unknownMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
+import { clientToolInput, validationReasons, type ClientToolValidators, type StrictOption } from "../tool-input.js";
 
 /** The text the model sees once a fire-and-forget tool's call has reached the client. */
 const ACKNOWLEDGEMENT: ClientToolAcknowledgement = DISPATCHED_TEXT;
@@ -17,20 +17,18 @@ export type AiSdkClientTools<M extends ClientToolTypes<M>> = {
 };
 
 /** A validator as the generated ones are: true when the value matches; after false, `errors` says why. */
-export type AiSdkValidator = ((data: unknown) => boolean) & {
-  readonly errors?: readonly { readonly instancePath: string; readonly message?: string; readonly keyword: string }[] | null;
-};
+export type AiSdkValidator = ClientToolArgsValidator;
 
 export interface AiSdkToolsOptions {
   /** The generated `clientToolValidators`: the AI SDK then checks the model's arguments (and results) with them. */
-  readonly validators?: { readonly [name: string]: { readonly args?: AiSdkValidator; readonly result?: AiSdkValidator } | undefined };
+  readonly validators?: ClientToolValidators;
   /**
    * Ask for the provider's strict mode (OpenAI's rules) on each tool whose parameters qualify
    * (`true`), and with `"compile"` on each other one as a strict variant derived from it: the
    * SDK then maps the model's arguments back to the tool's own shape before they are checked
    * and handed on (`fromStrictArguments`). The others go without it.
    */
-  readonly strict?: boolean | "compile";
+  readonly strict?: StrictOption;
   /**
    * Runs a call of a private-input tool on the server (required when there is one): dispatch it
    * with the broker (`broker.dispatch`, the client answering through the runner) and return what
@@ -49,16 +47,20 @@ export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { arg
   const tools: Record<string, Tool> = {};
   for (const spec of specs) {
     const validators = options.validators?.[spec.name];
+    const input = clientToolInput(spec, validators?.args, options.strict);
     const tool: Tool = {
       description: spec.description,
-      inputSchema: inputSchemaOf(spec, validators?.args, options.strict === "compile"),
+      inputSchema: jsonSchema(input.schema as JSONSchema7, {
+        validate: (raw) => {
+          const read = input.read(raw);
+          return read.ok ? { success: true, value: read.args } : { success: false, error: new ClientToolArgumentsError(read.reasons) };
+        },
+      }),
     };
     tool.outputSchema = outputSchemaOf(spec, validators?.result);
     if (spec.privateInput !== undefined) tool.execute = privateInputExecute(spec.name, options.privateInput);
     if (spec.annotations?.title !== undefined) tool.title = spec.annotations.title;
-    if (options.strict === "compile" ? strictCompilationOf(spec.parameters, "openai").kind !== "refused" : options.strict === true && analyzeStrictCompatibility(spec.parameters, "openai").length === 0) {
-      tool.strict = true;
-    }
+    if (input.strict) tool.strict = true;
     tools[spec.name] = tool;
   }
   return tools as AiSdkClientTools<M>;
@@ -92,23 +94,11 @@ export class ClientToolArgumentsError extends TypeError {
   override readonly name = "ClientToolArgumentsError";
 }
 
-/** The parameters as the model is given them: a compiled strict variant's, whose arguments are mapped back before they are checked. */
-function inputSchemaOf(spec: ClientToolSpec, validator: AiSdkValidator | undefined, compile: boolean) {
-  const compiled = compile ? strictCompilationOf(spec.parameters, "openai") : undefined;
-  if (compiled?.kind !== "compiled") return schemaOf(spec.parameters, validator);
-  return schemaOf(compiled.schema, validator, (value) => fromStrictArguments(spec, "openai", value));
-}
-
-/** The schema for the SDK: a fresh, unfrozen copy (the spec's own stays frozen, and a framework may write into what it is given). */
-function schemaOf(schema: object, validator: AiSdkValidator | undefined, mapBack?: (value: unknown) => unknown) {
+/** A result's schema for the SDK: a fresh, unfrozen copy (the spec's own stays frozen, and a framework may write into what it is given). */
+function schemaOf(schema: object, validator: AiSdkValidator | undefined) {
   const copy = structuredClone(schema) as JSONSchema7;
-  if (validator === undefined && mapBack === undefined) return jsonSchema(copy);
+  if (validator === undefined) return jsonSchema(copy);
   return jsonSchema(copy, {
-    validate: (raw) => {
-      const value = mapBack === undefined ? raw : mapBack(raw);
-      if (validator === undefined || validator(value)) return { success: true, value };
-      const reasons = (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`).join("; ");
-      return { success: false, error: new ClientToolArgumentsError(reasons || "does not match the schema") };
-    },
+    validate: (value) => (validator(value) ? { success: true, value } : { success: false, error: new ClientToolArgumentsError(validationReasons(validator)) }),
   });
 }

@@ -1,0 +1,66 @@
+import { Command } from "@langchain/langgraph";
+import type { ClientToolCall, DeferredClientToolAnswer } from "../deferred-call.js";
+
+/** The `type` of the value a client tool's call interrupts the graph with. */
+export const CLIENT_TOOL_INTERRUPT = "client_tool_call";
+
+/** An interrupt as a graph's result (`__interrupt__`) or state (`tasks[].interrupts`) lists it. */
+export interface InterruptLike {
+  readonly id?: string;
+  readonly value?: unknown;
+}
+
+/** What this reads of a graph's result: the messages to look through, and where the graph stopped. */
+export interface ClientToolGraphResult {
+  readonly messages?: readonly unknown[];
+  readonly __interrupt__?: readonly InterruptLike[];
+}
+
+/**
+ * The client calls for the page: each fire-and-forget call among the messages (answered with the
+ * acknowledgement: pass the messages of this turn, so that the page runs each once), and each
+ * awaited call the graph stopped on. Calls whose arguments were refused are not among them.
+ */
+export function clientToolCalls(result: ClientToolGraphResult): ClientToolCall[] {
+  const calls: ClientToolCall[] = [];
+  for (const message of result.messages ?? []) {
+    const call = (message as { readonly artifact?: { readonly clientToolCall?: unknown } } | null)?.artifact?.clientToolCall;
+    if (isClientToolCall(call) && !call.awaited) calls.push(call);
+  }
+  for (const pending of result.__interrupt__ ?? []) {
+    const call = clientToolCallOf(pending);
+    if (call !== undefined) calls.push(call);
+  }
+  return calls;
+}
+
+/**
+ * The `Command` that resumes a graph stopped on client calls with the answers the page sent
+ * (`graph.invoke(resumeClientToolCalls(result, answers), config)`): each answer goes
+ * to the interrupt of its call, and is checked by the tool before the model sees it. Interrupts
+ * that are not client calls, or have no answer, are left for the app's own resume.
+ */
+export function resumeClientToolCalls(result: ClientToolGraphResult, answers: Iterable<DeferredClientToolAnswer>): Command {
+  const byId = new Map<string, DeferredClientToolAnswer["outcome"]>();
+  for (const answer of answers) if (!byId.has(answer.toolCallId)) byId.set(answer.toolCallId, answer.outcome);
+  const resume: Record<string, unknown> = {};
+  for (const pending of result.__interrupt__ ?? []) {
+    const call = clientToolCallOf(pending);
+    if (call === undefined || pending.id === undefined || !byId.has(call.toolCallId)) continue;
+    resume[pending.id] = byId.get(call.toolCallId);
+  }
+  return new Command({ resume });
+}
+
+function clientToolCallOf(pending: InterruptLike): ClientToolCall | undefined {
+  const value = pending.value as { readonly type?: unknown } | undefined;
+  if (value?.type !== CLIENT_TOOL_INTERRUPT || !isClientToolCall(value)) return undefined;
+  const { toolCallId, toolName, args, awaited } = value;
+  return { toolCallId, toolName, args, awaited };
+}
+
+function isClientToolCall(value: unknown): value is ClientToolCall {
+  if (typeof value !== "object" || value === null) return false;
+  const call = value as { readonly [key: string]: unknown };
+  return typeof call["toolCallId"] === "string" && typeof call["toolName"] === "string" && typeof call["awaited"] === "boolean" && "args" in call;
+}

@@ -1,0 +1,8 @@
+// @gen-client-tools/runtime/langchain: the client tools as LangChain tools, whose awaited calls interrupt
+// the LangGraph graph until the client answers. @langchain/core and @langchain/langgraph are peer
+// dependencies of this entry.
+export { LangChainClientTool, toLangChainTools, type LangChainToolsOptions } from "./tools.js";
+export { clientToolCalls, resumeClientToolCalls, type ClientToolGraphResult, type InterruptLike } from "./client-tool-calls.js";
+export type { ClientToolCall, DeferredCallDispatch, DeferredClientToolAnswer } from "../deferred-call.js";
+export type { ClientToolValidators, StrictOption } from "../tool-input.js";
+export type { ToolCallOutcome } from "../dispatch.js";

@@ -1,0 +1,70 @@
+import { tool, type FunctionTool, type RunContext, type UnknownContext } from "@openai/agents";
+import { clientToolMode } from "../../tool-spec/tool-mode.js";
+import type { ClientToolSpec } from "../../tool-spec/types.js";
+import { DISPATCHED_TEXT } from "../../wire/observation.js";
+import { answerObservation, observationText, type DeferredCallDispatch } from "../deferred-call.js";
+import { clientToolInput, type ClientToolValidators, type StrictOption } from "../tool-input.js";
+import { answersOf } from "./answers.js";
+import { markClientTool, type ClientToolDelivery } from "./client-tool-calls.js";
+
+export interface OpenAIAgentsToolsOptions {
+  /** The generated `clientToolValidators`: the model's arguments, and the client's results, are checked with them. */
+  readonly validators?: ClientToolValidators;
+  /** Strict mode per tool (see {@link StrictOption}); by default every schema goes as written, non-strict. */
+  readonly strict?: StrictOption;
+  /**
+   * Carries each call to the client within the run (the broker's `dispatch`) instead of stopping
+   * the run on it: the tool's output is then what the outcome this resolves to tells the model.
+   */
+  readonly dispatch?: DeferredCallDispatch;
+}
+
+/**
+ * The client tools as the Agents SDK's function tools (`new Agent({ tools })`), each schema as
+ * written. A call of an awaited tool stops the run with an interruption (the SDK's approval),
+ * which `clientToolCalls(result)` lists for the page and `answerClientToolCalls(state, answers)`
+ * answers before the run resumes from its `RunState`; a fire-and-forget call is answered with the
+ * acknowledgement at once. Arguments the validators refuse never stop the run nor reach the
+ * client: the model gets the reason as the call's output.
+ */
+export function toOpenAIAgentsTools<Context = UnknownContext>(specs: Iterable<ClientToolSpec>, options: OpenAIAgentsToolsOptions = {}): FunctionTool<Context>[] {
+  return [...specs].map((spec) => functionTool<Context>(spec, options));
+}
+
+function functionTool<Context>(spec: ClientToolSpec, options: OpenAIAgentsToolsOptions): FunctionTool<Context> {
+  if (spec.privateInput !== undefined) {
+    throw new TypeError(`Client tool ${JSON.stringify(spec.name)} takes a private input, which goes to the broker and never through the run: give it to the broker alone.`);
+  }
+  const validators = options.validators?.[spec.name];
+  const input = clientToolInput(spec, validators?.args, options.strict);
+  const delivery: ClientToolDelivery = options.dispatch !== undefined ? "dispatch" : clientToolMode(spec).mode === "fire-and-forget" ? "acknowledge" : "interrupt";
+  const made = tool({
+    name: spec.name,
+    description: spec.description,
+    // The SDK types a non-strict schema as `additionalProperties: true`; a spec's parameters are any object schema, given as written.
+    parameters: input.schema,
+    strict: input.strict,
+    // Only a call whose arguments are good stops the run; the others go on to `execute`, which tells the model why.
+    needsApproval: delivery === "interrupt" ? async (_context: RunContext, args: unknown) => input.read(args).ok : false,
+    execute: async (args: unknown, context?: RunContext, details?: { readonly toolCall?: { readonly callId: string }; readonly signal?: AbortSignal }) => {
+      const read = input.read(args);
+      if (!read.ok) return read.text;
+      const toolCallId = details?.toolCall?.callId ?? "";
+      switch (delivery) {
+        case "acknowledge":
+          return DISPATCHED_TEXT;
+        case "dispatch": {
+          const outcome = await options.dispatch!({ toolName: spec.name, toolCallId, args: read.args, ...(details?.signal === undefined ? {} : { signal: details.signal }) });
+          return observationText(answerObservation(spec, outcome, validators?.result));
+        }
+        case "interrupt": {
+          const answer = context === undefined ? undefined : answersOf(context).get(toolCallId);
+          if (answer === undefined) return `The call of ${JSON.stringify(spec.name)} was let through without the client's answer, so its result is unknown: do not assume the action happened.`;
+          return observationText(answerObservation(spec, answer, validators?.result));
+        }
+      }
+    },
+  } as never) as unknown as FunctionTool<Context>;
+  markClientTool(made, { spec, input, delivery });
+  return made;
+}

@@ -1,0 +1,72 @@
+import type { ClientToolArgsValidator } from "../client/bindings.js";
+import { analyzeStrictCompatibility } from "../export/strict.js";
+import { fromStrictArguments, strictCompilationOf } from "../export/strict-arguments.js";
+import type { JsonObject } from "../schema/json.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import { refusedArguments, unreadableArguments } from "./model-texts.js";
+
+/** The generated `clientToolValidators`' shape: per tool, its arguments' validator and, when it is awaited, its result's. */
+export interface ClientToolValidators {
+  readonly [name: string]: { readonly args?: ClientToolArgsValidator; readonly result?: ClientToolArgsValidator } | undefined;
+}
+
+/**
+ * Strict mode (OpenAI's rules) per tool: `true` asks for it on each tool whose parameters
+ * qualify; `"compile"` also gives each other tool as its compiled strict variant, whose arguments
+ * are mapped back to the tool's own shape before they are checked; `false` (the default) gives
+ * every schema as written, without it.
+ */
+export type StrictOption = boolean | "compile";
+
+/**
+ * The model's arguments as the tool reads them, or why they are refused: the validators' pointers
+ * and messages (`reasons`), and the text the model reads (`text`).
+ */
+export type ArgumentsRead = { readonly ok: true; readonly args: unknown } | { readonly ok: false; readonly reasons: string; readonly text: string };
+
+/** A tool's parameters as a framework is given them, and how the model's arguments are read back. */
+export interface ClientToolInput {
+  /** A fresh, unfrozen copy, byte for byte (the spec's own stays frozen: a framework may write into what it is given). */
+  readonly schema: JsonObject;
+  readonly strict: boolean;
+  /** The model's arguments, mapped back from a compiled strict variant and checked. */
+  read(args: unknown): ArgumentsRead;
+  /** The same from the arguments' JSON text, which may not be JSON. */
+  readJson(json: string): ArgumentsRead;
+}
+
+export function clientToolInput(spec: ClientToolSpec, validator: ClientToolArgsValidator | undefined, strict: StrictOption = false): ClientToolInput {
+  const compiled = strict === "compile" ? strictCompilationOf(spec.parameters, "openai") : undefined;
+  const mapBack = compiled?.kind === "compiled";
+  return {
+    schema: structuredClone(mapBack ? compiled.schema : spec.parameters) as JsonObject,
+    strict: compiled !== undefined ? compiled.kind !== "refused" : strict === true && analyzeStrictCompatibility(spec.parameters, "openai").length === 0,
+    read,
+    readJson(json) {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(json);
+      } catch {
+        return { ok: false, reasons: "not JSON", text: unreadableArguments(spec.name) };
+      }
+      return read(raw);
+    },
+  };
+
+  function read(raw: unknown): ArgumentsRead {
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return refused("/ must be object");
+    const args = mapBack ? fromStrictArguments(spec, "openai", raw) : raw;
+    if (validator === undefined || validator(args)) return { ok: true, args };
+    return refused(validationReasons(validator));
+  }
+
+  function refused(reasons: string): ArgumentsRead {
+    return { ok: false, reasons, text: refusedArguments(spec.name, reasons) };
+  }
+}
+
+/** Why a validator said no, as the model reads it: `/title must be string; /when must match format "date"`. */
+export function validationReasons(validator: ClientToolArgsValidator): string {
+  const reasons = (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`).join("; ");
+  return reasons || "does not match the schema";
+}
