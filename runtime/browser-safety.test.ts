@@ -58,4 +58,15 @@ describe("what the runtime's entries import", () => {
     ]);
     expect([...files].filter((f) => !/^runtime\/(server|client|wire|tool-spec|fingerprint|registry|schema)\/|^runtime\/server\.ts$/.test(f))).toEqual([]);
   });
+
+  it("keeps the page adapters (CopilotKit, TanStack AI) to their framework: no Node module, no ajv, nothing of the server", () => {
+    for (const [entry, framework] of [
+      ["adapters/copilotkit/index.ts", []],
+      ["adapters/tanstack-ai/index.ts", ["@tanstack/ai"]],
+    ] as const) {
+      const { files, packages } = importGraph(entry);
+      expect([...packages], entry).toEqual(framework);
+      expect([...files].filter((file) => file.startsWith("runtime/server/")), entry).toEqual([]);
+    }
+  });
 });

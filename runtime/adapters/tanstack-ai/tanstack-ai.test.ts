@@ -1,0 +1,107 @@
+import { chat, type ModelMessage, type StreamChunk, type TextOptions } from "@tanstack/ai";
+import { ChatClient, type ConnectConnectionAdapter } from "@tanstack/ai-client";
+import { describe, expect, it } from "vitest";
+import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "../../../examples/frameworks/src/client-tools.gen/index.js";
+import { DISPATCHED_TEXT } from "../../wire/observation.js";
+import { toTanStackClientTools, toTanStackToolDefinitions, type ToolCallDispatch } from "./index.js";
+
+// The client tools through TanStack AI's own server loop (`chat()`) and its own ChatClient, joined
+// in process as a connection adapter joins them over HTTP: the server ends a run on the client
+// calls (AG-UI interrupts), the client runs them with the generated handlers, and resumes.
+
+type Call = { readonly id: string; readonly name: string; readonly args: string };
+
+/** A scripted text adapter: the first turn calls the tools, the next one answers in text. */
+function scriptedAdapter(turns: readonly Call[][]) {
+  const requests: TextOptions[] = [];
+  const adapter = {
+    kind: "text" as const,
+    name: "scripted",
+    model: "scripted-model",
+    "~types": {} as never,
+    async *chatStream(options: TextOptions): AsyncIterable<StreamChunk> {
+      requests.push(options);
+      const calls = turns[requests.length - 1] ?? [];
+      const base = { timestamp: Date.now(), model: "scripted-model" };
+      const ids = { runId: options.runId ?? "run", threadId: options.threadId ?? "thread" };
+      yield { type: "RUN_STARTED", ...ids, ...base } as StreamChunk;
+      for (const call of calls) {
+        yield { type: "TOOL_CALL_START", toolCallId: call.id, toolCallName: call.name, toolName: call.name, ...base } as StreamChunk;
+        yield { type: "TOOL_CALL_ARGS", toolCallId: call.id, delta: call.args, ...base } as StreamChunk;
+        yield { type: "TOOL_CALL_END", toolCallId: call.id, ...base } as StreamChunk;
+      }
+      if (calls.length === 0) {
+        yield { type: "TEXT_MESSAGE_START", messageId: `m${requests.length}`, role: "assistant", ...base } as StreamChunk;
+        yield { type: "TEXT_MESSAGE_CONTENT", messageId: `m${requests.length}`, delta: "Done.", ...base } as StreamChunk;
+        yield { type: "TEXT_MESSAGE_END", messageId: `m${requests.length}`, ...base } as StreamChunk;
+      }
+      yield { type: "RUN_FINISHED", ...ids, finishReason: calls.length > 0 ? "tool_calls" : "stop", ...base } as StreamChunk;
+    },
+    async structuredOutput() {
+      return { data: null, rawText: "" };
+    },
+  };
+  return { adapter, requests };
+}
+
+const shown: unknown[] = [];
+const handlers: ClientToolHandlers = {
+  show_toast: (args) => void shown.push(args),
+  open_file_viewer: (args) => ({ opened: args.file_path.endsWith(".md") }),
+  get_location: () => ({ city: "Lisbon" }),
+};
+const dispatch: ToolCallDispatch = (name, args) => dispatchToolCall(name, args, handlers);
+
+async function settled(client: ChatClient, requests: readonly unknown[], count: number): Promise<void> {
+  for (let waited = 0; waited < 200 && (requests.length < count || client.getIsLoading?.()); waited++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe("the TanStack AI adapter", () => {
+  it("runs the client calls in the page through chat() and ChatClient, each schema as written, a kind parameter intact, an invalid call answered with its reason", async () => {
+    shown.length = 0;
+    const { adapter, requests } = scriptedAdapter([
+      [
+        { id: "c1", name: "show_toast", args: '{"text":"Opening","kind":"info"}' },
+        { id: "c2", name: "open_file_viewer", args: '{"file_path":"README.md","line":3}' },
+        { id: "c3", name: "get_location", args: "{}" },
+        { id: "c4", name: "open_file_viewer", args: '{"file_path":"README.md","line":0}' },
+      ],
+      [],
+    ]);
+    const definitions = toTanStackToolDefinitions(clientToolSpecs);
+    const connection: ConnectConnectionAdapter = {
+      async *connect(messages, _data, signal, run) {
+        yield* chat({
+          adapter,
+          messages: messages as ModelMessage[],
+          tools: definitions,
+          ...(signal === undefined ? {} : { abortController: abortControllerOf(signal) }),
+          ...(run?.threadId === undefined ? {} : { threadId: run.threadId }),
+          ...(run?.runId === undefined ? {} : { runId: run.runId }),
+          ...(run?.parentRunId === undefined ? {} : { parentRunId: run.parentRunId }),
+          ...(run?.resume === undefined ? {} : { resume: run.resume }),
+        });
+      },
+    };
+    const client = new ChatClient({ connection, tools: toTanStackClientTools(definitions, dispatch) });
+    await client.sendMessage("Open the readme and tell me where I am.");
+    await settled(client, requests, 2);
+
+    expect(requests.length).toBe(2);
+    expect(requests[0]!.tools!.map((tool) => [tool.name, JSON.stringify(tool.inputSchema)])).toEqual(clientToolSpecs.map((spec) => [spec.name, JSON.stringify(spec.parameters)]));
+    expect(shown).toEqual([{ text: "Opening", kind: "info" }]);
+    const toolMessages = Object.fromEntries(requests[1]!.messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId, [m.content, m.error]]));
+    expect(toolMessages).toEqual({
+      c1: [DISPATCHED_TEXT, undefined],
+      c2: ['{"opened":true}', undefined],
+      c3: ['{"city":"Lisbon"}', undefined],
+      c4: ["Invalid arguments for open_file_viewer: /line must be >= 1.", undefined],
+    });
+  });
+});
+
+function abortControllerOf(signal: AbortSignal): AbortController {
+  const controller = new AbortController();
+  signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
+  return controller;
+}
