@@ -1,18 +1,10 @@
-import type { ClientToolArgsValidator } from "../client/bindings.js";
+import type { CompiledValidator } from "../wire/validation.js";
 import { clientToolMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import { outcomeToObservation, type ClientToolObservation } from "../wire/observation.js";
 import type { ClientCallOutcome } from "../wire/outcome.js";
 import type { ToolCallOutcome } from "./dispatch.js";
 import { validationReasons } from "./tool-input.js";
-
-/** A call for the page to run with the generated `dispatchToolCall`: an awaited one waits for its outcome. */
-export interface ClientToolCall {
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly args: unknown;
-  readonly awaited: boolean;
-}
 
 /**
  * Carries a call to the client within the run instead of stopping the run on it: the broker's
@@ -36,7 +28,7 @@ export interface DeferredClientToolAnswer {
  * tool's text), or the failure's text. A result the validator refuses, or an answer of no known
  * shape, is a failure the model is told of; nothing else of the answer reaches it.
  */
-export function answerObservation(spec: ClientToolSpec, outcome: unknown, resultValidator: ClientToolArgsValidator | undefined): ClientToolObservation {
+export function answerObservation(spec: ClientToolSpec, outcome: unknown, resultValidator: CompiledValidator | undefined): ClientToolObservation {
   return outcomeToObservation(checkedOutcome(spec, outcome, resultValidator), spec);
 }
 
@@ -45,7 +37,7 @@ export function observationText(observation: ClientToolObservation): string {
   return observation.content.map((part) => part.text).join("\n");
 }
 
-function checkedOutcome(spec: ClientToolSpec, outcome: unknown, validator: ClientToolArgsValidator | undefined): ClientCallOutcome {
+function checkedOutcome(spec: ClientToolSpec, outcome: unknown, validator: CompiledValidator | undefined): ClientCallOutcome {
   if (typeof outcome !== "object" || outcome === null) return malformed();
   const fields = outcome as { readonly [key: string]: unknown };
   if (fields["ok"] === true || fields["status"] === "ok") return checkedResult(spec, fields["result"], validator);
@@ -64,7 +56,7 @@ function checkedOutcome(spec: ClientToolSpec, outcome: unknown, validator: Clien
   }
 }
 
-function checkedResult(spec: ClientToolSpec, result: unknown, validator: ClientToolArgsValidator | undefined): ClientCallOutcome {
+function checkedResult(spec: ClientToolSpec, result: unknown, validator: CompiledValidator | undefined): ClientCallOutcome {
   if (validator !== undefined && !validator(result)) {
     return { status: "error", error: `its result does not match the tool's result schema: ${validationReasons(validator)}`, retryable: false };
   }

@@ -1,14 +1,9 @@
-import type { ClientToolArgsValidator } from "../client/bindings.js";
+import type { CompiledValidator } from "../wire/validation.js";
 import { analyzeStrictCompatibility } from "../export/strict.js";
 import { fromStrictArguments, strictCompilationOf } from "../export/strict-arguments.js";
 import type { JsonObject } from "../schema/json.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import { refusedArguments, unreadableArguments } from "./model-texts.js";
-
-/** The generated `clientToolValidators`' shape: per tool, its arguments' validator and, when it is awaited, its result's. */
-export interface ClientToolValidators {
-  readonly [name: string]: { readonly args?: ClientToolArgsValidator; readonly result?: ClientToolArgsValidator } | undefined;
-}
 
 /**
  * Strict mode (OpenAI's rules) per tool: `true` asks for it on each tool whose parameters
@@ -35,7 +30,7 @@ export interface ClientToolInput {
   readJson(json: string): ArgumentsRead;
 }
 
-export function clientToolInput(spec: ClientToolSpec, validator: ClientToolArgsValidator | undefined, strict: StrictOption = false): ClientToolInput {
+export function clientToolInput(spec: ClientToolSpec, validator: CompiledValidator | undefined, strict: StrictOption = false): ClientToolInput {
   const compiled = strict === "compile" ? strictCompilationOf(spec.parameters, "openai") : undefined;
   const mapBack = compiled?.kind === "compiled";
   return {
@@ -66,7 +61,7 @@ export function clientToolInput(spec: ClientToolSpec, validator: ClientToolArgsV
 }
 
 /** Why a validator said no, as the model reads it: `/title must be string; /when must match format "date"`. */
-export function validationReasons(validator: ClientToolArgsValidator): string {
+export function validationReasons(validator: CompiledValidator): string {
   const reasons = (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`).join("; ");
   return reasons || "does not match the schema";
 }

@@ -1,9 +1,9 @@
 import { DISPATCHED_TEXT, type ClientToolAcknowledgement } from "../../wire/observation.js";
 import { jsonSchema, type JSONSchema7, type Tool } from "ai";
-import type { ClientToolArgsValidator } from "../../client/bindings.js";
 import { clientToolMode, unknownMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
-import { clientToolInput, validationReasons, type ClientToolValidators, type StrictOption } from "../tool-input.js";
+import type { ClientToolValidators, CompiledValidator } from "../../wire/validation.js";
+import { clientToolInput, validationReasons, type StrictOption } from "../tool-input.js";
 
 /** The text the model sees once a fire-and-forget tool's call has reached the client. */
 const ACKNOWLEDGEMENT: ClientToolAcknowledgement = DISPATCHED_TEXT;
@@ -17,7 +17,7 @@ export type AiSdkClientTools<M extends ClientToolTypes<M>> = {
 };
 
 /** A validator as the generated ones are: true when the value matches; after false, `errors` says why. */
-export type AiSdkValidator = ClientToolArgsValidator;
+export type AiSdkValidator = CompiledValidator;
 
 export interface AiSdkToolsOptions {
   /** The generated `clientToolValidators`: the AI SDK then checks the model's arguments (and results) with them. */

@@ -1,5 +1,6 @@
 import { Command } from "@langchain/langgraph";
-import type { ClientToolCall, DeferredClientToolAnswer } from "../deferred-call.js";
+import type { ClientToolCall } from "../../wire/deferred-calls.js";
+import type { DeferredClientToolAnswer } from "../deferred-call.js";
 
 /** The `type` of the value a client tool's call interrupts the graph with. */
 export const CLIENT_TOOL_INTERRUPT = "client_tool_call";

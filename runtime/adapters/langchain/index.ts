@@ -3,6 +3,8 @@
 // dependencies of this entry.
 export { LangChainClientTool, toLangChainTools, type LangChainToolsOptions } from "./tools.js";
 export { clientToolCalls, resumeClientToolCalls, type ClientToolGraphResult, type InterruptLike } from "./client-tool-calls.js";
-export type { ClientToolCall, DeferredCallDispatch, DeferredClientToolAnswer } from "../deferred-call.js";
-export type { ClientToolValidators, StrictOption } from "../tool-input.js";
+export type { DeferredCallDispatch, DeferredClientToolAnswer } from "../deferred-call.js";
+export type { ClientToolCall } from "../../wire/deferred-calls.js";
+export type { StrictOption } from "../tool-input.js";
+export type { ClientToolValidators } from "../../wire/validation.js";
 export type { ToolCallOutcome } from "../dispatch.js";

@@ -9,6 +9,7 @@ import { createAgent } from "langchain";
 import { describe, expect, it } from "vitest";
 import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
+import { runClientToolCalls } from "../../client/deferred-calls.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import { clientToolCalls, resumeClientToolCalls, toLangChainTools, type ClientToolCall, type DeferredClientToolAnswer } from "./index.js";
 
@@ -41,14 +42,8 @@ const handlers: ClientToolHandlers = {
   get_location: () => ({ city: "Lisbon" }),
 };
 
-async function page(calls: readonly ClientToolCall[]): Promise<DeferredClientToolAnswer[]> {
-  const answers: DeferredClientToolAnswer[] = [];
-  for (const call of calls) {
-    const outcome = await dispatchToolCall(call.toolName, call.args, handlers);
-    if (call.awaited) answers.push({ toolCallId: call.toolCallId, outcome });
-  }
-  return answers;
-}
+/** What the page does with the calls it is sent: runs each, and answers the awaited ones. */
+const page = (calls: readonly ClientToolCall[]): Promise<DeferredClientToolAnswer[]> => runClientToolCalls(calls, (name, args) => dispatchToolCall(name, args, handlers));
 
 /** The tool messages the model was given last, by call id. */
 function toolMessagesSeen(model: ScriptedChatModel): Record<string, [string, unknown]> {

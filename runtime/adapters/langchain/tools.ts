@@ -3,9 +3,11 @@ import { StructuredTool, ToolInputParsingException, type ToolRunnableConfig } fr
 import { interrupt } from "@langchain/langgraph";
 import { clientToolMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
+import type { ClientToolValidators } from "../../wire/validation.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
-import { answerObservation, observationText, type ClientToolCall, type DeferredCallDispatch } from "../deferred-call.js";
-import { clientToolInput, type ClientToolInput, type ClientToolValidators, type StrictOption } from "../tool-input.js";
+import type { ClientToolCall } from "../../wire/deferred-calls.js";
+import { answerObservation, observationText, type DeferredCallDispatch } from "../deferred-call.js";
+import { clientToolInput, type ClientToolInput, type StrictOption } from "../tool-input.js";
 import { CLIENT_TOOL_INTERRUPT } from "./client-tool-calls.js";
 
 export interface LangChainToolsOptions {

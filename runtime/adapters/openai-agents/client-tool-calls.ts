@@ -1,6 +1,7 @@
 import type { Agent, RunItem, RunState, RunToolApprovalItem } from "@openai/agents";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
-import type { ClientToolCall, DeferredClientToolAnswer } from "../deferred-call.js";
+import type { ClientToolCall } from "../../wire/deferred-calls.js";
+import type { DeferredClientToolAnswer } from "../deferred-call.js";
 import type { ClientToolInput } from "../tool-input.js";
 import { answersOf } from "./answers.js";
 

@@ -2,6 +2,8 @@
 // whose awaited calls stop the run until the client answers. @openai/agents is a peer dependency of this entry.
 export { toOpenAIAgentsTools, type OpenAIAgentsToolsOptions } from "./tools.js";
 export { answerClientToolCalls, clientToolCalls, type ClientToolRunResult } from "./client-tool-calls.js";
-export type { ClientToolCall, DeferredCallDispatch, DeferredClientToolAnswer } from "../deferred-call.js";
-export type { ClientToolValidators, StrictOption } from "../tool-input.js";
+export type { DeferredCallDispatch, DeferredClientToolAnswer } from "../deferred-call.js";
+export type { ClientToolCall } from "../../wire/deferred-calls.js";
+export type { StrictOption } from "../tool-input.js";
+export type { ClientToolValidators } from "../../wire/validation.js";
 export type { ToolCallOutcome } from "../dispatch.js";

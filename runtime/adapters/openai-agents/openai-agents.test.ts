@@ -3,6 +3,7 @@ import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/te
 import { beforeAll, describe, expect, it } from "vitest";
 import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
+import { runClientToolCalls } from "../../client/deferred-calls.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import { answerClientToolCalls, clientToolCalls, toOpenAIAgentsTools, type ClientToolCall, type DeferredClientToolAnswer } from "./index.js";
 
@@ -20,14 +21,7 @@ const handlers: ClientToolHandlers = {
 };
 
 /** What the page does with the calls it is sent: runs each, and answers the awaited ones. */
-async function page(calls: readonly ClientToolCall[]): Promise<DeferredClientToolAnswer[]> {
-  const answers: DeferredClientToolAnswer[] = [];
-  for (const call of calls) {
-    const outcome = await dispatchToolCall(call.toolName, call.args, handlers);
-    if (call.awaited) answers.push({ toolCallId: call.toolCallId, outcome });
-  }
-  return answers;
-}
+const page = (calls: readonly ClientToolCall[]): Promise<DeferredClientToolAnswer[]> => runClientToolCalls(calls, (name, args) => dispatchToolCall(name, args, handlers));
 
 /** The outputs the model was given, by call id, from its latest request. */
 function outputsSeen(model: ScriptedModel): Record<string, unknown> {

@@ -1,9 +1,10 @@
 import { tool, type FunctionTool, type RunContext, type UnknownContext } from "@openai/agents";
 import { clientToolMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
+import type { ClientToolValidators } from "../../wire/validation.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import { answerObservation, observationText, type DeferredCallDispatch } from "../deferred-call.js";
-import { clientToolInput, type ClientToolValidators, type StrictOption } from "../tool-input.js";
+import { clientToolInput, type StrictOption } from "../tool-input.js";
 import { answersOf } from "./answers.js";
 import { markClientTool, type ClientToolDelivery } from "./client-tool-calls.js";
 
