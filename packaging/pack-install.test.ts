@@ -288,6 +288,9 @@ import { toAiSdkTools, handleAiSdkToolCall, type ToolCallDispatch } from "@gen-c
 import { serveClientToolsOverMcp } from "@gen-client-tools/runtime/mcp";
 import { toAgUiToolCallEvents, createAgUiClientToolSubscriber } from "@gen-client-tools/runtime/ag-ui";
 import { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "@gen-client-tools/runtime";
+import { toOpenAIAgentsTools } from "@gen-client-tools/runtime/openai-agents";
+import { toLangChainTools } from "@gen-client-tools/runtime/langchain";
+import { toTanStackToolDefinitions } from "@gen-client-tools/runtime/tanstack-ai";
 import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers, type ClientToolMap } from "./client-tools.gen/index.js";
 import { clientToolValidators } from "./client-tools.gen/validators/index.js";
 import { clientToolSchemas } from "./client-tools.gen/validators/standard-schemas.js";
@@ -310,6 +313,9 @@ export async function smoke(): Promise<unknown> {
     events: toAgUiToolCallEvents({ toolCallId: "c2", toolName: "notify", args: { text: "hi" } }).map((e) => e.type),
     standard: clientToolSchemas.pick_date.args["~standard"].validate({ title: 2 }),
     aiSdkTools: Object.keys(tools),
+    agentsTools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators }).map((tool) => [tool.name, tool.parameters]),
+    langChainTools: toLangChainTools(clientToolSpecs).map((tool) => [tool.name, tool.schema]),
+    tanStackTools: toTanStackToolDefinitions(clientToolSpecs).map((tool) => [tool.name, tool.inputSchema]),
   };
 }
 `,
@@ -320,7 +326,17 @@ console.log(JSON.stringify(await smoke()));
       // The framework snippets of docs/frameworks.md, compiled here against the same generated tools.
       const frameworksPage = readFileSync(new URL("../docs/frameworks.md", import.meta.url), "utf8");
       const snippets = [...frameworksPage.matchAll(/```ts\n\/\/ (with-[\w-]+\.ts)\n([\s\S]*?)```/g)];
-      expect(snippets.map((match) => match[1]).sort()).toEqual(["with-ag-ui.ts", "with-ai-sdk-page.ts", "with-ai-sdk-server.ts", "with-mcp.ts", "with-openai.ts"]);
+      expect(snippets.map((match) => match[1]).sort()).toEqual([
+        "with-ag-ui.ts",
+        "with-ai-sdk-page.ts",
+        "with-ai-sdk-server.ts",
+        "with-deferred-page.ts",
+        "with-langchain.ts",
+        "with-mcp.ts",
+        "with-openai-agents.ts",
+        "with-openai.ts",
+        "with-tanstack-ai.ts",
+      ]);
       for (const [, name, code] of snippets) writeFileSync(path.join(project, "src", name!), code!);
       const frameworks = [
         "ai@6.0.325",
@@ -331,6 +347,11 @@ console.log(JSON.stringify(await smoke()));
         "@ag-ui/core@1.0.0",
         "@ag-ui/client@1.0.0",
         "openai@6.49.0",
+        "@openai/agents@0.20.0",
+        "zod@4.6.7",
+        "@langchain/core@1.4.0",
+        "@langchain/langgraph@1.7.3",
+        "@tanstack/ai@0.58.0",
         "typescript@7.0.2",
       ];
       const install = sh(project, "npm", ["install", runtimeTarball, tarball, ...frameworks, "--prefer-offline", "--no-audit", "--no-fund"], 240_000);
@@ -347,6 +368,11 @@ console.log(JSON.stringify(await smoke()));
         events: ["TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END"],
         standard: { issues: [{ message: "must be string", path: ["title"] }] },
         aiSdkTools: ["notify", "pick_date"],
+        // Each framework's own tool objects, built in the fresh project: the schemas as written.
+        ...Object.fromEntries(["agentsTools", "langChainTools", "tanStackTools"].map((key) => [key, [
+          ["notify", { type: "object", properties: { text: { type: "string" } }, required: ["text"] }],
+          ["pick_date", { type: "object", properties: { title: { type: "string" } }, required: ["title"], additionalProperties: false }],
+        ]])),
       });
     },
     300_000,

@@ -11,10 +11,14 @@ export interface InterruptLike {
   readonly value?: unknown;
 }
 
-/** What this reads of a graph's result: the messages to look through, and where the graph stopped. */
+/**
+ * What this reads of a graph's result (`graph.invoke`): the messages to look through, and where
+ * the graph stopped; or of its saved state (`graph.getState`): the interrupts of its tasks.
+ */
 export interface ClientToolGraphResult {
   readonly messages?: readonly unknown[];
   readonly __interrupt__?: readonly InterruptLike[];
+  readonly tasks?: readonly { readonly interrupts?: readonly InterruptLike[] }[];
 }
 
 /**
@@ -28,7 +32,7 @@ export function clientToolCalls(result: ClientToolGraphResult): ClientToolCall[]
     const call = (message as { readonly artifact?: { readonly clientToolCall?: unknown } } | null)?.artifact?.clientToolCall;
     if (isClientToolCall(call) && !call.awaited) calls.push(call);
   }
-  for (const pending of result.__interrupt__ ?? []) {
+  for (const pending of interruptsOf(result)) {
     const call = clientToolCallOf(pending);
     if (call !== undefined) calls.push(call);
   }
@@ -45,12 +49,16 @@ export function resumeClientToolCalls(result: ClientToolGraphResult, answers: It
   const byId = new Map<string, DeferredClientToolAnswer["outcome"]>();
   for (const answer of answers) if (!byId.has(answer.toolCallId)) byId.set(answer.toolCallId, answer.outcome);
   const resume: Record<string, unknown> = {};
-  for (const pending of result.__interrupt__ ?? []) {
+  for (const pending of interruptsOf(result)) {
     const call = clientToolCallOf(pending);
     if (call === undefined || pending.id === undefined || !byId.has(call.toolCallId)) continue;
     resume[pending.id] = byId.get(call.toolCallId);
   }
   return new Command({ resume });
+}
+
+function interruptsOf(result: ClientToolGraphResult): readonly InterruptLike[] {
+  return result.__interrupt__ ?? result.tasks?.flatMap((task) => task.interrupts ?? []) ?? [];
 }
 
 function clientToolCallOf(pending: InterruptLike): ClientToolCall | undefined {

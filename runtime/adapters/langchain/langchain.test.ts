@@ -137,7 +137,9 @@ describe("the LangChain adapter", () => {
     const agent = createReactAgent({ llm: model, tools: toLangChainTools(clientToolSpecs, { validators: clientToolValidators }), checkpointer: new MemorySaver() });
     const config = { configurable: { thread_id: "bad-result" } };
     const stopped = await agent.invoke({ messages: [{ role: "user", content: "Open a.md" }] }, config);
-    await agent.invoke(resumeClientToolCalls(stopped, [{ toolCallId: "c1", outcome: { ok: true, name: "open_file_viewer", result: { opened: "yes" }, output: { opened: "yes" } } }]), config);
+    expect(clientToolCalls(await agent.getState(config))).toEqual(clientToolCalls(stopped));
+    // Resumed from the graph's saved state, as a server that kept nothing else between the requests does.
+    await agent.invoke(resumeClientToolCalls(await agent.getState(config), [{ toolCallId: "c1", outcome: { ok: true, name: "open_file_viewer", result: { opened: "yes" }, output: { opened: "yes" } } }]), config);
     expect(toolMessagesSeen(model)["c1"]?.[1]).toContain("its result does not match the tool's result schema: /opened must be boolean");
   });
 
