@@ -5,7 +5,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Observable } from "rxjs";
 import { describe, expect, it } from "vitest";
-import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "../../../examples/frameworks/src/client-tools.gen/index.js";
+import { handlers, shown } from "../__fixtures__/frameworks-page.js";
+import { clientToolSpecs, dispatchToolCall } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { clientToolSchemas } from "../../../examples/frameworks/src/client-tools.gen/validators/standard-schemas.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import { toCopilotKitFrontendTools, toCopilotKitHumanInTheLoopTools, type ToolCallDispatch } from "./index.js";
@@ -59,12 +60,6 @@ class ScriptedAgent extends agUi.AbstractAgent {
   }
 }
 
-const shown: unknown[] = [];
-const handlers: ClientToolHandlers = {
-  show_toast: (args) => void shown.push(args),
-  open_file_viewer: (args) => ({ opened: args.file_path.endsWith(".md") }),
-  get_location: () => ({ city: "Lisbon" }),
-};
 const dispatch: ToolCallDispatch = (name, args) => dispatchToolCall(name, args, handlers);
 
 describe("the CopilotKit adapter", () => {

@@ -7,11 +7,11 @@ import { isInterrupted, MemorySaver } from "@langchain/langgraph";
 import { createReactAgent } from "@langchain/langgraph/prebuilt";
 import { createAgent } from "langchain";
 import { describe, expect, it } from "vitest";
-import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "../../../examples/frameworks/src/client-tools.gen/index.js";
+import { page, shown } from "../__fixtures__/frameworks-page.js";
+import { clientToolSpecs } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
-import { runClientToolCalls } from "../../client/deferred-calls.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
-import { clientToolCalls, resumeClientToolCalls, toLangChainTools, type ClientToolCall, type DeferredClientToolAnswer } from "./index.js";
+import { clientToolCalls, resumeClientToolCalls, toLangChainTools, type ClientToolCall } from "./index.js";
 
 // The client tools through LangGraph's own agent loop, checkpointer and interrupts, with a scripted
 // chat model that binds tools as LangChain's OpenAI integration does (convertToOpenAITool).
@@ -35,15 +35,7 @@ class ScriptedChatModel extends BaseChatModel {
   }
 }
 
-const shown: unknown[] = [];
-const handlers: ClientToolHandlers = {
-  show_toast: (args) => void shown.push(args),
-  open_file_viewer: (args) => ({ opened: args.file_path.endsWith(".md") }),
-  get_location: () => ({ city: "Lisbon" }),
-};
 
-/** What the page does with the calls it is sent: runs each, and answers the awaited ones. */
-const page = (calls: readonly ClientToolCall[]): Promise<DeferredClientToolAnswer[]> => runClientToolCalls(calls, (name, args) => dispatchToolCall(name, args, handlers));
 
 /** The tool messages the model was given last, by call id. */
 function toolMessagesSeen(model: ScriptedChatModel): Record<string, [string, unknown]> {

@@ -1,11 +1,11 @@
 import { Agent, run, RunState, setTracingDisabled, type AgentInputItem } from "@openai/agents";
 import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "../../../examples/frameworks/src/client-tools.gen/index.js";
+import { page, shown } from "../__fixtures__/frameworks-page.js";
+import { clientToolSpecs } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
-import { runClientToolCalls } from "../../client/deferred-calls.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
-import { answerClientToolCalls, clientToolCalls, toOpenAIAgentsTools, type ClientToolCall, type DeferredClientToolAnswer } from "./index.js";
+import { answerClientToolCalls, clientToolCalls, toOpenAIAgentsTools } from "./index.js";
 
 // The client tools through the Agents SDK's own runner and scripted model: a run stops on each
 // awaited call, the page runs the calls with the generated handlers, and the run resumes from its
@@ -13,15 +13,7 @@ import { answerClientToolCalls, clientToolCalls, toOpenAIAgentsTools, type Clien
 
 beforeAll(() => setTracingDisabled(true));
 
-const shown: unknown[] = [];
-const handlers: ClientToolHandlers = {
-  show_toast: (args) => void shown.push(args),
-  open_file_viewer: (args) => ({ opened: args.file_path.endsWith(".md") }),
-  get_location: () => ({ city: "Lisbon" }),
-};
 
-/** What the page does with the calls it is sent: runs each, and answers the awaited ones. */
-const page = (calls: readonly ClientToolCall[]): Promise<DeferredClientToolAnswer[]> => runClientToolCalls(calls, (name, args) => dispatchToolCall(name, args, handlers));
 
 /** The outputs the model was given, by call id, from its latest request. */
 function outputsSeen(model: ScriptedModel): Record<string, unknown> {

@@ -1,7 +1,8 @@
 import { chat, type ModelMessage, type StreamChunk, type TextOptions } from "@tanstack/ai";
 import { ChatClient, type ConnectConnectionAdapter } from "@tanstack/ai-client";
 import { describe, expect, it } from "vitest";
-import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "../../../examples/frameworks/src/client-tools.gen/index.js";
+import { handlers, shown } from "../__fixtures__/frameworks-page.js";
+import { clientToolSpecs, dispatchToolCall } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import { toTanStackClientTools, toTanStackToolDefinitions, type ToolCallDispatch } from "./index.js";
 
@@ -44,12 +45,6 @@ function scriptedAdapter(turns: readonly Call[][]) {
   return { adapter, requests };
 }
 
-const shown: unknown[] = [];
-const handlers: ClientToolHandlers = {
-  show_toast: (args) => void shown.push(args),
-  open_file_viewer: (args) => ({ opened: args.file_path.endsWith(".md") }),
-  get_location: () => ({ city: "Lisbon" }),
-};
 const dispatch: ToolCallDispatch = (name, args) => dispatchToolCall(name, args, handlers);
 
 async function settled(client: ChatClient, requests: readonly unknown[], count: number): Promise<void> {
