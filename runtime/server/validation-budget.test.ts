@@ -30,6 +30,13 @@ async function openCall(user: string, conversationId: string, outputSchema: obje
   }
 }
 
+/**
+ * How long another client's request may take while an attack is checked: under the 500 ms
+ * validation deadline, far under the seconds the attacks held the event loop for before, and
+ * loose enough for a machine busy with other test files.
+ */
+const SERVED_WITHIN_MS = 400;
+
 /** Runs `attack` while another user lists their calls every 10 ms; the longest any of those requests took. */
 async function othersWaitDuring<T>(attack: Promise<T>): Promise<{ result: T; longestWaitMs: number; probes: number }> {
   let done = false;
@@ -53,18 +60,18 @@ async function othersWaitDuring<T>(attack: Promise<T>): Promise<{ result: T; lon
 const answer = (user: string, requestId: string, result: unknown) => server.fetch(user, `/client-tools/${requestId}`, { body: { result } });
 
 describe("an answer that costs seconds to check", () => {
-  it("uniqueItems over 26,000 objects (300 KB; was: 10 s with the event loop held): checked in linear time, a duplicate refused with 422 and a unique set taken, while another client's requests wait under 100 ms", { timeout: 60_000 }, async () => {
+  it("uniqueItems over 26,000 objects (300 KB; was: 10 s with the event loop held): checked in linear time, a duplicate refused with 422 and a unique set taken, while another client's requests wait under 400 ms", { timeout: 60_000 }, async () => {
     const requestId = await openCall("mallory", "m1", uniqueItems);
     const xs = Array.from({ length: 26_000 }, (_, i) => ({ a: i }));
     expect(JSON.stringify({ xs }).length).toBeGreaterThan(300_000);
     const duplicated = await othersWaitDuring(answer("mallory", requestId, { xs: [...xs, { a: 7 }] }));
     expect(duplicated.result.status).toBe(422);
     expect(await duplicated.result.json()).toMatchObject({ errors: [{ pointer: "/xs", message: "must NOT have duplicate items (items ## 7 and 26000 are identical)" }] });
-    expect(duplicated.longestWaitMs).toBeLessThan(100);
+    expect(duplicated.longestWaitMs).toBeLessThan(SERVED_WITHIN_MS);
     const unique = await othersWaitDuring(answer("mallory", requestId, { xs }));
     expect(unique.result.status).toBe(200);
     expect(unique.probes).toBeGreaterThan(0);
-    expect(unique.longestWaitMs).toBeLessThan(100);
+    expect(unique.longestWaitMs).toBeLessThan(SERVED_WITHIN_MS);
   });
 
   it("500 patternProperties against 30,000 keys, answered again and again: each 422 in bounded time with others served, and the tenth ends the call as error", { timeout: 90_000 }, async () => {
@@ -73,7 +80,7 @@ describe("an answer that costs seconds to check", () => {
     for (let n = 1; n <= 10; n++) {
       const { result: response, longestWaitMs } = await othersWaitDuring(answer("mallory", requestId, keys));
       expect(response.status).toBe(422);
-      expect(longestWaitMs).toBeLessThan(100);
+      expect(longestWaitMs).toBeLessThan(SERVED_WITHIN_MS);
     }
     expect((await answer("mallory", requestId, {})).status).toBe(409);
     const outcome = await (await server.fetch("mallory", "/outcome/m2/call_1")).json();
