@@ -91,14 +91,20 @@ describe("an answer that costs seconds to check", () => {
     const calls = await Promise.all(["m3a", "m3b", "m3c", "m3d", "m3e", "m3f"].map((conversation) => openCall("mallory", conversation, manyPatterns)));
     const bobs = await openCall("bob", "b1", manyPatterns);
     const keys = Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`k${i}`, "v"]));
-    const costly = calls.map((requestId) => answer("mallory", requestId, keys));
+    const finished: number[] = [];
+    const costly = calls.map(async (requestId) => {
+      const response = await answer("mallory", requestId, keys);
+      finished.push(performance.now());
+      return response;
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const start = performance.now();
     // A schema of 500 patterns: past the size checked on the event loop, so bob's answer goes to the thread too.
     expect((await answer("bob", bobs, { k1x: "v" })).status).toBe(200);
-    const bobWaitedMs = performance.now() - start;
+    const bobDone = performance.now();
     for (const response of await Promise.all(costly)) expect(response.status).toBe(422);
-    // Behind all six, bob would wait three seconds.
-    expect(bobWaitedMs).toBeLessThan(1_500);
+    // Mallory's six are checked one after the other, each up to its deadline: bob's answer is
+    // checked among the first of them, not behind all six. Counted, not timed, so that a busy
+    // machine (which slows every check alike) does not change the verdict.
+    expect(finished.filter((time) => time > bobDone).length).toBeGreaterThanOrEqual(3);
   });
 });
