@@ -1,0 +1,81 @@
+import type { AnyValidateFunction } from "ajv/dist/core.js";
+import { Ajv } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import { validationOptionsFor, VALIDATION_OPTIONS } from "../ajv-options.js";
+import { schemaDialect, type SchemaDialect } from "../dialect.js";
+import { childPointer, pointerTokens } from "../json-pointer.js";
+import type { JsonObject, JsonSchema, JsonValue } from "../json.js";
+import { withProtoProperties } from "../proto-properties.js";
+
+/** A subschema where it stands in its root: what `$ref`s inside it resolve against. */
+export interface Located {
+  readonly schema: JsonSchema;
+  readonly pointer: string;
+}
+
+/**
+ * One of the two schemas being compared: its dialect, its `$ref`s resolved in it, and its values
+ * checked against it (the whole schema or a subschema by pointer) as the runtime's validators
+ * check them.
+ */
+export interface SchemaSide {
+  readonly root: JsonSchema;
+  readonly dialect: SchemaDialect;
+  /** The subschema a local `$ref` names, or undefined for one this cannot follow (another document, an anchor). */
+  resolve(ref: string): Located | undefined;
+  /** Whether the value is valid under the subschema at this pointer (the whole schema at ""). */
+  accepts(pointer: string, value: JsonValue): boolean;
+}
+
+// ajv's own formats as an option (its plugin keeps every instance alive); no warnings quoting the schema.
+const OPTIONS = { ...VALIDATION_OPTIONS, formats: fullFormats, logger: false, validateSchema: false } as const;
+let nextKey = 0;
+
+export function schemaSide(root: JsonSchema): SchemaSide {
+  const dialect = (typeof root === "object" ? schemaDialect(root) : undefined) ?? "2020-12";
+  let ajv: Ajv | Ajv2020 | undefined;
+  const key = `urn:gen-client-tools:compare:${nextKey++}`;
+  const validators = new Map<string, AnyValidateFunction>();
+  const validatorAt = (pointer: string): AnyValidateFunction => {
+    let validate = validators.get(pointer);
+    if (validate !== undefined) return validate;
+    if (ajv === undefined) {
+      const object = typeof root === "object" ? withProtoProperties(root) : root;
+      const options = { ...OPTIONS, ...(typeof root === "object" ? validationOptionsFor(root) : {}) };
+      ajv = dialect === "draft-07" ? new Ajv(options) : new Ajv2020(options);
+      ajv.addSchema(typeof object === "object" ? { ...(object as JsonObject), $id: key } : object, key);
+    }
+    validate = ajv.getSchema(pointer === "" ? key : `${key}#${pointer.split("/").map(encodeURIComponent).join("/")}`);
+    if (validate === undefined) throw new Error(`no subschema at ${pointer}`);
+    validators.set(pointer, validate);
+    return validate;
+  };
+  return {
+    root,
+    dialect,
+    resolve(ref) {
+      if (!ref.startsWith("#")) return undefined;
+      let pointer: string;
+      try {
+        pointer = decodeURIComponent(ref.slice(1));
+      } catch {
+        return undefined;
+      }
+      if (pointer !== "" && !pointer.startsWith("/")) return undefined;
+      let current: JsonValue = root;
+      for (const token of pointerTokens(pointer)) {
+        if (typeof current !== "object" || current === null) return undefined;
+        const next: JsonValue | undefined = Array.isArray(current) ? current[Number(token)] : Object.hasOwn(current, token) ? (current as JsonObject)[token] : undefined;
+        if (next === undefined) return undefined;
+        current = next;
+      }
+      return typeof current === "boolean" || (typeof current === "object" && current !== null && !Array.isArray(current)) ? { schema: current as JsonSchema, pointer } : undefined;
+    },
+    accepts(pointer, value) {
+      return validatorAt(pointer)(value) === true;
+    },
+  };
+}
+
+export { childPointer };
