@@ -67,3 +67,7 @@ export type { ClientToolsWebSocketServerOptions } from "./server/transports/ws-s
 export type { WebSocketUpgradeInfo } from "./server/transports/ws-origins.js";
 export { clientActionEvent, clientObservationEvent, fireAndForgetEvents } from "./server/wire-events.js";
 export type { ClientToolActionEventWire, ClientToolCallInput, ClientToolObservationEventWire, WireEventOptions } from "./server/wire-events.js";
+
+// Schema evolution: what a change to a tool's schema means for values made under the other version.
+export { compareSchemas } from "./schema/compare/compare-schemas.js";
+export type { SchemaComparison, SchemaRelation } from "./schema/compare/relation.js";

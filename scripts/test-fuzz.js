@@ -1,4 +1,4 @@
-// `npm run test:fuzz -- --runs N [--seed S]`: the property-based tests of test-support/fuzz with N
+// `npm run test:fuzz -- --runs N [--seed S]`: the property-based tests (test-support/fuzz and every *-fuzz.test.ts) with N
 // runs per property (and a random seed unless one is given), for longer hunts than CI's
 // bounded run. A failure prints its seed, path and counterexample: add the counterexample to
 // test-support/fuzz/regressions.json so that every later run replays it.
@@ -20,7 +20,7 @@ if (!/^[1-9][0-9]*$/.test(runs)) {
 const seed = option("--seed") ?? String(Math.floor(Math.random() * 2 ** 31));
 console.log(`test:fuzz: ${runs} runs per property, seed ${seed}`);
 const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
-const result = spawnSync(process.execPath, [vitest, "run", "test-support/fuzz", "--testTimeout=0"], {
+const result = spawnSync(process.execPath, [vitest, "run", "test-support/fuzz", "-fuzz.test.ts", "--testTimeout=0"], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, GCT_FUZZ_RUNS: runs, GCT_FUZZ_SEED: seed },

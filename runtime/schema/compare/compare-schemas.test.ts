@@ -3,6 +3,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema, JsonValue } from "../json.js";
+import { VALIDATION_OPTIONS } from "../ajv-options.js";
+import { withProtoProperties } from "../proto-properties.js";
 import { compareSchemas } from "./compare-schemas.js";
 import type { SchemaRelation } from "./relation.js";
 
@@ -102,13 +104,16 @@ const rows: [name: string, old: JsonSchema, next: JsonSchema, oldInNew: Expected
   ["a property that only false allows", obj({ a: false }), obj({}, { additionalProperties: false }), "F", "T"],
 ];
 
-/** This test's own ajv, with the runtime's formats, reading only own properties as its validators do: the judge of every witness. */
-const JUDGE = { strict: false, formats: fullFormats, logger: false, ownProperties: true } as const;
+/**
+ * This test's own ajv, with the runtime's validation options and formats, reading only own properties and `__proto__` as
+ * a name like any other (withProtoProperties), as the runtime's validators do: the judge of every witness.
+ */
+const JUDGE = { ...VALIDATION_OPTIONS, formats: fullFormats, logger: false, ownProperties: true } as const;
 
 function validatorOf(schema: JsonSchema): (value: JsonValue) => boolean {
   const draft07 = typeof schema === "object" && schema["$schema"] === DRAFT_07;
   const ajv = draft07 ? new Ajv(JUDGE) : new Ajv2020(JUDGE);
-  const validate = ajv.compile(schema as AnySchema);
+  const validate = ajv.compile((typeof schema === "object" ? withProtoProperties(schema) : schema) as AnySchema);
   return (value) => validate(value) === true;
 }
 

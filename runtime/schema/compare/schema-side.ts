@@ -24,8 +24,8 @@ export interface SchemaSide {
   readonly dialect: SchemaDialect;
   /** The subschema a local `$ref` names, or undefined for one this cannot follow (another document, an anchor). */
   resolve(ref: string): Located | undefined;
-  /** Whether the value is valid under the subschema at this pointer (the whole schema at ""). */
-  accepts(pointer: string, value: JsonValue): boolean;
+  /** Whether the value is valid under the subschema at this pointer (the whole schema at ""); undefined where ajv fails to tell. */
+  accepts(pointer: string, value: JsonValue): boolean | undefined;
 }
 
 // ajv's own formats as an option (its plugin keeps every instance alive); no warnings quoting the schema.
@@ -73,7 +73,11 @@ export function schemaSide(root: JsonSchema): SchemaSide {
       return typeof current === "boolean" || (typeof current === "object" && current !== null && !Array.isArray(current)) ? { schema: current as JsonSchema, pointer } : undefined;
     },
     accepts(pointer, value) {
-      return validatorAt(pointer)(value) === true;
+      try {
+        return validatorAt(pointer)(value) === true;
+      } catch {
+        return undefined;
+      }
     },
   };
 }

@@ -1,7 +1,7 @@
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { childPointer } from "../json-pointer.js";
 import { jsonEqual } from "../json-equal.js";
-import type { JsonSchema, JsonValue } from "../json.js";
+import type { JsonObject, JsonSchema, JsonValue } from "../json.js";
 import {
   allowedTypes,
   casesOf,
@@ -93,10 +93,14 @@ function proveCase(a: Conjunction, b: Conjunction, ctx: Context): Proof {
       const holds = heldBy(a) || (types.length > 1 && types.every((type) => heldBy(ofType(a, type))));
       if (!holds) return unknown(keyword === "anyOf" ? "no branch of anyOf holds every value of the first" : "no branch of oneOf holds every value of the first apart from the others", pointer);
     }
-    for (const keyword of OPAQUE_KEYWORDS) {
-      if (!Object.hasOwn(part.schema, keyword)) continue;
-      const value = part.schema[keyword]!;
-      if (!keywordValues(a, keyword).some((own) => jsonEqual(own.value, value) && !hasRef(value))) return unknown(`${keyword} differs, which the checker compares only when equal`, childPointer(part.pointer, keyword));
+    for (const group of OPAQUE_GROUPS) {
+      if (!group.some((keyword) => Object.hasOwn(part.schema, keyword))) continue;
+      const met = a.parts.some((own) => group.every((keyword) => jsonEqual(own.schema[keyword], part.schema[keyword])) && !group.some((keyword) => hasRef(part.schema[keyword] ?? null)));
+      if (!met) return unknown(`${group.filter((keyword) => Object.hasOwn(part.schema, keyword)).join("/")} differs, which the checker compares only when equal`, childPointer(part.pointer, group.find((keyword) => Object.hasOwn(part.schema, keyword))!));
+    }
+    // What unevaluated* allow depends on every applicator beside them: only the same schema, whole, implies it.
+    if (WHOLE_SCHEMA_KEYWORDS.some((keyword) => Object.hasOwn(part.schema, keyword)) && !a.parts.some((own) => jsonEqual(own.schema, part.schema) && !hasRef(part.schema))) {
+      return unknown(`${WHOLE_SCHEMA_KEYWORDS.filter((keyword) => Object.hasOwn(part.schema, keyword)).join("/")} beside other keywords, which the checker compares only in the same schema`, part.pointer);
     }
   }
   const enumerated = keywordValues(b, "enum").concat(keywordValues(b, "const"));
@@ -104,16 +108,27 @@ function proveCase(a: Conjunction, b: Conjunction, ctx: Context): Proof {
   return proveTypes(a, b, ctx);
 }
 
-/** Keywords whose value the checker does not reason about: the superset side's must be met by an equal one on the subset side. */
-const OPAQUE_KEYWORDS = ["not", "if", "then", "else", "contains", "minContains", "maxContains", "propertyNames", "dependentRequired", "dependentSchemas", "dependencies", "unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef"] as const;
+/**
+ * Keywords the checker does not reason about: the superset side's must be met on the subset side
+ * by a part with equal values for the whole group (`then` means nothing without its `if`).
+ */
+const OPAQUE_GROUPS: readonly (readonly string[])[] = [["not"], ["if", "then", "else"], ["contains", "minContains", "maxContains"], ["propertyNames"], ["dependentRequired"], ["dependentSchemas"], ["dependencies"]];
+
+/** Keywords whose meaning depends on the whole schema around them. */
+const WHOLE_SCHEMA_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef"];
 
 /** Exact for a finite subset side: every listed value it accepts is checked against the superset side. */
 function proveFinite(a: Conjunction, values: readonly JsonValue[], b: Conjunction, ctx: Context): Proof {
   const types = allowedTypes(a);
   for (const value of values) {
-    if (!hasType(value, types) || !a.parts.every((part) => ctx.sub.accepts(part.pointer, value))) continue;
-    const refusing = b.parts.find((part) => !ctx.sup.accepts(part.pointer, value));
-    if (refusing !== undefined) return unknown(`refuses ${JSON.stringify(value)}, which the first allows`, refusing.pointer);
+    if (!hasType(value, types)) continue;
+    const ours = a.parts.map((part) => ctx.sub.accepts(part.pointer, value));
+    if (ours.includes(false)) continue;
+    const theirs = b.parts.map((part) => ctx.sup.accepts(part.pointer, value));
+    const unchecked = [...ours, ...theirs].includes(undefined);
+    if (unchecked) return unknown(`ajv could not check ${JSON.stringify(value)}`, b.parts[0]?.pointer ?? "");
+    const refusing = theirs.indexOf(false);
+    if (refusing !== -1) return unknown(`refuses ${JSON.stringify(value)}, which the first allows`, b.parts[refusing]!.pointer);
   }
   return PROVED;
 }
@@ -277,10 +292,8 @@ function proveObjects(a: Conjunction, b: Conjunction, ctx: Context): Proof {
   if (!closed) {
     const theirs = otherPropertyConstraints(b, "superset");
     if (theirs === "pattern") {
-      const patterns = keywordValues(b, "patternProperties");
-      if (!patterns.every(({ value }) => keywordValues(a, "patternProperties").some((own) => jsonEqual(own.value, value) && !hasRef(value)))) {
-        return unknown("patternProperties: the checker compares them only when equal", patterns[0]!.pointer);
-      }
+      const proof = provePatternedOthers(a, b, ctx);
+      if (!proof.proved) return proof;
     } else {
       const proof = prove(others, theirs, ctx);
       if (!proof.proved) return proof;
@@ -288,6 +301,25 @@ function proveObjects(a: Conjunction, b: Conjunction, ctx: Context): Proof {
   }
   const named = [...namedProperties(a)].filter((name) => !conjunctionOf(propertyConstraints(a, name, "subset") as Located[], ctx.sub).never).length;
   return proveRange(a, b, "minProperties", "maxProperties", required.size, closed && keywordValues(a, "patternProperties").length === 0 ? named : Infinity);
+}
+
+/**
+ * The properties no part names, where the superset side has `patternProperties`: proved only in
+ * the plain case, one part on each side with the same patterns (so a name that matches one meets
+ * the same schema on both) and, for the names that match none, additionalProperties compared.
+ */
+function provePatternedOthers(a: Conjunction, b: Conjunction, ctx: Context): Proof {
+  const governing = (c: Conjunction) => c.parts.filter((part) => Object.hasOwn(part.schema, "patternProperties") || Object.hasOwn(part.schema, "additionalProperties"));
+  const [ours, theirs] = [governing(a), governing(b)];
+  const pointer = theirs[0]?.pointer ?? b.parts[0]?.pointer ?? "";
+  if (ours.length !== 1 || theirs.length !== 1) return unknown("patternProperties across several schemas, which the checker does not compare", pointer);
+  const [own, other] = [ours[0]!, theirs[0]!];
+  if (!jsonEqual(own.schema["patternProperties"], other.schema["patternProperties"]) || hasRef(other.schema["patternProperties"] ?? null)) {
+    return unknown("patternProperties differ, which the checker compares only when equal", childPointer(other.pointer, "patternProperties"));
+  }
+  const additional = (part: { schema: JsonObject; pointer: string }): Located[] =>
+    Object.hasOwn(part.schema, "additionalProperties") ? [{ schema: part.schema["additionalProperties"] as JsonSchema, pointer: childPointer(part.pointer, "additionalProperties") }] : [];
+  return prove(additional(own), additional(other), ctx);
 }
 
 /** Whether no value is valid under both: their types do not meet, or a required property's listed values are all refused by the other. */
@@ -298,12 +330,12 @@ function disjoint(a: Conjunction, other: Located, ctx: Context): boolean {
   const types = allowedTypes(theirs);
   if (![...ours].some((t) => types.has(t) || (t === "integer" && types.has("number")) || (t === "number" && types.has("integer")))) return true;
   const finite = finiteValues(a);
-  if (finite !== undefined && finite.every((value) => !ctx.sup.accepts(other.pointer, value))) return true;
+  if (finite !== undefined && finite.every((value) => ctx.sup.accepts(other.pointer, value) === false)) return true;
   for (const name of requiredNames(a)) {
     const values = finiteValues(conjunctionOf(propertyConstraints(a, name, "subset") as Located[], ctx.sub));
     const constraints = propertyConstraints(theirs, name, "superset");
     if (values === undefined || constraints === "pattern" || constraints.length === 0) continue;
-    if (values.every((value) => constraints.some((c) => !ctx.sup.accepts(c.pointer, value)))) return true;
+    if (values.every((value) => constraints.some((c) => ctx.sup.accepts(c.pointer, value) === false))) return true;
   }
   return false;
 }

@@ -33,7 +33,7 @@ export function findWitness(sub: SchemaSide, sup: SchemaSide): JsonValue | undef
     if (seen.has(key)) continue;
     seen.add(key);
     if (seen.size > MAX_CANDIDATES) return undefined;
-    if (sub.accepts("", value) && !sup.accepts("", value)) return value;
+    if (sub.accepts("", value) === true && sup.accepts("", value) === false) return value;
   }
   return undefined;
 }
@@ -154,19 +154,20 @@ function objects(c: Conjunction, side: SchemaSide, hints: Hints, depth: number):
   const base: Record<string, JsonValue> = {};
   for (const name of required) {
     const first = options(name)[0];
-    if (first !== undefined) base[name] = first;
+    if (first !== undefined) setOwn(base, name, first);
   }
   const values: JsonValue[] = [base];
   for (const name of new Set([...required, ...named])) {
-    for (const option of options(name)) values.push({ ...base, [name]: option });
+    for (const option of options(name)) values.push(setOwn({ ...base }, name, option));
   }
   const full = { ...base };
-  for (const name of named) if (!(name in full)) full[name] = options(name)[0] ?? null;
+  for (const name of named) if (!Object.hasOwn(full, name)) setOwn(full, name, options(name)[0] ?? null);
   values.push(full);
   // Properties the other schema names and this one does not: an open object may carry them with any value.
-  for (const name of ["extra", ...hints.names.filter((n) => !named.has(n))]) for (const extra of ["x", 1, null, true, {}] as JsonValue[]) values.push({ ...base, [name]: extra });
+  for (const name of ["extra", ...hints.names.filter((n) => !named.has(n))]) for (const extra of ["x", 1, null, true, {}] as JsonValue[]) values.push(setOwn({ ...base }, name, extra));
   for (const name of required) {
-    const { [name]: _, ...without } = base;
+    const without = { ...base };
+    delete without[name];
     values.push(without);
   }
   // As many properties as a count in either schema, and one more.
@@ -177,6 +178,12 @@ function objects(c: Conjunction, side: SchemaSide, hints: Hints, depth: number):
     values.push(wide);
   }
   return values;
+}
+
+/** Sets a property as the object's own, `__proto__` too (an assignment would set the prototype). */
+function setOwn(object: Record<string, JsonValue>, name: string, value: JsonValue): Record<string, JsonValue> {
+  Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+  return object;
 }
 
 /** What the values are built around, taken from both schemas. */
