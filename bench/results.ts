@@ -1,6 +1,6 @@
 import type { Summary } from "./stats.js";
 
-export type Unit = "ms" | "µs" | "MB/s" | "MB" | "KB" | "bytes" | "validations/s" | "calls/s" | "×";
+export type Unit = "ms" | "µs" | "MB/s" | "MB" | "KB" | "bytes" | "validations/s" | "calls/s" | "pairs/s" | "×";
 
 /** A target from the issue's table: the median must be at most (or at least) `value`. */
 export interface Target {

@@ -1,5 +1,6 @@
 import type { Row } from "../results.js";
 import { brokerRoundTrip } from "./broker.js";
+import { compareThroughput } from "./compare.js";
 import { exportCompiled, exportOneTool } from "./export.js";
 import { fingerprintThroughput } from "./fingerprint.js";
 import type { RuntimeInput } from "./input.js";
@@ -14,6 +15,7 @@ export const RUNTIME_BENCHMARKS = {
   "export-compile": exportCompiled,
   broker: brokerRoundTrip,
   validators: validatorThroughput,
+  compare: compareThroughput,
 } as const satisfies Readonly<Record<string, (input: RuntimeInput) => Row[] | Promise<Row[]>>>;
 
 export type RuntimeBenchmarkName = keyof typeof RUNTIME_BENCHMARKS | "register-first";

@@ -19,10 +19,24 @@ export type CommandLine =
   | { readonly command: "init" }
   /** `gen-client-tools doctor`: checks the project; `config` as for a run. */
   | { readonly command: "doctor"; readonly config?: string }
-  | { readonly command: "help"; readonly topic: "generate" | "init" | "doctor" }
+  | ({ readonly command: "diff" } & DiffArguments)
+  | { readonly command: "help"; readonly topic: "generate" | "init" | "doctor" | "diff" }
   | { readonly command: "version" }
   /** `gen-client-tools completion` prints a shell script; the script asks back with `--get-yargs-completions`. */
   | { readonly command: "completion" };
+
+/** `gen-client-tools diff <old> [<new>]`: the two spec sets (paths or `git:<ref>`) and the gate. */
+export interface DiffArguments {
+  readonly old: string;
+  /** Absent: the configured spec folders. */
+  readonly new?: string;
+  readonly json: boolean;
+  /** `--fail-on breaking`: exit 1 when a tool breaks a rolling deploy. */
+  readonly failOnBreaking: boolean;
+  /** Tools whose breaking change the team accepts (`--allow <tool>`, repeatable). */
+  readonly allow: readonly string[];
+  readonly config?: string;
+}
 
 /** A command line that cannot be run; the message says what to change. */
 export class UsageError extends Error {}
@@ -59,6 +73,7 @@ const PARSER_OPTIONS: parser.Options = {
  */
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = {}): CommandLine {
   if (argv.includes("--get-yargs-completions") || argv[0] === "completion") return { command: "completion" };
+  if (argv[0] === "diff") return parseDiff(argv.slice(1));
   for (const token of argv) {
     if (token === "--") break;
     const match = /^--(?:no-)?([^=]+)=(.*)$/s.exec(token);
@@ -109,6 +124,45 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     command: "generate",
     options: options as Omit<GenerateOptions, "cwd">,
     run: { check: check === true, watch: watch === true, quiet: quiet === true, ...(typeof config === "string" && { config }) },
+  };
+}
+
+const DIFF_FLAGS = ["json", "fail-on", "allow", "config", "help"];
+
+/** `diff <old> [<new>] [--json] [--fail-on breaking] [--allow <tool>]... [--config <file>]`. */
+function parseDiff(argv: readonly string[]): CommandLine {
+  const parsed = parser.detailed([...argv], {
+    boolean: ["json", "help"],
+    string: ["fail-on", "config"],
+    array: ["allow"],
+    alias: { help: ["h"] },
+    configuration: { "camel-case-expansion": false, "strip-aliased": true, "parse-numbers": false, "parse-positional-numbers": false },
+  });
+  if (parsed.error) throw new UsageError(parsed.error.message);
+  const { _: positionals, ...given } = parsed.argv as Record<string, unknown> & { _: (string | number)[] };
+  for (const name of Object.keys(given)) {
+    if (DIFF_FLAGS.includes(name)) continue;
+    const suggestion = name.length === 1 ? undefined : suggestKey(name, DIFF_FLAGS);
+    throw new UsageError(`unknown option ${name.length === 1 ? "-" : "--"}${name} for diff${suggestion === undefined ? "" : `: did you mean --${suggestion}?`}`);
+  }
+  if (given["help"] === true) return { command: "help", topic: "diff" };
+  const [old, next, stray] = positionals.map(String);
+  if (old === undefined || old === "") throw new UsageError("diff needs the spec set to compare with: a folder, a file, or git:<ref> (gen-client-tools diff git:main)");
+  if (stray !== undefined) throw new UsageError(`diff takes two spec sets at most (got ${JSON.stringify(stray)} as a third)`);
+  const failOn = given["fail-on"];
+  if (failOn !== undefined && failOn !== "breaking") throw new UsageError(`--fail-on takes "breaking" (got ${describe(failOn)})`);
+  const config = given["config"];
+  if (config !== undefined && (typeof config !== "string" || config === "")) throw new UsageError("--config needs a value");
+  const allow = ((given["allow"] as unknown[] | undefined) ?? []).map(String);
+  if (allow.includes("")) throw new UsageError("--allow needs a tool name");
+  return {
+    command: "diff",
+    old,
+    ...(next !== undefined && { new: next }),
+    json: given["json"] === true,
+    failOnBreaking: failOn === "breaking",
+    allow,
+    ...(typeof config === "string" && { config }),
   };
 }
 

@@ -6,9 +6,26 @@ import { codeRoot } from "../package-root.js";
 export const HELP_FILE = "help.txt";
 
 /** The text of `--help`, for the generate command, init or doctor: the generate command's as the build rendered it, or rendered now where it was not. */
-export async function helpText(topic: "generate" | "init" | "doctor"): Promise<string> {
+export async function helpText(topic: "generate" | "init" | "doctor" | "diff"): Promise<string> {
   if (topic === "init") {
     return "Usage: gen-client-tools init\n\nCreate client-tools/ with an example tool, and gen-client-tools.config.json.\nRefuses to overwrite either when it exists.\n";
+  }
+  if (topic === "diff") {
+    return [
+      "Usage: gen-client-tools diff <old> [<new>] [--json] [--fail-on breaking] [--allow <tool>]... [--config <file>]",
+      "",
+      "Compare two spec sets tool by tool: added, removed, a mode changed, and for the parameters and",
+      "the answer's schema whether every value of the old version is valid under the new and every",
+      "value of the new under the old (proved, refused with an example value, or unknown and why).",
+      "<old> and <new> are folders or files, or git:<ref> for the configured spec folders at a",
+      "revision; <new> defaults to the configured spec folders.",
+      "",
+      "  --json               print the comparison as JSON",
+      "  --fail-on breaking   exit 1 when a tool's change breaks a rolling deploy",
+      "  --allow <tool>       accept that tool's breaking change (repeatable)",
+      "  --config <file>      the config file (default gen-client-tools.config.json)",
+      "",
+    ].join("\n");
   }
   if (topic === "doctor") {
     return [

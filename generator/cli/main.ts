@@ -22,6 +22,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       return (await import("./init.js")).initCommand(process.cwd());
     case "doctor":
       return (await import("./doctor.js")).doctorCommand(process.cwd(), line.config);
+    case "diff":
+      return (await import("./diff.js")).diffCommand(line, process.cwd());
     case "generate":
       return generateCommand(line.options, line.run);
   }

@@ -15,6 +15,7 @@ function describeCommandLine(argv: readonly string[]): Argv {
     .usage(`Usage: $0 [command] [options]\n\nGenerate typed TypeScript bindings from a folder of client-tool specs (JSON Schema).`)
     .command("init", "create client-tools/ with an example tool, and gen-client-tools.config.json")
     .command("doctor", "check the project's setup, printing each problem with its fix")
+    .command("diff <old> [new]", "compare two spec sets (folders, files or git:<ref>) and say what breaks a rolling deploy")
     .completion("completion", "print a shell completion script: gen-client-tools completion >> ~/.bashrc");
   for (const spec of Object.values<OptionSpec>({ ...GENERATE_OPTIONS, ...RUN_OPTIONS })) {
     cli = cli.option(spec.flag, {
@@ -32,6 +33,7 @@ function describeCommandLine(argv: readonly string[]): Argv {
     .example("$0 --no-validators", "a run without the validators that the config file asks for")
     .example("$0 init", "start a project: an example tool and a config file")
     .example("$0 doctor", "check dependencies, import style, duplicate installs, prettier and staleness")
+    .example("$0 diff git:main --fail-on breaking", "fail a pull request whose spec changes break pages or calls still on main's")
     .epilogue("Every boolean option has its --no- form. Exit codes: 0 done, 1 problems in the specs or a failed --check, 2 usage error, 70 internal error.")
     .help("help")
     .alias("help", "h")

@@ -19,7 +19,12 @@ export function compareSchemas(oldSchema: JsonSchema, newSchema: JsonSchema): Sc
   if (jsonEqual(oldSchema, newSchema)) return { oldInNew: HOLDS, newInOld: HOLDS };
   const before = schemaSide(oldSchema);
   const after = schemaSide(newSchema);
-  return { oldInNew: relation(before, after), newInOld: relation(after, before) };
+  try {
+    return { oldInNew: relation(before, after), newInOld: relation(after, before) };
+  } finally {
+    before.release();
+    after.release();
+  }
 }
 
 function relation(sub: SchemaSide, sup: SchemaSide): SchemaRelation {

@@ -26,11 +26,22 @@ export interface SchemaSide {
   resolve(ref: string): Located | undefined;
   /** Whether the value is valid under the subschema at this pointer (the whole schema at ""); undefined where ajv fails to tell. */
   accepts(pointer: string, value: JsonValue): boolean | undefined;
+  /** Lets go of what was compiled for this side (the ajv it used is shared). */
+  release(): void;
 }
 
 // ajv's own formats as an option (its plugin keeps every instance alive); no warnings quoting the schema.
 const OPTIONS = { ...VALIDATION_OPTIONS, formats: fullFormats, logger: false, validateSchema: false } as const;
+/** One ajv per dialect and `ownProperties`: making one with every format costs more than compiling a tool's schema. */
+const shared = new Map<string, Ajv | Ajv2020>();
 let nextKey = 0;
+
+function ajvFor(dialect: SchemaDialect, ownProperties: boolean): Ajv | Ajv2020 {
+  const key = `${dialect} ${ownProperties}`;
+  let ajv = shared.get(key);
+  if (ajv === undefined) shared.set(key, (ajv = dialect === "draft-07" ? new Ajv({ ...OPTIONS, ownProperties }) : new Ajv2020({ ...OPTIONS, ownProperties })));
+  return ajv;
+}
 
 export function schemaSide(root: JsonSchema): SchemaSide {
   const dialect = (typeof root === "object" ? schemaDialect(root) : undefined) ?? "2020-12";
@@ -41,10 +52,8 @@ export function schemaSide(root: JsonSchema): SchemaSide {
     let validate = validators.get(pointer);
     if (validate !== undefined) return validate;
     if (ajv === undefined) {
-      const object = typeof root === "object" ? withProtoProperties(root) : root;
-      const options = { ...OPTIONS, ...(typeof root === "object" ? validationOptionsFor(root) : {}) };
-      ajv = dialect === "draft-07" ? new Ajv(options) : new Ajv2020(options);
-      ajv.addSchema(typeof object === "object" ? { ...(object as JsonObject), $id: key } : object, key);
+      ajv = ajvFor(dialect, typeof root === "object" && validationOptionsFor(root).ownProperties);
+      ajv.addSchema(typeof root === "object" ? { ...withProtoProperties(root), $id: key } : root, key);
     }
     validate = ajv.getSchema(pointer === "" ? key : `${key}#${pointer.split("/").map(encodeURIComponent).join("/")}`);
     if (validate === undefined) throw new Error(`no subschema at ${pointer}`);
@@ -78,6 +87,10 @@ export function schemaSide(root: JsonSchema): SchemaSide {
       } catch {
         return undefined;
       }
+    },
+    release() {
+      validators.clear();
+      ajv?.removeSchema(key);
     },
   };
 }

@@ -38,13 +38,15 @@ export function findWitness(sub: SchemaSide, sup: SchemaSide): JsonValue | undef
   return undefined;
 }
 
+/** Values for the subschemas at these places, the ones they accept first (a part built from them is then valid too). */
 function samples(located: readonly Located[], side: SchemaSide, hints: Hints, depth: number): JsonValue[] {
   const conjunction = conjunctionOf(located, side);
   if (conjunction.never) return [];
   const cases = casesOf(conjunction, side, 16) ?? [conjunction];
   const values: JsonValue[] = [];
   for (const one of cases) values.push(...caseSamples(one, side, hints, depth));
-  return values;
+  const accepted = (value: JsonValue): boolean => located.every(({ pointer }) => side.accepts(pointer, value) === true);
+  return [...values.filter(accepted), ...values.filter((value) => !accepted(value))];
 }
 
 function caseSamples(c: Conjunction, side: SchemaSide, hints: Hints, depth: number): JsonValue[] {

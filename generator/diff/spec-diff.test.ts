@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
+import { diffReport, formatDiffReport } from "./diff-report.js";
+import { diffSpecSets } from "./spec-diff.js";
+
+const specs = (...raw: object[]) => parseClientToolSpecs(raw);
+const viewer = (parameters: object, outputSchema?: object) => ({ name: "open_file_viewer", description: "Open a file.", parameters, ...(outputSchema && { outputSchema }) });
+const path = { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"], additionalProperties: false };
+const opened = { type: "object", properties: { opened: { type: "boolean" } }, required: ["opened"] };
+
+describe("diffSpecSets", () => {
+  it("says unchanged for a tool whose schemas accept the same values, whatever their text", () => {
+    const [change] = diffSpecSets(specs(viewer(path)), specs(viewer({ ...path, description: "Where the file is." })));
+    expect(change).toMatchObject({ tool: "open_file_viewer", change: "unchanged", breaking: [] });
+  });
+
+  it("names added and removed tools, a removed one as breaking", () => {
+    const toast = { name: "show_toast", description: "Toast.", parameters: { type: "object", properties: {} } };
+    const changes = diffSpecSets(specs(viewer(path)), specs(toast));
+    expect(changes.map((c) => [c.tool, c.change])).toEqual([
+      ["open_file_viewer", "removed"],
+      ["show_toast", "added"],
+    ]);
+    expect(changes[0]).toMatchObject({ breaking: [expect.stringContaining("the tool is removed")] });
+  });
+
+  it("gives each direction of a parameters change that breaks a rolling deploy, with an example value", () => {
+    const widened = { ...path, properties: { file_path: { type: "string" }, line: { type: "integer" } } };
+    const [change] = diffSpecSets(specs(viewer(path)), specs(viewer(widened)));
+    expect(change).toMatchObject({ change: "changed", parameters: { oldInNew: { holds: true }, newInOld: { holds: false } } });
+    expect(change!.change !== "added" && change!.breaking).toEqual([expect.stringMatching(/^parameters: the new server's calls to a page still on the old bundle can be refused by the old schema, for example \{.*"line"/)]);
+  });
+
+  it("compares the answer's schema, and a mode change is breaking", () => {
+    const narrowed = { ...opened, properties: { opened: { const: true } } };
+    const [answer] = diffSpecSets(specs(viewer(path, opened)), specs(viewer(path, narrowed)));
+    expect(answer).toMatchObject({ change: "changed", answer: { oldInNew: { holds: false, witness: { opened: false } }, newInOld: { holds: true } } });
+    const [mode] = diffSpecSets(specs(viewer(path)), specs(viewer(path, opened)));
+    expect(mode).toMatchObject({ change: "changed", mode: { old: "fire-and-forget", new: "awaited" }, breaking: [expect.stringContaining("its mode changes from fire-and-forget to awaited")] });
+  });
+
+  it("reports for a reviewer, the allowed tools apart", () => {
+    const widened = { ...path, additionalProperties: true };
+    const report = diffReport("git:main", "client-tools", diffSpecSets(specs(viewer(path)), specs(viewer(widened))), ["open_file_viewer"]);
+    expect(report).toMatchObject({ breaking: [], allowed: ["open_file_viewer"] });
+    expect(formatDiffReport(report)).toBe(
+      [
+        "gen-client-tools diff git:main -> client-tools",
+        "  open_file_viewer  changed, breaking (allowed)",
+        '    - parameters: the new server\'s calls to a page still on the old bundle can be refused by the old schema, for example {"file_path":"a","extra":"x"}',
+        "1 tool: 0 added, 0 removed, 1 changed, 0 unchanged; 0 breaking a rolling deploy, 1 allowed",
+        "",
+      ].join("\n"),
+    );
+  });
+});
