@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ts } from "ts-morph";
@@ -435,6 +436,40 @@ export function usePickDate(): void {
       expect(tsc.status).toBe(0);
     },
     500_000,
+  );
+
+  it(
+    "gates a pull request with the docs' diff line: the spec folder at the base branch against the working tree, from the packed tarballs in a git repository",
+    () => {
+      const viewer = (properties: object, required: string[]) => ({ name: "open_file_viewer", description: "Open a file.", parameters: { type: "object", properties, required, additionalProperties: false } });
+      const project = tempProject({
+        "package.json": { name: "gated", private: true, type: "module" },
+        "client-tools/open_file_viewer.json": viewer({ file_path: { type: "string" } }, ["file_path"]),
+      });
+      const install = sh(project, "npm", ["install", runtimeTarball, tarball, "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
+      expect(install.status, install.stderr).toBe(0);
+      const git = (...args: string[]) => expect(sh(project, "git", args).status).toBe(0);
+      writeFileSync(path.join(project, ".gitignore"), "node_modules\n");
+      git("init", "-q", "-b", "main");
+      git("-c", "user.email=ci@example.com", "-c", "user.name=CI", "commit", "-q", "--allow-empty", "-m", "empty");
+      git("add", "-A");
+      git("-c", "user.email=ci@example.com", "-c", "user.name=CI", "commit", "-q", "-m", "specs");
+      // As actions/checkout leaves a pull request: the base branch as origin/<base>, the change in the working tree.
+      git("update-ref", "refs/remotes/origin/main", "HEAD");
+      writeFileSync(path.join(project, "client-tools/open_file_viewer.json"), JSON.stringify(viewer({ file_path: { type: "string" }, line: { type: "integer" } }, ["file_path", "line"])));
+      const page = readFileSync(new URL("../docs/schema-evolution.md", import.meta.url), "utf8");
+      const line = /- run: (npx gen-client-tools diff [^\n]+)/.exec(page)![1]!;
+      const gate = spawnSync("bash", ["-c", line], { cwd: project, encoding: "utf8", env: { ...process.env, GITHUB_BASE_REF: "main" }, timeout: 60_000 });
+      expect(gate.status, gate.stderr).toBe(1);
+      expect(gate.stdout).toContain("gen-client-tools diff git:origin/main -> client-tools");
+      expect(gate.stdout).toContain("open_file_viewer  changed, breaking");
+      const json = sh(project, "npx", ["--no", "--", "gen-client-tools", "diff", "git:origin/main", "--json"]);
+      expect(json.status).toBe(0);
+      expect(JSON.parse(json.stdout)).toMatchObject({ breaking: ["open_file_viewer"], tools: [{ tool: "open_file_viewer", parameters: { oldInNew: { holds: false }, newInOld: { holds: false } } }] });
+      const allowed = sh(project, "npx", ["--no", "--", "gen-client-tools", "diff", "git:origin/main", "client-tools", "--fail-on", "breaking", "--allow", "open_file_viewer"]);
+      expect(allowed.status, allowed.stderr).toBe(0);
+    },
+    300_000,
   );
 
   it(
