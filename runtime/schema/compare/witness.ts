@@ -1,4 +1,5 @@
 import type { JsonSchema, JsonValue } from "../json.js";
+import { linearRegExp } from "../linear-patterns.js";
 import {
   allowedTypes,
   casesOf,
@@ -16,7 +17,7 @@ import type { Located, SchemaSide } from "./schema-side.js";
 
 /** How many values are tried at the most, and how deep they are built. */
 const MAX_CANDIDATES = 600;
-const MAX_DEPTH = 5;
+const MAX_DEPTH = 4;
 const SAMPLES_PER_SCHEMA = 12;
 
 /**
@@ -38,15 +39,20 @@ export function findWitness(sub: SchemaSide, sup: SchemaSide): JsonValue | undef
   return undefined;
 }
 
-/** Values for the subschemas at these places, the ones they accept first (a part built from them is then valid too). */
+/** Values for the subschemas at these places. */
 function samples(located: readonly Located[], side: SchemaSide, hints: Hints, depth: number): JsonValue[] {
   const conjunction = conjunctionOf(located, side);
   if (conjunction.never) return [];
   const cases = casesOf(conjunction, side, 16) ?? [conjunction];
   const values: JsonValue[] = [];
   for (const one of cases) values.push(...caseSamples(one, side, hints, depth));
-  const accepted = (value: JsonValue): boolean => located.every(({ pointer }) => side.accepts(pointer, value) === true);
-  return [...values.filter(accepted), ...values.filter((value) => !accepted(value))];
+  return values;
+}
+
+/** The values that meet these checks first, the others after: a part built from the first ones is then likely valid too. */
+function meetingFirst<T>(values: Iterable<T>, meets: (value: T) => boolean): T[] {
+  const all = [...values];
+  return [...all.filter(meets), ...all.filter((value) => !meets(value))];
 }
 
 function caseSamples(c: Conjunction, side: SchemaSide, hints: Hints, depth: number): JsonValue[] {
@@ -89,12 +95,14 @@ function numbers(c: Conjunction, hints: Hints, integers: boolean): number[] {
   for (const keyword of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]) for (const { value } of keywordValues(c, keyword)) if (typeof value === "number") marks.push(value);
   const values = new Set<number>();
   for (const mark of marks) {
-    for (const step of integers ? [-1, 0, 1] : [-1, -0.5, 0, 0.5, 1]) {
+    for (const step of integers ? [0, 1, -1] : [0, 0.5, 1, -0.5, -1]) {
       const value = mark + step;
       if (Number.isFinite(value) && (!integers || Number.isInteger(value))) values.add(value);
     }
   }
-  return [...values].slice(0, SAMPLES_PER_SCHEMA * 2);
+  const limit = (keyword: string, holds: (value: number, bound: number) => boolean) => (value: number) => keywordValues(c, keyword).every(({ value: bound }) => typeof bound !== "number" || holds(value, bound));
+  const checks = [limit("minimum", (v, b) => v >= b), limit("maximum", (v, b) => v <= b), limit("exclusiveMinimum", (v, b) => v > b), limit("exclusiveMaximum", (v, b) => v < b), limit("multipleOf", (v, b) => b <= 0 || Math.abs(v / b - Math.round(v / b)) < 1e-6)];
+  return meetingFirst(values, (value) => checks.every((check) => check(value))).slice(0, SAMPLES_PER_SCHEMA * 2);
 }
 
 const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
@@ -127,14 +135,24 @@ function strings(c: Conjunction, hints: Hints): string[] {
   for (const keyword of ["minLength", "maxLength"]) for (const { value } of keywordValues(c, keyword)) if (typeof value === "number") lengths.add(value);
   for (const hint of hints.numbers) if (Number.isInteger(hint) && hint >= 0 && hint < 10_000) [hint - 1, hint, hint + 1].forEach((n) => n >= 0 && lengths.add(n));
   for (const length of lengths) values.add("a".repeat(length));
-  return [...values];
+  const lengthsMet = (text: string) =>
+    keywordValues(c, "minLength").every(({ value }) => typeof value !== "number" || text.length >= value) && keywordValues(c, "maxLength").every(({ value }) => typeof value !== "number" || text.length <= value);
+  const patternsMet = (text: string) => keywordValues(c, "pattern").every(({ value }) => typeof value !== "string" || matches(value, text) !== false);
+  return meetingFirst(values, (text) => lengthsMet(text) && patternsMet(text));
 }
 
 function arrays(c: Conjunction, side: SchemaSide, hints: Hints, depth: number): JsonValue[][] {
   if (depth >= MAX_DEPTH) return [[]];
   const min = Math.max(0, ...keywordValues(c, "minItems").map(({ value }) => (typeof value === "number" ? value : 0)));
   const max = Math.min(Infinity, ...keywordValues(c, "maxItems").map(({ value }) => (typeof value === "number" ? value : Infinity)));
-  const at = (index: number): JsonValue[] => samples(itemConstraints(c, side, index), side, hints, depth + 1).slice(0, SAMPLES_PER_SCHEMA);
+  const known = new Map<number, JsonValue[]>();
+  const at = (index: number): JsonValue[] => {
+    // Past every prefix, each position has the same schema.
+    const position = Math.min(index, prefixLength(c, side));
+    let values = known.get(position);
+    if (values === undefined) known.set(position, (values = samples(itemConstraints(c, side, position), side, hints, depth + 1).slice(0, SAMPLES_PER_SCHEMA)));
+    return values;
+  };
   const values: JsonValue[][] = [];
   const lengths = new Set([0, 1, 2, 3, prefixLength(c, side) + 1].map((n) => Math.max(n, min)));
   if (Number.isFinite(max)) lengths.add(max);
@@ -152,7 +170,12 @@ function arrays(c: Conjunction, side: SchemaSide, hints: Hints, depth: number): 
 function objects(c: Conjunction, side: SchemaSide, hints: Hints, depth: number): JsonValue[] {
   const required = requiredNames(c);
   const named = namedProperties(c);
-  const options = (name: string): JsonValue[] => (depth >= MAX_DEPTH ? [] : samples(propertyConstraints(c, name, "subset") as Located[], side, hints, depth + 1).slice(0, SAMPLES_PER_SCHEMA));
+  const known = new Map<string, JsonValue[]>();
+  const options = (name: string): JsonValue[] => {
+    let values = known.get(name);
+    if (values === undefined) known.set(name, (values = depth >= MAX_DEPTH ? [] : samples(propertyConstraints(c, name, "subset") as Located[], side, hints, depth + 1).slice(0, SAMPLES_PER_SCHEMA)));
+    return values;
+  };
   const base: Record<string, JsonValue> = {};
   for (const name of required) {
     const first = options(name)[0];
@@ -180,6 +203,14 @@ function objects(c: Conjunction, side: SchemaSide, hints: Hints, depth: number):
     values.push(wide);
   }
   return values;
+}
+
+function matches(pattern: string, text: string): boolean | undefined {
+  try {
+    return linearRegExp(pattern).test(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sets a property as the object's own, `__proto__` too (an assignment would set the prototype). */
