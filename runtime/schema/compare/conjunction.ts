@@ -141,8 +141,8 @@ export function otherPropertyConstraints(conjunction: Conjunction, role: Role): 
   return constraints;
 }
 
-/** Whether a schema's pattern matches the name, in linear time; undefined for one RE2 cannot compile. */
-function patternMatches(pattern: string, name: string): boolean | undefined {
+/** Whether a schema's pattern matches the text, in linear time; undefined for one RE2 cannot compile. */
+export function patternMatches(pattern: string, name: string): boolean | undefined {
   try {
     return linearRegExp(pattern).test(name);
   } catch {

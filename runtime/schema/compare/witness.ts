@@ -1,5 +1,4 @@
 import type { JsonSchema, JsonValue } from "../json.js";
-import { linearRegExp } from "../linear-patterns.js";
 import {
   allowedTypes,
   casesOf,
@@ -8,6 +7,7 @@ import {
   itemConstraints,
   keywordValues,
   namedProperties,
+  patternMatches,
   prefixLength,
   propertyConstraints,
   requiredNames,
@@ -137,7 +137,7 @@ function strings(c: Conjunction, hints: Hints): string[] {
   for (const length of lengths) values.add("a".repeat(length));
   const lengthsMet = (text: string) =>
     keywordValues(c, "minLength").every(({ value }) => typeof value !== "number" || text.length >= value) && keywordValues(c, "maxLength").every(({ value }) => typeof value !== "number" || text.length <= value);
-  const patternsMet = (text: string) => keywordValues(c, "pattern").every(({ value }) => typeof value !== "string" || matches(value, text) !== false);
+  const patternsMet = (text: string) => keywordValues(c, "pattern").every(({ value }) => typeof value !== "string" || patternMatches(value, text) !== false);
   return meetingFirst(values, (text) => lengthsMet(text) && patternsMet(text));
 }
 
@@ -203,14 +203,6 @@ function objects(c: Conjunction, side: SchemaSide, hints: Hints, depth: number):
     values.push(wide);
   }
   return values;
-}
-
-function matches(pattern: string, text: string): boolean | undefined {
-  try {
-    return linearRegExp(pattern).test(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Sets a property as the object's own, `__proto__` too (an assignment would set the prototype). */
