@@ -57,9 +57,12 @@ export { fromGeminiFunctionCall, toGeminiFunctionResponse } from "./provider-cal
 export type { GeminiFunctionCall, GeminiFunctionResponsePart } from "./provider-calls/gemini.js";
 
 // The wire: what the server sends and the client answers.
-export type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolErrorMessage, ClientToolRequest, ClientToolResultMessage } from "./wire/messages.js";
+export type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolErrorMessage, ClientToolMismatchMessage, ClientToolRequest, ClientToolResultMessage } from "./wire/messages.js";
+export { clientToolContractOf, parseClientToolContract } from "./wire/client-tool-contract.js";
+export type { ClientToolContract, ClientToolDifference } from "./wire/client-tool-contract.js";
 export type {
   ClientCallCancelled,
+  ClientCallClientOutOfDate,
   ClientCallDenied,
   ClientCallFailed,
   ClientCallInvalidArguments,
@@ -78,10 +81,13 @@ export type { RequiresActionBody } from "./wire/requires-action.js";
 export {
   CLIENT_TOOL_CANCELLED_EVENT,
   CLIENT_TOOL_EVENT,
+  CLIENT_TOOL_MISMATCH_EVENT,
   decodeClientToolCancelledEvent,
   decodeClientToolEvent,
+  decodeClientToolMismatchEvent,
   encodeClientToolCancelledEvent,
   encodeClientToolEvent,
+  encodeClientToolMismatchEvent,
 } from "./wire/sse.js";
 export { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage } from "./wire/ws-codec.js";
 export type { ClientToolRejectedMessage, ClientToolRequestedMessage, ClientToolServerMessage } from "./wire/ws-codec.js";

@@ -40,6 +40,7 @@ export {
   ClientCallStaleAttemptError,
   ClientCallStoreUnavailableError,
   ClientResultInvalidError,
+  ClientToolContractMalformedError,
   PrivateInputMisdirectedError,
 } from "./wire/errors.js";
 
@@ -59,6 +60,7 @@ export type { NodeListenerOptions, NodeRequestLike, NodeResponseLike } from "./s
 export { followOwnerCalls } from "./server/transports/owner-feed.js";
 export type { OwnerFeed, OwnerFeedSink } from "./server/transports/owner-feed.js";
 export { clientToolEventStream } from "./server/transports/sse-stream.js";
+export { CLIENT_TOOL_CONTRACT_PARAM, pageContractOf } from "./server/transports/page-contract.js";
 export { attachClientTools } from "./server/transports/ws-attach.js";
 export type { AttachClientToolsOptions, ClientToolSocket, WebSocketData } from "./server/transports/ws-attach.js";
 export { allowOrigins } from "./server/transports/ws-origins.js";

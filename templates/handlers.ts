@@ -51,3 +51,12 @@ export const { isClientAction, isFireAndForgetAction, isClientToolName, actionAr
   },
   // @gen:end table
 });
+
+/**
+ * The tools this code was generated from, for the server to compare with its own when the page
+ * connects: add it to the event stream's URL, or the socket's, as `?tools=` (it needs no escaping).
+ * A call this code cannot run is then not sent; a `client_tool.mismatch` message says which.
+ */
+// @gen:begin contract
+export const clientToolContract: string = ["1", "example~a~000000000000~000000000000"].join(".");
+// @gen:end contract

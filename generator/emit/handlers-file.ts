@@ -1,4 +1,5 @@
 import type { ToolModel } from "../model/tool-model.js";
+import { clientToolContractOf } from "../../runtime/wire/client-tool-contract.js";
 import { banner } from "../output-format/banner.js";
 import { propertyKey, tsString } from "./escape.js";
 import { fillTemplate, loadTemplate } from "./template.js";
@@ -6,7 +7,7 @@ import { fillTemplate, loadTemplate } from "./template.js";
 /**
  * handlers.ts: the runtime's dispatch functions bound to `ClientTools` and to a table of each
  * tool's mode by name (one line a tool); with `--validators`, to the generated argument
- * validators too.
+ * validators too. And the page's contract with the server (`clientToolContract`).
  */
 export function emitHandlersFile(models: readonly ToolModel[], options: { readonly validators: boolean }): string {
   const ownMcpArgKind = models.filter(hasOwnMcpArgKind).map((m) => tsString(m.name));
@@ -22,8 +23,15 @@ export function emitHandlersFile(models: readonly ToolModel[], options: { readon
     fillTemplate(loadTemplate("handlers"), {
       validators: options.validators ? 'import { clientToolValidators } from "./validators/index.js";\n' : "",
       table,
+      contract: contractDeclaration(models),
     })
   );
+}
+
+/** One line a tool, so that a diff shows which tools changed. */
+function contractDeclaration(models: readonly ToolModel[]): string {
+  const parts = clientToolContractOf(models.map((m) => ({ ...m.spec, fingerprints: m.fingerprints }))).split(".");
+  return `export const clientToolContract: string = [\n${parts.map((part) => `  ${tsString(part)},\n`).join("")}].join(".");\n`;
 }
 
 /** Whether the tool declares an argument named `mcp_arg_kind` and none named `kind`. */

@@ -1,3 +1,4 @@
+import { isClientToolDifferences } from "../wire/client-tool-contract.js";
 import type { CompiledValidator } from "../wire/validation.js";
 import { clientToolMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
@@ -51,6 +52,8 @@ function checkedOutcome(spec: ClientToolSpec, outcome: unknown, validator: Compi
     case "unknown_outcome":
     case "denied":
       return typeof fields["reason"] === "string" ? { status: fields["status"], reason: fields["reason"] } : malformed();
+    case "client_out_of_date":
+      return isClientToolDifferences(fields["differs"]) ? { status: "client_out_of_date", differs: fields["differs"] } : malformed();
     default:
       return malformed();
   }

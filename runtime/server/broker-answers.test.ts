@@ -28,8 +28,15 @@ describe("ClientCallBroker answers", () => {
           attempt: 1,
           expiresAt: Date.parse("2025-01-01T00:00:30Z"),
         },
-        // What any instance needs to check and re-send its answers (get_location is read-only, up to 3 attempts, and waits when interrupted).
-        tool: { outputSchema: schemaFingerprint(specs[0]!.outputSchema!), timeoutSeconds: 30, maxAttempts: 3, recovery: "wait" },
+        // What any instance needs to check and re-send its answers (get_location is read-only, up to 3 attempts, and waits when interrupted),
+        // and to compare the call with a page's contract.
+        tool: {
+          parameters: schemaFingerprint(specs[0]!.parameters),
+          outputSchema: schemaFingerprint(specs[0]!.outputSchema!),
+          timeoutSeconds: 30,
+          maxAttempts: 3,
+          recovery: "wait",
+        },
       },
     ]);
     expect(request.requestId).toMatch(/^[A-Za-z0-9_-]{22}$/);

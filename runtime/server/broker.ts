@@ -4,6 +4,7 @@ import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundEr
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import type { ClientToolRequest } from "../wire/messages.js";
 import type { ClientCallCancelled, ClientCallOutcome } from "../wire/outcome.js";
+import type { ClientToolDifference } from "../wire/client-tool-contract.js";
 import { newRequestId } from "./request-id.js";
 import { PRIVATE_INPUT_DISMISSED, PRIVATE_INPUT_INVALID, PRIVATE_INPUT_UNUSABLE, privateInputHandlerOf, shownProblems } from "./private-input.js";
 import type { PrivateInputHandlers } from "../wire/private-input-call.js";
@@ -332,6 +333,7 @@ export class ClientCallBroker {
     const seconds = timeoutSeconds(spec);
     // What any instance needs to check and re-send this call's answers, kept with the call.
     const callTool: PendingCallTool = {
+      parameters: tool.fingerprints.parameters ?? schemaFingerprint(spec.parameters),
       outputSchema: tool.fingerprints.outputSchema ?? schemaFingerprint(spec.outputSchema),
       timeoutSeconds: seconds,
       maxAttempts: resendLimit(spec),
@@ -550,21 +552,32 @@ export class ClientCallBroker {
 
   /** Ends the owner's open call as cancelled (server side). `false` when it was not open. */
   async cancel(call: { readonly requestId: string; readonly owner: string }, reason: string): Promise<boolean> {
-    const { requestId, owner } = call;
-    const outcome: ClientCallCancelled = { status: "cancelled", reason };
-    for (;;) {
-      const stored = await this.#store.get(requestId, owner);
-      if (stored?.state !== "open") return false;
-      if (await this.#lifecycle.endIfOpen(stored, outcome)) return true;
-      // Lost to an answer or a re-send in between: look again.
+    return this.#endOpen(call, { status: "cancelled", reason });
+  }
+
+  /**
+   * The owner's page cannot run this open call: its code lacks the tool, or has another version
+   * of it (`differs`, from its contract). Ends the call as `client_out_of_date`, unless it ended
+   * meanwhile. Never rejects: a store failure goes to `onError`, and the call stays open.
+   */
+  async clientOutOfDate(call: { readonly requestId: string; readonly owner: string }, differs: readonly ClientToolDifference[]): Promise<void> {
+    try {
+      await this.#endOpen(call, { status: "client_out_of_date", differs });
+    } catch (error) {
+      this.#onError(error, "ending a call the user's page cannot run failed; it stays open");
     }
   }
 
   /** The owner's open requests (of one conversation, if given), so a reloaded client can pick them up. */
   async pending(filter: PendingCallFilter): Promise<readonly ClientToolRequest[]> {
+    return (await this.openCalls(filter)).map((call) => call.request);
+  }
+
+  /** The owner's open calls that a client may still answer (of one conversation, if given), with their tools' fingerprints. */
+  async openCalls(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
     const now = Date.now();
     const calls = await this.#store.list(filter);
-    return calls.filter((call) => call.request.expiresAt > now && call.claimed !== true).map((call) => call.request);
+    return calls.filter((call) => call.request.expiresAt > now && call.claimed !== true);
   }
 
   /** Cancels every call this broker dispatched and still waits for, and stops its timers. Idempotent. */
@@ -583,6 +596,16 @@ export class ClientCallBroker {
     this.#storedSchemas.clear();
     this.#heard.clear();
     this.#invalidAnswers.clear();
+  }
+
+  /** Ends the owner's call with `outcome` if it is open; `false` when it was not. */
+  async #endOpen(call: { readonly requestId: string; readonly owner: string }, outcome: ClientCallOutcome): Promise<boolean> {
+    for (;;) {
+      const stored = await this.#store.get(call.requestId, call.owner);
+      if (stored?.state !== "open") return false;
+      if (await this.#lifecycle.endIfOpen(stored, outcome)) return true;
+      // Lost to an answer or a re-send in between: look again.
+    }
   }
 
   #awaitedTool(toolName: string, conversationId: string): AwaitedTool {

@@ -8,6 +8,8 @@ import type { ClientCallOutcome } from "../wire/outcome.js";
  * an instance that never saw the call's conversation (or its registration) still handles them.
  */
 export interface PendingCallTool {
+  /** The fingerprint of the tool's parameters, which a page's contract is compared with; absent in older records. */
+  readonly parameters?: string;
   /** The fingerprint of the tool's outputSchema; the schema itself is stored once per fingerprint (`putSchema`). */
   readonly outputSchema: string;
   /** How long the client has for each attempt. */

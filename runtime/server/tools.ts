@@ -2,6 +2,7 @@ import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 import { markServerAuthored } from "../registry/server-authored.js";
 import type { ClientToolLookup } from "../registry/types.js";
 import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
+import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { AwaitedSpec } from "./result-validation.js";
 
@@ -53,6 +54,11 @@ export type AwaitedTool = KnownTool & { readonly spec: AwaitedSpec };
 const answerTools = new WeakMap<ClientToolSpec, AwaitedTool>();
 let contentFingerprint: string | undefined;
 
+/** The fingerprint of the schema an awaited-content tool's answers are checked against. */
+export function contentResultFingerprint(): string {
+  return (contentFingerprint ??= schemaFingerprint(CONTENT_RESULT_SCHEMA));
+}
+
 function withAnswerSchema(tool: KnownTool, outputSchema: AwaitedSpec["outputSchema"], fingerprint: () => string): AwaitedTool {
   let awaited = answerTools.get(tool.spec);
   if (awaited === undefined) {
@@ -71,7 +77,7 @@ export function awaitedToolOf(tool: KnownTool): AwaitedTool | undefined {
     case "awaited":
       return tool as AwaitedTool;
     case "awaited-content":
-      return withAnswerSchema(tool, kind.outputSchema, () => (contentFingerprint ??= schemaFingerprint(kind.outputSchema)));
+      return withAnswerSchema(tool, kind.outputSchema, contentResultFingerprint);
     case "private-input":
       return withAnswerSchema(tool, kind.privateInput.schema, () => schemaFingerprint(kind.privateInput.schema));
     default:

@@ -1,7 +1,8 @@
 // Shape checks for what a client receives from the server (in WebSocket messages and SSE
 // events). The client runner trusts what it is given, so a client checks here first.
 import type { JsonObject } from "../schema/json.js";
-import type { ClientToolCancelledMessage, ClientToolRequest } from "./messages.js";
+import { isClientToolDifferences } from "./client-tool-contract.js";
+import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "./messages.js";
 import { isObject } from "./answer.js";
 
 /** The request, or `undefined` when the value is not one. */
@@ -21,4 +22,13 @@ export function decodeClientToolRequest(value: unknown): ClientToolRequest | und
 export function decodeClientToolCancelled(value: unknown): ClientToolCancelledMessage | undefined {
   if (!isObject(value) || typeof value["requestId"] !== "string" || typeof value["reason"] !== "string") return undefined;
   return { type: "client_tool.cancelled", requestId: value["requestId"], reason: value["reason"] };
+}
+
+/** The mismatch (its `type` is not checked: the SSE event name carries it there), or `undefined`. */
+export function decodeClientToolMismatch(value: unknown): ClientToolMismatchMessage | undefined {
+  if (!isObject(value)) return undefined;
+  const { requestId, conversationId, toolCallId, toolName, differs } = value;
+  if (typeof requestId !== "string" || typeof conversationId !== "string" || typeof toolCallId !== "string" || typeof toolName !== "string") return undefined;
+  if (!isClientToolDifferences(differs)) return undefined;
+  return { type: "client_tool.mismatch", requestId, conversationId, toolCallId, toolName, differs };
 }

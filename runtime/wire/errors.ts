@@ -78,6 +78,19 @@ export class ClientAnswerMalformedError extends ClientCallError {
   readonly status = 400;
 }
 
+/**
+ * A page's client tool contract (`?tools=`, `clientToolContract` in its generated code) that is not
+ * one: its connection is refused, since the server could not tell which calls it can run.
+ */
+export class ClientToolContractMalformedError extends ClientCallError {
+  override readonly name = "ClientToolContractMalformedError";
+  readonly status = 400;
+
+  constructor(reason: string) {
+    super(`The page's client tool contract (the generated clientToolContract) is malformed: ${reason}.`);
+  }
+}
+
 /** An answer larger than the transport accepts; refused before it is parsed. */
 export class ClientAnswerTooLargeError extends ClientCallError {
   override readonly name = "ClientAnswerTooLargeError";

@@ -1,4 +1,5 @@
 import type { JsonObject } from "../schema/json.js";
+import type { ClientToolDifference } from "./client-tool-contract.js";
 
 /**
  * The messages of the awaited round trip, as every transport carries them (HTTP, SSE,
@@ -62,4 +63,19 @@ export interface ClientToolCancelledMessage {
   readonly type: "client_tool.cancelled";
   readonly requestId: string;
   readonly reason: string;
+}
+
+/**
+ * The page's code was generated from other specs than this call's tool (see `ClientToolContract`):
+ * the call was not sent to it, and ended as `client_out_of_date` unless another of the user's pages
+ * connected here can run it. An app shows it as "reload to update".
+ */
+export interface ClientToolMismatchMessage {
+  readonly type: "client_tool.mismatch";
+  readonly requestId: string;
+  readonly conversationId: string;
+  readonly toolCallId: string;
+  readonly toolName: string;
+  /** What the page lacks: the tool (`missing`), or the tool as the call has it (`mode`, `parameters`, `result`). */
+  readonly differs: readonly ClientToolDifference[];
 }

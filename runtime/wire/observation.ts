@@ -1,6 +1,7 @@
 import type { ClientToolContentResult } from "../tool-spec/content-result.js";
 import { clientToolMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { ClientToolDifference } from "./client-tool-contract.js";
 import type { ClientCallOutcome } from "./outcome.js";
 
 /** What the model sees for a client tool call (the OpenHands `ClientToolObservation` shape). */
@@ -87,6 +88,12 @@ export function outcomeToObservation(outcome: ClientCallOutcome, tool?: Pick<Cli
           : "The server could not use the private input the user gave, so the action did not happen. Tell the user; call the tool again only if they ask.",
         true,
       );
+    case "client_out_of_date":
+      return textObservation(
+        `The user's page cannot run this tool: it is out of date (${outOfDate(outcome.differs)}), so the call was not sent to it. ` +
+          "Do not call the tool again now: ask the user to reload the page (or update the app), then try again.",
+        true,
+      );
     case "denied":
       return textObservation(
         `The call was not sent to the user's client: ${quote(outcome.reason)}. ` +
@@ -94,6 +101,12 @@ export function outcomeToObservation(outcome: ClientCallOutcome, tool?: Pick<Cli
         true,
       );
   }
+}
+
+function outOfDate(differs: readonly ClientToolDifference[]): string {
+  if (differs.includes("missing")) return "its code has no such tool";
+  const what = differs.map((part) => (part === "mode" ? "how it is answered" : part === "parameters" ? "its parameters" : "its result's schema"));
+  return `its code has another version of the tool, which differs in ${what.join(" and ")}`;
 }
 
 function textObservation(text: string, isError: boolean): ClientToolObservation {

@@ -1,3 +1,5 @@
+import type { ClientToolDifference } from "./client-tool-contract.js";
+
 /**
  * How an awaited client tool call ended. `broker.dispatch` resolves to one of these and
  * never rejects for anything the client does; `outcomeToObservation` turns each into what
@@ -11,7 +13,8 @@ export type ClientCallOutcome =
   | ClientCallUnknownOutcome
   | ClientCallDenied
   | ClientCallInvalidArguments
-  | ClientCallPrivateInputFailed;
+  | ClientCallPrivateInputFailed
+  | ClientCallClientOutOfDate;
 
 /** The client answered with a result that matched the tool's `outputSchema`. */
 export interface ClientCallOk {
@@ -57,6 +60,16 @@ export interface ClientCallPrivateInputFailed {
 export interface ClientCallUnknownOutcome {
   readonly status: "unknown_outcome";
   readonly reason: string;
+}
+
+/**
+ * The user's page (or app) runs code generated from other specs than the call's tool: it lacks the
+ * tool, or has it with another mode or schema (`differs`), so the call was not sent to it. The page
+ * was told (`client_tool.mismatch`) and may ask the user to reload.
+ */
+export interface ClientCallClientOutOfDate {
+  readonly status: "client_out_of_date";
+  readonly differs: readonly ClientToolDifference[];
 }
 
 /** The call never reached the client (permission or approval refused it). */

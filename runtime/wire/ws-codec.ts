@@ -1,10 +1,10 @@
 // The WebSocket messages of awaited client tool calls, one JSON text frame each. No `ws`
 // import: browsers use the client half (decode what the server sends, encode answers).
 import { ClientAnswerMalformedError, type ClientCallError } from "./errors.js";
-import type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolRequest } from "./messages.js";
+import type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "./messages.js";
 import type { ValidationProblem } from "./validation.js";
 import { errorAnswer, isObject, resultAnswer, toolCallAnswerFromBody, type ClientToolAnswer } from "./answer.js";
-import { decodeClientToolCancelled, decodeClientToolRequest } from "./decode-request.js";
+import { decodeClientToolCancelled, decodeClientToolMismatch, decodeClientToolRequest } from "./decode-request.js";
 import { parseJsonOrUndefined } from "./wire-json.js";
 
 /** Server to client: run this request (`runner.handle(message.request)`). */
@@ -28,7 +28,7 @@ export interface ClientToolRejectedMessage {
   readonly errors?: readonly ValidationProblem[];
 }
 
-export type ClientToolServerMessage = ClientToolRequestedMessage | ClientToolCancelledMessage | ClientToolRejectedMessage;
+export type ClientToolServerMessage = ClientToolRequestedMessage | ClientToolCancelledMessage | ClientToolMismatchMessage | ClientToolRejectedMessage;
 
 /** Either direction: the frame's text. */
 export function encodeClientToolMessage(message: ClientToolServerMessage | ClientToolAnswerMessage): string {
@@ -49,6 +49,8 @@ export function decodeClientToolServerMessage(text: string): ClientToolServerMes
     }
     case "client_tool.cancelled":
       return decodeClientToolCancelled(value);
+    case "client_tool.mismatch":
+      return decodeClientToolMismatch(value);
     case "client_tool.rejected": {
       const { requestId, toolCallId, status, detail, errors } = value;
       if (typeof status !== "number" || typeof detail !== "string") return undefined;

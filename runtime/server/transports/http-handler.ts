@@ -5,6 +5,7 @@ import { answerFromBody, DEFAULT_MAX_ANSWER_BYTES, toolCallAnswerFromBody, type 
 import { deliverAnswer } from "./deliver.js";
 import { readJsonBody } from "./http-body.js";
 import { clientToolEventStream, SSE_HEADERS } from "./sse-stream.js";
+import { pageContractOf } from "./page-contract.js";
 
 /** A Fetch-API handler, as Hono, Next.js route handlers, Bun and Deno take it (Node: `toNodeListener`). */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -33,7 +34,10 @@ type Route =
  * The HTTP transport of awaited client tool calls, every route behind `authenticate`:
  *
  * - `GET {basePath}` (`?conversationId=` optional): 200 `{ requests }`, the caller's open requests.
- * - `GET {basePath}/events` (same filter): the caller's requests as Server-Sent Events.
+ * - `GET {basePath}/events` (same filter): the caller's requests as Server-Sent Events; with the
+ *   page's contract (`&tools=`, the generated `clientToolContract`), a `client_tool.mismatch` event
+ *   instead of each call it cannot run, and that call ends as `client_out_of_date` (400 for a
+ *   malformed contract).
  * - `POST {basePath}/{requestId}` with `{ result }` or `{ error, retryable }` and an optional
  *   `attempt`: 200 accepted, 400 malformed, 404 unknown or not the caller's, 409 already
  *   ended or stale attempt, 413 over `maxBodyBytes`, 422 invalid result (`errors` listed).
@@ -72,7 +76,7 @@ export function createClientToolsHandler(broker: ClientCallBroker, options: Clie
         case "list":
           return json(200, { requests: await broker.pending(filter) });
         case "events":
-          return new Response(await clientToolEventStream(broker, filter), { status: 200, headers: SSE_HEADERS });
+          return new Response(await clientToolEventStream(broker, filter, pageContractOf(url)), { status: 200, headers: SSE_HEADERS });
         case "answer":
         case "tool-call-answer": {
           const taking = broker.answerInFlight(owner);

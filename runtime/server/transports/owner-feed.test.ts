@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestBroker, flush } from "../__fixtures__/tools.js";
+import { createTestBroker, flush, specs } from "../__fixtures__/tools.js";
 import { InMemoryPendingCallStore } from "../memory-store.js";
-import type { ClientToolCancelledMessage, ClientToolRequest } from "../../wire/messages.js";
+import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "../../wire/messages.js";
+import { clientToolContractOf, parseClientToolContract } from "../../wire/client-tool-contract.js";
 import type { PendingCall, PendingCallFilter } from "../store.js";
 import { followOwnerCalls } from "./owner-feed.js";
+import type { JsonObject } from "../../schema/json.js";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2025-01-01T00:00:00Z") });
@@ -15,7 +17,21 @@ afterEach(() => {
 function recordingSink() {
   const requested: ClientToolRequest[] = [];
   const cancelled: ClientToolCancelledMessage[] = [];
-  return { requested, cancelled, sink: { requested: (r: ClientToolRequest) => requested.push(r), cancelled: (m: ClientToolCancelledMessage) => cancelled.push(m) } };
+  const mismatches: ClientToolMismatchMessage[] = [];
+  return {
+    requested,
+    cancelled,
+    mismatches,
+    sink: { requested: (r: ClientToolRequest) => requested.push(r), cancelled: (m: ClientToolCancelledMessage) => cancelled.push(m), mismatch: (m: ClientToolMismatchMessage) => mismatches.push(m) },
+  };
+}
+
+/** The contract of a page generated from these specs (get_location as the server has it, or changed, or left out). */
+function pageContract(changes: { readonly locationOutput?: JsonObject; readonly without?: string } = {}) {
+  const tools = specs
+    .filter((spec) => spec.name !== changes.without)
+    .map((spec) => (spec.name === "get_location" && changes.locationOutput !== undefined ? { ...spec, outputSchema: changes.locationOutput } : spec));
+  return parseClientToolContract(clientToolContractOf(tools));
 }
 
 /** A store whose listing waits until the test opens the gate. */
@@ -95,5 +111,118 @@ describe("followOwnerCalls", () => {
     void t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "x", args: {} });
     await flush();
     expect(requested).toEqual([]);
+  });
+
+  describe("with the page's contract", () => {
+    const OUT_OF_DATE = { status: "client_out_of_date", differs: ["result"] };
+
+    it("sends a call the page has as the call does", async () => {
+      const t = createTestBroker();
+      const { requested, mismatches, sink } = recordingSink();
+      await followOwnerCalls(t.broker, { owner: "alice" }, sink, pageContract()).replayed;
+      const call = await t.dispatchLocation("alice");
+      expect(requested).toEqual([call.request]);
+      expect(mismatches).toEqual([]);
+    });
+
+    it("does not send a call of a tool the page has another version of: tells the page, and ends the call for the model at once", async () => {
+      const t = createTestBroker();
+      const { requested, mismatches, sink } = recordingSink();
+      await followOwnerCalls(t.broker, { owner: "alice" }, sink, pageContract({ locationOutput: { type: "object", properties: { town: { type: "string" } } } })).replayed;
+      const { outcome, request } = await t.dispatchLocation("alice");
+      expect(requested).toEqual([]);
+      expect(mismatches).toEqual([
+        { type: "client_tool.mismatch", requestId: request.requestId, conversationId: "c1", toolCallId: request.toolCallId, toolName: "get_location", differs: ["result"] },
+      ]);
+      await expect(outcome).resolves.toEqual(OUT_OF_DATE);
+    });
+
+    it("ends a call of a tool the page lacks that was open before it connected", async () => {
+      const t = createTestBroker();
+      const { outcome, request } = await t.dispatchLocation("alice");
+      const { requested, mismatches, sink } = recordingSink();
+      await followOwnerCalls(t.broker, { owner: "alice" }, sink, pageContract({ without: "get_location" })).replayed;
+      expect(requested).toEqual([]);
+      expect(mismatches.map((m) => [m.requestId, m.differs])).toEqual([[request.requestId, ["missing"]]]);
+      await expect(outcome).resolves.toEqual({ status: "client_out_of_date", differs: ["missing"] });
+    });
+
+    it("leaves the call to another page of the owner here that can run it, and tells the old page all the same", async () => {
+      const t = createTestBroker();
+      const old = recordingSink();
+      const current = recordingSink();
+      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" })).replayed;
+      await followOwnerCalls(t.broker, { owner: "alice", conversationId: "c1" }, current.sink, pageContract()).replayed;
+      const { outcome, request } = await t.dispatchLocation("alice");
+      expect(old.mismatches.map((m) => m.requestId)).toEqual([request.requestId]);
+      expect(current.requested).toEqual([request]);
+      await t.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
+      await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+    });
+
+    it("counts a page that sent no contract as one that can run every call", async () => {
+      const t = createTestBroker();
+      const old = recordingSink();
+      const unknown = recordingSink();
+      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" })).replayed;
+      await followOwnerCalls(t.broker, { owner: "alice" }, unknown.sink).replayed;
+      const { request } = await t.dispatchLocation("alice");
+      expect(unknown.requested).toEqual([request]);
+      expect(t.settled).toEqual([]);
+    });
+
+    it("ends the call once the page that could run it has gone", async () => {
+      const t = createTestBroker();
+      const old = recordingSink();
+      const current = recordingSink();
+      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" })).replayed;
+      const leaving = followOwnerCalls(t.broker, { owner: "alice" }, current.sink, pageContract());
+      await leaving.replayed;
+      leaving.stop();
+      const { outcome } = await t.dispatchLocation("alice");
+      await expect(outcome).resolves.toEqual({ status: "client_out_of_date", differs: ["missing"] });
+      expect(current.requested).toEqual([]);
+      // The page that was told is not told of the end of a call it never had.
+      expect(old.cancelled).toEqual([]);
+    });
+
+    it("stops a page running the call when an out-of-date page elsewhere ended it", async () => {
+      const t = createTestBroker();
+      const current = recordingSink();
+      await followOwnerCalls(t.broker, { owner: "alice" }, current.sink, pageContract()).replayed;
+      const { outcome, request } = await t.dispatchLocation("alice");
+      // What an old page connected to another instance sharing the store does.
+      await t.broker.clientOutOfDate({ requestId: request.requestId, owner: "alice" }, ["missing"]);
+      await expect(outcome).resolves.toEqual({ status: "client_out_of_date", differs: ["missing"] });
+      expect(current.cancelled).toEqual([{ type: "client_tool.cancelled", requestId: request.requestId, reason: "Another page of this user, with out-of-date code, could not run the call." }]);
+    });
+
+    it("tells the page once per call, however often the call is sent again", async () => {
+      const t = createTestBroker();
+      const old = recordingSink();
+      const current = recordingSink();
+      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" })).replayed;
+      await followOwnerCalls(t.broker, { owner: "alice" }, current.sink, pageContract()).replayed;
+      const { outcome, request } = await t.dispatchLocation("alice");
+      // The current page fails in a way worth retrying: get_location is read-only, so the call is sent again.
+      await t.broker.fail({ requestId: request.requestId, owner: "alice", attempt: 1, error: "GPS busy", retryable: true });
+      await flush();
+      expect(current.requested.map((r) => r.attempt)).toEqual([1, 2]);
+      expect(old.mismatches).toHaveLength(1);
+      await t.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
+      await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+    });
+
+    it("lets two pages that both lack the tool end the call once", async () => {
+      const t = createTestBroker();
+      const a = recordingSink();
+      const b = recordingSink();
+      await followOwnerCalls(t.broker, { owner: "alice" }, a.sink, pageContract({ without: "get_location" })).replayed;
+      await followOwnerCalls(t.broker, { owner: "alice" }, b.sink, pageContract({ without: "get_location" })).replayed;
+      const { outcome } = await t.dispatchLocation("alice");
+      await expect(outcome).resolves.toEqual({ status: "client_out_of_date", differs: ["missing"] });
+      expect([a.mismatches.length, b.mismatches.length]).toEqual([1, 1]);
+      expect(t.settled).toHaveLength(1);
+    });
   });
 });

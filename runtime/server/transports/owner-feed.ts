@@ -1,5 +1,7 @@
 import type { ClientCallBroker } from "../broker.js";
-import type { ClientToolCancelledMessage, ClientToolRequest } from "../../wire/messages.js";
+import type { ClientToolContract } from "../../wire/client-tool-contract.js";
+import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "../../wire/messages.js";
+import { callDifferences } from "./page-contract.js";
 import type { PendingCallFilter, PendingCall } from "../store.js";
 
 /** Where a connection's share of the broker's traffic goes. */
@@ -7,6 +9,8 @@ export interface OwnerFeedSink {
   readonly requested: (request: ClientToolRequest) => void;
   /** The server stopped waiting for one of the owner's calls (timed out or cancelled): the client's handler should stop. */
   readonly cancelled: (message: ClientToolCancelledMessage) => void;
+  /** The page cannot run one of the owner's calls (its contract lacks the tool, or has another version): it was not sent. Called only for a feed given a contract. */
+  readonly mismatch?: (message: ClientToolMismatchMessage) => void;
 }
 
 export interface OwnerFeed {
@@ -28,11 +32,28 @@ export interface OwnerFeed {
  * Feeds one connection the requests of one owner (of one conversation, if given): every
  * open call first, then each new one and each re-send, and the end of each call the server
  * stopped waiting for; made by any broker sharing the store.
+ *
+ * With the page's `contract`, a call the page cannot run is not sent: the page is told
+ * (`mismatch`), and the call ends as `client_out_of_date` unless another connection of the owner
+ * in this process can run it (it has it as the call does, or sent no contract).
  */
-export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFilter, sink: OwnerFeedSink): OwnerFeed {
-  const mine = (call: PendingCall) =>
-    call.owner === filter.owner && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId);
+export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFilter, sink: OwnerFeedSink, contract?: ClientToolContract): OwnerFeed {
   const following = followersOf(broker);
+  const page: Page = { filter, contract };
+  const pages = pagesOf(broker, filter.owner);
+  pages.add(page);
+  // The calls this page was told it cannot run, each told once (a re-send is the same call).
+  const told = new Set<string>();
+  const offer = (call: PendingCall) => {
+    const differs = contract === undefined ? [] : callDifferences(contract, call);
+    if (differs.length === 0) return send(call.request);
+    const { requestId, conversationId, toolCallId, toolName } = call.request;
+    if (!told.has(requestId)) {
+      told.add(requestId);
+      sink.mismatch?.({ type: "client_tool.mismatch", requestId, conversationId, toolCallId, toolName, differs });
+    }
+    if (![...pages].some((other) => other !== page && canRun(other, call))) void broker.clientOutOfDate({ requestId, owner: call.owner }, differs);
+  };
   // The open calls this connection was sent, each counted once among the process's connections.
   const sent = new Set<string>();
   const send = (request: ClientToolRequest) => {
@@ -55,22 +76,27 @@ export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFi
   let sentWhileListing: Set<string> | undefined = new Set();
   let stopped = false;
   const offRequested = broker.on("requested", (call) => {
-    if (!mine(call)) return;
+    if (!admits(filter, call)) return;
     sentWhileListing?.add(key(call.request));
-    send(call.request);
+    offer(call);
   });
   const offEnded = broker.on("ended", (closed) => {
-    if (!mine(closed)) return;
+    if (!admits(filter, closed)) return;
     const { outcome } = closed;
     const { requestId } = closed.request;
+    const wasSent = sent.has(requestId);
     unfollow(requestId);
+    told.delete(requestId);
     if (outcome.status === "cancelled" || outcome.status === "unknown_outcome") sink.cancelled({ type: "client_tool.cancelled", requestId, reason: outcome.reason });
+    if (outcome.status === "client_out_of_date" && wasSent) sink.cancelled({ type: "client_tool.cancelled", requestId, reason: "Another page of this user, with out-of-date code, could not run the call." });
     if (outcome.status === "timeout") {
       sink.cancelled({ type: "client_tool.cancelled", requestId, reason: `The call timed out after ${outcome.timeoutSeconds} seconds.` });
     }
   });
   const unsubscribe = () => {
     stopped = true;
+    pages.delete(page);
+    if (pages.size === 0) connectedPages.get(broker)?.delete(filter.owner);
     offRequested();
     offEnded();
   };
@@ -82,8 +108,8 @@ export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFi
   };
   const replay = async () => {
     try {
-      const open = await broker.pending(filter);
-      for (const request of open) if (!stopped && !sentWhileListing?.has(key(request))) send(request);
+      const open = await broker.openCalls(filter);
+      for (const call of open) if (!stopped && !sentWhileListing?.has(key(call.request))) offer(call);
     } catch (error) {
       unsubscribe();
       throw error;
@@ -92,6 +118,31 @@ export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFi
     }
   };
   return { stop, replayed: replay() };
+}
+
+/** A connection of an owner, as others see it: what it follows, and what its page can run. */
+interface Page {
+  readonly filter: PendingCallFilter;
+  readonly contract: ClientToolContract | undefined;
+}
+
+function admits(filter: PendingCallFilter, call: PendingCall): boolean {
+  return call.owner === filter.owner && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId);
+}
+
+function canRun(page: Page, call: PendingCall): boolean {
+  return admits(page.filter, call) && (page.contract === undefined || callDifferences(page.contract, call).length === 0);
+}
+
+/** Per broker and owner: the connections of this process that follow the owner's calls. */
+const connectedPages = new WeakMap<ClientCallBroker, Map<string, Set<Page>>>();
+
+function pagesOf(broker: ClientCallBroker, owner: string): Set<Page> {
+  let byOwner = connectedPages.get(broker);
+  if (byOwner === undefined) connectedPages.set(broker, (byOwner = new Map()));
+  let pages = byOwner.get(owner);
+  if (pages === undefined) byOwner.set(owner, (pages = new Set()));
+  return pages;
 }
 
 /** Per broker: how many connections of this process follow each open call (were sent it, and have not closed). */

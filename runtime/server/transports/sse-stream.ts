@@ -1,7 +1,8 @@
 import type { ClientCallBroker } from "../broker.js";
 import type { PendingCallFilter } from "../store.js";
 import { followOwnerCalls, type OwnerFeed } from "./owner-feed.js";
-import { encodeClientToolCancelledEvent, encodeClientToolEvent } from "../../wire/sse.js";
+import { encodeClientToolCancelledEvent, encodeClientToolEvent, encodeClientToolMismatchEvent } from "../../wire/sse.js";
+import type { ClientToolContract } from "../../wire/client-tool-contract.js";
 
 /**
  * A comment first: some servers and proxies hold a response back until its first byte, and
@@ -18,10 +19,11 @@ export const SSE_HEADERS: { readonly [name: string]: string } = {
 
 /**
  * The owner's client tool events as a Server-Sent Events body: the open calls, then each new
- * request and each cancellation. Cancelling the stream (the client went away) stops it.
+ * request and each cancellation; with the page's `contract`, a `client_tool.mismatch` event instead
+ * of each call it cannot run. Cancelling the stream (the client went away) stops it.
  * Rejects when the store cannot list the open calls, before any byte is sent.
  */
-export async function clientToolEventStream(broker: ClientCallBroker, filter: PendingCallFilter): Promise<ReadableStream<Uint8Array>> {
+export async function clientToolEventStream(broker: ClientCallBroker, filter: PendingCallFilter, contract?: ClientToolContract): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   let feed: OwnerFeed | undefined;
   const stream = new ReadableStream<Uint8Array>({
@@ -31,7 +33,8 @@ export async function clientToolEventStream(broker: ClientCallBroker, filter: Pe
       feed = followOwnerCalls(broker, filter, {
         requested: (request) => push(encodeClientToolEvent(request)),
         cancelled: (message) => push(encodeClientToolCancelledEvent(message)),
-      });
+        mismatch: (message) => push(encodeClientToolMismatchEvent(message)),
+      }, contract);
     },
     cancel() {
       feed?.stop();

@@ -4,7 +4,8 @@ import type { ClientToolRequest } from "../../wire/messages.js";
 import { listen, trackListeners, waitFor, type Listening } from "./__fixtures__/net.js";
 import { createClientToolsHandler } from "./http-handler.js";
 import { toNodeListener } from "./node-listener.js";
-import { decodeClientToolCancelledEvent, decodeClientToolEvent, encodeClientToolCancelledEvent, encodeClientToolEvent } from "../../wire/sse.js";
+import { decodeClientToolCancelledEvent, decodeClientToolEvent, decodeClientToolMismatchEvent, encodeClientToolCancelledEvent, encodeClientToolEvent } from "../../wire/sse.js";
+import { olderPageContract, expectOutOfDate } from "./__fixtures__/older-page.js";
 
 const request: ClientToolRequest = {
   requestId: "r1",
@@ -115,6 +116,48 @@ describe("SSE transport, over a real socket", () => {
       data: JSON.stringify({ type: "client_tool.cancelled", requestId: before.request.requestId, reason: "The user left." }),
     });
     await events.cancel();
+  });
+
+  it("sends a page generated from older specs no call it cannot run: the page gets client_tool.mismatch, the model a clear outcome at once", { timeout: 10_000 }, async () => {
+    const response = await fetch(`${server.origin}/client-tools/events?tools=${olderPageContract}`, { headers: { "x-owner": "alice" } });
+    expect(response.status).toBe(200);
+    const events = eventReader(response.body!);
+
+    // get_location changed its outputSchema since the page was built; read_clipboard did not exist.
+    const changed = await t.dispatchLocation("alice");
+    const changedEvent = await events.next();
+    expect(changedEvent.event).toBe("client_tool.mismatch");
+    expect(decodeClientToolMismatchEvent(changedEvent.data)).toEqual({
+      type: "client_tool.mismatch",
+      requestId: changed.request.requestId,
+      conversationId: "c1",
+      toolCallId: changed.request.toolCallId,
+      toolName: "get_location",
+      differs: ["result"],
+    });
+    await expectOutOfDate(changed.outcome, ["result"]);
+
+    const added = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_clipboard", toolCallId: "call_new", args: {} });
+    const addedEvent = decodeClientToolMismatchEvent((await events.next()).data);
+    expect([addedEvent?.toolName, addedEvent?.differs]).toEqual(["read_clipboard", ["missing"]]);
+    await expectOutOfDate(added, ["missing"]);
+
+    // A tool the page has as the server does still reaches it.
+    const same = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "confirm_purchase", toolCallId: "call_same", args: { item: "tea" } });
+    const sameEvent = await events.next();
+    expect(sameEvent.event).toBe("client_tool");
+    expect(decodeClientToolEvent(sameEvent.data)?.toolName).toBe("confirm_purchase");
+    await t.broker.cancel({ requestId: decodeClientToolEvent(sameEvent.data)!.requestId, owner: "alice" }, "done");
+    await expect(same).resolves.toMatchObject({ status: "cancelled" });
+    await events.cancel();
+  });
+
+  it("refuses a stream whose contract is malformed with 400, naming the fix", { timeout: 10_000 }, async () => {
+    const response = await fetch(`${server.origin}/client-tools/events?tools=2.get_location`, { headers: { "x-owner": "alice" } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      detail: "The page's client tool contract (the generated clientToolContract) is malformed: it does not start with version 1; regenerate the page's client tool code.",
+    });
   });
 
   it("stops following the broker when the client disconnects", { timeout: 10_000 }, async () => {

@@ -4,6 +4,8 @@ import type { PendingCallFilter } from "../store.js";
 import { DEFAULT_MAX_ANSWER_BYTES, type ClientToolAnswer } from "../../wire/answer.js";
 import { deliverAnswer } from "./deliver.js";
 import { followOwnerCalls } from "./owner-feed.js";
+import { pageContractOf } from "./page-contract.js";
+import type { ClientToolContract } from "../../wire/client-tool-contract.js";
 import { concatBytes, decodeUtf8 } from "../../wire/wire-json.js";
 import { MAX_ID_CHARS } from "../../wire/quoted.js";
 import {
@@ -40,6 +42,13 @@ export interface ClientToolSocket {
 export interface AttachClientToolsOptions {
   /** Only this conversation's calls go to this socket. */
   readonly conversationId?: string;
+  /**
+   * The upgrade request's URL (`request.url`), where the page sends its contract (`?tools=`, the
+   * generated `clientToolContract`): a call the page cannot run is not sent, the page gets a
+   * `client_tool.mismatch` message, and the call ends as `client_out_of_date`. A malformed
+   * contract gets a `client_tool.rejected` (400) and the socket is closed (1008).
+   */
+  readonly url?: string;
   /**
    * The largest answer frame accepted (a larger one is refused with 413); default 1 MiB. Give the
    * `WebSocketServer` the same as `maxPayload` (`clientToolsWebSocketServerOptions` does), so that
@@ -155,10 +164,27 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
       .finally(taking.done);
   };
 
-  const feed = followOwnerCalls(broker, filter, {
-    requested: (request) => send({ type: "client_tool.requested", request }),
-    cancelled: send,
-  });
+  // Stays after detach: `ws` may still report the broken frame's error once the socket closed.
+  socket.on("error", stopReading);
+  let contract: ClientToolContract | undefined;
+  try {
+    contract = options.url === undefined ? undefined : pageContractOf(options.url);
+  } catch (error) {
+    if (!(error instanceof ClientCallError)) throw error;
+    reject(error, {});
+    socket.close(POLICY_VIOLATION, "Malformed client tool contract.");
+    return () => {};
+  }
+  const feed = followOwnerCalls(
+    broker,
+    filter,
+    {
+      requested: (request) => send({ type: "client_tool.requested", request }),
+      cancelled: send,
+      mismatch: send,
+    },
+    contract,
+  );
   feed.replayed.catch((error: unknown) => onError(error, "the open client tool calls could not be listed for a new socket"));
 
   const detach = () => {
@@ -168,12 +194,8 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
   };
   socket.on("message", onMessage);
   socket.on("close", detach);
-  // Stays after detach: `ws` may still report the broken frame's error once the socket closed.
-  socket.on("error", stopReading);
   return detach;
 }
-
-
 
 function toBytes(data: WebSocketData): Uint8Array {
   if (data instanceof ArrayBuffer) return new Uint8Array(data);

@@ -4,6 +4,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
 import { createClientToolRunner } from "../../client/runner.js";
 import { trackListeners, waitFor } from "./__fixtures__/net.js";
+import { expectOutOfDate, olderPageContract } from "./__fixtures__/older-page.js";
 import { attachClientTools } from "./ws-attach.js";
 import { allowOrigins } from "./ws-origins.js";
 import { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage, type ClientToolServerMessage } from "../../wire/ws-codec.js";
@@ -49,15 +50,18 @@ describe("WebSocket codec", () => {
 });
 
 /** A test client: every message it receives, in order, decoded. */
-async function connect(port: number, owner: string) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/?owner=${owner}`);
+async function connect(port: number, owner: string, contract?: string) {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/?owner=${owner}${contract === undefined ? "" : `&tools=${contract}`}`);
   const received: ClientToolServerMessage[] = [];
   socket.on("message", (data) => received.push(decodeClientToolServerMessage(String(data))!));
+  const closed = new Promise<number>((resolve) => socket.once("close", resolve));
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
   let seen = 0;
   return {
     socket,
     received,
+    /** The close code, once the socket closes. */
+    closed,
     /** The next message not yet taken. */
     next: () => waitFor(() => (received.length > seen ? received[seen++] : undefined), "a server message"),
     send: (message: unknown) => socket.send(typeof message === "string" ? message : JSON.stringify(message)),
@@ -75,7 +79,7 @@ beforeEach(async () => {
   port = (wss.address() as { port: number }).port;
   // The test's identity scheme: the owner in the query string.
   wss.on("connection", (socket, req) => {
-    attachClientTools(socket, t.broker, new URL(req.url!, "http://x").searchParams.get("owner")!, { maxMessageBytes: MAX_MESSAGE });
+    attachClientTools(socket, t.broker, new URL(req.url!, "http://x").searchParams.get("owner")!, { maxMessageBytes: MAX_MESSAGE, url: req.url! });
   });
 });
 afterEach(async () => {
@@ -200,6 +204,44 @@ describe("WebSocket transport, over a real socket", () => {
     expect(await reloaded.next()).toEqual({ type: "client_tool.requested", request: location.request });
     reloaded.send({ type: "client_tool.result", requestId: location.request.requestId, attempt: 1, result: { city: "Lyon" } });
     await expect(location.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+  });
+
+  it("sends a page generated from older specs no call it cannot run: the page gets client_tool.mismatch, the model a clear outcome at once", { timeout: 10_000 }, async () => {
+    const alice = await connect(port, "alice", olderPageContract);
+    const changed = await t.dispatchLocation("alice");
+    expect(await alice.next()).toEqual({
+      type: "client_tool.mismatch",
+      requestId: changed.request.requestId,
+      conversationId: "c1",
+      toolCallId: changed.request.toolCallId,
+      toolName: "get_location",
+      differs: ["result"],
+    });
+    await expectOutOfDate(changed.outcome, ["result"]);
+
+    const added = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_clipboard", toolCallId: "call_new", args: {} });
+    expect(await alice.next()).toMatchObject({ type: "client_tool.mismatch", toolName: "read_clipboard", differs: ["missing"] });
+    await expectOutOfDate(added, ["missing"]);
+
+    // A tool the page has as the server does still reaches it, and its answer is taken.
+    const same = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "confirm_purchase", toolCallId: "call_same", args: { item: "tea" } });
+    const requested = await alice.next();
+    expect(requested).toMatchObject({ type: "client_tool.requested", request: { toolName: "confirm_purchase" } });
+    const { requestId } = (requested as { request: { requestId: string } }).request;
+    alice.send({ type: "client_tool.result", requestId, attempt: 1, result: { confirmed: true } });
+    await expect(same).resolves.toEqual({ status: "ok", result: { confirmed: true } });
+  });
+
+  it("refuses a socket whose contract is malformed: a 400 rejection naming the fix, then close code 1008", { timeout: 10_000 }, async () => {
+    const mallory = await connect(port, "mallory", "1.get_location~a~nothex");
+    expect(await mallory.next()).toEqual({
+      type: "client_tool.rejected",
+      status: 400,
+      detail: "The page's client tool contract (the generated clientToolContract) is malformed: tool 1 has no parameters digest (12 hex digits).",
+    });
+    expect(await mallory.closed).toBe(1008);
+    const listeners = trackListeners(t.broker);
+    expect(listeners()).toBe(0);
   });
 
   it("detaches from the broker when the socket closes", { timeout: 10_000 }, async () => {

@@ -53,6 +53,7 @@ export {
   dispatchClientAction,
   dispatchToolCall,
   toClientAction,
+  clientToolContract,
 } from "./handlers.js";
 export type {
   ClientToolHandlers,

@@ -49,3 +49,14 @@ export const { isClientAction, isFireAndForgetAction, isClientToolName, actionAr
   },
   validators: clientToolValidators,
 });
+
+/**
+ * The tools this code was generated from, for the server to compare with its own when the page
+ * connects: add it to the event stream's URL, or the socket's, as `?tools=` (it needs no escaping).
+ * A call this code cannot run is then not sent; a `client_tool.mismatch` message says which.
+ */
+export const clientToolContract: string = [
+  "1",
+  "pick_colour~a~04dc9a596456~0e8c356516e3",
+  "show_toast~f~89fc0d1a34a8",
+].join(".");

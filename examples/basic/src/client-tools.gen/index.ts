@@ -60,6 +60,7 @@ export {
   dispatchClientAction,
   dispatchToolCall,
   toClientAction,
+  clientToolContract,
 } from "./handlers.js";
 export type {
   ClientToolHandlers,

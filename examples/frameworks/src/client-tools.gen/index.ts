@@ -47,6 +47,7 @@ export {
   dispatchClientAction,
   dispatchToolCall,
   toClientAction,
+  clientToolContract,
 } from "./handlers.js";
 export type {
   ClientToolHandlers,

@@ -44,6 +44,7 @@ export {
   dispatchClientAction,
   dispatchToolCall,
   toClientAction,
+  clientToolContract,
 } from "./handlers.js";
 export type {
   ClientToolHandlers,

@@ -47,3 +47,14 @@ export const { isClientAction, isFireAndForgetAction, isClientToolName, actionAr
     open_file_viewer: "fire-and-forget",
   },
 });
+
+/**
+ * The tools this code was generated from, for the server to compare with its own when the page
+ * connects: add it to the event stream's URL, or the socket's, as `?tools=` (it needs no escaping).
+ * A call this code cannot run is then not sent; a `client_tool.mismatch` message says which.
+ */
+export const clientToolContract: string = [
+  "1",
+  "get_location~a~efddc7bd8bbc~be45ab5b6d9f",
+  "open_file_viewer~f~dbcd4108eb31",
+].join(".");

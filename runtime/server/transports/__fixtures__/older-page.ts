@@ -1,0 +1,22 @@
+// A page built before the fixture's specs changed: get_location answered `{ city }` with another
+// schema, and read_clipboard did not exist yet. Every other tool is as the server has it.
+import { expect } from "vitest";
+import { specs } from "../../__fixtures__/tools.js";
+import { clientToolContractOf, type ClientToolDifference } from "../../../wire/client-tool-contract.js";
+import { outcomeToObservation } from "../../../wire/observation.js";
+import type { ClientCallOutcome } from "../../../wire/outcome.js";
+
+const olderSpecs = specs
+  .filter((spec) => spec.name !== "read_clipboard")
+  .map((spec) => (spec.name === "get_location" ? { ...spec, outputSchema: { type: "object", properties: { city: { type: "string" } } } } : spec));
+
+/** What that page's generated `clientToolContract` is. */
+export const olderPageContract = clientToolContractOf(olderSpecs);
+
+/** The call ended at once (well before its tool's 30 s) as out of date, and the model reads why. */
+export async function expectOutOfDate(outcome: Promise<ClientCallOutcome>, differs: readonly ClientToolDifference[]): Promise<void> {
+  const ended = await Promise.race([outcome, new Promise<"pending">((resolve) => setTimeout(() => resolve("pending"), 2000))]);
+  expect(ended).toEqual({ status: "client_out_of_date", differs });
+  const text = outcomeToObservation(ended as ClientCallOutcome).content[0]!.text;
+  expect(text).toMatch(/^The user's page cannot run this tool: it is out of date \(.+\), so the call was not sent to it\. Do not call the tool again now: ask the user to reload the page/);
+}
