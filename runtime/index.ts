@@ -58,7 +58,7 @@ export type { GeminiFunctionCall, GeminiFunctionResponsePart } from "./provider-
 
 // The wire: what the server sends and the client answers.
 export type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolErrorMessage, ClientToolMismatchMessage, ClientToolRequest, ClientToolResultMessage } from "./wire/messages.js";
-export { clientToolContractOf, parseClientToolContract } from "./wire/client-tool-contract.js";
+export { clientToolContractOf, clientToolDifferences, parseClientToolContract } from "./wire/client-tool-contract.js";
 export type { ClientToolContract, ClientToolDifference } from "./wire/client-tool-contract.js";
 export type {
   ClientCallCancelled,

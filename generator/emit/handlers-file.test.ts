@@ -3,6 +3,9 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { exportClientTools } from "../../runtime/export/export-client-tools.js";
 import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
+import { parseClientToolContract } from "../../runtime/wire/client-tool-contract.js";
+import { schemaFingerprint } from "../../runtime/fingerprint/fingerprint.js";
+import type { JsonSchema } from "../../runtime/schema/json.js";
 import { generate } from "../generate.js";
 import { writeGenerated } from "../write-generated.js";
 import { removeTempProjects, tempProject } from "./validators/__fixtures__/project.js";
@@ -25,6 +28,7 @@ interface HandlersModule {
   isClientToolName(name: unknown): boolean;
   actionArgs(action: unknown): unknown;
   clientToolAcknowledgement: string;
+  clientToolContract: string;
 }
 
 const SPECS = {
@@ -199,5 +203,19 @@ describe("toClientAction (generated)", () => {
     expect(plain.isClientToolName("notify")).toBe(true);
     expect(plain.isClientToolName("__proto__")).toBe(false);
     expect(plain.isClientToolName(1)).toBe(false);
+  });
+});
+
+describe("clientToolContract (generated)", () => {
+  it("names every tool with its mode and the digits of its schemas' fingerprints, which the server reads back", () => {
+    const { tools } = parseClientToolContract(plain.clientToolContract);
+    const digest = (schema: JsonSchema) => schemaFingerprint(schema).slice(0, 12);
+    expect(Object.fromEntries(tools)).toEqual({
+      notify: { mode: "f", parameters: digest(SPECS["notify.json"].parameters) },
+      pick_colour: { mode: "a", parameters: digest(SPECS["pick.json"].parameters), answer: digest(SPECS["pick.json"].outputSchema) },
+      set_theme: { mode: "f", parameters: digest(SPECS["theme.json"].parameters) },
+      tag: { mode: "f", parameters: digest(SPECS["tag.json"].parameters) },
+    });
+    expect(validated.clientToolContract).toBe(plain.clientToolContract);
   });
 });

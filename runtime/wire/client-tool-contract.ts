@@ -111,6 +111,21 @@ export function contractDifferences(contract: ClientToolContract, call: Contract
   return differs;
 }
 
+/**
+ * What a page with this contract lacks to run a call of this tool, for a transport that decides
+ * before the call is dispatched (AG-UI's runs); empty when it can, or when the page sent no contract.
+ */
+export function clientToolDifferences(contract: ClientToolContract | undefined, spec: ContractSpec): readonly ClientToolDifference[] {
+  if (contract === undefined) return [];
+  const answer = answerSchemaOf(spec);
+  return contractDifferences(contract, {
+    toolName: spec.name,
+    mode: modeOf(spec),
+    parameters: schemaFingerprint(spec.parameters),
+    answer: answer === undefined ? undefined : schemaFingerprint(answer),
+  });
+}
+
 /** The contract mode of a tool. */
 export function modeOf(spec: Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">): ContractMode {
   const kind = clientToolMode(spec);

@@ -28,7 +28,7 @@ export function decodeClientToolCancelled(value: unknown): ClientToolCancelledMe
 export function decodeClientToolMismatch(value: unknown): ClientToolMismatchMessage | undefined {
   if (!isObject(value)) return undefined;
   const { requestId, conversationId, toolCallId, toolName, differs } = value;
-  if (typeof requestId !== "string" || typeof conversationId !== "string" || typeof toolCallId !== "string" || typeof toolName !== "string") return undefined;
+  if ((requestId !== undefined && typeof requestId !== "string") || typeof conversationId !== "string" || typeof toolCallId !== "string" || typeof toolName !== "string") return undefined;
   if (!isClientToolDifferences(differs)) return undefined;
-  return { type: "client_tool.mismatch", requestId, conversationId, toolCallId, toolName, differs };
+  return { type: "client_tool.mismatch", ...(requestId !== undefined && { requestId }), conversationId, toolCallId, toolName, differs };
 }

@@ -72,7 +72,8 @@ export interface ClientToolCancelledMessage {
  */
 export interface ClientToolMismatchMessage {
   readonly type: "client_tool.mismatch";
-  readonly requestId: string;
+  /** The broker's request; absent where the call was refused before it was dispatched (an AG-UI run). */
+  readonly requestId?: string;
   readonly conversationId: string;
   readonly toolCallId: string;
   readonly toolName: string;

@@ -20,6 +20,11 @@ export const ui: ClientToolContext["ui"] = {
   },
 };
 
+/** The server has a newer version of a tool than this page's code: the page asks to be reloaded. */
+export function offerReload(toolName: string): void {
+  note(`this page is out of date for ${toolName}: reload it`);
+}
+
 function note(text: string): void {
   const item = document.createElement("li");
   item.textContent = text;

@@ -1,8 +1,8 @@
 // page.ts
-import { createClientToolRunner, CLIENT_TOOL_EVENT, decodeClientToolEvent } from "@gen-client-tools/runtime";
-import { dispatchClientAction, isFireAndForgetAction } from "./client-tools.gen/index.js";
+import { createClientToolRunner, CLIENT_TOOL_EVENT, CLIENT_TOOL_MISMATCH_EVENT, decodeClientToolEvent, decodeClientToolMismatchEvent } from "@gen-client-tools/runtime";
+import { clientToolContract, dispatchClientAction, isFireAndForgetAction } from "./client-tools.gen/index.js";
 import { clientToolHandlers, type ClientToolContext } from "./client-tool-handlers.js";
-import { ui } from "./page-ui.js";
+import { offerReload, ui } from "./page-ui.js";
 
 const context: ClientToolContext = { ui };
 
@@ -19,7 +19,14 @@ const runner = createClientToolRunner({
     await fetch(`/client-tools/${requestId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(answer) });
   },
 });
-new EventSource("/client-tools/events").addEventListener(CLIENT_TOOL_EVENT, (message) => {
+// `tools` tells the server which tools this code has: a call it cannot run (the server was deployed
+// after this page loaded) is not sent; the model is told, and so is the page.
+const calls = new EventSource(`/client-tools/events?tools=${clientToolContract}`);
+calls.addEventListener(CLIENT_TOOL_EVENT, (message) => {
   const request = decodeClientToolEvent(message.data);
   if (request) void runner.handle(request);
+});
+calls.addEventListener(CLIENT_TOOL_MISMATCH_EVENT, (message) => {
+  const mismatch = decodeClientToolMismatchEvent(message.data);
+  if (mismatch) offerReload(mismatch.toolName);
 });

@@ -1,6 +1,8 @@
 import type { AgentSubscriber } from "@ag-ui/client";
 import type { ToolMessage } from "@ag-ui/core";
 import type { ToolCallDispatch } from "../dispatch.js";
+import { fromAgUiMismatchEvent } from "./contract.js";
+import type { ClientToolMismatchMessage } from "../../wire/messages.js";
 
 /** A tool call as the frontend has it once TOOL_CALL_END arrived: its arguments are complete. */
 export interface AgUiEndedToolCall {
@@ -32,10 +34,19 @@ export async function handleAgUiToolCall(call: AgUiEndedToolCall, dispatch: Tool
 
 /**
  * An `AgentSubscriber` (of @ag-ui/client) that runs each client tool call on TOOL_CALL_END and
- * adds its ToolMessage to the agent's messages, for the app's next `runAgent()` to send.
+ * adds its ToolMessage to the agent's messages, for the app's next `runAgent()` to send; and hands
+ * `onMismatch` each call the server did not send because this page's code is out of date for it.
  */
-export function createAgUiClientToolSubscriber(options: { readonly dispatch: ToolCallDispatch; readonly signal?: AbortSignal }): AgentSubscriber {
+export function createAgUiClientToolSubscriber(options: {
+  readonly dispatch: ToolCallDispatch;
+  readonly signal?: AbortSignal;
+  readonly onMismatch?: (message: ClientToolMismatchMessage) => void;
+}): AgentSubscriber {
   return {
+    onCustomEvent({ event }) {
+      const mismatch = fromAgUiMismatchEvent(event);
+      if (mismatch !== undefined) options.onMismatch?.(mismatch);
+    },
     async onToolCallEndEvent({ event, toolCallName, toolCallArgs, messages }) {
       const message = await handleAgUiToolCall({ toolCallId: event.toolCallId, toolCallName, toolCallArgs }, options.dispatch, options.signal);
       if (message === undefined || options.signal?.aborted === true) return;

@@ -12,5 +12,6 @@ export {
   type AgUiPrivateInputPrompt,
   type AgUiPrivateInputsTaken,
 } from "./private-input.js";
+export { AG_UI_CONTRACT_PROP, AG_UI_MISMATCH_EVENT, agUiClientToolContract, fromAgUiMismatchEvent, toAgUiMismatchEvent } from "./contract.js";
 export { createAgUiClientToolSubscriber, handleAgUiToolCall, type AgUiEndedToolCall } from "./frontend.js";
 export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCallOutcome } from "../dispatch.js";

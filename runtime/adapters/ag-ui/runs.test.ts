@@ -6,7 +6,10 @@ import { outcomeToObservation } from "../../wire/observation.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import type { ToolCallDispatch } from "../dispatch.js";
-import { acceptAgUiToolMessage, createAgUiClientToolSubscriber, toAgUiRunFinishedEvent, toAgUiToolCallEvents } from "./index.js";
+import { AG_UI_CONTRACT_PROP, acceptAgUiToolMessage, agUiClientToolContract, createAgUiClientToolSubscriber, toAgUiMismatchEvent, toAgUiRunFinishedEvent, toAgUiToolCallEvents } from "./index.js";
+import { clientToolContractOf, clientToolDifferences } from "../../wire/client-tool-contract.js";
+import { ClientToolContractMalformedError } from "../../wire/errors.js";
+import type { ClientToolMismatchMessage } from "../../wire/messages.js";
 
 // A thread of several runs through @ag-ui/client's own HttpAgent, against a server on our server
 // half (its fetch handed the server's handler): the first run calls three client tools, a
@@ -90,5 +93,75 @@ describe("an AG-UI thread of several runs through @ag-ui/client's HttpAgent", ()
     expect(ran.map(([name]) => name)).toEqual(["show_notice", "get_location", "get_time", "get_location"]);
     expect(agent.messages.at(-1)).toMatchObject({ role: "assistant", content: 'call_4: [{"type":"text","text":"{\\"city\\":\\"Lyon\\"}"}]' });
     expect(runs).toHaveLength(4);
+  });
+});
+
+// The same tools, one run of a frontend built before get_time existed and while get_location
+// answered `{ town }`: it sends its generated contract in `forwardedProps`, as the docs show.
+describe("an AG-UI run of a frontend built from older specs", () => {
+  const olderContract = clientToolContractOf(
+    parseClientToolSpecs([
+      tools[0]!,
+      { name: "get_location", description: "Get the user's town.", outputSchema: { type: "object", properties: { town: { type: "string" } }, required: ["town"] } },
+    ]),
+  );
+  const said: string[] = [];
+
+  async function server(request: Request): Promise<Response> {
+    const input = (await request.json()) as RunAgentInput;
+    let contract;
+    try {
+      contract = agUiClientToolContract(input);
+    } catch (error) {
+      if (error instanceof ClientToolContractMalformedError) return Response.json(error.toJSON(), { status: error.status });
+      throw error;
+    }
+    const { threadId, runId } = input;
+    const events: BaseEvent[] = [{ type: EventType.RUN_STARTED, threadId, runId } as BaseEvent];
+    const pending: string[] = [];
+    for (const [index, toolName] of ["show_notice", "get_location", "get_time"].entries()) {
+      const spec = tools.find((tool) => tool.name === toolName)!;
+      const call = { toolCallId: `call_${index}`, toolName, args: toolName === "show_notice" ? { kind: "info", text: "Looking…" } : {} };
+      const differs = clientToolDifferences(contract, spec);
+      if (differs.length === 0) {
+        events.push(...toAgUiToolCallEvents(call));
+        pending.push(call.toolCallId);
+        continue;
+      }
+      // Not sent: the frontend is told, and the model reads why at once.
+      events.push(toAgUiMismatchEvent({ conversationId: threadId, toolCallId: call.toolCallId, toolName, differs }));
+      said.push(`${toolName}: ${outcomeToObservation({ status: "client_out_of_date", differs }).content[0]!.text}`);
+    }
+    events.push(toAgUiRunFinishedEvent({ threadId, runId, pendingToolCallIds: pending }));
+    return new Response(events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(""), { headers: { "content-type": "text/event-stream" } });
+  }
+
+  it("runs what the frontend can run, tells it of the rest, and the model reads that the page is out of date", async () => {
+    const ran: string[] = [];
+    const mismatches: ClientToolMismatchMessage[] = [];
+    const dispatch: ToolCallDispatch = async (name) => {
+      ran.push(name);
+      return { ok: true, name, result: "Tool call dispatched to client.", output: "Tool call dispatched to client." };
+    };
+    const agent = new HttpAgent({ url: "http://agent.test/run", threadId: "thread_old", fetch: (url, init) => server(new Request(url, init)) });
+    agent.subscribe(createAgUiClientToolSubscriber({ dispatch, onMismatch: (message) => mismatches.push(message) }));
+    agent.addMessage({ id: "u1", role: "user", content: "Where am I?" });
+    await agent.runAgent({ forwardedProps: { [AG_UI_CONTRACT_PROP]: olderContract } });
+
+    expect(ran).toEqual(["show_notice"]);
+    expect(mismatches).toEqual([
+      { type: "client_tool.mismatch", conversationId: "thread_old", toolCallId: "call_1", toolName: "get_location", differs: ["result"] },
+      { type: "client_tool.mismatch", conversationId: "thread_old", toolCallId: "call_2", toolName: "get_time", differs: ["missing"] },
+    ]);
+    expect(said).toEqual([
+      "get_location: The user's page cannot run this tool: it is out of date (its code has another version of the tool, which differs in its result's schema), so the call was not sent to it. Do not call the tool again now: ask the user to reload the page (or update the app), then try again.",
+      "get_time: The user's page cannot run this tool: it is out of date (its code has no such tool), so the call was not sent to it. Do not call the tool again now: ask the user to reload the page (or update the app), then try again.",
+    ]);
+  });
+
+  it("refuses a run whose contract is malformed with 400", async () => {
+    const response = await server(new Request("http://agent.test/run", { method: "POST", body: JSON.stringify({ threadId: "t", runId: "r", forwardedProps: { clientToolContract: 7 } }) }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ detail: "The page's client tool contract (the generated clientToolContract) is malformed: forwardedProps.clientToolContract is not a string." });
   });
 });
