@@ -473,6 +473,89 @@ export function usePickDate(): void {
   );
 
   it(
+    "keeps a server from sending a page generated from older specs the calls it cannot run, over SSE and WebSocket: the page is told, the model reads why, nothing hangs (from the packed tarballs, in a child process)",
+    () => {
+      const location = (properties: object) => ({ name: "get_location", description: "Get the user's city.", outputSchema: { type: "object", properties, required: Object.keys(properties) } });
+      const project = tempProject({
+        "package.json": { name: "deployed", private: true, type: "module" },
+        "client-tools/get_location.json": location({ city: { type: "string" } }),
+        "client-tools/open_file_viewer.json": { name: "open_file_viewer", description: "Open a file.", parameters: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] } },
+        "client-tools/confirm.json": { name: "confirm", description: "Ask the user to confirm.", outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] } },
+        "tsconfig.json": strictTsconfig({ outDir: "dist", rootDir: "src", skipLibCheck: true, types: ["node"] }),
+        "src/check.ts": `import { createServer } from "node:http";
+import { WebSocket, WebSocketServer } from "ws";
+import { decodeClientToolServerMessage, outcomeToObservation, type ClientCallOutcome } from "@gen-client-tools/runtime";
+import { attachClientTools, ClientCallBroker, createClientToolsHandler, toNodeListener } from "@gen-client-tools/runtime/server";
+import { clientToolContract as oldPage } from "./old-page.gen/index.js";
+import { clientToolSpecs } from "./client-tools.gen/index.js";
+
+// The new server; the page still runs the code generated before get_location gained \`country\` and read_clipboard was added.
+const broker = new ClientCallBroker({ tools: clientToolSpecs });
+const server = createServer(toNodeListener(createClientToolsHandler(broker, { authenticate: (request) => request.headers.get("x-user") ?? undefined })));
+const wss = new WebSocketServer({ server });
+wss.on("connection", (socket, request) => attachClientTools(socket, broker, "bob", { url: request.url ?? "/" }));
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const port = (server.address() as { port: number }).port;
+
+const deadline = <T>(promise: Promise<T>) => Promise.race([promise, new Promise<"hangs">((resolve) => setTimeout(() => resolve("hangs"), 5000))]);
+const said = (outcome: ClientCallOutcome | "hangs") => (outcome === "hangs" ? outcome : outcomeToObservation(outcome).content[0]!.text);
+
+// Alice's page over Server-Sent Events.
+const events = await fetch(\`http://127.0.0.1:\${port}/client-tools/events?tools=\${oldPage}\`, { headers: { "x-user": "alice" } });
+const reader = events.body!.getReader();
+let text = "";
+const sse = async (count: number) => {
+  while ((text.match(/\\n\\n/g) ?? []).length < count) text += new TextDecoder().decode((await reader.read()).value);
+  return text.split("\\n\\n").filter((block) => block.startsWith("event:")).map((block) => block.split("\\n")[0]);
+};
+const aliceChanged = await deadline(broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "a1", args: {} }));
+const aliceAdded = await deadline(broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_clipboard", toolCallId: "a2", args: {} }));
+const aliceSame = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "confirm", toolCallId: "a3", args: {} });
+const sseEvents = await sse(4);
+await reader.cancel();
+
+// Bob's page over a WebSocket.
+const socket = new WebSocket(\`ws://127.0.0.1:\${port}/?tools=\${oldPage}\`);
+const frames: unknown[] = [];
+socket.on("message", (data) => frames.push(decodeClientToolServerMessage(String(data))));
+await new Promise((resolve) => socket.once("open", resolve));
+const bobChanged = await deadline(broker.dispatch({ conversationId: "c2", owner: "bob", toolName: "get_location", toolCallId: "b1", args: {} }));
+while (frames.length < 1) await new Promise((resolve) => setTimeout(resolve, 10));
+socket.close();
+
+console.log(JSON.stringify({ sseEvents, alice: [said(aliceChanged), said(aliceAdded)], frames, bob: said(bobChanged) }));
+await broker.cancel({ requestId: (await broker.pending({ owner: "alice" }))[0]!.requestId, owner: "alice" }, "done");
+await aliceSame;
+await broker.close();
+wss.close();
+server.close();
+`,
+      });
+      const install = sh(project, "npm", ["install", runtimeTarball, tarball, "ws@8.23.0", "@types/ws@8.18.2", "@types/node@20.19.43", "typescript@7.0.2", "--prefer-offline", "--no-audit", "--no-fund"], 300_000);
+      expect(install.status, install.stderr).toBe(0);
+      const old = sh(project, "npx", ["--no", "--", "gen-client-tools", "--out", "src/old-page.gen", "--no-stubs"]);
+      expect(old.status, old.stderr).toBe(0);
+      writeFileSync(path.join(project, "client-tools/get_location.json"), JSON.stringify(location({ city: { type: "string" }, country: { type: "string" } })));
+      writeFileSync(path.join(project, "client-tools/read_clipboard.json"), JSON.stringify({ name: "read_clipboard", description: "Read the clipboard.", awaited: true }));
+      const current = sh(project, "npx", ["--no", "--", "gen-client-tools", "--no-stubs"]);
+      expect(current.status, current.stderr).toBe(0);
+      const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
+      expect(tsc.stdout + tsc.stderr).toBe("");
+      const run = sh(project, "node", ["dist/check.js"], 60_000);
+      expect(run.status, run.stderr).toBe(0);
+      const seen = JSON.parse(run.stdout) as { sseEvents: string[]; alice: string[]; frames: { type: string; toolName: string; differs: string[] }[]; bob: string };
+      expect(seen.sseEvents).toEqual(["event: client_tool.mismatch", "event: client_tool.mismatch", "event: client_tool"]);
+      expect(seen.alice).toEqual([
+        expect.stringMatching(/^The user's page cannot run this tool: it is out of date \(its code has another version of the tool, which differs in its result's schema\)/),
+        expect.stringMatching(/^The user's page cannot run this tool: it is out of date \(its code has no such tool\)/),
+      ]);
+      expect(seen.frames).toEqual([expect.objectContaining({ type: "client_tool.mismatch", toolName: "get_location", differs: ["result"] })]);
+      expect(seen.bob).toMatch(/^The user's page cannot run this tool: it is out of date/);
+    },
+    400_000,
+  );
+
+  it(
     "runs the README's path in a fresh project: init, generate, and the example spec's $schema is the schema the package ships",
     () => {
       const project = tempProject({ "package.json": { name: "fresh", private: true, type: "module" } });

@@ -5,7 +5,7 @@ import { listen, trackListeners, waitFor, type Listening } from "./__fixtures__/
 import { createClientToolsHandler } from "./http-handler.js";
 import { toNodeListener } from "./node-listener.js";
 import { decodeClientToolCancelledEvent, decodeClientToolEvent, decodeClientToolMismatchEvent, encodeClientToolCancelledEvent, encodeClientToolEvent } from "../../wire/sse.js";
-import { olderPageContract, expectOutOfDate } from "./__fixtures__/older-page.js";
+import { changedLocationMismatch, expectOutOfDate, olderPageContract } from "./__fixtures__/older-page.js";
 
 const request: ClientToolRequest = {
   requestId: "r1",
@@ -127,14 +127,7 @@ describe("SSE transport, over a real socket", () => {
     const changed = await t.dispatchLocation("alice");
     const changedEvent = await events.next();
     expect(changedEvent.event).toBe("client_tool.mismatch");
-    expect(decodeClientToolMismatchEvent(changedEvent.data)).toEqual({
-      type: "client_tool.mismatch",
-      requestId: changed.request.requestId,
-      conversationId: "c1",
-      toolCallId: changed.request.toolCallId,
-      toolName: "get_location",
-      differs: ["result"],
-    });
+    expect(decodeClientToolMismatchEvent(changedEvent.data)).toEqual(changedLocationMismatch(changed.request));
     await expectOutOfDate(changed.outcome, ["result"]);
 
     const added = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_clipboard", toolCallId: "call_new", args: {} });

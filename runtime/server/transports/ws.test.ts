@@ -4,7 +4,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
 import { createClientToolRunner } from "../../client/runner.js";
 import { trackListeners, waitFor } from "./__fixtures__/net.js";
-import { expectOutOfDate, olderPageContract } from "./__fixtures__/older-page.js";
+import { changedLocationMismatch, expectOutOfDate, olderPageContract } from "./__fixtures__/older-page.js";
 import { attachClientTools } from "./ws-attach.js";
 import { allowOrigins } from "./ws-origins.js";
 import { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage, type ClientToolServerMessage } from "../../wire/ws-codec.js";
@@ -209,14 +209,7 @@ describe("WebSocket transport, over a real socket", () => {
   it("sends a page generated from older specs no call it cannot run: the page gets client_tool.mismatch, the model a clear outcome at once", { timeout: 10_000 }, async () => {
     const alice = await connect(port, "alice", olderPageContract);
     const changed = await t.dispatchLocation("alice");
-    expect(await alice.next()).toEqual({
-      type: "client_tool.mismatch",
-      requestId: changed.request.requestId,
-      conversationId: "c1",
-      toolCallId: changed.request.toolCallId,
-      toolName: "get_location",
-      differs: ["result"],
-    });
+    expect(await alice.next()).toEqual(changedLocationMismatch(changed.request));
     await expectOutOfDate(changed.outcome, ["result"]);
 
     const added = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_clipboard", toolCallId: "call_new", args: {} });

@@ -5,6 +5,7 @@ import { specs } from "../../__fixtures__/tools.js";
 import { clientToolContractOf, type ClientToolDifference } from "../../../wire/client-tool-contract.js";
 import { outcomeToObservation } from "../../../wire/observation.js";
 import type { ClientCallOutcome } from "../../../wire/outcome.js";
+import type { ClientToolMismatchMessage, ClientToolRequest } from "../../../wire/messages.js";
 
 const olderSpecs = specs
   .filter((spec) => spec.name !== "read_clipboard")
@@ -12,6 +13,12 @@ const olderSpecs = specs
 
 /** What that page's generated `clientToolContract` is. */
 export const olderPageContract = clientToolContractOf(olderSpecs);
+
+/** What that page is told of a get_location call: the schema of its answer differs. */
+export function changedLocationMismatch(request: ClientToolRequest): ClientToolMismatchMessage {
+  const { requestId, conversationId, toolCallId } = request;
+  return { type: "client_tool.mismatch", requestId, conversationId, toolCallId, toolName: "get_location", differs: ["result"] };
+}
 
 /** The call ended at once (well before its tool's 30 s) as out of date, and the model reads why. */
 export async function expectOutOfDate(outcome: Promise<ClientCallOutcome>, differs: readonly ClientToolDifference[]): Promise<void> {
