@@ -83,7 +83,7 @@ describe("prettier", () => {
     const result = await generate({ cwd, stubs: false });
     expect(result.files).toEqual([]);
     expect(result.diagnostics).toEqual([
-      { file: ".prettierrc", message: expect.stringMatching(/^prettier 3\.\d+\.\d+ could not format \w+\.ts: .*prettier-plugin-not-installed.*; fix the prettier config, or set "prettier": false/) },
+      { file: ".prettierrc", message: expect.stringMatching(/^prettier 3\.\d+\.\d+ could not format [\w-]+\.ts: .*prettier-plugin-not-installed.*; fix the prettier config, or set "prettier": false/) },
     ]);
   });
 });
