@@ -72,13 +72,17 @@ export function createClientToolRunner<Handlers extends { readonly [K in keyof H
     const argsCheck = validatorsFor(validators, toolName)?.args;
     const problems = argsCheck && validate(argsCheck, request.args);
     if (problems) return fail(`Invalid arguments for ${toolName}: ${problems.map((p) => `${p.pointer || "/"} ${p.message}`).join("; ")}.`, false);
+    const started = performance.now();
+    // A traced call's answer says how long the handler ran, so the server's trace shows the page's time.
+    const timed = <T extends ClientToolAnswerMessage>(answer: T): T =>
+      request.traceparent === undefined ? answer : { ...answer, handlerMs: Math.round((performance.now() - started) * 1000) / 1000 };
     try {
       const result = await handler.call(handlers, request.args, { ...context, signal, request });
-      return { type: "client_tool.result", requestId, attempt, result };
+      return timed({ type: "client_tool.result", requestId, attempt, result });
     } catch (error) {
       // A private input's prompt was dismissed: what the handler threw may hold what the user typed, so it stays here.
-      if (request.privateInput === true) return fail(PRIVATE_INPUT_DISMISSED_TEXT, false);
-      return fail(messageOf(error), error instanceof RetryableClientToolError);
+      if (request.privateInput === true) return timed(fail(PRIVATE_INPUT_DISMISSED_TEXT, false));
+      return timed(fail(messageOf(error), error instanceof RetryableClientToolError));
     }
   }
 

@@ -25,6 +25,8 @@ import type { ClientToolValidators, ValidationProblem } from "../wire/validation
 import type { JsonObject } from "../schema/json.js";
 import { DEFAULT_MAX_VALUE_DEPTH, unfitValue, valueSize } from "../schema/value-depth.js";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
+import { CallTelemetry, type CallTrace, type ClientCallTelemetryOptions } from "./telemetry/call-telemetry.js";
+import { openTelemetry } from "./telemetry/open-telemetry.js";
 
 export interface ClientCallBrokerOptions {
   /** A `ClientToolRegistry` (asked on every call) or a list of specs. */
@@ -117,6 +119,12 @@ export interface ClientCallBrokerOptions {
    * The same keys sign approval decisions (`signDecision`) that `approve` hands back.
    */
   readonly signing?: RequestSigningOptions;
+  /**
+   * OpenTelemetry spans and metrics of the calls, when `@opentelemetry/api` is installed (an
+   * optional peer): through the global providers, with nothing to set up here. Record arguments
+   * or results with these options; `false` turns it off. Default `{}`.
+   */
+  readonly telemetry?: ClientCallTelemetryOptions | false;
 }
 
 export interface SubmitInput {
@@ -125,6 +133,8 @@ export interface SubmitInput {
   /** When given, must be the call's current attempt. */
   readonly attempt?: number;
   readonly result: unknown;
+  /** How long the client's handler ran (ms), as it reported it: shown in the call's trace alone. */
+  readonly handlerMs?: number;
 }
 
 export interface FailInput {
@@ -134,6 +144,8 @@ export interface FailInput {
   readonly attempt?: number;
   readonly error: string;
   readonly retryable: boolean;
+  /** How long the client's handler ran (ms), as it reported it: shown in the call's trace alone. */
+  readonly handlerMs?: number;
 }
 
 export interface ClientCallBrokerEvents {
@@ -211,6 +223,10 @@ export class ClientCallBroker {
   readonly #unsubscribe: () => void;
   /** The store's subscription live: no call is opened before, or its notices could go unheard. */
   readonly #storeReady: Promise<void>;
+  /** Undefined without `@opentelemetry/api`, or with `telemetry: false`. */
+  readonly #telemetry: CallTelemetry | undefined;
+  /** The spans of the calls this broker dispatched and that are open, by request id. */
+  readonly #traces = new Map<string, CallTrace>();
   #closed = false;
 
   constructor(options: ClientCallBrokerOptions) {
@@ -242,7 +258,13 @@ export class ClientCallBroker {
     let markClosing!: () => void;
     const closing = new Promise<void>((resolve) => (markClosing = resolve));
     this.#markClosing = markClosing;
-    this.#onError = options.onError ?? ((error, context) => console.error(`gen-client-tools: ${context}:`, error));
+    const onError = options.onError ?? ((error, context) => console.error(`gen-client-tools: ${context}:`, error));
+    this.#onError = (error, context) => {
+      this.#telemetry?.error();
+      onError(error, context);
+    };
+    const api = options.telemetry === false ? undefined : openTelemetry();
+    this.#telemetry = api && new CallTelemetry(api, options.telemetry || {});
     this.#events = new Emitter((error, event) => this.#onError(error, `a "${String(event)}" listener threw`));
     this.#admission = createAdmission({
       checkArguments: createArgumentsChecker(options.validators, this.#validators),
@@ -269,11 +291,18 @@ export class ClientCallBroker {
       onSettled: (closed) => this.#events.emit("settled", closed),
       onGivenUp: (closed) => this.#events.emit("ended", closed),
       onError: this.#onError,
+      onRecovered: (call, policy) => {
+        const trace = this.#traces.get(call.request.requestId);
+        if (trace !== undefined) trace.recovered(policy);
+        else this.#telemetry?.recoveredElsewhere(call.request.toolName, policy);
+      },
+      onSwept: (call) => this.#telemetry?.swept(call.request.toolName),
     });
     // What any broker sharing the store opens goes to the feeds here; what any ends, to this broker's dispatches.
     this.#unsubscribe = this.#store.subscribe({
       requested: (call) => {
         this.#remember(call);
+        this.#traces.get(call.request.requestId)?.sent(call.request.attempt);
         // A claimed call is with a handler of its private input: no client is asked again.
         if (call.claimed !== true) this.#events.emit("requested", call);
       },
@@ -310,6 +339,20 @@ export class ClientCallBroker {
     if (spec.privateInput !== undefined && privateInputHandlerOf(this.#privateInputs, input.toolName) === undefined) {
       throw new TypeError(`Client tool ${JSON.stringify(input.toolName)} takes a private input: give the broker its handler (privateInputs: clientInputHandlers({...})) before dispatching calls to it.`);
     }
+    const trace = this.#telemetry?.startCall({ ...input, privateInput: spec.privateInput !== undefined });
+    if (trace === undefined) return this.#dispatch(input, tool, undefined);
+    try {
+      const outcome = await this.#dispatch(input, tool, trace);
+      trace.ended(outcome);
+      return outcome;
+    } catch (error) {
+      trace.failed(error);
+      throw error;
+    }
+  }
+
+  async #dispatch(input: DispatchInput, tool: AwaitedTool, trace: CallTrace | undefined): Promise<ClientCallOutcome> {
+    const { spec } = tool;
     if (this.#closed) return BROKER_CLOSED;
     // A call is addressed by its conversation and toolCallId: dispatched again (the agent loop
     // restarted, another instance resumed the conversation), it is the same call. Looked up first
@@ -320,15 +363,17 @@ export class ClientCallBroker {
     const findFirst = this.#admission.asksApproval || recovery !== "wait";
     if (findFirst) {
       const existing = await this.#store.findByToolCall(input);
-      if (existing !== undefined) return this.#attach(existing, true);
+      if (existing !== undefined) return this.#attach(existing, true, trace);
     }
     const refused = await this.#admission.refusal(tool, input);
     if (refused !== undefined) {
       const existing = findFirst ? undefined : await this.#store.findByToolCall(input);
-      return existing === undefined ? refused : this.#attach(existing, false);
+      return existing === undefined ? refused : this.#attach(existing, false, trace);
     }
     if (this.#closed) return BROKER_CLOSED;
+    const asked = performance.now();
     const unapproved = await this.#admission.approval(input);
+    if (this.#admission.asksApproval) trace?.approvalWaited((performance.now() - asked) / 1000);
     if (unapproved !== undefined) return unapproved;
     const seconds = timeoutSeconds(spec);
     // What any instance needs to check and re-send this call's answers, kept with the call.
@@ -348,6 +393,7 @@ export class ClientCallBroker {
       attempt: 1,
       expiresAt: Date.now() + seconds * 1000,
       ...(spec.privateInput !== undefined && { privateInput: true, privateInputSchema: spec.privateInput.schema }),
+      ...(trace?.traceparent !== undefined && { traceparent: trace.traceparent }),
     };
     const { requestId } = request;
     await this.#storeReady;
@@ -355,24 +401,27 @@ export class ClientCallBroker {
     // pending calls) before `open` returns.
     const opened: PendingCall = { owner: input.owner, request, tool: callTool };
     const outcome = this.#waiters.wait(opened, false);
+    if (trace !== undefined) this.#traces.set(requestId, trace);
     try {
       // What the call holds: its arguments' size, about their JSON's length (a third of the cost of writing it).
       const bytes = valueSize(request.args);
       await this.#store.open(opened, { maxOpenPerOwner: this.#maxOpenPerOwner, maxOpenBytesPerOwner: this.#maxOpenBytesPerOwner, bytes, outputSchema: spec.outputSchema });
     } catch (error) {
       this.#waiters.forget(requestId);
+      this.#traces.delete(requestId);
       if (error instanceof OpenCallLimitError) return { status: "denied", reason: error.message };
       // Another dispatch of this very call (here or in another process) opened it first.
       if (error instanceof DuplicateToolCallError) {
         const first = await this.#store.findByToolCall(input);
-        if (first !== undefined) return this.#attach(first, false);
+        if (first !== undefined) return this.#attach(first, false, trace);
       }
       throw error;
     }
     this.#waiters.markStored(requestId);
+    trace?.opened();
     // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
     if (this.#closed) await this.#store.close(opened, BROKER_CLOSED);
-    return outcome;
+    return outcome.finally(() => this.#traces.delete(requestId));
   }
 
   /**
@@ -443,7 +492,8 @@ export class ClientCallBroker {
       await this.#countInvalidAnswer(call);
       throw new ClientResultInvalidError(call.request.toolName, problems);
     }
-    return this.#lifecycle.end(call, { status: "ok", result: input.result });
+    await this.#lifecycle.end(call, { status: "ok", result: input.result });
+    this.#telemetry?.answered(call.request, input.handlerMs);
   }
 
   /** The client could not run the tool. A retryable error re-sends the call when the tool allows it; otherwise the call ends. */
@@ -456,7 +506,9 @@ export class ClientCallBroker {
     if (call.request.privateInput === true) return this.#lifecycle.end(call, PRIVATE_INPUT_DISMISSED);
     const policy = this.#policyOf(call);
     if (!input.retryable || policy === undefined || call.request.attempt >= policy.maxAttempts) {
-      return this.#lifecycle.end(call, { status: "error", error: input.error, retryable: input.retryable });
+      await this.#lifecycle.end(call, { status: "error", error: input.error, retryable: input.retryable });
+      this.#telemetry?.answered(call.request, input.handlerMs);
+      return;
     }
     const next: PendingCall = {
       owner: call.owner,
@@ -468,6 +520,7 @@ export class ClientCallBroker {
       if (schema !== undefined) await this.#store.putSchema(call.owner, call.tool.outputSchema, schema, next.request.expiresAt);
     }
     await this.#lifecycle.resend(call, next);
+    this.#telemetry?.answered(call.request, input.handlerMs);
   }
 
   /**
@@ -596,6 +649,7 @@ export class ClientCallBroker {
     this.#storedSchemas.clear();
     this.#heard.clear();
     this.#invalidAnswers.clear();
+    this.#traces.clear();
   }
 
   /** Ends the owner's call with `outcome` if it is open; `false` when it was not. */
@@ -626,11 +680,16 @@ export class ClientCallBroker {
    * no broker here waits for was left by a process that stopped: its tool's recovery policy
    * applies (`"wait"` sends the client nothing new: it has the request, or lists it).
    */
-  async #attach(stored: StoredCall, recover: boolean): Promise<ClientCallOutcome> {
+  async #attach(stored: StoredCall, recover: boolean, trace: CallTrace | undefined): Promise<ClientCallOutcome> {
     if (stored.state === "closed") return stored.outcome;
     const { requestId } = stored.request;
     const orphaned = recover && !this.#waiters.has(requestId);
     const outcome = this.#waiters.wait(stored, true);
+    // The first dispatch of this call in this process traces it here on.
+    if (trace !== undefined && !this.#traces.has(requestId)) {
+      this.#traces.set(requestId, trace);
+      void outcome.finally(() => this.#traces.get(requestId) === trace && this.#traces.delete(requestId));
+    }
     if (orphaned) await this.#lifecycle.recover(stored, DISPATCHER_GONE);
     // Read open, then waited for: a close in between was heard while nobody here waited. Read it again.
     this.#store.get(requestId, stored.owner).then(

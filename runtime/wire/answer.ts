@@ -11,6 +11,8 @@ export interface ClientToolResultAnswer {
   /** When given, must be the call's current attempt. */
   readonly attempt?: number;
   readonly result: unknown;
+  /** How long the client's handler ran, in milliseconds, as it reports it: for the call's trace alone. */
+  readonly handlerMs?: number;
 }
 
 export interface ClientToolErrorAnswer {
@@ -19,6 +21,8 @@ export interface ClientToolErrorAnswer {
   readonly attempt?: number;
   readonly error: string;
   readonly retryable: boolean;
+  /** How long the client's handler ran, in milliseconds, as it reports it: for the call's trace alone. */
+  readonly handlerMs?: number;
 }
 
 /** The largest answer a transport accepts unless told otherwise (an HTTP body, a WebSocket frame): 1 MiB. */
@@ -40,7 +44,7 @@ export function answerFromBody(body: unknown, requestId: string): ClientToolAnsw
 
 export function resultAnswer(fields: Fields, requestId: string): ClientToolResultAnswer {
   if (!Object.hasOwn(fields, "result")) throw new ClientAnswerMalformedError("A client tool result needs `result`.");
-  return { requestId, ...attemptOf(fields), result: fields["result"] };
+  return { requestId, ...attemptOf(fields), result: fields["result"], ...handlerTimeOf(fields) };
 }
 
 export function errorAnswer(fields: Fields, requestId: string): ClientToolErrorAnswer {
@@ -48,7 +52,19 @@ export function errorAnswer(fields: Fields, requestId: string): ClientToolErrorA
   if (typeof error !== "string" || typeof retryable !== "boolean") {
     throw new ClientAnswerMalformedError("A client tool error needs `error` (a string) and `retryable` (a boolean).");
   }
-  return { requestId, ...attemptOf(fields), error, retryable };
+  return { requestId, ...attemptOf(fields), error, retryable, ...handlerTimeOf(fields) };
+}
+
+/** The longest handler time a trace takes from a client: a day. */
+const MAX_HANDLER_MS = 86_400_000;
+
+/**
+ * How long the client's handler ran, as the client reports it: only ever shown in the call's
+ * trace, so a value that is not a time in range is left out rather than refused.
+ */
+function handlerTimeOf(fields: Fields): { readonly handlerMs?: number } {
+  const { handlerMs } = fields;
+  return typeof handlerMs === "number" && handlerMs >= 0 && handlerMs <= MAX_HANDLER_MS ? { handlerMs } : {};
 }
 
 function attemptOf(fields: Fields): { readonly attempt?: number } {

@@ -4,6 +4,7 @@ import type { JsonObject } from "../schema/json.js";
 import { isClientToolDifferences } from "./client-tool-contract.js";
 import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "./messages.js";
 import { isObject } from "./answer.js";
+import { parseTraceparent } from "./traceparent.js";
 
 /** The request, or `undefined` when the value is not one. */
 export function decodeClientToolRequest(value: unknown): ClientToolRequest | undefined {
@@ -11,7 +12,8 @@ export function decodeClientToolRequest(value: unknown): ClientToolRequest | und
   const { requestId, conversationId, toolName, toolCallId, args, attempt, expiresAt, privateInput, privateInputSchema } = value;
   if (typeof requestId !== "string" || typeof conversationId !== "string" || typeof toolName !== "string" || typeof toolCallId !== "string") return undefined;
   if (!isObject(args) || typeof attempt !== "number" || !Number.isSafeInteger(attempt) || attempt < 1 || typeof expiresAt !== "number") return undefined;
-  const request = { requestId, conversationId, toolName, toolCallId, args, attempt, expiresAt };
+  // A trace context that is not one is left out: it only ever parents a span.
+  const request = { requestId, conversationId, toolName, toolCallId, args, attempt, expiresAt, ...(parseTraceparent(value["traceparent"]) !== undefined && { traceparent: value["traceparent"] as string }) };
   if (privateInput === undefined) return request;
   // A private input's request says so, with the value's schema: the client must not treat it as any other call.
   if (privateInput !== true || !isObject(privateInputSchema)) return undefined;

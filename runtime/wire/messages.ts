@@ -29,6 +29,11 @@ export interface ClientToolRequest {
    */
   readonly privateInput?: true;
   readonly privateInputSchema?: JsonObject;
+  /**
+   * The call's span as a W3C `traceparent`, when the server traces its calls (OpenTelemetry): a
+   * client that traces too parents its handler's span on it.
+   */
+  readonly traceparent?: string;
 }
 
 /** The client's answer: the tool's result, checked by the server against the tool's `outputSchema`. */
@@ -37,6 +42,8 @@ export interface ClientToolResultMessage {
   readonly requestId: string;
   readonly attempt: number;
   readonly result: unknown;
+  /** How long the handler ran (ms), sent for a request with a `traceparent`: shown in the call's trace, used for nothing else. */
+  readonly handlerMs?: number;
 }
 
 /**
@@ -50,6 +57,8 @@ export interface ClientToolErrorMessage {
   readonly attempt: number;
   readonly error: string;
   readonly retryable: boolean;
+  /** How long the handler ran (ms), sent for a request with a `traceparent`: shown in the call's trace, used for nothing else. */
+  readonly handlerMs?: number;
 }
 
 /** Everything a client sends back for a request. */

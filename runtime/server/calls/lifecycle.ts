@@ -28,6 +28,10 @@ export interface CallLifecycleOptions {
   /** A call this broker waited for was ended here alone (the store could not end it): its feeds hear of it as of any end. */
   readonly onGivenUp: (closed: ClosedCall) => void;
   readonly onError: (error: unknown, context: string) => void;
+  /** An open call's tool's recovery policy changed it (ended it, or sent it again). */
+  readonly onRecovered?: (call: PendingCall, policy: "settle" | "redispatch") => void;
+  /** A sweep here ended a call past its deadline. */
+  readonly onSwept?: (call: PendingCall) => void;
 }
 
 /**
@@ -42,6 +46,9 @@ export class CallLifecycle {
   readonly #onSettled: (closed: ClosedCall) => void;
   readonly #onGivenUp: (closed: ClosedCall) => void;
   readonly #onError: (error: unknown, context: string) => void;
+  readonly #onRecovered: NonNullable<CallLifecycleOptions["onRecovered"]>;
+  readonly #onSwept: NonNullable<CallLifecycleOptions["onSwept"]>;
+  #lastSweep: { readonly at: number; readonly ok: boolean } | undefined;
   #sweepTimer: TimerHandle | undefined;
   #sweeping = false;
   readonly #sweepFailures: FailureRuns;
@@ -53,6 +60,8 @@ export class CallLifecycle {
     this.#onSettled = options.onSettled;
     this.#onGivenUp = options.onGivenUp;
     this.#onError = options.onError;
+    this.#onRecovered = options.onRecovered ?? (() => {});
+    this.#onSwept = options.onSwept ?? (() => {});
     this.#sweepFailures = new FailureRuns((error) => this.#onError(error, "sweeping the store's expired calls failed (reported once until a sweep succeeds); the next sweep tries again"));
   }
 
@@ -98,13 +107,16 @@ export class CallLifecycle {
         return;
       case "settle": {
         const outcome: ClientCallUnknownOutcome = { status: "unknown_outcome", reason };
-        await this.endIfOpen(call, outcome);
+        if (await this.endIfOpen(call, outcome)) this.#onRecovered(call, "settle");
         return;
       }
       case "redispatch": {
         if (call.request.expiresAt <= Date.now()) return;
         const next: PendingCall = { owner: call.owner, request: { ...call.request, attempt: call.request.attempt + 1 }, ...(call.tool !== undefined && { tool: call.tool }) };
-        if (await this.#store.reissue(next, call.request.attempt)) this.#waiters.follow(next.request);
+        if (await this.#store.reissue(next, call.request.attempt)) {
+          this.#waiters.follow(next.request);
+          this.#onRecovered(call, "redispatch");
+        }
         return;
       }
     }
@@ -140,8 +152,14 @@ export class CallLifecycle {
       this.#sweepTimer = startTimer(() => {
         this.sweep()
           .then(
-            () => this.#sweepFailures.succeeded(),
-            (error: unknown) => this.#sweepFailures.failed(error),
+            () => {
+              this.#lastSweep = { at: Date.now(), ok: true };
+              this.#sweepFailures.succeeded();
+            },
+            (error: unknown) => {
+              this.#lastSweep = { at: Date.now(), ok: false };
+              this.#sweepFailures.failed(error);
+            },
           )
           .finally(() => this.#sweeping && next());
       }, intervalMs * (0.5 + Math.random()));
@@ -161,7 +179,14 @@ export class CallLifecycle {
    */
   async sweep(now = Date.now()): Promise<void> {
     const expired = (await this.#store.claimExpired?.(now, SWEEP_BATCH, SWEEP_LEASE_MS)) ?? [];
-    await Promise.all(expired.filter((call) => call.request.expiresAt <= now).map((call) => this.endIfOpen(call, this.timeoutOutcome(call))));
+    await Promise.all(
+      expired.filter((call) => call.request.expiresAt <= now).map(async (call) => (await this.endIfOpen(call, this.timeoutOutcome(call))) && this.#onSwept(call)),
+    );
+  }
+
+  /** When the last periodic sweep ran, and whether it reached the store; undefined before the first (or without a shared store). */
+  get lastSweep(): { readonly at: number; readonly ok: boolean } | undefined {
+    return this.#lastSweep;
   }
 
   /** The store may have missed close notices: each call waited for is read again, an ended one settled, and one the store lost ended now. */
