@@ -1,0 +1,347 @@
+import { randomUUID } from "node:crypto";
+import { context, metrics, trace } from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { AggregationTemporality, MeterProvider, MetricReader, type ResourceMetrics } from "@opentelemetry/sdk-metrics";
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace";
+import { createClient } from "redis";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createClientToolRunner } from "../../client/runner.js";
+import { parseClientToolSpecs } from "../../tool-spec/parse.js";
+import type { ClientToolRequest } from "../../wire/messages.js";
+import { ClientCallBroker, type ClientCallBrokerOptions } from "../broker.js";
+import { nextRequest } from "../__fixtures__/next-request.js";
+import { RedisPendingCallStore } from "../redis/redis-store.js";
+import { INSTRUMENTATION_NAME } from "./call-telemetry.js";
+
+// The SDK as an app sets it up (what NodeSDK does): a tracer provider, a context manager that
+// follows async calls, and a meter provider, all registered globally before the broker is made.
+// The broker is given nothing.
+
+class TestMetricReader extends MetricReader {
+  protected override async onShutdown(): Promise<void> {}
+  protected override async onForceFlush(): Promise<void> {}
+}
+
+const spans = new InMemorySpanExporter();
+const tracerProvider = new TracerProvider({
+  spanProcessors: [new SimpleSpanProcessor({ exporter: spans })],
+});
+const reader = new TestMetricReader({
+  aggregationTemporalitySelector: () => AggregationTemporality.CUMULATIVE,
+});
+const meterProvider = new MeterProvider({ readers: [reader] });
+beforeAll(() => {
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  trace.setGlobalTracerProvider(tracerProvider);
+  metrics.setGlobalMeterProvider(meterProvider);
+});
+afterAll(async () => {
+  trace.disable();
+  metrics.disable();
+  context.disable();
+  await tracerProvider.shutdown();
+  await meterProvider.shutdown();
+});
+
+const CANARY = "canary-7f3a-never-in-telemetry";
+const tools = parseClientToolSpecs([
+  {
+    name: "get_location",
+    description: "The user's city.",
+    outputSchema: {
+      type: "object",
+      properties: { city: { type: "string" } },
+      required: ["city"],
+    },
+    timeoutSeconds: 30,
+  },
+  {
+    name: "ping",
+    description: "Answered in time or not at all.",
+    outputSchema: { type: "object" },
+    timeoutSeconds: 1,
+  },
+  {
+    name: "connect_account",
+    description: "Collect a token.",
+    parameters: {
+      type: "object",
+      properties: { service: { type: "string" } },
+      required: ["service"],
+    },
+    privateInput: {
+      schema: {
+        type: "object",
+        properties: { token: { type: "string" } },
+        required: ["token"],
+      },
+      response: { status: "connected" },
+    },
+  },
+]);
+
+const brokers: ClientCallBroker[] = [];
+function makeBroker(options: Partial<ClientCallBrokerOptions> = {}): ClientCallBroker {
+  const broker = new ClientCallBroker({ tools, ...options });
+  brokers.push(broker);
+  return broker;
+}
+afterEach(async () => {
+  await Promise.all(brokers.splice(0).map((broker) => broker.close()));
+  spans.reset();
+});
+
+/** The spans ended so far (a span is exported a moment after it ends), of the broker's scope or all. */
+async function finishedSpans(scope: string | null = INSTRUMENTATION_NAME): Promise<ReadableSpan[]> {
+  await tracerProvider.forceFlush();
+  return spans.getFinishedSpans().filter((span) => scope === null || span.instrumentationScope.name === scope);
+}
+const traceparentOf = (span: ReadableSpan) => `00-${span.spanContext().traceId}-${span.spanContext().spanId}-01`;
+
+async function collectedMetrics(): Promise<Map<string, ResourceMetrics["scopeMetrics"][number]["metrics"][number]>> {
+  const { resourceMetrics } = await reader.collect();
+  const found = resourceMetrics.scopeMetrics.filter((scope) => scope.scope.name === INSTRUMENTATION_NAME).flatMap((scope) => scope.metrics);
+  return new Map(found.map((metric) => [metric.descriptor.name, metric]));
+}
+
+describe("the broker's OpenTelemetry spans and metrics, with nothing given to the broker", () => {
+  it("records a dispatched and answered call as one execute_tool span, a child of the span active at dispatch, whose traceparent the client's request carries", async () => {
+    const broker = makeBroker();
+    const agent = trace.getTracer("the app's agent");
+    let request: ClientToolRequest | undefined;
+    const outcome = await agent.startActiveSpan("invoke_agent turn", async (turn) => {
+      const sent = nextRequest(broker);
+      const dispatched = broker.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "get_location",
+        toolCallId: "call_1",
+        args: { precise: false },
+      });
+      request = await sent;
+      await broker.submit({
+        requestId: request.requestId,
+        owner: "alice",
+        result: { city: "Lyon" },
+      });
+      const ended = await dispatched;
+      turn.end();
+      return ended;
+    });
+    expect(outcome).toEqual({ status: "ok", result: { city: "Lyon" } });
+
+    const turn = (await finishedSpans(null)).find((span) => span.name === "invoke_agent turn")!;
+    const recorded = await finishedSpans();
+    const call = recorded.find((span) => span.name.startsWith("execute_tool"));
+    const answer = recorded.find((span) => span.name.startsWith("client_tool.answer"));
+    expect(recorded).toHaveLength(2);
+    expect(call!.name).toBe("execute_tool get_location");
+    expect(call!.parentSpanContext?.spanId).toBe(turn.spanContext().spanId);
+    expect(call!.spanContext().traceId).toBe(turn.spanContext().traceId);
+    expect(call!.attributes).toMatchObject({
+      "gen_ai.operation.name": "execute_tool",
+      "gen_ai.tool.name": "get_location",
+      "gen_ai.tool.call.id": "call_1",
+      "gen_ai.tool.type": "function",
+      "gen_ai.conversation.id": "c1",
+      "gen_client_tools.outcome.status": "ok",
+      "gen_client_tools.attempts": 1,
+    });
+    expect(call!.attributes["gen_client_tools.client.wait_ms"]).toBeGreaterThanOrEqual(0);
+    // Neither the arguments nor the result, unless an option asks for them.
+    expect(call!.attributes["gen_ai.tool.call.arguments"]).toBeUndefined();
+    expect(call!.attributes["gen_ai.tool.call.result"]).toBeUndefined();
+    expect(call!.status.code).toBe(0);
+    expect(call!.events.map((event) => [event.name, event.attributes])).toEqual([["gen_client_tools.sent", { "gen_client_tools.attempt": 1 }]]);
+    expect(request!.traceparent).toBe(traceparentOf(call!));
+    // The answer, taken here, is a span of the call's own trace.
+    expect(answer!.name).toBe("client_tool.answer get_location");
+    expect(answer!.parentSpanContext?.spanId).toBe(call!.spanContext().spanId);
+  });
+
+  it("marks a timed-out call's span as an error, and counts it", async () => {
+    const broker = makeBroker();
+    const before = ((await collectedMetrics()).get("gen_client_tools.calls.ended")?.dataPoints ?? []).length;
+    expect(
+      await broker.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "ping",
+        toolCallId: "call_t",
+        args: {},
+      }),
+    ).toEqual({ status: "timeout", timeoutSeconds: 1 });
+    const [call] = await finishedSpans();
+    expect(call!.status).toEqual({ code: 2, message: "timeout" });
+    expect(call!.attributes).toMatchObject({
+      "error.type": "timeout",
+      "gen_client_tools.outcome.status": "timeout",
+    });
+
+    const found = await collectedMetrics();
+    const ended = found.get("gen_client_tools.calls.ended")!.dataPoints;
+    expect(ended.length).toBeGreaterThan(before);
+    expect(ended.find((point) => point.attributes["gen_ai.tool.name"] === "ping" && point.attributes["gen_client_tools.outcome.status"] === "timeout")?.value).toBe(1);
+    const open = found.get("gen_client_tools.calls.open")!.dataPoints.find((point) => point.attributes["gen_ai.tool.name"] === "ping");
+    expect(open?.value).toBe(0);
+    const duration = found.get("gen_ai.execute_tool.duration")!;
+    expect(duration.descriptor.unit).toBe("s");
+    const timedOut = duration.dataPoints.find((point) => point.attributes["gen_ai.tool.name"] === "ping")!.value as { count: number; sum: number };
+    expect(timedOut.count).toBe(1);
+    expect(timedOut.sum).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("records the arguments and the result when asked, and never anything of a private input's value (the canary)", async () => {
+    let taken: unknown;
+    const broker = makeBroker({
+      telemetry: { recordArguments: true, recordResults: true },
+      privateInputs: {
+        connect_account: async (input) => void (taken = (input as { token: string }).token),
+      },
+    });
+    const sent = nextRequest(broker);
+    const outcome = broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "connect_account",
+      toolCallId: "call_p",
+      args: { service: "mail" },
+    });
+    const request = await sent;
+    await broker.submit({
+      requestId: request.requestId,
+      owner: "alice",
+      result: { token: CANARY },
+      handlerMs: 12,
+    });
+    expect(await outcome).toEqual({
+      status: "ok",
+      result: { status: "connected" },
+    });
+    expect(taken).toBe(CANARY);
+
+    const location = nextRequest(broker);
+    const answered = broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "call_l",
+      args: { precise: true },
+    });
+    await broker.submit({
+      requestId: (await location).requestId,
+      owner: "alice",
+      result: { city: "Lyon" },
+    });
+    await answered;
+
+    const recorded = await finishedSpans();
+    const located = recorded.find((span) => span.name === "execute_tool get_location")!;
+    expect(located.attributes["gen_ai.tool.call.arguments"]).toBe('{"precise":true}');
+    expect(located.attributes["gen_ai.tool.call.result"]).toBe('{"city":"Lyon"}');
+    const connected = recorded.find((span) => span.name === "execute_tool connect_account")!;
+    expect(connected.attributes["gen_ai.tool.call.arguments"]).toBe('{"service":"mail"}');
+    expect(connected.attributes["gen_ai.tool.call.result"]).toBeUndefined();
+    const everything = JSON.stringify([
+      recorded.map((span) => ({
+        name: span.name,
+        attributes: span.attributes,
+        events: span.events,
+        status: span.status,
+      })),
+      [...(await collectedMetrics()).values()],
+    ]);
+    expect(everything).toContain("connect_account");
+    expect(everything).not.toContain(CANARY);
+  });
+
+  it("shows the page's handler time: the runner reports it for a traced request, and the answer's span covers it", async () => {
+    const broker = makeBroker();
+    const runner = createClientToolRunner({
+      handlers: {
+        get_location: () => new Promise((resolve) => setTimeout(() => resolve({ city: "Lyon" }), 60)),
+      },
+      send: (message) => (message.type === "client_tool.result" ? broker.submit({ ...message, owner: "alice" }) : broker.fail({ ...message, owner: "alice" })),
+    });
+    const sent = nextRequest(broker);
+    const outcome = broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "call_h",
+      args: {},
+    });
+    await runner.handle(await sent);
+    expect(await outcome).toEqual({ status: "ok", result: { city: "Lyon" } });
+    const answer = (await finishedSpans()).find((span) => span.name === "client_tool.answer get_location")!;
+    const handlerMs = answer.attributes["gen_client_tools.client.handler_ms"] as number;
+    expect(handlerMs).toBeGreaterThanOrEqual(50);
+    const [seconds, nanos] = answer.duration;
+    expect(seconds * 1000 + nanos / 1e6).toBeGreaterThanOrEqual(handlerMs - 1);
+  });
+
+  it("records nothing and sends no traceparent with telemetry: false", async () => {
+    const broker = makeBroker({ telemetry: false });
+    const sent = nextRequest(broker);
+    const outcome = broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "call_off",
+      args: {},
+    });
+    const request = await sent;
+    expect(request.traceparent).toBeUndefined();
+    await broker.submit({
+      requestId: request.requestId,
+      owner: "alice",
+      result: { city: "Lyon" },
+    });
+    await outcome;
+    expect(await finishedSpans()).toEqual([]);
+  });
+});
+
+const url = process.env["GCT_REDIS_URL"];
+describe.skipIf(url === undefined)("a call dispatched at one instance and answered at another (Redis)", () => {
+  it("gives one trace: the dispatcher's execute_tool span, and the answering instance's span under it", async () => {
+    const client = createClient({ url: url! });
+    await client.connect();
+    const keyPrefix = `test:${randomUUID()}:`;
+    const stores = [new RedisPendingCallStore(client, { keyPrefix }), new RedisPendingCallStore(client, { keyPrefix })];
+    try {
+      const dispatcher = makeBroker({ store: stores[0]! });
+      // The answering instance never saw the conversation's tools.
+      const answerer = new ClientCallBroker({ tools: [], store: stores[1]! });
+      brokers.push(answerer);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const sent = nextRequest(dispatcher);
+      const outcome = dispatcher.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "get_location",
+        toolCallId: "call_r",
+        args: {},
+      });
+      const request = await sent;
+      await answerer.submit({
+        requestId: request.requestId,
+        owner: "alice",
+        result: { city: "Lyon" },
+      });
+      expect(await outcome).toEqual({
+        status: "ok",
+        result: { city: "Lyon" },
+      });
+      const call = (await finishedSpans()).find((span) => span.name === "execute_tool get_location")!;
+      const answer = (await finishedSpans()).find((span) => span.name === "client_tool.answer get_location")!;
+      expect(answer.spanContext().traceId).toBe(call.spanContext().traceId);
+      expect(answer.parentSpanContext?.spanId).toBe(call.spanContext().spanId);
+      expect(request.traceparent).toBe(traceparentOf(call));
+    } finally {
+      await Promise.all(brokers.splice(0).map((broker) => broker.close()));
+      for (const store of stores) await store.disconnect();
+      await client.close();
+    }
+  });
+});
