@@ -24,6 +24,28 @@ function setup(handlers: object, validators?: Parameters<typeof createClientTool
 }
 
 describe("createClientToolRunner", () => {
+  it("reports how long the handler ran with the answer to a traced request (a traceparent), and only then", async () => {
+    const { runner, sent } = setup({
+      get_location: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        return { city: "Lyon" };
+      },
+      fail: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        throw new Error("off");
+      },
+    });
+    const traced = { traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01" };
+    const handled = Promise.all([runner.handle(request(traced)), runner.handle(request({ ...traced, requestId: "r3", toolName: "fail" })), runner.handle(request({ requestId: "r4" }))]);
+    await vi.advanceTimersByTimeAsync(250);
+    await handled;
+    expect(sent).toEqual([
+      { type: "client_tool.error", requestId: "r3", attempt: 1, error: "off", retryable: false, handlerMs: 40 },
+      { type: "client_tool.result", requestId: "r1", attempt: 1, result: { city: "Lyon" }, handlerMs: 250 },
+      { type: "client_tool.result", requestId: "r4", attempt: 1, result: { city: "Lyon" } },
+    ]);
+  });
+
   it("sends a private input's value as the result, and reports a handler that threw as a dismissed prompt, without its message", async () => {
     const secret = { requestId: "r2", toolName: "connect_account", privateInput: true as const, privateInputSchema: { type: "object" } };
     const { runner, sent } = setup({

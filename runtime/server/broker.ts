@@ -148,6 +148,21 @@ export interface FailInput {
   readonly handlerMs?: number;
 }
 
+/** What `broker.inspect(filter)` sees: counts and deadlines (epoch milliseconds), nothing a call carries. */
+export interface ClientCallInspection {
+  readonly owner: string;
+  /** The owner's open calls by tool, in name order, each with its soonest deadline. */
+  readonly openCalls: readonly { readonly toolName: string; readonly count: number; readonly nextDeadline: number }[];
+  /** The soonest deadline of them all; null without open calls. */
+  readonly nextDeadline: number | null;
+  /** How many calls this instance dispatched and waits for, of every owner. */
+  readonly waiting: number;
+  /** This instance's last periodic sweep of a shared store, and whether it reached the store; null before the first (or for a store of one process). */
+  readonly lastSweep: { readonly at: number; readonly ok: boolean } | null;
+  /** Whether the store answered the listing (when not, the calls are not listed and `onError` has the failure). */
+  readonly store: "ok" | "unavailable";
+}
+
 export interface ClientCallBrokerEvents {
   /**
    * A request to hand to the owner's client: a new call, or a call sent again (`attempt + 1`),
@@ -292,9 +307,8 @@ export class ClientCallBroker {
       onGivenUp: (closed) => this.#events.emit("ended", closed),
       onError: this.#onError,
       onRecovered: (call, policy) => {
-        const trace = this.#traces.get(call.request.requestId);
-        if (trace !== undefined) trace.recovered(policy);
-        else this.#telemetry?.recoveredElsewhere(call.request.toolName, policy);
+        this.#telemetry?.recovered(call.request.toolName, policy);
+        if (policy === "redispatch") this.#traces.get(call.request.requestId)?.redispatched();
       },
       onSwept: (call) => this.#telemetry?.swept(call.request.toolName),
     });
@@ -624,6 +638,35 @@ export class ClientCallBroker {
   /** The owner's open requests (of one conversation, if given), so a reloaded client can pick them up. */
   async pending(filter: PendingCallFilter): Promise<readonly ClientToolRequest[]> {
     return (await this.openCalls(filter)).map((call) => call.request);
+  }
+
+  /**
+   * A read-only view for a health check or an admin route: the owner's open calls (of one
+   * conversation, if given) by tool, with the soonest deadline; how many calls this instance
+   * waits for; the last sweep of a shared store; whether the store answered. Never arguments,
+   * results or private inputs.
+   */
+  async inspect(filter: PendingCallFilter): Promise<ClientCallInspection> {
+    const local = { waiting: this.#waiters.entries().length, lastSweep: this.#lifecycle.lastSweep ?? null };
+    let calls: readonly PendingCall[];
+    try {
+      calls = await this.openCalls(filter);
+    } catch (error) {
+      this.#onError(error, "listing open calls for inspect() failed");
+      return { owner: filter.owner, openCalls: [], nextDeadline: null, ...local, store: "unavailable" };
+    }
+    const byTool = new Map<string, { toolName: string; count: number; nextDeadline: number }>();
+    for (const { request } of calls) {
+      const entry = byTool.get(request.toolName);
+      if (entry === undefined) byTool.set(request.toolName, { toolName: request.toolName, count: 1, nextDeadline: request.expiresAt });
+      else {
+        entry.count++;
+        entry.nextDeadline = Math.min(entry.nextDeadline, request.expiresAt);
+      }
+    }
+    const openCalls = [...byTool.values()].sort((a, b) => (a.toolName < b.toolName ? -1 : 1));
+    const nextDeadline = openCalls.length === 0 ? null : Math.min(...openCalls.map((entry) => entry.nextDeadline));
+    return { owner: filter.owner, openCalls, nextDeadline, ...local, store: "ok" };
   }
 
   /** The owner's open calls that a client may still answer (of one conversation, if given), with their tools' fingerprints. */

@@ -4,7 +4,7 @@ import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-ho
 import { AggregationTemporality, MeterProvider, MetricReader, type ResourceMetrics } from "@opentelemetry/sdk-metrics";
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace";
 import { createClient } from "redis";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientToolRunner } from "../../client/runner.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
@@ -280,6 +280,19 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
     expect(seconds * 1000 + nanos / 1e6).toBeGreaterThanOrEqual(handlerMs - 1);
   });
 
+  it("counts a call its tool's recovery policy ended when the client went away, and says so on the call's span", async () => {
+    const broker = makeBroker({ tools: parseClientToolSpecs([{ name: "pay", description: "Pay.", outputSchema: { type: "object" }, recovery: "settle" }]) });
+    const sent = nextRequest(broker);
+    const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "pay", toolCallId: "call_pay", args: {} });
+    const request = await sent;
+    await broker.connectionClosed({ owner: "alice", requestIds: [request.requestId] });
+    expect(await outcome).toMatchObject({ status: "unknown_outcome" });
+    const [call] = await finishedSpans();
+    expect(call!.attributes).toMatchObject({ "gen_client_tools.recovery": "settle", "error.type": "unknown_outcome" });
+    const recovered = (await collectedMetrics()).get("gen_client_tools.calls.recovered")!.dataPoints;
+    expect(recovered.find((point) => point.attributes["gen_ai.tool.name"] === "pay")).toMatchObject({ value: 1, attributes: { "gen_client_tools.recovery": "settle" } });
+  });
+
   it("records nothing and sends no traceparent with telemetry: false", async () => {
     const broker = makeBroker({ telemetry: false });
     const sent = nextRequest(broker);
@@ -304,6 +317,24 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
 
 const url = process.env["GCT_REDIS_URL"];
 describe.skipIf(url === undefined)("a call dispatched at one instance and answered at another (Redis)", () => {
+  it("counts a call past its deadline that a sweep ended (its dispatcher gone), and inspect() shows the sweep", async () => {
+    const client = createClient({ url: url! });
+    await client.connect();
+    const store = new RedisPendingCallStore(client, { keyPrefix: `test:${randomUUID()}:` });
+    try {
+      const sweeper = makeBroker({ tools: [], store, sweepIntervalMs: 50 });
+      // What a dispatcher that died left in the store: a call nobody waits for.
+      const request: ClientToolRequest = { requestId: "r_swept", conversationId: "c1", toolName: "orphan", toolCallId: "call_o", args: {}, attempt: 1, expiresAt: Date.now() + 100 };
+      await store.open({ owner: "alice", request, tool: { outputSchema: "0".repeat(64), timeoutSeconds: 1, maxAttempts: 1 } }, {});
+      await vi.waitFor(async () => expect((await collectedMetrics()).get("gen_client_tools.calls.swept")?.dataPoints.find((point) => point.attributes["gen_ai.tool.name"] === "orphan")?.value).toBe(1), { timeout: 5000, interval: 50 });
+      expect((await sweeper.inspect({ owner: "alice" })).lastSweep).toMatchObject({ ok: true });
+    } finally {
+      await Promise.all(brokers.splice(0).map((broker) => broker.close()));
+      await store.disconnect();
+      await client.close();
+    }
+  });
+
   it("gives one trace: the dispatcher's execute_tool span, and the answering instance's span under it", async () => {
     const client = createClient({ url: url! });
     await client.connect();

@@ -26,8 +26,8 @@ export interface CallTrace {
   /** The call is open in the store (counted among open calls until it ends). */
   opened(): void;
   sent(attempt: number): void;
-  /** It was found open after its dispatcher stopped, and its tool's recovery policy applied. */
-  recovered(policy: string): void;
+  /** Its dispatcher or client went away, and its tool's recovery policy sent it again. */
+  redispatched(): void;
   ended(outcome: ClientCallOutcome): void;
   failed(error: unknown): void;
 }
@@ -106,14 +106,13 @@ export class CallTelemetry {
         attempts = Math.max(attempts, attempt);
         span.addEvent("gen_client_tools.sent", { "gen_client_tools.attempt": attempt });
       },
-      recovered: (policy) => {
-        this.#recovered.add(1, { ...tool, "gen_client_tools.recovery": policy });
-        span.setAttribute("gen_client_tools.recovery", policy);
-      },
+      redispatched: () => span.setAttribute("gen_client_tools.recovery", "redispatch"),
       ended: (outcome) => {
         close();
         const seconds = (performance.now() - started) / 1000;
         span.setAttributes({ "gen_client_tools.outcome.status": outcome.status, "gen_client_tools.client.wait_ms": seconds * 1000 });
+        // The one outcome only the "settle" recovery policy gives.
+        if (outcome.status === "unknown_outcome") span.setAttribute("gen_client_tools.recovery", "settle");
         if (outcome.status === "ok" && this.#options.recordResults === true && !call.privateInput) span.setAttribute("gen_ai.tool.call.result", JSON.stringify(outcome.result) ?? "null");
         const failed = FAILED.has(outcome.status);
         if (failed) span.setStatus({ code: api.SpanStatusCode.ERROR, message: outcome.status });
@@ -153,7 +152,8 @@ export class CallTelemetry {
     this.#swept.add(1, { "gen_ai.tool.name": toolName });
   }
 
-  recoveredElsewhere(toolName: string, policy: string): void {
+  /** A call's tool's recovery policy ended it or sent it again (here, whoever dispatched it). */
+  recovered(toolName: string, policy: "settle" | "redispatch"): void {
     this.#recovered.add(1, { "gen_ai.tool.name": toolName, "gen_client_tools.recovery": policy });
   }
 

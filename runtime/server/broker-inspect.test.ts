@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestBroker, flush } from "./__fixtures__/tools.js";
+import { InMemoryPendingCallStore } from "./memory-store.js";
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date("2025-01-01T00:00:00Z") });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("broker.inspect", () => {
+  it("counts the owner's open calls by tool with the soonest deadline, and says nothing a call carries", async () => {
+    const t = createTestBroker();
+    await t.dispatchLocation("alice");
+    vi.advanceTimersByTime(5000);
+    await t.dispatchLocation("alice");
+    await t.dispatchLocation("bob");
+    void t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "confirm_purchase", toolCallId: "buy", args: { item: "secret-item-name" } });
+    await flush();
+
+    const seen = await t.broker.inspect({ owner: "alice" });
+    expect(seen).toEqual({
+      owner: "alice",
+      openCalls: [
+        { toolName: "confirm_purchase", count: 1, nextDeadline: Date.parse("2025-01-01T00:00:35Z") },
+        { toolName: "get_location", count: 2, nextDeadline: Date.parse("2025-01-01T00:00:30Z") },
+      ],
+      nextDeadline: Date.parse("2025-01-01T00:00:30Z"),
+      waiting: 4,
+      lastSweep: null,
+      store: "ok",
+    });
+    expect(JSON.stringify(seen)).not.toContain("secret-item-name");
+    expect((await t.broker.inspect({ owner: "alice", conversationId: "c2" })).openCalls).toEqual([]);
+  });
+
+  it("says the store is unavailable, and reports why to onError, when it cannot list", async () => {
+    const store = new InMemoryPendingCallStore();
+    store.list = () => Promise.reject(new Error("store down"));
+    const onError = vi.fn();
+    const t = createTestBroker({ store, onError });
+    await t.dispatchLocation("alice");
+    expect(await t.broker.inspect({ owner: "alice" })).toMatchObject({ store: "unavailable", openCalls: [], nextDeadline: null, waiting: 1 });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: "store down" }), "listing open calls for inspect() failed");
+  });
+});
