@@ -3,7 +3,7 @@ import { ClientToolRegistry } from "../../runtime/registry/registry.js";
 import type { JsonValue } from "../../runtime/schema/json.js";
 import { sampleValue } from "../corpus/sample-value.js";
 import { row, type Row } from "../results.js";
-import { summarize } from "../stats.js";
+import { pairedRatios, summarize } from "../stats.js";
 import { collectGarbage } from "./gc.js";
 import type { RuntimeInput } from "./input.js";
 
@@ -22,6 +22,10 @@ interface AwaitedCall {
  * store, real timers): dispatch, the client's answer submitted from the `requested` event,
  * the outcome. Calls cycle over every awaited tool with typical arguments and results, so
  * each result is validated against its own schema (compiled once, in the warm-up).
+ *
+ * Twice, interleaved: without telemetry (`telemetry: false`, as when `@opentelemetry/api` is not
+ * installed: nothing is loaded) and with the API installed and no provider registered, the
+ * state of most servers that have it (its no-op tracer and meter).
  */
 export async function brokerRoundTrip(input: RuntimeInput): Promise<Row[]> {
   const registry = new ClientToolRegistry();
@@ -36,11 +40,15 @@ export async function brokerRoundTrip(input: RuntimeInput): Promise<Row[]> {
     return { conversationId: "c1", owner: "alice", toolName: call.toolName, toolCallId: `call_${i}`, args: call.args as object };
   };
 
-  const broker = new ClientCallBroker({ tools: registry });
-  broker.on("requested", ({ owner, request }) => {
-    void broker.submit({ requestId: request.requestId, owner, attempt: request.attempt, result: byName.get(request.toolName)!.result });
-  });
-  const run = async (count: number, offset: number): Promise<number> => {
+  const answering = (broker: ClientCallBroker): ClientCallBroker => {
+    broker.on("requested", ({ owner, request }) => {
+      void broker.submit({ requestId: request.requestId, owner, attempt: request.attempt, result: byName.get(request.toolName)!.result });
+    });
+    return broker;
+  };
+  const untraced = answering(new ClientCallBroker({ tools: registry, telemetry: false }));
+  const idle = answering(new ClientCallBroker({ tools: registry }));
+  const run = async (broker: ClientCallBroker, count: number, offset: number): Promise<number> => {
     const started = performance.now();
     for (let i = 0; i < count; i++) {
       const outcome = await broker.dispatch(dispatchInput(offset + i));
@@ -48,10 +56,15 @@ export async function brokerRoundTrip(input: RuntimeInput): Promise<Row[]> {
     }
     return ((performance.now() - started) * 1000) / count;
   };
-  await run(Math.max(2 * calls.length, 2_000), 0); // every result validator compiled, the JIT settled
+  // Every result validator compiled, the JIT settled.
+  for (const broker of [untraced, idle]) await run(broker, Math.max(2 * calls.length, 2_000), 0);
   const perCall: number[] = [];
-  for (let s = 0; s < input.samples; s++) perCall.push(await run(CALLS_PER_SAMPLE, s * CALLS_PER_SAMPLE));
-  await broker.close();
+  const perCallIdle: number[] = [];
+  for (let s = 0; s < input.samples; s++) {
+    perCallIdle.push(await run(idle, CALLS_PER_SAMPLE, s * CALLS_PER_SAMPLE));
+    perCall.push(await run(untraced, CALLS_PER_SAMPLE, s * CALLS_PER_SAMPLE));
+  }
+  await Promise.all([untraced.close(), idle.close()]);
 
   const memory: number[] = [];
   for (let s = 0; s < MEMORY_SAMPLES; s++) memory.push(await openCallsMegabytes(registry, dispatchInput));
@@ -63,6 +76,13 @@ export async function brokerRoundTrip(input: RuntimeInput): Promise<Row[]> {
       measured: { ...summarize(perCall), unit: "µs" },
       targets: [{ op: "<=", value: 50, unit: "µs", of: "measured" }],
       details: { "awaited tools called": calls.length },
+    }),
+    row({
+      id: "runtime.broker.call.telemetry-idle",
+      what: "runtime: the same round trip with @opentelemetry/api installed and no provider registered (ratio: the round trip without it / this)",
+      measured: { ...summarize(perCallIdle), unit: "µs" },
+      ratio: { ...pairedRatios(perCall, perCallIdle), against: "runtime.broker.call" },
+      targets: [{ op: ">=", value: 0.95, unit: "×", of: "ratio" }],
     }),
     row({
       id: "runtime.broker.open-calls",

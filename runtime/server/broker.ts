@@ -240,8 +240,6 @@ export class ClientCallBroker {
   readonly #storeReady: Promise<void>;
   /** Undefined without `@opentelemetry/api`, or with `telemetry: false`. */
   readonly #telemetry: CallTelemetry | undefined;
-  /** The spans of the calls this broker dispatched and that are open, by request id. */
-  readonly #traces = new Map<string, CallTrace>();
   #closed = false;
 
   constructor(options: ClientCallBrokerOptions) {
@@ -308,7 +306,7 @@ export class ClientCallBroker {
       onError: this.#onError,
       onRecovered: (call, policy) => {
         this.#telemetry?.recovered(call.request.toolName, policy);
-        if (policy === "redispatch") this.#traces.get(call.request.requestId)?.redispatched();
+        if (policy === "redispatch") this.#waiters.get(call.request.requestId)?.trace?.redispatched();
       },
       onSwept: (call) => this.#telemetry?.swept(call.request.toolName),
     });
@@ -316,7 +314,7 @@ export class ClientCallBroker {
     this.#unsubscribe = this.#store.subscribe({
       requested: (call) => {
         this.#remember(call);
-        this.#traces.get(call.request.requestId)?.sent(call.request.attempt);
+        this.#waiters.get(call.request.requestId)?.trace?.sent(call.request.attempt);
         // A claimed call is with a handler of its private input: no client is asked again.
         if (call.claimed !== true) this.#events.emit("requested", call);
       },
@@ -346,23 +344,31 @@ export class ClientCallBroker {
    * Never rejects for anything the client does; rejects only for a tool that is unknown or not
    * awaited, for arguments JSON cannot hold while an `approve` hook is set, and when the store fails.
    */
-  async dispatch(call: DispatchInput): Promise<ClientCallOutcome> {
-    const input = this.#strictArguments === undefined ? call : { ...call, args: this.#strictArguments.fromStrictArguments(call.toolName, call.args) as object };
-    const tool = this.#awaitedTool(input.toolName, input.conversationId);
-    const { spec } = tool;
-    if (spec.privateInput !== undefined && privateInputHandlerOf(this.#privateInputs, input.toolName) === undefined) {
-      throw new TypeError(`Client tool ${JSON.stringify(input.toolName)} takes a private input: give the broker its handler (privateInputs: clientInputHandlers({...})) before dispatching calls to it.`);
-    }
-    const trace = this.#telemetry?.startCall({ ...input, privateInput: spec.privateInput !== undefined });
-    if (trace === undefined) return this.#dispatch(input, tool, undefined);
+  dispatch(call: DispatchInput): Promise<ClientCallOutcome> {
+    let input: DispatchInput;
+    let tool: AwaitedTool;
     try {
-      const outcome = await this.#dispatch(input, tool, trace);
-      trace.ended(outcome);
-      return outcome;
+      input = this.#strictArguments === undefined ? call : { ...call, args: this.#strictArguments.fromStrictArguments(call.toolName, call.args) as object };
+      tool = this.#awaitedTool(input.toolName, input.conversationId);
+      if (tool.spec.privateInput !== undefined && privateInputHandlerOf(this.#privateInputs, input.toolName) === undefined) {
+        throw new TypeError(`Client tool ${JSON.stringify(input.toolName)} takes a private input: give the broker its handler (privateInputs: clientInputHandlers({...})) before dispatching calls to it.`);
+      }
     } catch (error) {
-      trace.failed(error);
-      throw error;
+      return Promise.reject(error);
     }
+    const trace = this.#telemetry?.startCall(input, tool.spec.privateInput !== undefined);
+    const dispatched = this.#dispatch(input, tool, trace);
+    if (trace === undefined) return dispatched;
+    return dispatched.then(
+      (outcome) => {
+        trace.ended(outcome);
+        return outcome;
+      },
+      (error: unknown) => {
+        trace.failed(error);
+        throw error;
+      },
+    );
   }
 
   async #dispatch(input: DispatchInput, tool: AwaitedTool, trace: CallTrace | undefined): Promise<ClientCallOutcome> {
@@ -414,15 +420,13 @@ export class ClientCallBroker {
     // Waiting starts before the call is stored: an answer may arrive (from a client listing
     // pending calls) before `open` returns.
     const opened: PendingCall = { owner: input.owner, request, tool: callTool };
-    const outcome = this.#waiters.wait(opened, false);
-    if (trace !== undefined) this.#traces.set(requestId, trace);
+    const outcome = this.#waiters.wait(opened, false, trace);
     try {
       // What the call holds: its arguments' size, about their JSON's length (a third of the cost of writing it).
       const bytes = valueSize(request.args);
       await this.#store.open(opened, { maxOpenPerOwner: this.#maxOpenPerOwner, maxOpenBytesPerOwner: this.#maxOpenBytesPerOwner, bytes, outputSchema: spec.outputSchema });
     } catch (error) {
       this.#waiters.forget(requestId);
-      this.#traces.delete(requestId);
       if (error instanceof OpenCallLimitError) return { status: "denied", reason: error.message };
       // Another dispatch of this very call (here or in another process) opened it first.
       if (error instanceof DuplicateToolCallError) {
@@ -435,7 +439,7 @@ export class ClientCallBroker {
     trace?.opened();
     // `close()` ran while the call was being stored: it settled the dispatch but could not end the stored call.
     if (this.#closed) await this.#store.close(opened, BROKER_CLOSED);
-    return outcome.finally(() => this.#traces.delete(requestId));
+    return outcome;
   }
 
   /**
@@ -692,7 +696,6 @@ export class ClientCallBroker {
     this.#storedSchemas.clear();
     this.#heard.clear();
     this.#invalidAnswers.clear();
-    this.#traces.clear();
   }
 
   /** Ends the owner's call with `outcome` if it is open; `false` when it was not. */
@@ -727,12 +730,7 @@ export class ClientCallBroker {
     if (stored.state === "closed") return stored.outcome;
     const { requestId } = stored.request;
     const orphaned = recover && !this.#waiters.has(requestId);
-    const outcome = this.#waiters.wait(stored, true);
-    // The first dispatch of this call in this process traces it here on.
-    if (trace !== undefined && !this.#traces.has(requestId)) {
-      this.#traces.set(requestId, trace);
-      void outcome.finally(() => this.#traces.get(requestId) === trace && this.#traces.delete(requestId));
-    }
+    const outcome = this.#waiters.wait(stored, true, trace);
     if (orphaned) await this.#lifecycle.recover(stored, DISPATCHER_GONE);
     // Read open, then waited for: a close in between was heard while nobody here waited. Read it again.
     this.#store.get(requestId, stored.owner).then(

@@ -2,6 +2,7 @@ import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { startTimer, type TimerHandle } from "../../wire/timer.js";
 import type { ClosedCall, PendingCall, PendingCallTool } from "../store.js";
+import type { CallTrace } from "../telemetry/call-telemetry.js";
 
 /** A timer whose deadline check could not reach the store tries again after this long. */
 export const DEADLINE_RETRY_MS = 1000;
@@ -14,6 +15,8 @@ export interface Waiter {
   readonly request: ClientToolRequest;
   /** Whether the store holds the call (a dispatch waits from before its `open`): only then is its absence a loss. */
   readonly stored: boolean;
+  /** The span of the first dispatch here, which hears of the call's re-sends and recovery. */
+  readonly trace: CallTrace | undefined;
 }
 
 interface Entry extends Waiter {
@@ -44,7 +47,7 @@ export class CallWaiters {
   }
 
   /** Waits for the call's end: a new waiter with a timer at its deadline, or one more dispatch of the waiter there is. */
-  wait(call: PendingCall, stored: boolean): Promise<ClientCallOutcome> {
+  wait(call: PendingCall, stored: boolean, trace?: CallTrace): Promise<ClientCallOutcome> {
     return new Promise((resolve) => {
       const { requestId } = call.request;
       const entry = this.#entries.get(requestId);
@@ -54,6 +57,7 @@ export class CallWaiters {
         tool: call.tool,
         request: call.request,
         stored,
+        trace,
         timer: this.#startTimer(requestId, call.request.expiresAt - Date.now()),
         resolvers: [resolve],
       });

@@ -1,4 +1,4 @@
-import type { Attributes, Counter, Histogram, Span, UpDownCounter } from "@opentelemetry/api";
+import type { Attributes, Counter, Histogram, Span, Tracer, UpDownCounter } from "@opentelemetry/api";
 import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { formatTraceparent, parseTraceparent } from "../../wire/traceparent.js";
@@ -14,6 +14,9 @@ export interface ClientCallTelemetryOptions {
 
 /** The instrumentation scope: the tracer's and the meter's name. */
 export const INSTRUMENTATION_NAME = "@gen-client-tools/runtime";
+
+/** How many sets of metric attributes are kept for reuse. */
+const MAX_KEPT_ATTRIBUTES = 4096;
 
 /** Outcomes that mean the call failed: its span's status is an error, and `error.type` names the outcome. */
 const FAILED: ReadonlySet<ClientCallOutcome["status"]> = new Set(["error", "timeout", "denied", "unknown_outcome", "invalid_arguments", "private_input_failed", "client_out_of_date"]);
@@ -37,98 +40,75 @@ interface CallFacts {
   readonly toolCallId: string;
   readonly conversationId: string;
   readonly args: unknown;
-  /** A private input's result is the value the user typed: never recorded. */
-  readonly privateInput: boolean;
+}
+
+/** The instruments every call records to. */
+interface Instruments {
+  readonly api: OpenTelemetryApi;
+  readonly options: ClientCallTelemetryOptions;
+  readonly open: UpDownCounter;
+  readonly outcomes: Counter;
+  readonly duration: Histogram;
+  readonly approval: Histogram;
+  /** Metric attributes, made once per tool (and outcome): no allocation per call. */
+  readonly attributes: (toolName: string, status?: ClientCallOutcome["status"]) => Attributes;
 }
 
 /**
  * Spans and metrics of a broker's calls, through the global tracer and meter providers, after
  * OpenTelemetry's semantic conventions for GenAI tool execution. Without a provider registered,
- * the API's no-op tracer and meter make each of these a few empty calls.
+ * the API's no-op tracer and meter make each of these a few empty calls. Register the meter
+ * provider before the broker is made: the API hands out meters without a proxy.
  */
 export class CallTelemetry {
-  readonly #api: OpenTelemetryApi;
-  readonly #options: ClientCallTelemetryOptions;
-  readonly #open: UpDownCounter;
-  readonly #outcomes: Counter;
-  readonly #duration: Histogram;
-  readonly #approval: Histogram;
+  readonly #instruments: Instruments;
+  readonly #tracer: Tracer;
   readonly #recovered: Counter;
   readonly #swept: Counter;
   readonly #errors: Counter;
+  /** Whether a meter provider was registered when the broker was made (the API's meters follow no later one). */
+  readonly #measuring: boolean;
 
   constructor(api: OpenTelemetryApi, options: ClientCallTelemetryOptions = {}) {
-    this.#api = api;
-    this.#options = options;
+    // A proxy that follows the provider the app registers, before or after this.
+    this.#tracer = api.trace.getTracer(INSTRUMENTATION_NAME);
     const meter = api.metrics.getMeter(INSTRUMENTATION_NAME);
-    this.#open = meter.createUpDownCounter("gen_client_tools.calls.open", { description: "Awaited client tool calls open, dispatched by this process.", unit: "{call}" });
-    this.#outcomes = meter.createCounter("gen_client_tools.calls.ended", { description: "Awaited client tool calls ended, by tool and outcome.", unit: "{call}" });
-    this.#duration = meter.createHistogram("gen_ai.execute_tool.duration", { description: "Time from dispatch to outcome of an awaited client tool call.", unit: "s" });
-    this.#approval = meter.createHistogram("gen_client_tools.approval.duration", { description: "Time the approve hook took to decide.", unit: "s" });
-    this.#recovered = meter.createCounter("gen_client_tools.calls.recovered", { description: "Calls found open after their dispatcher or client went away, by the recovery policy applied.", unit: "{call}" });
+    this.#measuring = !(meter instanceof api.createNoopMeter().constructor);
+    this.#instruments = {
+      api,
+      options,
+      open: meter.createUpDownCounter("gen_client_tools.calls.open", { description: "Awaited client tool calls open, dispatched by this process.", unit: "{call}" }),
+      outcomes: meter.createCounter("gen_client_tools.calls.ended", { description: "Awaited client tool calls ended, by tool and outcome.", unit: "{call}" }),
+      duration: meter.createHistogram("gen_ai.execute_tool.duration", { description: "Time from dispatch to outcome of an awaited client tool call.", unit: "s" }),
+      approval: meter.createHistogram("gen_client_tools.approval.duration", { description: "Time the approve hook took to decide.", unit: "s" }),
+      attributes: metricAttributes(),
+    };
+    this.#recovered = meter.createCounter("gen_client_tools.calls.recovered", { description: "Calls whose tool's recovery policy ended them or sent them again, after their dispatcher or client went away.", unit: "{call}" });
     this.#swept = meter.createCounter("gen_client_tools.calls.swept", { description: "Calls past their deadline ended by a sweep of the store (their dispatcher was gone).", unit: "{call}" });
     this.#errors = meter.createCounter("gen_client_tools.errors", { description: "Failures reported to the broker's onError: the store, a hook, a listener.", unit: "{error}" });
   }
 
-  startCall(call: CallFacts): CallTrace {
-    const api = this.#api;
-    const started = performance.now();
-    const tool = { "gen_ai.tool.name": call.toolName };
-    const attributes: Attributes = {
-      "gen_ai.operation.name": "execute_tool",
-      "gen_ai.tool.name": call.toolName,
-      "gen_ai.tool.call.id": call.toolCallId,
-      // The conventions' value for a tool the client runs with the arguments the model made.
-      "gen_ai.tool.type": "function",
-      "gen_ai.conversation.id": call.conversationId,
-    };
-    if (this.#options.recordArguments === true) attributes["gen_ai.tool.call.arguments"] = JSON.stringify(call.args) ?? "null";
-    const span: Span = api.trace.getTracer(INSTRUMENTATION_NAME).startSpan(`execute_tool ${call.toolName}`, { kind: api.SpanKind.INTERNAL, attributes }, api.context.active());
-    const context = span.spanContext();
-    let open = false;
-    let attempts = 0;
-    const close = () => {
-      if (open) this.#open.add(-1, tool);
-      open = false;
-      span.setAttribute("gen_client_tools.attempts", attempts);
-    };
-    return {
-      traceparent: api.trace.isSpanContextValid(context) ? formatTraceparent(context) : undefined,
-      approvalWaited: (seconds) => {
-        this.#approval.record(seconds, tool);
-        span.setAttribute("gen_client_tools.approval.wait_ms", seconds * 1000);
-      },
-      opened: () => {
-        open = true;
-        this.#open.add(1, tool);
-      },
-      sent: (attempt) => {
-        attempts = Math.max(attempts, attempt);
-        span.addEvent("gen_client_tools.sent", { "gen_client_tools.attempt": attempt });
-      },
-      redispatched: () => span.setAttribute("gen_client_tools.recovery", "redispatch"),
-      ended: (outcome) => {
-        close();
-        const seconds = (performance.now() - started) / 1000;
-        span.setAttributes({ "gen_client_tools.outcome.status": outcome.status, "gen_client_tools.client.wait_ms": seconds * 1000 });
-        // The one outcome only the "settle" recovery policy gives.
-        if (outcome.status === "unknown_outcome") span.setAttribute("gen_client_tools.recovery", "settle");
-        if (outcome.status === "ok" && this.#options.recordResults === true && !call.privateInput) span.setAttribute("gen_ai.tool.call.result", JSON.stringify(outcome.result) ?? "null");
-        const failed = FAILED.has(outcome.status);
-        if (failed) span.setStatus({ code: api.SpanStatusCode.ERROR, message: outcome.status });
-        if (failed) span.setAttribute("error.type", outcome.status);
-        this.#outcomes.add(1, { ...tool, "gen_client_tools.outcome.status": outcome.status });
-        this.#duration.record(seconds, { ...tool, "gen_ai.operation.name": "execute_tool", ...(failed && { "error.type": outcome.status }) });
-        span.end();
-      },
-      failed: (error) => {
-        close();
-        const type = error instanceof Error ? error.name : "Error";
-        span.setStatus({ code: api.SpanStatusCode.ERROR, message: type });
-        span.setAttribute("error.type", type);
-        span.end();
-      },
-    };
+  /**
+   * The call's span and metrics; undefined when nothing would record them (no provider, or the
+   * span sampled out and no meter), so that an app with the API and no SDK pays for one no-op span.
+   * `privateInput`: the call's result is the value the user typed, never recorded.
+   */
+  startCall(call: CallFacts, privateInput: boolean): CallTrace | undefined {
+    const { api, options } = this.#instruments;
+    const span = this.#tracer.startSpan(`execute_tool ${call.toolName}`, { kind: api.SpanKind.INTERNAL }, api.context.active());
+    if (!span.isRecording() && !this.#measuring) return undefined;
+    if (span.isRecording()) {
+      span.setAttributes({
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": call.toolName,
+        "gen_ai.tool.call.id": call.toolCallId,
+        // The conventions' value for a tool the client runs with the arguments the model made.
+        "gen_ai.tool.type": "function",
+        "gen_ai.conversation.id": call.conversationId,
+      });
+      if (options.recordArguments === true) span.setAttribute("gen_ai.tool.call.arguments", JSON.stringify(call.args) ?? "null");
+    }
+    return new CallSpan(this.#instruments, span, call.toolName, privateInput);
   }
 
   /**
@@ -139,12 +119,12 @@ export class CallTelemetry {
   answered(request: ClientToolRequest, handlerMs: number | undefined): void {
     const parent = parseTraceparent(request.traceparent);
     if (parent === undefined) return;
-    const api = this.#api;
+    const { api } = this.#instruments;
     const parentContext = api.trace.setSpanContext(api.ROOT_CONTEXT, { ...parent, isRemote: true });
     const now = Date.now();
     const attributes: Attributes = { "gen_ai.tool.name": request.toolName, "gen_ai.tool.call.id": request.toolCallId, "gen_client_tools.attempt": request.attempt };
     if (handlerMs !== undefined) attributes["gen_client_tools.client.handler_ms"] = handlerMs;
-    const span = api.trace.getTracer(INSTRUMENTATION_NAME).startSpan(`client_tool.answer ${request.toolName}`, { attributes, startTime: now - (handlerMs ?? 0) }, parentContext);
+    const span = this.#tracer.startSpan(`client_tool.answer ${request.toolName}`, { attributes, startTime: now - (handlerMs ?? 0) }, parentContext);
     span.end(now);
   }
 
@@ -160,4 +140,101 @@ export class CallTelemetry {
   error(): void {
     this.#errors.add(1);
   }
+}
+
+/** A call's span and the figures its metrics take when it ends. */
+class CallSpan implements CallTrace {
+  readonly traceparent: string | undefined;
+  readonly #instruments: Instruments;
+  readonly #span: Span;
+  readonly #toolName: string;
+  readonly #privateInput: boolean;
+  readonly #started = performance.now();
+  #open = false;
+  #attempts = 0;
+
+  constructor(instruments: Instruments, span: Span, toolName: string, privateInput: boolean) {
+    this.#instruments = instruments;
+    this.#span = span;
+    this.#toolName = toolName;
+    this.#privateInput = privateInput;
+    const context = span.spanContext();
+    this.traceparent = instruments.api.trace.isSpanContextValid(context) ? formatTraceparent(context) : undefined;
+  }
+
+  approvalWaited(seconds: number): void {
+    this.#instruments.approval.record(seconds, this.#instruments.attributes(this.#toolName));
+    this.#span.setAttribute("gen_client_tools.approval.wait_ms", seconds * 1000);
+  }
+
+  opened(): void {
+    this.#open = true;
+    this.#instruments.open.add(1, this.#instruments.attributes(this.#toolName));
+  }
+
+  sent(attempt: number): void {
+    this.#attempts = Math.max(this.#attempts, attempt);
+    if (this.#span.isRecording()) this.#span.addEvent("gen_client_tools.sent", { "gen_client_tools.attempt": attempt });
+  }
+
+  redispatched(): void {
+    this.#span.setAttribute("gen_client_tools.recovery", "redispatch");
+  }
+
+  ended(outcome: ClientCallOutcome): void {
+    const { api, options, outcomes, duration, attributes } = this.#instruments;
+    const seconds = (performance.now() - this.#started) / 1000;
+    const failed = FAILED.has(outcome.status);
+    this.#close();
+    const figures = attributes(this.#toolName, outcome.status);
+    outcomes.add(1, figures);
+    duration.record(seconds, figures);
+    const span = this.#span;
+    if (!span.isRecording()) return;
+    span.setAttributes({ "gen_client_tools.outcome.status": outcome.status, "gen_client_tools.client.wait_ms": seconds * 1000 });
+    // The one outcome only the "settle" recovery policy gives.
+    if (outcome.status === "unknown_outcome") span.setAttribute("gen_client_tools.recovery", "settle");
+    if (outcome.status === "ok" && options.recordResults === true && !this.#privateInput) span.setAttribute("gen_ai.tool.call.result", JSON.stringify(outcome.result) ?? "null");
+    if (failed) {
+      span.setStatus({ code: api.SpanStatusCode.ERROR, message: outcome.status });
+      span.setAttribute("error.type", outcome.status);
+    }
+    span.end();
+  }
+
+  failed(error: unknown): void {
+    this.#close();
+    const type = error instanceof Error ? error.name : "Error";
+    this.#span.setStatus({ code: this.#instruments.api.SpanStatusCode.ERROR, message: type });
+    this.#span.setAttribute("error.type", type);
+    this.#span.end();
+  }
+
+  #close(): void {
+    if (this.#open) this.#instruments.open.add(-1, this.#instruments.attributes(this.#toolName));
+    this.#open = false;
+    if (this.#span.isRecording()) this.#span.setAttribute("gen_client_tools.attempts", this.#attempts);
+  }
+}
+
+/**
+ * The attributes of a tool's metrics, and with an outcome, of its ended calls: the tool, the
+ * operation, the outcome's status, and `error.type` for a failure (the conventions' attributes of
+ * `gen_ai.execute_tool.duration`). Kept per tool and status, for as many as a server's own tools make.
+ */
+function metricAttributes(): (toolName: string, status?: ClientCallOutcome["status"]) => Attributes {
+  const made = new Map<string, Attributes>();
+  return (toolName, status) => {
+    const key = status === undefined ? toolName : `${toolName}\u0000${status}`;
+    let attributes = made.get(key);
+    if (attributes === undefined) {
+      attributes =
+        status === undefined
+          ? { "gen_ai.tool.name": toolName }
+          : { "gen_ai.tool.name": toolName, "gen_ai.operation.name": "execute_tool", "gen_client_tools.outcome.status": status, ...(FAILED.has(status) && { "error.type": status }) };
+      // Clients may name their own tools: past a bound, each call makes its own.
+      if (made.size < MAX_KEPT_ATTRIBUTES) made.set(key, attributes);
+    }
+    return attributes;
+  };
 }
