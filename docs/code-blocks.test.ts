@@ -12,7 +12,7 @@ import { CODE_BLOCK_WRAPPERS } from "./code-block-wrappers.js";
 // The TypeScript blocks of the pages in docs/, each one of three kinds, by its first line and
 // info string:
 // - a module, named on its first line (`// server-redis.ts`): type-checked as a user's project
-//   would compile it, the runtime package installed, the official `redis` client, `ws` and the
+//   would compile it, the runtime package installed, the official `redis` client, `ws`, OpenTelemetry and the
 //   AI SDK beside it, code generated from examples/nextjs-ai-sdk's specs at `./client-tools.gen`
 //   (and `@/client-tools.gen`, create-next-app's alias), the strictest settings. The framework
 //   snippets (`with-*.ts`, `copilotkit.ts`) are compiled by packaging/pack-install.test.ts with
@@ -105,7 +105,7 @@ describe("the code blocks of docs/", () => {
       ...Object.fromEntries(wrapped.map((fragment) => [fragment.file, fragment.text])),
     });
     linkRuntime(project);
-    for (const name of ["redis", "@redis", "@types", "ai", "@ai-sdk", "vite", "ws", "openai", "@anthropic-ai", "@google", "@modelcontextprotocol", "@ag-ui"]) symlinkSync(path.join(root, "node_modules", name), path.join(project, "node_modules", name), "dir");
+    for (const name of ["redis", "@redis", "@types", "ai", "@ai-sdk", "vite", "ws", "openai", "@anthropic-ai", "@google", "@modelcontextprotocol", "@ag-ui", "@opentelemetry"]) symlinkSync(path.join(root, "node_modules", name), path.join(project, "node_modules", name), "dir");
     const generated = await generate({ cwd: project, in: [path.join(root, "examples/nextjs-ai-sdk/client-tools")], out: "client-tools.gen", stubs: false, validators: true });
     expect(generated.diagnostics).toEqual([]);
     writeGenerated(generated);

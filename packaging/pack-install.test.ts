@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -551,6 +551,8 @@ server.close();
       ]);
       expect(seen.frames).toEqual([expect.objectContaining({ type: "client_tool.mismatch", toolName: "get_location", differs: ["result"] })]);
       expect(seen.bob).toMatch(/^The user's page cannot run this tool: it is out of date/);
+      // @opentelemetry/api is an optional peer: not installed here, and the broker ran without it.
+      expect(existsSync(path.join(project, "node_modules/@opentelemetry"))).toBe(false);
     },
     400_000,
   );
