@@ -26,7 +26,7 @@ export type { JsonDifference } from "./registry/first-difference.js";
 // The broker and its stores.
 export { ClientCallBroker } from "./server/broker.js";
 export type { ClientCallBrokerEvents, ClientCallBrokerOptions, ClientCallInspection, DispatchInput, FailInput, SubmitInput } from "./server/broker.js";
-export type { ClientCallTelemetryOptions } from "./server/telemetry/call-telemetry.js";
+export type { ClientCallTelemetryOptions } from "./server/telemetry/telemetry-options.js";
 export { DEFAULT_CLOSED_RETENTION_MS, InMemoryPendingCallStore } from "./server/memory-store.js";
 export type { InMemoryPendingCallStoreOptions } from "./server/memory-store.js";
 export type { ClosedCall, PendingCall, PendingCallFilter, PendingCallOpenOptions, PendingCallListener, PendingCallStore, PendingCallTool, StoredCall, ToolCallAddress } from "./server/store.js";

@@ -25,7 +25,9 @@ import type { ClientToolValidators, ValidationProblem } from "../wire/validation
 import type { JsonObject } from "../schema/json.js";
 import { DEFAULT_MAX_VALUE_DEPTH, unfitValue, valueSize } from "../schema/value-depth.js";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
-import { CallTelemetry, type CallTrace, type ClientCallTelemetryOptions } from "./telemetry/call-telemetry.js";
+import { CallTelemetry } from "./telemetry/call-telemetry.js";
+import type { CallTrace } from "./telemetry/call-trace.js";
+import type { ClientCallTelemetryOptions } from "./telemetry/telemetry-options.js";
 import { openTelemetry } from "./telemetry/open-telemetry.js";
 
 export interface ClientCallBrokerOptions {

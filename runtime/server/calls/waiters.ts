@@ -2,7 +2,7 @@ import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { startTimer, type TimerHandle } from "../../wire/timer.js";
 import type { ClosedCall, PendingCall, PendingCallTool } from "../store.js";
-import type { CallTrace } from "../telemetry/call-telemetry.js";
+import type { CallTrace } from "../telemetry/call-trace.js";
 
 /** A timer whose deadline check could not reach the store tries again after this long. */
 export const DEADLINE_RETRY_MS = 1000;

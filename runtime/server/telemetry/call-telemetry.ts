@@ -3,14 +3,9 @@ import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { formatTraceparent, parseTraceparent } from "../../wire/traceparent.js";
 import type { OpenTelemetryApi } from "./open-telemetry.js";
+import type { ClientCallTelemetryOptions } from "./telemetry-options.js";
+import type { CallTrace } from "./call-trace.js";
 
-/** The broker's `telemetry` option. */
-export interface ClientCallTelemetryOptions {
-  /** Record the model's arguments on each call's span, as `gen_ai.tool.call.arguments`. Default `false`. */
-  readonly recordArguments?: boolean;
-  /** Record the client's result on each call's span, as `gen_ai.tool.call.result`; never a private input's. Default `false`. */
-  readonly recordResults?: boolean;
-}
 
 /** The instrumentation scope: the tracer's and the meter's name. */
 export const INSTRUMENTATION_NAME = "@gen-client-tools/runtime";
@@ -20,20 +15,6 @@ const MAX_KEPT_ATTRIBUTES = 4096;
 
 /** Outcomes that mean the call failed: its span's status is an error, and `error.type` names the outcome. */
 const FAILED: ReadonlySet<ClientCallOutcome["status"]> = new Set(["error", "timeout", "denied", "unknown_outcome", "invalid_arguments", "private_input_failed", "client_out_of_date"]);
-
-/** One call, from dispatch to outcome, as its span and metrics see it. */
-export interface CallTrace {
-  /** The call's span as a W3C `traceparent`, for its request; undefined when nothing records it. */
-  readonly traceparent: string | undefined;
-  approvalWaited(seconds: number): void;
-  /** The call is open in the store (counted among open calls until it ends). */
-  opened(): void;
-  sent(attempt: number): void;
-  /** Its dispatcher or client went away, and its tool's recovery policy sent it again. */
-  redispatched(): void;
-  ended(outcome: ClientCallOutcome): void;
-  failed(error: unknown): void;
-}
 
 interface CallFacts {
   readonly toolName: string;
