@@ -97,6 +97,7 @@ export type { ClientToolValidators, CompiledValidator, CompiledValidatorError, V
 export { createClientToolRunner } from "./client/runner.js";
 export type { ClientToolHandler, ClientToolRequestContext, ClientToolRunContext, ClientToolRunner, ClientToolRunnerOptions } from "./client/runner.js";
 export { RetryableClientToolError } from "./client/retryable-error.js";
+export type { ClientToolTracing, TracingContext } from "./client/runner-tracing.js";
 export { runClientToolCalls } from "./client/deferred-calls.js";
 export type { ClientToolCall } from "./wire/deferred-calls.js";
 export { decodeClientToolRequest } from "./wire/decode-request.js";

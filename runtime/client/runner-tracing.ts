@@ -1,0 +1,59 @@
+// The page's side of a traced call: its handler in a span of the call's trace, when the page
+// has OpenTelemetry. Only the shape of `@opentelemetry/api` that is used is named here, so the
+// root entry's types reach no module a page may not have installed.
+import { parseTraceparent } from "../wire/traceparent.js";
+import type { ClientToolRequest } from "../wire/messages.js";
+
+/** `@opentelemetry/api`'s `Context`. */
+export interface TracingContext {
+  getValue(key: symbol): unknown;
+  setValue(key: symbol, value: unknown): TracingContext;
+  deleteValue(key: symbol): TracingContext;
+}
+
+interface TracingSpan {
+  setAttribute(key: string, value: string | number | boolean): unknown;
+  setStatus(status: { code: 0 | 1 | 2; message?: string }): unknown;
+  end(): void;
+}
+
+/**
+ * What the runner uses of `@opentelemetry/api`: pass the module itself,
+ * `import * as openTelemetry from "@opentelemetry/api"`.
+ */
+export interface ClientToolTracing {
+  readonly ROOT_CONTEXT: TracingContext;
+  readonly trace: {
+    getTracer(name: string): { startSpan(name: string, options?: { attributes?: Record<string, string | number | boolean> }, context?: TracingContext): TracingSpan };
+    setSpanContext(context: TracingContext, spanContext: { traceId: string; spanId: string; traceFlags: number; isRemote?: boolean }): TracingContext;
+    setSpan(context: TracingContext, span: TracingSpan): TracingContext;
+  };
+  readonly context: {
+    with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(context: TracingContext, fn: F, thisArg?: ThisParameterType<F>, ...args: A): ReturnType<F>;
+  };
+}
+
+const ERROR = 2;
+
+/**
+ * Runs the handler in a span `client_tool.handler <tool>`, a child of the request's `traceparent`
+ * (the call's span on the server), active while it runs; as it is, without a traceparent.
+ */
+export async function traced<T>(tracing: ClientToolTracing | undefined, request: ClientToolRequest, run: () => Promise<T>): Promise<T> {
+  const parent = tracing === undefined ? undefined : parseTraceparent(request.traceparent);
+  if (tracing === undefined || parent === undefined) return run();
+  const parentContext = tracing.trace.setSpanContext(tracing.ROOT_CONTEXT, { ...parent, isRemote: true });
+  const span = tracing.trace.getTracer("@gen-client-tools/runtime").startSpan(
+    `client_tool.handler ${request.toolName}`,
+    { attributes: { "gen_ai.tool.name": request.toolName, "gen_ai.tool.call.id": request.toolCallId, "gen_client_tools.attempt": request.attempt } },
+    parentContext,
+  );
+  try {
+    return await tracing.context.with(tracing.trace.setSpan(parentContext, span), run);
+  } catch (error) {
+    span.setStatus({ code: ERROR, message: error instanceof Error ? error.name : "Error" });
+    throw error;
+  } finally {
+    span.end();
+  }
+}
