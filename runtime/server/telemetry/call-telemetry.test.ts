@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createClientToolRunner } from "../../client/runner.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
-import { ClientCallBroker, type ClientCallBrokerOptions } from "../broker.js";
+import { ClientCallBroker, type ClientCallBrokerOptions, type DispatchInput } from "../broker.js";
+import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { nextRequest } from "../__fixtures__/next-request.js";
 import { RedisPendingCallStore } from "../redis/redis-store.js";
 import { INSTRUMENTATION_NAME } from "./call-telemetry.js";
@@ -90,6 +91,13 @@ afterEach(async () => {
   await Promise.all(brokers.splice(0).map((broker) => broker.close()));
   spans.reset();
 });
+
+/** Dispatches a call, and waits until its request is sent. */
+async function dispatched(broker: ClientCallBroker, call: DispatchInput): Promise<{ outcome: Promise<ClientCallOutcome>; request: ClientToolRequest }> {
+  const sent = nextRequest(broker);
+  const outcome = broker.dispatch(call);
+  return { outcome, request: await sent };
+}
 
 /** The spans ended so far (a span is exported a moment after it ends), of the broker's scope or all. */
 async function finishedSpans(scope: string | null = INSTRUMENTATION_NAME): Promise<ReadableSpan[]> {
@@ -199,15 +207,7 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
         connect_account: async (input) => void (taken = (input as { token: string }).token),
       },
     });
-    const sent = nextRequest(broker);
-    const outcome = broker.dispatch({
-      conversationId: "c1",
-      owner: "alice",
-      toolName: "connect_account",
-      toolCallId: "call_p",
-      args: { service: "mail" },
-    });
-    const request = await sent;
+    const { outcome, request } = await dispatched(broker, { conversationId: "c1", owner: "alice", toolName: "connect_account", toolCallId: "call_p", args: { service: "mail" } });
     await broker.submit({
       requestId: request.requestId,
       owner: "alice",
@@ -220,20 +220,13 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
     });
     expect(taken).toBe(CANARY);
 
-    const location = nextRequest(broker);
-    const answered = broker.dispatch({
-      conversationId: "c1",
-      owner: "alice",
-      toolName: "get_location",
-      toolCallId: "call_l",
-      args: { precise: true },
-    });
+    const location = await dispatched(broker, { conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_l", args: { precise: true } });
     await broker.submit({
-      requestId: (await location).requestId,
+      requestId: location.request.requestId,
       owner: "alice",
       result: { city: "Lyon" },
     });
-    await answered;
+    await location.outcome;
 
     const recorded = await finishedSpans();
     const located = recorded.find((span) => span.name === "execute_tool get_location")!;
@@ -263,15 +256,8 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
       },
       send: (message) => (message.type === "client_tool.result" ? broker.submit({ ...message, owner: "alice" }) : broker.fail({ ...message, owner: "alice" })),
     });
-    const sent = nextRequest(broker);
-    const outcome = broker.dispatch({
-      conversationId: "c1",
-      owner: "alice",
-      toolName: "get_location",
-      toolCallId: "call_h",
-      args: {},
-    });
-    await runner.handle(await sent);
+    const { outcome, request } = await dispatched(broker, { conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_h", args: {} });
+    await runner.handle(request);
     expect(await outcome).toEqual({ status: "ok", result: { city: "Lyon" } });
     const answer = (await finishedSpans()).find((span) => span.name === "client_tool.answer get_location")!;
     const handlerMs = answer.attributes["gen_client_tools.client.handler_ms"] as number;
@@ -282,9 +268,7 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
 
   it("counts a call its tool's recovery policy ended when the client went away, and says so on the call's span", async () => {
     const broker = makeBroker({ tools: parseClientToolSpecs([{ name: "pay", description: "Pay.", outputSchema: { type: "object" }, recovery: "settle" }]) });
-    const sent = nextRequest(broker);
-    const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "pay", toolCallId: "call_pay", args: {} });
-    const request = await sent;
+    const { outcome, request } = await dispatched(broker, { conversationId: "c1", owner: "alice", toolName: "pay", toolCallId: "call_pay", args: {} });
     await broker.connectionClosed({ owner: "alice", requestIds: [request.requestId] });
     expect(await outcome).toMatchObject({ status: "unknown_outcome" });
     const [call] = await finishedSpans();
@@ -295,15 +279,7 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
 
   it("records nothing and sends no traceparent with telemetry: false", async () => {
     const broker = makeBroker({ telemetry: false });
-    const sent = nextRequest(broker);
-    const outcome = broker.dispatch({
-      conversationId: "c1",
-      owner: "alice",
-      toolName: "get_location",
-      toolCallId: "call_off",
-      args: {},
-    });
-    const request = await sent;
+    const { outcome, request } = await dispatched(broker, { conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_off", args: {} });
     expect(request.traceparent).toBeUndefined();
     await broker.submit({
       requestId: request.requestId,
@@ -346,15 +322,7 @@ describe.skipIf(url === undefined)("a call dispatched at one instance and answer
       const answerer = new ClientCallBroker({ tools: [], store: stores[1]! });
       brokers.push(answerer);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const sent = nextRequest(dispatcher);
-      const outcome = dispatcher.dispatch({
-        conversationId: "c1",
-        owner: "alice",
-        toolName: "get_location",
-        toolCallId: "call_r",
-        args: {},
-      });
-      const request = await sent;
+      const { outcome, request } = await dispatched(dispatcher, { conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_r", args: {} });
       await answerer.submit({
         requestId: request.requestId,
         owner: "alice",
