@@ -59,7 +59,8 @@ export type { GeminiFunctionCall, GeminiFunctionResponsePart } from "./provider-
 // The wire: what the server sends and the client answers.
 export type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolErrorMessage, ClientToolMismatchMessage, ClientToolRequest, ClientToolResultMessage } from "./wire/messages.js";
 export { clientToolContractOf, clientToolDifferences, parseClientToolContract } from "./wire/client-tool-contract.js";
-export type { ClientToolContract, ClientToolDifference } from "./wire/client-tool-contract.js";
+export type { ClientToolContract } from "./wire/client-tool-contract.js";
+export type { ClientToolDifference } from "./wire/tool-difference.js";
 export type {
   ClientCallCancelled,
   ClientCallClientOutOfDate,
@@ -97,7 +98,8 @@ export type { ClientToolValidators, CompiledValidator, CompiledValidatorError, V
 export { createClientToolRunner } from "./client/runner.js";
 export type { ClientToolHandler, ClientToolRequestContext, ClientToolRunContext, ClientToolRunner, ClientToolRunnerOptions } from "./client/runner.js";
 export { RetryableClientToolError } from "./client/retryable-error.js";
-export type { ClientToolTracing, TracingContext } from "./client/runner-tracing.js";
+export { traceClientToolHandlers } from "./client/runner-tracing.js";
+export type { ClientToolHandlerTracer, ClientToolTracing, TracingContext } from "./client/runner-tracing.js";
 export { runClientToolCalls } from "./client/deferred-calls.js";
 export type { ClientToolCall } from "./wire/deferred-calls.js";
 export { decodeClientToolRequest } from "./wire/decode-request.js";

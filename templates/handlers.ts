@@ -58,5 +58,8 @@ export const { isClientAction, isFireAndForgetAction, isClientToolName, actionAr
  * A call this code cannot run is then not sent; a `client_tool.mismatch` message says which.
  */
 // @gen:begin contract
-export const clientToolContract: string = ["1", "example~a~000000000000~000000000000"].join(".");
+export const clientToolContract: string =
+  "1" +
+  ".example~a~000000000000~000000000000" +
+  "";
 // @gen:end contract

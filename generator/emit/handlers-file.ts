@@ -28,10 +28,15 @@ export function emitHandlersFile(models: readonly ToolModel[], options: { readon
   );
 }
 
-/** One line a tool, so that a diff shows which tools changed. */
+/**
+ * One line a tool, so that a diff shows which tools changed, and the empty string last, so that a
+ * tool added is a line added; literals joined by `+`, which a bundler folds, and drops from a page
+ * that does not send the contract.
+ */
 function contractDeclaration(models: readonly ToolModel[]): string {
-  const parts = clientToolContractOf(models.map((m) => ({ ...m.spec, fingerprints: m.fingerprints }))).split(".");
-  return `export const clientToolContract: string = [\n${parts.map((part) => `  ${tsString(part)},\n`).join("")}].join(".");\n`;
+  const [version, ...tools] = clientToolContractOf(models.map((m) => ({ ...m.spec, fingerprints: m.fingerprints }))).split(".");
+  const lines = [tsString(version!), ...tools.map((tool) => tsString(`.${tool}`))].map((literal) => `  ${literal} +\n`);
+  return `export const clientToolContract: string =\n${lines.join("")}  "";\n`;
 }
 
 /** Whether the tool declares an argument named `mcp_arg_kind` and none named `kind`. */

@@ -1,4 +1,4 @@
-import { isClientToolDifferences } from "../wire/client-tool-contract.js";
+import { isClientToolDifferences } from "../wire/tool-difference.js";
 import type { CompiledValidator } from "../wire/validation.js";
 import { clientToolMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";

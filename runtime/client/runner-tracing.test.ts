@@ -4,8 +4,9 @@ import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@open
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClientToolAnswerMessage, ClientToolRequest } from "../wire/messages.js";
 import { createClientToolRunner } from "./runner.js";
+import { traceClientToolHandlers } from "./runner-tracing.js";
 
-// A page that traces, as the runner's `openTelemetry` option takes it: the API's module itself,
+// A page that traces, as `traceClientToolHandlers` takes it: the API's module itself,
 // with a provider registered (in a browser, a WebTracerProvider; the same API here).
 const spans = new InMemorySpanExporter();
 const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter: spans })] });
@@ -47,7 +48,7 @@ describe("the runner with the page's OpenTelemetry", () => {
         },
       },
       send: (message) => void sent.push(message),
-      openTelemetry,
+      trace: traceClientToolHandlers(openTelemetry),
     });
     await runner.handle(request({}));
     await runner.handle(request({ requestId: "r2", toolName: "fail", toolCallId: "call_2" }));

@@ -18,7 +18,7 @@ interface TracingSpan {
 }
 
 /**
- * What the runner uses of `@opentelemetry/api`: pass the module itself,
+ * What `traceClientToolHandlers` uses of `@opentelemetry/api`: pass the module itself,
  * `import * as openTelemetry from "@opentelemetry/api"`.
  */
 export interface ClientToolTracing {
@@ -35,25 +35,33 @@ export interface ClientToolTracing {
 
 const ERROR = 2;
 
+/** Runs a request's handler (`run`) in whatever the page traces with: the runner's `trace` option. */
+export type ClientToolHandlerTracer = <T>(request: ClientToolRequest, run: () => Promise<T>) => Promise<T>;
+
 /**
- * Runs the handler in a span `client_tool.handler <tool>`, a child of the request's `traceparent`
- * (the call's span on the server), active while it runs; as it is, without a traceparent.
+ * The runner's `trace` option for a page with `@opentelemetry/api`: each handler of a traced call
+ * runs in a span `client_tool.handler <tool>`, a child of the request's `traceparent` (the call's
+ * span on the server), active while it runs; a request without one runs as it is. A page that
+ * does not trace imports none of this.
  */
-export async function traced<T>(tracing: ClientToolTracing | undefined, request: ClientToolRequest, run: () => Promise<T>): Promise<T> {
-  const parent = tracing === undefined ? undefined : parseTraceparent(request.traceparent);
-  if (tracing === undefined || parent === undefined) return run();
-  const parentContext = tracing.trace.setSpanContext(tracing.ROOT_CONTEXT, { ...parent, isRemote: true });
-  const span = tracing.trace.getTracer("@gen-client-tools/runtime").startSpan(
-    `client_tool.handler ${request.toolName}`,
-    { attributes: { "gen_ai.tool.name": request.toolName, "gen_ai.tool.call.id": request.toolCallId, "gen_client_tools.attempt": request.attempt } },
-    parentContext,
-  );
-  try {
-    return await tracing.context.with(tracing.trace.setSpan(parentContext, span), run);
-  } catch (error) {
-    span.setStatus({ code: ERROR, message: error instanceof Error ? error.name : "Error" });
-    throw error;
-  } finally {
-    span.end();
-  }
+export function traceClientToolHandlers(tracing: ClientToolTracing): ClientToolHandlerTracer {
+  const tracer = tracing.trace.getTracer("@gen-client-tools/runtime");
+  return async (request, run) => {
+    const parent = parseTraceparent(request.traceparent);
+    if (parent === undefined) return run();
+    const parentContext = tracing.trace.setSpanContext(tracing.ROOT_CONTEXT, { ...parent, isRemote: true });
+    const span = tracer.startSpan(
+      `client_tool.handler ${request.toolName}`,
+      { attributes: { "gen_ai.tool.name": request.toolName, "gen_ai.tool.call.id": request.toolCallId, "gen_client_tools.attempt": request.attempt } },
+      parentContext,
+    );
+    try {
+      return await tracing.context.with(tracing.trace.setSpan(parentContext, span), run);
+    } catch (error) {
+      span.setStatus({ code: ERROR, message: error instanceof Error ? error.name : "Error" });
+      throw error;
+    } finally {
+      span.end();
+    }
+  };
 }

@@ -2,7 +2,7 @@ import type { ClientToolAnswerMessage, ClientToolErrorMessage, ClientToolRequest
 import { markServedByRunner } from "./runner-handlers.js";
 import { RetryableClientToolError } from "./retryable-error.js";
 import { startTimer, type TimerHandle } from "../wire/timer.js";
-import { traced, type ClientToolTracing } from "./runner-tracing.js";
+import type { ClientToolHandlerTracer } from "./runner-tracing.js";
 import { validate, validatorsFor, type ClientToolValidators } from "../wire/validation.js";
 
 /** What the runner reports of a private input's handler that threw: the prompt was dismissed. */
@@ -35,11 +35,11 @@ export interface ClientToolRunnerOptions<Handlers, AppContext extends object = {
   /** The generator's standalone validators; without them arguments are not checked on the client. */
   readonly validators?: ClientToolValidators;
   /**
-   * `@opentelemetry/api`, where the page traces (`import * as openTelemetry from "@opentelemetry/api"`):
-   * each handler of a traced call runs in a span of the call's trace. Without it the page's time
-   * still reaches the server's trace, as the answer's `handlerMs`.
+   * Where the page traces: `traceClientToolHandlers(openTelemetry)` runs each handler of a traced
+   * call in a span of the call's trace. Without it the page's time still reaches the server's
+   * trace, as the answer's `handlerMs`.
    */
-  readonly openTelemetry?: ClientToolTracing;
+  readonly trace?: ClientToolHandlerTracer;
 }
 
 export interface ClientToolRunner {
@@ -65,7 +65,8 @@ interface Seen {
 export function createClientToolRunner<Handlers extends { readonly [K in keyof Handlers]: ClientToolHandler<AppContext> }, AppContext extends object = {}>(
   options: ClientToolRunnerOptions<Handlers, AppContext>,
 ): ClientToolRunner {
-  const { handlers, send, validators, context, openTelemetry } = options;
+  const { handlers, send, validators, context } = options;
+  const trace: ClientToolHandlerTracer = options.trace ?? ((_request, run) => run());
   markServedByRunner(handlers);
   // One entry per request until it expires: long enough to ignore every replay the server could still accept.
   const seen = new Map<string, Seen>();
@@ -84,7 +85,7 @@ export function createClientToolRunner<Handlers extends { readonly [K in keyof H
     const timed = <T extends ClientToolAnswerMessage>(answer: T): T =>
       request.traceparent === undefined ? answer : { ...answer, handlerMs: Math.round((performance.now() - started) * 1000) / 1000 };
     try {
-      const result = await traced(openTelemetry, request, async () => handler.call(handlers, request.args, { ...context, signal, request }));
+      const result = await trace(request, async () => handler.call(handlers, request.args, { ...context, signal, request }));
       return timed({ type: "client_tool.result", requestId, attempt, result });
     } catch (error) {
       // A private input's prompt was dismissed: what the handler threw may hold what the user typed, so it stays here.

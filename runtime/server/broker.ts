@@ -4,7 +4,7 @@ import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundEr
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import type { ClientToolRequest } from "../wire/messages.js";
 import type { ClientCallCancelled, ClientCallOutcome } from "../wire/outcome.js";
-import type { ClientToolDifference } from "../wire/client-tool-contract.js";
+import type { ClientToolDifference } from "../wire/tool-difference.js";
 import { newRequestId } from "./request-id.js";
 import { PRIVATE_INPUT_DISMISSED, PRIVATE_INPUT_INVALID, PRIVATE_INPUT_UNUSABLE, privateInputHandlerOf, shownProblems } from "./private-input.js";
 import type { PrivateInputHandlers } from "../wire/private-input-call.js";

@@ -1,18 +1,9 @@
 import { ClientToolContractMalformedError } from "./errors.js";
+import type { ClientToolDifference } from "./tool-difference.js";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 import { answerSchemaOf, clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import { TOOL_NAME_PATTERN } from "../tool-spec/parse.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
-
-/** What an out-of-date page lacks for a call: the tool itself, or the tool as the call has it. */
-export type ClientToolDifference = "missing" | "mode" | "parameters" | "result";
-
-const DIFFERENCES: ReadonlySet<unknown> = new Set<ClientToolDifference>(["missing", "mode", "parameters", "result"]);
-
-/** A list of differences, as a message or an outcome read back from a client carries it. */
-export function isClientToolDifferences(value: unknown): value is readonly ClientToolDifference[] {
-  return Array.isArray(value) && value.every((part) => DIFFERENCES.has(part));
-}
 
 /** A tool as a contract has it. */
 export interface ContractTool {

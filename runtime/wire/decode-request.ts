@@ -1,7 +1,7 @@
 // Shape checks for what a client receives from the server (in WebSocket messages and SSE
 // events). The client runner trusts what it is given, so a client checks here first.
 import type { JsonObject } from "../schema/json.js";
-import { isClientToolDifferences } from "./client-tool-contract.js";
+import { isClientToolDifferences } from "./tool-difference.js";
 import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "./messages.js";
 import { isObject } from "./answer.js";
 import { parseTraceparent } from "./traceparent.js";

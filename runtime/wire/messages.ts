@@ -1,5 +1,5 @@
 import type { JsonObject } from "../schema/json.js";
-import type { ClientToolDifference } from "./client-tool-contract.js";
+import type { ClientToolDifference } from "./tool-difference.js";
 
 /**
  * The messages of the awaited round trip, as every transport carries them (HTTP, SSE,

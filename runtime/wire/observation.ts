@@ -1,7 +1,7 @@
 import type { ClientToolContentResult } from "../tool-spec/content-result.js";
 import { clientToolMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
-import type { ClientToolDifference } from "./client-tool-contract.js";
+import type { ClientToolDifference } from "./tool-difference.js";
 import type { ClientCallOutcome } from "./outcome.js";
 
 /** What the model sees for a client tool call (the OpenHands `ClientToolObservation` shape). */

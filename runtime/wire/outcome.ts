@@ -1,4 +1,4 @@
-import type { ClientToolDifference } from "./client-tool-contract.js";
+import type { ClientToolDifference } from "./tool-difference.js";
 
 /**
  * How an awaited client tool call ended. `broker.dispatch` resolves to one of these and

@@ -1,4 +1,5 @@
-import { contractDifferences, parseClientToolContract, type ClientToolContract, type ClientToolDifference, type ContractCall } from "../../wire/client-tool-contract.js";
+import { contractDifferences, parseClientToolContract, type ClientToolContract, type ContractCall } from "../../wire/client-tool-contract.js";
+import type { ClientToolDifference } from "../../wire/tool-difference.js";
 import type { PendingCall } from "../store.js";
 import { contentResultFingerprint } from "../tools.js";
 

@@ -56,11 +56,11 @@ export const { isClientAction, isFireAndForgetAction, isClientToolName, actionAr
  * connects: add it to the event stream's URL, or the socket's, as `?tools=` (it needs no escaping).
  * A call this code cannot run is then not sent; a `client_tool.mismatch` message says which.
  */
-export const clientToolContract: string = [
-  "1",
-  "confirm_action~a~f5c36eeca2ff~384f71d1f75e",
-  "connect_account~p~acffad9b3ada~3ba260186cff",
-  "get_location~a~efddc7bd8bbc~ba80f38f6969",
-  "open_file_viewer~f~1de843fa800e",
-  "set_layout~f~645d7d813935",
-].join(".");
+export const clientToolContract: string =
+  "1" +
+  ".confirm_action~a~f5c36eeca2ff~384f71d1f75e" +
+  ".connect_account~p~acffad9b3ada~3ba260186cff" +
+  ".get_location~a~efddc7bd8bbc~ba80f38f6969" +
+  ".open_file_viewer~f~1de843fa800e" +
+  ".set_layout~f~645d7d813935" +
+  "";

@@ -55,8 +55,8 @@ export const { isClientAction, isFireAndForgetAction, isClientToolName, actionAr
  * connects: add it to the event stream's URL, or the socket's, as `?tools=` (it needs no escaping).
  * A call this code cannot run is then not sent; a `client_tool.mismatch` message says which.
  */
-export const clientToolContract: string = [
-  "1",
-  "pick_colour~a~04dc9a596456~0e8c356516e3",
-  "show_toast~f~89fc0d1a34a8",
-].join(".");
+export const clientToolContract: string =
+  "1" +
+  ".pick_colour~a~04dc9a596456~0e8c356516e3" +
+  ".show_toast~f~89fc0d1a34a8" +
+  "";

@@ -58,13 +58,13 @@ export const { isClientAction, isFireAndForgetAction, isClientToolName, actionAr
  * connects: add it to the event stream's URL, or the socket's, as `?tools=` (it needs no escaping).
  * A call this code cannot run is then not sent; a `client_tool.mismatch` message says which.
  */
-export const clientToolContract: string = [
-  "1",
-  "ask_user~c~2eb2d5207701~79316501dd84",
-  "confirm_action~a~13276c7b3e80~384f71d1f75e",
-  "connect_account~p~4e9a473bb502~ff1a387df736",
-  "get_location~a~efddc7bd8bbc~876b822c7de0",
-  "open_file_viewer~f~dbcd4108eb31",
-  "set-theme~f~faf350301784",
-  "show_outline~f~56ba29a14de6",
-].join(".");
+export const clientToolContract: string =
+  "1" +
+  ".ask_user~c~2eb2d5207701~79316501dd84" +
+  ".confirm_action~a~13276c7b3e80~384f71d1f75e" +
+  ".connect_account~p~4e9a473bb502~ff1a387df736" +
+  ".get_location~a~efddc7bd8bbc~876b822c7de0" +
+  ".open_file_viewer~f~dbcd4108eb31" +
+  ".set-theme~f~faf350301784" +
+  ".show_outline~f~56ba29a14de6" +
+  "";

@@ -56,9 +56,9 @@ export const { isClientAction, isFireAndForgetAction, isClientToolName, actionAr
  * connects: add it to the event stream's URL, or the socket's, as `?tools=` (it needs no escaping).
  * A call this code cannot run is then not sent; a `client_tool.mismatch` message says which.
  */
-export const clientToolContract: string = [
-  "1",
-  "get_location~a~efddc7bd8bbc~5f118feb63f0",
-  "open_file_viewer~a~a7ba37f04300~d8bcb697e745",
-  "show_toast~f~0ff94d7732b6",
-].join(".");
+export const clientToolContract: string =
+  "1" +
+  ".get_location~a~efddc7bd8bbc~5f118feb63f0" +
+  ".open_file_viewer~a~a7ba37f04300~d8bcb697e745" +
+  ".show_toast~f~0ff94d7732b6" +
+  "";

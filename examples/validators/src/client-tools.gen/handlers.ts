@@ -55,8 +55,8 @@ export const { isClientAction, isFireAndForgetAction, isClientToolName, actionAr
  * connects: add it to the event stream's URL, or the socket's, as `?tools=` (it needs no escaping).
  * A call this code cannot run is then not sent; a `client_tool.mismatch` message says which.
  */
-export const clientToolContract: string = [
-  "1",
-  "pick_date~a~ca3134826b28~c68ccbcf4bed",
-  "share_link~f~ca071e03d735",
-].join(".");
+export const clientToolContract: string =
+  "1" +
+  ".pick_date~a~ca3134826b28~c68ccbcf4bed" +
+  ".share_link~f~ca071e03d735" +
+  "";

@@ -53,8 +53,8 @@ export const { isClientAction, isFireAndForgetAction, isClientToolName, actionAr
  * connects: add it to the event stream's URL, or the socket's, as `?tools=` (it needs no escaping).
  * A call this code cannot run is then not sent; a `client_tool.mismatch` message says which.
  */
-export const clientToolContract: string = [
-  "1",
-  "get_location~a~efddc7bd8bbc~be45ab5b6d9f",
-  "open_file_viewer~f~dbcd4108eb31",
-].join(".");
+export const clientToolContract: string =
+  "1" +
+  ".get_location~a~efddc7bd8bbc~be45ab5b6d9f" +
+  ".open_file_viewer~f~dbcd4108eb31" +
+  "";

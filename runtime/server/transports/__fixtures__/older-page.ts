@@ -2,7 +2,8 @@
 // schema, and read_clipboard did not exist yet. Every other tool is as the server has it.
 import { expect } from "vitest";
 import { specs } from "../../__fixtures__/tools.js";
-import { clientToolContractOf, type ClientToolDifference } from "../../../wire/client-tool-contract.js";
+import { clientToolContractOf } from "../../../wire/client-tool-contract.js";
+import type { ClientToolDifference } from "../../../wire/tool-difference.js";
 import { outcomeToObservation } from "../../../wire/observation.js";
 import type { ClientCallOutcome } from "../../../wire/outcome.js";
 import type { ClientToolMismatchMessage, ClientToolRequest } from "../../../wire/messages.js";
