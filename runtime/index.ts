@@ -54,6 +54,8 @@ export type { ResponsesFunctionCall, ResponsesFunctionCallOutput } from "./provi
 export { fromAnthropicToolUse, toAnthropicToolResult } from "./provider-calls/anthropic.js";
 export type { AnthropicToolResult, AnthropicToolUse } from "./provider-calls/anthropic.js";
 export { fromGeminiFunctionCall, toGeminiFunctionResponse } from "./provider-calls/gemini.js";
+export { createPartialJsonParser, PartialJsonError } from "./provider-calls/partial-json.js";
+export type { PartialJsonParser, PartialJsonParserOptions } from "./provider-calls/partial-json.js";
 export type { GeminiFunctionCall, GeminiFunctionResponsePart } from "./provider-calls/gemini.js";
 
 // The wire: what the server sends and the client answers.

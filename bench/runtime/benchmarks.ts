@@ -3,6 +3,7 @@ import { brokerRoundTrip } from "./broker.js";
 import { compareThroughput } from "./compare.js";
 import { exportCompiled, exportOneTool } from "./export.js";
 import { fingerprintThroughput } from "./fingerprint.js";
+import { partialJsonThroughput } from "./partial-json.js";
 import type { RuntimeInput } from "./input.js";
 import { repeatRegistration } from "./registry.js";
 import { validatorThroughput } from "./validators.js";
@@ -16,6 +17,7 @@ export const RUNTIME_BENCHMARKS = {
   broker: brokerRoundTrip,
   validators: validatorThroughput,
   compare: compareThroughput,
+  "partial-json": partialJsonThroughput,
 } as const satisfies Readonly<Record<string, (input: RuntimeInput) => Row[] | Promise<Row[]>>>;
 
 export type RuntimeBenchmarkName = keyof typeof RUNTIME_BENCHMARKS | "register-first";

@@ -6,7 +6,7 @@ import { firstRegistrationRow } from "../runtime/registry.js";
 import { generateFresh } from "./cli-runs.js";
 import { compileGeneratedSpecs, runWorker } from "./runtime-worker.js";
 
-const IN_ONE_WORKER: readonly RuntimeBenchmarkName[] = ["register-repeat", "fingerprint", "export", "export-compile", "broker", "compare"];
+const IN_ONE_WORKER: readonly RuntimeBenchmarkName[] = ["register-repeat", "fingerprint", "export", "export-compile", "broker", "compare", "partial-json"];
 
 /**
  * The runtime, fed the generated specs.ts: each benchmark in a worker process of its own,

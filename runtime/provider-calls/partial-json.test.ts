@@ -1,0 +1,138 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fuzzSettings } from "../../test-support/fuzz/fuzz-settings.js";
+import { createPartialJsonParser, PartialJsonError } from "./partial-json.js";
+
+// Tool arguments as models write them: nested objects and arrays, escapes, non-ASCII text, numbers
+// in every form JSON has, literals, empty containers, a key named __proto__, whitespace.
+const CORPUS = [
+  '{"file_path":"src/app.ts","line":42}',
+  '{"question":"Which colour?","colours":["teal","coral","plum"],"allow_other":false}',
+  '{ "city" : "Lisbon" , "precise" : true , "accuracy_m" : 12.5e-1 , "note" : null }',
+  '{"chart":{"kind":"bar","series":[{"name":"Q1","points":[1,-2.5,3e2,0]},{"name":"Q2 \\"final\\"","points":[]}],"title":"Ventes d\'été — 2026 ✓ 😀"},"options":{}}',
+  '{"text":"line one\\nline two\\ttabbed \\u00e9\\ud83d\\ude00 \\\\ \\/ end","__proto__":{"polluted":true}}',
+  '[1,[2,[3,[4,{"deep":["x"]}]]],-0,1.0e+10]',
+  '"a lone string"',
+  "-12.75e-3",
+  "true",
+  '{"empty_key":{"":""},"nested":[[],{},[{}]]}',
+];
+
+/** Every pointer into a value, with its value's JSON text. */
+function pointers(value: unknown, at = ""): [string, string][] {
+  const found: [string, string][] = [[at, JSON.stringify(value)]];
+  if (typeof value === "object" && value !== null) {
+    for (const [key, part] of Object.entries(value)) found.push(...pointers(part, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`));
+  }
+  return found;
+}
+
+/**
+ * Feeds the text in these pieces; after each, whatever the parser says is final must keep its
+ * value to the end, and the end must be JSON.parse's value.
+ */
+function checkPieces(text: string, pieces: readonly string[]): void {
+  const parser = createPartialJsonParser();
+  const finals = new Map<string, string>();
+  const seeFinals = (value: unknown) => {
+    for (const [pointer, json] of pointers(value)) {
+      const known = finals.get(pointer);
+      if (known !== undefined) expect(json, `${pointer} changed after it was final`).toBe(known);
+      else if (parser.isFinal(pointer)) finals.set(pointer, json);
+    }
+  };
+  for (const piece of pieces) seeFinals(parser.push(piece));
+  const value = parser.end();
+  expect(value).toEqual(JSON.parse(text));
+  expect(JSON.stringify(value)).toBe(JSON.stringify(JSON.parse(text)));
+  seeFinals(value);
+  expect(parser.isFinal("")).toBe(true);
+}
+
+describe("createPartialJsonParser", () => {
+  it.each(CORPUS.map((text) => [text]))("reads %s in every split in two, and character by character, to JSON.parse's value, final parts never changing", (text) => {
+    for (let cut = 0; cut <= text.length; cut++) checkPieces(text, [text.slice(0, cut), text.slice(cut)]);
+    checkPieces(text, [...text].length === text.length ? text.split("") : Array.from({ length: text.length }, (_, i) => text[i]!));
+  });
+
+  it("shows a string's characters so far, final only once closed", () => {
+    const parser = createPartialJsonParser();
+    expect(parser.push('{"city":"Lis')).toEqual({ city: "Lis" });
+    expect(parser.isFinal("/city")).toBe(false);
+    expect(parser.push('bon","pop')).toEqual({ city: "Lisbon" });
+    expect(parser.isFinal("/city")).toBe(true);
+    expect(parser.isFinal("")).toBe(false);
+    expect(parser.isFinal("/pop")).toBe(false);
+    expect(parser.push('":5')).toEqual({ city: "Lisbon", pop: 5 });
+    expect(parser.isFinal("/pop")).toBe(false);
+    expect(parser.push("45}")).toEqual({ city: "Lisbon", pop: 545 });
+    expect(parser.isFinal("/pop")).toBe(true);
+    expect(parser.isFinal("")).toBe(true);
+    expect(parser.end()).toEqual({ city: "Lisbon", pop: 545 });
+  });
+
+  it("keeps the same objects from one delta to the next, filled in place", () => {
+    const parser = createPartialJsonParser();
+    const first = parser.push('{"points":[1,');
+    const second = parser.push("2]}");
+    expect(second).toBe(first);
+    expect(parser.isFinal("/points/0")).toBe(true);
+    expect(parser.isFinal("/points/2")).toBe(false);
+  });
+
+  it("makes a key named __proto__ an own property, as JSON.parse does, and changes no prototype", () => {
+    const parser = createPartialJsonParser();
+    parser.push('{"__proto__":{"polluted":true}}');
+    const value = parser.end() as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.hasOwn(value, "__proto__")).toBe(true);
+    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined();
+  });
+
+  it.each([
+    ['{"a" 1}', 'expected ":"'],
+    ['{"a":1,}', "expected a key"],
+    ["[1,]", "unexpected"],
+    ['{"a":1]', "an array closed where an object is open"],
+    ["tru3", "is not true, false or null"],
+    ["01", '"01" is not a number'],
+    ['"\\x"', "is not an escape"],
+    ['"a\nb"', "a control character in a string"],
+    ["1e999", "is not a finite number"],
+    ["{} {}", "text after the value"],
+  ])("refuses %j with a PartialJsonError naming the place: %s", (text, reason) => {
+    const parser = createPartialJsonParser();
+    expect(() => {
+      parser.push(text);
+      parser.end();
+    }).toThrow(PartialJsonError);
+    expect(() => {
+      const again = createPartialJsonParser();
+      again.push(text);
+      again.end();
+    }).toThrow(reason);
+  });
+
+  it("refuses a text that stops short, past its bounds, or nests too deep", () => {
+    const short = createPartialJsonParser();
+    short.push('{"a":[1,2');
+    expect(() => short.end()).toThrow("the text ends before its value does");
+    expect(() => createPartialJsonParser({ maxChars: 10 }).push('{"a":"0123456789"}')).toThrow("longer than 10 characters");
+    expect(() => createPartialJsonParser({ maxDepth: 3 }).push("[[[[1]]]]")).toThrow("nested deeper than 3 levels");
+    expect(() => createPartialJsonParser().push(`[${"1".repeat(1001)}]`)).toThrow("a number longer than 1000 characters");
+  });
+
+  it("agrees with JSON.parse on random JSON cut at random places, final parts never changing", () => {
+    fc.assert(
+      fc.property(fc.json({ depthSize: "medium" }), fc.array(fc.nat(), { maxLength: 12 }), (text, cuts) => {
+        const bounds = [0, ...cuts.map((cut) => cut % (text.length + 1))].sort((a, b) => a - b);
+        bounds.push(text.length);
+        checkPieces(
+          text,
+          bounds.slice(1).map((end, i) => text.slice(bounds[i], end)),
+        );
+      }),
+      fuzzSettings(200),
+    );
+  });
+});
