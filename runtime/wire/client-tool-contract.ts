@@ -49,13 +49,22 @@ type ContractSpec = Pick<ClientToolSpec, "name" | "parameters" | "outputSchema" 
 /** The contract of a set of tools, as the generated code exports it (`clientToolContract`). */
 export function clientToolContractOf(specs: readonly ContractSpec[]): string {
   const entries = [...specs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((spec) => {
-    const mode = modeOf(spec);
-    const fields = [spec.name, mode, digestOf(spec.fingerprints?.parameters ?? schemaFingerprint(spec.parameters))];
-    const answer = answerSchemaOf(spec);
-    if (answer !== undefined) fields.push(digestOf((mode === "a" ? spec.fingerprints?.outputSchema : undefined) ?? schemaFingerprint(answer)));
-    return fields.join("~");
+    const { toolName, mode, parameters, answer } = contractCallOf(spec);
+    return [toolName, mode, digestOf(parameters), ...(answer === undefined ? [] : [digestOf(answer)])].join("~");
   });
   return [VERSION, ...entries].join(".");
+}
+
+/** A tool as a contract names it: its mode and the full fingerprints of its parameters and its answer's schema. */
+function contractCallOf(spec: ContractSpec): ContractCall & { readonly mode: ContractMode; readonly parameters: string } {
+  const mode = modeOf(spec);
+  const answer = answerSchemaOf(spec);
+  return {
+    toolName: spec.name,
+    mode,
+    parameters: spec.fingerprints?.parameters ?? schemaFingerprint(spec.parameters),
+    answer: answer === undefined ? undefined : ((mode === "a" ? spec.fingerprints?.outputSchema : undefined) ?? schemaFingerprint(answer)),
+  };
 }
 
 /**
@@ -107,14 +116,7 @@ export function contractDifferences(contract: ClientToolContract, call: Contract
  * before the call is dispatched (AG-UI's runs); empty when it can, or when the page sent no contract.
  */
 export function clientToolDifferences(contract: ClientToolContract | undefined, spec: ContractSpec): readonly ClientToolDifference[] {
-  if (contract === undefined) return [];
-  const answer = answerSchemaOf(spec);
-  return contractDifferences(contract, {
-    toolName: spec.name,
-    mode: modeOf(spec),
-    parameters: schemaFingerprint(spec.parameters),
-    answer: answer === undefined ? undefined : schemaFingerprint(answer),
-  });
+  return contract === undefined ? [] : contractDifferences(contract, contractCallOf(spec));
 }
 
 /** The contract mode of a tool. */
