@@ -106,6 +106,24 @@ export { runClientToolCalls } from "./client/deferred-calls.js";
 export type { ClientToolCall } from "./wire/deferred-calls.js";
 export { decodeClientToolRequest } from "./wire/decode-request.js";
 
+// The states of a call as a page draws it: arguments streaming in, typed, with which parts are final.
+export { createClientToolCallStreams } from "./call-state/call-streams.js";
+export type { ClientToolCallStreams, ClientToolCallStreamsOptions, SettledInput, StreamedToolSpec, StreamingStateOf } from "./call-state/call-streams.js";
+export { toClientToolCallState } from "./call-state/broker-request.js";
+export { renderClientToolCall } from "./call-state/renderers.js";
+export type { ClientToolRendererOf, ClientToolRenderersOf } from "./call-state/renderers.js";
+export type {
+  ApprovalRequestedCallOf,
+  ArgPointerOf,
+  ClientToolCallStateOf,
+  ClientToolCallStatus,
+  InputAvailableCallOf,
+  OutputAvailableCallOf,
+  OutputErrorCallOf,
+  PartialArgsOf,
+  StreamingCallOf,
+} from "./call-state/call-state.js";
+
 // Standard Schema objects, what the generated `clientToolSchemas` are made of.
 export { clientToolStandardSchema } from "./standard-schema/tool-schema.js";
 export type { ClientToolStandardSchema, StandardSchemaValidator } from "./standard-schema/tool-schema.js";

@@ -188,9 +188,8 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
     }
     const validator = (options?.validators ?? input.validators)?.[name]?.args;
     if (validator !== undefined && !validator(object)) {
-      const errors = (validator.errors ?? []).map((e): ClientToolCallError => ({ instancePath: e.instancePath, keyword: e.keyword, message: e.message ?? e.keyword }));
-      const reasons = errors.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");
-      return { ...failure(name, "invalid_arguments", `Invalid arguments for ${name}: ${reasons || "they do not match its parameters schema"}.`), errors };
+      const errors = validationErrorsOf(validator);
+      return { ...failure(name, "invalid_arguments", invalidArgumentsText(name, errors)), errors };
     }
     return { ok: true, args: object };
   };
@@ -263,6 +262,17 @@ function failure(name: string, reason: ClientToolCallFailureReason, message: str
 }
 
 /** A handler, own or inherited (class instances keep methods on their prototype), never one of Object.prototype's. */
+/** Why a validator refused the value it was last given. */
+export function validationErrorsOf(validator: ClientToolArgsValidator): ClientToolCallError[] {
+  return (validator.errors ?? []).map((e) => ({ instancePath: e.instancePath, keyword: e.keyword, message: e.message ?? e.keyword }));
+}
+
+/** The text for arguments a validator refused, each reason with where it is. */
+export function invalidArgumentsText(name: string, errors: readonly ClientToolCallError[]): string {
+  const reasons = errors.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");
+  return `Invalid arguments for ${name}: ${reasons || "they do not match its parameters schema"}.`;
+}
+
 export function findHandler(handlers: unknown, name: string): Handler | undefined {
   let holder = typeof handlers === "object" ? handlers : null;
   while (holder !== null && holder !== Object.prototype) {

@@ -1,7 +1,8 @@
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
 import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
-import { branchHolds, compileStrictVariant, resolveLocal, type StrictCompilation } from "./strict-compile.js";
+import { branchHolds, compileStrictVariant, type StrictCompilation } from "./strict-compile.js";
+import { resolveLocal } from "../schema/ref-tokens.js";
 import type { StrictModeTarget } from "./strict.js";
 import { setOwnKey } from "../schema/own-key.js";
 

@@ -16,7 +16,8 @@ import type { JsonObject, JsonValue } from "../schema/json.js";
 import { exportClientTools } from "./export-client-tools.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
 import { fromStrictArguments } from "./strict-arguments.js";
-import { branchHolds, compileStrictVariant, resolveLocal } from "./strict-compile.js";
+import { branchHolds, compileStrictVariant } from "./strict-compile.js";
+import { resolveLocal } from "../schema/ref-tokens.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const exampleSpecs = readdirSync(path.join(root, "examples"), { withFileTypes: true })

@@ -4,7 +4,7 @@ import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { findRecursiveRef } from "./ref-cycles.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
 import { isLocalRef } from "./strict-rules.js";
-import { refTokens } from "../schema/ref-tokens.js";
+import { refTokens, resolveLocal } from "../schema/ref-tokens.js";
 import { anthropicTakesKeyword } from "./strict-anthropic.js";
 import { openAiTakesKeyword } from "./strict-openai.js";
 import { setOwnKey } from "../schema/own-key.js";
@@ -230,11 +230,3 @@ export function branchHolds(branch: JsonValue, kind: "object" | "array"): boolea
   return type === kind || (Array.isArray(type) && type.includes(kind));
 }
 
-/** The schema a local `$ref` points at (its tokens as `refTokens` reads them), or undefined. */
-export function resolveLocal(root: JsonObject, ref: string): JsonValue | undefined {
-  const tokens = refTokens(ref);
-  if (tokens === undefined) return undefined;
-  let node: JsonValue | undefined = root;
-  for (const token of tokens) node = isJsonObject(node) ? own(node, token) : undefined;
-  return node;
-}

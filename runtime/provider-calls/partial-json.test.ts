@@ -27,6 +27,13 @@ function pointers(value: unknown, at = ""): [string, string][] {
   return found;
 }
 
+/** The part of a value at a JSON pointer. */
+function partAt(value: unknown, pointer: string): unknown {
+  let part = value;
+  for (const token of pointer === "" ? [] : pointer.slice(1).split("/")) part = (part as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return part;
+}
+
 /**
  * Feeds the text in these pieces; after each, whatever the parser says is final must keep its
  * value to the end, and the end must be JSON.parse's value.
@@ -35,7 +42,10 @@ function checkPieces(text: string, pieces: readonly string[]): void {
   const parser = createPartialJsonParser();
   const finals = new Map<string, string>();
   const seeFinals = (value: unknown) => {
-    for (const [pointer, json] of pointers(value)) {
+    const open = parser.openPointer();
+    for (const [pointer, json] of value === undefined ? [] : pointers(value)) {
+      const holdsOpen = open !== undefined && (open === pointer || open.startsWith(`${pointer}/`));
+      expect(parser.isFinal(pointer), `${pointer} is final unless it holds the open part ${open}`).toBe(!holdsOpen);
       const known = finals.get(pointer);
       if (known !== undefined) expect(json, `${pointer} changed after it was final`).toBe(known);
       else if (parser.isFinal(pointer)) finals.set(pointer, json);
@@ -78,6 +88,50 @@ describe("createPartialJsonParser", () => {
     expect(second).toBe(first);
     expect(parser.isFinal("/points/0")).toBe(true);
     expect(parser.isFinal("/points/2")).toBe(false);
+  });
+
+  it.each(CORPUS.map((text) => [text]))("with snapshots, gives %s as new values that are never changed afterwards and share each part once final", (text) => {
+    for (let size = 1; size <= 7; size += 3) {
+      const inPlace = createPartialJsonParser();
+      const parser = createPartialJsonParser({ snapshots: true });
+      const taken: { value: unknown; json: string; finalParts: Map<string, unknown> }[] = [];
+      for (let at = 0; at < text.length; at += size) {
+        const piece = text.slice(at, at + size);
+        const value = parser.push(piece);
+        expect(value).toEqual(inPlace.push(piece));
+        const finalParts = new Map<string, unknown>();
+        for (const [pointer] of pointers(value)) if (parser.isFinal(pointer)) finalParts.set(pointer, partAt(value, pointer));
+        taken.push({ value, json: JSON.stringify(value) ?? "undefined", finalParts });
+      }
+      const last = parser.end();
+      expect(last).toEqual(JSON.parse(text));
+      for (const { value, json, finalParts } of taken) {
+        expect(JSON.stringify(value) ?? "undefined", "a value returned earlier was changed").toBe(json);
+        for (const [pointer, part] of finalParts) if (typeof part === "object" && part !== null) expect(partAt(last, pointer), `${pointer} was copied after it was final`).toBe(part);
+      }
+    }
+  });
+
+  it("names the innermost part being read: the string or number shown, else the open container", () => {
+    const parser = createPartialJsonParser({ snapshots: true });
+    expect(parser.openPointer()).toBeUndefined();
+    parser.push('{"a/b":[1,"te');
+    expect(parser.openPointer()).toBe("/a~1b/1");
+    parser.push('al"');
+    expect(parser.openPointer()).toBe("/a~1b");
+    parser.push(",-");
+    expect(parser.openPointer(), "a lone minus is not a number yet").toBe("/a~1b");
+    parser.push("4");
+    expect(parser.openPointer()).toBe("/a~1b/2");
+    expect(parser.push("]")).toEqual({ "a/b": [1, "teal", -4] });
+    expect(parser.openPointer()).toBe("");
+    parser.push(',"c":{"d":tr');
+    expect(parser.openPointer(), "a literal shows only whole").toBe("/c");
+    parser.push("ue}}");
+    expect(parser.openPointer()).toBeUndefined();
+    const top = createPartialJsonParser();
+    top.push('"abc');
+    expect(top.openPointer()).toBe("");
   });
 
   it("makes a key named __proto__ an own property, as JSON.parse does, and changes no prototype", () => {

@@ -20,6 +20,13 @@ export interface PartialJsonParserOptions {
   readonly maxDepth?: number;
   /** How many characters the whole text may hold; default 8 MiB. */
   readonly maxChars?: number;
+  /**
+   * `push` returns a new value each time instead of filling one in place: the objects and arrays
+   * still being read are copied, the parts read to their end are shared from one value to the
+   * next, and no value returned is changed afterwards (what a UI that compares by identity needs).
+   * Each push then costs the size of the containers still open, besides its delta.
+   */
+  readonly snapshots?: boolean;
 }
 
 export interface PartialJsonParser {
@@ -34,6 +41,13 @@ export interface PartialJsonParser {
   end(): unknown;
   /** Whether the part at this JSON pointer (`""` for the whole) has been read to its end, so it can no longer change. */
   isFinal(pointer: string): boolean;
+  /**
+   * The JSON pointer of the innermost part still being read: the string or number shown at its
+   * prefix so far, else the innermost open object or array; `undefined` before the value begins
+   * and once it is complete. Every part of the value so far that is neither this part nor holds
+   * it is final.
+   */
+  openPointer(): string | undefined;
 }
 
 const DEFAULT_MAX_DEPTH = 64;
@@ -67,6 +81,7 @@ type Scalar =
 export function createPartialJsonParser(options: PartialJsonParserOptions = {}): PartialJsonParser {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+  const snapshots = options.snapshots ?? false;
   const stack: Frame[] = [];
   const finality = new WeakMap<object, Finality>();
   let root: unknown;
@@ -87,17 +102,24 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
       started = true;
       return;
     }
-    if (Array.isArray(frame.container)) {
-      if (frame.key === undefined) {
-        frame.key = String(frame.container.length);
-        frame.container.push(value);
-      } else frame.container[Number(frame.key)] = value;
+    if (Array.isArray(frame.container) && frame.key === undefined) {
+      frame.key = String(frame.container.length);
+      frame.container.push(value);
       return;
     }
-    const key = frame.key!;
-    // `__proto__` is a key like any other, as JSON.parse makes it: an own property.
-    if (key === "__proto__") Object.defineProperty(frame.container, key, { value, writable: true, enumerable: true, configurable: true });
-    else frame.container[key] = value;
+    setMember(frame.container, frame.key!, value);
+  };
+
+  /** The value so far as a new value: the open containers copied, each holding the next one's copy. */
+  const snapshot = (): unknown => {
+    let inner: unknown = root;
+    for (let i = stack.length - 1; i >= 0; i--) {
+      const frame = stack[i]!;
+      const copy = Array.isArray(frame.container) ? frame.container.slice() : { ...frame.container };
+      if (i < stack.length - 1) setMember(copy, frame.key!, inner);
+      inner = copy;
+    }
+    return inner;
   };
 
   /** The value just placed has been read to its end. */
@@ -264,18 +286,21 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
   };
 
   const isFinal = (pointer: string): boolean => {
-    if (pointer === "") return rootFinal;
-    if (!pointer.startsWith("/")) return false;
+    if (pointer !== "" && !pointer.startsWith("/")) return false;
+    const tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+    // Final once it, or a part that holds it, has been read to its end; then it only has to exist.
+    let final = rootFinal;
     let value: unknown = root;
-    for (const token of pointer.slice(1).split("/")) {
-      const key = token.replace(/~1/g, "/").replace(/~0/g, "~");
-      if (typeof value !== "object" || value === null) return false;
-      const known = finality.get(value);
-      if (known === undefined || !(known.closed || known.settled.has(key))) return false;
-      if (!Object.hasOwn(value, key)) return false;
+    if (!started) return false;
+    for (const key of tokens) {
+      if (typeof value !== "object" || value === null || !Object.hasOwn(value, key)) return false;
+      if (!final) {
+        const known = finality.get(value);
+        final = known !== undefined && (known.closed || known.settled.has(key));
+      }
       value = (value as Record<string, unknown>)[key];
     }
-    return true;
+    return final;
   };
 
   return {
@@ -302,7 +327,7 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
         const value = numberValue(scalar.text);
         if (value !== undefined) place(value);
       }
-      return root;
+      return snapshots ? snapshot() : root;
     },
     end() {
       if (scalar?.kind === "number") endScalar();
@@ -310,7 +335,22 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
       return root;
     },
     isFinal,
+    openPointer() {
+      const scalarShown = (scalar?.kind === "string" && !scalar.key) || (scalar?.kind === "number" && numberValue(scalar.text) !== undefined);
+      if (stack.length === 0) return scalarShown ? "" : undefined;
+      const depth = scalarShown ? stack.length : stack.length - 1;
+      let pointer = "";
+      for (let i = 0; i < depth; i++) pointer += `/${stack[i]!.key!.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      return pointer;
+    },
   };
+}
+
+/** Sets a member as JSON.parse does: `__proto__` is a key like any other, an own property. */
+function setMember(container: Record<string, unknown> | unknown[], key: string, value: unknown): void {
+  if (Array.isArray(container)) container[Number(key)] = value;
+  else if (key === "__proto__") Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
+  else container[key] = value;
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };

@@ -1,3 +1,6 @@
+import type { JsonObject, JsonValue } from "./json.js";
+import { isJsonObject, own } from "./subschemas.js";
+
 /**
  * The reference tokens of a local `$ref` ("#" is [], "#/$defs/a~1b" is ["$defs", "a/b"]), or
  * undefined when it is not a JSON pointer fragment (an anchor "#name", another document). A
@@ -18,4 +21,13 @@ export function refTokens(ref: string): string[] | undefined {
     .slice(1)
     .split("/")
     .map((token) => token.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** The schema a local `$ref` points at (its tokens as `refTokens` reads them), or undefined. */
+export function resolveLocal(root: JsonObject, ref: string): JsonValue | undefined {
+  const tokens = refTokens(ref);
+  if (tokens === undefined) return undefined;
+  let node: JsonValue | undefined = root;
+  for (const token of tokens) node = isJsonObject(node) ? own(node, token) : undefined;
+  return node;
 }

@@ -1,0 +1,201 @@
+import { createPartialJsonParser, PartialJsonError, type PartialJsonParser } from "../provider-calls/partial-json.js";
+import { pointerTokens } from "../schema/json-pointer.js";
+import type { JsonValue } from "../schema/json.js";
+import type { ClientToolTable, ToolNameOf } from "../wire/tool-table.js";
+import { invalidArgumentsText, validationErrorsOf, type ClientToolArgsValidators } from "../client/bindings.js";
+import { clientToolMode } from "../tool-spec/tool-mode.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { ClientToolCallStateOf, StreamingCallOf } from "./call-state.js";
+import { mayListValuesAt } from "./listed-values.js";
+
+/** A client tool as the page knows it: the generated `clientToolSpecs` fit. */
+export interface StreamedToolSpec extends Partial<Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">> {
+  readonly name: string;
+  readonly parameters?: unknown;
+}
+
+export interface ClientToolCallStreamsOptions {
+  /** The tools (the generated `clientToolSpecs`): a call of any other tool has no state. */
+  readonly specs: readonly StreamedToolSpec[];
+  /** The generated `clientToolValidators`: complete arguments are checked before they are `input-available`, and an `output-error` says why not. */
+  readonly validators?: ClientToolArgsValidators;
+  /** How many calls' arguments are read at once; past it the call heard of longest ago is let go. Default 256. */
+  readonly maxCalls?: number;
+  /** How many characters one call's arguments may hold; default 1 MiB. Past it the arguments stop growing until they are complete. */
+  readonly maxChars?: number;
+}
+
+/** The state of a call whose arguments are streaming in. */
+export type StreamingStateOf<T extends ClientToolTable<T>> = { [N in ToolNameOf<T>]: StreamingCallOf<N, T[N]["args"]> }[ToolNameOf<T>];
+
+/**
+ * The arguments of the calls streaming in, one parser per `toolCallId`: each piece of text is read
+ * once, and each state has a new value in which the parts read to their end keep their identity.
+ */
+export interface ClientToolCallStreams<T extends ClientToolTable<T>> {
+  /** The arguments' whole text so far (the AI SDK's `rawInput`): reads what is new since the last time. `undefined` for a tool not in the specs. */
+  read<N extends ToolNameOf<T>>(toolCallId: string, toolName: N, textSoFar: string): StreamingCallOf<N, T[N]["args"]> | undefined;
+  read(toolCallId: string, toolName: string, textSoFar: string): StreamingStateOf<T> | undefined;
+  /** The next piece of the arguments' text (AG-UI's `TOOL_CALL_ARGS` delta). `undefined` for a tool not in the specs. */
+  append<N extends ToolNameOf<T>>(toolCallId: string, toolName: N, delta: string): StreamingCallOf<N, T[N]["args"]> | undefined;
+  append(toolCallId: string, toolName: string, delta: string): StreamingStateOf<T> | undefined;
+  /** The arguments' text is complete (AG-UI's `TOOL_CALL_END`): `input-available` with them, checked by the validators, or `output-error` with why not. */
+  finish(toolCallId: string): ClientToolCallStateOf<T> | undefined;
+  /**
+   * A later state of the call, its parser let go: a result is kept only for a tool that answers
+   * (a fire-and-forget tool's output has none), and arguments given as `input-available` are
+   * checked by the validators. `undefined` for a tool not in the specs.
+   */
+  settle<N extends ToolNameOf<T>>(toolCallId: string, toolName: N, state: SettledInput): ClientToolCallStateOf<T, N> | undefined;
+  settle(toolCallId: string, toolName: string, state: SettledInput): ClientToolCallStateOf<T> | undefined;
+  /** The call is over, or no longer shown: its parser is let go. */
+  end(toolCallId: string): void;
+}
+
+/** What a source says of a call once its arguments are complete. */
+export type SettledInput =
+  | { readonly status: "input-available" | "approval-requested"; readonly args: unknown }
+  | { readonly status: "output-available"; readonly args: unknown; readonly result?: unknown }
+  | { readonly status: "output-error"; readonly args?: unknown; readonly error: string };
+
+const DEFAULT_MAX_CALLS = 256;
+const DEFAULT_MAX_CHARS = 1024 * 1024;
+
+interface CallStream {
+  readonly toolName: string;
+  readonly parser: PartialJsonParser;
+  /** The text `read` was last given (keeping a string does not copy it). */
+  text: string;
+  /** The text stopped being JSON, or grew past the bound: the state stays as it last was. */
+  stopped: boolean;
+  state: StreamingCallOf<string, unknown>;
+}
+
+export function createClientToolCallStreams<T extends ClientToolTable<T>>(options: ClientToolCallStreamsOptions): ClientToolCallStreams<T> {
+  const maxCalls = options.maxCalls ?? DEFAULT_MAX_CALLS;
+  const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
+  const parameters = new Map<string, unknown>(options.specs.map((spec) => [spec.name, spec.parameters]));
+  const answering = new Set(options.specs.filter((spec) => clientToolMode(spec).mode !== "fire-and-forget").map((spec) => spec.name));
+  const calls = new Map<string, CallStream>();
+
+  const streamOf = (toolCallId: string, toolName: string): CallStream | undefined => {
+    const known = calls.get(toolCallId);
+    if (known !== undefined && known.toolName === toolName) return known;
+    if (!parameters.has(toolName)) return undefined;
+    calls.delete(toolCallId);
+    if (calls.size >= maxCalls) calls.delete(calls.keys().next().value!);
+    const stream: CallStream = {
+      toolName,
+      parser: createPartialJsonParser({ snapshots: true, maxChars }),
+      text: "",
+      stopped: false,
+      state: streamingState(toolCallId, toolName, undefined, ""),
+    };
+    calls.set(toolCallId, stream);
+    return stream;
+  };
+
+  const push = (stream: CallStream, toolCallId: string, delta: string): StreamingCallOf<string, unknown> => {
+    if (stream.stopped || delta === "") return stream.state;
+    try {
+      const value = stream.parser.push(delta);
+      const open = stream.parser.openPointer();
+      const shown = open === undefined ? value : withoutUnlisted(value, open, parameters.get(stream.toolName) as JsonValue);
+      stream.state = streamingState(toolCallId, stream.toolName, shown, open);
+    } catch (error) {
+      if (!(error instanceof PartialJsonError)) throw error;
+      stream.stopped = true;
+    }
+    return stream.state;
+  };
+
+  const settle = (toolCallId: string, toolName: string, input: SettledInput): object | undefined => {
+    calls.delete(toolCallId);
+    if (!parameters.has(toolName)) return undefined;
+    const call = { toolCallId, toolName };
+    let state: object;
+    if (input.status === "output-error") state = { status: "output-error", ...call, args: input.args, error: input.error };
+    else if (input.status === "output-available") state = answering.has(toolName) ? { status: "output-available", ...call, args: input.args, result: input.result } : { status: "output-available", ...call, args: input.args };
+    else {
+      const validator = options.validators?.[toolName]?.args;
+      if (validator !== undefined && !validator(input.args)) state = { status: "output-error", ...call, args: undefined, error: invalidArgumentsText(toolName, validationErrorsOf(validator)) };
+      else state = { status: input.status, ...call, args: input.args };
+    }
+    return state;
+  };
+
+  // The states are built from the tools' specs at run time; the types say which tool each is of.
+  const streams = {
+    read(toolCallId: string, toolName: string, textSoFar: string) {
+      let stream = streamOf(toolCallId, toolName);
+      if (stream === undefined) return undefined;
+      // A text that does not go on from the one read (a stream resumed from elsewhere) is read afresh.
+      if (!textSoFar.startsWith(stream.text)) {
+        calls.delete(toolCallId);
+        stream = streamOf(toolCallId, toolName)!;
+      }
+      const delta = textSoFar.slice(stream.text.length);
+      stream.text = textSoFar;
+      return push(stream, toolCallId, delta);
+    },
+    append(toolCallId: string, toolName: string, delta: string) {
+      const stream = streamOf(toolCallId, toolName);
+      return stream === undefined ? undefined : push(stream, toolCallId, delta);
+    },
+    finish(toolCallId: string) {
+      const stream = calls.get(toolCallId);
+      if (stream === undefined) return undefined;
+      let args: unknown;
+      try {
+        args = stream.stopped ? undefined : stream.parser.end();
+      } catch (error) {
+        if (!(error instanceof PartialJsonError)) throw error;
+      }
+      if (args === undefined) return settle(toolCallId, stream.toolName, { status: "output-error", error: `The arguments for ${stream.toolName} are not JSON.` });
+      return settle(toolCallId, stream.toolName, { status: "input-available", args });
+    },
+    settle,
+    end(toolCallId: string) {
+      calls.delete(toolCallId);
+    },
+  };
+  return streams as ClientToolCallStreams<T>;
+}
+
+/**
+ * The value without the string or number being read where the schema lists the values it may
+ * take: `"te"` is not one of `"teal" | "coral"`, so it shows once it is whole. The containers on
+ * the way to it are the parser's copies, which no one else holds.
+ */
+function withoutUnlisted(value: unknown, open: string, parameters: JsonValue): unknown {
+  const tokens = pointerTokens(open);
+  let holder: unknown = undefined;
+  let part = value;
+  for (const token of tokens) {
+    holder = part;
+    part = (part as Record<string, unknown>)[token];
+  }
+  if ((typeof part !== "string" && typeof part !== "number") || !mayListValuesAt(parameters, tokens)) return value;
+  if (holder === undefined) return undefined;
+  if (Array.isArray(holder)) holder.pop();
+  else delete (holder as Record<string, unknown>)[tokens.at(-1)!];
+  return value;
+}
+
+function streamingState(toolCallId: string, toolName: string, args: unknown, open: string | undefined): StreamingCallOf<string, unknown> {
+  return {
+    status: "input-streaming",
+    toolCallId,
+    toolName,
+    args,
+    isFinal: (pointer: string) => {
+      if (args === undefined || (open !== undefined && (open === pointer || open.startsWith(`${pointer}/`)))) return false;
+      let part: unknown = args;
+      for (const token of pointerTokens(pointer)) {
+        if (typeof part !== "object" || part === null || !Object.hasOwn(part, token)) return false;
+        part = (part as Record<string, unknown>)[token];
+      }
+      return true;
+    },
+  } as StreamingCallOf<string, unknown>;
+}
