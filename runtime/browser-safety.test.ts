@@ -59,10 +59,11 @@ describe("what the runtime's entries import", () => {
     expect([...files].filter((f) => !/^runtime\/(server|client|wire|tool-spec|fingerprint|registry|schema)\/|^runtime\/server\.ts$/.test(f))).toEqual([]);
   });
 
-  it("keeps the page adapters (CopilotKit, TanStack AI) to their framework: no Node module, no ajv, nothing of the server", () => {
+  it("keeps the page adapters (CopilotKit, TanStack AI, React) to their framework: no Node module, no ajv, nothing of the server", () => {
     for (const [entry, framework] of [
       ["adapters/copilotkit/index.ts", []],
       ["adapters/tanstack-ai/index.ts", ["@tanstack/ai"]],
+      ["adapters/react/index.ts", ["react"]],
     ] as const) {
       const { files, packages } = importGraph(entry);
       expect([...packages], entry).toEqual(framework);

@@ -7,8 +7,11 @@ import type {
   AwaitedToolNameOf,
   ClientActionEventOf,
   ClientActionOf,
+  ClientToolCallStateOf,
   ClientToolObservationEventOf,
+  ClientToolRenderersOf,
   OutputByNameOf,
+  PartialArgsOf,
   ResultByKindOf,
   ResultByNameOf,
 } from "@gen-client-tools/runtime";
@@ -16,6 +19,7 @@ import type {
 // @gen:begin tools
 /** Placeholder tool: replaced by the generator. */
 export type ExampleArgs = { readonly message: string; [key: string]: unknown };
+export type ExamplePartialArgs = PartialArgsOf<ExampleArgs>;
 export type ExampleResult = { readonly ok: boolean };
 export type ExamplePrivateInput = { readonly token: string };
 export type ClientAction_example = { readonly kind: "ClientAction_example" } & ExampleArgs;
@@ -60,6 +64,16 @@ export type ClientActionEvent<N extends ClientToolName = ClientToolName> = Clien
 
 /** The `ObservationEvent` that follows a client tool's `ActionEvent`. */
 export type ClientToolObservationEvent<N extends ClientToolName = ClientToolName> = ClientToolObservationEventOf<ClientTools, N>;
+
+/**
+ * Every state of a call of client tool `N` as a page draws it, discriminated on `status`: the
+ * arguments streaming in (partial, with `isFinal` for the parts read to their end), available
+ * (validated), waiting for approval, the output (an awaited tool's `result`), or the `error`.
+ */
+export type ClientToolCallState<N extends ClientToolName = ClientToolName> = ClientToolCallStateOf<ClientTools, N>;
+
+/** One renderer per client tool over its calls' states, each seeing only its own tool's: a tool left out is a compile error, unless a `default` draws the rest. */
+export type ClientToolRenderers<R> = ClientToolRenderersOf<ClientTools, R>;
 
 export type {
   ClientActionSecurityRisk,

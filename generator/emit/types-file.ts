@@ -21,6 +21,10 @@ export function emitTypesFile(models: readonly ToolModel[]): PiecedText {
     add(`// ${model.name} (${model.mode})\n\n`);
     const args = emitSchemaTypes(model.spec.parameters, { rootName: model.types.args, defPrefix: model.types.args, rootDoc: `Arguments of the tool: ${model.spec.description}` });
     add(args.code, "\n");
+    add(
+      docComment(`The arguments of \`${model.name}\` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole.`, ""),
+      `export type ${model.types.partialArgs} = PartialArgsOf<${model.types.args}>;\n\n`,
+    );
     add(resultTypes(model));
     add(
       docComment(`The action a frontend receives when the model calls \`${model.name}\`: the arguments flattened beside \`kind\`.`, ""),

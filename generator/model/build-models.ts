@@ -20,7 +20,7 @@ export function buildToolModels(tools: readonly CheckedTool[], locator: Locator)
       const id = toolIdentifier(spec.name);
       const pascal = pascalName(spec.name);
       const common = { name: spec.name, id, pascal, spec, fingerprints: toolFingerprints(spec), source: tool.source };
-      const types = { args: `${pascal}Args`, action: `ClientAction_${id}` };
+      const types = { args: `${pascal}Args`, partialArgs: `${pascal}PartialArgs`, action: `ClientAction_${id}` };
       const kind = clientToolMode(spec);
       switch (kind.mode) {
         case "fire-and-forget":
@@ -71,6 +71,12 @@ export function buildToolModels(tools: readonly CheckedTool[], locator: Locator)
         break;
       }
       seen[kind].set(key, model);
+    }
+    // `chart`'s partial arguments and `chart_partial`'s arguments would share one name.
+    const partialClash = clashed ? undefined : (seen.pascal.get(`${model.pascal}Partial`) ?? (model.pascal.endsWith("Partial") ? seen.pascal.get(model.pascal.slice(0, -"Partial".length)) : undefined));
+    if (partialClash !== undefined && partialClash !== model) {
+      report(model, `tool names ${JSON.stringify(partialClash.name)} (${where(partialClash)}) and ${JSON.stringify(model.name)} would both give the TypeScript name ${model.pascal.endsWith("Partial") ? model.types.args : model.types.partialArgs} (one tool's streamed arguments, the other's arguments): rename one of them`);
+      clashed = true;
     }
     // The runtime's rule: a model or a person could take one name for the other.
     const alike = seen.key.get(nameKey(model.name));

@@ -20,14 +20,14 @@ interface ToolModelBase {
 /** A tool whose call ends once the client is told (the model sees "Tool call dispatched to client."). */
 export interface FireAndForgetToolModel extends ToolModelBase {
   readonly mode: "fire-and-forget";
-  readonly types: { readonly args: string; readonly action: string };
+  readonly types: { readonly args: string; readonly partialArgs: string; readonly action: string };
 }
 
 /** A tool whose call ends with the client's result, checked against its `outputSchema`. */
 export interface AwaitedToolModel extends ToolModelBase {
   readonly mode: "awaited";
   readonly outputSchema: JsonObject;
-  readonly types: { readonly args: string; readonly result: string; readonly action: string };
+  readonly types: { readonly args: string; readonly partialArgs: string; readonly result: string; readonly action: string };
 }
 
 /**
@@ -37,7 +37,7 @@ export interface AwaitedToolModel extends ToolModelBase {
 export interface AwaitedContentToolModel extends ToolModelBase {
   readonly mode: "awaited-content";
   readonly outputSchema: JsonObject;
-  readonly types: { readonly args: string; readonly result: string; readonly action: string };
+  readonly types: { readonly args: string; readonly partialArgs: string; readonly result: string; readonly action: string };
 }
 
 /**
@@ -48,7 +48,7 @@ export interface AwaitedContentToolModel extends ToolModelBase {
 export interface PrivateInputToolModel extends ToolModelBase {
   readonly mode: "private-input";
   readonly privateInput: ClientToolPrivateInput;
-  readonly types: { readonly args: string; readonly result: string; readonly privateInput: string; readonly action: string };
+  readonly types: { readonly args: string; readonly partialArgs: string; readonly result: string; readonly privateInput: string; readonly action: string };
 }
 
 /**

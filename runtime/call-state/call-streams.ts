@@ -26,7 +26,7 @@ export interface ClientToolCallStreamsOptions {
 }
 
 /** The state of a call whose arguments are streaming in. */
-export type StreamingStateOf<T extends ClientToolTable<T>> = { [N in ToolNameOf<T>]: StreamingCallOf<N, T[N]["args"]> }[ToolNameOf<T>];
+export type StreamingStateOf<T extends ClientToolTable<T>> = Extract<ClientToolCallStateOf<T>, { readonly status: "input-streaming" }>;
 
 /**
  * The arguments of the calls streaming in, one parser per `toolCallId`: each piece of text is read
@@ -43,19 +43,22 @@ export interface ClientToolCallStreams<T extends ClientToolTable<T>> {
   finish(toolCallId: string): ClientToolCallStateOf<T> | undefined;
   /**
    * A later state of the call, its parser let go: a result is kept only for a tool that answers
-   * (a fire-and-forget tool's output has none), and arguments given as `input-available` are
-   * checked by the validators. `undefined` for a tool not in the specs.
+   * (a fire-and-forget tool's output has none), arguments given as `input-available` are
+   * checked by the validators, and a state given without arguments has the call's last ones.
+   * `undefined` for a tool not in the specs.
    */
   settle<N extends ToolNameOf<T>>(toolCallId: string, toolName: N, state: SettledInput): ClientToolCallStateOf<T, N> | undefined;
   settle(toolCallId: string, toolName: string, state: SettledInput): ClientToolCallStateOf<T> | undefined;
-  /** The call is over, or no longer shown: its parser is let go. */
+  /** The tool a call heard of is of (AG-UI's `TOOL_CALL_ARGS` does not say). */
+  toolNameOf(toolCallId: string): string | undefined;
+  /** The call is no longer shown: all kept of it is let go. */
   end(toolCallId: string): void;
 }
 
-/** What a source says of a call once its arguments are complete. */
+/** What a source says of a call once its arguments are complete; without `args`, they are the call's last known ones. */
 export type SettledInput =
   | { readonly status: "input-available" | "approval-requested"; readonly args: unknown }
-  | { readonly status: "output-available"; readonly args: unknown; readonly result?: unknown }
+  | { readonly status: "output-available"; readonly args?: unknown; readonly result?: unknown }
   | { readonly status: "output-error"; readonly args?: unknown; readonly error: string };
 
 const DEFAULT_MAX_CALLS = 256;
@@ -63,7 +66,12 @@ const DEFAULT_MAX_CHARS = 1024 * 1024;
 
 interface CallStream {
   readonly toolName: string;
-  readonly parser: PartialJsonParser;
+  /** Let go once the arguments are complete. */
+  parser: PartialJsonParser | undefined;
+  /** The complete arguments, once known. */
+  args: unknown;
+  /** The last later state, and what it was made from: given the same again, the same state is returned (and the arguments not checked again). */
+  settled: { readonly input: SettledInput; readonly state: object } | undefined;
   /** The text `read` was last given (keeping a string does not copy it). */
   text: string;
   /** The text stopped being JSON, or grew past the bound: the state stays as it last was. */
@@ -87,6 +95,8 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(option
     const stream: CallStream = {
       toolName,
       parser: createPartialJsonParser({ snapshots: true, maxChars }),
+      args: undefined,
+      settled: undefined,
       text: "",
       stopped: false,
       state: streamingState(toolCallId, toolName, undefined, ""),
@@ -96,6 +106,7 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(option
   };
 
   const push = (stream: CallStream, toolCallId: string, delta: string): StreamingCallOf<string, unknown> => {
+    if (stream.parser === undefined) stream.parser = createPartialJsonParser({ snapshots: true, maxChars });
     if (stream.stopped || delta === "") return stream.state;
     try {
       const value = stream.parser.push(delta);
@@ -110,17 +121,24 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(option
   };
 
   const settle = (toolCallId: string, toolName: string, input: SettledInput): object | undefined => {
-    calls.delete(toolCallId);
     if (!parameters.has(toolName)) return undefined;
+    const known = calls.get(toolCallId);
+    const last = known?.toolName === toolName ? known.settled : undefined;
+    if (last !== undefined && sameInput(last.input, input)) return last.state;
+    const args = input.args !== undefined ? input.args : known?.toolName === toolName ? known.args : undefined;
     const call = { toolCallId, toolName };
     let state: object;
-    if (input.status === "output-error") state = { status: "output-error", ...call, args: input.args, error: input.error };
-    else if (input.status === "output-available") state = answering.has(toolName) ? { status: "output-available", ...call, args: input.args, result: input.result } : { status: "output-available", ...call, args: input.args };
+    if (input.status === "output-error") state = { status: "output-error", ...call, args, error: input.error };
+    else if (input.status === "output-available") state = answering.has(toolName) ? { status: "output-available", ...call, args, result: input.result } : { status: "output-available", ...call, args };
     else {
       const validator = options.validators?.[toolName]?.args;
-      if (validator !== undefined && !validator(input.args)) state = { status: "output-error", ...call, args: undefined, error: invalidArgumentsText(toolName, validationErrorsOf(validator)) };
-      else state = { status: input.status, ...call, args: input.args };
+      if (validator !== undefined && !validator(args)) state = { status: "output-error", ...call, args: undefined, error: invalidArgumentsText(toolName, validationErrorsOf(validator)) };
+      else state = { status: input.status, ...call, args };
     }
+    const kept = streamOf(toolCallId, toolName)!;
+    kept.parser = undefined;
+    kept.args = (state as { args?: unknown }).args;
+    kept.settled = { input, state };
     return state;
   };
 
@@ -144,7 +162,7 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(option
     },
     finish(toolCallId: string) {
       const stream = calls.get(toolCallId);
-      if (stream === undefined) return undefined;
+      if (stream?.parser === undefined) return undefined;
       let args: unknown;
       try {
         args = stream.stopped ? undefined : stream.parser.end();
@@ -155,11 +173,19 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(option
       return settle(toolCallId, stream.toolName, { status: "input-available", args });
     },
     settle,
+    toolNameOf(toolCallId: string) {
+      return calls.get(toolCallId)?.toolName;
+    },
     end(toolCallId: string) {
       calls.delete(toolCallId);
     },
   };
   return streams as ClientToolCallStreams<T>;
+}
+
+function sameInput(a: SettledInput, b: SettledInput): boolean {
+  const field = (input: SettledInput, key: "result" | "error"): unknown => (input as { readonly result?: unknown; readonly error?: unknown })[key];
+  return a.status === b.status && a.args === b.args && field(a, "result") === field(b, "result") && field(a, "error") === field(b, "error");
 }
 
 /**

@@ -11,7 +11,7 @@ const tool = (name: string): ToolModel =>
     mode: "fire-and-forget",
     spec: { name, description: `Does ${name}.`, parameters: { type: "object" } },
     fingerprints: { parameters: "" },
-    types: { args: "A", action: "B" },
+    types: { args: "A", partialArgs: "APartial", action: "B" },
     source: { file: "tools.json", pointer: "", parametersKey: "parameters" },
   }) as ToolModel;
 

@@ -13,5 +13,6 @@ export {
   type AgUiPrivateInputsTaken,
 } from "./private-input.js";
 export { AG_UI_CONTRACT_PROP, AG_UI_MISMATCH_EVENT, agUiClientToolContract, fromAgUiMismatchEvent, toAgUiMismatchEvent } from "./contract.js";
+export { toClientToolCallState, type AgUiToolCallEventLike } from "./call-state.js";
 export { createAgUiClientToolSubscriber, handleAgUiToolCall, type AgUiEndedToolCall } from "./frontend.js";
 export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCallOutcome } from "../dispatch.js";

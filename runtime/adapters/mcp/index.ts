@@ -2,3 +2,4 @@
 // handlers. `@modelcontextprotocol/sdk` is a peer dependency of this entry.
 export { serveClientToolsOverMcp } from "./serve.js";
 export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCallOutcome } from "../dispatch.js";
+export { toClientToolCallState, type McpAppToolNotification } from "./call-state.js";

@@ -6,8 +6,11 @@ import type {
   AwaitedToolNameOf,
   ClientActionEventOf,
   ClientActionOf,
+  ClientToolCallStateOf,
   ClientToolObservationEventOf,
+  ClientToolRenderersOf,
   OutputByNameOf,
+  PartialArgsOf,
   ResultByKindOf,
   ResultByNameOf,
 } from "@gen-client-tools/runtime";
@@ -19,6 +22,9 @@ export type ConfirmActionArgs = {
   /** What the user is asked, as one sentence. */
   question: string;
 };
+
+/** The arguments of `confirm_action` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type ConfirmActionPartialArgs = PartialArgsOf<ConfirmActionArgs>;
 
 /** What the client answers a call of `confirm_action` with (the broker checks it against the tool's outputSchema). */
 export type ConfirmActionResult = {
@@ -35,6 +41,9 @@ export type ConnectAccountArgs = {
   /** The service to connect, such as github. */
   service: string;
 };
+
+/** The arguments of `connect_account` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type ConnectAccountPartialArgs = PartialArgsOf<ConnectAccountArgs>;
 
 /** The private value the client collects for a call of `connect_account`: it goes to the server's handler (ClientInputHandlers), never to the model. */
 export type ConnectAccountPrivateInput = {
@@ -57,6 +66,9 @@ export type ClientAction_connect_account = { readonly kind: "ClientAction_connec
 /** Arguments of the tool: Get the user's current city. Only the client can answer this. */
 export type GetLocationArgs = { [key: string]: unknown };
 
+/** The arguments of `get_location` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type GetLocationPartialArgs = PartialArgsOf<GetLocationArgs>;
+
 /** What the client answers a call of `get_location` with (the broker checks it against the tool's outputSchema). */
 export type GetLocationResult = {
   /** @minLength 1 */
@@ -73,6 +85,9 @@ export type OpenFileViewerArgs = {
   /** Path of the file, relative to the workspace root, e.g. README.md. */
   file_path: string;
 };
+
+/** The arguments of `open_file_viewer` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type OpenFileViewerPartialArgs = PartialArgsOf<OpenFileViewerArgs>;
 
 /** The action a frontend receives when the model calls `open_file_viewer`: the arguments flattened beside `kind`. */
 export type ClientAction_open_file_viewer = { readonly kind: "ClientAction_open_file_viewer" } & OpenFileViewerArgs;
@@ -95,6 +110,9 @@ export type SetLayoutArgs = {
   /** Optional color theme. */
   theme?: "light" | "dark";
 };
+
+/** The arguments of `set_layout` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type SetLayoutPartialArgs = PartialArgsOf<SetLayoutArgs>;
 
 /** The action a frontend receives when the model calls `set_layout`: the arguments flattened beside `kind`. */
 export type ClientAction_set_layout = { readonly kind: "ClientAction_set_layout" } & SetLayoutArgs;
@@ -146,6 +164,16 @@ export type ClientActionEvent<N extends ClientToolName = ClientToolName> = Clien
 
 /** The `ObservationEvent` that follows a client tool's `ActionEvent`. */
 export type ClientToolObservationEvent<N extends ClientToolName = ClientToolName> = ClientToolObservationEventOf<ClientTools, N>;
+
+/**
+ * Every state of a call of client tool `N` as a page draws it, discriminated on `status`: the
+ * arguments streaming in (partial, with `isFinal` for the parts read to their end), available
+ * (validated), waiting for approval, the output (an awaited tool's `result`), or the `error`.
+ */
+export type ClientToolCallState<N extends ClientToolName = ClientToolName> = ClientToolCallStateOf<ClientTools, N>;
+
+/** One renderer per client tool over its calls' states, each seeing only its own tool's: a tool left out is a compile error, unless a `default` draws the rest. */
+export type ClientToolRenderers<R> = ClientToolRenderersOf<ClientTools, R>;
 
 export type {
   ClientActionSecurityRisk,

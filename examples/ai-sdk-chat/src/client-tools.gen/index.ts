@@ -3,9 +3,11 @@
 
 export type {
   PickColourArgs,
+  PickColourPartialArgs,
   PickColourResult,
   ClientAction_pick_colour,
   ShowToastArgs,
+  ShowToastPartialArgs,
   ClientAction_show_toast,
   ClientTools,
   ClientToolName,
@@ -18,6 +20,8 @@ export type {
   AwaitedClientToolName,
   ClientActionEvent,
   ClientToolObservationEvent,
+  ClientToolCallState,
+  ClientToolRenderers,
   ClientActionSecurityRisk,
   ClientEventTextContent,
   ClientEventToolCall,

@@ -6,8 +6,11 @@ import type {
   AwaitedToolNameOf,
   ClientActionEventOf,
   ClientActionOf,
+  ClientToolCallStateOf,
   ClientToolObservationEventOf,
+  ClientToolRenderersOf,
   OutputByNameOf,
+  PartialArgsOf,
   ResultByKindOf,
   ResultByNameOf,
 } from "@gen-client-tools/runtime";
@@ -29,6 +32,9 @@ export type AskUserArgs = {
   question: string;
 };
 
+/** The arguments of `ask_user` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type AskUserPartialArgs = PartialArgsOf<AskUserArgs>;
+
 /** What the client answers a call of `ask_user` with: text for the model (the tool is awaited without an outputSchema). */
 export type AskUserResult = ClientToolContentResult;
 
@@ -44,6 +50,9 @@ export type ConfirmActionArgs = {
   danger?: "low" | "medium" | "high";
   [key: string]: unknown;
 };
+
+/** The arguments of `confirm_action` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type ConfirmActionPartialArgs = PartialArgsOf<ConfirmActionArgs>;
 
 /** What the client answers a call of `confirm_action` with (the broker checks it against the tool's outputSchema). */
 export type ConfirmActionResult = {
@@ -61,6 +70,9 @@ export type ConnectAccountArgs = {
   [key: string]: unknown;
 };
 
+/** The arguments of `connect_account` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type ConnectAccountPartialArgs = PartialArgsOf<ConnectAccountArgs>;
+
 /** The private value the client collects for a call of `connect_account`: it goes to the server's handler (ClientInputHandlers), never to the model. */
 export type ConnectAccountPrivateInput = {
   /** @minLength 1 */
@@ -77,6 +89,9 @@ export type ClientAction_connect_account = { readonly kind: "ClientAction_connec
 
 /** Arguments of the tool: Get the user's current city. Only the client can answer this. */
 export type GetLocationArgs = { [key: string]: unknown };
+
+/** The arguments of `get_location` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type GetLocationPartialArgs = PartialArgsOf<GetLocationArgs>;
 
 /** What the client answers a call of `get_location` with (the broker checks it against the tool's outputSchema). */
 export type GetLocationResult = {
@@ -102,6 +117,9 @@ export type OpenFileViewerArgs = {
   line?: number;
 };
 
+/** The arguments of `open_file_viewer` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type OpenFileViewerPartialArgs = PartialArgsOf<OpenFileViewerArgs>;
+
 /** The action a frontend receives when the model calls `open_file_viewer`: the arguments flattened beside `kind`. */
 export type ClientAction_open_file_viewer = { readonly kind: "ClientAction_open_file_viewer" } & OpenFileViewerArgs;
 
@@ -121,6 +139,9 @@ export type SetThemeArgs = {
     name?: string;
   };
 };
+
+/** The arguments of `set-theme` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type SetThemePartialArgs = PartialArgsOf<SetThemeArgs>;
 
 /** The action a frontend receives when the model calls `set-theme`: the arguments flattened beside `kind`. */
 export type ClientAction_set_theme = { readonly kind: "ClientAction_set-theme" } & {
@@ -155,6 +176,9 @@ export type ShowOutlineArgs_node = {
   title: string;
   children?: ShowOutlineArgs_node[];
 };
+
+/** The arguments of `show_outline` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type ShowOutlinePartialArgs = PartialArgsOf<ShowOutlineArgs>;
 
 /** The action a frontend receives when the model calls `show_outline`: the arguments flattened beside `kind`. */
 export type ClientAction_show_outline = { readonly kind: "ClientAction_show_outline" } & ShowOutlineArgs;
@@ -210,6 +234,16 @@ export type ClientActionEvent<N extends ClientToolName = ClientToolName> = Clien
 
 /** The `ObservationEvent` that follows a client tool's `ActionEvent`. */
 export type ClientToolObservationEvent<N extends ClientToolName = ClientToolName> = ClientToolObservationEventOf<ClientTools, N>;
+
+/**
+ * Every state of a call of client tool `N` as a page draws it, discriminated on `status`: the
+ * arguments streaming in (partial, with `isFinal` for the parts read to their end), available
+ * (validated), waiting for approval, the output (an awaited tool's `result`), or the `error`.
+ */
+export type ClientToolCallState<N extends ClientToolName = ClientToolName> = ClientToolCallStateOf<ClientTools, N>;
+
+/** One renderer per client tool over its calls' states, each seeing only its own tool's: a tool left out is a compile error, unless a `default` draws the rest. */
+export type ClientToolRenderers<R> = ClientToolRenderersOf<ClientTools, R>;
 
 export type {
   ClientActionSecurityRisk,

@@ -6,8 +6,11 @@ import type {
   AwaitedToolNameOf,
   ClientActionEventOf,
   ClientActionOf,
+  ClientToolCallStateOf,
   ClientToolObservationEventOf,
+  ClientToolRenderersOf,
   OutputByNameOf,
+  PartialArgsOf,
   ResultByKindOf,
   ResultByNameOf,
 } from "@gen-client-tools/runtime";
@@ -29,6 +32,9 @@ export type PickColourArgs = {
   colours: ("teal" | "coral" | "plum" | "gold")[];
 };
 
+/** The arguments of `pick_colour` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type PickColourPartialArgs = PartialArgsOf<PickColourArgs>;
+
 /** What the client answers a call of `pick_colour` with (the broker checks it against the tool's outputSchema). */
 export type PickColourResult = {
   colour: "teal" | "coral" | "plum" | "gold";
@@ -44,6 +50,9 @@ export type ShowToastArgs = {
   /** @maxLength 200 */
   text: string;
 };
+
+/** The arguments of `show_toast` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type ShowToastPartialArgs = PartialArgsOf<ShowToastArgs>;
 
 /** The action a frontend receives when the model calls `show_toast`: the arguments flattened beside `kind`. */
 export type ClientAction_show_toast = { readonly kind: "ClientAction_show_toast" } & ShowToastArgs;
@@ -89,6 +98,16 @@ export type ClientActionEvent<N extends ClientToolName = ClientToolName> = Clien
 
 /** The `ObservationEvent` that follows a client tool's `ActionEvent`. */
 export type ClientToolObservationEvent<N extends ClientToolName = ClientToolName> = ClientToolObservationEventOf<ClientTools, N>;
+
+/**
+ * Every state of a call of client tool `N` as a page draws it, discriminated on `status`: the
+ * arguments streaming in (partial, with `isFinal` for the parts read to their end), available
+ * (validated), waiting for approval, the output (an awaited tool's `result`), or the `error`.
+ */
+export type ClientToolCallState<N extends ClientToolName = ClientToolName> = ClientToolCallStateOf<ClientTools, N>;
+
+/** One renderer per client tool over its calls' states, each seeing only its own tool's: a tool left out is a compile error, unless a `default` draws the rest. */
+export type ClientToolRenderers<R> = ClientToolRenderersOf<ClientTools, R>;
 
 export type {
   ClientActionSecurityRisk,

@@ -3,9 +3,11 @@
 
 export type {
   PickDateArgs,
+  PickDatePartialArgs,
   PickDateResult,
   ClientAction_pick_date,
   ShareLinkArgs,
+  ShareLinkPartialArgs,
   ClientAction_share_link,
   ClientTools,
   ClientToolName,
@@ -18,6 +20,8 @@ export type {
   AwaitedClientToolName,
   ClientActionEvent,
   ClientToolObservationEvent,
+  ClientToolCallState,
+  ClientToolRenderers,
   ClientActionSecurityRisk,
   ClientEventTextContent,
   ClientEventToolCall,

@@ -3,9 +3,11 @@
 
 export type {
   GetLocationArgs,
+  GetLocationPartialArgs,
   GetLocationResult,
   ClientAction_get_location,
   OpenFileViewerArgs,
+  OpenFileViewerPartialArgs,
   ClientAction_open_file_viewer,
   ClientTools,
   ClientToolName,
@@ -18,6 +20,8 @@ export type {
   AwaitedClientToolName,
   ClientActionEvent,
   ClientToolObservationEvent,
+  ClientToolCallState,
+  ClientToolRenderers,
   ClientActionSecurityRisk,
   ClientEventTextContent,
   ClientEventToolCall,

@@ -6,8 +6,11 @@ import type {
   AwaitedToolNameOf,
   ClientActionEventOf,
   ClientActionOf,
+  ClientToolCallStateOf,
   ClientToolObservationEventOf,
+  ClientToolRenderersOf,
   OutputByNameOf,
+  PartialArgsOf,
   ResultByKindOf,
   ResultByNameOf,
 } from "@gen-client-tools/runtime";
@@ -16,6 +19,9 @@ import type {
 
 /** Arguments of the tool: Get the user's current city. */
 export type GetLocationArgs = { [key: string]: unknown };
+
+/** The arguments of `get_location` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type GetLocationPartialArgs = PartialArgsOf<GetLocationArgs>;
 
 /** What the client answers a call of `get_location` with (the broker checks it against the tool's outputSchema). */
 export type GetLocationResult = {
@@ -39,6 +45,9 @@ export type OpenFileViewerArgs = {
    */
   line?: number;
 };
+
+/** The arguments of `open_file_viewer` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type OpenFileViewerPartialArgs = PartialArgsOf<OpenFileViewerArgs>;
 
 /** The action a frontend receives when the model calls `open_file_viewer`: the arguments flattened beside `kind`. */
 export type ClientAction_open_file_viewer = { readonly kind: "ClientAction_open_file_viewer" } & OpenFileViewerArgs;
@@ -84,6 +93,16 @@ export type ClientActionEvent<N extends ClientToolName = ClientToolName> = Clien
 
 /** The `ObservationEvent` that follows a client tool's `ActionEvent`. */
 export type ClientToolObservationEvent<N extends ClientToolName = ClientToolName> = ClientToolObservationEventOf<ClientTools, N>;
+
+/**
+ * Every state of a call of client tool `N` as a page draws it, discriminated on `status`: the
+ * arguments streaming in (partial, with `isFinal` for the parts read to their end), available
+ * (validated), waiting for approval, the output (an awaited tool's `result`), or the `error`.
+ */
+export type ClientToolCallState<N extends ClientToolName = ClientToolName> = ClientToolCallStateOf<ClientTools, N>;
+
+/** One renderer per client tool over its calls' states, each seeing only its own tool's: a tool left out is a compile error, unless a `default` draws the rest. */
+export type ClientToolRenderers<R> = ClientToolRenderersOf<ClientTools, R>;
 
 export type {
   ClientActionSecurityRisk,

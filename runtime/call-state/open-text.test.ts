@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { createPartialJsonParser } from "../provider-calls/partial-json.js";
+import { openText } from "./open-text.js";
+
+describe("openText", () => {
+  it.each([
+    [{ city: "Lis" }, '{"city":"Lis'],
+    [{ a: 1, b: [true, "x"] }, '{"a":1,"b":[true,"x'],
+    [{ a: {}, b: { c: [] } }, '{"a":{},"b":{"c":['],
+    [{}, "{"],
+    [[1, 2], "[1,2"],
+    [{ "k\"ey": "v\n" }, '{"k\\"ey":"v\\n'],
+  ])("leaves the last member of %j open at every depth", (value, text) => {
+    expect(openText(value)).toBe(text);
+    const parser = createPartialJsonParser();
+    expect(parser.push(openText(value)), "a parser reads it back to the same value").toEqual(value);
+  });
+});
