@@ -1,14 +1,15 @@
 // Handlers for the client tools. This file is yours: gen-client-tools adds a stub here for each
 // new tool and never changes what you wrote.
 import type { ClientToolHandlers } from "./client-tools.gen/index.js";
-import type { PickColourResult } from "./client-tools.gen/types.js";
+import type { PickColourResult, ShowChartArgs } from "./client-tools.gen/types.js";
 
-/** What the page lends the handlers: a colour question it shows, and toasts. */
+/** What the page lends the handlers: a colour question it shows, toasts, and the charts it keeps. */
 export interface ClientToolContext {
   readonly signal: AbortSignal;
   readonly ui: {
     askColour(question: string, colours: readonly PickColourResult["colour"][], signal: AbortSignal): Promise<PickColourResult["colour"]>;
     toast(text: string): void;
+    keepChart(chart: ShowChartArgs): void;
   };
 }
 
@@ -20,5 +21,10 @@ export const clientToolHandlers: ClientToolHandlers<ClientToolContext> = {
   /** Show a short notice in the corner of the page. */
   show_toast(args, ctx) {
     ctx.ui.toast(args.text);
+  },
+  /** Draw a small bar or line chart of labelled values in the conversation. */
+  show_chart(args, ctx) {
+    // The card is drawn from the call's states as its arguments stream in; the handler gets them once, complete and checked.
+    ctx.ui.keepChart(args);
   },
 };

@@ -45,6 +45,7 @@ export const clientToolAcknowledgement: ClientToolAcknowledgement = DISPATCHED_T
 export const { isClientAction, isFireAndForgetAction, isClientToolName, actionArgs, dispatchClientAction, dispatchToolCall, toClientAction } = bindClientTools<ClientTools>({
   tools: {
     pick_colour: "awaited",
+    show_chart: "fire-and-forget",
     show_toast: "fire-and-forget",
   },
   validators: clientToolValidators,
@@ -58,5 +59,6 @@ export const { isClientAction, isFireAndForgetAction, isClientToolName, actionAr
 export const clientToolContract: string =
   "1" +
   ".pick_colour~a~04dc9a596456~0e8c356516e3" +
+  ".show_chart~f~7c94bcc892ff" +
   ".show_toast~f~89fc0d1a34a8" +
   "";

@@ -22,6 +22,14 @@ export const clientToolSpecs: readonly [
     };
   },
   {
+    readonly name: "show_chart";
+    readonly description: string;
+    readonly parameters: ClientToolJsonObject;
+    readonly fingerprints: {
+      readonly parameters: "7c94bcc892ff4369258e2ddc9db343b8e2dec35b555f5a293caec92c5ddb7887";
+    };
+  },
+  {
     readonly name: "show_toast";
     readonly description: string;
     readonly parameters: ClientToolJsonObject;
@@ -84,6 +92,60 @@ export const clientToolSpecs: readonly [
   "fingerprints": {
     "parameters": "04dc9a5964567cfd6903fbd1f2faedc54bd771ef896a7937eeea7494dc73f332",
     "outputSchema": "0e8c356516e3268db920ad132278e2a91ff662736aa6a5d1e1833b1b6239111a"
+  }
+}`),
+  JSON.parse(String.raw`{
+  "name": "show_chart",
+  "description": "Draw a small bar or line chart of labelled values in the conversation.",
+  "parameters": {
+    "type": "object",
+    "properties": {
+      "title": {
+        "type": "string",
+        "maxLength": 120
+      },
+      "kind": {
+        "enum": [
+          "bar",
+          "line"
+        ],
+        "description": "How the values are drawn."
+      },
+      "unit": {
+        "type": "string",
+        "maxLength": 20
+      },
+      "points": {
+        "type": "array",
+        "maxItems": 50,
+        "items": {
+          "type": "object",
+          "properties": {
+            "label": {
+              "type": "string",
+              "maxLength": 40
+            },
+            "value": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "label",
+            "value"
+          ],
+          "additionalProperties": false
+        }
+      }
+    },
+    "required": [
+      "title",
+      "kind",
+      "points"
+    ],
+    "additionalProperties": false
+  },
+  "fingerprints": {
+    "parameters": "7c94bcc892ff4369258e2ddc9db343b8e2dec35b555f5a293caec92c5ddb7887"
   }
 }`),
   JSON.parse(String.raw`{

@@ -43,6 +43,43 @@ export type PickColourResult = {
 /** The action a frontend receives when the model calls `pick_colour`: the arguments flattened beside `kind`. */
 export type ClientAction_pick_colour = { readonly kind: "ClientAction_pick_colour" } & PickColourArgs;
 
+// show_chart (fire-and-forget)
+
+/** Arguments of the tool: Draw a small bar or line chart of labelled values in the conversation. */
+export type ShowChartArgs = {
+  /** @maxLength 120 */
+  title: string;
+  /** How the values are drawn. */
+  kind: "bar" | "line";
+  /** @maxLength 20 */
+  unit?: string;
+  /** @maxItems 50 */
+  points: {
+    /** @maxLength 40 */
+    label: string;
+    value: number;
+  }[];
+};
+
+/** The arguments of `show_chart` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole. */
+export type ShowChartPartialArgs = PartialArgsOf<ShowChartArgs>;
+
+/** The action a frontend receives when the model calls `show_chart`: the arguments flattened beside `kind`. */
+export type ClientAction_show_chart = { readonly kind: "ClientAction_show_chart" } & {
+  /** @maxLength 120 */
+  title: string;
+  /** How the values are drawn. */
+  mcp_arg_kind: "bar" | "line";
+  /** @maxLength 20 */
+  unit?: string;
+  /** @maxItems 50 */
+  points: {
+    /** @maxLength 40 */
+    label: string;
+    value: number;
+  }[];
+};
+
 // show_toast (fire-and-forget)
 
 /** Arguments of the tool: Show a short notice in the corner of the page. */
@@ -65,6 +102,8 @@ export type ClientAction_show_toast = { readonly kind: "ClientAction_show_toast"
 export interface ClientTools {
   /** Ask the user to pick a colour; the answer is the colour they picked. */
   readonly pick_colour: { readonly kind: "ClientAction_pick_colour"; readonly mode: "awaited"; readonly args: PickColourArgs; readonly result: PickColourResult; readonly action: ClientAction_pick_colour };
+  /** Draw a small bar or line chart of labelled values in the conversation. */
+  readonly show_chart: { readonly kind: "ClientAction_show_chart"; readonly mode: "fire-and-forget"; readonly args: ShowChartArgs; readonly result: void; readonly action: ClientAction_show_chart };
   /** Show a short notice in the corner of the page. */
   readonly show_toast: { readonly kind: "ClientAction_show_toast"; readonly mode: "fire-and-forget"; readonly args: ShowToastArgs; readonly result: void; readonly action: ClientAction_show_toast };
 }

@@ -1,18 +1,24 @@
 import { useChat } from "@ai-sdk/react";
-import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls, type InferUITools, type UIMessage } from "ai";
+import { DefaultChatTransport, isStaticToolUIPart, lastAssistantMessageIsCompleteWithToolCalls, type InferUITools, type UIMessage } from "ai";
 import { useState, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
-import { handleAiSdkToolCall, type ToolCallDispatch } from "../../../../runtime/adapters/ai-sdk/index.js"; // in an app: "gen-client-tools/ai-sdk"
+import { createClientToolCallStreams } from "../../../../runtime/index.js"; // in an app: "@gen-client-tools/runtime"
+import { handleAiSdkToolCall, type ToolCallDispatch } from "../../../../runtime/adapters/ai-sdk/index.js"; // in an app: "@gen-client-tools/runtime/ai-sdk"
+import { ClientToolCall } from "../../../../runtime/adapters/react/index.js"; // in an app: "@gen-client-tools/runtime/react"
 import { clientToolHandlers } from "../client-tool-handlers.js";
-import { dispatchToolCall } from "../client-tools.gen/index.js";
+import { clientToolSpecs, dispatchToolCall, type ClientTools } from "../client-tools.gen/index.js";
+import { clientToolValidators } from "../client-tools.gen/validators/index.js";
 import type { clientTools } from "../server/main.js";
 import { createPageUi } from "./page-ui.js";
+import { toolCards } from "./tool-cards.js";
 
 type ChatMessage = UIMessage<unknown, never, InferUITools<typeof clientTools>>;
 
 const page = createPageUi();
 const stopped = new AbortController();
 const dispatch: ToolCallDispatch = (name, args, { signal }) => dispatchToolCall(name, args, clientToolHandlers, { signal, ui: page.ui });
+/** Each call's arguments as they stream in, one parser per call: what the tool cards are drawn from. */
+const streams = createClientToolCallStreams<ClientTools>({ specs: clientToolSpecs, validators: clientToolValidators });
 
 function App() {
   const [draft, setDraft] = useState("");
@@ -28,10 +34,7 @@ function App() {
         {chat.messages.map((message) =>
           message.parts.map((part, i) => {
             if (part.type === "text") return <li key={`${message.id}-${i}`} className={message.role}>{part.text}</li>;
-            if (part.type === "tool-pick_colour" || part.type === "tool-show_toast") {
-              const shown = part.state === "output-available" ? JSON.stringify(part.output) : part.state === "output-error" ? part.errorText : "…";
-              return <li key={`${message.id}-${i}`} className="tool">{`${part.type.slice("tool-".length)}: ${shown}`}</li>;
-            }
+            if (isStaticToolUIPart(part)) return <ClientToolCall key={`${message.id}-${i}`} part={part} streams={streams} renderers={toolCards} />;
             return null;
           }),
         )}
@@ -45,6 +48,7 @@ function App() {
         </section>
       )}
       <ul id="toasts">{ui.toasts.map((text, i) => <li key={i}>{text}</li>)}</ul>
+      <ul id="kept-charts" hidden>{ui.charts.map((chart, i) => <li key={i}>{JSON.stringify(chart)}</li>)}</ul>
       <form
         id="composer"
         onSubmit={(event) => {
@@ -54,7 +58,7 @@ function App() {
           setDraft("");
         }}
       >
-        <input id="message" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder='Try "pick a colour" or "show a toast"' />
+        <input id="message" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder='Try "pick a colour", "show a toast" or "draw a chart"' />
         <button type="submit" disabled={chat.status === "streaming" || chat.status === "submitted"}>Send</button>
       </form>
       <p id="status">{chat.status}</p>

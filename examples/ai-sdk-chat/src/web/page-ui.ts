@@ -2,15 +2,18 @@ import type { ClientToolContext } from "../client-tool-handlers.js";
 
 type Colour = Parameters<ClientToolContext["ui"]["askColour"]>[1][number];
 
-/** What the page shows for the handlers: the open colour question and the toasts. */
+type Chart = Parameters<ClientToolContext["ui"]["keepChart"]>[0];
+
+/** What the page shows for the handlers: the open colour question, the toasts, and the charts the handler kept. */
 export interface PageUiState {
   readonly question: { readonly text: string; readonly colours: readonly Colour[]; answer(colour: Colour): void } | undefined;
   readonly toasts: readonly string[];
+  readonly charts: readonly Chart[];
 }
 
 /** The handlers' side of the page, outside React: React reads it with useSyncExternalStore. */
 export function createPageUi(): { ui: ClientToolContext["ui"]; subscribe(listener: () => void): () => void; state(): PageUiState } {
-  let state: PageUiState = { question: undefined, toasts: [] };
+  let state: PageUiState = { question: undefined, toasts: [], charts: [] };
   const listeners = new Set<() => void>();
   const set = (next: PageUiState): void => {
     state = next;
@@ -28,6 +31,7 @@ export function createPageUi(): { ui: ClientToolContext["ui"]; subscribe(listene
           set({ ...state, question: { text, colours, answer: (colour) => (done(), resolve(colour)) } });
         }),
       toast: (text) => set({ ...state, toasts: [...state.toasts, text] }),
+      keepChart: (chart) => set({ ...state, charts: [...state.charts, chart] }),
     },
     subscribe(listener) {
       listeners.add(listener);

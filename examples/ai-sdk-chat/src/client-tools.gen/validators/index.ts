@@ -2,6 +2,7 @@
 /* eslint-disable */
 
 import { validatePickColourArgs, validatePickColourResult } from "./pick_colour.js";
+import { validateShowChartArgs } from "./show_chart.js";
 import { validateShowToastArgs } from "./show_toast.js";
 
 // Checked by the compiler (the tool modules are not): a project without the runtime package fails here.
@@ -10,5 +11,6 @@ export type { ClientToolValidationError, ClientToolValidator } from "@gen-client
 /** Every tool's validators by tool name: pass it as `validators` to `createClientToolRunner` (arguments) and to `ClientCallBroker` (results). */
 export const clientToolValidators = {
   pick_colour: { args: validatePickColourArgs, result: validatePickColourResult },
+  show_chart: { args: validateShowChartArgs },
   show_toast: { args: validateShowToastArgs },
 } as const;

@@ -3,8 +3,9 @@
 
 import { clientToolStandardSchema, type ClientToolStandardSchema } from "@gen-client-tools/runtime";
 import { clientToolSpecs } from "../specs.js";
-import type { PickColourArgs, PickColourResult, ShowToastArgs } from "../types.js";
+import type { PickColourArgs, PickColourResult, ShowChartArgs, ShowToastArgs } from "../types.js";
 import { validatePickColourArgs, validatePickColourResult } from "./pick_colour.js";
+import { validateShowChartArgs } from "./show_chart.js";
 import { validateShowToastArgs } from "./show_toast.js";
 
 /**
@@ -14,13 +15,17 @@ import { validateShowToastArgs } from "./show_toast.js";
  */
 export const clientToolSchemas: {
   readonly pick_colour: { readonly args: ClientToolStandardSchema<PickColourArgs>; readonly result: ClientToolStandardSchema<PickColourResult> };
+  readonly show_chart: { readonly args: ClientToolStandardSchema<ShowChartArgs> };
   readonly show_toast: { readonly args: ClientToolStandardSchema<ShowToastArgs> };
 } = {
   pick_colour: {
     args: clientToolStandardSchema(clientToolSpecs[0].parameters, validatePickColourArgs),
     result: clientToolStandardSchema(clientToolSpecs[0].outputSchema, validatePickColourResult),
   },
+  show_chart: {
+    args: clientToolStandardSchema(clientToolSpecs[1].parameters, validateShowChartArgs),
+  },
   show_toast: {
-    args: clientToolStandardSchema(clientToolSpecs[1].parameters, validateShowToastArgs),
+    args: clientToolStandardSchema(clientToolSpecs[2].parameters, validateShowToastArgs),
   },
 };
