@@ -111,7 +111,7 @@ export { createClientToolCallStreams } from "./call-state/call-streams.js";
 export type { ClientToolCallStreams, ClientToolCallStreamsOptions, SettledInput, StreamedToolSpec, StreamingStateOf } from "./call-state/call-streams.js";
 export { toClientToolCallState } from "./call-state/broker-request.js";
 export { renderClientToolCall } from "./call-state/renderers.js";
-export type { ClientToolRendererOf, ClientToolRenderersOf } from "./call-state/renderers.js";
+export type { ClientToolRenderersOf, RenderersOfStates } from "./call-state/renderers.js";
 export type {
   ApprovalRequestedCallOf,
   ArgPointerOf,

@@ -70,7 +70,7 @@ describe.skipIf(!haveChromium())("AI SDK chat in a real browser", () => {
       const seen: string[] = [];
       (window as unknown as { chartStates: string[] }).chartStates = seen;
       const record = () => {
-        for (const card of document.querySelectorAll<HTMLElement>("figure.chart")) {
+        for (const card of Array.from(document.querySelectorAll<HTMLElement>("figure.chart"))) {
           const state = JSON.stringify({ status: card.dataset["status"], args: JSON.parse(card.dataset["args"]!), final: JSON.parse(card.dataset["final"]!) });
           if (seen.at(-1) !== state) seen.push(state);
         }
