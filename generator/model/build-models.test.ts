@@ -19,11 +19,18 @@ describe("buildToolModels", () => {
     );
     expect(problems).toEqual([]);
     expect(models.map(({ name, id, pascal, mode, types }) => ({ name, id, pascal, mode, types }))).toEqual([
-      { name: "ask", id: "ask", pascal: "Ask", mode: "awaited", types: { args: "AskArgs", result: "AskResult", action: "ClientAction_ask" } },
-      { name: "set-theme", id: "set_theme", pascal: "SetTheme", mode: "fire-and-forget", types: { args: "SetThemeArgs", action: "ClientAction_set_theme" } },
+      { name: "ask", id: "ask", pascal: "Ask", mode: "awaited", types: { args: "AskArgs", partialArgs: "AskPartialArgs", result: "AskResult", action: "ClientAction_ask" } },
+      { name: "set-theme", id: "set_theme", pascal: "SetTheme", mode: "fire-and-forget", types: { args: "SetThemeArgs", partialArgs: "SetThemePartialArgs", action: "ClientAction_set_theme" } },
     ]);
     expect(models[0]!.fingerprints.outputSchema).toMatch(/^[0-9a-f]{64}$/);
     expect(models[1]!.source).toEqual({ file: "a.json", pointer: "/0", parametersKey: "parameters" });
+  });
+
+  it("refuses a tool whose arguments' name is another tool's streamed arguments' name, in either name order", () => {
+    for (const [first, second] of [["chart", "chart_partial"], ["Chart_Partial", "chart"]] as const) {
+      const { problems } = buildToolModels(checked("a.json", { name: first, description: "A." }, { name: second, description: "B." }), locator);
+      expect(problems.map((problem) => problem.message)).toEqual([expect.stringMatching(/^tool names "(chart|Chart_Partial)" \(a\.json@\/\d\/name\) and "(chart_partial|chart)" would both give the TypeScript name ChartPartialArgs /)]);
+    }
   });
 
   it("refuses names that would become one TypeScript name, at the later one's name in name order, placing the other with the locator", () => {
