@@ -8,7 +8,12 @@ export interface CodeBlockWrapper {
   readonly specs: readonly string[];
   /** Module-level declarations and imports the fragment reads. */
   readonly before: string;
+  /** The fragment is TSX (```tsx), compiled with React's JSX. */
+  readonly jsx?: true;
 }
+
+/** The AI SDK chat example's tools: a chart whose arguments stream in, a colour picked, a toast. */
+const CHAT_SPECS = ["examples/ai-sdk-chat/client-tools/show_chart.json", "examples/ai-sdk-chat/client-tools/pick_colour.json", "examples/ai-sdk-chat/client-tools/show_toast.json"];
 
 export const CODE_BLOCK_WRAPPERS: Readonly<Record<string, CodeBlockWrapper>> = {
   // generated-code.md: the validators, in the runner and in the broker.
@@ -78,5 +83,27 @@ declare const body: { readonly client_tools: unknown };`,
     specs: [],
     before: `import { ClientCallBroker, type ClientToolRegistry } from "@gen-client-tools/runtime/server";
 declare const registry: ClientToolRegistry;`,
+  },
+  // generative-ui.md: the arguments of a chart streaming in.
+  "call-streams": {
+    specs: CHAT_SPECS,
+    before: "",
+  },
+  // generative-ui.md: AG-UI's events as call states.
+  "call-states-ag-ui": {
+    specs: CHAT_SPECS,
+    before: `import { createClientToolCallStreams } from "@gen-client-tools/runtime";
+import { clientToolSpecs, type ClientToolCallState, type ClientTools } from "./client-tools.gen/index.js";
+declare const agent: AbstractAgent;
+declare function draw(state: ClientToolCallState): void;
+const streams = createClientToolCallStreams<ClientTools>({ specs: clientToolSpecs });`,
+  },
+  // generative-ui.md: the chart card in React, from the AI SDK's parts.
+  "chart-card": {
+    specs: CHAT_SPECS,
+    jsx: true,
+    before: `import { createClientToolCallStreams } from "@gen-client-tools/runtime";
+import { clientToolSpecs, type ClientTools } from "./client-tools.gen/index.js";
+const streams = createClientToolCallStreams<ClientTools>({ specs: clientToolSpecs });`,
   },
 };

@@ -22,7 +22,7 @@ import { CODE_BLOCK_WRAPPERS } from "./code-block-wrappers.js";
 //   wrapper of that id (code-block-wrappers.ts).
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..");
-const BLOCK = /^([ \t]*)```ts([^\n]*)\n([\s\S]*?)^\1```/gm;
+const BLOCK = /^([ \t]*)```tsx?([^\n]*)\n([\s\S]*?)^\1```/gm;
 const NAMED = /^\/\/ ([\w.-]+\.tsx?)\n/;
 /** Compiled by the packaging tests, where their frameworks are installed. */
 const IN_PACKAGING = /^(with-[\w-]+|copilotkit)\.ts$/;
@@ -81,7 +81,7 @@ describe("the code blocks of docs/", () => {
       const lines = code.split("\n");
       const imports = lines.filter((line) => /^import .* from "[^"]+";(\s*\/\/.*)?$/.test(line));
       const body = lines.filter((line) => !imports.includes(line));
-      return { id, file: `partial-${id}/block.ts`, text: [...imports, CODE_BLOCK_WRAPPERS[id]!.before, "", "export async function block() {", ...body, "}", ""].join("\n") };
+      return { id, file: `partial-${id}/block.${CODE_BLOCK_WRAPPERS[id]!.jsx === true ? "tsx" : "ts"}`, text: [...imports, CODE_BLOCK_WRAPPERS[id]!.before, "", "export async function block() {", ...body, "}", ""].join("\n") };
     });
     const project = tempProject({
       "package.json": { type: "module" },
@@ -94,6 +94,7 @@ describe("the code blocks of docs/", () => {
           moduleResolution: "bundler",
           target: "es2022",
           lib: ["es2022", "dom"],
+          jsx: "react-jsx",
           noEmit: true,
           skipLibCheck: true,
           types: ["node"],
@@ -105,7 +106,7 @@ describe("the code blocks of docs/", () => {
       ...Object.fromEntries(wrapped.map((fragment) => [fragment.file, fragment.text])),
     });
     linkRuntime(project);
-    for (const name of ["redis", "@redis", "@types", "ai", "@ai-sdk", "vite", "ws", "openai", "@anthropic-ai", "@google", "@modelcontextprotocol", "@ag-ui", "@opentelemetry"]) symlinkSync(path.join(root, "node_modules", name), path.join(project, "node_modules", name), "dir");
+    for (const name of ["redis", "@redis", "@types", "ai", "@ai-sdk", "vite", "ws", "openai", "@anthropic-ai", "@google", "@modelcontextprotocol", "@ag-ui", "@opentelemetry", "react"]) symlinkSync(path.join(root, "node_modules", name), path.join(project, "node_modules", name), "dir");
     const generated = await generate({ cwd: project, in: [path.join(root, "examples/nextjs-ai-sdk/client-tools")], out: "client-tools.gen", stubs: false, validators: true });
     expect(generated.diagnostics).toEqual([]);
     writeGenerated(generated);
