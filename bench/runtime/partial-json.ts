@@ -2,10 +2,16 @@ import { parsePartialJson } from "ai";
 import { parse as bestEffortParse } from "best-effort-json-parser";
 import { parse as partialJsonParse } from "partial-json";
 import { createPartialJsonParser } from "../../runtime/provider-calls/partial-json.js";
+import { createClientToolCallStreams } from "../../runtime/call-state/call-streams.js";
 import { sampleValue } from "../corpus/sample-value.js";
 import { row, type Row } from "../results.js";
 import { pairedRatios, summarize } from "../stats.js";
 import type { RuntimeInput } from "./input.js";
+
+/** The one tool whose call the call states follow. */
+interface BenchTools {
+  readonly bench_tool: { readonly kind: "ClientAction_bench_tool"; readonly mode: "awaited"; readonly args: unknown; readonly result: unknown; readonly action: { readonly kind: "ClientAction_bench_tool" } };
+}
 
 const ARGUMENT_BYTES = 100_000;
 const DELTAS = 1_000;
@@ -15,8 +21,10 @@ const ROUNDS = 3;
  * A 100 KB argument (the corpus tools' typical arguments, one after another in an array) arriving
  * in 1,000 deltas, read after each one as a card rendering it would: this parser pushes each delta;
  * `partial-json`, `best-effort-json-parser` and the AI SDK's `parsePartialJson` (repair, then
- * JSON.parse) take the whole text so far each time, as they are used. Total time per argument,
- * interleaved round by round, three rounds.
+ * JSON.parse) take the whole text so far each time, as they are used. The call states
+ * (`createClientToolCallStreams`) add to the parser what a card needs: a new value per delta, and
+ * the schema looked up for the part being read. Total time per argument, interleaved round by
+ * round, three rounds.
  */
 export async function partialJsonThroughput(input: RuntimeInput): Promise<Row[]> {
   const values: unknown[] = [];
@@ -30,11 +38,19 @@ export async function partialJsonThroughput(input: RuntimeInput): Promise<Row[]>
   const deltas = Array.from({ length: Math.ceil(text.length / size) }, (_, i) => text.slice(i * size, (i + 1) * size));
   const prefixes = deltas.map((_, i) => text.slice(0, (i + 1) * size));
 
+  // The argument's schema: an array of the corpus tools' arguments, any of them.
+  const specs = [{ name: "bench_tool", parameters: { type: "array", items: { anyOf: input.specs.map((spec) => spec.parameters) } } }];
   const contenders = {
     ours: async () => {
       const parser = createPartialJsonParser();
       for (const delta of deltas) parser.push(delta);
       return parser.end();
+    },
+    "call states": async () => {
+      const streams = createClientToolCallStreams<BenchTools>({ specs });
+      for (const delta of deltas) streams.append("c1", "bench_tool", delta);
+      const state = streams.finish("c1");
+      return state?.status === "input-available" ? state.args : undefined;
     },
     "partial-json": async () => prefixes.map((prefix) => partialJsonParse(prefix)).at(-1),
     "best-effort-json-parser": async () => prefixes.map((prefix) => bestEffortParse(prefix)).at(-1),
@@ -45,8 +61,8 @@ export async function partialJsonThroughput(input: RuntimeInput): Promise<Row[]>
     },
   };
   const expected = JSON.stringify(JSON.parse(text));
-  const samples: Record<keyof typeof contenders, number[]> = { ours: [], "partial-json": [], "best-effort-json-parser": [], "ai parsePartialJson": [] };
-  for (let i = 0; i < 5; i++) await contenders.ours(); // the JIT settled; each anchor's round takes seconds, its own warm-up
+  const samples: Record<keyof typeof contenders, number[]> = { ours: [], "call states": [], "partial-json": [], "best-effort-json-parser": [], "ai parsePartialJson": [] };
+  for (let i = 0; i < 5; i++) await contenders.ours(), await contenders["call states"](); // the JIT settled; each anchor's round takes seconds, its own warm-up
   // The anchors read the text again at each delta (seconds a round): three rounds.
   for (let round = 0; round < Math.min(input.samples, ROUNDS); round++) {
     for (const [name, run] of Object.entries(contenders) as [keyof typeof contenders, () => Promise<unknown>][]) {
@@ -67,6 +83,13 @@ export async function partialJsonThroughput(input: RuntimeInput): Promise<Row[]>
       ratio: { ...pairedRatios(samples[fastest.name], samples.ours), against: fastest.name },
       targets: [{ op: ">=", value: 20, unit: "×", of: "ratio" }],
       details: Object.fromEntries(anchors.map((anchor) => [`${anchor.name}, median (ms)`, Math.round(anchor.median)])),
+    }),
+    row({
+      id: "runtime.call-states.stream",
+      what: `runtime: the same argument as a call's states, a new value per delta with its final parts shared, the schema looked up for the part being read (createClientToolCallStreams; ratio: ${fastest.name} / this)`,
+      measured: { ...summarize(samples["call states"]), unit: "ms" },
+      ratio: { ...pairedRatios(samples[fastest.name], samples["call states"]), against: fastest.name },
+      targets: [{ op: ">=", value: 20, unit: "×", of: "ratio" }],
     }),
   ];
 }
