@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fuzzSettings } from "../../test-support/fuzz/fuzz-settings.js";
 import type { ClientToolArgsValidator } from "../client/bindings.js";
 import { createClientToolCallStreams, type StreamedToolSpec } from "./call-streams.js";
 
@@ -136,6 +138,43 @@ describe("createClientToolCallStreams", () => {
     streams.append("b", "get_city", '{"hint":"B"');
     expect(streams.finish("bad"), "let go: more than maxCalls were heard of since").toBeUndefined();
     expect(streams.finish("b")).toMatchObject({ status: "output-error" });
+  });
+});
+
+describe("createClientToolCallStreams on random arguments cut at random places", () => {
+  /** Every pointer into a value. */
+  const pointersOf = (value: unknown, at = ""): string[] =>
+    typeof value === "object" && value !== null ? [at, ...Object.entries(value).flatMap(([key, part]) => pointersOf(part, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`))] : [at];
+  const at = (value: unknown, pointer: string): unknown => {
+    let part = value;
+    for (const token of pointer === "" ? [] : pointer.slice(1).split("/")) part = (part as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")];
+    return part;
+  };
+
+  it("ends on JSON.parse's value; no state changes after it is given, and what a state calls final is what the end holds", () => {
+    const open = { name: "free_tool", parameters: { type: "object" } };
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue({ depthSize: "small" })), fc.array(fc.nat(), { maxLength: 12 }), (args, cuts) => {
+        const text = JSON.stringify(args);
+        const bounds = [0, ...cuts.map((cut) => cut % (text.length + 1)), text.length].sort((a, b) => a - b);
+        const streams = createClientToolCallStreams<{ readonly free_tool: Tools["get_city"] }>({ specs: [open] });
+        const seen: { json: string; finals: [string, string][]; args: unknown }[] = [];
+        for (let i = 1; i < bounds.length; i++) {
+          const state = streams.append("c", "free_tool", text.slice(bounds[i - 1], bounds[i]))!;
+          const finals = state.args === undefined ? [] : pointersOf(state.args).filter((pointer) => state.isFinal(pointer as "")).map((pointer): [string, string] => [pointer, JSON.stringify(at(state.args, pointer))]);
+          seen.push({ json: JSON.stringify(state.args) ?? "undefined", finals, args: state.args });
+        }
+        const done = streams.finish("c");
+        expect(done?.status).toBe("input-available");
+        const end = (done as { args: unknown }).args;
+        expect(JSON.stringify(end)).toBe(JSON.stringify(JSON.parse(text)));
+        for (const { json, finals, args: shown } of seen) {
+          expect(JSON.stringify(shown) ?? "undefined", "a state was changed after it was given").toBe(json);
+          for (const [pointer, part] of finals) expect(JSON.stringify(at(end, pointer)), `${pointer} was final`).toBe(part);
+        }
+      }),
+      fuzzSettings(200),
+    );
   });
 });
 

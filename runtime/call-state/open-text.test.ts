@@ -16,3 +16,14 @@ describe("openText", () => {
     expect(parser.push(openText(value)), "a parser reads it back to the same value").toEqual(value);
   });
 });
+
+describe("openText, past the parser's depth", () => {
+  it("cuts a value nested too deep where it goes too deep, and the parser reads the rest", () => {
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    const text = openText({ title: "ok", deep, after: 1 });
+    expect(text.startsWith('{"title":"ok","deep":[[[')).toBe(true);
+    expect(text.includes("after")).toBe(false);
+    expect(() => createPartialJsonParser().push(text)).not.toThrow();
+  });
+});
