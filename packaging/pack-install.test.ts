@@ -5,6 +5,7 @@ import { ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packPackages, sh } from "../test-support/packed-packages.js";
 import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
+import { CODE_BLOCK_WRAPPERS } from "../docs/code-block-wrappers.js";
 
 // The package as a user gets it: `npm pack`, the tarball installed into a fresh project (its
 // dependencies from the registry), and used there through npx, tsc and node. Proof that
@@ -434,6 +435,49 @@ export function usePickDate(): void {
       const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
       expect(tsc.stdout + tsc.stderr).toBe("");
       expect(tsc.status).toBe(0);
+    },
+    500_000,
+  );
+
+  it(
+    "draws a chart card with the React entry from the packed tarballs: the docs' card compiles against react and ai, and renders a call whose arguments are streaming in",
+    () => {
+      const chat = (name: string) => readFileSync(new URL(`../examples/ai-sdk-chat/client-tools/${name}.json`, import.meta.url), "utf8").replace(/"\$schema": "[^"]*",\s*/, "");
+      const block = /```tsx partial=chart-card\n([\s\S]*?)```/.exec(readFileSync(new URL("../docs/generative-ui.md", import.meta.url), "utf8"))![1]!;
+      const project = tempProject({
+        "package.json": { name: "chart-app", private: true, type: "module" },
+        "gen-client-tools.config.json": { validators: true, stubs: false },
+        "client-tools/show_chart.json": chat("show_chart"),
+        "client-tools/pick_colour.json": chat("pick_colour"),
+        "client-tools/show_toast.json": chat("show_toast"),
+        "tsconfig.json": strictTsconfig({ skipLibCheck: true, jsx: "react-jsx", rootDir: "src", outDir: "dist" }),
+        // docs/generative-ui.md's card as written, with the streams its page makes.
+        "src/chart-card.tsx": `${CODE_BLOCK_WRAPPERS["chart-card"]!.before}\n${block}\nexport { cards, Message, streams };\n`,
+        "src/render.tsx": `import { renderToStaticMarkup } from "react-dom/server";
+import { ClientToolCall } from "@gen-client-tools/runtime/react";
+import { cards, streams } from "./chart-card.js";
+
+const part = { type: "tool-show_chart", toolCallId: "c1", state: "input-streaming", rawInput: '{"title":"Weekly sales","kind":"ba' } as const;
+const first = renderToStaticMarkup(<ClientToolCall part={part} streams={streams} renderers={cards} />);
+const next = renderToStaticMarkup(<ClientToolCall part={{ ...part, rawInput: part.rawInput + 'r","points":[{"label":"Mon","value":4},{"label":"Tu' }} streams={streams} renderers={cards} />);
+console.log(JSON.stringify([first, next]));
+`,
+      });
+      const packages = ["react@19.3.1", "react-dom@19.3.1", "@types/react@19.2.7", "@types/react-dom@19.2.3", "ai@6.0.325", "typescript@7.0.2"];
+      const install = sh(project, "npm", ["install", runtimeTarball, tarball, ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], 400_000);
+      expect(install.status, install.stderr).toBe(0);
+      const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
+      expect(generate.status, generate.stderr).toBe(0);
+      const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
+      expect(tsc.stdout + tsc.stderr).toBe("");
+      const run = sh(project, process.execPath, ["dist/render.js"]);
+      expect(run.status, run.stderr).toBe(0);
+      const [first, next] = JSON.parse(run.stdout) as [string, string];
+      expect(first).toContain('<figcaption class="final">Weekly sales</figcaption>');
+      expect(first, '"ba" is not a chart kind: the card waits for it').toContain("<p>… chart</p>");
+      expect(next).toContain("<p>bar chart</p>");
+      expect(next).toContain('<li class="final">Mon 4</li>');
+      expect(next, "the second point is still being written").toContain('<li class="pending">Tu </li>');
     },
     500_000,
   );
