@@ -89,6 +89,17 @@ describe("createClientToolCallStreams", () => {
     expect(resumed?.args).toEqual({ title: "Other" });
   });
 
+  it("reads a call begun again after its arguments were complete from its start", () => {
+    const streams = createClientToolCallStreams<Tools>({ specs: SPECS });
+    streams.read("c1", "get_city", '{"hint":"a"}');
+    expect(streams.finish("c1")).toMatchObject({ status: "input-available", args: { hint: "a" } });
+    expect(streams.read("c1", "get_city", '{"hint":"b')?.args).toEqual({ hint: "b" });
+    streams.end("c1");
+    streams.append("c2", "get_city", '{"hint":"x"}');
+    streams.finish("c2");
+    expect(streams.append("c2", "get_city", '{"hint":"y')?.args).toEqual({ hint: "y" });
+  });
+
   it("ends in JSON.parse's value for every size of piece, final parts never changing", () => {
     const text = '{"title":"Q\\"3\\" — été ✓","kind":"bar","series":[{"label":"a","colour":"teal","points":[1.5e2,-0,7]},{"label":"","points":[]}]}';
     for (const size of [1, 2, 3, 5, 11, text.length]) {

@@ -105,9 +105,13 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(option
     return stream;
   };
 
+  const restart = (toolCallId: string, toolName: string): CallStream => {
+    calls.delete(toolCallId);
+    return streamOf(toolCallId, toolName)!;
+  };
+
   const push = (stream: CallStream, toolCallId: string, delta: string): StreamingCallOf<string, unknown> => {
-    if (stream.parser === undefined) stream.parser = createPartialJsonParser({ snapshots: true, maxChars });
-    if (stream.stopped || delta === "") return stream.state;
+    if (stream.stopped || delta === "" || stream.parser === undefined) return stream.state;
     try {
       const value = stream.parser.push(delta);
       const open = stream.parser.openPointer();
@@ -147,18 +151,17 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(option
     read(toolCallId: string, toolName: string, textSoFar: string) {
       let stream = streamOf(toolCallId, toolName);
       if (stream === undefined) return undefined;
-      // A text that does not go on from the one read (a stream resumed from elsewhere) is read afresh.
-      if (!textSoFar.startsWith(stream.text)) {
-        calls.delete(toolCallId);
-        stream = streamOf(toolCallId, toolName)!;
-      }
+      // A text that does not go on from the one read (a stream resumed from elsewhere), or one
+      // after the call's arguments were complete (the call begun again), is read afresh.
+      if (stream.parser === undefined || !textSoFar.startsWith(stream.text)) stream = restart(toolCallId, toolName);
       const delta = textSoFar.slice(stream.text.length);
       stream.text = textSoFar;
       return push(stream, toolCallId, delta);
     },
     append(toolCallId: string, toolName: string, delta: string) {
       const stream = streamOf(toolCallId, toolName);
-      return stream === undefined ? undefined : push(stream, toolCallId, delta);
+      if (stream === undefined) return undefined;
+      return push(stream.parser === undefined ? restart(toolCallId, toolName) : stream, toolCallId, delta);
     },
     finish(toolCallId: string) {
       const stream = calls.get(toolCallId);
