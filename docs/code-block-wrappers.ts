@@ -15,6 +15,11 @@ export interface CodeBlockWrapper {
 /** The AI SDK chat example's tools: a chart whose arguments stream in, a colour picked, a toast. */
 const CHAT_SPECS = ["examples/ai-sdk-chat/client-tools/show_chart.json", "examples/ai-sdk-chat/client-tools/pick_colour.json", "examples/ai-sdk-chat/client-tools/show_toast.json"];
 
+/** The page's call states over those tools, made once. */
+const STREAMS = `import { createClientToolCallStreams } from "@gen-client-tools/runtime";
+import { clientToolSpecs, type ClientTools } from "./client-tools.gen/index.js";
+const streams = createClientToolCallStreams<ClientTools>({ specs: clientToolSpecs });`;
+
 export const CODE_BLOCK_WRAPPERS: Readonly<Record<string, CodeBlockWrapper>> = {
   // generated-code.md: the validators, in the runner and in the broker.
   validators: {
@@ -102,8 +107,12 @@ const streams = createClientToolCallStreams<ClientTools>({ specs: clientToolSpec
   "chart-card": {
     specs: CHAT_SPECS,
     jsx: true,
-    before: `import { createClientToolCallStreams } from "@gen-client-tools/runtime";
-import { clientToolSpecs, type ClientTools } from "./client-tools.gen/index.js";
-const streams = createClientToolCallStreams<ClientTools>({ specs: clientToolSpecs });`,
+    before: STREAMS,
+  },
+  // generative-ui.md: an AG-UI agent's calls drawn in React.
+  "ag-ui-cards": {
+    specs: CHAT_SPECS,
+    jsx: true,
+    before: STREAMS,
   },
 };

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from "react";
+import { useMemo, useSyncExternalStore, type ReactNode } from "react";
 import type { ClientToolCallStateOf } from "../../call-state/call-state.js";
 import type { ClientToolCallStreams } from "../../call-state/call-streams.js";
 import { renderClientToolCall, type ClientToolRenderersOf } from "../../call-state/renderers.js";
@@ -29,4 +29,45 @@ export interface ClientToolCallProps<T extends ClientToolTable<T>, P extends AiS
 export function ClientToolCall<T extends ClientToolTable<T>, P extends AiSdkToolPart>(props: ClientToolCallProps<T, P>): ReactNode {
   const state = useClientToolCall(props.part, props.streams);
   return state === undefined ? (props.fallback ?? null) : renderClientToolCall(props.renderers, state as ClientToolCallStateOf<T>);
+}
+
+/** Where a source's call states come from: called with what to give each state to, it returns how to stop. */
+export type ClientToolCallSubscription<S> = (onState: (state: S | undefined) => void) => () => void;
+
+/**
+ * The calls of a source that pushes events (an AG-UI agent, an MCP App's host, the broker's
+ * requests): each call's latest state, in the order the calls began, drawn again at each state a
+ * call reaches. `subscribe` gives each event's state (`toClientToolCallState` of the source, an
+ * `undefined` for an event of no call is passed over); it is subscribed once per value, so keep
+ * it the same from one render to the next (made outside the component, or with `useCallback`).
+ */
+export function useClientToolCallStates<S extends { readonly toolCallId: string }>(subscribe: ClientToolCallSubscription<S>): readonly S[] {
+  const store = useMemo(() => {
+    let states: readonly S[] = [];
+    const order = new Map<string, number>();
+    const listeners = new Set<() => void>();
+    let stop: (() => void) | undefined;
+    const onState = (state: S | undefined) => {
+      if (state === undefined) return;
+      const at = order.get(state.toolCallId);
+      if (at !== undefined && states[at] === state) return;
+      if (at === undefined) order.set(state.toolCallId, states.length);
+      const next = [...states];
+      next[at ?? next.length] = state;
+      states = next;
+      for (const listener of listeners) listener();
+    };
+    return {
+      subscribe(listener: () => void) {
+        listeners.add(listener);
+        if (listeners.size === 1) stop = subscribe(onState);
+        return () => {
+          listeners.delete(listener);
+          if (listeners.size === 0) stop?.();
+        };
+      },
+      states: () => states,
+    };
+  }, [subscribe]);
+  return useSyncExternalStore(store.subscribe, store.states, store.states);
 }
