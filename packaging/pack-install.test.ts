@@ -19,6 +19,17 @@ function strictTsconfig(options: Record<string, unknown>): unknown {
 
 let pkg: string;
 let tarball: string;
+
+/** Installs the two tarballs and these packages into the project, generates its code with its config, and compiles it with its tsconfig: no output, exit 0. */
+function installGenerateCompile(project: string, packages: readonly string[]): void {
+  const install = sh(project, "npm", ["install", runtimeTarball, tarball, ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], 400_000);
+  expect(install.status, install.stderr).toBe(0);
+  const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
+  expect(generate.status, generate.stderr).toBe(0);
+  const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
+  expect(tsc.stdout + tsc.stderr).toBe("");
+  expect(tsc.status).toBe(0);
+}
 /** The runtime package's tarball: every install below takes it with the CLI's, as users install both. */
 let runtimeTarball: string;
 let packed: readonly string[];
@@ -427,14 +438,7 @@ export function usePickDate(): void {
 }
 `,
       });
-      const packages = ["@copilotkit/react-core@1.74.0", "react@19.3.1", "react-dom@19.3.1", "@types/react@19.2.7", "zod@4.6.7", "typescript@7.0.2"];
-      const install = sh(project, "npm", ["install", runtimeTarball, tarball, ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], 400_000);
-      expect(install.status, install.stderr).toBe(0);
-      const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
-      expect(generate.status, generate.stderr).toBe(0);
-      const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
-      expect(tsc.stdout + tsc.stderr).toBe("");
-      expect(tsc.status).toBe(0);
+      installGenerateCompile(project, ["@copilotkit/react-core@1.74.0", "react@19.3.1", "react-dom@19.3.1", "@types/react@19.2.7", "zod@4.6.7", "typescript@7.0.2"]);
     },
     500_000,
   );
@@ -463,13 +467,7 @@ const next = renderToStaticMarkup(<ClientToolCall part={{ ...part, rawInput: par
 console.log(JSON.stringify([first, next]));
 `,
       });
-      const packages = ["react@19.3.1", "react-dom@19.3.1", "@types/react@19.2.7", "@types/react-dom@19.2.3", "ai@6.0.325", "typescript@7.0.2"];
-      const install = sh(project, "npm", ["install", runtimeTarball, tarball, ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], 400_000);
-      expect(install.status, install.stderr).toBe(0);
-      const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
-      expect(generate.status, generate.stderr).toBe(0);
-      const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
-      expect(tsc.stdout + tsc.stderr).toBe("");
+      installGenerateCompile(project, ["react@19.3.1", "react-dom@19.3.1", "@types/react@19.2.7", "@types/react-dom@19.2.3", "ai@6.0.325", "typescript@7.0.2"]);
       const run = sh(project, process.execPath, ["dist/render.js"]);
       expect(run.status, run.stderr).toBe(0);
       const [first, next] = JSON.parse(run.stdout) as [string, string];
