@@ -54,8 +54,6 @@ export type { ResponsesFunctionCall, ResponsesFunctionCallOutput } from "./provi
 export { fromAnthropicToolUse, toAnthropicToolResult } from "./provider-calls/anthropic.js";
 export type { AnthropicToolResult, AnthropicToolUse } from "./provider-calls/anthropic.js";
 export { fromGeminiFunctionCall, toGeminiFunctionResponse } from "./provider-calls/gemini.js";
-export { createPartialJsonParser, PartialJsonError } from "./provider-calls/partial-json.js";
-export type { PartialJsonParser, PartialJsonParserOptions } from "./provider-calls/partial-json.js";
 export type { GeminiFunctionCall, GeminiFunctionResponsePart } from "./provider-calls/gemini.js";
 
 // The wire: what the server sends and the client answers.
@@ -107,11 +105,13 @@ export type { ClientToolCall } from "./wire/deferred-calls.js";
 export { decodeClientToolRequest } from "./wire/decode-request.js";
 
 // The states of a call as a page draws it: arguments streaming in, typed, with which parts are final.
-export { createClientToolCallStreams } from "./call-state/call-streams.js";
-export type { ClientToolCallStreams, ClientToolCallStreamsOptions, SettledInput, StreamedToolSpec, StreamingStateOf } from "./call-state/call-streams.js";
-export { toClientToolCallState } from "./call-state/broker-request.js";
-export { renderClientToolCall } from "./call-state/renderers.js";
-export type { ClientToolRenderersOf, RenderersOfStates } from "./call-state/renderers.js";
+export { createPartialJsonParser, PartialJsonError } from "./client/partial-json.js";
+export type { PartialJsonParser, PartialJsonParserOptions } from "./client/partial-json.js";
+export { createClientToolCallStreams } from "./client/call-streams.js";
+export type { ClientToolCallStreams, ClientToolCallStreamsOptions, SettledInput, StreamedToolSpec, StreamingStateOf } from "./client/call-streams.js";
+export { toClientToolCallState } from "./client/broker-request.js";
+export { renderClientToolCall } from "./client/renderers.js";
+export type { ClientToolRenderersOf, RenderersOfStates } from "./client/renderers.js";
 export type {
   ApprovalRequestedCallOf,
   ArgPointerOf,
@@ -122,7 +122,7 @@ export type {
   OutputErrorCallOf,
   PartialArgsOf,
   StreamingCallOf,
-} from "./call-state/call-state.js";
+} from "./client/call-state.js";
 
 // Standard Schema objects, what the generated `clientToolSchemas` are made of.
 export { clientToolStandardSchema } from "./standard-schema/tool-schema.js";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 
 // The runtime's folders from the bottom up: a module imports its own folder and the ones below
 // it, never one above (type-only imports included: a type is a dependency too).
-const LAYERS = ["schema", "tool-spec", "fingerprint", "registry", "export", "provider-calls", "standard-schema", "wire", "client", "call-state", "server", "adapters"];
+const LAYERS = ["schema", "tool-spec", "fingerprint", "registry", "export", "provider-calls", "standard-schema", "wire", "client", "server", "adapters"];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const IMPORT = /(?:^|\s)(?:import|export)\s[^;]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g;

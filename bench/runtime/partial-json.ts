@@ -1,8 +1,8 @@
 import { parsePartialJson } from "ai";
 import { parse as bestEffortParse } from "best-effort-json-parser";
 import { parse as partialJsonParse } from "partial-json";
-import { createPartialJsonParser } from "../../runtime/provider-calls/partial-json.js";
-import { createClientToolCallStreams } from "../../runtime/call-state/call-streams.js";
+import { createPartialJsonParser } from "../../runtime/client/partial-json.js";
+import { createClientToolCallStreams } from "../../runtime/client/call-streams.js";
 import { sampleValue } from "../corpus/sample-value.js";
 import { row, type Row } from "../results.js";
 import { pairedRatios, summarize } from "../stats.js";

@@ -4,7 +4,7 @@ import { Observable } from "rxjs";
 import { describe, expect, it } from "vitest";
 import { clientToolSpecs, type ClientToolCallState, type ClientTools } from "../../../examples/ai-sdk-chat/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/ai-sdk-chat/src/client-tools.gen/validators/index.js";
-import { createClientToolCallStreams } from "../../call-state/call-streams.js";
+import { createClientToolCallStreams } from "../../client/call-streams.js";
 import { toClientToolCallState } from "./index.js";
 
 const CHART = { title: "Visitors", kind: "bar", points: [{ label: "Jan", value: 3 }, { label: "Feb", value: 4.5 }] };

@@ -1,5 +1,5 @@
-import type { ClientToolCallStateOf } from "../../call-state/call-state.js";
-import type { ClientToolCallStreams } from "../../call-state/call-streams.js";
+import type { ClientToolCallStateOf } from "../../client/call-state.js";
+import type { ClientToolCallStreams } from "../../client/call-streams.js";
 import { parseJsonOrUndefined } from "../../wire/wire-json.js";
 import type { ClientToolTable } from "../../wire/tool-table.js";
 

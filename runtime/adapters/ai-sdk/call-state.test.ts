@@ -2,7 +2,7 @@ import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 import { describe, expect, it } from "vitest";
 import { clientToolSpecs, type ClientTools } from "../../../examples/ai-sdk-chat/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/ai-sdk-chat/src/client-tools.gen/validators/index.js";
-import { createClientToolCallStreams } from "../../call-state/call-streams.js";
+import { createClientToolCallStreams } from "../../client/call-streams.js";
 import { toClientToolCallState, type AiSdkToolPart } from "./index.js";
 
 // The parts come from the AI SDK's own stream reader (what useChat runs), fed the chunks a

@@ -1,6 +1,6 @@
-import type { ClientToolCallStateOf } from "../../call-state/call-state.js";
-import type { ClientToolCallStreams } from "../../call-state/call-streams.js";
-import { openText } from "../../call-state/open-text.js";
+import type { ClientToolCallStateOf } from "../../client/call-state.js";
+import type { ClientToolCallStreams } from "../../client/call-streams.js";
+import { openText } from "../open-text.js";
 import type { ClientToolTable, ToolNameOf } from "../../wire/tool-table.js";
 
 /** A tool part of an AI SDK UI message as `useChat` gives it: `tool-<name>`, or `dynamic-tool` with its `toolName`. */

@@ -2,7 +2,7 @@ import { parse as healPartialJson } from "partial-json";
 import { describe, expect, it } from "vitest";
 import { clientToolSpecs, type ClientToolCallState, type ClientTools } from "../../../examples/ai-sdk-chat/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/ai-sdk-chat/src/client-tools.gen/validators/index.js";
-import { createClientToolCallStreams } from "../../call-state/call-streams.js";
+import { createClientToolCallStreams } from "../../client/call-streams.js";
 import { toClientToolCallState } from "./index.js";
 
 // An MCP App's view is told the arguments so far as a value, healed by its host from the text

@@ -1,6 +1,6 @@
-import type { ClientToolCallStateOf } from "../../call-state/call-state.js";
-import type { ClientToolCallStreams } from "../../call-state/call-streams.js";
-import { openText } from "../../call-state/open-text.js";
+import type { ClientToolCallStateOf } from "../../client/call-state.js";
+import type { ClientToolCallStreams } from "../../client/call-streams.js";
+import { openText } from "../open-text.js";
 import type { ClientToolTable, ToolNameOf } from "../../wire/tool-table.js";
 
 /** A notification an MCP App's view receives from its host about the tool call it shows (MCP Apps, `ui/notifications/tool-*`). */

@@ -50,7 +50,8 @@ describe.skipIf(!haveChromium())("useClientToolCallStates in a real browser", ()
     page.on("pageerror", (error) => errors.push(error.message));
     await page.setContent('<div id="root"></div>');
     await page.addScriptTag({ content: code });
-    expect(await page.evaluate(() => window.listening())).toBe(1);
+    // React commits the first render, and subscribes, after the script has run.
+    await page.waitForFunction(() => window.listening() === 1);
     await page.evaluate((list) => window.play(list, 15), events());
     await page.locator("li", { hasText: "show_toast input-streaming" }).waitFor();
     expect(await page.locator("li").allTextContents()).toEqual([`output-available ${JSON.stringify(CHART)}`, "show_toast input-streaming"]);

@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore, type ReactNode } from "react";
-import type { ClientToolCallStateOf } from "../../call-state/call-state.js";
-import type { ClientToolCallStreams } from "../../call-state/call-streams.js";
-import { renderClientToolCall, type ClientToolRenderersOf } from "../../call-state/renderers.js";
+import type { ClientToolCallStateOf } from "../../client/call-state.js";
+import type { ClientToolCallStreams } from "../../client/call-streams.js";
+import { renderClientToolCall, type ClientToolRenderersOf } from "../../client/renderers.js";
 import { toClientToolCallState, type AiSdkPartToolName, type AiSdkToolPart } from "../ai-sdk/call-state.js";
 import type { ClientToolTable } from "../../wire/tool-table.js";
 

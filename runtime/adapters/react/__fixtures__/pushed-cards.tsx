@@ -5,8 +5,8 @@ import { useEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { clientToolSpecs, type ClientToolCallState, type ClientToolRenderers, type ClientTools } from "../../../../examples/ai-sdk-chat/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../../examples/ai-sdk-chat/src/client-tools.gen/validators/index.js";
-import { createClientToolCallStreams } from "../../../call-state/call-streams.js";
-import { renderClientToolCall } from "../../../call-state/renderers.js";
+import { createClientToolCallStreams } from "../../../client/call-streams.js";
+import { renderClientToolCall } from "../../../client/renderers.js";
 import { toClientToolCallState, type AgUiToolCallEventLike } from "../../ag-ui/call-state.js";
 import { useClientToolCallStates, type ClientToolCallSubscription } from "../index.js";
 

@@ -1,8 +1,8 @@
-import { createPartialJsonParser, PartialJsonError, type PartialJsonParser } from "../provider-calls/partial-json.js";
+import { createPartialJsonParser, PartialJsonError, type PartialJsonParser } from "./partial-json.js";
 import { pointerTokens } from "../schema/json-pointer.js";
 import type { JsonValue } from "../schema/json.js";
 import type { ClientToolTable, ToolNameOf } from "../wire/tool-table.js";
-import { invalidArgumentsText, validationErrorsOf, type ClientToolArgsValidators } from "../client/bindings.js";
+import { invalidArgumentsText, validationErrorsOf, type ClientToolArgsValidators } from "./bindings.js";
 import { clientToolMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { ClientToolCallStateOf, StreamingCallOf } from "./call-state.js";

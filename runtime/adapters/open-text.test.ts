@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPartialJsonParser } from "../provider-calls/partial-json.js";
+import { createPartialJsonParser } from "../client/partial-json.js";
 import { openText } from "./open-text.js";
 
 describe("openText", () => {
