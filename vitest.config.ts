@@ -1,7 +1,6 @@
+import { availableParallelism } from "node:os";
 import { defaultServerConditions } from "vite";
 import { defineConfig } from "vitest/config";
-
-import { availableParallelism } from "node:os";
 
 // Type tests (*.test-d.ts) are checked by `npm run typecheck` (tsc over the whole project).
 // `@gen-client-tools/source` resolves the runtime package's entries to their TypeScript sources

@@ -1,5 +1,5 @@
-import type { Summary } from "./stats.js";
 import type { Target, Unit } from "./results.js";
+import type { Summary } from "./stats.js";
 
 /** A figure with enough digits to compare, and no more. */
 export function figure(value: number): string {
@@ -23,5 +23,7 @@ export function summaryText(summary: Summary, unit: Unit): string {
 
 export function targetText(target: Target): string {
   const op = target.op === "<=" ? "≤" : "≥";
-  return target.of === "ratio" ? `${op} ${figure(target.value)}× faster` : `${op} ${withUnit(figure(target.value), target.unit)}`;
+  return target.of === "ratio"
+    ? `${op} ${figure(target.value)}× faster`
+    : `${op} ${withUnit(figure(target.value), target.unit)}`;
 }

@@ -1,23 +1,33 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeMachine } from "./machine.js";
 import { builtBenchScript } from "./paths.js";
 import type { Plan } from "./plan.js";
 import { benchmarksMarkdown } from "./report/markdown.js";
 import type { BenchResults, Row } from "./results.js";
 import { BENCHMARKS } from "./suites/index.js";
 import { Workspace } from "./workspace.js";
-import { describeMachine } from "./machine.js";
 
 // Every benchmark of the quick mode, at 10 tools and one run each: the harness must keep
 // working as the generator and runtime change. Only the shape of the results is checked,
 // never a timing. Child processes run the built dist/ (npm test builds first).
 
-const TINY: Plan = { mode: "quick", mainTools: 10, scalingTools: [10], typecheckTools: [10], processRuns: 1, baselineRuns: 1, largeRuns: 1, samples: 2 };
+const TINY: Plan = {
+  mode: "quick",
+  mainTools: 10,
+  scalingTools: [10],
+  typecheckTools: [10],
+  processRuns: 1,
+  baselineRuns: 1,
+  largeRuns: 1,
+  samples: 2,
+};
 const STATUSES: readonly Row["status"][] = ["pass", "miss", "info"];
 
 let workspace: Workspace;
 beforeAll(() => {
-  if (!existsSync(builtBenchScript("runtime/worker.js"))) throw new Error("dist/bench is missing: run `npm run build` before these tests");
+  if (!existsSync(builtBenchScript("runtime/worker.js")))
+    throw new Error("dist/bench is missing: run `npm run build` before these tests");
   workspace = new Workspace(1);
 });
 afterAll(() => workspace.dispose());
@@ -39,7 +49,8 @@ describe("the benchmark harness, quick mode at 10 tools", () => {
         expect(min <= median && median <= max, r.id).toBe(true);
         expect(runs).toBeGreaterThan(0);
         if (r.ratio !== undefined) expect(r.ratio.median).toBeGreaterThan(0);
-        for (const value of Object.values(r.details)) if (typeof value === "number") expect(Number.isNaN(value), `${r.id} details`).toBe(false);
+        for (const value of Object.values(r.details))
+          if (typeof value === "number") expect(Number.isNaN(value), `${r.id} details`).toBe(false);
         expect(r.problems ?? [], r.id).toEqual([]);
       }
       rows.push(...produced);

@@ -3,7 +3,10 @@
  * discarded warm-up round (it fills the OS file cache): A B A B, so a slowdown from the
  * machine's other load lands on every contender instead of on whichever ran then.
  */
-export function interleave<K extends string>(runs: number, contenders: Readonly<Record<K, () => number>>): Record<K, number[]> {
+export function interleave<K extends string>(
+  runs: number,
+  contenders: Readonly<Record<K, () => number>>,
+): Record<K, number[]> {
   const names = Object.keys(contenders) as K[];
   const samples = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
   for (let round = -1; round < runs; round++) {

@@ -6,7 +6,11 @@ import { fileURLToPath } from "node:url";
 function findPackageRoot(): string {
   for (let folder = path.dirname(fileURLToPath(import.meta.url)); ; folder = path.dirname(folder)) {
     const manifest = path.join(folder, "package.json");
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "gen-client-tools") return folder;
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, "utf8")) as { name?: string }).name === "gen-client-tools"
+    )
+      return folder;
     if (path.dirname(folder) === folder) throw new Error("bench: cannot find the gen-client-tools package root");
   }
 }

@@ -20,7 +20,10 @@ export interface Row {
   /** `baseline / this`, interleaved pairwise: how many times faster this is. */
   readonly ratio?: Summary & { readonly against: string };
   readonly targets: readonly Target[];
-  /** Wrong results found while measuring (type errors in generated code): each makes the row a miss, whatever its timing. */
+  /**
+   * Wrong results found while measuring (type errors in generated code): each makes the row a miss, whatever its
+   * timing.
+   */
   readonly problems?: readonly string[];
   /** "miss" when any target is missed or there are problems; "info" when the row has no target at this size. */
   readonly status: "pass" | "miss" | "info";
@@ -43,7 +46,10 @@ export interface BenchResults {
   /** The 1, 5 and 15 minute load averages at the start and the end: how busy the machine was. */
   readonly load: { readonly start: readonly number[]; readonly end: readonly number[] };
   /** The corpus: seed, and per tool count the spec bytes written. */
-  readonly corpus: { readonly seed: number; readonly sizes: readonly { readonly tools: number; readonly bytes: number; readonly parametersBytes: Summary }[] };
+  readonly corpus: {
+    readonly seed: number;
+    readonly sizes: readonly { readonly tools: number; readonly bytes: number; readonly parametersBytes: Summary }[];
+  };
   readonly rows: readonly Row[];
   /** Benchmarks that threw: the run fails when this is not empty. */
   readonly crashes: readonly { readonly benchmark: string; readonly error: string }[];
@@ -51,7 +57,12 @@ export interface BenchResults {
 }
 
 /** Builds a row, deciding pass or miss from its targets (a row without targets is "info"). */
-export function row(fields: Omit<Row, "status" | "details" | "targets"> & { readonly targets?: readonly Target[]; readonly details?: Row["details"] }): Row {
+export function row(
+  fields: Omit<Row, "status" | "details" | "targets"> & {
+    readonly targets?: readonly Target[];
+    readonly details?: Row["details"];
+  },
+): Row {
   const targets = fields.targets ?? [];
   const met = targets.every((target) => {
     const figure = target.of === "ratio" ? fields.ratio?.median : fields.measured.median;

@@ -19,20 +19,31 @@ import { BENCHMARKS } from "./suites/index.js";
 import { Workspace } from "./workspace.js";
 
 const { values: flags } = parseArgs({
-  options: { quick: { type: "boolean", default: false }, only: { type: "string" }, keep: { type: "boolean", default: false }, render: { type: "boolean", default: false } },
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string" },
+    keep: { type: "boolean", default: false },
+    render: { type: "boolean", default: false },
+  },
 });
 const resultsFolder = path.join(PACKAGE_ROOT, "bench", "results");
 const latestFile = path.join(resultsFolder, "latest.json");
 const note = (name: string) => readFileSync(path.join(PACKAGE_ROOT, "bench", "report", name), "utf8");
 const writeMarkdown = (results: BenchResults) =>
-  writeFileSync(path.join(PACKAGE_ROOT, "BENCHMARKS.md"), benchmarksMarkdown(results, { reading: note("reading.md"), findings: note("findings.md") }));
+  writeFileSync(
+    path.join(PACKAGE_ROOT, "BENCHMARKS.md"),
+    benchmarksMarkdown(results, { reading: note("reading.md"), findings: note("findings.md") }),
+  );
 if (flags.render) {
   writeMarkdown(JSON.parse(readFileSync(latestFile, "utf8")) as BenchResults);
   process.exit(0);
 }
 const only = flags.only?.split(",").map((name) => name.trim());
 const unknown = only?.filter((name) => !BENCHMARKS.some((b) => b.name === name)) ?? [];
-if (unknown.length > 0) throw new Error(`unknown benchmark ${unknown.join(", ")}: choose from ${BENCHMARKS.map((b) => JSON.stringify(b.name)).join(", ")}`);
+if (unknown.length > 0)
+  throw new Error(
+    `unknown benchmark ${unknown.join(", ")}: choose from ${BENCHMARKS.map((b) => JSON.stringify(b.name)).join(", ")}`,
+  );
 
 const started = performance.now();
 const loadAtStart = os.loadavg();
@@ -46,7 +57,10 @@ try {
     try {
       rows.push(...(await benchmark.run(context)));
     } catch (error) {
-      crashes.push({ benchmark: benchmark.name, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      crashes.push({
+        benchmark: benchmark.name,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
       context.log(`${benchmark.name} CRASHED: ${String(error)}`);
     }
   }
@@ -65,7 +79,11 @@ const results: BenchResults = {
     sizes: workspace.projects().map((project) => ({
       tools: project.tools,
       bytes: project.corpus.bytes,
-      parametersBytes: summarize(project.corpus.specs.map((spec) => Buffer.byteLength(JSON.stringify(spec["parameters"] ?? spec["inputSchema"])) / 1024)),
+      parametersBytes: summarize(
+        project.corpus.specs.map(
+          (spec) => Buffer.byteLength(JSON.stringify(spec["parameters"] ?? spec["inputSchema"])) / 1024,
+        ),
+      ),
     })),
   },
   rows,
@@ -79,6 +97,8 @@ const resultsFile = complete ? latestFile : path.join(resultsFolder, "scratch.js
 writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
 if (complete) writeMarkdown(results);
 console.log(resultsTable(results));
-console.log(`\n${path.relative(process.cwd(), resultsFile)}${complete ? " and BENCHMARKS.md" : ""} written in ${Math.round(results.seconds)} s`);
+console.log(
+  `\n${path.relative(process.cwd(), resultsFile)}${complete ? " and BENCHMARKS.md" : ""} written in ${Math.round(results.seconds)} s`,
+);
 for (const crash of crashes) console.error(`\n${crash.benchmark} crashed:\n${crash.error}`);
 process.exitCode = crashes.length > 0 ? 1 : 0;

@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { PACKAGE_ROOT } from "./paths.js";
 import os from "node:os";
 import path from "node:path";
-import { writeCorpus, type Corpus } from "./corpus/write-corpus.js";
+import { type Corpus, writeCorpus } from "./corpus/write-corpus.js";
+import { PACKAGE_ROOT } from "./paths.js";
 
 /**
  * One project per corpus size, laid out as a user's: specs in `client-tools/`, output in

@@ -13,7 +13,11 @@ export interface CodeBlockWrapper {
 }
 
 /** The AI SDK chat example's tools: a chart whose arguments stream in, a colour picked, a toast. */
-const CHAT_SPECS = ["examples/ai-sdk-chat/client-tools/show_chart.json", "examples/ai-sdk-chat/client-tools/pick_colour.json", "examples/ai-sdk-chat/client-tools/show_toast.json"];
+const CHAT_SPECS = [
+  "examples/ai-sdk-chat/client-tools/show_chart.json",
+  "examples/ai-sdk-chat/client-tools/pick_colour.json",
+  "examples/ai-sdk-chat/client-tools/show_toast.json",
+];
 
 /** The page's call states over those tools, made once. */
 const STREAMS = `import { createClientToolCallStreams } from "@gen-client-tools/runtime";
@@ -34,7 +38,10 @@ declare const tools: ClientToolSource;`,
   },
   // generated-code.md: a framework's call handed to the generated dispatch.
   "dispatch-tool-call": {
-    specs: ["examples/walkthrough/client-tools/open_file_viewer.json", "examples/walkthrough/client-tools/get_location.json"],
+    specs: [
+      "examples/walkthrough/client-tools/open_file_viewer.json",
+      "examples/walkthrough/client-tools/get_location.json",
+    ],
     before: `import { dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
 interface Panel { show(path: string, line?: number): void }
 declare const toolCall: { readonly toolName: string; readonly input: unknown };
@@ -44,7 +51,10 @@ declare function send(output: unknown): void;`,
   },
   // generated-code.md: the handlers, and the actions of an OpenHands-style socket.
   "handlers-on-a-socket": {
-    specs: ["examples/walkthrough/client-tools/open_file_viewer.json", "examples/walkthrough/client-tools/get_location.json"],
+    specs: [
+      "examples/walkthrough/client-tools/open_file_viewer.json",
+      "examples/walkthrough/client-tools/get_location.json",
+    ],
     before: `interface Panel { show(path: string, line?: number): void }
 declare const panel: Panel;
 declare function lookUpCity(): Promise<string>;

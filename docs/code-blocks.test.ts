@@ -46,7 +46,12 @@ describe("the code blocks of docs/", () => {
   afterAll(() => removeTempProjects());
 
   it("are each a named module, a generated excerpt or a marked fragment; names are unique", () => {
-    const unmarked = blocks.filter((block) => block.name === undefined && block.info !== "generated" && CODE_BLOCK_WRAPPERS[block.info.replace(/^partial=/, "")] === undefined);
+    const unmarked = blocks.filter(
+      (block) =>
+        block.name === undefined &&
+        block.info !== "generated" &&
+        CODE_BLOCK_WRAPPERS[block.info.replace(/^partial=/, "")] === undefined,
+    );
     expect(unmarked.map((block) => `${block.page}: ${block.code.split("\n")[0]}`)).toEqual([]);
     const names = blocks.flatMap((block) => (block.name === undefined ? [] : [block.name]));
     expect(new Set(names).size).toBe(names.length);
@@ -56,7 +61,9 @@ describe("the code blocks of docs/", () => {
   it("name each framework snippet that the packaging tests compile, and those tests read them from docs/frameworks.md", () => {
     const packaging = readFileSync(path.join(root, "packaging/pack-install.test.ts"), "utf8");
     expect(packaging).toContain('new URL("../docs/frameworks.md", import.meta.url)');
-    expect(blocks.filter((block) => block.name !== undefined && IN_PACKAGING.test(block.name)).map((block) => block.page)).toEqual(Array(10).fill("frameworks.md"));
+    expect(
+      blocks.filter((block) => block.name !== undefined && IN_PACKAGING.test(block.name)).map((block) => block.page),
+    ).toEqual(Array(10).fill("frameworks.md"));
   });
 
   it("leave the README's TypeScript to the walkthrough: its blocks are examples/walkthrough's files, which run in Chromium", () => {
@@ -71,17 +78,35 @@ describe("the code blocks of docs/", () => {
       .map((file) => readFileSync(path.join(root, "examples", file), "utf8"));
     const excerpts = blocks.filter((block) => block.info === "generated");
     expect(excerpts.length).toBeGreaterThan(0);
-    for (const excerpt of excerpts) expect(outputs.some((output) => output.includes(excerpt.code.trim())), `${excerpt.page}: ${excerpt.code.split("\n")[0]}`).toBe(true);
+    for (const excerpt of excerpts)
+      expect(
+        outputs.some((output) => output.includes(excerpt.code.trim())),
+        `${excerpt.page}: ${excerpt.code.split("\n")[0]}`,
+      ).toBe(true);
   });
 
   it("type-check, each named module and each fragment in its wrapper, against the runtime package and the generator under strict settings", async () => {
     const modules = blocks.filter((block) => block.name !== undefined && !IN_PACKAGING.test(block.name));
-    const fragments = blocks.flatMap((block) => (block.info.startsWith("partial=") ? [{ id: block.info.slice("partial=".length), code: block.code }] : []));
+    const fragments = blocks.flatMap((block) =>
+      block.info.startsWith("partial=") ? [{ id: block.info.slice("partial=".length), code: block.code }] : [],
+    );
     const wrapped = fragments.map(({ id, code }) => {
       const lines = code.split("\n");
       const imports = lines.filter((line) => /^import .* from "[^"]+";(\s*\/\/.*)?$/.test(line));
       const body = lines.filter((line) => !imports.includes(line));
-      return { id, file: `partial-${id}/block.${CODE_BLOCK_WRAPPERS[id]!.jsx === true ? "tsx" : "ts"}`, text: [...imports, CODE_BLOCK_WRAPPERS[id]!.before, "", "export async function block() {", ...body, "}", ""].join("\n") };
+      return {
+        id,
+        file: `partial-${id}/block.${CODE_BLOCK_WRAPPERS[id]!.jsx === true ? "tsx" : "ts"}`,
+        text: [
+          ...imports,
+          CODE_BLOCK_WRAPPERS[id]!.before,
+          "",
+          "export async function block() {",
+          ...body,
+          "}",
+          "",
+        ].join("\n"),
+      };
     });
     const project = tempProject({
       "package.json": { type: "module" },
@@ -98,7 +123,11 @@ describe("the code blocks of docs/", () => {
           noEmit: true,
           skipLibCheck: true,
           types: ["node"],
-          paths: { "@/*": ["./*"], "gen-client-tools": [path.join(root, "generator/index.ts")], "gen-client-tools/vite": [path.join(root, "generator/vite/index.ts")] },
+          paths: {
+            "@/*": ["./*"],
+            "gen-client-tools": [path.join(root, "generator/index.ts")],
+            "gen-client-tools/vite": [path.join(root, "generator/vite/index.ts")],
+          },
         },
         files: [...modules.map((block) => block.name), ...wrapped.map((fragment) => fragment.file)],
       },
@@ -106,20 +135,49 @@ describe("the code blocks of docs/", () => {
       ...Object.fromEntries(wrapped.map((fragment) => [fragment.file, fragment.text])),
     });
     linkRuntime(project);
-    for (const name of ["redis", "@redis", "@types", "ai", "@ai-sdk", "vite", "ws", "openai", "@anthropic-ai", "@google", "@modelcontextprotocol", "@ag-ui", "@opentelemetry", "react"]) symlinkSync(path.join(root, "node_modules", name), path.join(project, "node_modules", name), "dir");
-    const generated = await generate({ cwd: project, in: [path.join(root, "examples/nextjs-ai-sdk/client-tools")], out: "client-tools.gen", stubs: false, validators: true });
+    for (const name of [
+      "redis",
+      "@redis",
+      "@types",
+      "ai",
+      "@ai-sdk",
+      "vite",
+      "ws",
+      "openai",
+      "@anthropic-ai",
+      "@google",
+      "@modelcontextprotocol",
+      "@ag-ui",
+      "@opentelemetry",
+      "react",
+    ])
+      symlinkSync(path.join(root, "node_modules", name), path.join(project, "node_modules", name), "dir");
+    const generated = await generate({
+      cwd: project,
+      in: [path.join(root, "examples/nextjs-ai-sdk/client-tools")],
+      out: "client-tools.gen",
+      stubs: false,
+      validators: true,
+    });
     expect(generated.diagnostics).toEqual([]);
     writeGenerated(generated);
     for (const { id } of wrapped) {
       const folder = path.join(project, `partial-${id}`);
       const specs = CODE_BLOCK_WRAPPERS[id]!.specs;
       if (specs.length === 0) continue;
-      writeProjectFiles(folder, Object.fromEntries(specs.map((spec) => [`client-tools/${path.basename(spec)}`, readFileSync(path.join(root, spec), "utf8")])));
+      writeProjectFiles(
+        folder,
+        Object.fromEntries(
+          specs.map((spec) => [`client-tools/${path.basename(spec)}`, readFileSync(path.join(root, spec), "utf8")]),
+        ),
+      );
       const result = await generate({ cwd: folder, out: "client-tools.gen", stubs: false, validators: true });
       expect(result.diagnostics).toEqual([]);
       writeGenerated(result);
     }
-    const tsc = spawnSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", project], { encoding: "utf8" });
+    const tsc = spawnSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", project], {
+      encoding: "utf8",
+    });
     expect(tsc.status, tsc.stdout + tsc.stderr).toBe(0);
     expect(tsc.stdout + tsc.stderr).toBe("");
   }, 120_000);

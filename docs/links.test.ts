@@ -8,8 +8,12 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const documents = [
   "README.md",
-  ...readdirSync(path.join(root, "docs")).filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`),
-  ...readdirSync(path.join(root, "examples")).filter((name) => existsSync(path.join(root, "examples", name, "README.md"))).map((name) => `examples/${name}/README.md`),
+  ...readdirSync(path.join(root, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+  ...readdirSync(path.join(root, "examples"))
+    .filter((name) => existsSync(path.join(root, "examples", name, "README.md")))
+    .map((name) => `examples/${name}/README.md`),
 ];
 
 /** GitHub's anchor of a heading. */

@@ -35,7 +35,11 @@ export function formatDiagnostic(d: Diagnostic): string {
  * Places diagnostics given as JSON pointers into one file's text: a key's position for a
  * problem about a key, else the value's, else the nearest enclosing value's.
  */
-export function locateInJson(file: string, text: string, problems: readonly { pointer: string; message: string }[]): Diagnostic[] {
+export function locateInJson(
+  file: string,
+  text: string,
+  problems: readonly { pointer: string; message: string }[],
+): Diagnostic[] {
   if (problems.length === 0) return [];
   const positions = jsonPositions(text);
   const place = lineColumns(text);

@@ -4,14 +4,27 @@ import { namedTextsDigest } from "./digest.js";
 
 describe("namedTextsDigest", () => {
   it("does not depend on the order the files come in", () => {
-    expect(namedTextsDigest([["b", "2"], ["a", "1"]])).toBe(namedTextsDigest([["a", "1"], ["b", "2"]]));
+    expect(
+      namedTextsDigest([
+        ["b", "2"],
+        ["a", "1"],
+      ]),
+    ).toBe(
+      namedTextsDigest([
+        ["a", "1"],
+        ["b", "2"],
+      ]),
+    );
   });
 
   it("tells apart sets that would concatenate to the same text", () => {
     const digests = [
       namedTextsDigest([["a", "bc"]]),
       namedTextsDigest([["ab", "c"]]),
-      namedTextsDigest([["a", "b"], ["c", ""]]),
+      namedTextsDigest([
+        ["a", "b"],
+        ["c", ""],
+      ]),
       namedTextsDigest([["a", "b\nc"]]),
       namedTextsDigest([]),
     ];
@@ -20,7 +33,11 @@ describe("namedTextsDigest", () => {
 
   it("hashes a text of megabytes, a surrogate pair across a piece's end included, as its whole UTF-8 bytes", () => {
     const text = `${"a".repeat((1 << 20) - 1)}😀${"é".repeat(1 << 20)}`;
-    const whole = createHash("sha256").update(`1:a\n${text.length}:`).update(Buffer.from(text)).update("\n").digest("hex");
+    const whole = createHash("sha256")
+      .update(`1:a\n${text.length}:`)
+      .update(Buffer.from(text))
+      .update("\n")
+      .digest("hex");
     expect(namedTextsDigest([["a", text]])).toBe(whole);
   });
 

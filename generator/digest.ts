@@ -7,11 +7,14 @@ import { textChunks } from "./text-chunks.js";
  * two different sets of files give the same bytes to hash. A text given in `pieces` as well (see
  * PiecedText) is hashed from them.
  */
-export function namedTextsDigest(entries: Iterable<readonly [name: string, text: string, pieces?: readonly string[] | undefined]>): string {
+export function namedTextsDigest(
+  entries: Iterable<readonly [name: string, text: string, pieces?: readonly string[] | undefined]>,
+): string {
   const hash = createHash("sha256");
   for (const [name, text, pieces] of [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     hash.update(`${name.length}:${name}\n${text.length}:`);
-    // A text of megabytes a chunk at a time (Node would encode all of it at once), from its pieces when it has them (never joining them).
+    // A text of megabytes a chunk at a time (Node would encode all of it at once), from its pieces when it has them
+    // (never joining them).
     for (const chunk of textChunks(pieces ?? [text])) hash.update(chunk);
     hash.update("\n");
   }

@@ -9,10 +9,16 @@ const LIST = path.join(here, "entries.json");
 
 describe("the gen-client-tools package's entries", () => {
   it("export exactly the names in entries.json: a new export is a decision (GCT_WRITE_ENTRIES=1 rewrites the list)", () => {
-    const manifest = JSON.parse(readFileSync(path.join(here, "..", "package.json"), "utf8")) as { exports: Record<string, string | { types: string }> };
+    const manifest = JSON.parse(readFileSync(path.join(here, "..", "package.json"), "utf8")) as {
+      exports: Record<string, string | { types: string }>;
+    };
     // Each entry's declarations are built from its source beside generator/: dist/generator/x.d.ts from generator/x.ts.
     const sources = Object.fromEntries(
-      Object.entries(manifest.exports).flatMap(([entry, target]) => (typeof target === "string" ? [] : [[entry, target.types.replace(/^\.\/dist\/generator\//, "").replace(/\.d\.ts$/, ".ts")]])),
+      Object.entries(manifest.exports).flatMap(([entry, target]) =>
+        typeof target === "string"
+          ? []
+          : [[entry, target.types.replace(/^\.\/dist\/generator\//, "").replace(/\.d\.ts$/, ".ts")]],
+      ),
     );
     const actual = entryExports(here, sources);
     if (process.env["GCT_WRITE_ENTRIES"] === "1") writeFileSync(LIST, `${JSON.stringify(actual, null, 2)}\n`);

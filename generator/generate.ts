@@ -1,6 +1,6 @@
 import { openValidatorCache } from "./cache/validator-cache.js";
 import { checkSpecs } from "./check/check-specs.js";
-import { GenerateError, type Diagnostic } from "./diagnostics.js";
+import { type Diagnostic, GenerateError } from "./diagnostics.js";
 import { emitOutput } from "./emit/emitters.js";
 import type { OutputPlan } from "./emit/output-plan.js";
 import { formatFiles } from "./format/format-files.js";
@@ -8,11 +8,11 @@ import { loadFormatter } from "./format/prettier.js";
 import { createLocator, type Locator } from "./load/locator.js";
 import { loadSources, type SourceSet } from "./load/sources.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
-import { digestInputs, type DigestedInputs } from "./manifest/inputs.js";
+import { type DigestedInputs, digestInputs } from "./manifest/inputs.js";
 import { buildToolModels } from "./model/build-models.js";
 import type { ToolModel } from "./model/tool-model.js";
 import type { GenerateOptions } from "./options/generate-options.js";
-import { outputShapingOptions, resolveOptions, type ResolvedOptions } from "./options/resolve.js";
+import { outputShapingOptions, type ResolvedOptions, resolveOptions } from "./options/resolve.js";
 
 export interface GeneratedFile {
   /** Absolute path. */
@@ -26,7 +26,10 @@ export interface GeneratedFile {
   readonly pieces?: readonly string[];
   /** "generated" files are replaced whole; the "stubs" file belongs to the user and only ever gains methods. */
   readonly role: "generated" | "stubs";
-  /** For `--check`: whether different text on disk counts as these contents (the manifest of another generator version, for the same generation). */
+  /**
+   * For `--check`: whether different text on disk counts as these contents (the manifest of another generator version,
+   * for the same generation).
+   */
   readonly sameAs?: (existing: string) => boolean;
 }
 
@@ -37,12 +40,18 @@ export interface GenerateResult {
   readonly diagnostics: readonly Diagnostic[];
   /** Things the user should know that are not errors (stubs added, handlers of removed tools). */
   readonly notes: readonly string[];
-  /** What the specs most likely do not mean though it is valid (a misspelt schema keyword); with `failOnWarnings` these are diagnostics instead. */
+  /**
+   * What the specs most likely do not mean though it is valid (a misspelt schema keyword); with `failOnWarnings` these
+   * are diagnostics instead.
+   */
   readonly warnings: readonly Diagnostic[];
   readonly toolCount: number;
   /** The output folder (absolute). */
   readonly outDir: string;
-  /** The prettier that formatted the files, when one did: its version, and its folder (undefined for the copy this package depends on). */
+  /**
+   * The prettier that formatted the files, when one did: its version, and its folder (undefined for the copy this
+   * package depends on).
+   */
   readonly formattedWith?: { readonly version: string; readonly from: string | undefined };
 }
 
@@ -54,7 +63,14 @@ export interface GenerateResult {
 export async function generate(given: GenerateOptions = {}): Promise<GenerateResult> {
   const options = resolveOptions(given);
   const outDir = options.out;
-  const failed = (diagnostics: readonly Diagnostic[], warnings: readonly Diagnostic[] = []): GenerateResult => ({ files: [], diagnostics, notes: [], warnings, toolCount: 0, outDir });
+  const failed = (diagnostics: readonly Diagnostic[], warnings: readonly Diagnostic[] = []): GenerateResult => ({
+    files: [],
+    diagnostics,
+    notes: [],
+    warnings,
+    toolCount: 0,
+    outDir,
+  });
 
   const planned = await planOutput(options);
   if ("diagnostics" in planned) return failed(planned.diagnostics, planned.warnings);
@@ -68,11 +84,23 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
     if (error instanceof GenerateError) return failed(error.diagnostics);
     throw error;
   }
-  const manifest = buildManifestFile(read.inputs, tools, files.filter((f) => f.role === "generated"));
+  const manifest = buildManifestFile(
+    read.inputs,
+    tools,
+    files.filter((f) => f.role === "generated"),
+  );
   // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
   const [formattedManifest] = formatter === undefined ? [manifest] : await formatter.format([manifest]);
   files.push({ ...manifest, contents: formattedManifest!.contents, role: "generated" });
-  return { files, diagnostics: [], notes: plan.notes, warnings: read.warnings, toolCount: tools.length, outDir, ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }) };
+  return {
+    files,
+    diagnostics: [],
+    notes: plan.notes,
+    warnings: read.warnings,
+    toolCount: tools.length,
+    outDir,
+    ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }),
+  };
 }
 
 /**
@@ -83,7 +111,10 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
  */
 async function planOutput(
   options: ResolvedOptions,
-): Promise<{ plan: OutputPlan; read: Omit<ReadSpecs, "models">; tools: readonly string[] } | { diagnostics: readonly Diagnostic[]; warnings?: readonly Diagnostic[] }> {
+): Promise<
+  | { plan: OutputPlan; read: Omit<ReadSpecs, "models">; tools: readonly string[] }
+  | { diagnostics: readonly Diagnostic[]; warnings?: readonly Diagnostic[] }
+> {
   const specs = readSpecs(options);
   if ("diagnostics" in specs) return specs;
   const { models, ...read } = specs;
@@ -94,7 +125,8 @@ async function planOutput(
     validatorCache: openValidatorCache(options.cwd, options.out),
     validatorCompiler: async () => (await import("./emit/validators/compile-pool.js")).compileTools,
   });
-  if (plan.problems.length > 0) return { diagnostics: read.locator === undefined ? plan.problems : read.locator.locate(plan.problems) };
+  if (plan.problems.length > 0)
+    return { diagnostics: read.locator === undefined ? plan.problems : read.locator.locate(plan.problems) };
   return { plan, read, tools: models.map((model) => model.name) };
 }
 
@@ -114,20 +146,31 @@ interface ReadSpecs {
  * thousands of tools) stays here: what is returned holds their digest and the warnings placed
  * already, and the texts only for the one emitter that can report a problem in them.
  */
-function readSpecs(options: ResolvedOptions): ReadSpecs | { readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } {
+function readSpecs(
+  options: ResolvedOptions,
+): ReadSpecs | { readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } {
   const { sources, diagnostics: unread } = loadSources(options);
   const locator = createLocator(sources.specs.map((spec) => spec.document));
   const checked = checkSpecs(sources.specs);
   const { models, problems } = buildToolModels(checked.tools, locator);
-  const diagnostics = [...unread, ...locator.locate([...checked.problems, ...(options.failOnWarnings ? checked.warnings : []), ...problems])];
+  const diagnostics = [
+    ...unread,
+    ...locator.locate([...checked.problems, ...(options.failOnWarnings ? checked.warnings : []), ...problems]),
+  ];
   // The warnings go with the problems: a run that stops still says everything it found.
-  if (diagnostics.length > 0) return { diagnostics, warnings: options.failOnWarnings ? [] : locator.locate(checked.warnings) };
+  if (diagnostics.length > 0)
+    return { diagnostics, warnings: options.failOnWarnings ? [] : locator.locate(checked.warnings) };
   const specFiles = new Map(sources.specs.map(({ document }) => [document.path, document.text]));
   return {
     models,
     stubs: sources.stubs,
     previousTools: sources.previousManifest?.tools,
-    inputs: digestInputs({ outDir: options.out, options: outputShapingOptions(options), specFiles, schemaFiles: sources.schemaTexts }),
+    inputs: digestInputs({
+      outDir: options.out,
+      options: outputShapingOptions(options),
+      specFiles,
+      schemaFiles: sources.schemaTexts,
+    }),
     warnings: options.failOnWarnings ? [] : locator.locate(checked.warnings),
     locator: options.validators ? locator : undefined,
   };

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { codeRoot, moduleExtension, packageRoot } from "./package-root.js";
 import { namedTextsDigest } from "./digest.js";
+import { codeRoot, moduleExtension, packageRoot } from "./package-root.js";
 
 /** Written by the build beside dist/generator/: the digest, so that a run need not read the code. */
 export const GENERATOR_DIGEST_FILE = "generator-digest.json";
@@ -17,7 +17,11 @@ let cached: string | undefined;
 export function generatorDigest(): string {
   if (cached === undefined) {
     try {
-      cached = (JSON.parse(readFileSync(path.join(codeRoot(), "generator", GENERATOR_DIGEST_FILE), "utf8")) as { digest: string }).digest;
+      cached = (
+        JSON.parse(readFileSync(path.join(codeRoot(), "generator", GENERATOR_DIGEST_FILE), "utf8")) as {
+          digest: string;
+        }
+      ).digest;
     } catch {
       cached = computeGeneratorDigest();
     }
@@ -32,11 +36,17 @@ export function computeGeneratorDigest(): string {
   const entries: [string, string][] = [];
   for (const folder of ["generator", "runtime"]) {
     for (const entry of readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })) {
-      if (!entry.endsWith(extension) || entry.endsWith(`.d${extension}`) || /\.test(-d)?\.|__fixtures__|^(fidelity|fuzz|hostile)[\\/]/.test(entry)) continue;
+      if (
+        !entry.endsWith(extension) ||
+        entry.endsWith(`.d${extension}`) ||
+        /\.test(-d)?\.|__fixtures__|^(fidelity|fuzz|hostile)[\\/]/.test(entry)
+      )
+        continue;
       entries.push([`${folder}/${entry}`, readFileSync(path.join(root, folder, entry), "utf8")]);
     }
   }
   const templates = path.join(packageRoot(), "templates");
-  for (const entry of readdirSync(templates)) entries.push([`templates/${entry}`, readFileSync(path.join(templates, entry), "utf8")]);
+  for (const entry of readdirSync(templates))
+    entries.push([`templates/${entry}`, readFileSync(path.join(templates, entry), "utf8")]);
   return namedTextsDigest(entries);
 }

@@ -9,11 +9,24 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const STAGES = ["load", "check", "model", "emit", "format", "manifest", "write"] as const;
 
 /** Modules any stage may use: helpers of no stage (they import no stage themselves, which this test also checks). */
-const SHARED = ["diagnostics.ts", "relative-path.ts", "package-root.ts", "generator-digest.ts", "digest.ts", "file-refs.ts", "text-chunks.ts", "json", "output-format"];
+const SHARED = [
+  "diagnostics.ts",
+  "relative-path.ts",
+  "package-root.ts",
+  "generator-digest.ts",
+  "digest.ts",
+  "file-refs.ts",
+  "text-chunks.ts",
+  "json",
+  "output-format",
+];
 
 const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
-/** Every import of a module: the module it names (relative to generator/, or outside it), and whether only types are imported. */
+/**
+ * Every import of a module: the module it names (relative to generator/, or outside it), and whether only types are
+ * imported.
+ */
 function importsOf(file: string): { target: string; typeOnly: boolean }[] {
   const text = readFileSync(file, "utf8");
   return [...text.matchAll(IMPORT)].flatMap((match) => {
@@ -26,7 +39,10 @@ function importsOf(file: string): { target: string; typeOnly: boolean }[] {
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: "utf8" })
-    .filter((entry) => entry.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(entry) && !entry.split(path.sep).includes("__fixtures__"))
+    .filter(
+      (entry) =>
+        entry.endsWith(".ts") && !/\.test(-d)?\.ts$/.test(entry) && !entry.split(path.sep).includes("__fixtures__"),
+    )
     .map((entry) => path.join(folder, entry));
 }
 
@@ -58,7 +74,11 @@ describe("the generator's stages", () => {
     const wrong = SHARED.flatMap((name) => {
       const full = path.join(here, name);
       const files = name.endsWith(".ts") ? [full] : sourceFiles(full);
-      return files.flatMap((file) => importsOf(file).filter(({ target }) => roomOf(target) !== "shared" && roomOf(target) !== "outside").map(({ target }) => `${path.relative(here, file)} imports ${target}`));
+      return files.flatMap((file) =>
+        importsOf(file)
+          .filter(({ target }) => roomOf(target) !== "shared" && roomOf(target) !== "outside")
+          .map(({ target }) => `${path.relative(here, file)} imports ${target}`),
+      );
     });
     expect(wrong).toEqual([]);
   });

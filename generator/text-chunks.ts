@@ -1,4 +1,6 @@
-/** 1 M characters: Node encodes a string it hashes or writes into a buffer of up to 3 bytes per character, all at once. */
+/**
+ * 1 M characters: Node encodes a string it hashes or writes into a buffer of up to 3 bytes per character, all at once.
+ */
 export const CHUNK_CHARS = 1 << 20;
 /** The most UTF-8 bytes a chunk of textChunks' default size takes (3 per UTF-16 unit, a pair's 4 bytes included). */
 export const CHUNK_BYTES = 3 * (CHUNK_CHARS + 1);

@@ -1,5 +1,5 @@
 import type { GenerateResult } from "./generate.js";
-import { writeFiles, type WriteReport } from "./write/write-files.js";
+import { type WriteReport, writeFiles } from "./write/write-files.js";
 
 export interface WriteGeneratedOptions {
   /** Write nothing; report what would change (for CI). */
@@ -13,14 +13,21 @@ export interface WriteGeneratedReport extends WriteReport {
 
 /** Writes (or with `check`, compares) what `generate` produced. Nothing is written when it has diagnostics. */
 export function writeGenerated(result: GenerateResult, options: WriteGeneratedOptions = {}): WriteGeneratedReport {
-  if (result.diagnostics.length > 0) throw new Error("writeGenerated: the result has diagnostics; fix them and generate again");
+  if (result.diagnostics.length > 0)
+    throw new Error("writeGenerated: the result has diagnostics; fix them and generate again");
   const check = options.check ?? false;
   const generated = writeFiles(
     result.files.filter((f) => f.role === "generated"),
     result.outDir,
     check,
   );
-  const stubs = check ? { changed: [], unchanged: [] } : writeFiles(result.files.filter((f) => f.role === "stubs"), undefined, false);
+  const stubs = check
+    ? { changed: [], unchanged: [] }
+    : writeFiles(
+        result.files.filter((f) => f.role === "stubs"),
+        undefined,
+        false,
+      );
   return {
     changed: [...generated.changed, ...stubs.changed],
     unchanged: [...generated.unchanged, ...stubs.unchanged],

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,10 +30,16 @@ describe.skipIf(!haveChromium())("examples/nextjs-ai-sdk, built with next build 
   it("streams a turn that calls a fire-and-forget tool, one that calls an awaited tool, and one whose refused arguments the model hears about", async () => {
     const { tarball, runtimeTarball } = packPackages();
     const project = tempProject({});
-    cpSync(example, project, { recursive: true, filter: (source) => !/[\\/](node_modules|\.next)([\\/]|$)/.test(source) });
+    cpSync(example, project, {
+      recursive: true,
+      filter: (source) => !/[\\/](node_modules|\.next)([\\/]|$)/.test(source),
+    });
     // The two packages from their tarballs, as they are not on the registry yet.
     const manifestFile = path.join(project, "package.json");
-    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
     manifest.dependencies["@gen-client-tools/runtime"] = `file:${runtimeTarball}`;
     manifest.devDependencies["gen-client-tools"] = `file:${tarball}`;
     writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
@@ -47,7 +53,11 @@ describe.skipIf(!haveChromium())("examples/nextjs-ai-sdk, built with next build 
     expect(build.status, build.stdout + build.stderr).toBe(0);
 
     const port = await freePort();
-    server = spawn(process.execPath, [path.join(project, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: project, stdio: ["ignore", "pipe", "inherit"] });
+    server = spawn(
+      process.execPath,
+      [path.join(project, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
+      { cwd: project, stdio: ["ignore", "pipe", "inherit"] },
+    );
     await new Promise<void>((resolve, reject) => {
       server!.stdout!.on("data", (chunk: Buffer) => /Ready/i.test(chunk.toString()) && resolve());
       server!.on("exit", (code) => reject(new Error(`next start exited with ${code}`)));
@@ -57,7 +67,14 @@ describe.skipIf(!haveChromium())("examples/nextjs-ai-sdk, built with next build 
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(String(error)));
     await page.goto(`http://127.0.0.1:${port}/`);
-    const said = (text: string) => page.waitForFunction((expected) => Array.from(document.querySelectorAll("#messages li.assistant")).some((li) => li.textContent?.includes(expected)), text);
+    const said = (text: string) =>
+      page.waitForFunction(
+        (expected) =>
+          Array.from(document.querySelectorAll("#messages li.assistant")).some((li) =>
+            li.textContent?.includes(expected),
+          ),
+        text,
+      );
 
     await send(page, "show a toast");
     await said("Done.");

@@ -3,9 +3,9 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import path from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CODE_BLOCK_WRAPPERS } from "../docs/code-block-wrappers.js";
 import { packPackages, sh } from "../test-support/packed-packages.js";
 import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
-import { CODE_BLOCK_WRAPPERS } from "../docs/code-block-wrappers.js";
 
 // The package as a user gets it: `npm pack`, the tarball installed into a fresh project (its
 // dependencies from the registry), and used there through npx, tsc and node. Proof that
@@ -13,16 +13,41 @@ import { CODE_BLOCK_WRAPPERS } from "../docs/code-block-wrappers.js";
 
 /** A consumer's tsconfig.json for src/: strict, NodeNext, no ambient types, plus `options`. */
 function strictTsconfig(options: Record<string, unknown>): unknown {
-  const strict = { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true };
+  const strict = {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    verbatimModuleSyntax: true,
+  };
   return { compilerOptions: { ...strict, lib: ["ES2022", "DOM"], types: [], ...options }, include: ["src"] };
 }
 
 let pkg: string;
 let tarball: string;
 
-/** Installs the two tarballs and these packages into the project, generates its code with its config, and compiles it with its tsconfig: no output, exit 0. */
+/**
+ * Installs the two tarballs and these packages into the project, generates its code with its config, and compiles it
+ * with its tsconfig: no output, exit 0.
+ */
 function installGenerateCompile(project: string, packages: readonly string[]): void {
-  const install = sh(project, "npm", ["install", runtimeTarball, tarball, ...packages, "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], 400_000);
+  const install = sh(
+    project,
+    "npm",
+    [
+      "install",
+      runtimeTarball,
+      tarball,
+      ...packages,
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      "--ignore-scripts",
+    ],
+    400_000,
+  );
   expect(install.status, install.stderr).toBe(0);
   const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
   expect(generate.status, generate.stderr).toBe(0);
@@ -61,10 +86,13 @@ function reachable(entries: readonly string[], target: (file: string) => string)
     const text = readFileSync(path.join(pkg, file), "utf8");
     const specifiers = [
       ...ts.preProcessFile(text, true, true).importedFiles.map((imported) => imported.fileName),
-      ...[...text.matchAll(/new URL\(\s*["'](\.\.?\/[^"']+)["']\s*,\s*import\.meta\.url\s*\)/g)].map((match) => match[1]!),
+      ...[...text.matchAll(/new URL\(\s*["'](\.\.?\/[^"']+)["']\s*,\s*import\.meta\.url\s*\)/g)].map(
+        (match) => match[1]!,
+      ),
     ];
     for (const specifier of specifiers) {
-      if (specifier.startsWith(".")) queue.push(target(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))));
+      if (specifier.startsWith("."))
+        queue.push(target(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))));
     }
   }
   return reached;
@@ -82,79 +110,116 @@ function folderBytes(folder: string): number {
 }
 
 describe("the packed runtime package", () => {
-  it(
-    "installs alone into a fresh server project in at most 5 MB, with none of the generator's tooling, and its entries load",
-    () => {
-      const project = tempProject({
-        "package.json": { name: "server", private: true, type: "module" },
-        "load.mjs": `import * as shared from "@gen-client-tools/runtime";
+  it("installs alone into a fresh server project in at most 5 MB, with none of the generator's tooling, and its entries load", () => {
+    const project = tempProject({
+      "package.json": { name: "server", private: true, type: "module" },
+      "load.mjs": `import * as shared from "@gen-client-tools/runtime";
 import * as server from "@gen-client-tools/runtime/server";
 import * as validators from "@gen-client-tools/runtime/validators";
 console.log(JSON.stringify([typeof shared.bindClientTools, typeof server.ClientCallBroker, typeof validators.ajvFormats]));
 `,
-      });
-      const install = sh(project, "npm", ["install", runtimeTarball, "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
-      expect(install.status, install.stderr).toBe(0);
-      const tree = sh(project, "npm", ["ls", "--all", "--parseable"]);
-      expect(tree.status, tree.stderr).toBe(0);
-      const installed = tree.stdout.split("\n").map((line) => line.slice(line.lastIndexOf("node_modules/") + "node_modules/".length));
-      for (const tooling of ["ts-morph", "prettier", "yargs", "chokidar", "typescript", "gen-client-tools"]) expect(installed).not.toContain(tooling);
-      expect(installed).toEqual(expect.arrayContaining(["@gen-client-tools/runtime", "ajv", "ajv-formats", "re2js"]));
-      expect(folderBytes(path.join(project, "node_modules"))).toBeLessThanOrEqual(5 * 1024 * 1024);
-      const load = sh(project, process.execPath, ["load.mjs"]);
-      expect(load.status, load.stderr).toBe(0);
-      expect(JSON.parse(load.stdout)).toEqual(["function", "function", "object"]);
-    },
-    300_000,
-  );
-  it(
-    "runs bindings generated with --validators under pnpm's strict layout, the app depending on the runtime package alone (no ajv of its own)",
-    () => {
-      const pnpm = (...args: string[]) => sh(project, "npx", ["--yes", "pnpm@10.34.8", ...args], 200_000);
-      const project = tempProject({
-        // The CLI's dependency on the runtime package resolves to the tarball, as it would to the registry's.
-        "package.json": { name: "pnpm-app", private: true, type: "module", pnpm: { overrides: { "@gen-client-tools/runtime": `file:${runtimeTarball}` } } },
-        "client-tools/pick_date.json": {
-          name: "pick_date",
-          description: "Pick a date.",
-          parameters: { type: "object", properties: { title: { type: "string", maxLength: 5 }, when: { type: "string", format: "date" } }, required: ["title"], additionalProperties: false },
+    });
+    const install = sh(
+      project,
+      "npm",
+      ["install", runtimeTarball, "--prefer-offline", "--no-audit", "--no-fund"],
+      200_000,
+    );
+    expect(install.status, install.stderr).toBe(0);
+    const tree = sh(project, "npm", ["ls", "--all", "--parseable"]);
+    expect(tree.status, tree.stderr).toBe(0);
+    const installed = tree.stdout
+      .split("\n")
+      .map((line) => line.slice(line.lastIndexOf("node_modules/") + "node_modules/".length));
+    for (const tooling of ["ts-morph", "prettier", "yargs", "chokidar", "typescript", "gen-client-tools"])
+      expect(installed).not.toContain(tooling);
+    expect(installed).toEqual(expect.arrayContaining(["@gen-client-tools/runtime", "ajv", "ajv-formats", "re2js"]));
+    expect(folderBytes(path.join(project, "node_modules"))).toBeLessThanOrEqual(5 * 1024 * 1024);
+    const load = sh(project, process.execPath, ["load.mjs"]);
+    expect(load.status, load.stderr).toBe(0);
+    expect(JSON.parse(load.stdout)).toEqual(["function", "function", "object"]);
+  }, 300_000);
+  it("runs bindings generated with --validators under pnpm's strict layout, the app depending on the runtime package alone (no ajv of its own)", () => {
+    const pnpm = (...args: string[]) => sh(project, "npx", ["--yes", "pnpm@10.34.8", ...args], 200_000);
+    const project = tempProject({
+      // The CLI's dependency on the runtime package resolves to the tarball, as it would to the registry's.
+      "package.json": {
+        name: "pnpm-app",
+        private: true,
+        type: "module",
+        pnpm: { overrides: { "@gen-client-tools/runtime": `file:${runtimeTarball}` } },
+      },
+      "client-tools/pick_date.json": {
+        name: "pick_date",
+        description: "Pick a date.",
+        parameters: {
+          type: "object",
+          properties: { title: { type: "string", maxLength: 5 }, when: { type: "string", format: "date" } },
+          required: ["title"],
+          additionalProperties: false,
         },
-        "tsconfig.json": strictTsconfig({ rootDir: "src", outDir: "dist", skipLibCheck: false }),
-        "src/main.ts": `import { dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
+      },
+      "tsconfig.json": strictTsconfig({ rootDir: "src", outDir: "dist", skipLibCheck: false }),
+      "src/main.ts": `import { dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
 const handlers: ClientToolHandlers = { pick_date: () => undefined };
 const outcomes = [await dispatchToolCall("pick_date", { title: "ok", when: "2026-12-03" }, handlers), await dispatchToolCall("pick_date", { title: "too long", when: "nope" }, handlers)];
 console.log(JSON.stringify(outcomes.map((outcome) => (outcome.ok ? "ok" : outcome.message))));
 `,
-      });
-      for (const install of [pnpm("add", runtimeTarball), pnpm("add", "-D", tarball, "typescript@7.0.2")]) expect(install.status, install.stdout + install.stderr).toBe(0);
-      // pnpm's layout: the app sees its own dependencies only.
-      expect(readdirSync(path.join(project, "node_modules")).filter((name) => !name.startsWith(".")).sort()).toEqual(["@gen-client-tools", "gen-client-tools", "typescript"]);
-      const generate = pnpm("exec", "gen-client-tools", "--validators", "--no-stubs");
-      expect(generate.status, generate.stdout + generate.stderr).toBe(0);
-      const tsc = pnpm("exec", "tsc", "-p", ".");
-      expect(tsc.stdout + tsc.stderr).toBe("");
-      const run = sh(project, process.execPath, ["dist/main.js"]);
-      expect(run.status, run.stderr).toBe(0);
-      expect(JSON.parse(run.stdout)).toEqual(["ok", 'Invalid arguments for pick_date: /title must NOT have more than 5 characters; /when must match format "date".']);
-    },
-    300_000,
-  );
+    });
+    for (const install of [pnpm("add", runtimeTarball), pnpm("add", "-D", tarball, "typescript@7.0.2")])
+      expect(install.status, install.stdout + install.stderr).toBe(0);
+    // pnpm's layout: the app sees its own dependencies only.
+    expect(
+      readdirSync(path.join(project, "node_modules"))
+        .filter((name) => !name.startsWith("."))
+        .sort(),
+    ).toEqual(["@gen-client-tools", "gen-client-tools", "typescript"]);
+    const generate = pnpm("exec", "gen-client-tools", "--validators", "--no-stubs");
+    expect(generate.status, generate.stdout + generate.stderr).toBe(0);
+    const tsc = pnpm("exec", "tsc", "-p", ".");
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    const run = sh(project, process.execPath, ["dist/main.js"]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([
+      "ok",
+      'Invalid arguments for pick_date: /title must NOT have more than 5 characters; /when must match format "date".',
+    ]);
+  }, 300_000);
 });
 
 describe("the packed package", () => {
   it("holds every export with its types, the bin and the templates, and no tests, fixtures, benchmarks or examples", () => {
     for (const [name, target] of Object.entries(manifest.exports)) {
-      for (const file of typeof target === "string" ? [target] : [target.types, target.default]) expect(packed, `${name}: ${file}`).toContain(file.replace(/^\.\//, ""));
+      for (const file of typeof target === "string" ? [target] : [target.types, target.default])
+        expect(packed, `${name}: ${file}`).toContain(file.replace(/^\.\//, ""));
     }
     for (const file of Object.values(manifest.bin)) expect(packed).toContain(file);
-    expect(packed).toEqual(expect.arrayContaining(["templates/types.ts", "templates/specs.ts", "templates/handlers.ts", "templates/client-inputs.ts", "README.md", "package.json"]));
-    expect(packed.filter((file) => /\.test(-d)?\.|__fixtures__|^dist\/(bench|test-support)\/|^(bench|examples|scripts|test-support|generator|runtime)\//.test(file))).toEqual([]);
+    expect(packed).toEqual(
+      expect.arrayContaining([
+        "templates/types.ts",
+        "templates/specs.ts",
+        "templates/handlers.ts",
+        "templates/client-inputs.ts",
+        "README.md",
+        "package.json",
+      ]),
+    );
+    expect(
+      packed.filter((file) =>
+        /\.test(-d)?\.|__fixtures__|^dist\/(bench|test-support)\/|^(bench|examples|scripts|test-support|generator|runtime)\//.test(
+          file,
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it("holds only modules that an export or the bin loads, and declarations that an export's types reach (so no test helper ships)", () => {
     const targets = Object.values(manifest.exports).flatMap((target) => (typeof target === "string" ? [] : [target]));
     const declarationOf = (file: string): string => file.replace(/\.js$/, ".d.ts");
-    const code = reachable([...targets.map((target) => target.default), ...Object.values(manifest.bin)], (file) => file);
+    const code = reachable(
+      [...targets.map((target) => target.default), ...Object.values(manifest.bin)],
+      (file) => file,
+    );
     // The exports' types, and the declarations of every module that runs (with the types-only
     // modules they import, whose .js is an empty `export {}`).
     // The bin's bundle (dist/generator/bundle/) is code without declarations: no export reaches it.
@@ -162,33 +227,41 @@ describe("the packed package", () => {
     const types = reachable([...targets.map((target) => target.types), ...compiled.map(declarationOf)], declarationOf);
     // A file here that nothing loads is dead weight, most likely a test helper: add its folder to
     // the "!dist/..." entries of package.json "files".
-    expect(packed.filter((file) => file.endsWith(".js") && !code.has(file) && !types.has(declarationOf(file)))).toEqual([]);
+    expect(packed.filter((file) => file.endsWith(".js") && !code.has(file) && !types.has(declarationOf(file)))).toEqual(
+      [],
+    );
     expect(packed.filter((file) => file.endsWith(".d.ts") && !types.has(file))).toEqual([]);
   });
 
-  it(
-    "installs into a fresh project, where npx gen-client-tools generates code that tsc accepts with the runtime's types, and every export imports",
-    () => {
-      const project = tempProject({
-        "package.json": { name: "consumer", private: true, type: "module" },
-        "client-tools/open_file_viewer.json": {
-          name: "open_file_viewer",
-          description: "Open a file viewer.",
-          parameters: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"], additionalProperties: false },
+  it("installs into a fresh project, where npx gen-client-tools generates code that tsc accepts with the runtime's types, and every export imports", () => {
+    const project = tempProject({
+      "package.json": { name: "consumer", private: true, type: "module" },
+      "client-tools/open_file_viewer.json": {
+        name: "open_file_viewer",
+        description: "Open a file viewer.",
+        parameters: {
+          type: "object",
+          properties: { file_path: { type: "string" } },
+          required: ["file_path"],
+          additionalProperties: false,
         },
-        "client-tools/get_location.json": {
-          name: "get_location",
-          description: "Get the user's city.",
-          outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+      },
+      "client-tools/get_location.json": {
+        name: "get_location",
+        description: "Get the user's city.",
+        outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+      },
+      "client-tools/connect_account.json": {
+        name: "connect_account",
+        description: "Connect a service with a token the user enters.",
+        parameters: { type: "object", properties: { service: { type: "string" } }, required: ["service"] },
+        privateInput: {
+          schema: { type: "object", properties: { token: { type: "string", minLength: 1 } }, required: ["token"] },
+          response: { status: "connected" },
         },
-        "client-tools/connect_account.json": {
-          name: "connect_account",
-          description: "Connect a service with a token the user enters.",
-          parameters: { type: "object", properties: { service: { type: "string" } }, required: ["service"] },
-          privateInput: { schema: { type: "object", properties: { token: { type: "string", minLength: 1 } }, required: ["token"] }, response: { status: "connected" } },
-        },
-        "tsconfig.json": strictTsconfig({ skipLibCheck: false, noEmit: true }),
-        "src/consumer.ts": `import { ClientToolRegistry } from "@gen-client-tools/runtime/server";
+      },
+      "tsconfig.json": strictTsconfig({ skipLibCheck: false, noEmit: true }),
+      "src/consumer.ts": `import { ClientToolRegistry } from "@gen-client-tools/runtime/server";
 import { createClientToolRunner } from "@gen-client-tools/runtime";
 import { ClientCallBroker } from "@gen-client-tools/runtime/server";
 import { generate, type GenerateResult } from "gen-client-tools";
@@ -228,7 +301,7 @@ const wrong: ClientToolHandlers<undefined> = {
 };
 export { wrong };
 `,
-        "smoke.mjs": `import * as api from "gen-client-tools";
+      "smoke.mjs": `import * as api from "gen-client-tools";
 import * as runtime from "@gen-client-tools/runtime";
 import * as server from "@gen-client-tools/runtime/server";
 import * as validators from "@gen-client-tools/runtime/validators";
@@ -253,50 +326,65 @@ console.log(JSON.stringify({
   plugin: clientTools().name,
 }));
 `,
-      });
-      const install = sh(project, "npm", ["install", runtimeTarball, tarball, "typescript@7.0.2", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
-      expect(install.status, install.stderr).toBe(0);
+    });
+    const install = sh(
+      project,
+      "npm",
+      ["install", runtimeTarball, tarball, "typescript@7.0.2", "--prefer-offline", "--no-audit", "--no-fund"],
+      200_000,
+    );
+    expect(install.status, install.stderr).toBe(0);
 
-      const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
-      expect(generate.status, generate.stderr).toBe(0);
-      expect(generate.stdout).toMatch(/3 tools, 7 files written/);
-      expect(sh(project, "npx", ["--no", "--", "gen-client-tools", "--check"]).status).toBe(0);
+    const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
+    expect(generate.status, generate.stderr).toBe(0);
+    expect(generate.stdout).toMatch(/3 tools, 7 files written/);
+    expect(sh(project, "npx", ["--no", "--", "gen-client-tools", "--check"]).status).toBe(0);
 
-      const tsc = sh(project, "npx", ["--no", "--", "tsc", "--noEmit"]);
-      expect(tsc.stdout + tsc.stderr).toBe("");
-      expect(tsc.status).toBe(0);
+    const tsc = sh(project, "npx", ["--no", "--", "tsc", "--noEmit"]);
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.status).toBe(0);
 
-      const smoke = sh(project, process.execPath, ["smoke.mjs"]);
-      expect(smoke.status, smoke.stderr).toBe(0);
-      expect(JSON.parse(smoke.stdout)).toEqual({
-        privateInput: { outcome: { status: "ok", result: { status: "connected" } }, taken: [{ token: "t0ken" }] },
-        toolCount: 3,
-        diagnostics: 0,
-        runtime: "function",
-        server: "function",
-        validators: "function",
-        redis: "function",
-        plugin: "gen-client-tools",
-      });
-    },
-    300_000,
-  );
+    const smoke = sh(project, process.execPath, ["smoke.mjs"]);
+    expect(smoke.status, smoke.stderr).toBe(0);
+    expect(JSON.parse(smoke.stdout)).toEqual({
+      privateInput: { outcome: { status: "ok", result: { status: "connected" } }, taken: [{ token: "t0ken" }] },
+      toolCount: 3,
+      diagnostics: 0,
+      runtime: "function",
+      server: "function",
+      validators: "function",
+      redis: "function",
+      plugin: "gen-client-tools",
+    });
+  }, 300_000);
 
-  it(
-    "serves a fresh project on its frameworks: --validators output, dispatchToolCall, Standard Schema and every adapter, type-checked against the installed frameworks and loaded in node",
-    () => {
-      const project = tempProject({
-        "package.json": { name: "frameworks", private: true, type: "module" },
-        "gen-client-tools.config.json": { validators: true, stubs: false },
-        "client-tools/pick_date.json": {
-          name: "pick_date",
-          description: "Ask the user for a date.",
-          parameters: { type: "object", properties: { title: { type: "string" } }, required: ["title"], additionalProperties: false },
-          outputSchema: { type: "object", properties: { date: { type: "string" } }, required: ["date"], additionalProperties: false },
+  it("serves a fresh project on its frameworks: --validators output, dispatchToolCall, Standard Schema and every adapter, type-checked against the installed frameworks and loaded in node", () => {
+    const project = tempProject({
+      "package.json": { name: "frameworks", private: true, type: "module" },
+      "gen-client-tools.config.json": { validators: true, stubs: false },
+      "client-tools/pick_date.json": {
+        name: "pick_date",
+        description: "Ask the user for a date.",
+        parameters: {
+          type: "object",
+          properties: { title: { type: "string" } },
+          required: ["title"],
+          additionalProperties: false,
         },
-        "client-tools/notify.json": { name: "notify", description: "Show a toast.", parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
-        "tsconfig.json": strictTsconfig({ skipLibCheck: true, rootDir: "src", outDir: "dist" }),
-        "src/app.ts": `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+        outputSchema: {
+          type: "object",
+          properties: { date: { type: "string" } },
+          required: ["date"],
+          additionalProperties: false,
+        },
+      },
+      "client-tools/notify.json": {
+        name: "notify",
+        description: "Show a toast.",
+        parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+      },
+      "tsconfig.json": strictTsconfig({ skipLibCheck: true, rootDir: "src", outDir: "dist" }),
+      "src/app.ts": `import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { toAiSdkTools, handleAiSdkToolCall, type ToolCallDispatch } from "@gen-client-tools/runtime/ai-sdk";
 import { serveClientToolsOverMcp } from "@gen-client-tools/runtime/mcp";
 import { toAgUiToolCallEvents, createAgUiClientToolSubscriber } from "@gen-client-tools/runtime/ag-ui";
@@ -332,80 +420,104 @@ export async function smoke(): Promise<unknown> {
   };
 }
 `,
-        "smoke.mjs": `import { smoke } from "./dist/app.js";
+      "smoke.mjs": `import { smoke } from "./dist/app.js";
 console.log(JSON.stringify(await smoke()));
 `,
-      });
-      // The framework snippets of docs/frameworks.md, compiled here against the same generated tools.
-      const frameworksPage = readFileSync(new URL("../docs/frameworks.md", import.meta.url), "utf8");
-      const snippets = [...frameworksPage.matchAll(/```ts\n\/\/ (with-[\w-]+\.ts)\n([\s\S]*?)```/g)];
-      expect(snippets.map((match) => match[1]).sort()).toEqual([
-        "with-ag-ui.ts",
-        "with-ai-sdk-page.ts",
-        "with-ai-sdk-server.ts",
-        "with-deferred-page.ts",
-        "with-langchain.ts",
-        "with-mcp.ts",
-        "with-openai-agents.ts",
-        "with-openai.ts",
-        "with-tanstack-ai.ts",
-      ]);
-      for (const [, name, code] of snippets) writeFileSync(path.join(project, "src", name!), code!);
-      const frameworks = [
-        "ai@6.0.325",
-        "@ai-sdk/react@3.0.328",
-        "react@19.3.1",
-        "@types/react@19.2.7",
-        "@modelcontextprotocol/sdk@1.32.2",
-        "@ag-ui/core@1.0.0",
-        "@ag-ui/client@1.0.0",
-        "openai@6.49.0",
-        "@openai/agents@0.20.0",
-        "zod@4.6.7",
-        "@langchain/core@1.4.0",
-        "@langchain/langgraph@1.7.3",
-        "@tanstack/ai@0.58.0",
-        "typescript@7.0.2",
-      ];
-      const install = sh(project, "npm", ["install", runtimeTarball, tarball, ...frameworks, "--prefer-offline", "--no-audit", "--no-fund"], 240_000);
-      expect(install.status, install.stderr).toBe(0);
-      const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
-      expect(generate.status, generate.stderr).toBe(0);
-      const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
-      expect(tsc.stdout + tsc.stderr).toBe("");
-      const smoke = sh(project, process.execPath, ["smoke.mjs"]);
-      expect(smoke.status, smoke.stderr).toBe(0);
-      expect(JSON.parse(smoke.stdout)).toEqual({
-        message: { role: "tool", tool_call_id: "c1", content: '{"date":"2026-12-24"}' },
-        invalid: "invalid_arguments",
-        events: ["TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END"],
-        standard: { issues: [{ message: "must be string", path: ["title"] }] },
-        aiSdkTools: ["notify", "pick_date"],
-        // Each framework's own tool objects, built in the fresh project: the schemas as written.
-        ...Object.fromEntries(["agentsTools", "langChainTools", "tanStackTools"].map((key) => [key, [
-          ["notify", { type: "object", properties: { text: { type: "string" } }, required: ["text"] }],
-          ["pick_date", { type: "object", properties: { title: { type: "string" } }, required: ["title"], additionalProperties: false }],
-        ]])),
-      });
-    },
-    300_000,
-  );
+    });
+    // The framework snippets of docs/frameworks.md, compiled here against the same generated tools.
+    const frameworksPage = readFileSync(new URL("../docs/frameworks.md", import.meta.url), "utf8");
+    const snippets = [...frameworksPage.matchAll(/```ts\n\/\/ (with-[\w-]+\.ts)\n([\s\S]*?)```/g)];
+    expect(snippets.map((match) => match[1]).sort()).toEqual([
+      "with-ag-ui.ts",
+      "with-ai-sdk-page.ts",
+      "with-ai-sdk-server.ts",
+      "with-deferred-page.ts",
+      "with-langchain.ts",
+      "with-mcp.ts",
+      "with-openai-agents.ts",
+      "with-openai.ts",
+      "with-tanstack-ai.ts",
+    ]);
+    for (const [, name, code] of snippets) writeFileSync(path.join(project, "src", name!), code!);
+    const frameworks = [
+      "ai@6.0.325",
+      "@ai-sdk/react@3.0.328",
+      "react@19.3.1",
+      "@types/react@19.2.7",
+      "@modelcontextprotocol/sdk@1.32.2",
+      "@ag-ui/core@1.0.0",
+      "@ag-ui/client@1.0.0",
+      "openai@6.49.0",
+      "@openai/agents@0.20.0",
+      "zod@4.6.7",
+      "@langchain/core@1.4.0",
+      "@langchain/langgraph@1.7.3",
+      "@tanstack/ai@0.58.0",
+      "typescript@7.0.2",
+    ];
+    const install = sh(
+      project,
+      "npm",
+      ["install", runtimeTarball, tarball, ...frameworks, "--prefer-offline", "--no-audit", "--no-fund"],
+      240_000,
+    );
+    expect(install.status, install.stderr).toBe(0);
+    const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
+    expect(generate.status, generate.stderr).toBe(0);
+    const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    const smoke = sh(project, process.execPath, ["smoke.mjs"]);
+    expect(smoke.status, smoke.stderr).toBe(0);
+    expect(JSON.parse(smoke.stdout)).toEqual({
+      message: { role: "tool", tool_call_id: "c1", content: '{"date":"2026-12-24"}' },
+      invalid: "invalid_arguments",
+      events: ["TOOL_CALL_START", "TOOL_CALL_ARGS", "TOOL_CALL_END"],
+      standard: { issues: [{ message: "must be string", path: ["title"] }] },
+      aiSdkTools: ["notify", "pick_date"],
+      // Each framework's own tool objects, built in the fresh project: the schemas as written.
+      ...Object.fromEntries(
+        ["agentsTools", "langChainTools", "tanStackTools"].map((key) => [
+          key,
+          [
+            ["notify", { type: "object", properties: { text: { type: "string" } }, required: ["text"] }],
+            [
+              "pick_date",
+              {
+                type: "object",
+                properties: { title: { type: "string" } },
+                required: ["title"],
+                additionalProperties: false,
+              },
+            ],
+          ],
+        ]),
+      ),
+    });
+  }, 300_000);
 
-  it(
-    "gives CopilotKit v2's useFrontendTool the generated Standard Schema objects as they are, typed with the generated arguments, and installs beside CopilotKit's AG-UI (type-checked against @copilotkit/react-core)",
-    () => {
-      const project = tempProject({
-        "package.json": { name: "copilotkit-app", private: true, type: "module" },
-        "gen-client-tools.config.json": { validators: true, stubs: false },
-        "client-tools/pick_date.json": {
-          name: "pick_date",
-          description: "Ask the user for a date.",
-          parameters: { type: "object", properties: { title: { type: "string" }, earliest: { type: "string", format: "date" } }, required: ["title"], additionalProperties: false },
-          outputSchema: { type: "object", properties: { date: { type: "string" } }, required: ["date"], additionalProperties: false },
+  it("gives CopilotKit v2's useFrontendTool the generated Standard Schema objects as they are, typed with the generated arguments, and installs beside CopilotKit's AG-UI (type-checked against @copilotkit/react-core)", () => {
+    const project = tempProject({
+      "package.json": { name: "copilotkit-app", private: true, type: "module" },
+      "gen-client-tools.config.json": { validators: true, stubs: false },
+      "client-tools/pick_date.json": {
+        name: "pick_date",
+        description: "Ask the user for a date.",
+        parameters: {
+          type: "object",
+          properties: { title: { type: "string" }, earliest: { type: "string", format: "date" } },
+          required: ["title"],
+          additionalProperties: false,
         },
-        "tsconfig.json": strictTsconfig({ skipLibCheck: true, noEmit: true }),
-        // CopilotKit brings @ag-ui/core and @ag-ui/client 0.0.x: the AG-UI adapter must install and type-check beside them.
-        "src/ag-ui.ts": `import type { AgentSubscriber } from "@ag-ui/client";
+        outputSchema: {
+          type: "object",
+          properties: { date: { type: "string" } },
+          required: ["date"],
+          additionalProperties: false,
+        },
+      },
+      "tsconfig.json": strictTsconfig({ skipLibCheck: true, noEmit: true }),
+      // CopilotKit brings @ag-ui/core and @ag-ui/client 0.0.x: the AG-UI adapter must install and type-check beside them.
+      "src/ag-ui.ts": `import type { AgentSubscriber } from "@ag-ui/client";
 import type { BaseEvent } from "@ag-ui/core";
 import { createAgUiClientToolSubscriber, toAgUiToolCallEvents } from "@gen-client-tools/runtime/ag-ui";
 import { dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
@@ -414,9 +526,9 @@ const handlers: ClientToolHandlers = { pick_date: () => ({ date: "2026-12-24" })
 export const events: BaseEvent[] = toAgUiToolCallEvents({ toolCallId: "c1", toolName: "pick_date", args: { title: "When?" } });
 export const subscriber: AgentSubscriber = createAgUiClientToolSubscriber({ dispatch: (name, args) => dispatchToolCall(name, args, handlers) });
 `,
-        // docs/frameworks.md's CopilotKit block as written, with the handlers its page describes.
-        "src/copilotkit.ts": `import type { ClientToolHandlers } from "./client-tools.gen/index.js";\ndeclare const handlers: ClientToolHandlers;\n${/```ts\n\/\/ copilotkit\.ts\n([\s\S]*?)```/.exec(readFileSync(new URL("../docs/frameworks.md", import.meta.url), "utf8"))![1]!}`,
-        "src/tools.ts": `import { useFrontendTool } from "@copilotkit/react-core/v2";
+      // docs/frameworks.md's CopilotKit block as written, with the handlers its page describes.
+      "src/copilotkit.ts": `import type { ClientToolHandlers } from "./client-tools.gen/index.js";\ndeclare const handlers: ClientToolHandlers;\n${/```ts\n\/\/ copilotkit\.ts\n([\s\S]*?)```/.exec(readFileSync(new URL("../docs/frameworks.md", import.meta.url), "utf8"))![1]!}`,
+      "src/tools.ts": `import { useFrontendTool } from "@copilotkit/react-core/v2";
 import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
 import { clientToolSchemas } from "./client-tools.gen/validators/standard-schemas.js";
 
@@ -437,27 +549,36 @@ export function usePickDate(): void {
   });
 }
 `,
-      });
-      installGenerateCompile(project, ["@copilotkit/react-core@1.74.0", "react@19.3.1", "react-dom@19.3.1", "@types/react@19.2.7", "zod@4.6.7", "typescript@7.0.2"]);
-    },
-    500_000,
-  );
+    });
+    installGenerateCompile(project, [
+      "@copilotkit/react-core@1.74.0",
+      "react@19.3.1",
+      "react-dom@19.3.1",
+      "@types/react@19.2.7",
+      "zod@4.6.7",
+      "typescript@7.0.2",
+    ]);
+  }, 500_000);
 
-  it(
-    "draws a chart card with the React entry from the packed tarballs: the docs' card compiles against react and ai, and renders a call whose arguments are streaming in",
-    () => {
-      const chat = (name: string) => readFileSync(new URL(`../examples/ai-sdk-chat/client-tools/${name}.json`, import.meta.url), "utf8").replace(/"\$schema": "[^"]*",\s*/, "");
-      const block = /```tsx partial=chart-card\n([\s\S]*?)```/.exec(readFileSync(new URL("../docs/generative-ui.md", import.meta.url), "utf8"))![1]!;
-      const project = tempProject({
-        "package.json": { name: "chart-app", private: true, type: "module" },
-        "gen-client-tools.config.json": { validators: true, stubs: false },
-        "client-tools/show_chart.json": chat("show_chart"),
-        "client-tools/pick_colour.json": chat("pick_colour"),
-        "client-tools/show_toast.json": chat("show_toast"),
-        "tsconfig.json": strictTsconfig({ skipLibCheck: true, jsx: "react-jsx", rootDir: "src", outDir: "dist" }),
-        // docs/generative-ui.md's card as written, with the streams its page makes.
-        "src/chart-card.tsx": `${CODE_BLOCK_WRAPPERS["chart-card"]!.before}\n${block}\nexport { cards, Message, streams };\n`,
-        "src/render.tsx": `import { renderToStaticMarkup } from "react-dom/server";
+  it("draws a chart card with the React entry from the packed tarballs: the docs' card compiles against react and ai, and renders a call whose arguments are streaming in", () => {
+    const chat = (name: string) =>
+      readFileSync(new URL(`../examples/ai-sdk-chat/client-tools/${name}.json`, import.meta.url), "utf8").replace(
+        /"\$schema": "[^"]*",\s*/,
+        "",
+      );
+    const block = /```tsx partial=chart-card\n([\s\S]*?)```/.exec(
+      readFileSync(new URL("../docs/generative-ui.md", import.meta.url), "utf8"),
+    )![1]!;
+    const project = tempProject({
+      "package.json": { name: "chart-app", private: true, type: "module" },
+      "gen-client-tools.config.json": { validators: true, stubs: false },
+      "client-tools/show_chart.json": chat("show_chart"),
+      "client-tools/pick_colour.json": chat("pick_colour"),
+      "client-tools/show_toast.json": chat("show_toast"),
+      "tsconfig.json": strictTsconfig({ skipLibCheck: true, jsx: "react-jsx", rootDir: "src", outDir: "dist" }),
+      // docs/generative-ui.md's card as written, with the streams its page makes.
+      "src/chart-card.tsx": `${CODE_BLOCK_WRAPPERS["chart-card"]!.before}\n${block}\nexport { cards, Message, streams };\n`,
+      "src/render.tsx": `import { renderToStaticMarkup } from "react-dom/server";
 import { ClientToolCall } from "@gen-client-tools/runtime/react";
 import { cards, streams } from "./chart-card.js";
 
@@ -466,65 +587,107 @@ const first = renderToStaticMarkup(<ClientToolCall part={part} streams={streams}
 const next = renderToStaticMarkup(<ClientToolCall part={{ ...part, rawInput: part.rawInput + 'r","points":[{"label":"Mon","value":4},{"label":"Tu' }} streams={streams} renderers={cards} />);
 console.log(JSON.stringify([first, next]));
 `,
-      });
-      installGenerateCompile(project, ["react@19.3.1", "react-dom@19.3.1", "@types/react@19.2.7", "@types/react-dom@19.2.3", "ai@6.0.325", "typescript@7.0.2"]);
-      const run = sh(project, process.execPath, ["dist/render.js"]);
-      expect(run.status, run.stderr).toBe(0);
-      const [first, next] = JSON.parse(run.stdout) as [string, string];
-      expect(first).toContain('<figcaption class="final">Weekly sales</figcaption>');
-      expect(first, '"ba" is not a chart kind: the card waits for it').toContain("<p>… chart</p>");
-      expect(next).toContain("<p>bar chart</p>");
-      expect(next).toContain('<li class="final">Mon 4</li>');
-      expect(next, "the second point is still being written").toContain('<li class="pending">Tu </li>');
-    },
-    500_000,
-  );
+    });
+    installGenerateCompile(project, [
+      "react@19.3.1",
+      "react-dom@19.3.1",
+      "@types/react@19.2.7",
+      "@types/react-dom@19.2.3",
+      "ai@6.0.325",
+      "typescript@7.0.2",
+    ]);
+    const run = sh(project, process.execPath, ["dist/render.js"]);
+    expect(run.status, run.stderr).toBe(0);
+    const [first, next] = JSON.parse(run.stdout) as [string, string];
+    expect(first).toContain('<figcaption class="final">Weekly sales</figcaption>');
+    expect(first, '"ba" is not a chart kind: the card waits for it').toContain("<p>… chart</p>");
+    expect(next).toContain("<p>bar chart</p>");
+    expect(next).toContain('<li class="final">Mon 4</li>');
+    expect(next, "the second point is still being written").toContain('<li class="pending">Tu </li>');
+  }, 500_000);
 
-  it(
-    "gates a pull request with the docs' diff line: the spec folder at the base branch against the working tree, from the packed tarballs in a git repository",
-    () => {
-      const viewer = (properties: object, required: string[]) => ({ name: "open_file_viewer", description: "Open a file.", parameters: { type: "object", properties, required, additionalProperties: false } });
-      const project = tempProject({
-        "package.json": { name: "gated", private: true, type: "module" },
-        "client-tools/open_file_viewer.json": viewer({ file_path: { type: "string" } }, ["file_path"]),
-      });
-      const install = sh(project, "npm", ["install", runtimeTarball, tarball, "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
-      expect(install.status, install.stderr).toBe(0);
-      const git = (...args: string[]) => expect(sh(project, "git", args).status).toBe(0);
-      writeFileSync(path.join(project, ".gitignore"), "node_modules\n");
-      git("init", "-q", "-b", "main");
-      git("-c", "user.email=ci@example.com", "-c", "user.name=CI", "commit", "-q", "--allow-empty", "-m", "empty");
-      git("add", "-A");
-      git("-c", "user.email=ci@example.com", "-c", "user.name=CI", "commit", "-q", "-m", "specs");
-      // As actions/checkout leaves a pull request: the base branch as origin/<base>, the change in the working tree.
-      git("update-ref", "refs/remotes/origin/main", "HEAD");
-      writeFileSync(path.join(project, "client-tools/open_file_viewer.json"), JSON.stringify(viewer({ file_path: { type: "string" }, line: { type: "integer" } }, ["file_path", "line"])));
-      const page = readFileSync(new URL("../docs/schema-evolution.md", import.meta.url), "utf8");
-      const line = /- run: (npx gen-client-tools diff [^\n]+)/.exec(page)![1]!;
-      const gate = spawnSync("bash", ["-c", line], { cwd: project, encoding: "utf8", env: { ...process.env, GITHUB_BASE_REF: "main" }, timeout: 60_000 });
-      expect(gate.status, gate.stderr).toBe(1);
-      expect(gate.stdout).toContain("gen-client-tools diff git:origin/main -> client-tools");
-      expect(gate.stdout).toContain("open_file_viewer  changed, breaking");
-      const json = sh(project, "npx", ["--no", "--", "gen-client-tools", "diff", "git:origin/main", "--json"]);
-      expect(json.status).toBe(0);
-      expect(JSON.parse(json.stdout)).toMatchObject({ breaking: ["open_file_viewer"], tools: [{ tool: "open_file_viewer", parameters: { oldInNew: { holds: false }, newInOld: { holds: false } } }] });
-      const allowed = sh(project, "npx", ["--no", "--", "gen-client-tools", "diff", "git:origin/main", "client-tools", "--fail-on", "breaking", "--allow", "open_file_viewer"]);
-      expect(allowed.status, allowed.stderr).toBe(0);
-    },
-    300_000,
-  );
+  it("gates a pull request with the docs' diff line: the spec folder at the base branch against the working tree, from the packed tarballs in a git repository", () => {
+    const viewer = (properties: object, required: string[]) => ({
+      name: "open_file_viewer",
+      description: "Open a file.",
+      parameters: { type: "object", properties, required, additionalProperties: false },
+    });
+    const project = tempProject({
+      "package.json": { name: "gated", private: true, type: "module" },
+      "client-tools/open_file_viewer.json": viewer({ file_path: { type: "string" } }, ["file_path"]),
+    });
+    const install = sh(
+      project,
+      "npm",
+      ["install", runtimeTarball, tarball, "--prefer-offline", "--no-audit", "--no-fund"],
+      200_000,
+    );
+    expect(install.status, install.stderr).toBe(0);
+    const git = (...args: string[]) => expect(sh(project, "git", args).status).toBe(0);
+    writeFileSync(path.join(project, ".gitignore"), "node_modules\n");
+    git("init", "-q", "-b", "main");
+    git("-c", "user.email=ci@example.com", "-c", "user.name=CI", "commit", "-q", "--allow-empty", "-m", "empty");
+    git("add", "-A");
+    git("-c", "user.email=ci@example.com", "-c", "user.name=CI", "commit", "-q", "-m", "specs");
+    // As actions/checkout leaves a pull request: the base branch as origin/<base>, the change in the working tree.
+    git("update-ref", "refs/remotes/origin/main", "HEAD");
+    writeFileSync(
+      path.join(project, "client-tools/open_file_viewer.json"),
+      JSON.stringify(viewer({ file_path: { type: "string" }, line: { type: "integer" } }, ["file_path", "line"])),
+    );
+    const page = readFileSync(new URL("../docs/schema-evolution.md", import.meta.url), "utf8");
+    const line = /- run: (npx gen-client-tools diff [^\n]+)/.exec(page)![1]!;
+    const gate = spawnSync("bash", ["-c", line], {
+      cwd: project,
+      encoding: "utf8",
+      env: { ...process.env, GITHUB_BASE_REF: "main" },
+      timeout: 60_000,
+    });
+    expect(gate.status, gate.stderr).toBe(1);
+    expect(gate.stdout).toContain("gen-client-tools diff git:origin/main -> client-tools");
+    expect(gate.stdout).toContain("open_file_viewer  changed, breaking");
+    const json = sh(project, "npx", ["--no", "--", "gen-client-tools", "diff", "git:origin/main", "--json"]);
+    expect(json.status).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      breaking: ["open_file_viewer"],
+      tools: [{ tool: "open_file_viewer", parameters: { oldInNew: { holds: false }, newInOld: { holds: false } } }],
+    });
+    const allowed = sh(project, "npx", [
+      "--no",
+      "--",
+      "gen-client-tools",
+      "diff",
+      "git:origin/main",
+      "client-tools",
+      "--fail-on",
+      "breaking",
+      "--allow",
+      "open_file_viewer",
+    ]);
+    expect(allowed.status, allowed.stderr).toBe(0);
+  }, 300_000);
 
-  it(
-    "keeps a server from sending a page generated from older specs the calls it cannot run, over SSE and WebSocket: the page is told, the model reads why, nothing hangs (from the packed tarballs, in a child process)",
-    () => {
-      const location = (properties: object) => ({ name: "get_location", description: "Get the user's city.", outputSchema: { type: "object", properties, required: Object.keys(properties) } });
-      const project = tempProject({
-        "package.json": { name: "deployed", private: true, type: "module" },
-        "client-tools/get_location.json": location({ city: { type: "string" } }),
-        "client-tools/open_file_viewer.json": { name: "open_file_viewer", description: "Open a file.", parameters: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] } },
-        "client-tools/confirm.json": { name: "confirm", description: "Ask the user to confirm.", outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] } },
-        "tsconfig.json": strictTsconfig({ outDir: "dist", rootDir: "src", skipLibCheck: true, types: ["node"] }),
-        "src/check.ts": `import { createServer } from "node:http";
+  it("keeps a server from sending a page generated from older specs the calls it cannot run, over SSE and WebSocket: the page is told, the model reads why, nothing hangs (from the packed tarballs, in a child process)", () => {
+    const location = (properties: object) => ({
+      name: "get_location",
+      description: "Get the user's city.",
+      outputSchema: { type: "object", properties, required: Object.keys(properties) },
+    });
+    const project = tempProject({
+      "package.json": { name: "deployed", private: true, type: "module" },
+      "client-tools/get_location.json": location({ city: { type: "string" } }),
+      "client-tools/open_file_viewer.json": {
+        name: "open_file_viewer",
+        description: "Open a file.",
+        parameters: { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"] },
+      },
+      "client-tools/confirm.json": {
+        name: "confirm",
+        description: "Ask the user to confirm.",
+        outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+      },
+      "tsconfig.json": strictTsconfig({ outDir: "dist", rootDir: "src", skipLibCheck: true, types: ["node"] }),
+      "src/check.ts": `import { createServer } from "node:http";
 import { WebSocket, WebSocketServer } from "ws";
 import { decodeClientToolServerMessage, outcomeToObservation, type ClientCallOutcome } from "@gen-client-tools/runtime";
 import { attachClientTools, ClientCallBroker, createClientToolsHandler, toNodeListener } from "@gen-client-tools/runtime/server";
@@ -572,51 +735,89 @@ await broker.close();
 wss.close();
 server.close();
 `,
-      });
-      const install = sh(project, "npm", ["install", runtimeTarball, tarball, "ws@8.23.0", "@types/ws@8.18.2", "@types/node@20.19.43", "typescript@7.0.2", "--prefer-offline", "--no-audit", "--no-fund"], 300_000);
-      expect(install.status, install.stderr).toBe(0);
-      const old = sh(project, "npx", ["--no", "--", "gen-client-tools", "--out", "src/old-page.gen", "--no-stubs"]);
-      expect(old.status, old.stderr).toBe(0);
-      writeFileSync(path.join(project, "client-tools/get_location.json"), JSON.stringify(location({ city: { type: "string" }, country: { type: "string" } })));
-      writeFileSync(path.join(project, "client-tools/read_clipboard.json"), JSON.stringify({ name: "read_clipboard", description: "Read the clipboard.", awaited: true }));
-      const current = sh(project, "npx", ["--no", "--", "gen-client-tools", "--no-stubs"]);
-      expect(current.status, current.stderr).toBe(0);
-      const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
-      expect(tsc.stdout + tsc.stderr).toBe("");
-      const run = sh(project, "node", ["dist/check.js"], 60_000);
-      expect(run.status, run.stderr).toBe(0);
-      const seen = JSON.parse(run.stdout) as { sseEvents: string[]; alice: string[]; frames: { type: string; toolName: string; differs: string[] }[]; bob: string };
-      expect(seen.sseEvents).toEqual(["event: client_tool.mismatch", "event: client_tool.mismatch", "event: client_tool"]);
-      expect(seen.alice).toEqual([
-        expect.stringMatching(/^The user's page cannot run this tool: it is out of date \(its code has another version of the tool, which differs in its result's schema\)/),
-        expect.stringMatching(/^The user's page cannot run this tool: it is out of date \(its code has no such tool\)/),
-      ]);
-      expect(seen.frames).toEqual([expect.objectContaining({ type: "client_tool.mismatch", toolName: "get_location", differs: ["result"] })]);
-      expect(seen.bob).toMatch(/^The user's page cannot run this tool: it is out of date/);
-      // @opentelemetry/api is an optional peer: not installed here, and the broker ran without it.
-      expect(existsSync(path.join(project, "node_modules/@opentelemetry"))).toBe(false);
-    },
-    400_000,
-  );
+    });
+    const install = sh(
+      project,
+      "npm",
+      [
+        "install",
+        runtimeTarball,
+        tarball,
+        "ws@8.23.0",
+        "@types/ws@8.18.2",
+        "@types/node@20.19.43",
+        "typescript@7.0.2",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+      ],
+      300_000,
+    );
+    expect(install.status, install.stderr).toBe(0);
+    const old = sh(project, "npx", ["--no", "--", "gen-client-tools", "--out", "src/old-page.gen", "--no-stubs"]);
+    expect(old.status, old.stderr).toBe(0);
+    writeFileSync(
+      path.join(project, "client-tools/get_location.json"),
+      JSON.stringify(location({ city: { type: "string" }, country: { type: "string" } })),
+    );
+    writeFileSync(
+      path.join(project, "client-tools/read_clipboard.json"),
+      JSON.stringify({ name: "read_clipboard", description: "Read the clipboard.", awaited: true }),
+    );
+    const current = sh(project, "npx", ["--no", "--", "gen-client-tools", "--no-stubs"]);
+    expect(current.status, current.stderr).toBe(0);
+    const tsc = sh(project, "npx", ["--no", "--", "tsc"]);
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    const run = sh(project, "node", ["dist/check.js"], 60_000);
+    expect(run.status, run.stderr).toBe(0);
+    const seen = JSON.parse(run.stdout) as {
+      sseEvents: string[];
+      alice: string[];
+      frames: { type: string; toolName: string; differs: string[] }[];
+      bob: string;
+    };
+    expect(seen.sseEvents).toEqual([
+      "event: client_tool.mismatch",
+      "event: client_tool.mismatch",
+      "event: client_tool",
+    ]);
+    expect(seen.alice).toEqual([
+      expect.stringMatching(
+        /^The user's page cannot run this tool: it is out of date \(its code has another version of the tool, which differs in its result's schema\)/,
+      ),
+      expect.stringMatching(/^The user's page cannot run this tool: it is out of date \(its code has no such tool\)/),
+    ]);
+    expect(seen.frames).toEqual([
+      expect.objectContaining({ type: "client_tool.mismatch", toolName: "get_location", differs: ["result"] }),
+    ]);
+    expect(seen.bob).toMatch(/^The user's page cannot run this tool: it is out of date/);
+    // @opentelemetry/api is an optional peer: not installed here, and the broker ran without it.
+    expect(existsSync(path.join(project, "node_modules/@opentelemetry"))).toBe(false);
+  }, 400_000);
 
-  it(
-    "runs the README's path in a fresh project: init, generate, and the example spec's $schema is the schema the package ships",
-    () => {
-      const project = tempProject({ "package.json": { name: "fresh", private: true, type: "module" } });
-      const install = sh(project, "npm", ["install", runtimeTarball, tarball, "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
-      expect(install.status, install.stderr).toBe(0);
-      const init = sh(project, "npx", ["--no", "--", "gen-client-tools", "init"]);
-      expect(init.status, init.stderr).toBe(0);
-      const example = JSON.parse(readFileSync(path.join(project, "client-tools/open_file_viewer.json"), "utf8")) as { $schema: string };
-      const schema = JSON.parse(readFileSync(path.resolve(project, "client-tools", example.$schema), "utf8")) as { title: string };
-      expect(schema.title).toBe("gen-client-tools client tool spec file");
-      const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
-      expect(generate.status, generate.stderr).toBe(0);
-      expect(generate.stdout).toContain("1 tool, 7 files written");
-      expect(readFileSync(path.join(project, "src/client-tools.gen/specs.ts"), "utf8")).not.toContain("$schema");
-    },
-    300_000,
-  );
+  it("runs the README's path in a fresh project: init, generate, and the example spec's $schema is the schema the package ships", () => {
+    const project = tempProject({ "package.json": { name: "fresh", private: true, type: "module" } });
+    const install = sh(
+      project,
+      "npm",
+      ["install", runtimeTarball, tarball, "--prefer-offline", "--no-audit", "--no-fund"],
+      200_000,
+    );
+    expect(install.status, install.stderr).toBe(0);
+    const init = sh(project, "npx", ["--no", "--", "gen-client-tools", "init"]);
+    expect(init.status, init.stderr).toBe(0);
+    const example = JSON.parse(readFileSync(path.join(project, "client-tools/open_file_viewer.json"), "utf8")) as {
+      $schema: string;
+    };
+    const schema = JSON.parse(readFileSync(path.resolve(project, "client-tools", example.$schema), "utf8")) as {
+      title: string;
+    };
+    expect(schema.title).toBe("gen-client-tools client tool spec file");
+    const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
+    expect(generate.status, generate.stderr).toBe(0);
+    expect(generate.stdout).toContain("1 tool, 7 files written");
+    expect(readFileSync(path.join(project, "src/client-tools.gen/specs.ts"), "utf8")).not.toContain("$schema");
+  }, 300_000);
 
   // A project with its own prettier, of another 3.x version than the one this package depends
   // on: the user's prettier, config and version must shape the output, so that their
@@ -637,77 +838,113 @@ export default { plugins: [clientTools({ out: "src/vite.gen", stubs: false })], 
       "src/entry.ts": `export { clientToolSpecs } from "./vite.gen/index.js";\n`,
     });
 
-  it(
-    "keeps a project with {semi: false, singleQuote: true} passing `prettier --check .` through init, generate, a tool added, and --validators",
-    () => {
-      const project = tempProject({ "package.json": { name: "consumer", private: true, type: "module" }, ".prettierrc": '{\n  "semi": false,\n  "singleQuote": true\n}\n' });
-      const install = sh(project, "npm", ["install", runtimeTarball, tarball, `prettier@${userPrettier}`, "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
-      expect(install.status, install.stderr).toBe(0);
-      const prettierCheck = (): void => {
-        const result = sh(project, "npx", ["--no", "--", "prettier", "--check", "."]);
-        expect(result.status, result.stdout + result.stderr).toBe(0);
-      };
-      const run = (...args: string[]): void => {
-        const result = sh(project, "npx", ["--no", "--", "gen-client-tools", ...args]);
-        expect(result.status, result.stdout + result.stderr).toBe(0);
-      };
-      /** A spec the user adds, saved as their editor's prettier saves it. */
-      const addTool = (name: string): void => {
-        writeFileSync(path.join(project, `client-tools/${name}.json`), JSON.stringify({ name, description: `The ${name} tool.`, outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] } }));
-        expect(sh(project, "npx", ["--no", "--", "prettier", "--write", `client-tools/${name}.json`]).status).toBe(0);
-      };
-      run("init");
-      prettierCheck();
-      run();
-      prettierCheck();
-      addTool("get_city");
-      run();
-      // The stub added to the user's handlers file is formatted as the rest of it.
-      expect(readFileSync(path.join(project, "src/client-tool-handlers.ts"), "utf8")).toMatch(/get_city\(_args, _ctx\) \{\n\s+throw new Error\('client tool "get_city" is not implemented yet'\)\n/);
-      prettierCheck();
-      run("--validators");
-      prettierCheck();
-      addTool("get_time");
-      run("--validators");
-      prettierCheck();
-      run("--validators", "--check");
-    },
-    300_000,
-  );
+  it("keeps a project with {semi: false, singleQuote: true} passing `prettier --check .` through init, generate, a tool added, and --validators", () => {
+    const project = tempProject({
+      "package.json": { name: "consumer", private: true, type: "module" },
+      ".prettierrc": '{\n  "semi": false,\n  "singleQuote": true\n}\n',
+    });
+    const install = sh(
+      project,
+      "npm",
+      ["install", runtimeTarball, tarball, `prettier@${userPrettier}`, "--prefer-offline", "--no-audit", "--no-fund"],
+      200_000,
+    );
+    expect(install.status, install.stderr).toBe(0);
+    const prettierCheck = (): void => {
+      const result = sh(project, "npx", ["--no", "--", "prettier", "--check", "."]);
+      expect(result.status, result.stdout + result.stderr).toBe(0);
+    };
+    const run = (...args: string[]): void => {
+      const result = sh(project, "npx", ["--no", "--", "gen-client-tools", ...args]);
+      expect(result.status, result.stdout + result.stderr).toBe(0);
+    };
+    /** A spec the user adds, saved as their editor's prettier saves it. */
+    const addTool = (name: string): void => {
+      writeFileSync(
+        path.join(project, `client-tools/${name}.json`),
+        JSON.stringify({
+          name,
+          description: `The ${name} tool.`,
+          outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+        }),
+      );
+      expect(sh(project, "npx", ["--no", "--", "prettier", "--write", `client-tools/${name}.json`]).status).toBe(0);
+    };
+    run("init");
+    prettierCheck();
+    run();
+    prettierCheck();
+    addTool("get_city");
+    run();
+    // The stub added to the user's handlers file is formatted as the rest of it.
+    expect(readFileSync(path.join(project, "src/client-tool-handlers.ts"), "utf8")).toMatch(
+      /get_city\(_args, _ctx\) \{\n\s+throw new Error\('client tool "get_city" is not implemented yet'\)\n/,
+    );
+    prettierCheck();
+    run("--validators");
+    prettierCheck();
+    addTool("get_time");
+    run("--validators");
+    prettierCheck();
+    run("--validators", "--check");
+  }, 300_000);
 
   for (const type of ["module", "commonjs"] as const) {
-    it(
-      `formats with the project's own prettier and config (a ${type} project): the CLI, --check and vite build`,
-      () => {
-        const project = prettierProject(type);
-        const install = sh(project, "npm", ["install", runtimeTarball, tarball, `prettier@${userPrettier}`, "vite@8.3.8", "--prefer-offline", "--no-audit", "--no-fund"], 200_000);
-        expect(install.status, install.stderr).toBe(0);
-        // npm nests this package's own prettier beside it, and the project's is the one at the top.
-        expect(JSON.parse(readFileSync(path.join(project, "node_modules/prettier/package.json"), "utf8")).version).toBe(userPrettier);
+    it(`formats with the project's own prettier and config (a ${type} project): the CLI, --check and vite build`, () => {
+      const project = prettierProject(type);
+      const install = sh(
+        project,
+        "npm",
+        [
+          "install",
+          runtimeTarball,
+          tarball,
+          `prettier@${userPrettier}`,
+          "vite@8.3.8",
+          "--prefer-offline",
+          "--no-audit",
+          "--no-fund",
+        ],
+        200_000,
+      );
+      expect(install.status, install.stderr).toBe(0);
+      // npm nests this package's own prettier beside it, and the project's is the one at the top.
+      expect(JSON.parse(readFileSync(path.join(project, "node_modules/prettier/package.json"), "utf8")).version).toBe(
+        userPrettier,
+      );
 
-        const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
-        expect(generate.status, generate.stderr).toBe(0);
-        expect(generate.stdout).toContain(`1 tool, 7 files written`);
-        expect(generate.stdout).toContain(`formatted with prettier ${userPrettier}`);
-        expect(readFileSync(path.join(project, "src/client-tools.gen/index.ts"), "utf8")).toContain("} from './types.js'\n");
-        const prettierCheck = sh(project, "npx", ["--no", "--", "prettier", "--check", "src/client-tools.gen", "src/client-tool-handlers.ts"]);
-        expect(prettierCheck.status, prettierCheck.stdout + prettierCheck.stderr).toBe(0);
-        const check = sh(project, "npx", ["--no", "--", "gen-client-tools", "--check"]);
-        expect(check.status, check.stderr).toBe(0);
-        expect(check.stdout).toMatch(/generated files are up to date/);
+      const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
+      expect(generate.status, generate.stderr).toBe(0);
+      expect(generate.stdout).toContain(`1 tool, 7 files written`);
+      expect(generate.stdout).toContain(`formatted with prettier ${userPrettier}`);
+      expect(readFileSync(path.join(project, "src/client-tools.gen/index.ts"), "utf8")).toContain(
+        "} from './types.js'\n",
+      );
+      const prettierCheck = sh(project, "npx", [
+        "--no",
+        "--",
+        "prettier",
+        "--check",
+        "src/client-tools.gen",
+        "src/client-tool-handlers.ts",
+      ]);
+      expect(prettierCheck.status, prettierCheck.stdout + prettierCheck.stderr).toBe(0);
+      const check = sh(project, "npx", ["--no", "--", "gen-client-tools", "--check"]);
+      expect(check.status, check.stderr).toBe(0);
+      expect(check.stdout).toMatch(/generated files are up to date/);
 
-        const build = sh(project, "npx", ["--no", "--", "vite", "build"], 120_000);
-        expect(build.status, build.stderr).toBe(0);
-        const viteCheck = sh(project, "npx", ["--no", "--", "prettier", "--check", "src/vite.gen"]);
-        expect(viteCheck.status, viteCheck.stdout + viteCheck.stderr).toBe(0);
-        // A spec problem fails the build with the problem and none of the plugin's own frames.
-        writeFileSync(path.join(project, "client-tools/bad.json"), JSON.stringify({ name: "bad" }));
-        const failed = sh(project, "npx", ["--no", "--", "vite", "build"], 120_000);
-        expect(failed.status).not.toBe(0);
-        expect(failed.stdout + failed.stderr).toContain('client-tools/bad.json:1:1 (at /description): "description" is required');
-        expect(failed.stdout + failed.stderr).not.toMatch(/gen-client-tools\/dist/);
-      },
-      300_000,
-    );
+      const build = sh(project, "npx", ["--no", "--", "vite", "build"], 120_000);
+      expect(build.status, build.stderr).toBe(0);
+      const viteCheck = sh(project, "npx", ["--no", "--", "prettier", "--check", "src/vite.gen"]);
+      expect(viteCheck.status, viteCheck.stdout + viteCheck.stderr).toBe(0);
+      // A spec problem fails the build with the problem and none of the plugin's own frames.
+      writeFileSync(path.join(project, "client-tools/bad.json"), JSON.stringify({ name: "bad" }));
+      const failed = sh(project, "npx", ["--no", "--", "vite", "build"], 120_000);
+      expect(failed.status).not.toBe(0);
+      expect(failed.stdout + failed.stderr).toContain(
+        'client-tools/bad.json:1:1 (at /description): "description" is required',
+      );
+      expect(failed.stdout + failed.stderr).not.toMatch(/gen-client-tools\/dist/);
+    }, 300_000);
   }
 });

@@ -8,8 +8,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 const IMPORT = /(?:^|\s)(?:import|export)\s(?!type\s)[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 const ANY_IMPORT = /(?:^|\s)(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
 
-/** Every module reachable from `entry` by static or dynamic import: project files (relative to runtime/) and packages. */
-function importGraph(entry: string, options: { readonly typeOnly?: boolean } = {}): { files: Set<string>; packages: Set<string> } {
+/**
+ * Every module reachable from `entry` by static or dynamic import: project files (relative to runtime/) and packages.
+ */
+function importGraph(
+  entry: string,
+  options: { readonly typeOnly?: boolean } = {},
+): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
@@ -56,7 +61,11 @@ describe("what the runtime's entries import", () => {
       "node:module",
       "re2js",
     ]);
-    expect([...files].filter((f) => !/^runtime\/(server|client|wire|tool-spec|fingerprint|registry|schema)\/|^runtime\/server\.ts$/.test(f))).toEqual([]);
+    expect(
+      [...files].filter(
+        (f) => !/^runtime\/(server|client|wire|tool-spec|fingerprint|registry|schema)\/|^runtime\/server\.ts$/.test(f),
+      ),
+    ).toEqual([]);
   });
 
   it("keeps the page adapters (CopilotKit, TanStack AI, React) to their framework: no Node module, no ajv, nothing of the server", () => {
@@ -67,7 +76,10 @@ describe("what the runtime's entries import", () => {
     ] as const) {
       const { files, packages } = importGraph(entry);
       expect([...packages], entry).toEqual(framework);
-      expect([...files].filter((file) => file.startsWith("runtime/server/")), entry).toEqual([]);
+      expect(
+        [...files].filter((file) => file.startsWith("runtime/server/")),
+        entry,
+      ).toEqual([]);
     }
   });
 });

@@ -9,9 +9,13 @@ const LIST = path.join(here, "entries.json");
 
 describe("the runtime package's entries", () => {
   it("export exactly the names in entries.json: a new export is a decision (GCT_WRITE_ENTRIES=1 rewrites the list)", () => {
-    const manifest = JSON.parse(readFileSync(path.join(here, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
+    const manifest = JSON.parse(readFileSync(path.join(here, "package.json"), "utf8")) as {
+      exports: Record<string, string | Record<string, string>>;
+    };
     const sources = Object.fromEntries(
-      Object.entries(manifest.exports).flatMap(([entry, target]) => (typeof target === "string" ? [] : [[entry, target["@gen-client-tools/source"]!]])),
+      Object.entries(manifest.exports).flatMap(([entry, target]) =>
+        typeof target === "string" ? [] : [[entry, target["@gen-client-tools/source"]!]],
+      ),
     );
     const actual = entryExports(here, sources);
     if (process.env["GCT_WRITE_ENTRIES"] === "1") writeFileSync(LIST, `${JSON.stringify(actual, null, 2)}\n`);

@@ -5,7 +5,19 @@ import { describe, expect, it } from "vitest";
 
 // The runtime's folders from the bottom up: a module imports its own folder and the ones below
 // it, never one above (type-only imports included: a type is a dependency too).
-const LAYERS = ["schema", "tool-spec", "fingerprint", "registry", "export", "provider-calls", "standard-schema", "wire", "client", "server", "adapters"];
+const LAYERS = [
+  "schema",
+  "tool-spec",
+  "fingerprint",
+  "registry",
+  "export",
+  "provider-calls",
+  "standard-schema",
+  "wire",
+  "client",
+  "server",
+  "adapters",
+];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const IMPORT = /(?:^|\s)(?:import|export)\s[^;]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g;
@@ -28,7 +40,9 @@ describe("the runtime's layers", () => {
   });
 
   it("name every folder of the runtime", () => {
-    const folders = readdirSync(here, { withFileTypes: true }).filter((d) => d.isDirectory() && !["dist", "node_modules"].includes(d.name)).map((d) => d.name);
+    const folders = readdirSync(here, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && !["dist", "node_modules"].includes(d.name))
+      .map((d) => d.name);
     expect(folders.sort()).toEqual([...LAYERS].sort());
   });
 });

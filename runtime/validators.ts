@@ -2,12 +2,12 @@
 // writes import at run time (ajv's runtime helpers and the format checks), so that an app
 // installs ajv only through this package, under any package manager's layout.
 import type { Format } from "ajv";
-import { fullFormats } from "ajv-formats/dist/formats.js";
 import equalModule from "ajv/dist/runtime/equal.js";
 import timestampModule from "ajv/dist/runtime/timestamp.js";
 import ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
 import uriModule from "ajv/dist/runtime/uri.js";
 import validationErrorModule from "ajv/dist/runtime/validation_error.js";
+import { fullFormats } from "ajv-formats/dist/formats.js";
 import { commonjsModule } from "./schema/commonjs-module.js";
 
 /** A helper's function, however the CommonJS module was imported (see commonjsModule). */
@@ -38,4 +38,6 @@ export interface ClientToolValidationError {
 }
 
 /** A standalone ajv validator: a type guard of `T`; after it returns false, `errors` holds the reasons. */
-export type ClientToolValidator<T> = ((data: unknown) => data is T) & { readonly errors?: readonly ClientToolValidationError[] | null };
+export type ClientToolValidator<T> = ((data: unknown) => data is T) & {
+  readonly errors?: readonly ClientToolValidationError[] | null;
+};

@@ -35,7 +35,10 @@ await build({
 });
 const load = (module) => import(pathToFileURL(path.join(dist, "generator", module)).href);
 const { computeGeneratorDigest, GENERATOR_DIGEST_FILE } = await load("generator-digest.js");
-writeFileSync(path.join(dist, "generator", GENERATOR_DIGEST_FILE), `${JSON.stringify({ digest: computeGeneratorDigest() })}\n`);
+writeFileSync(
+  path.join(dist, "generator", GENERATOR_DIGEST_FILE),
+  `${JSON.stringify({ digest: computeGeneratorDigest() })}\n`,
+);
 const { HELP_FILE } = await load("cli/help.js");
 const { renderHelp } = await load("cli/yargs-cli.js");
 writeFileSync(path.join(dist, "generator/cli", HELP_FILE), await renderHelp());

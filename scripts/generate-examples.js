@@ -5,8 +5,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { formatDiagnostic, generate, writeGenerated } from "../dist/generator/index.js";
 import { count } from "../dist/generator/count.js";
+import { formatDiagnostic, generate, writeGenerated } from "../dist/generator/index.js";
 import { loadConfig } from "../dist/generator/options/config-file.js";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -16,7 +16,10 @@ for (const name of readdirSync(path.join(root, "examples")).sort()) {
   const folder = path.join(root, "examples", name);
   if (!existsSync(path.join(folder, "client-tools"))) continue;
   const config = loadConfig(undefined, folder);
-  const result = config.diagnostics.length > 0 ? { diagnostics: config.diagnostics } : await generate({ ...config.options, cwd: folder });
+  const result =
+    config.diagnostics.length > 0
+      ? { diagnostics: config.diagnostics }
+      : await generate({ ...config.options, cwd: folder });
   if (result.diagnostics.length > 0) {
     for (const diagnostic of result.diagnostics) console.error(`examples/${name}/${formatDiagnostic(diagnostic)}`);
     failed = true;
@@ -24,11 +27,16 @@ for (const name of readdirSync(path.join(root, "examples")).sort()) {
   }
   const report = writeGenerated(result, { check });
   const show = (file) => path.relative(root, file);
-  for (const file of [...report.changed, ...report.stale]) console.log(`  ${check ? "out of date" : "wrote"}  ${show(file)}`);
-  console.log(`examples/${name}: ${count(result.toolCount, "tool")}, ${check ? (report.upToDate ? "up to date" : "out of date") : `${count(report.changed.length, "file")} written`}`);
+  for (const file of [...report.changed, ...report.stale])
+    console.log(`  ${check ? "out of date" : "wrote"}  ${show(file)}`);
+  console.log(
+    `examples/${name}: ${count(result.toolCount, "tool")}, ${check ? (report.upToDate ? "up to date" : "out of date") : `${count(report.changed.length, "file")} written`}`,
+  );
   if (check && !report.upToDate) failed = true;
 }
 if (failed) {
-  console.error(check ? "generated examples are out of date: run npm run generate:examples" : "an example has problems");
+  console.error(
+    check ? "generated examples are out of date: run npm run generate:examples" : "an example has problems",
+  );
   process.exitCode = 1;
 }

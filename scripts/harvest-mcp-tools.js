@@ -25,18 +25,37 @@ const placeholders = {
   GDRIVE_CREDENTIALS_PATH: path.join(folder, "gdrive-credentials.json"),
 };
 // Arguments some servers need before they list anything.
-const args = { "server-filesystem": [folder], "server-postgres": ["postgresql://localhost/placeholder"], "server-redis": ["redis://127.0.0.1:6379"] };
+const args = {
+  "server-filesystem": [folder],
+  "server-postgres": ["postgresql://localhost/placeholder"],
+  "server-redis": ["redis://127.0.0.1:6379"],
+};
 
 const servers = [];
-for (const name of readdirSync(scope).filter((entry) => entry.startsWith("server-")).sort()) {
+for (const name of readdirSync(scope)
+  .filter((entry) => entry.startsWith("server-"))
+  .sort()) {
   const manifest = JSON.parse(readFileSync(path.join(scope, name, "package.json"), "utf8"));
   const bin = typeof manifest.bin === "string" ? manifest.bin : Object.values(manifest.bin)[0];
-  const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(scope, name, bin), ...(args[name] ?? [])], env: { ...process.env, ...placeholders }, stderr: "ignore" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.join(scope, name, bin), ...(args[name] ?? [])],
+    env: { ...process.env, ...placeholders },
+    stderr: "ignore",
+  });
   const client = new Client({ name: "gen-client-tools-harvest", version: "1.0.0" });
   try {
     await client.connect(transport);
     const { tools } = await client.listTools();
-    servers.push({ package: manifest.name, version: manifest.version, tools: tools.map(({ name, inputSchema, outputSchema }) => ({ name, inputSchema, ...(outputSchema && { outputSchema }) })) });
+    servers.push({
+      package: manifest.name,
+      version: manifest.version,
+      tools: tools.map(({ name, inputSchema, outputSchema }) => ({
+        name,
+        inputSchema,
+        ...(outputSchema && { outputSchema }),
+      })),
+    });
   } catch (error) {
     process.stderr.write(`${manifest.name}: ${error instanceof Error ? error.message : String(error)}\n`);
   } finally {
@@ -44,4 +63,6 @@ for (const name of readdirSync(scope).filter((entry) => entry.startsWith("server
   }
 }
 const date = new Date().toISOString().slice(0, 10);
-process.stdout.write(`${JSON.stringify({ source: "tools/list of the official MCP servers on npm (@modelcontextprotocol/server-*), by scripts/harvest-mcp-tools.js", date, servers }, null, 2)}\n`);
+process.stdout.write(
+  `${JSON.stringify({ source: "tools/list of the official MCP servers on npm (@modelcontextprotocol/server-*), by scripts/harvest-mcp-tools.js", date, servers }, null, 2)}\n`,
+);

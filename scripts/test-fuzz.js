@@ -1,7 +1,7 @@
-// `npm run test:fuzz -- --runs N [--seed S]`: the property-based tests (test-support/fuzz and every *-fuzz.test.ts) with N
-// runs per property (and a random seed unless one is given), for longer hunts than CI's
-// bounded run. A failure prints its seed, path and counterexample: add the counterexample to
-// test-support/fuzz/regressions.json so that every later run replays it.
+// `npm run test:fuzz -- --runs N [--seed S]`: the property-based tests (test-support/fuzz and every *-fuzz.test.ts)
+// with N runs per property (and a random seed unless one is given), for longer hunts than CI's bounded run. A failure
+// prints its seed, path and counterexample: add the counterexample to test-support/fuzz/regressions.json so that every
+// later run replays it.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 
 /** Debian's Chromium, which .ci/run installs. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -16,6 +16,14 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
 }

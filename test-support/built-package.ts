@@ -16,9 +16,19 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export function buildPackage(options: { readonly linkNodeModules: boolean }): string {
   const folder = tempProject({}, "gct-package-");
   const manifest = JSON.parse(readFileSync(path.join(repositoryRoot, "package.json"), "utf8")) as { files: string[] };
-  const copied = ["package.json", "README.md", ...manifest.files.filter((entry) => !entry.startsWith("!") && !/^dist(\/|$)/.test(entry))];
+  const copied = [
+    "package.json",
+    "README.md",
+    ...manifest.files.filter((entry) => !entry.startsWith("!") && !/^dist(\/|$)/.test(entry)),
+  ];
   for (const entry of copied) cpSync(path.join(repositoryRoot, entry), path.join(folder, entry), { recursive: true });
-  execFileSync(process.execPath, [path.join(repositoryRoot, "node_modules/typescript/bin/tsc"), "-p", path.join(repositoryRoot, "tsconfig.build.json"), "--outDir", path.join(folder, "dist")]);
+  execFileSync(process.execPath, [
+    path.join(repositoryRoot, "node_modules/typescript/bin/tsc"),
+    "-p",
+    path.join(repositoryRoot, "tsconfig.build.json"),
+    "--outDir",
+    path.join(folder, "dist"),
+  ]);
   // The build's last step loads the built CLI, and so needs the dependencies.
   symlinkSync(path.join(repositoryRoot, "node_modules"), path.join(folder, "node_modules"), "dir");
   execFileSync(process.execPath, [path.join(repositoryRoot, "scripts/after-build.js"), path.join(folder, "dist")]);

@@ -6,8 +6,14 @@ import { Project } from "ts-morph";
  * `entries` maps an export of package.json ("." or "./server") to its source file.
  */
 export function entryExports(root: string, entries: Readonly<Record<string, string>>): Record<string, string[]> {
-  const project = new Project({ tsConfigFilePath: path.join(root, "..", "tsconfig.json"), skipAddingFilesFromTsConfig: true });
+  const project = new Project({
+    tsConfigFilePath: path.join(root, "..", "tsconfig.json"),
+    skipAddingFilesFromTsConfig: true,
+  });
   return Object.fromEntries(
-    Object.entries(entries).map(([entry, file]) => [entry, [...project.addSourceFileAtPath(path.join(root, file)).getExportedDeclarations().keys()].sort()]),
+    Object.entries(entries).map(([entry, file]) => [
+      entry,
+      [...project.addSourceFileAtPath(path.join(root, file)).getExportedDeclarations().keys()].sort(),
+    ]),
   );
 }

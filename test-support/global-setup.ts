@@ -11,5 +11,8 @@ import { newestRuntimeSource, RUNTIME_PACKAGE } from "./runtime-package.js";
 export default function setup(): void {
   const built = path.join(RUNTIME_PACKAGE, "dist/index.js");
   if (existsSync(built) && statSync(built).mtimeMs >= newestRuntimeSource()) return;
-  execFileSync("npm", ["run", "build", "--workspace", "@gen-client-tools/runtime"], { cwd: path.dirname(RUNTIME_PACKAGE), stdio: "ignore" });
+  execFileSync("npm", ["run", "build", "--workspace", "@gen-client-tools/runtime"], {
+    cwd: path.dirname(RUNTIME_PACKAGE),
+    stdio: "ignore",
+  });
 }

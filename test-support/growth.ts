@@ -21,7 +21,9 @@ export async function growthRatio(prepare: (n: number) => () => unknown, n: numb
   return median(times.large) / median(times.small);
 }
 
-/** The assertion bound: linear growth gives 4; this leaves room for noise and GC, and still fails quadratic growth (16). */
+/**
+ * The assertion bound: linear growth gives 4; this leaves room for noise and GC, and still fails quadratic growth (16).
+ */
 export const LINEAR_BOUND = 9;
 
 async function timeMs(task: () => unknown, batch: number): Promise<number> {

@@ -47,12 +47,18 @@ export function importGenerated(files: Readonly<Record<string, string>>, entry: 
   const folder = tempProject({ "package.json": '{ "type": "module" }' }, "gct-import-");
   const compilerOptions = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true };
   const javascript = Object.fromEntries(
-    Object.entries(files).map(([file, source]) => [file.replace(/\.ts$/, ".js"), ts.transpileModule(source, { compilerOptions, fileName: file }).outputText]),
+    Object.entries(files).map(([file, source]) => [
+      file.replace(/\.ts$/, ".js"),
+      ts.transpileModule(source, { compilerOptions, fileName: file }).outputText,
+    ]),
   );
   writeProjectFiles(folder, javascript);
   linkRuntime(folder);
   const probeFile = path.join(folder, "probe.mjs");
-  writeFileSync(probeFile, PROBE.replace("PROBE_FUNCTION", () => probe));
+  writeFileSync(
+    probeFile,
+    PROBE.replace("PROBE_FUNCTION", () => probe),
+  );
   const outcomeFile = path.join(folder, "outcome.json");
   const entryUrl = pathToFileURL(path.join(folder, entry.replace(/\.ts$/, ".js"))).href;
   const child = spawnSync(process.execPath, [probeFile, entryUrl, outcomeFile], { encoding: "utf8", timeout: 30_000 });
@@ -60,4 +66,3 @@ export function importGenerated(files: Readonly<Record<string, string>>, entry: 
   if (child.status === 0) outcome = JSON.parse(readFileSync(outcomeFile, "utf8")) as typeof outcome;
   return { status: child.status, stdout: child.stdout, stderr: child.stderr, ...outcome };
 }
-

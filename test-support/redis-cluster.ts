@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,17 +25,42 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterUnderT
   const nodes: ChildProcess[] = ports.map((port) =>
     spawn(
       "redis-server",
-      ["--bind", "127.0.0.1", "--port", String(port), "--dir", dir, "--cluster-enabled", "yes", "--cluster-config-file", `nodes-${port}.conf`, "--save", "", "--appendonly", "no"],
+      [
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--dir",
+        dir,
+        "--cluster-enabled",
+        "yes",
+        "--cluster-config-file",
+        `nodes-${port}.conf`,
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+      ],
       { stdio: "ignore" },
     ),
   );
   const release = async () => {
-    await Promise.all(nodes.map((node) => (node.exitCode !== null ? undefined : new Promise<void>((resolve) => (node.on("exit", () => resolve()), node.kill("SIGKILL"))))));
+    await Promise.all(
+      nodes.map((node) =>
+        node.exitCode !== null
+          ? undefined
+          : new Promise<void>((resolve) => (node.on("exit", () => resolve()), node.kill("SIGKILL"))),
+      ),
+    );
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     for (const port of ports) await until(() => cli(port, "ping") === "PONG");
-    const created = spawnSync("redis-cli", ["--cluster", "create", ...ports.map((port) => `127.0.0.1:${port}`), "--cluster-replicas", "0", "--cluster-yes"], { encoding: "utf8" });
+    const created = spawnSync(
+      "redis-cli",
+      ["--cluster", "create", ...ports.map((port) => `127.0.0.1:${port}`), "--cluster-replicas", "0", "--cluster-yes"],
+      { encoding: "utf8" },
+    );
     if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
     for (const port of ports) await until(() => /cluster_state:ok/.test(cli(port, "cluster", "info")));
   } catch (error) {

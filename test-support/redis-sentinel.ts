@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,15 +19,23 @@ export async function startRedisSentinel(): Promise<RedisSentinelUnderTest> {
   const dir = mkdtempSync(path.join(tmpdir(), "gct-redis-sentinel-"));
   const name = "gct-master";
   const config = path.join(dir, "sentinel.conf");
-  writeFileSync(config, [`bind 127.0.0.1`, `port ${port}`, `dir ${dir}`, `sentinel monitor ${name} 127.0.0.1 ${master.port} 1`, ""].join("\n"));
+  writeFileSync(
+    config,
+    [`bind 127.0.0.1`, `port ${port}`, `dir ${dir}`, `sentinel monitor ${name} 127.0.0.1 ${master.port} 1`, ""].join(
+      "\n",
+    ),
+  );
   const sentinel: ChildProcess = spawn("redis-server", [config, "--sentinel"], { stdio: "ignore" });
   const release = async () => {
-    if (sentinel.exitCode === null) await new Promise<void>((resolve) => (sentinel.on("exit", () => resolve()), sentinel.kill("SIGKILL")));
+    if (sentinel.exitCode === null)
+      await new Promise<void>((resolve) => (sentinel.on("exit", () => resolve()), sentinel.kill("SIGKILL")));
     await master.release();
     rmSync(dir, { recursive: true, force: true });
   };
   for (let tries = 0; ; tries++) {
-    const known = spawnSync("redis-cli", ["-p", String(port), "sentinel", "get-master-addr-by-name", name], { encoding: "utf8" }).stdout;
+    const known = spawnSync("redis-cli", ["-p", String(port), "sentinel", "get-master-addr-by-name", name], {
+      encoding: "utf8",
+    }).stdout;
     if (known.includes(String(master.port))) break;
     if (tries > 200) {
       await release();

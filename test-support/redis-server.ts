@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +8,8 @@ import { freePort } from "./free-port.js";
 /** Whether `redis-server` can be run here; on CI it must (`.ci/run` installs it). */
 export function haveRedisServer(): boolean {
   const found = spawnSync("redis-server", ["--version"]).status === 0;
-  if (!found && process.env["CI"]) throw new Error("redis-server is missing: .ci/run installs the redis-server package");
+  if (!found && process.env["CI"])
+    throw new Error("redis-server is missing: .ci/run installs the redis-server package");
   return found;
 }
 
@@ -32,7 +33,18 @@ export interface RedisServerUnderTest {
 export async function startRedisServer(persist: boolean, args: readonly string[] = []): Promise<RedisServerUnderTest> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), "gct-redis-"));
-  const options = ["--bind", "127.0.0.1", "--port", String(port), "--dir", dir, "--save", "", ...(persist ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]), ...args];
+  const options = [
+    "--bind",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--dir",
+    dir,
+    "--save",
+    "",
+    ...(persist ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]),
+    ...args,
+  ];
   let child: ChildProcess | undefined;
   const start = async () => {
     child = spawn("redis-server", options, { stdio: "ignore" });

@@ -29,7 +29,8 @@ export function runtimeDeclarations(): ReadonlyMap<string, string> {
     files.set(`${root}/package.json`, readFileSync(path.join(RUNTIME_PACKAGE, "package.json"), "utf8"));
     const dist = path.join(RUNTIME_PACKAGE, "dist");
     for (const entry of readdirSync(dist, { recursive: true, encoding: "utf8" })) {
-      if (entry.endsWith(".d.ts")) files.set(`${root}/dist/${entry.split(path.sep).join("/")}`, readFileSync(path.join(dist, entry), "utf8"));
+      if (entry.endsWith(".d.ts"))
+        files.set(`${root}/dist/${entry.split(path.sep).join("/")}`, readFileSync(path.join(dist, entry), "utf8"));
     }
     declarations = files;
   }
@@ -40,7 +41,8 @@ export function runtimeDeclarations(): ReadonlyMap<string, string> {
 export function newestRuntimeSource(): number {
   let newest = statSync(path.join(RUNTIME_PACKAGE, "package.json")).mtimeMs;
   for (const entry of readdirSync(RUNTIME_PACKAGE, { recursive: true, encoding: "utf8" })) {
-    if (!entry.endsWith(".ts") || /(^|[\\/])(dist|node_modules|__fixtures__)[\\/]|\.test(-d)?\.ts$/.test(entry)) continue;
+    if (!entry.endsWith(".ts") || /(^|[\\/])(dist|node_modules|__fixtures__)[\\/]|\.test(-d)?\.ts$/.test(entry))
+      continue;
     newest = Math.max(newest, statSync(path.join(RUNTIME_PACKAGE, entry)).mtimeMs);
   }
   return newest;

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ClientCallBroker } from "../runtime/server/broker.js";
 import { nextRequest } from "../runtime/server/__fixtures__/next-request.js";
 import { specs } from "../runtime/server/__fixtures__/tools.js";
+import { ClientCallBroker } from "../runtime/server/broker.js";
 import type { PendingCallStore } from "../runtime/server/store.js";
-import type { ClientToolCancelledMessage, ClientToolRequest } from "../runtime/wire/messages.js";
 import { followOwnerCalls } from "../runtime/server/transports/owner-feed.js";
+import type { ClientToolCancelledMessage, ClientToolRequest } from "../runtime/wire/messages.js";
 import { eventually } from "./eventually.js";
 import type { StoreUnderTest } from "./store-conformance.js";
 
@@ -14,7 +14,11 @@ import type { StoreUnderTest } from "./store-conformance.js";
  * first. The dispatching instance knows the tools; the answering one knows none of them, as an
  * instance that never saw the conversation (or restarted since) would.
  */
-export function describeBrokersSharingStore(name: string, make: () => Promise<StoreUnderTest>, join: (store: PendingCallStore) => Promise<StoreUnderTest>): void {
+export function describeBrokersSharingStore(
+  name: string,
+  make: () => Promise<StoreUnderTest>,
+  join: (store: PendingCallStore) => Promise<StoreUnderTest>,
+): void {
   describe(`${name}: brokers on several instances`, () => {
     const made: StoreUnderTest[] = [];
     const brokers: ClientCallBroker[] = [];
@@ -37,9 +41,17 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
     it("take an answer at an instance that knows nothing of the tool, checked against the outputSchema the call was dispatched with", async () => {
       const [a, b] = await pair();
       const sent = nextRequest(a);
-      const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+      const outcome = a.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "get_location",
+        toolCallId: "call_1",
+        args: {},
+      });
       const request = await sent;
-      await expect(b.submit({ requestId: request.requestId, owner: "alice", result: { town: "Lyon" } })).rejects.toMatchObject({
+      await expect(
+        b.submit({ requestId: request.requestId, owner: "alice", result: { town: "Lyon" } }),
+      ).rejects.toMatchObject({
         status: 422,
         message: expect.stringContaining("must have required property 'city'"),
       });
@@ -50,7 +62,13 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
     it("re-send a call after a retryable error at an instance that knows nothing of the tool, by the policy the call carries", async () => {
       const [a, b] = await pair();
       const sent = nextRequest(a);
-      const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+      const outcome = a.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "get_location",
+        toolCallId: "call_1",
+        args: {},
+      });
       const request = await sent;
       // get_location is read-only, up to 3 attempts: the second instance sends it again.
       // The second instance may hear of the first attempt late: the re-send is the request of attempt 2.
@@ -66,7 +84,13 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
 
       // confirm_purchase says nothing of running twice: a retryable error ends it, though it allows 3 attempts.
       const sentPurchase = nextRequest(a);
-      const purchase = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "confirm_purchase", toolCallId: "call_2", args: { item: "book" } });
+      const purchase = a.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "confirm_purchase",
+        toolCallId: "call_2",
+        args: { item: "book" },
+      });
       const purchaseRequest = await sentPurchase;
       await b.fail({ requestId: purchaseRequest.requestId, owner: "alice", error: "offline", retryable: true });
       await expect(purchase).resolves.toEqual({ status: "error", error: "offline", retryable: true });
@@ -75,9 +99,17 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
     it("check a text answer of a tool awaited without an outputSchema at an instance that knows nothing of the tool", async () => {
       const [a, b] = await pair();
       const sent = nextRequest(a);
-      const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "ask_user", toolCallId: "call_1", args: { question: "Which file?" } });
+      const outcome = a.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "ask_user",
+        toolCallId: "call_1",
+        args: { question: "Which file?" },
+      });
       const request = await sent;
-      await expect(b.submit({ requestId: request.requestId, owner: "alice", result: { text: "README.md" } })).rejects.toMatchObject({
+      await expect(
+        b.submit({ requestId: request.requestId, owner: "alice", result: { text: "README.md" } }),
+      ).rejects.toMatchObject({
         status: 422,
         message: expect.stringContaining("must have required property 'content'"),
       });
@@ -90,9 +122,19 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
       const [a, b] = await pair();
       const requests: ClientToolRequest[] = [];
       const cancelled: ClientToolCancelledMessage[] = [];
-      const feed = followOwnerCalls(b, { owner: "alice" }, { requested: (request) => requests.push(request), cancelled: (message) => cancelled.push(message) });
+      const feed = followOwnerCalls(
+        b,
+        { owner: "alice" },
+        { requested: (request) => requests.push(request), cancelled: (message) => cancelled.push(message) },
+      );
       await feed.replayed;
-      const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+      const outcome = a.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "get_location",
+        toolCallId: "call_1",
+        args: {},
+      });
       void a.dispatch({ conversationId: "c1", owner: "bob", toolName: "get_location", toolCallId: "call_2", args: {} });
       await eventually(() => requests.length === 1);
       const [request] = requests;
@@ -104,7 +146,9 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
       await a.cancel({ requestId: request!.requestId, owner: "alice" }, "the user moved on");
       await expect(outcome).resolves.toEqual({ status: "cancelled", reason: "the user moved on" });
       await eventually(() => cancelled.length === 1);
-      expect(cancelled).toEqual([{ type: "client_tool.cancelled", requestId: request!.requestId, reason: "the user moved on" }]);
+      expect(cancelled).toEqual([
+        { type: "client_tool.cancelled", requestId: request!.requestId, reason: "the user moved on" },
+      ]);
       feed.stop();
       // Bob's call never reached Alice's connection.
       expect(requests.every((r) => r.toolCallId === "call_1")).toBe(true);
@@ -114,8 +158,17 @@ export function describeBrokersSharingStore(name: string, make: () => Promise<St
       const [a, b] = await pair();
       const feed = followOwnerCalls(b, { owner: "alice" }, { requested: () => feed.stop(), cancelled: () => {} });
       await feed.replayed;
-      const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "pay_invoice", toolCallId: "call_1", args: { invoice: "INV-1" } });
-      await expect(outcome).resolves.toEqual({ status: "unknown_outcome", reason: "the user's client disconnected while the call was open" });
+      const outcome = a.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "pay_invoice",
+        toolCallId: "call_1",
+        args: { invoice: "INV-1" },
+      });
+      await expect(outcome).resolves.toEqual({
+        status: "unknown_outcome",
+        reason: "the user's client disconnected while the call was open",
+      });
     });
   });
 }

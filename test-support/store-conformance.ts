@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { eventually } from "./eventually.js";
+import {
+  type ClosedCall,
+  DuplicateToolCallError,
+  type PendingCall,
+  type PendingCallStore,
+} from "../runtime/server/store.js";
 import type { ClientToolRequest } from "../runtime/wire/messages.js";
-import { DuplicateToolCallError, type ClosedCall, type PendingCall, type PendingCallStore } from "../runtime/server/store.js";
+import { eventually } from "./eventually.js";
 
 /** A store for one test, remembering closed calls for `retentionMs`, and how to let it go. */
 export interface StoreUnderTest {
@@ -12,7 +17,16 @@ export interface StoreUnderTest {
 const ok = { status: "ok", result: { city: "Lyon" } } as const;
 
 function request(requestId: string, overrides: Partial<ClientToolRequest> = {}): ClientToolRequest {
-  return { requestId, conversationId: "c1", toolName: "get_location", toolCallId: `call_${requestId}`, args: {}, attempt: 1, expiresAt: Date.now() + 30_000, ...overrides };
+  return {
+    requestId,
+    conversationId: "c1",
+    toolName: "get_location",
+    toolCallId: `call_${requestId}`,
+    args: {},
+    attempt: 1,
+    expiresAt: Date.now() + 30_000,
+    ...overrides,
+  };
 }
 
 /**
@@ -37,7 +51,9 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       const r1 = request("r1");
       await store.open({ owner: "alice", request: r1 });
       expect(await store.close({ owner: "alice", request: { ...r1, attempt: 2 } }, ok)).toBe(false);
-      const results = await Promise.all(Array.from({ length: 8 }, () => store.close({ owner: "alice", request: r1 }, ok)));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => store.close({ owner: "alice", request: r1 }, ok)),
+      );
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await store.get("r1", "alice")).toEqual({ state: "closed", owner: "alice", request: r1, outcome: ok });
     });
@@ -51,7 +67,12 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       // What the caller read at attempt 1 no longer closes the call.
       expect(await store.close(first, ok)).toBe(false);
       expect(await store.close(next, ok)).toBe(true);
-      expect(await store.get("r1", "alice")).toEqual({ state: "closed", owner: "alice", request: next.request, outcome: ok });
+      expect(await store.get("r1", "alice")).toEqual({
+        state: "closed",
+        owner: "alice",
+        request: next.request,
+        outcome: ok,
+      });
       expect(await store.close(next, ok)).toBe(false);
     });
 
@@ -68,11 +89,15 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       const first = { owner: "alice", request: request("r1") };
       await store.open(first);
       const next = { owner: "alice", request: request("r1", { attempt: 2, expiresAt: Date.now() + 60_000 }) };
-      expect(await Promise.all([store.reissue(next, 1), store.reissue(next, 1)])).toEqual(expect.arrayContaining([true, false]));
+      expect(await Promise.all([store.reissue(next, 1), store.reissue(next, 1)])).toEqual(
+        expect.arrayContaining([true, false]),
+      );
       expect(await store.get("r1", "alice")).toEqual({ state: "open", ...next });
       // Another owner neither reads nor re-sends it.
       expect(await store.get("r1", "mallory")).toBeUndefined();
-      expect(await store.reissue({ ...next, owner: "mallory", request: { ...next.request, attempt: 3 } }, 2)).toBe(false);
+      expect(await store.reissue({ ...next, owner: "mallory", request: { ...next.request, attempt: 3 } }, 2)).toBe(
+        false,
+      );
       expect(await store.close(first, ok)).toBe(false);
       expect(await store.close(next, ok)).toBe(true);
       expect(await store.reissue({ owner: "alice", request: request("r1", { attempt: 3 }) }, 2)).toBe(false);
@@ -87,7 +112,9 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       await store.open(r4);
       await store.close(r4, ok);
       expect((await store.list({ owner: "alice" })).map((c) => c.request.requestId)).toEqual(["r1", "r3"]);
-      expect((await store.list({ owner: "alice", conversationId: "c2" })).map((c) => c.request.requestId)).toEqual(["r3"]);
+      expect((await store.list({ owner: "alice", conversationId: "c2" })).map((c) => c.request.requestId)).toEqual([
+        "r3",
+      ]);
       expect(await store.list({ owner: "carol" })).toEqual([]);
     });
 
@@ -153,16 +180,27 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
     it("finds a call by its owner, conversation and toolCallId, open or ended, and opens no second call of them", async () => {
       const store = await fresh();
       const r1 = request("r1", { toolCallId: "call_a" });
-      const at = (conversationId: string, toolCallId: string, owner = "alice") => ({ owner, conversationId, toolCallId });
+      const at = (conversationId: string, toolCallId: string, owner = "alice") => ({
+        owner,
+        conversationId,
+        toolCallId,
+      });
       await store.open({ owner: "alice", request: r1 });
       expect(await store.findByToolCall(at("c1", "call_a"))).toEqual({ state: "open", owner: "alice", request: r1 });
-      await expect(store.open({ owner: "alice", request: request("r2", { toolCallId: "call_a" }) })).rejects.toBeInstanceOf(DuplicateToolCallError);
+      await expect(
+        store.open({ owner: "alice", request: request("r2", { toolCallId: "call_a" }) }),
+      ).rejects.toBeInstanceOf(DuplicateToolCallError);
       // Another conversation may use the same toolCallId, and so may another owner: a call is one owner's.
       await store.open({ owner: "alice", request: request("r3", { toolCallId: "call_a", conversationId: "c2" }) });
       await store.open({ owner: "bob", request: request("r5", { toolCallId: "call_a" }) });
       expect((await store.findByToolCall(at("c1", "call_a", "bob")))?.request.requestId).toBe("r5");
       await store.close({ owner: "alice", request: r1 }, ok);
-      expect(await store.findByToolCall(at("c1", "call_a"))).toEqual({ state: "closed", owner: "alice", request: r1, outcome: ok });
+      expect(await store.findByToolCall(at("c1", "call_a"))).toEqual({
+        state: "closed",
+        owner: "alice",
+        request: r1,
+        outcome: ok,
+      });
       expect(await store.findByToolCall(at("c1", "call_b"))).toBeUndefined();
       expect(await store.findByToolCall(at("c1", "call_a", "carol"))).toBeUndefined();
       expect((await store.findByToolCall(at("c2", "call_a")))?.request.requestId).toBe("r3");
@@ -182,10 +220,19 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
 
     it("keeps a call whole: its arguments, attempt and deadline as opened", async () => {
       const store = await fresh();
-      const r1 = request("r1", { args: { nested: { list: [1, "two", null, true] }, text: "quote \" and \\u2028" }, attempt: 3 });
+      const r1 = request("r1", {
+        args: { nested: { list: [1, "two", null, true] }, text: 'quote " and \\u2028' },
+        attempt: 3,
+      });
       await store.open({ owner: "o/with:odd chars", request: r1 });
-      expect(await store.get("r1", "o/with:odd chars")).toEqual({ state: "open", owner: "o/with:odd chars", request: r1 });
-      expect((await store.list({ owner: "o/with:odd chars" })).map(({ owner, request }) => ({ owner, request }))).toEqual([{ owner: "o/with:odd chars", request: r1 }]);
+      expect(await store.get("r1", "o/with:odd chars")).toEqual({
+        state: "open",
+        owner: "o/with:odd chars",
+        request: r1,
+      });
+      expect(
+        (await store.list({ owner: "o/with:odd chars" })).map(({ owner, request }) => ({ owner, request })),
+      ).toEqual([{ owner: "o/with:odd chars", request: r1 }]);
       expect(await store.get("nope", "o/with:odd chars")).toBeUndefined();
     });
 
@@ -207,7 +254,12 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       const limits = (bytes: number) => ({ maxOpenBytesPerOwner: 100, bytes });
       const r1 = { owner: "alice", request: request("r1") };
       await store.open(r1, limits(60));
-      await expect(store.open({ owner: "alice", request: request("r2") }, limits(41))).rejects.toMatchObject({ name: "OpenCallLimitError", owner: "alice", max: 100, limit: "maxOpenCallBytesPerOwner" });
+      await expect(store.open({ owner: "alice", request: request("r2") }, limits(41))).rejects.toMatchObject({
+        name: "OpenCallLimitError",
+        owner: "alice",
+        max: 100,
+        limit: "maxOpenCallBytesPerOwner",
+      });
       expect(await store.get("r2", "alice")).toBeUndefined();
       await store.open({ owner: "alice", request: request("r3") }, limits(40));
       await store.open({ owner: "bob", request: request("r4") }, limits(100));
@@ -222,7 +274,11 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       const r1 = { owner: "alice", request: request("r1") };
       await store.open(r1, limits);
       await store.open({ owner: "alice", request: request("r2") }, limits);
-      await expect(store.open({ owner: "alice", request: request("r3") }, limits)).rejects.toMatchObject({ name: "OpenCallLimitError", owner: "alice", max: 2 });
+      await expect(store.open({ owner: "alice", request: request("r3") }, limits)).rejects.toMatchObject({
+        name: "OpenCallLimitError",
+        owner: "alice",
+        max: 2,
+      });
       expect(await store.get("r3", "alice")).toBeUndefined();
       await store.open({ owner: "bob", request: request("r4") }, limits);
       expect(await store.close(r1, ok)).toBe(true);
@@ -240,12 +296,22 @@ export function describeStoreContract(name: string, make: (retentionMs: number) 
       expect(await store.reissue({ owner: "alice", request: second, tool }, 1)).toBe(true);
       expect(await store.list({ owner: "alice" })).toEqual([{ owner: "alice", request: second, tool }]);
       expect(await store.close({ owner: "alice", request: second, tool }, ok)).toBe(true);
-      expect(await store.findByToolCall({ owner: "alice", conversationId: "c1", toolCallId: "call_r1" })).toEqual({ state: "closed", owner: "alice", request: second, tool, outcome: ok });
+      expect(await store.findByToolCall({ owner: "alice", conversationId: "c1", toolCallId: "call_r1" })).toEqual({
+        state: "closed",
+        owner: "alice",
+        request: second,
+        tool,
+        outcome: ok,
+      });
     });
 
     it("keeps an outputSchema by fingerprint until the last deadline it was stored for, plus the retention period", async () => {
       const store = await fresh(200);
-      const schema = { type: "object", properties: { city: { type: "string", pattern: "^\\p{L}+$" } }, required: ["city"] };
+      const schema = {
+        type: "object",
+        properties: { city: { type: "string", pattern: "^\\p{L}+$" } },
+        required: ["city"],
+      };
       expect(await store.getSchema("alice", "fp1")).toBeUndefined();
       await store.putSchema("alice", "fp1", schema, Date.now() + 400);
       // Stored again for an earlier deadline: kept for the later one still.

@@ -9,5 +9,7 @@ export function tsLiteral(value: JsonValue): string {
   if (typeof value === "string") return tsString(value);
   if (value === null || typeof value !== "object") return String(value);
   if (Array.isArray(value)) return `[${(value as readonly JsonValue[]).map(tsLiteral).join(", ")}]`;
-  return `{ ${Object.entries(value as JsonObject).map(([k, v]) => `${propertyKey(k)}: ${tsLiteral(v)}`).join(", ")} }`;
+  return `{ ${Object.entries(value as JsonObject)
+    .map(([k, v]) => `${propertyKey(k)}: ${tsLiteral(v)}`)
+    .join(", ")} }`;
 }

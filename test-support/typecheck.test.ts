@@ -21,11 +21,19 @@ describe("typecheck", () => {
     ["exactOptionalPropertyTypes", "export const a: { a?: string } = { a: undefined };", /exactOptionalPropertyTypes/],
     ["noUncheckedIndexedAccess", "export const f = (xs: string[]): string => xs[0];", /'string \| undefined'/],
     ["noUnusedLocals", "const unused = 1;\nexport {};", /'unused' is declared/],
-    ["noImplicitReturns", "export function f(x: boolean): number | undefined { if (x) return 1; }", /Not all code paths/],
+    [
+      "noImplicitReturns",
+      "export function f(x: boolean): number | undefined { if (x) return 1; }",
+      /Not all code paths/,
+    ],
     ["noImplicitOverride", "class B { m() {} }\nexport class C extends B { m() {} }", /'override' modifier/],
     ["noPropertyAccessFromIndexSignature", "export const f = (r: Record<string, number>) => r.x;", /index signature/],
     ["verbatimModuleSyntax", 'import { A } from "./t.js";\nexport const a: A = 1;', /type-only import/],
-    ["NodeNext ESM (relative imports need .js)", 'import type { A } from "./t";\nexport const a: A = 1;', /explicit file extensions/],
+    [
+      "NodeNext ESM (relative imports need .js)",
+      'import type { A } from "./t";\nexport const a: A = 1;',
+      /explicit file extensions/,
+    ],
     ["no Node types", 'export const b = Buffer.from("");', /Cannot find name 'Buffer'/],
   ])("enforces %s", (_, code, expected) => {
     const errors = typecheck({ "/gen/t.ts": "export type A = number;\n", "/gen/x.ts": code });

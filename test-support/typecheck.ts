@@ -96,7 +96,8 @@ export function typecheck(files: Record<string, string>): string[] {
   const diagnostics: ts.Diagnostic[] = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()];
   for (const path of rootNames) {
     const sf = program.getSourceFile(path);
-    if (sf !== undefined) diagnostics.push(...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf));
+    if (sf !== undefined)
+      diagnostics.push(...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf));
   }
   return diagnostics.map(format);
 }

@@ -12,7 +12,9 @@ const [folder, outFile] = process.argv.slice(2);
 if (folder === undefined || outFile === undefined) throw new Error("usage: jstt-compile <spec folder> <output file>");
 
 const jobs: { schema: unknown; typeName: string }[] = [];
-for (const file of readdirSync(folder).filter((name) => name.endsWith(".json")).sort()) {
+for (const file of readdirSync(folder)
+  .filter((name) => name.endsWith(".json"))
+  .sort()) {
   const spec = JSON.parse(readFileSync(path.join(folder, file), "utf8")) as Record<string, unknown>;
   const name = pascalName(String(spec["name"]));
   jobs.push({ schema: spec["parameters"] ?? spec["inputSchema"], typeName: `${name}Args` });

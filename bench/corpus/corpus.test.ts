@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createResultChecker, type AwaitedSpec } from "../../runtime/server/result-validation.js";
-import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import type { JsonObject } from "../../runtime/schema/json.js";
+import { type AwaitedSpec, createResultChecker } from "../../runtime/server/result-validation.js";
+import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import { sampleValue } from "./sample-value.js";
 import { MAX_PARAMETERS_BYTES, MIN_PARAMETERS_BYTES } from "./tool-spec.js";
 import { writeCorpus } from "./write-corpus.js";
@@ -20,7 +20,9 @@ describe("the benchmark corpus", () => {
     expect(files).toHaveLength(60);
     expect(parseClientToolSpecs(corpus.specs)).toHaveLength(60);
     const again = writeCorpus(path.join(folder, "b"), 60);
-    expect(readFileSync(path.join(again.folder, files[17]!), "utf8")).toBe(readFileSync(path.join(corpus.folder, files[17]!), "utf8"));
+    expect(readFileSync(path.join(again.folder, files[17]!), "utf8")).toBe(
+      readFileSync(path.join(corpus.folder, files[17]!), "utf8"),
+    );
   });
 
   it("holds parameters schemas of 0.5 to about 10 KB with every feature the issue lists", () => {
@@ -32,7 +34,16 @@ describe("the benchmark corpus", () => {
       expect(bytes).toBeLessThan(MAX_PARAMETERS_BYTES * 1.1);
     }
     const text = JSON.stringify(parameters);
-    for (const feature of ['"format":', '"enum":', '"oneOf":', '"$ref":"#/$defs/', '"$ref":"#/definitions/', '"description":', '"items":{"type":"object"', '"additionalProperties":false']) {
+    for (const feature of [
+      '"format":',
+      '"enum":',
+      '"oneOf":',
+      '"$ref":"#/$defs/',
+      '"$ref":"#/definitions/',
+      '"description":',
+      '"items":{"type":"object"',
+      '"additionalProperties":false',
+    ]) {
       expect(text, feature).toContain(feature);
     }
     expect(corpus.specs.some((spec) => spec["outputSchema"] !== undefined)).toBe(true);

@@ -28,19 +28,21 @@ const FULL_DEPTH = 3;
  * (the harness test checks that with ajv).
  */
 export function sampleValue(schema: JsonObject): JsonValue {
-  return valueOf(schema, schema, 0);
+  return sampleOf(schema, schema, 0);
 }
 
-function valueOf(schema: JsonObject, root: JsonObject, depth: number): JsonValue {
+function sampleOf(schema: JsonObject, root: JsonObject, depth: number): JsonValue {
   const ref = schema["$ref"];
-  if (typeof ref === "string") return valueOf(resolve(ref, root), root, depth);
+  if (typeof ref === "string") return sampleOf(resolve(ref, root), root, depth);
   if ("const" in schema) return schema["const"]!;
   const enumeration = schema["enum"];
   if (Array.isArray(enumeration)) return enumeration[0] as JsonValue;
   const oneOf = schema["oneOf"];
-  if (Array.isArray(oneOf)) return valueOf(oneOf[0] as JsonObject, root, depth);
+  if (Array.isArray(oneOf)) return sampleOf(oneOf[0] as JsonObject, root, depth);
   const declared = schema["type"];
-  const type = Array.isArray(declared) ? (declared.find((t) => t !== "null") as string) : (declared as string | undefined);
+  const type = Array.isArray(declared)
+    ? (declared.find((t) => t !== "null") as string)
+    : (declared as string | undefined);
   switch (type) {
     case "object":
       return objectValue(schema, root, depth);
@@ -48,7 +50,7 @@ function valueOf(schema: JsonObject, root: JsonObject, depth: number): JsonValue
       const items = schema["items"] as JsonObject | undefined;
       const minItems = Number(schema["minItems"] ?? 0);
       const count = depth <= FULL_DEPTH ? Math.max(1, minItems) : minItems;
-      return items === undefined ? [] : Array.from({ length: count }, () => valueOf(items, root, depth + 1));
+      return items === undefined ? [] : Array.from({ length: count }, () => sampleOf(items, root, depth + 1));
     }
     case "string":
       return stringValue(schema);
@@ -67,7 +69,7 @@ function objectValue(schema: JsonObject, root: JsonObject, depth: number): JsonO
   const required = new Set((schema["required"] ?? []) as string[]);
   const value: Record<string, JsonValue> = {};
   for (const [name, property] of Object.entries(properties)) {
-    if (depth < FULL_DEPTH || required.has(name)) value[name] = valueOf(property as JsonObject, root, depth + 1);
+    if (depth < FULL_DEPTH || required.has(name)) value[name] = sampleOf(property as JsonObject, root, depth + 1);
   }
   return value;
 }

@@ -69,12 +69,29 @@ class SchemaBuilder {
   /** One property schema; deeper ones are simpler, as real schemas are. */
   property(depth: number): JsonObject {
     const { random } = this;
-    const withDescription = (schema: JsonObject): JsonObject => (random.chance(0.6) ? { ...schema, description: sentence(random, random.int(4, 18)) } : schema);
+    const withDescription = (schema: JsonObject): JsonObject =>
+      random.chance(0.6) ? { ...schema, description: sentence(random, random.int(4, 18)) } : schema;
     const kinds: (() => JsonObject)[] = [
       () => ({ type: "string", format: random.pick(FORMATS) }),
-      () => ({ type: "string", minLength: 1, maxLength: random.pick([64, 200, 1000]), ...(random.chance(0.3) && { pattern: "^[a-z0-9][a-z0-9_-]*$" }) }),
-      () => ({ type: "string", enum: random.sample(["small", "medium", "large", "auto", "none", "left", "right", "top", "bottom", "center"], random.int(2, 7)) }),
-      () => ({ type: "integer", minimum: 0, maximum: random.pick([10, 100, 1000, 65535]), ...(random.chance(0.3) && { default: 0 }) }),
+      () => ({
+        type: "string",
+        minLength: 1,
+        maxLength: random.pick([64, 200, 1000]),
+        ...(random.chance(0.3) && { pattern: "^[a-z0-9][a-z0-9_-]*$" }),
+      }),
+      () => ({
+        type: "string",
+        enum: random.sample(
+          ["small", "medium", "large", "auto", "none", "left", "right", "top", "bottom", "center"],
+          random.int(2, 7),
+        ),
+      }),
+      () => ({
+        type: "integer",
+        minimum: 0,
+        maximum: random.pick([10, 100, 1000, 65535]),
+        ...(random.chance(0.3) && { default: 0 }),
+      }),
       () => ({ type: "number", minimum: 0, exclusiveMaximum: 1 }),
       () => ({ type: "boolean", default: random.chance(0.5) }),
       () => ({ type: ["string", "null"] }),
@@ -82,7 +99,11 @@ class SchemaBuilder {
     ];
     if (depth < 3) {
       kinds.push(
-        () => ({ type: "array", items: this.object(depth + 1, random.int(2, 5)), ...(random.chance(0.3) && { minItems: 1 }) }),
+        () => ({
+          type: "array",
+          items: this.object(depth + 1, random.int(2, 5)),
+          ...(random.chance(0.3) && { minItems: 1 }),
+        }),
         () => this.object(depth + 1, random.int(2, 6)),
         () => ({ oneOf: this.variants(depth + 1) }),
         () => this.ref(random.pick(Object.keys(DEFINITIONS))),
@@ -116,7 +137,11 @@ class SchemaBuilder {
     return Array.from({ length: this.random.int(2, 3) }, (_, i) => {
       const variant = this.object(depth, this.random.int(1, 3));
       const properties = variant["properties"] as JsonObject;
-      return { ...variant, properties: { type: { const: `${noun(this.random)}_${i}` }, ...properties }, required: ["type", ...((variant["required"] as string[] | undefined) ?? [])] };
+      return {
+        ...variant,
+        properties: { type: { const: `${noun(this.random)}_${i}` }, ...properties },
+        required: ["type", ...((variant["required"] as string[] | undefined) ?? [])],
+      };
     });
   }
 }
@@ -126,7 +151,12 @@ class SchemaBuilder {
  * every kind are added until it is that big. `kindArgument` adds a root property named `kind`,
  * which the agent server renames on the wire.
  */
-export function parametersSchema(random: SeededRandom, targetBytes: number, dialect: Dialect, kindArgument: boolean): JsonObject {
+export function parametersSchema(
+  random: SeededRandom,
+  targetBytes: number,
+  dialect: Dialect,
+  kindArgument: boolean,
+): JsonObject {
   const builder = new SchemaBuilder(random, dialect);
   const properties: Record<string, JsonValue> = {};
   const required: string[] = [];
@@ -154,6 +184,8 @@ export function parametersSchema(random: SeededRandom, targetBytes: number, dial
     properties,
     ...(required.length > 0 && { required }),
     ...(random.chance(0.6) && { additionalProperties: false }),
-    ...(builder.defs.size > 0 && { [defsKey]: Object.fromEntries([...builder.defs].sort(([a], [b]) => (a < b ? -1 : 1))) }),
+    ...(builder.defs.size > 0 && {
+      [defsKey]: Object.fromEntries([...builder.defs].sort(([a], [b]) => (a < b ? -1 : 1))),
+    }),
   };
 }

@@ -13,11 +13,15 @@ export async function answerOwnerCalls(port: number, owner: string): Promise<() 
   // The last answers' responses may still be on their way when the benchmark stops.
   let stopped = false;
   const events = await new Promise<import("node:http").IncomingMessage>((resolve, reject) => {
-    const get = httpRequest({ host: "127.0.0.1", port, path: "/client-tools/events", headers: { "x-owner": owner } }, resolve);
+    const get = httpRequest(
+      { host: "127.0.0.1", port, path: "/client-tools/events", headers: { "x-owner": owner } },
+      resolve,
+    );
     get.on("error", reject);
     get.end();
   });
-  if (events.statusCode !== 200) throw new Error(`the events of ${owner} at port ${port} answered ${events.statusCode}`);
+  if (events.statusCode !== 200)
+    throw new Error(`the events of ${owner} at port ${port} answered ${events.statusCode}`);
   // Stopping it resets the connection: expected, and not an error.
   events.on("error", () => {});
   events.setEncoding("utf8");
@@ -31,9 +35,19 @@ export async function answerOwnerCalls(port: number, owner: string): Promise<() 
       if (lines[0] !== `event: ${CLIENT_TOOL_EVENT}`) continue;
       const request = decodeClientToolEvent(lines[1]!.slice("data: ".length));
       if (request === undefined) throw new Error(`not a request: ${event}`);
-      const body = JSON.stringify({ result: { n: (request.args as { readonly n: number }).n }, attempt: request.attempt });
+      const body = JSON.stringify({
+        result: { n: (request.args as { readonly n: number }).n },
+        attempt: request.attempt,
+      });
       const post = httpRequest(
-        { host: "127.0.0.1", port, agent, method: "POST", path: `/client-tools/${request.requestId}`, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-owner": owner } },
+        {
+          host: "127.0.0.1",
+          port,
+          agent,
+          method: "POST",
+          path: `/client-tools/${request.requestId}`,
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-owner": owner },
+        },
         (answer) => {
           answer.resume();
           if (answer.statusCode !== 200) throw new Error(`an answer got ${answer.statusCode}`);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { builtBenchScript } from "../paths.js";
 import { answerOwnerCalls } from "./answering-client.js";
@@ -7,21 +7,34 @@ import { answerOwnerCalls } from "./answering-client.js";
 export interface DeployedInstance {
   readonly port: number;
   /** Dispatches `calls` calls with `inFlight` at once, the owners in turn (a dispatching instance only). */
-  run(calls: number, inFlight: number, owners: readonly string[]): Promise<{ readonly seconds: number; readonly latencies: readonly number[] }>;
+  run(
+    calls: number,
+    inFlight: number,
+    owners: readonly string[],
+  ): Promise<{ readonly seconds: number; readonly latencies: readonly number[] }>;
   stop(): void;
 }
 
-export async function startInstance(role: "dispatcher" | "answerer" | "single", env: NodeJS.ProcessEnv): Promise<DeployedInstance> {
-  const child: ChildProcess = spawn(process.execPath, [builtBenchScript("deploy/instance.js"), role], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "inherit"] });
+export async function startInstance(
+  role: "dispatcher" | "answerer" | "single",
+  env: NodeJS.ProcessEnv,
+): Promise<DeployedInstance> {
+  const child: ChildProcess = spawn(process.execPath, [builtBenchScript("deploy/instance.js"), role], {
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const lines = createInterface({ input: child.stdout! });
   const waiting: ((line: string) => void)[] = [];
-  const exited = new Promise<never>((_resolve, reject) => child.on("exit", (code) => reject(new Error(`a ${role} instance exited with ${code}`))));
+  const exited = new Promise<never>((_resolve, reject) =>
+    child.on("exit", (code) => reject(new Error(`a ${role} instance exited with ${code}`))),
+  );
   exited.catch(() => {});
   lines.on("line", (line) => waiting.shift()?.(line));
-  const nextLine = (prefix: string) => Promise.race([new Promise<string>((resolve) => waiting.push(resolve)), exited]).then((line) => {
-    if (!line.startsWith(prefix)) throw new Error(`a ${role} instance said ${line}`);
-    return line.slice(prefix.length);
-  });
+  const nextLine = (prefix: string) =>
+    Promise.race([new Promise<string>((resolve) => waiting.push(resolve)), exited]).then((line) => {
+      if (!line.startsWith(prefix)) throw new Error(`a ${role} instance said ${line}`);
+      return line.slice(prefix.length);
+    });
   const port = Number(await nextLine("READY "));
   return {
     port,

@@ -7,8 +7,14 @@
 import { createServer } from "node:http";
 import { createInterface } from "node:readline";
 import { createClient } from "redis";
-import { ClientCallBroker, InMemoryPendingCallStore, createClientToolsHandler, toNodeListener, type PendingCallStore } from "../../runtime/server.js";
 import { RedisPendingCallStore } from "../../runtime/server/redis/index.js";
+import {
+  ClientCallBroker,
+  createClientToolsHandler,
+  InMemoryPendingCallStore,
+  type PendingCallStore,
+  toNodeListener,
+} from "../../runtime/server.js";
 import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import { DEPLOY_TOOL } from "./tool.js";
 
@@ -18,13 +24,22 @@ let store: PendingCallStore;
 if (redisUrl !== undefined && role !== "single") {
   const client = createClient({ url: redisUrl, disableOfflineQueue: true });
   await client.connect();
-  store = new RedisPendingCallStore(client, { keyPrefix: process.env["KEY_PREFIX"] ?? "deploy:", closedRetentionMs: 30_000 });
+  store = new RedisPendingCallStore(client, {
+    keyPrefix: process.env["KEY_PREFIX"] ?? "deploy:",
+    closedRetentionMs: 30_000,
+  });
 } else {
   store = new InMemoryPendingCallStore({ closedRetentionMs: 30_000 });
 }
 const dispatches = role === "dispatcher" || role === "single";
-const broker = new ClientCallBroker({ tools: dispatches ? parseClientToolSpecs([DEPLOY_TOOL]) : [], store, maxOpenCallsPerOwner: 10_000 });
-const handler = createClientToolsHandler(broker, { authenticate: (request) => request.headers.get("x-owner") ?? undefined });
+const broker = new ClientCallBroker({
+  tools: dispatches ? parseClientToolSpecs([DEPLOY_TOOL]) : [],
+  store,
+  maxOpenCallsPerOwner: 10_000,
+});
+const handler = createClientToolsHandler(broker, {
+  authenticate: (request) => request.headers.get("x-owner") ?? undefined,
+});
 const server = createServer(toNodeListener(handler));
 server.keepAliveTimeout = 60_000;
 server.listen(0, "127.0.0.1", () => {
@@ -45,7 +60,12 @@ if (dispatches) {
   }
 }
 
-async function dispatchAll(calls: number, inFlight: number, owners: readonly string[], run: number): Promise<{ seconds: number; latencies: number[] }> {
+async function dispatchAll(
+  calls: number,
+  inFlight: number,
+  owners: readonly string[],
+  run: number,
+): Promise<{ seconds: number; latencies: number[] }> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -54,7 +74,13 @@ async function dispatchAll(calls: number, inFlight: number, owners: readonly str
       while (next < calls) {
         const n = next++;
         const began = performance.now();
-        const outcome = await broker.dispatch({ conversationId: `run-${run}`, owner: owners[n % owners.length]!, toolName: DEPLOY_TOOL.name, toolCallId: `call_${n}`, args: { n } });
+        const outcome = await broker.dispatch({
+          conversationId: `run-${run}`,
+          owner: owners[n % owners.length]!,
+          toolName: DEPLOY_TOOL.name,
+          toolCallId: `call_${n}`,
+          args: { n },
+        });
         if (outcome.status !== "ok") throw new Error(`a benchmark call ended ${JSON.stringify(outcome)}`);
         latencies.push(performance.now() - began);
       }

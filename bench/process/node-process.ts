@@ -36,12 +36,19 @@ export function runNode(args: readonly string[], options: NodeRunOptions): NodeR
   const fullArgs = memoryFile === undefined ? args : ["--import", HOOK, ...args];
   try {
     const started = performance.now();
-    const child = spawnSync(process.execPath, fullArgs, { cwd: options.cwd, env, encoding: "utf8", maxBuffer: 256 * 2 ** 20 });
+    const child = spawnSync(process.execPath, fullArgs, {
+      cwd: options.cwd,
+      env,
+      encoding: "utf8",
+      maxBuffer: 256 * 2 ** 20,
+    });
     const ms = performance.now() - started;
     if (child.error !== undefined) throw child.error;
     const status = child.status ?? -1;
     if (!(options.okStatuses ?? [0]).includes(status)) {
-      throw new Error(`node ${args.join(" ")} exited with ${child.signal ?? status}:\n${child.stderr.slice(-4000)}${child.stdout.slice(-2000)}`);
+      throw new Error(
+        `node ${args.join(" ")} exited with ${child.signal ?? status}:\n${child.stderr.slice(-4000)}${child.stdout.slice(-2000)}`,
+      );
     }
     const peakRssMB = memoryFile === undefined ? undefined : Number(readFileSync(memoryFile, "utf8")) / 1024;
     return { ms, stdout: child.stdout, stderr: child.stderr, status, ...(peakRssMB !== undefined && { peakRssMB }) };

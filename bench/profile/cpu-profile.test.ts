@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summarizeProfile, type CpuProfile } from "./cpu-profile.js";
+import { type CpuProfile, summarizeProfile } from "./cpu-profile.js";
 
 const frame = (functionName: string, url: string, lineNumber = 0) => ({ functionName, url, lineNumber });
 

@@ -1,5 +1,5 @@
-import { fileURLToPath } from "node:url";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** The parts of a V8 `.cpuprofile` (what `node --cpu-prof` writes) that are read here. */
 export interface CpuProfile {
@@ -44,7 +44,9 @@ export function summarizeProfile(profile: CpuProfile, root: string): ProfileSumm
   };
   const functionLabel = (id: number): string => {
     const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
-    return url === "" ? functionName || "(anonymous)" : `${functionName || "(anonymous)"} ${where(url)}:${lineNumber + 1}`;
+    return url === ""
+      ? functionName || "(anonymous)"
+      : `${functionName || "(anonymous)"} ${where(url)}:${lineNumber + 1}`;
   };
 
   const sampled = new Map<number, number>();

@@ -9,7 +9,9 @@ export function resultsTable(results: BenchResults): string {
   for (const r of results.rows) {
     const measured = summaryText(r.measured, r.measured.unit);
     const ratio = r.ratio === undefined ? "" : `${summaryText(r.ratio, "×")} faster than ${r.ratio.against}`;
-    lines.push(`| ${cell(r.what)} | ${cell(r.targets.map(targetText).join("; "))} | ${cell(measured)} | ${cell(ratio)} | ${STATUS[r.status]} |`);
+    lines.push(
+      `| ${cell(r.what)} | ${cell(r.targets.map(targetText).join("; "))} | ${cell(measured)} | ${cell(ratio)} | ${STATUS[r.status]} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -18,7 +20,9 @@ export function resultsTable(results: BenchResults): string {
 export function detailsList(results: BenchResults): string {
   const lines: string[] = [];
   for (const r of results.rows) {
-    const details = Object.entries(r.details).map(([key, value]) => `${key}: ${typeof value === "number" ? figure(value) : value}`);
+    const details = Object.entries(r.details).map(
+      ([key, value]) => `${key}: ${typeof value === "number" ? figure(value) : value}`,
+    );
     const problems = (r.problems ?? []).map((problem) => `problem: ${problem}`);
     if (details.length + problems.length > 0) lines.push(`- \`${r.id}\`: ${[...details, ...problems].join("; ")}`);
   }
@@ -27,14 +31,19 @@ export function detailsList(results: BenchResults): string {
 
 export function corpusList(results: BenchResults): string {
   return results.corpus.sizes
-    .map((size) => `- ${size.tools.toLocaleString("en-US")} tools: ${figure(size.bytes / 2 ** 20)} MB of spec files; parameters schemas ${summaryText(size.parametersBytes, "KB")} (compact JSON)`)
+    .map(
+      (size) =>
+        `- ${size.tools.toLocaleString("en-US")} tools: ${figure(size.bytes / 2 ** 20)} MB of spec files; parameters schemas ${summaryText(size.parametersBytes, "KB")} (compact JSON)`,
+    )
     .join("\n");
 }
 
 /** BENCHMARKS.md: the table from this run, then the notes kept in bench/report/. */
 export function benchmarksMarkdown(results: BenchResults, notes: { reading: string; findings: string }): string {
   const { machine } = results;
-  const crashes = results.crashes.map((crash) => `- **${crash.benchmark} crashed**: ${crash.error.split("\n")[0]}`).join("\n");
+  const crashes = results.crashes
+    .map((crash) => `- **${crash.benchmark} crashed**: ${crash.error.split("\n")[0]}`)
+    .join("\n");
   return [
     "# Benchmarks",
     "",

@@ -3,8 +3,8 @@ import { brokerRoundTrip } from "./broker.js";
 import { compareThroughput } from "./compare.js";
 import { exportCompiled, exportOneTool } from "./export.js";
 import { fingerprintThroughput } from "./fingerprint.js";
-import { partialJsonThroughput } from "./partial-json.js";
 import type { RuntimeInput } from "./input.js";
+import { partialJsonThroughput } from "./partial-json.js";
 import { repeatRegistration } from "./registry.js";
 import { validatorThroughput } from "./validators.js";
 

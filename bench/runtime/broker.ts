@@ -1,8 +1,8 @@
-import { ClientCallBroker, type DispatchInput } from "../../runtime/server.js";
 import { ClientToolRegistry } from "../../runtime/registry/registry.js";
 import type { JsonValue } from "../../runtime/schema/json.js";
+import { ClientCallBroker, type DispatchInput } from "../../runtime/server.js";
 import { sampleValue } from "../corpus/sample-value.js";
-import { row, type Row } from "../results.js";
+import { type Row, row } from "../results.js";
 import { pairedRatios, summarize } from "../stats.js";
 import { collectGarbage } from "./gc.js";
 import type { RuntimeInput } from "./input.js";
@@ -32,17 +32,32 @@ export async function brokerRoundTrip(input: RuntimeInput): Promise<Row[]> {
   registry.register(input.specs);
   const calls: AwaitedCall[] = input.specs
     .filter((spec) => spec.outputSchema !== undefined)
-    .map((spec) => ({ toolName: spec.name, args: sampleValue(spec.parameters), result: sampleValue(spec.outputSchema!) }));
+    .map((spec) => ({
+      toolName: spec.name,
+      args: sampleValue(spec.parameters),
+      result: sampleValue(spec.outputSchema!),
+    }));
   if (calls.length === 0) throw new Error("the corpus has no awaited tool");
   const byName = new Map(calls.map((call) => [call.toolName, call]));
   const dispatchInput = (i: number): DispatchInput => {
     const call = calls[i % calls.length]!;
-    return { conversationId: "c1", owner: "alice", toolName: call.toolName, toolCallId: `call_${i}`, args: call.args as object };
+    return {
+      conversationId: "c1",
+      owner: "alice",
+      toolName: call.toolName,
+      toolCallId: `call_${i}`,
+      args: call.args as object,
+    };
   };
 
   const answering = (broker: ClientCallBroker): ClientCallBroker => {
     broker.on("requested", ({ owner, request }) => {
-      void broker.submit({ requestId: request.requestId, owner, attempt: request.attempt, result: byName.get(request.toolName)!.result });
+      void broker.submit({
+        requestId: request.requestId,
+        owner,
+        attempt: request.attempt,
+        result: byName.get(request.toolName)!.result,
+      });
     });
     return broker;
   };
@@ -94,17 +109,23 @@ export async function brokerRoundTrip(input: RuntimeInput): Promise<Row[]> {
 }
 
 /** Heap growth, after full collections, from 10,000 dispatched calls nobody answers. */
-async function openCallsMegabytes(registry: ClientToolRegistry, dispatchInput: (i: number) => DispatchInput): Promise<number> {
+async function openCallsMegabytes(
+  registry: ClientToolRegistry,
+  dispatchInput: (i: number) => DispatchInput,
+): Promise<number> {
   // One owner holds every call here: the per-owner limit is raised to fit them.
   const broker = new ClientCallBroker({ tools: registry, maxOpenCallsPerOwner: OPEN_CALLS });
   collectGarbage();
   const before = process.memoryUsage().heapUsed;
   let requested = 0;
-  const allRequested = new Promise<void>((resolve) => broker.on("requested", () => ++requested === OPEN_CALLS && resolve()));
+  const allRequested = new Promise<void>((resolve) =>
+    broker.on("requested", () => ++requested === OPEN_CALLS && resolve()),
+  );
   const outcomes = Array.from({ length: OPEN_CALLS }, (_, i) => broker.dispatch(dispatchInput(i)));
   await allRequested;
   const pending = await broker.pending({ owner: "alice" });
-  if (pending.length !== OPEN_CALLS) throw new Error(`expected ${OPEN_CALLS} open calls, the broker has ${pending.length}`);
+  if (pending.length !== OPEN_CALLS)
+    throw new Error(`expected ${OPEN_CALLS} open calls, the broker has ${pending.length}`);
   collectGarbage();
   const megabytes = (process.memoryUsage().heapUsed - before) / 2 ** 20;
   await broker.close();

@@ -1,6 +1,6 @@
 import { compareSchemas } from "../../runtime/schema/compare/compare-schemas.js";
 import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
-import { row, type Row } from "../results.js";
+import { type Row, row } from "../results.js";
 import { summarize } from "../stats.js";
 import type { RuntimeInput } from "./input.js";
 
@@ -10,7 +10,11 @@ import type { RuntimeInput } from "./input.js";
  * optional property added, the first property made required), both directions each, as pairs a second.
  */
 export function compareThroughput(input: RuntimeInput): Row[] {
-  const pairs = input.specs.map((spec) => ({ old: spec.parameters as JsonObject, same: structuredClone(spec.parameters) as JsonObject, changed: changed(spec.parameters) }));
+  const pairs = input.specs.map((spec) => ({
+    old: spec.parameters as JsonObject,
+    same: structuredClone(spec.parameters) as JsonObject,
+    changed: changed(spec.parameters),
+  }));
   const rate = (next: "same" | "changed") => (): number => {
     const started = performance.now();
     for (const pair of pairs) compareSchemas(pair.old, pair[next]);
@@ -21,11 +25,21 @@ export function compareThroughput(input: RuntimeInput): Row[] {
   // large schema): one pass over the corpus is minutes, so it is measured once, after a pass over the unchanged copies.
   for (const [next, what, passes] of [
     ["same", "each tool's parameters against an unchanged copy", Math.min(input.samples, 3)],
-    ["changed", "each tool's parameters against a changed copy (an optional property added, the first made required)", 1],
+    [
+      "changed",
+      "each tool's parameters against a changed copy (an optional property added, the first made required)",
+      1,
+    ],
   ] as const) {
     const sample = rate(next);
     if (next === "same") sample(); // warm-up
-    rows.push(row({ id: `runtime.compare.${next}`, what: `runtime: compareSchemas, ${what}, both directions`, measured: { ...summarize(Array.from({ length: passes }, sample)), unit: "pairs/s" } }));
+    rows.push(
+      row({
+        id: `runtime.compare.${next}`,
+        what: `runtime: compareSchemas, ${what}, both directions`,
+        measured: { ...summarize(Array.from({ length: passes }, sample)), unit: "pairs/s" },
+      }),
+    );
   }
   return rows;
 }

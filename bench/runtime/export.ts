@@ -1,7 +1,7 @@
-import { exportClientTools, type ExportTarget } from "../../runtime/export/export-client-tools.js";
+import { type ExportTarget, exportClientTools } from "../../runtime/export/export-client-tools.js";
 import { ClientToolRegistry } from "../../runtime/registry/registry.js";
-import { row, type Row } from "../results.js";
-import { summarize, type Summary } from "../stats.js";
+import { type Row, row } from "../results.js";
+import { type Summary, summarize } from "../stats.js";
 import type { RuntimeInput } from "./input.js";
 
 const TARGETS: readonly ExportTarget[] = ["openai-chat", "openai-responses", "anthropic", "gemini", "mcp", "ag-ui"];

@@ -1,12 +1,14 @@
 import { schemaFingerprint } from "../../runtime/fingerprint/fingerprint.js";
 import type { JsonObject } from "../../runtime/schema/json.js";
-import { row, type Row } from "../results.js";
+import { type Row, row } from "../results.js";
 import { mapSummary, summarize } from "../stats.js";
 import type { RuntimeInput } from "./input.js";
 
 /** `schemaFingerprint` over every schema of the corpus, in MB (of compact JSON) per second. */
 export function fingerprintThroughput(input: RuntimeInput): Row[] {
-  const schemas: JsonObject[] = input.specs.flatMap((spec) => (spec.outputSchema === undefined ? [spec.parameters] : [spec.parameters, spec.outputSchema]));
+  const schemas: JsonObject[] = input.specs.flatMap((spec) =>
+    spec.outputSchema === undefined ? [spec.parameters] : [spec.parameters, spec.outputSchema],
+  );
   const megabytes = schemas.reduce((sum, schema) => sum + Buffer.byteLength(JSON.stringify(schema)), 0) / 2 ** 20;
   const pass = (): number => {
     const started = performance.now();

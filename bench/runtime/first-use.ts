@@ -1,6 +1,6 @@
-import { exportClientTools, type ExportTarget } from "../../runtime/export/export-client-tools.js";
+import { type ExportTarget, exportClientTools } from "../../runtime/export/export-client-tools.js";
 import { ClientToolRegistry } from "../../runtime/registry/registry.js";
-import { row, type Row } from "../results.js";
+import { type Row, row } from "../results.js";
 import { summarize } from "../stats.js";
 import type { RuntimeInput } from "./input.js";
 
@@ -29,7 +29,10 @@ export function firstUseRow(input: RuntimeInput, registered: ClientToolRegistry)
     id: `runtime.register.first-use.n${input.specs.length}`,
     what: `runtime: first use of ${tools} tools after their deferred registration (export all to ${TARGET}: spec checks + hashing), fresh spec objects`,
     measured: { ...summarize(samples), unit: "ms" },
-    details: { "first in the process, right after the first registration (ms)": firstInProcess, "the same export once verified (ms)": verified },
+    details: {
+      "first in the process, right after the first registration (ms)": firstInProcess,
+      "the same export once verified (ms)": verified,
+    },
   });
 }
 

@@ -7,7 +7,10 @@ import { runInNewContext } from "node:vm";
  */
 export function collectGarbage(): void {
   const exposed = (globalThis as { gc?: () => void }).gc;
-  if (exposed !== undefined) return exposed();
+  if (exposed !== undefined) {
+    exposed();
+    return;
+  }
   setFlagsFromString("--expose-gc");
   (runInNewContext("gc") as () => void)();
 }

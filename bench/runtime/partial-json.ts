@@ -1,16 +1,22 @@
 import { parsePartialJson } from "ai";
 import { parse as bestEffortParse } from "best-effort-json-parser";
 import { parse as partialJsonParse } from "partial-json";
-import { createPartialJsonParser } from "../../runtime/client/partial-json.js";
 import { createClientToolCallStreams } from "../../runtime/client/call-streams.js";
+import { createPartialJsonParser } from "../../runtime/client/partial-json.js";
 import { sampleValue } from "../corpus/sample-value.js";
-import { row, type Row } from "../results.js";
+import { type Row, row } from "../results.js";
 import { pairedRatios, summarize } from "../stats.js";
 import type { RuntimeInput } from "./input.js";
 
 /** The one tool whose call the call states follow. */
 interface BenchTools {
-  readonly bench_tool: { readonly kind: "ClientAction_bench_tool"; readonly mode: "awaited"; readonly args: unknown; readonly result: unknown; readonly action: { readonly kind: "ClientAction_bench_tool" } };
+  readonly bench_tool: {
+    readonly kind: "ClientAction_bench_tool";
+    readonly mode: "awaited";
+    readonly args: unknown;
+    readonly result: unknown;
+    readonly action: { readonly kind: "ClientAction_bench_tool" };
+  };
 }
 
 const ARGUMENT_BYTES = 100_000;
@@ -39,7 +45,9 @@ export async function partialJsonThroughput(input: RuntimeInput): Promise<Row[]>
   const prefixes = deltas.map((_, i) => text.slice(0, (i + 1) * size));
 
   // The argument's schema: an array of the corpus tools' arguments, any of them.
-  const specs = [{ name: "bench_tool", parameters: { type: "array", items: { anyOf: input.specs.map((spec) => spec.parameters) } } }];
+  const specs = [
+    { name: "bench_tool", parameters: { type: "array", items: { anyOf: input.specs.map((spec) => spec.parameters) } } },
+  ];
   const contenders = {
     ours: async () => {
       const parser = createPartialJsonParser();
@@ -61,7 +69,13 @@ export async function partialJsonThroughput(input: RuntimeInput): Promise<Row[]>
     },
   };
   const expected = JSON.stringify(JSON.parse(text));
-  const samples: Record<keyof typeof contenders, number[]> = { ours: [], "call states": [], "partial-json": [], "best-effort-json-parser": [], "ai parsePartialJson": [] };
+  const samples: Record<keyof typeof contenders, number[]> = {
+    ours: [],
+    "call states": [],
+    "partial-json": [],
+    "best-effort-json-parser": [],
+    "ai parsePartialJson": [],
+  };
   for (let i = 0; i < 5; i++) await contenders.ours(), await contenders["call states"](); // the JIT settled; each anchor's round takes seconds, its own warm-up
   // The anchors read the text again at each delta (seconds a round): three rounds.
   for (let round = 0; round < Math.min(input.samples, ROUNDS); round++) {
@@ -73,7 +87,10 @@ export async function partialJsonThroughput(input: RuntimeInput): Promise<Row[]>
       samples[name].push(ms);
     }
   }
-  const anchors = (["partial-json", "best-effort-json-parser", "ai parsePartialJson"] as const).map((name) => ({ name, median: summarize(samples[name]).median }));
+  const anchors = (["partial-json", "best-effort-json-parser", "ai parsePartialJson"] as const).map((name) => ({
+    name,
+    median: summarize(samples[name]).median,
+  }));
   const fastest = anchors.reduce((a, b) => (b.median < a.median ? b : a));
   return [
     row({

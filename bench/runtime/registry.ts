@@ -1,6 +1,6 @@
 import { ClientToolRegistry } from "../../runtime/registry/registry.js";
 import type { ClientToolSpec } from "../../runtime/tool-spec/types.js";
-import { row, type Row, type Target } from "../results.js";
+import { type Row, row, type Target } from "../results.js";
 import { summarize } from "../stats.js";
 import { firstUseRow } from "./first-use.js";
 import type { RuntimeInput } from "./input.js";

@@ -1,11 +1,14 @@
 import { pathToFileURL } from "node:url";
 import type { ClientToolValidators } from "../../runtime/wire/validation.js";
 import { sampleValue } from "../corpus/sample-value.js";
-import { row, type Row } from "../results.js";
+import { type Row, row } from "../results.js";
 import { mapSummary, summarize } from "../stats.js";
 import type { RuntimeInput } from "./input.js";
 
-/** Passes over every tool per sample, after the warm-up ones (a thousand distinct validators take a while to be optimized). */
+/**
+ * Passes over every tool per sample, after the warm-up ones (a thousand distinct validators take a while to be
+ * optimized).
+ */
 const PASSES = 20;
 const WARM_UP_PASSES = 10;
 /**
@@ -23,14 +26,18 @@ const TOOL_TIMED_CALLS = 20_000;
  * and the first call of a validator, loading its module included.
  */
 export async function validatorThroughput(input: RuntimeInput): Promise<Row[]> {
-  if (input.validatorsModule === undefined) throw new Error("the validators benchmark needs the generated validators, compiled");
-  const { clientToolValidators } = (await import(pathToFileURL(input.validatorsModule).href)) as { clientToolValidators: ClientToolValidators };
+  if (input.validatorsModule === undefined)
+    throw new Error("the validators benchmark needs the generated validators, compiled");
+  const { clientToolValidators } = (await import(pathToFileURL(input.validatorsModule).href)) as {
+    clientToolValidators: ClientToolValidators;
+  };
   const cases = input.specs.map((spec) => {
     const validate = clientToolValidators[spec.name]?.args;
     if (validate === undefined) throw new Error(`no generated argument validator for ${spec.name}`);
     const args = sampleValue(spec.parameters);
     // Typical arguments are valid ones: a failure here is a bug in the corpus or the validators.
-    if (!validate(args)) throw new Error(`the validator of ${spec.name} refuses typical arguments: ${JSON.stringify(validate.errors)}`);
+    if (!validate(args))
+      throw new Error(`the validator of ${spec.name} refuses typical arguments: ${JSON.stringify(validate.errors)}`);
     return { name: spec.name, validate, args };
   });
   const perTool = cases.map(({ validate, args }) => {
@@ -54,7 +61,10 @@ export async function validatorThroughput(input: RuntimeInput): Promise<Row[]> {
       what: `generated validators, typical arguments, each tool's validator measured warm (median over ${count} tools)`,
       measured: { ...summarize(perTool), unit: "validations/s" },
       targets: [{ op: ">=", value: 1_000_000, unit: "validations/s", of: "measured" }],
-      details: { "typical arguments, median size (bytes)": summarize(cases.map(({ args }) => JSON.stringify(args).length)).median },
+      details: {
+        "typical arguments, median size (bytes)": summarize(cases.map(({ args }) => JSON.stringify(args).length))
+          .median,
+      },
     }),
     row({
       id: "runtime.validators.cycling",
@@ -66,15 +76,24 @@ export async function validatorThroughput(input: RuntimeInput): Promise<Row[]> {
   return rows;
 }
 
-/** Each sampled tool's validator module imported (a module of its own, as an app that loads them lazily has) and called once. */
-async function firstCallRow(modules: readonly { readonly name: string; readonly file: string }[], cases: readonly { readonly name: string; readonly args: unknown }[]): Promise<Row> {
+/**
+ * Each sampled tool's validator module imported (a module of its own, as an app that loads them lazily has) and called
+ * once.
+ */
+async function firstCallRow(
+  modules: readonly { readonly name: string; readonly file: string }[],
+  cases: readonly { readonly name: string; readonly args: unknown }[],
+): Promise<Row> {
   const argsOf = new Map(cases.map((c) => [c.name, c.args]));
   const latencies: number[] = [];
   for (const { name, file } of modules) {
     const started = performance.now();
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    const validate = Object.entries(module).find(([exported]) => exported.endsWith("Args"))?.[1] as ((data: unknown) => boolean) | undefined;
-    if (validate === undefined || !validate(argsOf.get(name))) throw new Error(`the validator module of ${name} does not take its typical arguments`);
+    const validate = Object.entries(module).find(([exported]) => exported.endsWith("Args"))?.[1] as
+      | ((data: unknown) => boolean)
+      | undefined;
+    if (validate === undefined || !validate(argsOf.get(name)))
+      throw new Error(`the validator module of ${name} does not take its typical arguments`);
     latencies.push(performance.now() - started);
   }
   return row({

@@ -36,9 +36,18 @@ export const bundle: Benchmark = {
       row({
         id: `bundle.tool-call-adapter.n${small.tools}`,
         what: `frontend bundle: dispatchToolCall + the AI SDK adapter's handleAiSdkToolCall (esbuild, minified, gzipped, no validators, the framework external), ${small.tools} tools`,
-        measured: { median: adapterSizes["ai-sdk"], min: adapterSizes["ai-sdk"], max: adapterSizes["ai-sdk"], runs: 1, unit: "KB" },
+        measured: {
+          median: adapterSizes["ai-sdk"],
+          min: adapterSizes["ai-sdk"],
+          max: adapterSizes["ai-sdk"],
+          runs: 1,
+          unit: "KB",
+        },
         targets: [{ op: "<=", value: 3, unit: "KB", of: "measured" }],
-        details: { "dispatchToolCall + handleAgUiToolCall (KB gz)": adapterSizes["ag-ui"], "dispatchToolCall alone (KB gz)": adapterSizes.dispatch },
+        details: {
+          "dispatchToolCall + handleAgUiToolCall (KB gz)": adapterSizes["ag-ui"],
+          "dispatchToolCall alone (KB gz)": adapterSizes.dispatch,
+        },
       }),
       row({
         id: `bundle.dispatch-runner.n${small.tools}`,
@@ -63,7 +72,10 @@ function sizes(project: BenchProject): { both: number; dispatch: number; runner:
   generateFresh(project);
   const handlers = JSON.stringify(path.join(project.outFolder, "handlers.ts"));
   const runner = JSON.stringify(RUNTIME_BROWSER);
-  const both = bundled(project, `export { dispatchClientAction } from ${handlers};\nexport { createClientToolRunner } from ${runner};\n`);
+  const both = bundled(
+    project,
+    `export { dispatchClientAction } from ${handlers};\nexport { createClientToolRunner } from ${runner};\n`,
+  );
   return {
     both: both.gzipped,
     minified: both.minified,
@@ -79,7 +91,11 @@ function adapterBundles(project: BenchProject): { "ai-sdk": number; "ag-ui": num
     const { module, handler } = ADAPTERS[name];
     return bundled(project, `${dispatch}export { ${handler} } from ${JSON.stringify(module)};\n`).gzipped;
   };
-  return { "ai-sdk": withAdapter("ai-sdk"), "ag-ui": withAdapter("ag-ui"), dispatch: bundled(project, dispatch).gzipped };
+  return {
+    "ai-sdk": withAdapter("ai-sdk"),
+    "ag-ui": withAdapter("ag-ui"),
+    dispatch: bundled(project, dispatch).gzipped,
+  };
 }
 
 /** KB of the bundle of `entry`, minified and then gzipped (level 9, as a CDN serves it). */

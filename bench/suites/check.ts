@@ -29,7 +29,8 @@ export const checkUpToDate: Benchmark = {
         return run.ms;
       },
       full: () => {
-        // A manifest whose input digest no longer matches: --check must generate and compare (and then reports the manifest).
+        // A manifest whose input digest no longer matches: --check must generate and compare (and then reports the
+        // manifest).
         writeFileSync(manifestFile, manifest.replace(/"inputs": "[0-9a-f]/, '"inputs": "x'));
         try {
           return checkOutput(project).ms;

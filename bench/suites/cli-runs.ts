@@ -1,7 +1,7 @@
 import { readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
-import { runNode, type NodeRun } from "../process/node-process.js";
 import { CLI } from "../paths.js";
+import { type NodeRun, runNode } from "../process/node-process.js";
 import type { BenchProject } from "../workspace.js";
 
 /**
@@ -22,7 +22,10 @@ export interface GenerateRunOptions {
 /** The CLI with its defaults, over whatever output the project has. */
 export function generate(project: BenchProject, options: GenerateRunOptions = {}): NodeRun {
   const args = options.validators ? [CLI, "--validators", "--quiet"] : [CLI, "--quiet"];
-  return runNode(args, { cwd: project.root, ...(options.measureMemory !== undefined && { measureMemory: options.measureMemory }) });
+  return runNode(args, {
+    cwd: project.root,
+    ...(options.measureMemory !== undefined && { measureMemory: options.measureMemory }),
+  });
 }
 
 /** Removes the generated folder and the handlers file: the state of a project's first run. */

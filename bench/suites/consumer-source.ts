@@ -5,7 +5,10 @@ import type { JsonObject } from "../../runtime/schema/json.js";
  * exhaustive (`never` in its default), and every kind of input `dispatchClientAction` takes.
  */
 export function consumerSource(specs: readonly JsonObject[]): string {
-  const cases = specs.map((spec) => `    case ${JSON.stringify(`ClientAction_${String(spec["name"])}`)}:\n      return ${JSON.stringify(String(spec["name"]))};`);
+  const cases = specs.map(
+    (spec) =>
+      `    case ${JSON.stringify(`ClientAction_${String(spec["name"])}`)}:\n      return ${JSON.stringify(String(spec["name"]))};`,
+  );
   return [
     'import { dispatchClientAction, isClientAction, type ClientAction, type ClientActionEvent } from "./client-tools.gen/index.js";',
     'import { clientToolHandlers } from "./client-tool-handlers.js";',

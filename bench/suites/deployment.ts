@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Benchmark } from "../benchmark.js";
-import { startClients, startInstance, type DeployedInstance } from "../deploy/deployment.js";
-import { row, type Row } from "../results.js";
+import { type DeployedInstance, startClients, startInstance } from "../deploy/deployment.js";
+import { type Row, row } from "../results.js";
 import { summarize } from "../stats.js";
 
 const IN_FLIGHT = 64;
-/** Before the samples: connections made, code optimized, Redis scripts loaded (a first run of 300 calls was still slow). */
+/**
+ * Before the samples: connections made, code optimized, Redis scripts loaded (a first run of 300 calls was still slow).
+ */
 const WARM_UP_CALLS = 1_500;
 const OWNERS = ["user-b", "user-c"] as const;
 
@@ -42,7 +44,12 @@ export const deployment: Benchmark = {
       ]);
       const single = await startInstance("single", {});
       started.push(dispatcher!, b!, c!, single);
-      stops.push(await startClients([[OWNERS[0], b!.port], [OWNERS[1], c!.port]]));
+      stops.push(
+        await startClients([
+          [OWNERS[0], b!.port],
+          [OWNERS[1], c!.port],
+        ]),
+      );
       stops.push(await startClients(OWNERS.map((owner) => [owner, single.port] as const)));
       await dispatcher!.run(WARM_UP_CALLS, IN_FLIGHT, OWNERS);
       await single.run(WARM_UP_CALLS, IN_FLIGHT, OWNERS);
@@ -63,7 +70,11 @@ export const deployment: Benchmark = {
 
 function sample(run: { readonly seconds: number; readonly latencies: readonly number[] }, calls: number): Sample {
   const sorted = [...run.latencies].sort((x, y) => x - y);
-  return { callsPerSecond: calls / run.seconds, p50: sorted[Math.floor(sorted.length * 0.5)]!, p99: sorted[Math.floor(sorted.length * 0.99)]! };
+  return {
+    callsPerSecond: calls / run.seconds,
+    p50: sorted[Math.floor(sorted.length * 0.5)]!,
+    p99: sorted[Math.floor(sorted.length * 0.99)]!,
+  };
 }
 
 function rows(redis: readonly Sample[], memory: readonly Sample[], calls: number): Row[] {
@@ -75,7 +86,9 @@ function rows(redis: readonly Sample[], memory: readonly Sample[], calls: number
       what: `Three instance processes on one redis-server: calls dispatched at one, answered at the other two (${setup})`,
       measured: { ...of(redis, "callsPerSecond"), unit: "calls/s" },
       targets: [{ op: ">=", value: 1_000, unit: "calls/s", of: "measured" }],
-      details: { "one process on the memory store, same HTTP hops (calls/s)": Math.round(of(memory, "callsPerSecond").median) },
+      details: {
+        "one process on the memory store, same HTTP hops (calls/s)": Math.round(of(memory, "callsPerSecond").median),
+      },
     }),
     row({
       id: "deploy.redis.3-processes.p50",

@@ -1,10 +1,10 @@
 import path from "node:path";
-import type { Benchmark, BenchContext } from "../benchmark.js";
-import { runNode } from "../process/node-process.js";
-import { builtBenchScript } from "../paths.js";
+import type { BenchContext, Benchmark } from "../benchmark.js";
 import { interleave } from "../interleave.js";
+import { builtBenchScript } from "../paths.js";
 import { TARGET_TOOLS } from "../plan.js";
-import { row, type Row, type Target } from "../results.js";
+import { runNode } from "../process/node-process.js";
+import { type Row, row, type Target } from "../results.js";
 import { pairedRatios, summarize } from "../stats.js";
 import type { BenchProject } from "../workspace.js";
 import { generateFresh, outputSizesKB } from "./cli-runs.js";
@@ -36,9 +36,17 @@ export const endToEnd: Benchmark = {
       const { gen } = interleave(runs, { gen: () => generateFresh(project).ms });
       const details = memoryAndSizes(project);
       const measured = summarize(gen);
-      rows.push(row({ id: `gen.e2e.n${tools}`, what: `gen-client-tools end to end, ${tools.toLocaleString("en-US")} tools (fresh process)`, measured: { ...measured, unit: "ms" }, details }));
+      rows.push(
+        row({
+          id: `gen.e2e.n${tools}`,
+          what: `gen-client-tools end to end, ${tools.toLocaleString("en-US")} tools (fresh process)`,
+          measured: { ...measured, unit: "ms" },
+          details,
+        }),
+      );
       const main = rows[0]!.measured.median;
-      if (tools === LARGE_TOOLS && plan.mainTools === TARGET_TOOLS) rows.push(...largeCorpusRows(measured.median / main, details["peak RSS (MB)"]!));
+      if (tools === LARGE_TOOLS && plan.mainTools === TARGET_TOOLS)
+        rows.push(...largeCorpusRows(measured.median / main, details["peak RSS (MB)"]!));
     }
     return rows;
   },
@@ -48,7 +56,11 @@ function compareWithBaseline(context: BenchContext, project: BenchProject): Row[
   const { plan } = context;
   const jsttOut = path.join(project.root, "jstt-output.ts");
   const compileMs: number[] = [];
-  const runBaseline = (measureMemory = false) => runNode([builtBenchScript("baseline/jstt-compile.js"), project.specsFolder, jsttOut], { cwd: project.root, measureMemory });
+  const runBaseline = (measureMemory = false) =>
+    runNode([builtBenchScript("baseline/jstt-compile.js"), project.specsFolder, jsttOut], {
+      cwd: project.root,
+      measureMemory,
+    });
   context.log(`gen vs json-schema-to-typescript, ${project.tools} tools, ${plan.baselineRuns} interleaved runs`);
   const samples = interleave(plan.baselineRuns, {
     floor: () => runNode(["-e", ""], { cwd: project.root }).ms,
@@ -91,13 +103,27 @@ function compareWithBaseline(context: BenchContext, project: BenchProject): Row[
 function largeCorpusRows(scaling: number, peakRssMB: number): Row[] {
   const once = (value: number) => ({ median: value, min: value, max: value, runs: 1 });
   return [
-    row({ id: "gen.e2e.scaling.n5000", what: "gen-client-tools end to end, 5,000 tools, as a multiple of the 1,000-tool median", measured: { ...once(scaling), unit: "×" }, targets: [SCALING] }),
-    row({ id: "gen.e2e.rss.n5000", what: "gen-client-tools end to end, 5,000 tools, peak RSS", measured: { ...once(peakRssMB), unit: "MB" }, targets: [LARGE_RSS] }),
+    row({
+      id: "gen.e2e.scaling.n5000",
+      what: "gen-client-tools end to end, 5,000 tools, as a multiple of the 1,000-tool median",
+      measured: { ...once(scaling), unit: "×" },
+      targets: [SCALING],
+    }),
+    row({
+      id: "gen.e2e.rss.n5000",
+      what: "gen-client-tools end to end, 5,000 tools, peak RSS",
+      measured: { ...once(peakRssMB), unit: "MB" },
+      targets: [LARGE_RSS],
+    }),
   ];
 }
 
 /** One more, untimed run with the memory hook, then the sizes of what it wrote. */
 function memoryAndSizes(project: BenchProject): Record<string, number> {
   const run = generateFresh(project, { measureMemory: true });
-  return { "peak RSS (MB)": run.peakRssMB ?? Number.NaN, "spec files (KB)": project.corpus.bytes / 1024, ...outputSizesKB(project) };
+  return {
+    "peak RSS (MB)": run.peakRssMB ?? Number.NaN,
+    "spec files (KB)": project.corpus.bytes / 1024,
+    ...outputSizesKB(project),
+  };
 }

@@ -2,8 +2,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Benchmark } from "../benchmark.js";
 import { interleave } from "../interleave.js";
-import { runNode } from "../process/node-process.js";
 import { CLI, PACKAGE_ROOT } from "../paths.js";
+import { runNode } from "../process/node-process.js";
 import { row } from "../results.js";
 import { pairedRatios, summarize } from "../stats.js";
 
@@ -29,7 +29,7 @@ export const help: Benchmark = {
     return [
       row({
         id: "gen.help",
-        what: "gen-client-tools --help, cold (fresh process), as a multiple of the node -e \"\" floor",
+        what: 'gen-client-tools --help, cold (fresh process), as a multiple of the node -e "" floor',
         measured: { ...pairedRatios(samples.help, samples.floor), unit: "×" },
         targets: [{ op: "<=", value: 2.5, unit: "×", of: "measured" }],
         details: {

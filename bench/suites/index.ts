@@ -10,4 +10,14 @@ import { typecheck } from "./typecheck.js";
 import { validators } from "./validators.js";
 
 /** Every benchmark, in the order of the table. */
-export const BENCHMARKS: readonly Benchmark[] = [endToEnd, validators, checkUpToDate, help, typecheck, runtime, redisStore, deployment, bundle];
+export const BENCHMARKS: readonly Benchmark[] = [
+  endToEnd,
+  validators,
+  checkUpToDate,
+  help,
+  typecheck,
+  runtime,
+  redisStore,
+  deployment,
+  bundle,
+];

@@ -1,14 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "redis";
-import { ClientCallBroker, InMemoryPendingCallStore, type DispatchInput, type PendingCallStore } from "../../runtime/server.js";
 import { RedisPendingCallStore } from "../../runtime/server/redis/index.js";
+import {
+  ClientCallBroker,
+  type DispatchInput,
+  InMemoryPendingCallStore,
+  type PendingCallStore,
+} from "../../runtime/server.js";
 import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import type { Benchmark } from "../benchmark.js";
-import { row, type Row } from "../results.js";
+import { type Row, row } from "../results.js";
 import { summarize } from "../stats.js";
 
 const ROUND_TRIPS = 5_000;
-/** The round trips are cut into batches, each with its own 99th percentile: the row is their median, as every timing here is. */
+/**
+ * The round trips are cut into batches, each with its own 99th percentile: the row is their median, as every timing
+ * here is.
+ */
 const P99_BATCHES = 5;
 const THROUGHPUT_CALLS = 6_000;
 const CONCURRENCY = 64;
@@ -19,7 +27,12 @@ const tools = parseClientToolSpecs([
     name: "get_location",
     description: "Get the user's current city.",
     parameters: { type: "object", properties: { precise: { type: "boolean" } } },
-    outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false },
+    outputSchema: {
+      type: "object",
+      properties: { city: { type: "string" } },
+      required: ["city"],
+      additionalProperties: false,
+    },
   },
 ]);
 
@@ -55,12 +68,15 @@ export const redisStore: Benchmark = {
         stores.push(made);
         return made;
       };
-      const redisStores = (count: number): Promise<RedisPendingCallStore[]> => Promise.all(Array.from({ length: count }, () => store(keyPrefix)));
+      const redisStores = (count: number): Promise<RedisPendingCallStore[]> =>
+        Promise.all(Array.from({ length: count }, () => store(keyPrefix)));
 
       log(`redis: cross-instance round trip, ${ROUND_TRIPS} calls`);
       const latencies = await roundTrips(await redisStores(2));
       const batch = latencies.length / P99_BATCHES;
-      const p99s = Array.from({ length: P99_BATCHES }, (_, b) => percentile99(latencies.slice(b * batch, (b + 1) * batch)));
+      const p99s = Array.from({ length: P99_BATCHES }, (_, b) =>
+        percentile99(latencies.slice(b * batch, (b + 1) * batch)),
+      );
 
       log(`redis: calls per second at three instances, ${plan.samples} samples`);
       const throughput: number[] = [];
@@ -89,7 +105,13 @@ function percentile99(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length * 0.99)]!;
 }
 
-function rows(latencies: readonly number[], p99s: readonly number[], throughput: readonly number[], inMemory: readonly number[], bytes: number): Row[] {
+function rows(
+  latencies: readonly number[],
+  p99s: readonly number[],
+  throughput: readonly number[],
+  inMemory: readonly number[],
+  bytes: number,
+): Row[] {
   const latency = summarize(latencies);
   return [
     row({
@@ -120,11 +142,17 @@ function rows(latencies: readonly number[], p99s: readonly number[], throughput:
   ];
 }
 
-/** Each call dispatched at the first instance and answered at the second when it hears of it there (through Redis); ms per call. */
+/**
+ * Each call dispatched at the first instance and answered at the second when it hears of it there (through Redis); ms
+ * per call.
+ */
 async function roundTrips([dispatcher, answerer]: readonly PendingCallStore[]): Promise<number[]> {
   const a = new ClientCallBroker({ tools, store: dispatcher! });
   const b = new ClientCallBroker({ tools: [], store: answerer! });
-  b.on("requested", ({ owner, request }) => void b.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } }));
+  b.on(
+    "requested",
+    ({ owner, request }) => void b.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } }),
+  );
   await new Promise((resolve) => setTimeout(resolve, 200));
   const latencies: number[] = [];
   for (let i = 0; i < ROUND_TRIPS + 200; i++) {
@@ -137,13 +165,17 @@ async function roundTrips([dispatcher, answerer]: readonly PendingCallStore[]): 
   return latencies;
 }
 
-/** Calls per second with each instance dispatching its share, every call answered at the next instance, which hears of it through the store. */
+/**
+ * Calls per second with each instance dispatching its share, every call answered at the next instance, which hears of
+ * it through the store.
+ */
 async function callsPerSecond(stores: readonly PendingCallStore[], run: string): Promise<number> {
   const brokers = stores.map((store) => new ClientCallBroker({ tools, store }));
   brokers.forEach((broker, i) => {
     const from = `c-${run}-${(i + brokers.length - 1) % brokers.length}`;
     broker.on("requested", ({ owner, request }) => {
-      if (request.conversationId === from) void broker.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } });
+      if (request.conversationId === from)
+        void broker.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } });
     });
   });
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -167,8 +199,15 @@ async function callsPerSecond(stores: readonly PendingCallStore[], run: string):
   return THROUGHPUT_CALLS / seconds;
 }
 
-/** What Redis holds for open calls nobody answers (MEMORY USAGE of every key they make, the owner's set and the schema shared), per call. */
-async function bytesPerOpenCall(client: Redis, [store]: readonly PendingCallStore[], keyPrefix: string): Promise<number> {
+/**
+ * What Redis holds for open calls nobody answers (MEMORY USAGE of every key they make, the owner's set and the schema
+ * shared), per call.
+ */
+async function bytesPerOpenCall(
+  client: Redis,
+  [store]: readonly PendingCallStore[],
+  keyPrefix: string,
+): Promise<number> {
   const broker = new ClientCallBroker({ tools, store: store!, maxOpenCallsPerOwner: OPEN_CALLS });
   for (let i = 0; i < OPEN_CALLS; i++) void broker.dispatch(call("open", i));
   // Counted in Redis itself: the store's notices of the opens may start before its subscription does.

@@ -6,7 +6,15 @@ import { firstRegistrationRow } from "../runtime/registry.js";
 import { generateFresh } from "./cli-runs.js";
 import { compileGeneratedSpecs, runWorker } from "./runtime-worker.js";
 
-const IN_ONE_WORKER: readonly RuntimeBenchmarkName[] = ["register-repeat", "fingerprint", "export", "export-compile", "broker", "compare", "partial-json"];
+const IN_ONE_WORKER: readonly RuntimeBenchmarkName[] = [
+  "register-repeat",
+  "fingerprint",
+  "export",
+  "export-compile",
+  "broker",
+  "compare",
+  "partial-json",
+];
 
 /**
  * The runtime, fed the generated specs.ts: each benchmark in a worker process of its own,
@@ -19,10 +27,18 @@ export const runtime: Benchmark = {
     generateFresh(project);
     const specsModule = compileGeneratedSpecs(project);
     const atTargetSize = project.tools === TARGET_TOOLS;
-    const request = (benchmark: RuntimeBenchmarkName) => ({ benchmark, specsModule, samples: plan.samples, atTargetSize });
+    const request = (benchmark: RuntimeBenchmarkName) => ({
+      benchmark,
+      specsModule,
+      samples: plan.samples,
+      atTargetSize,
+    });
 
     log(`runtime: first registration, ${plan.processRuns} fresh processes`);
-    const first = Array.from({ length: plan.processRuns }, () => runWorker(project, request("register-first")) as number);
+    const first = Array.from(
+      { length: plan.processRuns },
+      () => runWorker(project, request("register-first")) as number,
+    );
     const rows: Row[] = [firstRegistrationRow(project.tools, atTargetSize, first)];
     for (const name of IN_ONE_WORKER) {
       log(`runtime: ${name}`);

@@ -2,8 +2,8 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Benchmark } from "../benchmark.js";
 import { interleave } from "../interleave.js";
-import { runNode, type NodeRun } from "../process/node-process.js";
 import { TSC } from "../paths.js";
+import { type NodeRun, runNode } from "../process/node-process.js";
 import { row } from "../results.js";
 import { summarize } from "../stats.js";
 import type { BenchProject } from "../workspace.js";
@@ -37,7 +37,9 @@ const TARGET_MS: Readonly<Record<number, number>> = { 1000: 1000, 5000: 5000 };
 /** TS2590: "Expression produces a union type that is too complex to represent." */
 const TOO_COMPLEX = /TS2590|too complex to represent/;
 
-/** `tsc --noEmit` (TypeScript 7) over the generated module, the handlers file and a consumer with an exhaustive switch. */
+/**
+ * `tsc --noEmit` (TypeScript 7) over the generated module, the handlers file and a consumer with an exhaustive switch.
+ */
 export const typecheck: Benchmark = {
   name: "typecheck",
   run({ plan, workspace, log }) {
@@ -50,12 +52,15 @@ export const typecheck: Benchmark = {
       const { tsc } = interleave(runs, { tsc: () => (last = runTsc(project)).ms });
       const output = `${last!.stdout}${last!.stderr}`;
       const errors = output.split("\n").filter((line) => /error TS\d+/.test(line));
-      const stat = (label: string) => Number(new RegExp(`^${label}:\\s+([0-9.]+)`, "m").exec(output)?.[1] ?? Number.NaN);
+      const stat = (label: string) =>
+        Number(new RegExp(`^${label}:\\s+([0-9.]+)`, "m").exec(output)?.[1] ?? Number.NaN);
       return row({
         id: `tsc.n${tools}`,
         what: `tsc --noEmit (TypeScript 7) on the generated output + a consumer with an exhaustive switch, ${tools.toLocaleString("en-US")} tools`,
         measured: { ...summarize(tsc), unit: "ms" },
-        ...(Object.hasOwn(TARGET_MS, tools) && { targets: [{ op: "<=", value: TARGET_MS[tools]!, unit: "ms", of: "measured" }] }),
+        ...(Object.hasOwn(TARGET_MS, tools) && {
+          targets: [{ op: "<=", value: TARGET_MS[tools]!, unit: "ms", of: "measured" }],
+        }),
         problems: errors.slice(0, 5),
         details: {
           "type errors": errors.length,
@@ -77,5 +82,8 @@ function prepare(project: BenchProject): void {
 
 function runTsc(project: BenchProject): NodeRun {
   // Exit 2 is "type errors": reported on the row, not a crash of the benchmark.
-  return runNode([TSC, "--noEmit", "-p", project.root, "--extendedDiagnostics"], { cwd: project.root, okStatuses: [0, 1, 2] });
+  return runNode([TSC, "--noEmit", "-p", project.root, "--extendedDiagnostics"], {
+    cwd: project.root,
+    okStatuses: [0, 1, 2],
+  });
 }

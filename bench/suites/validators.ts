@@ -2,13 +2,13 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildSync, transformSync } from "esbuild";
-import type { Benchmark, BenchContext } from "../benchmark.js";
+import { toolIdentifier } from "../../generator/model/names.js";
+import type { BenchContext, Benchmark } from "../benchmark.js";
 import { interleave } from "../interleave.js";
 import { PACKAGE_ROOT } from "../paths.js";
 import { TARGET_TOOLS } from "../plan.js";
-import { row, type Row, type Target } from "../results.js";
+import { type Row, row, type Target } from "../results.js";
 import { summarize } from "../stats.js";
-import { toolIdentifier } from "../../generator/model/names.js";
 import type { BenchProject } from "../workspace.js";
 import { clearOutput, generate, generateFresh } from "./cli-runs.js";
 import { compileGeneratedSpecs, runWorker } from "./runtime-worker.js";
@@ -44,15 +44,35 @@ export const validators: Benchmark = {
     log(`gen --validators after changing one tool, ${plan.processRuns} runs`);
     const warm = changingOneTool(context, project);
     const rows: Row[] = [
-      row({ id: `gen.validators.cold.n${project.tools}`, what: `gen-client-tools --validators, ${count} tools, cold (empty cache)`, measured: { ...summarize(cold), unit: "ms" }, ...(atTargetSize && { targets: [COLD] }), details: { "peak RSS (MB)": coldMemory } }),
-      row({ id: `gen.validators.warm.n${project.tools}`, what: `gen-client-tools --validators, ${count} tools, rerun after changing one tool's schema`, measured: { ...summarize(warm), unit: "ms" }, ...(atTargetSize && { targets: [WARM] }) }),
+      row({
+        id: `gen.validators.cold.n${project.tools}`,
+        what: `gen-client-tools --validators, ${count} tools, cold (empty cache)`,
+        measured: { ...summarize(cold), unit: "ms" },
+        ...(atTargetSize && { targets: [COLD] }),
+        details: { "peak RSS (MB)": coldMemory },
+      }),
+      row({
+        id: `gen.validators.warm.n${project.tools}`,
+        what: `gen-client-tools --validators, ${count} tools, rerun after changing one tool's schema`,
+        measured: { ...summarize(warm), unit: "ms" },
+        ...(atTargetSize && { targets: [WARM] }),
+      }),
       sizeRow(project),
     ];
     log("generated validators' throughput");
     const specsModule = compileGeneratedSpecs(project);
     const validatorsModule = compileGeneratedValidators(project);
     const toolValidatorModules = compileSampledValidatorModules(project);
-    rows.push(...(runWorker(project, { benchmark: "validators", specsModule, validatorsModule, toolValidatorModules, samples: plan.samples, atTargetSize }) as Row[]));
+    rows.push(
+      ...(runWorker(project, {
+        benchmark: "validators",
+        specsModule,
+        validatorsModule,
+        toolValidatorModules,
+        samples: plan.samples,
+        atTargetSize,
+      }) as Row[]),
+    );
     clearOutput(project);
     return rows;
   },
@@ -83,21 +103,38 @@ function changingOneTool({ plan }: BenchContext, project: BenchProject): number[
   }
 }
 
-/** The generated validators (TypeScript modules) as one ES module for the benchmark's worker to import, as an app's build would make them. */
+/**
+ * The generated validators (TypeScript modules) as one ES module for the benchmark's worker to import, as an app's
+ * build would make them.
+ */
 function compileGeneratedValidators(project: BenchProject): string {
   const outfile = path.join(project.root, "validators.mjs");
-  buildSync({ entryPoints: [path.join(project.outFolder, "validators", "index.ts")], outfile, bundle: true, format: "esm", platform: "node", logLevel: "error" });
+  buildSync({
+    entryPoints: [path.join(project.outFolder, "validators", "index.ts")],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    logLevel: "error",
+  });
   return outfile;
 }
 
 /** How many tools' validator modules are each bundled alone, for the first-call latency. */
 const FIRST_CALL_TOOLS = 25;
 
-/** Every n-th tool's validator module bundled alone (with ajv's helpers it uses), as an app loading them one by one would. */
+/**
+ * Every n-th tool's validator module bundled alone (with ajv's helpers it uses), as an app loading them one by one
+ * would.
+ */
 function compileSampledValidatorModules(project: BenchProject): { name: string; file: string }[] {
   const folder = path.join(project.outFolder, "validators");
-  const names = new Map(project.corpus.specs.map((spec) => [toolIdentifier(String(spec["name"])), String(spec["name"])]));
-  const files = readdirSync(folder).filter((file) => file.endsWith(".ts") && file !== "index.ts" && file !== "standard-schemas.ts").sort();
+  const names = new Map(
+    project.corpus.specs.map((spec) => [toolIdentifier(String(spec["name"])), String(spec["name"])]),
+  );
+  const files = readdirSync(folder)
+    .filter((file) => file.endsWith(".ts") && file !== "index.ts" && file !== "standard-schemas.ts")
+    .sort();
   const step = Math.max(1, Math.floor(files.length / FIRST_CALL_TOOLS));
   const out = path.join(project.root, "validator-modules");
   mkdirSync(out, { recursive: true });
@@ -106,20 +143,45 @@ function compileSampledValidatorModules(project: BenchProject): { name: string; 
     .slice(0, FIRST_CALL_TOOLS)
     .map((file) => {
       const outfile = path.join(out, file.replace(/\.ts$/, ".mjs"));
-      buildSync({ entryPoints: [path.join(folder, file)], outfile, bundle: true, format: "esm", platform: "node", logLevel: "error" });
+      buildSync({
+        entryPoints: [path.join(folder, file)],
+        outfile,
+        bundle: true,
+        format: "esm",
+        platform: "node",
+        logLevel: "error",
+      });
       return { name: names.get(file.replace(/\.ts$/, ""))!, file: outfile };
     });
 }
 
-/** All the validators bundled as an app would (esbuild, minified, with ajv's runtime helpers), and each tool's module alone. */
+/**
+ * All the validators bundled as an app would (esbuild, minified, with ajv's runtime helpers), and each tool's module
+ * alone.
+ */
 function sizeRow(project: BenchProject): Row {
   const folder = path.join(project.outFolder, "validators");
-  const bundle = buildSync({ entryPoints: [path.join(folder, "index.ts")], bundle: true, minify: true, format: "esm", platform: "browser", write: false, logLevel: "error" });
+  const bundle = buildSync({
+    entryPoints: [path.join(folder, "index.ts")],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    logLevel: "error",
+  });
   const code = bundle.outputFiles[0]!.contents;
   const gzippedKB = gzipSync(code, { level: 9 }).byteLength / 1024;
   const perTool = readdirSync(folder)
     .filter((name) => name.endsWith(".ts") && name !== "index.ts")
-    .map((name) => gzipSync(transformSync(readFileSync(path.join(folder, name), "utf8"), { loader: "ts", minify: true, format: "esm" }).code, { level: 9 }).byteLength / 1024);
+    .map(
+      (name) =>
+        gzipSync(
+          transformSync(readFileSync(path.join(folder, name), "utf8"), { loader: "ts", minify: true, format: "esm" })
+            .code,
+          { level: 9 },
+        ).byteLength / 1024,
+    );
   return row({
     id: `gen.validators.size.n${project.tools}`,
     what: `generated validators, all ${project.tools.toLocaleString("en-US")} tools bundled (esbuild, minified + gzipped, with ajv's helpers)`,

@@ -31,4 +31,5 @@ await Promise.all([
     logLevel: "warning",
   }),
 ]);
-for (const file of ["index.html", "app.css"]) copyFileSync(path.join(root, "src/web", file), path.join(out, "web", file));
+for (const file of ["index.html", "app.css"])
+  copyFileSync(path.join(root, "src/web", file), path.join(out, "web", file));

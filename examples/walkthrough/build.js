@@ -8,7 +8,24 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const out = path.join(root, ".build");
 mkdirSync(out, { recursive: true });
 await Promise.all([
-  build({ entryPoints: [path.join(root, "src/server.ts")], outfile: path.join(out, "server.js"), bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", logLevel: "warning" }),
-  build({ entryPoints: [path.join(root, "src/page.ts")], outfile: path.join(out, "page.js"), bundle: true, platform: "browser", format: "esm", target: "es2022", logLevel: "warning" }),
+  build({
+    entryPoints: [path.join(root, "src/server.ts")],
+    outfile: path.join(out, "server.js"),
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  }),
+  build({
+    entryPoints: [path.join(root, "src/page.ts")],
+    outfile: path.join(out, "page.js"),
+    bundle: true,
+    platform: "browser",
+    format: "esm",
+    target: "es2022",
+    logLevel: "warning",
+  }),
 ]);
 copyFileSync(path.join(root, "src/index.html"), path.join(out, "index.html"));

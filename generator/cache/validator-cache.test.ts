@@ -2,11 +2,11 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { generate, type GeneratedFile } from "../generate.js";
 import { removeTempProjects, tempProject, writeSpecs } from "../emit/validators/__fixtures__/project.js";
-import { allSpecs, contact, tree } from "../emit/validators/__fixtures__/specs.js";
-import { validatorCacheRoot } from "./validator-cache.js";
+import { allSpecs, tree } from "../emit/validators/__fixtures__/specs.js";
 import { compileStandalone } from "../emit/validators/compile.js";
+import { type GeneratedFile, generate } from "../generate.js";
+import { validatorCacheRoot } from "./validator-cache.js";
 
 // Counts the schemas ajv compiles (run from the sources, the pool compiles in this thread).
 vi.mock("../emit/validators/compile.js", async (importOriginal) => {
@@ -34,18 +34,31 @@ function compiled(): string[] {
 const titled = (name: string, title: string, extra: object = {}) => ({
   name,
   description: `The ${name} tool.`,
-  parameters: { title: `${title} args`, type: "object", properties: { a: { type: "string" }, b: { type: "number" } }, ...extra },
-  ...(name.startsWith("ask") && { outputSchema: { title: `${title} result`, type: "object", properties: { ok: { type: "boolean" } } } }),
+  parameters: {
+    title: `${title} args`,
+    type: "object",
+    properties: { a: { type: "string" }, b: { type: "number" } },
+    ...extra,
+  },
+  ...(name.startsWith("ask") && {
+    outputSchema: { title: `${title} result`, type: "object", properties: { ok: { type: "boolean" } } },
+  }),
 });
 
 function cacheEntries(project: string): string[] {
   const root = path.join(project, "node_modules/.cache/gen-client-tools");
-  return readdirSync(root).flatMap((folder) => readdirSync(path.join(root, folder)).map((entry) => path.join(root, folder, entry)));
+  return readdirSync(root).flatMap((folder) =>
+    readdirSync(path.join(root, folder)).map((entry) => path.join(root, folder, entry)),
+  );
 }
 
 describe("the validators cache", () => {
   it("compiles every schema on a cold run, nothing on a warm one, and only the changed tool after a change", async () => {
-    const project = tempProject({ "a.json": titled("ask_a", "A"), "b.json": titled("tell_b", "B"), "c.json": titled("ask_c", "C") });
+    const project = tempProject({
+      "a.json": titled("ask_a", "A"),
+      "b.json": titled("tell_b", "B"),
+      "c.json": titled("ask_c", "C"),
+    });
     const cold = await run(project);
     expect(compiled()).toEqual(["A args", "A result", "B args", "C args", "C result"]);
 
@@ -57,7 +70,9 @@ describe("the validators cache", () => {
     compiles.mockClear();
     const changed = await run(project);
     expect(compiled()).toEqual(["C args", "C result"]);
-    expect(changed.filter((file, i) => file.contents !== cold[i]!.contents).map((file) => path.basename(file.path))).toEqual(["ask_c.ts"]);
+    expect(
+      changed.filter((file, i) => file.contents !== cold[i]!.contents).map((file) => path.basename(file.path)),
+    ).toEqual(["ask_c.ts"]);
   });
 
   it("compiles a private-input tool again when only its private input's schema changes", async () => {
@@ -65,7 +80,10 @@ describe("the validators cache", () => {
       name: "connect",
       description: "Connect an account.",
       parameters: { title: "P args", type: "object", properties: { service: { type: "string" } } },
-      privateInput: { schema: { title: "P input", type: "object", properties: { token: { type: "string" } }, required }, response: { status: "connected" } },
+      privateInput: {
+        schema: { title: "P input", type: "object", properties: { token: { type: "string" } }, required },
+        response: { status: "connected" },
+      },
     });
     const project = tempProject({ "p.json": connect([]) });
     const before = await run(project);
@@ -73,7 +91,9 @@ describe("the validators cache", () => {
     compiles.mockClear();
     const after = await run(project);
     expect(compiled()).toEqual(["P args", "P input"]);
-    expect(after.find((file) => file.path.endsWith("connect.ts"))!.contents).not.toBe(before.find((file) => file.path.endsWith("connect.ts"))!.contents);
+    expect(after.find((file) => file.path.endsWith("connect.ts"))!.contents).not.toBe(
+      before.find((file) => file.path.endsWith("connect.ts"))!.contents,
+    );
   });
 
   it("does not compile again when only a description changes (the module does not contain it)", async () => {
@@ -89,7 +109,12 @@ describe("the validators cache", () => {
     const project = tempProject({ "a.json": titled("tell_a", "A") });
     const before = await run(project);
     const reordered = titled("tell_a", "A");
-    writeSpecs(project, { "a.json": { ...reordered, parameters: { ...reordered.parameters, properties: { b: { type: "number" }, a: { type: "string" } } } } });
+    writeSpecs(project, {
+      "a.json": {
+        ...reordered,
+        parameters: { ...reordered.parameters, properties: { b: { type: "number" }, a: { type: "string" } } },
+      },
+    });
     compiles.mockClear();
     const after = await run(project);
     expect(compiled()).toEqual(["A args"]);
@@ -105,12 +130,18 @@ describe("the validators cache", () => {
     const cold = await run(together);
     const warm = await run(together);
     expect(warm).toEqual(cold);
-    const treeModule = (files: readonly GeneratedFile[]) => files.find((file) => file.path.endsWith("show_tree.ts"))!.contents;
+    const treeModule = (files: readonly GeneratedFile[]) =>
+      files.find((file) => file.path.endsWith("show_tree.ts"))!.contents;
     expect(treeModule(await run(alone))).toBe(treeModule(cold));
   });
 
   it("ignores a corrupted entry (truncated, altered or garbage) and rewrites it", async () => {
-    const project = tempProject({ "a.json": titled("ask_a", "A"), "b.json": titled("ask_b", "B"), "c.json": titled("ask_c", "C"), "d.json": titled("ask_d", "D") });
+    const project = tempProject({
+      "a.json": titled("ask_a", "A"),
+      "b.json": titled("ask_b", "B"),
+      "c.json": titled("ask_c", "C"),
+      "d.json": titled("ask_d", "D"),
+    });
     const cold = await run(project);
     const entry = (id: string) => cacheEntries(project).find((file) => path.basename(file) === `${id}.cache`)!;
     const text = (id: string) => readFileSync(entry(id), "utf8");

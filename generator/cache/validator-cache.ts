@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sha256Hex } from "../../runtime/fingerprint/sha256.js";
-import { NO_CACHE, type CachedModule, type ValidatorCache } from "../emit/validators/validator-cache.js";
+import { type CachedModule, NO_CACHE, type ValidatorCache } from "../emit/validators/validator-cache.js";
 import { writeFiles } from "../write/write-files.js";
 
 const ENTRY_FORMAT = 1;
@@ -37,7 +37,8 @@ export function openValidatorCache(cwd: string, outDir: string): ValidatorCache 
         return;
       }
       for (const name of names) {
-        if (!(name.endsWith(EXTENSION) && ids.has(name.slice(0, -EXTENSION.length)))) rmSync(path.join(folder, name), { force: true, recursive: true });
+        if (!(name.endsWith(EXTENSION) && ids.has(name.slice(0, -EXTENSION.length))))
+          rmSync(path.join(folder, name), { force: true, recursive: true });
       }
     },
   };
@@ -97,7 +98,13 @@ function readEntry(file: string, key: string): CachedModule | undefined {
   }
   if (typeof header !== "object" || header === null) return undefined;
   const { format, key: entryKey, sha256, warnings } = header as Record<string, unknown>;
-  if (format !== ENTRY_FORMAT || entryKey !== key || !Array.isArray(warnings) || !warnings.every((w) => typeof w === "string")) return undefined;
+  if (
+    format !== ENTRY_FORMAT ||
+    entryKey !== key ||
+    !Array.isArray(warnings) ||
+    !warnings.every((w) => typeof w === "string")
+  )
+    return undefined;
   const code = bytes.subarray(end + 1);
   if (sha256 !== sha256Hex(code)) return undefined;
   return { code: code.toString("utf8"), warnings: warnings as string[] };

@@ -1,10 +1,10 @@
 import path from "node:path";
-import { unresolvedPointer } from "../../runtime/schema/reference-rules.js";
 import { definitionsKeyword, schemaDialect } from "../../runtime/schema/dialect.js";
-import { childPointer, pointerTokens } from "../../runtime/schema/json-pointer.js";
-import { toFrozenJson } from "../../runtime/tool-spec/frozen-json.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/schema/json.js";
+import { childPointer, pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { forEachRef, rewriteRefs, valueAt } from "../../runtime/schema/json-walk.js";
+import { unresolvedPointer } from "../../runtime/schema/reference-rules.js";
+import { toFrozenJson } from "../../runtime/tool-spec/frozen-json.js";
 import { refTarget } from "../file-refs.js";
 import type { SchemaFileRead } from "../load/sources.js";
 import { isInside, relativePath } from "../relative-path.js";
@@ -24,7 +24,11 @@ export interface BundleContext {
  * no file `$ref` is returned as it is (same object). Remote references are refused: the
  * generator never touches the network.
  */
-export function bundleRefs(schema: JsonObject, pointer: string, context: BundleContext): { schema: JsonObject; problems: SpecProblem[] } {
+export function bundleRefs(
+  schema: JsonObject,
+  pointer: string,
+  context: BundleContext,
+): { schema: JsonObject; problems: SpecProblem[] } {
   const problems: SpecProblem[] = [];
   const folder = path.dirname(context.file);
   const defs = definitionsKeyword(schemaDialect(schema) ?? "2020-12");
@@ -33,7 +37,12 @@ export function bundleRefs(schema: JsonObject, pointer: string, context: BundleC
   const localTarget = (key: string): string => `#${childPointer(childPointer("", defs), key)}`;
 
   /** Resolves the refs of one document (the spec's schema, or a file it references). */
-  const resolveDocument = (document: JsonValue, documentFile: string, documentPrefix: string, where: (p: string) => string): JsonValue => {
+  const resolveDocument = (
+    document: JsonValue,
+    documentFile: string,
+    documentPrefix: string,
+    where: (p: string) => string,
+  ): JsonValue => {
     const replacements = new Map<string, string>();
     forEachRef(document, "", (ref, refPointer) => {
       if (replacements.has(ref)) return;
@@ -46,17 +55,26 @@ export function bundleRefs(schema: JsonObject, pointer: string, context: BundleC
       }
       const named = refTarget(ref, documentFile);
       if (named.kind === "remote") {
-        problems.push({ pointer: place, message: `remote $ref ${JSON.stringify(ref)} is not allowed: the generator never touches the network; copy that schema into ${defs} or a file beside the spec` });
+        problems.push({
+          pointer: place,
+          message: `remote $ref ${JSON.stringify(ref)} is not allowed: the generator never touches the network; copy that schema into ${defs} or a file beside the spec`,
+        });
         return;
       }
       if (named.kind !== "file") {
-        problems.push({ pointer: place, message: `$ref ${JSON.stringify(ref)} has a malformed %-escape: write a "%" in a file name or pointer as "%25"` });
+        problems.push({
+          pointer: place,
+          message: `$ref ${JSON.stringify(ref)} has a malformed %-escape: write a "%" in a file name or pointer as "%25"`,
+        });
         return;
       }
       const { file: target, fragment } = named;
       const key = relativePath(folder, target);
       if (!isInside(folder, target)) {
-        problems.push({ pointer: place, message: `$ref ${JSON.stringify(ref)} leaves the spec's folder: move the file into ${relativePath(process.cwd(), folder) || "."} or copy the schema into ${defs}` });
+        problems.push({
+          pointer: place,
+          message: `$ref ${JSON.stringify(ref)} leaves the spec's folder: move the file into ${relativePath(process.cwd(), folder) || "."} or copy the schema into ${defs}`,
+        });
         return;
       }
       let value = bundled.get(key);
@@ -67,11 +85,19 @@ export function bundleRefs(schema: JsonObject, pointer: string, context: BundleC
           return;
         }
         bundled.set(key, loaded.value); // placeholder first, so files that reference each other terminate
-        value = resolveDocument(loaded.value, target, childPointer(childPointer("", defs), key), (p) => `${place} -> ${key}#${p}`);
+        value = resolveDocument(
+          loaded.value,
+          target,
+          childPointer(childPointer("", defs), key),
+          (p) => `${place} -> ${key}#${p}`,
+        );
         bundled.set(key, value);
       }
       if (fragment !== "" && valueAt(value ?? null, pointerTokens(fragment)) === undefined) {
-        problems.push({ pointer: place, message: `cannot resolve $ref ${JSON.stringify(ref)}: ${key} has nothing at #${fragment}; fix the pointer after "#"` });
+        problems.push({
+          pointer: place,
+          message: `cannot resolve $ref ${JSON.stringify(ref)}: ${key} has nothing at #${fragment}; fix the pointer after "#"`,
+        });
         return;
       }
       replacements.set(ref, `${localTarget(key)}${fragment}`);
@@ -83,10 +109,16 @@ export function bundleRefs(schema: JsonObject, pointer: string, context: BundleC
   if (bundled.size === 0 || problems.length > 0) return { schema: resolved, problems };
 
   const existing = resolved[defs];
-  const definitions: Record<string, JsonValue> = typeof existing === "object" && existing !== null && !Array.isArray(existing) ? { ...(existing as JsonObject) } : {};
+  const definitions: Record<string, JsonValue> =
+    typeof existing === "object" && existing !== null && !Array.isArray(existing)
+      ? { ...(existing as JsonObject) }
+      : {};
   for (const [key, value] of [...bundled].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (Object.hasOwn(definitions, key)) {
-      problems.push({ pointer: childPointer(childPointer(pointer, defs), key), message: `${defs} already has an entry ${JSON.stringify(key)}, the name a referenced file is bundled under: rename that entry` });
+      problems.push({
+        pointer: childPointer(childPointer(pointer, defs), key),
+        message: `${defs} already has an entry ${JSON.stringify(key)}, the name a referenced file is bundled under: rename that entry`,
+      });
     }
     Object.defineProperty(definitions, key, { value, enumerable: true, writable: true, configurable: true });
   }

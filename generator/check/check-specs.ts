@@ -1,16 +1,19 @@
-import { childPointer, pointerTokens } from "../../runtime/schema/json-pointer.js";
-import { parametersKeyOf } from "../../runtime/tool-spec/parameters-key.js";
-import { checkParsedClientToolSpecs, schemaShapeProblems } from "../../runtime/tool-spec/parse.js";
-import type { ClientToolSpec } from "../../runtime/tool-spec/types.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/schema/json.js";
+import { childPointer, pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { valueAt } from "../../runtime/schema/json-walk.js";
 import { metaSchemaProblems } from "../../runtime/schema/meta-schema.js";
 import { schemaWarnings } from "../../runtime/schema/schema-warnings.js";
+import { parametersKeyOf } from "../../runtime/tool-spec/parameters-key.js";
+import { checkParsedClientToolSpecs, schemaShapeProblems } from "../../runtime/tool-spec/parse.js";
+import type { ClientToolSpec } from "../../runtime/tool-spec/types.js";
 import type { FileProblem } from "../diagnostics.js";
 import type { SchemaFileRead, SpecSource } from "../load/sources.js";
 import { bundleRefs } from "./bundle-refs.js";
 
-/** Where a spec was written: its file (as shown to the user), its JSON pointer there, and which key holds its parameters. */
+/**
+ * Where a spec was written: its file (as shown to the user), its JSON pointer there, and which key holds its
+ * parameters.
+ */
 export interface ToolSource {
   readonly file: string;
   readonly pointer: string;
@@ -30,17 +33,26 @@ export interface CheckedTool {
  * pointer; so are the warnings about what a schema as written most likely does not mean (a
  * misspelt keyword).
  */
-export function checkSpecs(specs: readonly SpecSource[]): { tools: CheckedTool[]; problems: FileProblem[]; warnings: FileProblem[] } {
+export function checkSpecs(specs: readonly SpecSource[]): {
+  tools: CheckedTool[];
+  problems: FileProblem[];
+  warnings: FileProblem[];
+} {
   const tools: CheckedTool[] = [];
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
   for (const { document, schemaFiles } of specs) {
     const file = document.displayPath;
-    const inFile = (found: readonly SpecProblem[]): FileProblem[] => found.map(({ pointer, message }) => ({ file, pointer, message }));
+    const inFile = (found: readonly SpecProblem[]): FileProblem[] =>
+      found.map(({ pointer, message }) => ({ file, pointer, message }));
     // Load parsed and froze these values itself: the spec rules take them as they are.
     const { valid, problems: specProblems } = checkParsedClientToolSpecs(document.value, document);
     const all: SpecProblem[] = [...specProblems];
-    const context = { file: document.path, schemaFiles, mayHoldRefs: document.text.includes("$ref") || document.text.includes("\\u") };
+    const context = {
+      file: document.path,
+      schemaFiles,
+      mayHoldRefs: document.text.includes("$ref") || document.text.includes("\\u"),
+    };
     for (const { spec, pointer } of valid) {
       const raw = valueAt(document.value, pointerTokens(pointer)) as JsonObject;
       const before = all.length;
@@ -53,12 +65,24 @@ export function checkSpecs(specs: readonly SpecSource[]): { tools: CheckedTool[]
       ];
       warnings.push(...inFile(quality));
       const parameters = checkSchema(spec.parameters, childPointer(pointer, parametersKey), context, all);
-      const outputSchema = spec.outputSchema && checkSchema(spec.outputSchema, childPointer(pointer, "outputSchema"), context, all);
+      const outputSchema =
+        spec.outputSchema && checkSchema(spec.outputSchema, childPointer(pointer, "outputSchema"), context, all);
       const privateSchema = spec.privateInput && checkSchema(spec.privateInput.schema, privatePointer, context, all);
       if (all.length > before) continue;
-      const privateInput = spec.privateInput && privateSchema !== spec.privateInput.schema ? Object.freeze({ ...spec.privateInput, schema: privateSchema! }) : spec.privateInput;
-      const changed = parameters !== spec.parameters || outputSchema !== spec.outputSchema || privateInput !== spec.privateInput;
-      const checked = changed ? Object.freeze({ ...spec, parameters, ...(outputSchema && { outputSchema }), ...(privateInput && { privateInput }) }) : spec;
+      const privateInput =
+        spec.privateInput && privateSchema !== spec.privateInput.schema
+          ? Object.freeze({ ...spec.privateInput, schema: privateSchema! })
+          : spec.privateInput;
+      const changed =
+        parameters !== spec.parameters || outputSchema !== spec.outputSchema || privateInput !== spec.privateInput;
+      const checked = changed
+        ? Object.freeze({
+            ...spec,
+            parameters,
+            ...(outputSchema && { outputSchema }),
+            ...(privateInput && { privateInput }),
+          })
+        : spec;
       tools.push({ spec: checked, source: { file, pointer, parametersKey } });
     }
     // A spec the rules refused (an unknown key, say) still has its schemas checked and warned
@@ -73,7 +97,11 @@ export function checkSpecs(specs: readonly SpecSource[]): { tools: CheckedTool[]
         [`${pointer}/privateInput/schema`, isObject(privateInput) ? privateInput["schema"] : undefined],
       ];
       for (const [at, schema] of schemas) {
-        if (!isObject(schema) || specProblems.some((problem) => problem.pointer === at || problem.pointer.startsWith(`${at}/`))) continue;
+        if (
+          !isObject(schema) ||
+          specProblems.some((problem) => problem.pointer === at || problem.pointer.startsWith(`${at}/`))
+        )
+          continue;
         warnings.push(...inFile(schemaWarnings(schema, at)));
         checkSchema(schema, at, context, all);
       }
@@ -85,7 +113,10 @@ export function checkSpecs(specs: readonly SpecSource[]): { tools: CheckedTool[]
 
 /** The spec objects of a file (one spec, or a list of them) by pointer. */
 function specObjects(value: JsonValue): [string, JsonObject][] {
-  if (Array.isArray(value)) return (value as readonly JsonValue[]).flatMap((item, i): [string, JsonObject][] => (isObject(item) ? [[`/${i}`, item]] : []));
+  if (Array.isArray(value))
+    return (value as readonly JsonValue[]).flatMap((item, i): [string, JsonObject][] =>
+      isObject(item) ? [[`/${i}`, item]] : [],
+    );
   return isObject(value) ? [["", value]] : [];
 }
 
@@ -96,7 +127,10 @@ function isObject(value: JsonValue | undefined): value is JsonObject {
 interface SchemaContext {
   readonly file: string;
   readonly schemaFiles: ReadonlyMap<string, SchemaFileRead>;
-  /** False when no `$ref` can be in the file: its text holds no "$ref" and no `\u` escape that could spell one (most spec files). */
+  /**
+   * False when no `$ref` can be in the file: its text holds no "$ref" and no `\u` escape that could spell one (most
+   * spec files).
+   */
   readonly mayHoldRefs: boolean;
 }
 

@@ -18,11 +18,31 @@ const usageError = (argv: string[], env: NodeJS.ProcessEnv = {}): string => {
 
 describe("parseCommandLine", () => {
   it("reads no arguments as a generation with the defaults", () => {
-    expect(generateLine([])).toEqual({ command: "generate", options: {}, run: { check: false, watch: false, quiet: false } });
+    expect(generateLine([])).toEqual({
+      command: "generate",
+      options: {},
+      run: { check: false, watch: false, quiet: false },
+    });
   });
 
   it("reads every option of a generation", () => {
-    expect(generateLine(["--in", "a", "--out", "gen", "--stubs", "h.ts", "--validators", "--prettier", "--fail-on-warnings", "--check", "--config", "c.json", "-q"])).toEqual({
+    expect(
+      generateLine([
+        "--in",
+        "a",
+        "--out",
+        "gen",
+        "--stubs",
+        "h.ts",
+        "--validators",
+        "--prettier",
+        "--fail-on-warnings",
+        "--check",
+        "--config",
+        "c.json",
+        "-q",
+      ]),
+    ).toEqual({
       command: "generate",
       options: { in: ["a"], out: "gen", stubs: "h.ts", validators: true, prettier: true, failOnWarnings: true },
       run: { check: true, watch: false, quiet: true, config: "c.json" },
@@ -34,12 +54,23 @@ describe("parseCommandLine", () => {
   });
 
   it("has a --no- form for every boolean option, so a config file's setting can be turned off for one run", () => {
-    expect(generateLine(["--no-validators", "--no-prettier", "--no-fail-on-warnings"]).options).toEqual({ validators: false, prettier: false, failOnWarnings: false });
-    expect(generateLine(["--no-check", "--no-watch", "--no-quiet"]).run).toEqual({ check: false, watch: false, quiet: false });
+    expect(generateLine(["--no-validators", "--no-prettier", "--no-fail-on-warnings"]).options).toEqual({
+      validators: false,
+      prettier: false,
+      failOnWarnings: false,
+    });
+    expect(generateLine(["--no-check", "--no-watch", "--no-quiet"]).run).toEqual({
+      check: false,
+      watch: false,
+      quiet: false,
+    });
   });
 
   it("takes several spec folders after one --in, or one per --in, in order, and what follows --", () => {
-    expect(generateLine(["--in", "a", "b", "--in", "c", "--check"])).toMatchObject({ options: { in: ["a", "b", "c"] }, run: { check: true } });
+    expect(generateLine(["--in", "a", "b", "--in", "c", "--check"])).toMatchObject({
+      options: { in: ["a", "b", "c"] },
+      run: { check: true },
+    });
     expect(generateLine(["--in", "a", "--", "-odd"])).toMatchObject({ options: { in: ["a", "-odd"] } });
   });
 
@@ -53,7 +84,9 @@ describe("parseCommandLine", () => {
     expect(parseCommandLine(["doctor", "--config", "app.json"])).toEqual({ command: "doctor", config: "app.json" });
     expect(parseCommandLine(["doctor", "--help"])).toEqual({ command: "help", topic: "doctor" });
     expect(parseCommandLine(["completion"])).toEqual({ command: "completion" });
-    expect(parseCommandLine(["--get-yargs-completions", "gen-client-tools", "--va"])).toEqual({ command: "completion" });
+    expect(parseCommandLine(["--get-yargs-completions", "gen-client-tools", "--va"])).toEqual({
+      command: "completion",
+    });
   });
 
   it("refuses an unknown option, suggesting the one meant", () => {
@@ -77,18 +110,32 @@ describe("parseCommandLine", () => {
   });
 
   it("takes options from GEN_CLIENT_TOOLS_* variables, below the command line", () => {
-    const env = { GEN_CLIENT_TOOLS_OUT: "env-gen", GEN_CLIENT_TOOLS_VALIDATORS: "1", GEN_CLIENT_TOOLS_IN: "a:b", GEN_CLIENT_TOOLS_STUBS: "false", GEN_CLIENT_TOOLS_CHECK: "true", GEN_CLIENT_TOOLS_PRETTIER: "auto" };
+    const env = {
+      GEN_CLIENT_TOOLS_OUT: "env-gen",
+      GEN_CLIENT_TOOLS_VALIDATORS: "1",
+      GEN_CLIENT_TOOLS_IN: "a:b",
+      GEN_CLIENT_TOOLS_STUBS: "false",
+      GEN_CLIENT_TOOLS_CHECK: "true",
+      GEN_CLIENT_TOOLS_PRETTIER: "auto",
+    };
     expect(generateLine([], env)).toEqual({
       command: "generate",
       options: { out: "env-gen", validators: true, in: ["a", "b"], stubs: false, prettier: "auto" },
       run: { check: true, watch: false, quiet: false },
     });
-    expect(generateLine(["--out", "cli-gen", "--no-validators"], env).options).toMatchObject({ out: "cli-gen", validators: false });
+    expect(generateLine(["--out", "cli-gen", "--no-validators"], env).options).toMatchObject({
+      out: "cli-gen",
+      validators: false,
+    });
   });
 
   it("leaves GEN_CLIENT_TOOLS_DEBUG to itself, and refuses an unknown or malformed variable", () => {
     expect(generateLine([], { GEN_CLIENT_TOOLS_DEBUG: "1" }).options).toEqual({});
-    expect(usageError([], { GEN_CLIENT_TOOLS_VALIDATOR: "1" })).toBe("unknown environment variable GEN_CLIENT_TOOLS_VALIDATOR: did you mean GEN_CLIENT_TOOLS_VALIDATORS?");
-    expect(usageError([], { GEN_CLIENT_TOOLS_VALIDATORS: "sometimes" })).toBe('GEN_CLIENT_TOOLS_VALIDATORS must be true or false, not "sometimes"');
+    expect(usageError([], { GEN_CLIENT_TOOLS_VALIDATOR: "1" })).toBe(
+      "unknown environment variable GEN_CLIENT_TOOLS_VALIDATOR: did you mean GEN_CLIENT_TOOLS_VALIDATORS?",
+    );
+    expect(usageError([], { GEN_CLIENT_TOOLS_VALIDATORS: "sometimes" })).toBe(
+      'GEN_CLIENT_TOOLS_VALIDATORS must be true or false, not "sometimes"',
+    );
   });
 });

@@ -3,7 +3,16 @@ import parser from "yargs-parser";
 import { suggestKey } from "../../runtime/schema/suggest.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { importExtensionSetting } from "../options/import-style.js";
-import { DEBUG_VARIABLE, describe, environmentVariable, expected, GENERATE_OPTIONS, RUN_OPTIONS, type OptionKind, type OptionSpec } from "../options/table.js";
+import {
+  DEBUG_VARIABLE,
+  describe,
+  environmentVariable,
+  expected,
+  GENERATE_OPTIONS,
+  type OptionKind,
+  type OptionSpec,
+  RUN_OPTIONS,
+} from "../options/table.js";
 
 /** A run's own switches, beside the generation's options. */
 export interface RunArguments {
@@ -46,13 +55,21 @@ const TABLE: Readonly<Record<string, OptionSpec>> = { ...GENERATE_OPTIONS, ...RU
 const BUILT_IN = ["help", "version"];
 const FLAGS = [...Object.values(TABLE).map((spec) => spec.flag), ...BUILT_IN];
 const keyOfFlag = new Map(Object.entries(TABLE).map(([key, spec]) => [spec.flag, key]));
-const ofKind = (...kinds: OptionKind[]): string[] => Object.values(TABLE).filter((spec) => kinds.includes(spec.kind)).map((spec) => spec.flag);
+const ofKind = (...kinds: OptionKind[]): string[] =>
+  Object.values(TABLE)
+    .filter((spec) => kinds.includes(spec.kind))
+    .map((spec) => spec.flag);
 
 const PARSER_OPTIONS: parser.Options = {
   boolean: [...ofKind("boolean", "boolean-or-auto"), ...BUILT_IN],
   string: ofKind("path", "path-or-false", "import-extension"),
   array: ofKind("paths"),
-  alias: { help: ["h"], ...Object.fromEntries(Object.values(TABLE).flatMap((spec) => (spec.short === undefined ? [] : [[spec.flag, [spec.short]]]))) },
+  alias: {
+    help: ["h"],
+    ...Object.fromEntries(
+      Object.values(TABLE).flatMap((spec) => (spec.short === undefined ? [] : [[spec.flag, [spec.short]]])),
+    ),
+  },
   configuration: {
     "camel-case-expansion": false,
     "strip-aliased": true,
@@ -78,13 +95,21 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     if (token === "--") break;
     const match = /^--(?:no-)?([^=]+)=(.*)$/s.exec(token);
     const spec = match === null ? undefined : TABLE[keyOfFlag.get(match[1]!) ?? ""];
-    if (spec !== undefined && (spec.kind === "boolean" || spec.kind === "boolean-or-auto") && !["true", "false"].includes(match![2]!)) {
+    if (
+      spec !== undefined &&
+      (spec.kind === "boolean" || spec.kind === "boolean-or-auto") &&
+      !["true", "false"].includes(match![2]!)
+    ) {
       throw new UsageError(`--${spec.flag} takes no value (got ${JSON.stringify(match![2])})`);
     }
   }
   const parsed = parser.detailed([...argv], PARSER_OPTIONS);
   if (parsed.error) throw new UsageError(parsed.error.message);
-  const { _: positionals, "--": afterDashes, ...given } = parsed.argv as Record<string, unknown> & { _: (string | number)[]; "--"?: (string | number)[] };
+  const {
+    _: positionals,
+    "--": afterDashes,
+    ...given
+  } = parsed.argv as Record<string, unknown> & { _: (string | number)[]; "--"?: (string | number)[] };
   for (const name of Object.keys(given)) {
     if (FLAGS.includes(name)) continue;
     const raw = name.length === 1 ? `-${name}` : `--${name}`;
@@ -95,19 +120,27 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
 
   const command = positionals[0] === "init" ? "init" : positionals[0] === "doctor" ? "doctor" : "generate";
   const stray = positionals.slice(command === "generate" ? 0 : 1)[0];
-  if (stray !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(String(stray))}: to read specs from it, use --in`);
+  if (stray !== undefined)
+    throw new UsageError(`unexpected argument ${JSON.stringify(String(stray))}: to read specs from it, use --in`);
   if (given["help"] === true) return { command: "help", topic: command };
   if (given["version"] === true) return { command: "version" };
   if (command === "init") {
     const options = Object.keys(given).filter((name) => name !== "help" && name !== "version");
-    if (options.length > 0 || afterDashes !== undefined) throw new UsageError(`init takes no options (got --${options[0] ?? "in"}): it only creates client-tools/ and the config file`);
+    if (options.length > 0 || afterDashes !== undefined)
+      throw new UsageError(
+        `init takes no options (got --${options[0] ?? "in"}): it only creates client-tools/ and the config file`,
+      );
     return { command: "init" };
   }
   if (command === "doctor") {
     const options = Object.keys(given).filter((name) => name !== "help" && name !== "version" && name !== "config");
-    if (options.length > 0 || afterDashes !== undefined) throw new UsageError(`doctor takes only --config (got --${options[0] ?? "in"}): it reads the options of a run from the config file`);
+    if (options.length > 0 || afterDashes !== undefined)
+      throw new UsageError(
+        `doctor takes only --config (got --${options[0] ?? "in"}): it reads the options of a run from the config file`,
+      );
     const config = given["config"];
-    if (config !== undefined && (typeof config !== "string" || config === "")) throw new UsageError("--config needs a value");
+    if (config !== undefined && (typeof config !== "string" || config === ""))
+      throw new UsageError("--config needs a value");
     return { command: "doctor", ...(typeof config === "string" && { config }) };
   }
 
@@ -116,14 +149,21 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     const key = keyOfFlag.get(flag)!;
     values[key] = commandLineValue(TABLE[key]!, value);
   }
-  if (afterDashes !== undefined && afterDashes.length > 0) values["in"] = [...((values["in"] as string[] | undefined) ?? []), ...afterDashes.map(String)];
-  if (values["watch"] === true && values["check"] === true) throw new UsageError("--watch and --check cannot be used together: --check is for CI, --watch for your editor");
+  if (afterDashes !== undefined && afterDashes.length > 0)
+    values["in"] = [...((values["in"] as string[] | undefined) ?? []), ...afterDashes.map(String)];
+  if (values["watch"] === true && values["check"] === true)
+    throw new UsageError("--watch and --check cannot be used together: --check is for CI, --watch for your editor");
 
   const { check, watch, quiet, config, ...options } = values;
   return {
     command: "generate",
     options: options as Omit<GenerateOptions, "cwd">,
-    run: { check: check === true, watch: watch === true, quiet: quiet === true, ...(typeof config === "string" && { config }) },
+    run: {
+      check: check === true,
+      watch: watch === true,
+      quiet: quiet === true,
+      ...(typeof config === "string" && { config }),
+    },
   };
 }
 
@@ -136,23 +176,36 @@ function parseDiff(argv: readonly string[]): CommandLine {
     string: ["fail-on", "config"],
     array: ["allow"],
     alias: { help: ["h"] },
-    configuration: { "camel-case-expansion": false, "strip-aliased": true, "parse-numbers": false, "parse-positional-numbers": false },
+    configuration: {
+      "camel-case-expansion": false,
+      "strip-aliased": true,
+      "parse-numbers": false,
+      "parse-positional-numbers": false,
+    },
   });
   if (parsed.error) throw new UsageError(parsed.error.message);
   const { _: positionals, ...given } = parsed.argv as Record<string, unknown> & { _: (string | number)[] };
   for (const name of Object.keys(given)) {
     if (DIFF_FLAGS.includes(name)) continue;
     const suggestion = name.length === 1 ? undefined : suggestKey(name, DIFF_FLAGS);
-    throw new UsageError(`unknown option ${name.length === 1 ? "-" : "--"}${name} for diff${suggestion === undefined ? "" : `: did you mean --${suggestion}?`}`);
+    throw new UsageError(
+      `unknown option ${name.length === 1 ? "-" : "--"}${name} for diff${suggestion === undefined ? "" : `: did you mean --${suggestion}?`}`,
+    );
   }
   if (given["help"] === true) return { command: "help", topic: "diff" };
   const [old, next, stray] = positionals.map(String);
-  if (old === undefined || old === "") throw new UsageError("diff needs the spec set to compare with: a folder, a file, or git:<ref> (gen-client-tools diff git:main)");
-  if (stray !== undefined) throw new UsageError(`diff takes two spec sets at most (got ${JSON.stringify(stray)} as a third)`);
+  if (old === undefined || old === "")
+    throw new UsageError(
+      "diff needs the spec set to compare with: a folder, a file, or git:<ref> (gen-client-tools diff git:main)",
+    );
+  if (stray !== undefined)
+    throw new UsageError(`diff takes two spec sets at most (got ${JSON.stringify(stray)} as a third)`);
   const failOn = given["fail-on"];
-  if (failOn !== undefined && failOn !== "breaking") throw new UsageError(`--fail-on takes "breaking" (got ${describe(failOn)})`);
+  if (failOn !== undefined && failOn !== "breaking")
+    throw new UsageError(`--fail-on takes "breaking" (got ${describe(failOn)})`);
   const config = given["config"];
-  if (config !== undefined && (typeof config !== "string" || config === "")) throw new UsageError("--config needs a value");
+  if (config !== undefined && (typeof config !== "string" || config === ""))
+    throw new UsageError("--config needs a value");
   const allow = ((given["allow"] as unknown[] | undefined) ?? []).map(String);
   if (allow.includes("")) throw new UsageError("--allow needs a tool name");
   return {
@@ -206,7 +259,9 @@ function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown> {
     const key = byVariable.get(variable);
     if (key === undefined) {
       const suggestion = suggestKey(variable, [...byVariable.keys(), DEBUG_VARIABLE]);
-      throw new UsageError(`unknown environment variable ${variable}${suggestion === undefined ? "" : `: did you mean ${suggestion}?`}`);
+      throw new UsageError(
+        `unknown environment variable ${variable}${suggestion === undefined ? "" : `: did you mean ${suggestion}?`}`,
+      );
     }
     const spec = TABLE[key]!;
     const value = environmentValue(spec.kind, text);
@@ -217,7 +272,9 @@ function fromEnvironment(env: NodeJS.ProcessEnv): Record<string, unknown> {
 }
 
 function environmentValue(kind: OptionKind, text: string): unknown {
-  const flag = ({ true: true, "1": true, yes: true, false: false, "0": false, no: false } as Record<string, boolean>)[text.toLowerCase()];
+  const flag = ({ true: true, "1": true, yes: true, false: false, "0": false, no: false } as Record<string, boolean>)[
+    text.toLowerCase()
+  ];
   switch (kind) {
     case "paths":
       return text === "" ? undefined : text.split(path.delimiter).filter((p) => p !== "");

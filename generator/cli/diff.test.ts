@@ -19,7 +19,11 @@ const viewer = (properties: object, required: string[]) => ({
   parameters: { type: "object", properties, required, additionalProperties: false },
   outputSchema: { type: "object", properties: { opened: { type: "boolean" } }, required: ["opened"] },
 });
-const toast = { name: "show_toast", description: "Show a toast.", parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } };
+const toast = {
+  name: "show_toast",
+  description: "Show a toast.",
+  parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+};
 
 function run(cwd: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", timeout: 60_000 });
@@ -33,11 +37,19 @@ function repository(): string {
   git("init", "-q", "-b", "main");
   git("config", "user.email", "ci@example.com");
   git("config", "user.name", "CI");
-  writeProjectFiles(path.join(folder, "client-tools"), { "open_file_viewer.json": viewer({ file_path: { type: "string" } }, ["file_path"]), "show_toast.json": toast });
+  writeProjectFiles(path.join(folder, "client-tools"), {
+    "open_file_viewer.json": viewer({ file_path: { type: "string" } }, ["file_path"]),
+    "show_toast.json": toast,
+  });
   git("add", "-A");
   git("commit", "-q", "-m", "first spec set");
   rmSync(path.join(folder, "client-tools/show_toast.json"));
-  writeProjectFiles(path.join(folder, "client-tools"), { "open_file_viewer.json": viewer({ file_path: { type: "string" }, line: { type: "integer", minimum: 1 } }, ["file_path", "line"]) });
+  writeProjectFiles(path.join(folder, "client-tools"), {
+    "open_file_viewer.json": viewer({ file_path: { type: "string" }, line: { type: "integer", minimum: 1 } }, [
+      "file_path",
+      "line",
+    ]),
+  });
   return folder;
 }
 
@@ -48,17 +60,36 @@ describe("gen-client-tools diff", () => {
     expect(text.stderr).toBe("");
     expect(text.status).toBe(0);
     expect(text.stdout).toContain("gen-client-tools diff git:main -> client-tools");
-    expect(text.stdout).toMatch(/open_file_viewer {2}changed, breaking\n {4}- parameters: a call the model made under the old schema can be refused by the new schema, for example \{"file_path":"a"\}\n {4}- parameters: the new server's calls to a page still on the old bundle can be refused by the old schema, for example \{"file_path":"a","line":1\}/);
+    expect(text.stdout).toMatch(
+      /open_file_viewer {2}changed, breaking\n {4}- parameters: a call the model made under the old schema can be refused by the new schema, for example \{"file_path":"a"\}\n {4}- parameters: the new server's calls to a page still on the old bundle can be refused by the old schema, for example \{"file_path":"a","line":1\}/,
+    );
     expect(text.stdout).toContain("show_toast        removed, breaking");
     expect(text.stdout).toContain("2 tools: 0 added, 1 removed, 1 changed, 0 unchanged; 2 breaking a rolling deploy");
 
     const json = run(folder, "diff", "git:main", "--json");
-    const report = JSON.parse(json.stdout) as { breaking: string[]; tools: { tool: string; change: string; parameters?: { oldInNew: { holds: unknown; witness?: unknown } } }[] };
+    const report = JSON.parse(json.stdout) as {
+      breaking: string[];
+      tools: { tool: string; change: string; parameters?: { oldInNew: { holds: unknown; witness?: unknown } } }[];
+    };
     expect(report.breaking).toEqual(["open_file_viewer", "show_toast"]);
-    expect(report.tools[0]).toMatchObject({ tool: "open_file_viewer", change: "changed", parameters: { oldInNew: { holds: false, witness: { file_path: "a" } } } });
+    expect(report.tools[0]).toMatchObject({
+      tool: "open_file_viewer",
+      change: "changed",
+      parameters: { oldInNew: { holds: false, witness: { file_path: "a" } } },
+    });
 
     expect(run(folder, "diff", "git:main", "--fail-on", "breaking").status).toBe(1);
-    const allowed = run(folder, "diff", "git:main", "--fail-on", "breaking", "--allow", "open_file_viewer", "--allow", "show_toast");
+    const allowed = run(
+      folder,
+      "diff",
+      "git:main",
+      "--fail-on",
+      "breaking",
+      "--allow",
+      "open_file_viewer",
+      "--allow",
+      "show_toast",
+    );
     expect(allowed.status).toBe(0);
     expect(allowed.stdout).toContain("0 breaking a rolling deploy, 2 allowed");
   });
@@ -66,7 +97,9 @@ describe("gen-client-tools diff", () => {
   it("compares two folders, and two revisions", () => {
     const folder = repository();
     writeProjectFiles(path.join(folder, "same"), { "show_toast.json": toast });
-    writeProjectFiles(path.join(folder, "again"), { "show_toast.json": { ...toast, description: "Show a short message." } });
+    writeProjectFiles(path.join(folder, "again"), {
+      "show_toast.json": { ...toast, description: "Show a short message." },
+    });
     const folders = run(folder, "diff", "same", "again", "--fail-on", "breaking");
     expect(folders.status).toBe(0);
     expect(folders.stdout).toContain("show_toast  unchanged");

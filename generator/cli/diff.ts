@@ -1,8 +1,8 @@
 import path from "node:path";
 import { formatDiagnostic } from "../diagnostics.js";
 import { diffReport, formatDiffReport } from "../diff/diff-report.js";
-import { readSpecSet } from "../diff/spec-set.js";
 import { diffSpecSets } from "../diff/spec-diff.js";
+import { readSpecSet } from "../diff/spec-set.js";
 import { loadConfig } from "../options/config-file.js";
 import { GENERATE_OPTIONS } from "../options/table.js";
 import type { DiffArguments } from "./arguments.js";
@@ -20,7 +20,10 @@ export function diffCommand(args: DiffArguments, cwd: string): number {
   }
   const specFolders = (config.options.in ?? GENERATE_OPTIONS.in.default).map((folder) => path.resolve(cwd, folder));
   const newWhere = args.new ?? (config.options.in ?? GENERATE_OPTIONS.in.default).join(",");
-  const sides = [readSpecSet(args.old, cwd, specFolders), args.new === undefined ? readSpecSets(specFolders, cwd, newWhere) : readSpecSet(args.new, cwd, specFolders)];
+  const sides = [
+    readSpecSet(args.old, cwd, specFolders),
+    args.new === undefined ? readSpecSets(specFolders, cwd, newWhere) : readSpecSet(args.new, cwd, specFolders),
+  ];
   let unreadable = false;
   for (const side of sides) {
     if (!("diagnostics" in side)) continue;

@@ -5,7 +5,10 @@ import { codeRoot } from "../package-root.js";
 /** Written by the build into dist/generator/cli/: `--help` as yargs renders it (see yargs-cli.ts). */
 export const HELP_FILE = "help.txt";
 
-/** The text of `--help`, for the generate command, init or doctor: the generate command's as the build rendered it, or rendered now where it was not. */
+/**
+ * The text of `--help`, for the generate command, init or doctor: the generate command's as the build rendered it, or
+ * rendered now where it was not.
+ */
 export async function helpText(topic: "generate" | "init" | "doctor" | "diff"): Promise<string> {
   if (topic === "init") {
     return "Usage: gen-client-tools init\n\nCreate client-tools/ with an example tool, and gen-client-tools.config.json.\nRefuses to overwrite either when it exists.\n";

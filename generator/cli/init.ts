@@ -1,13 +1,14 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "../defaults.js";
-import { CONFIG_FILE } from "../defaults.js";
+import { CONFIG_FILE, DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "../defaults.js";
 import { GenerateError } from "../diagnostics.js";
 import { loadFormatter, prettierApplies } from "../format/prettier.js";
 
 const EXAMPLE_TOOL = "open_file_viewer";
 
-/** Where the spec format's JSON Schema is from a spec file in the default folder: editors complete and check with it. */
+/**
+ * Where the spec format's JSON Schema is from a spec file in the default folder: editors complete and check with it.
+ */
 export const SPEC_SCHEMA_FROM_SPEC_FOLDER = "../node_modules/gen-client-tools/client-tool-spec.schema.json";
 
 const exampleSpec = {
@@ -39,7 +40,10 @@ export async function initCommand(cwd: string): Promise<number> {
   const configFile = path.join(cwd, CONFIG_FILE);
   const taken = [specFolder, configFile].filter((file) => existsSync(file));
   if (taken.length > 0) {
-    for (const file of taken) console.error(`gen-client-tools init: ${path.basename(file)} already exists: move it away, or edit it instead of running init`);
+    for (const file of taken)
+      console.error(
+        `gen-client-tools init: ${path.basename(file)} already exists: move it away, or edit it instead of running init`,
+      );
     console.error("gen-client-tools init: nothing was created");
     return 1;
   }

@@ -2,7 +2,7 @@ import { count } from "../count.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { packageVersion } from "../package-root.js";
 import { relativePath } from "../relative-path.js";
-import { parseCommandLine, UsageError, type RunArguments } from "./arguments.js";
+import { parseCommandLine, type RunArguments, UsageError } from "./arguments.js";
 import { reportCrash, reportProblems, reportWarnings, reportWarningsAndNotes, reportWritten } from "./report.js";
 
 /** The command line: a thin layer over `generate` and `writeGenerated`, which load only after parsing. */
@@ -41,7 +41,10 @@ async function generateCommand(given: Omit<GenerateOptions, "cwd">, run: RunArgu
   const { check, quiet } = run;
   // Most CI runs find nothing changed: the manifest's digests tell that without generating.
   if (check && (await import("../up-to-date/up-to-date.js")).generatedFilesUpToDate(options)) {
-    if (!quiet) console.log(`gen-client-tools: generated files are up to date, by their manifest (${Math.round(performance.now() - started)} ms)`);
+    if (!quiet)
+      console.log(
+        `gen-client-tools: generated files are up to date, by their manifest (${Math.round(performance.now() - started)} ms)`,
+      );
     return 0;
   }
   const { generate } = await import("../generate.js");
@@ -58,7 +61,10 @@ async function generateCommand(given: Omit<GenerateOptions, "cwd">, run: RunArgu
   }
   reportWarningsAndNotes(result);
   if (report.upToDate) {
-    if (!quiet) console.log(`gen-client-tools: ${count(result.toolCount, "tool")}, generated files are up to date (${Math.round(performance.now() - started)} ms)`);
+    if (!quiet)
+      console.log(
+        `gen-client-tools: ${count(result.toolCount, "tool")}, generated files are up to date (${Math.round(performance.now() - started)} ms)`,
+      );
     return 0;
   }
   const show = (file: string): string => relativePath(cwd, file);
@@ -68,7 +74,10 @@ async function generateCommand(given: Omit<GenerateOptions, "cwd">, run: RunArgu
   return 1;
 }
 
-/** Runs the CLI: exit code 0 on success, 1 on input problems or a failed check, 2 on a usage error, 70 (EX_SOFTWARE) on a bug of ours. */
+/**
+ * Runs the CLI: exit code 0 on success, 1 on input problems or a failed check, 2 on a usage error, 70 (EX_SOFTWARE) on
+ * a bug of ours.
+ */
 export async function run(): Promise<void> {
   try {
     process.exitCode = await main();

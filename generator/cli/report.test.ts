@@ -9,7 +9,9 @@ describe("reportCrash", () => {
   it("calls a bug of ours an internal error with exit code 70 (EX_SOFTWARE), not 2, which means a usage error", () => {
     const printed = vi.spyOn(console, "error").mockImplementation(() => undefined);
     expect(reportCrash(new TypeError("x is not a function"))).toBe(70);
-    expect(printed.mock.calls.join("\n")).toMatch(/^gen-client-tools: internal error: x is not a function\nThis is a bug in gen-client-tools; set GEN_CLIENT_TOOLS_DEBUG=1/);
+    expect(printed.mock.calls.join("\n")).toMatch(
+      /^gen-client-tools: internal error: x is not a function\nThis is a bug in gen-client-tools; set GEN_CLIENT_TOOLS_DEBUG=1/,
+    );
   });
 
   it("tells the user to flatten a schema nested too deeply to walk, with exit code 1", () => {
@@ -21,10 +23,23 @@ describe("reportCrash", () => {
 
   it("tells what the file system refused and where, with exit code 1: the user's to fix, not a bug", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const refusal = Object.assign(new Error("EISDIR: illegal operation on a directory, open 'src/handlers.ts'"), { code: "EISDIR", path: "src/handlers.ts", syscall: "open" });
+    const refusal = Object.assign(new Error("EISDIR: illegal operation on a directory, open 'src/handlers.ts'"), {
+      code: "EISDIR",
+      path: "src/handlers.ts",
+      syscall: "open",
+    });
     expect(reportCrash(refusal)).toBe(1);
-    expect(crashMessage(refusal)).toBe("gen-client-tools: cannot open src/handlers.ts: it is a folder, where a file was expected (EISDIR)");
-    const renamed = Object.assign(new Error("EISDIR"), { code: "EISDIR", path: "src/.handlers.ts.1.tmp", dest: "src/handlers.ts", syscall: "rename" });
-    expect(crashMessage(renamed)).toBe("gen-client-tools: cannot write src/handlers.ts: it is a folder, where a file was expected (EISDIR)");
+    expect(crashMessage(refusal)).toBe(
+      "gen-client-tools: cannot open src/handlers.ts: it is a folder, where a file was expected (EISDIR)",
+    );
+    const renamed = Object.assign(new Error("EISDIR"), {
+      code: "EISDIR",
+      path: "src/.handlers.ts.1.tmp",
+      dest: "src/handlers.ts",
+      syscall: "rename",
+    });
+    expect(crashMessage(renamed)).toBe(
+      "gen-client-tools: cannot write src/handlers.ts: it is a folder, where a file was expected (EISDIR)",
+    );
   });
 });

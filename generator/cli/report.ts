@@ -1,9 +1,8 @@
-import path from "node:path";
 import { count } from "../count.js";
-import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
 import type { GenerateResult } from "../generate.js";
-import type { WriteGeneratedReport } from "../write-generated.js";
 import { relativePath } from "../relative-path.js";
+import type { WriteGeneratedReport } from "../write-generated.js";
 
 /** Prints every problem and a summary line ending in `outcome`; returns the exit code 1. */
 export function reportProblems(diagnostics: readonly Diagnostic[], outcome = "nothing was written"): number {
@@ -25,7 +24,10 @@ export interface WrittenOptions {
 /** Prints the warnings, with how to make them stop a run, on stderr. */
 export function reportWarnings(warnings: readonly Diagnostic[]): void {
   for (const warning of warnings) console.error(`warning: ${formatDiagnostic(warning)}`);
-  if (warnings.length > 0) console.error(`gen-client-tools: ${count(warnings.length, "warning")}; --fail-on-warnings makes them problems that stop the run`);
+  if (warnings.length > 0)
+    console.error(
+      `gen-client-tools: ${count(warnings.length, "warning")}; --fail-on-warnings makes them problems that stop the run`,
+    );
 }
 
 /** Prints the warnings and the notes, on stderr. */
@@ -42,11 +44,17 @@ export function reportWritten(result: GenerateResult, report: WriteGeneratedRepo
   for (const file of report.changed) console.log(`  wrote      ${show(file)}`);
   if (options.listUnchanged) for (const file of report.unchanged) console.log(`  unchanged  ${show(file)}`);
   for (const file of report.stale) console.log(`  deleted    ${show(file)}`);
-  const formatted = result.formattedWith === undefined ? "" : `, formatted with prettier ${result.formattedWith.version}`;
-  console.log(`gen-client-tools: ${count(result.toolCount, "tool")}, ${count(report.changed.length, "file")} written in ${Math.round(options.elapsedMs)} ms${formatted}`);
+  const formatted =
+    result.formattedWith === undefined ? "" : `, formatted with prettier ${result.formattedWith.version}`;
+  console.log(
+    `gen-client-tools: ${count(result.toolCount, "tool")}, ${count(report.changed.length, "file")} written in ${Math.round(options.elapsedMs)} ms${formatted}`,
+  );
 }
 
-/** What to say when a run threw: a schema too deep to walk, or a file the system refused, is the user's to fix; anything else is a bug of ours. */
+/**
+ * What to say when a run threw: a schema too deep to walk, or a file the system refused, is the user's to fix; anything
+ * else is a bug of ours.
+ */
 export function crashMessage(error: unknown): string {
   const refused = fileSystemRefusal(error);
   if (refused !== undefined) return `gen-client-tools: ${refused}`;
@@ -57,7 +65,10 @@ export function crashMessage(error: unknown): string {
   return `gen-client-tools: internal error: ${message}\nThis is a bug in gen-client-tools; set GEN_CLIENT_TOOLS_DEBUG=1 for details and please report it.`;
 }
 
-/** Prints `crashMessage`, and with GEN_CLIENT_TOOLS_DEBUG set the error itself; returns the exit code: 1 for a schema too deep, 70 (EX_SOFTWARE) for a bug. */
+/**
+ * Prints `crashMessage`, and with GEN_CLIENT_TOOLS_DEBUG set the error itself; returns the exit code: 1 for a schema
+ * too deep, 70 (EX_SOFTWARE) for a bug.
+ */
 export function reportCrash(error: unknown): number {
   console.error(crashMessage(error));
   if (process.env["GEN_CLIENT_TOOLS_DEBUG"]) console.error(error);
@@ -69,12 +80,21 @@ export function isInternalError(error: unknown): boolean {
   return !isTooDeep(error) && fileSystemRefusal(error) === undefined;
 }
 
-/** The file systems' refusals (a folder where a file should be, no permission, a full disk): what and where, without a stack. */
+/**
+ * The file systems' refusals (a folder where a file should be, no permission, a full disk): what and where, without a
+ * stack.
+ */
 function fileSystemRefusal(error: unknown): string | undefined {
-  const { code, path: file, dest, syscall } = (error ?? {}) as { code?: unknown; path?: unknown; dest?: unknown; syscall?: unknown };
+  const {
+    code,
+    path: file,
+    dest,
+    syscall,
+  } = (error ?? {}) as { code?: unknown; path?: unknown; dest?: unknown; syscall?: unknown };
   if (typeof code !== "string" || typeof file !== "string" || !FILE_SYSTEM_CODES.has(code)) return undefined;
   // A file is written beside, then renamed over its place: the place is what to name.
-  if (syscall === "rename" && typeof dest === "string") return `cannot write ${dest}: ${FILE_SYSTEM_CODES.get(code)} (${code})`;
+  if (syscall === "rename" && typeof dest === "string")
+    return `cannot write ${dest}: ${FILE_SYSTEM_CODES.get(code)} (${code})`;
   return `cannot ${typeof syscall === "string" ? syscall : "use"} ${file}: ${FILE_SYSTEM_CODES.get(code)} (${code})`;
 }
 

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -39,7 +39,9 @@ function startWatch(cwd: string, ...args: string[]): Watcher {
   child.stdout!.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const runs = (): number => (stdout.match(/^gen-client-tools: \d+ tools?,/gm)?.length ?? 0) + (stderr.match(/^gen-client-tools: \d+ problems?;/gm)?.length ?? 0);
+  const runs = (): number =>
+    (stdout.match(/^gen-client-tools: \d+ tools?,/gm)?.length ?? 0) +
+    (stderr.match(/^gen-client-tools: \d+ problems?;/gm)?.length ?? 0);
   const until = (what: string, test: () => boolean): Promise<void> =>
     new Promise((resolve, reject) => {
       const started = Date.now();
@@ -67,7 +69,11 @@ function startWatch(cwd: string, ...args: string[]): Watcher {
   };
 }
 
-const tool = (name: string, description: string, parameters: object = { type: "object", properties: { x: { type: "string" } } }) => ({ name, description, parameters });
+const tool = (
+  name: string,
+  description: string,
+  parameters: object = { type: "object", properties: { x: { type: "string" } } },
+) => ({ name, description, parameters });
 
 const read = (folder: string, file: string): string => {
   try {
@@ -80,7 +86,11 @@ const read = (folder: string, file: string): string => {
 /** Every file of the output folder with its contents. */
 function snapshot(folder: string): Record<string, string> {
   const out = path.join(folder, "src/client-tools.gen");
-  return Object.fromEntries(readdirSync(out).sort().map((name) => [name, readFileSync(path.join(out, name), "utf8")]));
+  return Object.fromEntries(
+    readdirSync(out)
+      .sort()
+      .map((name) => [name, readFileSync(path.join(out, name), "utf8")]),
+  );
 }
 
 function temporaryFiles(folder: string): string[] {
@@ -91,7 +101,10 @@ describe("gen-client-tools --watch", () => {
   it("regenerates on add, change and remove, keeps the last good output on a bad save, recovers, and stops cleanly on SIGINT", async () => {
     const folder = tempProject({
       "client-tools/ping.json": tool("ping", "Ping v1."),
-      "client-tools/locate.json": tool("locate", "Locate.", { type: "object", properties: { at: { $ref: "./shared/point.json" } } }),
+      "client-tools/locate.json": tool("locate", "Locate.", {
+        type: "object",
+        properties: { at: { $ref: "./shared/point.json" } },
+      }),
       "client-tools/shared/point.json": { type: "object", properties: { x: { type: "number" } } },
     });
     const watch = startWatch(folder, "--no-stubs");
@@ -100,28 +113,52 @@ describe("gen-client-tools --watch", () => {
     expect(read(folder, "specs.ts")).toContain("Ping v1.");
 
     // changed
-    await watch.afterRun("the changed description", () => writeProjectFiles(folder, { "client-tools/ping.json": tool("ping", "Ping v2.") }), () => read(folder, "specs.ts").includes("Ping v2."));
+    await watch.afterRun(
+      "the changed description",
+      () => writeProjectFiles(folder, { "client-tools/ping.json": tool("ping", "Ping v2.") }),
+      () => read(folder, "specs.ts").includes("Ping v2."),
+    );
 
     // a schema that a spec names by file $ref, in a subfolder
     const point = { type: "object", properties: { x: { type: "number" }, y_coordinate: { type: "number" } } };
-    await watch.afterRun("the changed $ref'd schema", () => writeProjectFiles(folder, { "client-tools/shared/point.json": point }), () => read(folder, "types.ts").includes("y_coordinate"));
+    await watch.afterRun(
+      "the changed $ref'd schema",
+      () => writeProjectFiles(folder, { "client-tools/shared/point.json": point }),
+      () => read(folder, "types.ts").includes("y_coordinate"),
+    );
 
     // added
-    await watch.afterRun("the added tool", () => writeProjectFiles(folder, { "client-tools/open.json": tool("open_panel", "Open a panel.") }), () => read(folder, "types.ts").includes("OpenPanelArgs"));
+    await watch.afterRun(
+      "the added tool",
+      () => writeProjectFiles(folder, { "client-tools/open.json": tool("open_panel", "Open a panel.") }),
+      () => read(folder, "types.ts").includes("OpenPanelArgs"),
+    );
 
     // removed
-    await watch.afterRun("the removed tool gone", () => rmSync(path.join(folder, "client-tools/open.json")), () => !read(folder, "types.ts").includes("OpenPanelArgs"));
+    await watch.afterRun(
+      "the removed tool gone",
+      () => rmSync(path.join(folder, "client-tools/open.json")),
+      () => !read(folder, "types.ts").includes("OpenPanelArgs"),
+    );
 
     // an invalid intermediate save: the errors are printed, the output stays as it was
     const good = snapshot(folder);
     const halfSaved = '{\n  "name": "ping",\n  "description": "Ping v3.",\n';
-    await watch.afterRun("the problem report", () => writeFileSync(path.join(folder, "client-tools/ping.json"), halfSaved), () => /1 problem; nothing was written/.test(watch.output().stderr));
+    await watch.afterRun(
+      "the problem report",
+      () => writeFileSync(path.join(folder, "client-tools/ping.json"), halfSaved),
+      () => /1 problem; nothing was written/.test(watch.output().stderr),
+    );
     expect(watch.output().stderr).toContain("client-tools/ping.json:4:1: invalid JSON");
     expect(watch.output().stderr).not.toMatch(/\n\s+at /);
     expect(snapshot(folder)).toEqual(good);
 
     // the next valid save recovers
-    await watch.afterRun("the recovery", () => writeProjectFiles(folder, { "client-tools/ping.json": tool("ping", "Ping v3.") }), () => read(folder, "specs.ts").includes("Ping v3."));
+    await watch.afterRun(
+      "the recovery",
+      () => writeProjectFiles(folder, { "client-tools/ping.json": tool("ping", "Ping v3.") }),
+      () => read(folder, "specs.ts").includes("Ping v3."),
+    );
 
     // Ctrl-C, right after a save: a clean exit, no temporary file left
     writeProjectFiles(folder, { "client-tools/ping.json": tool("ping", "Ping v4.") });
@@ -155,15 +192,23 @@ describe("gen-client-tools --watch", () => {
   });
 
   it("reports a run that fails (here the handlers file is a folder), keeps watching, and generates once the cause is gone", async () => {
-    const folder = tempProject({ "client-tools/ping.json": tool("ping", "Ping v1."), "src/client-tool-handlers.ts/keep": "" });
+    const folder = tempProject({
+      "client-tools/ping.json": tool("ping", "Ping v1."),
+      "src/client-tool-handlers.ts/keep": "",
+    });
     const watch = startWatch(folder);
-    await watch.until("the report of the failed run", () => /cannot \w+ .*client-tool-handlers\.ts: it is a folder/.test(watch.output().stderr));
+    await watch.until("the report of the failed run", () =>
+      /cannot \w+ .*client-tool-handlers\.ts: it is a folder/.test(watch.output().stderr),
+    );
     expect(watch.output().stderr).not.toMatch(/\n\s+at /);
     rmSync(path.join(folder, "src/client-tool-handlers.ts"), { recursive: true });
     writeProjectFiles(folder, { "client-tools/ping.json": tool("ping", "Ping v2.") });
     // The run writes the handlers file after specs.ts: the run is over once both are there.
     const handlers = path.join(folder, "src/client-tool-handlers.ts");
-    await watch.until("the run after the fix", () => read(folder, "specs.ts").includes("Ping v2.") && existsSync(handlers));
+    await watch.until(
+      "the run after the fix",
+      () => read(folder, "specs.ts").includes("Ping v2.") && existsSync(handlers),
+    );
     expect(readFileSync(handlers, "utf8")).toContain("ping");
     watch.child.kill("SIGINT");
     expect(await watch.exited()).toBe(0);
@@ -191,7 +236,7 @@ describe("gen-client-tools --watch", () => {
     const folder = tempProject({ "client-tools/ping.json": { name: "ping" } });
     const watch = startWatch(folder, "--no-stubs");
     await watch.until("the problem report", () => /1 problem; nothing was written/.test(watch.output().stderr));
-    expect(watch.output().stderr).toContain('client-tools/ping.json:1:1 (at /description)');
+    expect(watch.output().stderr).toContain("client-tools/ping.json:1:1 (at /description)");
     expect(existsSync(path.join(folder, "src"))).toBe(false);
     writeProjectFiles(folder, { "client-tools/ping.json": tool("ping", "Ping.") });
     await watch.until("the first output", () => read(folder, "specs.ts").includes("Ping."));
@@ -204,7 +249,9 @@ describe("gen-client-tools --watch", () => {
     const watch = startWatch(folder, "--no-stubs");
     await watch.until("the first run", () => read(folder, "specs.ts").includes("Ping v1."));
     rmSync(path.join(folder, "client-tools"), { recursive: true });
-    await watch.until("the report of the missing folder", () => /client-tools: no such file or folder/.test(watch.output().stderr));
+    await watch.until("the report of the missing folder", () =>
+      /client-tools: no such file or folder/.test(watch.output().stderr),
+    );
     writeProjectFiles(folder, { "client-tools/ping.json": tool("ping", "Ping v2.") });
     await watch.until("the run on the new folder", () => read(folder, "specs.ts").includes("Ping v2."));
     writeProjectFiles(folder, { "client-tools/ping.json": tool("ping", "Ping v3.") });
@@ -216,7 +263,9 @@ describe("gen-client-tools --watch", () => {
   it("waits for a spec folder that does not exist yet, and refuses --watch with --check", async () => {
     const folder = tempProject({});
     const watch = startWatch(folder, "--in", "specs", "--no-stubs");
-    await watch.until("the report of the missing folder", () => /specs: no such file or folder/.test(watch.output().stderr));
+    await watch.until("the report of the missing folder", () =>
+      /specs: no such file or folder/.test(watch.output().stderr),
+    );
     writeProjectFiles(folder, { "specs/ping.json": tool("ping", "Ping.") });
     await watch.until("the run on the new folder", () => read(folder, "specs.ts").includes("Ping."));
     watch.child.kill("SIGINT");

@@ -1,13 +1,11 @@
-import path from "node:path";
 import { generate } from "../generate.js";
 import type { GenerateOptions } from "../options/generate-options.js";
+import { relativePath } from "../relative-path.js";
 import { QUIET_MS, serialDebounce } from "../watch/debounce.js";
 import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
 import { watchFolders } from "../watch/watch-folders.js";
 import { writeGenerated } from "../write-generated.js";
 import { reportCrash, reportProblems, reportWarnings, reportWritten } from "./report.js";
-import { relativePath } from "../relative-path.js";
-
 
 /**
  * `--watch`: generates, then again whenever a spec file, or a schema file under a spec folder,
@@ -17,7 +15,10 @@ import { relativePath } from "../relative-path.js";
  * SIGINT (Ctrl-C) or SIGTERM ends it with exit code 0 once the run in progress has finished:
  * writes are synchronous and atomic, so no temporary file is left behind.
  */
-export async function watchCommand(options: GenerateOptions & { readonly cwd: string }, quiet: boolean): Promise<number> {
+export async function watchCommand(
+  options: GenerateOptions & { readonly cwd: string },
+  quiet: boolean,
+): Promise<number> {
   const { cwd } = options;
   const { roots, ignored } = watchPlan(options, cwd);
 
@@ -30,7 +31,12 @@ export async function watchCommand(options: GenerateOptions & { readonly cwd: st
         reportProblems(result.diagnostics, "nothing was written; fix it and save again");
         return;
       }
-      reportWritten(result, writeGenerated(result), { cwd, quiet, listUnchanged: false, elapsedMs: performance.now() - started });
+      reportWritten(result, writeGenerated(result), {
+        cwd,
+        quiet,
+        listUnchanged: false,
+        elapsedMs: performance.now() - started,
+      });
     } catch (error) {
       reportCrash(error); // and keep watching: the next save may well get past it
     }
@@ -40,7 +46,8 @@ export async function watchCommand(options: GenerateOptions & { readonly cwd: st
     (file) => {
       if (affectsSpecs(file, roots, ignored)) runs.trigger();
     },
-    (error) => console.error(`gen-client-tools: watching failed: ${error.message} (set CHOKIDAR_USEPOLLING=1 to poll instead)`),
+    (error) =>
+      console.error(`gen-client-tools: watching failed: ${error.message} (set CHOKIDAR_USEPOLLING=1 to poll instead)`),
   );
   runs.trigger();
   if (!quiet) {

@@ -1,6 +1,6 @@
-import yargs from "yargs";
 import type { Argv } from "yargs";
-import { GENERATE_OPTIONS, RUN_OPTIONS, environmentVariable, type OptionSpec } from "../options/table.js";
+import yargs from "yargs";
+import { environmentVariable, GENERATE_OPTIONS, type OptionSpec, RUN_OPTIONS } from "../options/table.js";
 
 const SCRIPT = "gen-client-tools";
 
@@ -12,18 +12,30 @@ const SCRIPT = "gen-client-tools";
 function describeCommandLine(argv: readonly string[]): Argv {
   let cli = yargs([...argv])
     .scriptName(SCRIPT)
-    .usage(`Usage: $0 [command] [options]\n\nGenerate typed TypeScript bindings from a folder of client-tool specs (JSON Schema).`)
+    .usage(
+      `Usage: $0 [command] [options]\n\nGenerate typed TypeScript bindings from a folder of client-tool specs (JSON Schema).`,
+    )
     .command("init", "create client-tools/ with an example tool, and gen-client-tools.config.json")
     .command("doctor", "check the project's setup, printing each problem with its fix")
-    .command("diff <old> [new]", "compare two spec sets (folders, files or git:<ref>) and say what breaks a rolling deploy")
+    .command(
+      "diff <old> [new]",
+      "compare two spec sets (folders, files or git:<ref>) and say what breaks a rolling deploy",
+    )
     .completion("completion", "print a shell completion script: gen-client-tools completion >> ~/.bashrc");
   for (const spec of Object.values<OptionSpec>({ ...GENERATE_OPTIONS, ...RUN_OPTIONS })) {
     cli = cli.option(spec.flag, {
-      type: spec.kind === "paths" ? "array" : spec.kind === "boolean" || spec.kind === "boolean-or-auto" ? "boolean" : "string",
+      type:
+        spec.kind === "paths"
+          ? "array"
+          : spec.kind === "boolean" || spec.kind === "boolean-or-auto"
+            ? "boolean"
+            : "string",
       describe: `${spec.describe} [env ${environmentVariable(spec)}]`,
       ...(spec.short !== undefined && { alias: spec.short }),
       ...(spec.value !== undefined && { requiresArg: true }),
-      ...(spec.default !== false && { defaultDescription: Array.isArray(spec.default) ? spec.default.join(" ") : String(spec.default) }),
+      ...(spec.default !== false && {
+        defaultDescription: Array.isArray(spec.default) ? spec.default.join(" ") : String(spec.default),
+      }),
     });
   }
   return cli
@@ -33,8 +45,13 @@ function describeCommandLine(argv: readonly string[]): Argv {
     .example("$0 --no-validators", "a run without the validators that the config file asks for")
     .example("$0 init", "start a project: an example tool and a config file")
     .example("$0 doctor", "check dependencies, import style, duplicate installs, prettier and staleness")
-    .example("$0 diff git:main --fail-on breaking", "fail a pull request whose spec changes break pages or calls still on main's")
-    .epilogue("Every boolean option has its --no- form. Exit codes: 0 done, 1 problems in the specs or a failed --check, 2 usage error, 70 internal error.")
+    .example(
+      "$0 diff git:main --fail-on breaking",
+      "fail a pull request whose spec changes break pages or calls still on main's",
+    )
+    .epilogue(
+      "Every boolean option has its --no- form. Exit codes: 0 done, 1 problems in the specs or a failed --check, 2 usage error, 70 internal error.",
+    )
     .help("help")
     .alias("help", "h")
     .version(false)
@@ -51,7 +68,10 @@ export async function usageText(): Promise<string> {
   return `${(await describeCommandLine([]).getHelp()).split("\n\n")[0]}\nRun gen-client-tools --help for the options.\n`;
 }
 
-/** `completion` prints the shell script; the shell's `--get-yargs-completions` questions get their answers. Both on stdout. */
+/**
+ * `completion` prints the shell script; the shell's `--get-yargs-completions` questions get their answers. Both on
+ * stdout.
+ */
 export async function completion(argv: readonly string[]): Promise<void> {
   const cli = describeCommandLine(argv);
   if (argv[0] === "completion") cli.showCompletionScript();

@@ -1,6 +1,9 @@
 import type { ToolChange } from "./spec-diff.js";
 
-/** What `diff --json` prints: both sides, each tool's change, and how many tools break a rolling deploy (the allowed ones aside). */
+/**
+ * What `diff --json` prints: both sides, each tool's change, and how many tools break a rolling deploy (the allowed
+ * ones aside).
+ */
 export interface DiffReport {
   readonly old: string;
   readonly new: string;
@@ -9,9 +12,22 @@ export interface DiffReport {
   readonly allowed: readonly string[];
 }
 
-export function diffReport(old: string, next: string, tools: readonly ToolChange[], allow: readonly string[]): DiffReport {
-  const breakingTools = tools.filter((tool) => tool.change !== "added" && tool.breaking.length > 0).map((tool) => tool.tool);
-  return { old, new: next, tools, breaking: breakingTools.filter((tool) => !allow.includes(tool)), allowed: breakingTools.filter((tool) => allow.includes(tool)) };
+export function diffReport(
+  old: string,
+  next: string,
+  tools: readonly ToolChange[],
+  allow: readonly string[],
+): DiffReport {
+  const breakingTools = tools
+    .filter((tool) => tool.change !== "added" && tool.breaking.length > 0)
+    .map((tool) => tool.tool);
+  return {
+    old,
+    new: next,
+    tools,
+    breaking: breakingTools.filter((tool) => !allow.includes(tool)),
+    allowed: breakingTools.filter((tool) => allow.includes(tool)),
+  };
 }
 
 /** The report as a reviewer reads it in a pull request: a line per tool, and under a changed one what breaks. */
@@ -20,13 +36,21 @@ export function formatDiffReport(report: DiffReport): string {
   const width = Math.max(0, ...report.tools.map((tool) => tool.tool.length));
   for (const tool of report.tools) {
     const breaking = tool.change === "added" ? [] : tool.breaking;
-    const verdict = breaking.length === 0 ? "" : report.allowed.includes(tool.tool) ? ", breaking (allowed)" : ", breaking";
+    const verdict =
+      breaking.length === 0 ? "" : report.allowed.includes(tool.tool) ? ", breaking (allowed)" : ", breaking";
     lines.push(`  ${tool.tool.padEnd(width)}  ${tool.change}${verdict}`);
     for (const reason of breaking) lines.push(`    - ${shorten(reason)}`);
   }
   const count = (change: ToolChange["change"]) => report.tools.filter((tool) => tool.change === change).length;
-  const summary = [`${count("added")} added`, `${count("removed")} removed`, `${count("changed")} changed`, `${count("unchanged")} unchanged`];
-  lines.push(`${report.tools.length} ${report.tools.length === 1 ? "tool" : "tools"}: ${summary.join(", ")}; ${report.breaking.length} breaking a rolling deploy${report.allowed.length > 0 ? `, ${report.allowed.length} allowed` : ""}`);
+  const summary = [
+    `${count("added")} added`,
+    `${count("removed")} removed`,
+    `${count("changed")} changed`,
+    `${count("unchanged")} unchanged`,
+  ];
+  lines.push(
+    `${report.tools.length} ${report.tools.length === 1 ? "tool" : "tools"}: ${summary.join(", ")}; ${report.breaking.length} breaking a rolling deploy${report.allowed.length > 0 ? `, ${report.allowed.length} allowed` : ""}`,
+  );
   return `${lines.join("\n")}\n`;
 }
 

@@ -4,8 +4,18 @@ import { diffReport, formatDiffReport } from "./diff-report.js";
 import { diffSpecSets } from "./spec-diff.js";
 
 const specs = (...raw: object[]) => parseClientToolSpecs(raw);
-const viewer = (parameters: object, outputSchema?: object) => ({ name: "open_file_viewer", description: "Open a file.", parameters, ...(outputSchema && { outputSchema }) });
-const path = { type: "object", properties: { file_path: { type: "string" } }, required: ["file_path"], additionalProperties: false };
+const viewer = (parameters: object, outputSchema?: object) => ({
+  name: "open_file_viewer",
+  description: "Open a file.",
+  parameters,
+  ...(outputSchema && { outputSchema }),
+});
+const path = {
+  type: "object",
+  properties: { file_path: { type: "string" } },
+  required: ["file_path"],
+  additionalProperties: false,
+};
 const opened = { type: "object", properties: { opened: { type: "boolean" } }, required: ["opened"] };
 
 describe("diffSpecSets", () => {
@@ -27,21 +37,37 @@ describe("diffSpecSets", () => {
   it("gives each direction of a parameters change that breaks a rolling deploy, with an example value", () => {
     const widened = { ...path, properties: { file_path: { type: "string" }, line: { type: "integer" } } };
     const [change] = diffSpecSets(specs(viewer(path)), specs(viewer(widened)));
-    expect(change).toMatchObject({ change: "changed", parameters: { oldInNew: { holds: true }, newInOld: { holds: false } } });
-    expect(change!.change !== "added" && change!.breaking).toEqual([expect.stringMatching(/^parameters: the new server's calls to a page still on the old bundle can be refused by the old schema, for example \{.*"line"/)]);
+    expect(change).toMatchObject({
+      change: "changed",
+      parameters: { oldInNew: { holds: true }, newInOld: { holds: false } },
+    });
+    expect(change!.change !== "added" && change!.breaking).toEqual([
+      expect.stringMatching(
+        /^parameters: the new server's calls to a page still on the old bundle can be refused by the old schema, for example \{.*"line"/,
+      ),
+    ]);
   });
 
   it("compares the answer's schema, and a mode change is breaking", () => {
     const narrowed = { ...opened, properties: { opened: { const: true } } };
     const [answer] = diffSpecSets(specs(viewer(path, opened)), specs(viewer(path, narrowed)));
-    expect(answer).toMatchObject({ change: "changed", answer: { oldInNew: { holds: false, witness: { opened: false } }, newInOld: { holds: true } } });
+    expect(answer).toMatchObject({
+      change: "changed",
+      answer: { oldInNew: { holds: false, witness: { opened: false } }, newInOld: { holds: true } },
+    });
     const [mode] = diffSpecSets(specs(viewer(path)), specs(viewer(path, opened)));
-    expect(mode).toMatchObject({ change: "changed", mode: { old: "fire-and-forget", new: "awaited" }, breaking: [expect.stringContaining("its mode changes from fire-and-forget to awaited")] });
+    expect(mode).toMatchObject({
+      change: "changed",
+      mode: { old: "fire-and-forget", new: "awaited" },
+      breaking: [expect.stringContaining("its mode changes from fire-and-forget to awaited")],
+    });
   });
 
   it("reports for a reviewer, the allowed tools apart", () => {
     const widened = { ...path, additionalProperties: true };
-    const report = diffReport("git:main", "client-tools", diffSpecSets(specs(viewer(path)), specs(viewer(widened))), ["open_file_viewer"]);
+    const report = diffReport("git:main", "client-tools", diffSpecSets(specs(viewer(path)), specs(viewer(widened))), [
+      "open_file_viewer",
+    ]);
     expect(report).toMatchObject({ breaking: [], allowed: ["open_file_viewer"] });
     expect(formatDiffReport(report)).toBe(
       [

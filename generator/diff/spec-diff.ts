@@ -1,6 +1,6 @@
 import { compareSchemas } from "../../runtime/schema/compare/compare-schemas.js";
 import type { SchemaComparison, SchemaRelation } from "../../runtime/schema/compare/relation.js";
-import { answerSchemaOf, clientToolMode, type ClientToolMode } from "../../runtime/tool-spec/tool-mode.js";
+import { answerSchemaOf, type ClientToolMode, clientToolMode } from "../../runtime/tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../runtime/tool-spec/types.js";
 
 /** What changed in one tool between two spec sets, and what of it breaks a rolling deploy. */
@@ -12,7 +12,10 @@ export type ToolChange =
       readonly change: "changed" | "unchanged";
       readonly mode?: { readonly old: ClientToolMode["mode"]; readonly new: ClientToolMode["mode"] };
       readonly parameters: SchemaComparison;
-      /** The schema of the client's answer: the outputSchema, the content result's, or a private input's (absent for fire-and-forget on both sides). */
+      /**
+       * The schema of the client's answer: the outputSchema, the content result's, or a private input's (absent for
+       * fire-and-forget on both sides).
+       */
       readonly answer?: SchemaComparison;
       readonly breaking: readonly string[];
     };
@@ -32,19 +35,53 @@ export function diffSpecSets(oldSpecs: readonly ClientToolSpec[], newSpecs: read
     const old = before.get(tool);
     const next = after.get(tool);
     if (old === undefined) return { tool, change: "added" };
-    if (next === undefined) return { tool, change: "removed", breaking: ["the tool is removed: calls already made to it, and pages still offering it, meet a server without it"] };
+    if (next === undefined)
+      return {
+        tool,
+        change: "removed",
+        breaking: [
+          "the tool is removed: calls already made to it, and pages still offering it, meet a server without it",
+        ],
+      };
     const [oldMode, newMode] = [clientToolMode(old).mode, clientToolMode(next).mode];
     const parameters = compareSchemas(old.parameters, next.parameters);
     const [oldAnswer, newAnswer] = [answerSchemaOf(old), answerSchemaOf(next)];
-    const answer = oldAnswer === undefined && newAnswer === undefined ? undefined : compareSchemas(oldAnswer ?? false, newAnswer ?? false);
+    const answer =
+      oldAnswer === undefined && newAnswer === undefined
+        ? undefined
+        : compareSchemas(oldAnswer ?? false, newAnswer ?? false);
     const breaking: string[] = [];
-    if (oldMode !== newMode) breaking.push(`its mode changes from ${oldMode} to ${newMode}: a page and a server on different versions disagree on whether the call is answered`);
-    breaking.push(...broken("parameters", parameters, "a call the model made under the old schema", "the new server's calls to a page still on the old bundle"));
+    if (oldMode !== newMode)
+      breaking.push(
+        `its mode changes from ${oldMode} to ${newMode}: a page and a server on different versions disagree on whether the call is answered`,
+      );
+    breaking.push(
+      ...broken(
+        "parameters",
+        parameters,
+        "a call the model made under the old schema",
+        "the new server's calls to a page still on the old bundle",
+      ),
+    );
     if (answer !== undefined && oldMode === newMode) {
-      breaking.push(...broken("answer", answer, "an answer from a page still on the old bundle", "a new page's answer to a server not yet deployed"));
+      breaking.push(
+        ...broken(
+          "answer",
+          answer,
+          "an answer from a page still on the old bundle",
+          "a new page's answer to a server not yet deployed",
+        ),
+      );
     }
     const same = oldMode === newMode && holdsBoth(parameters) && (answer === undefined || holdsBoth(answer));
-    return { tool, change: same ? "unchanged" : "changed", ...(oldMode !== newMode && { mode: { old: oldMode, new: newMode } }), parameters, ...(answer !== undefined && { answer }), breaking };
+    return {
+      tool,
+      change: same ? "unchanged" : "changed",
+      ...(oldMode !== newMode && { mode: { old: oldMode, new: newMode } }),
+      parameters,
+      ...(answer !== undefined && { answer }),
+      breaking,
+    };
   });
 }
 
@@ -56,8 +93,14 @@ function broken(what: string, comparison: SchemaComparison, oldValue: string, ne
   const said: string[] = [];
   const say = (relation: SchemaRelation, value: string, under: string): void => {
     if (relation.holds === true) return;
-    if (relation.holds === false) said.push(`${what}: ${value} can be refused by the ${under} schema, for example ${JSON.stringify(relation.witness)}`);
-    else said.push(`${what}: whether ${value} is accepted by the ${under} schema is not known (${relation.reason}, at ${relation.pointer || "the root"})`);
+    if (relation.holds === false)
+      said.push(
+        `${what}: ${value} can be refused by the ${under} schema, for example ${JSON.stringify(relation.witness)}`,
+      );
+    else
+      said.push(
+        `${what}: whether ${value} is accepted by the ${under} schema is not known (${relation.reason}, at ${relation.pointer || "the root"})`,
+      );
   };
   say(comparison.oldInNew, oldValue, "new");
   say(comparison.newInOld, newValue, "old");

@@ -3,10 +3,10 @@ import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { linkRuntime } from "../../test-support/runtime-package.js";
 import { removeTempProjects, tempProject, writeProjectFiles } from "../../test-support/temp-project.js";
+import { doctorCommand } from "../cli/doctor.js";
 import { generate } from "../generate.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { writeGenerated } from "../write-generated.js";
-import { doctorCommand } from "../cli/doctor.js";
 import { runDoctor } from "./doctor.js";
 import type { DoctorFinding } from "./finding.js";
 
@@ -16,8 +16,18 @@ import type { DoctorFinding } from "./finding.js";
 const SPEC = {
   name: "pick_date",
   description: "Ask the user for a date.",
-  parameters: { type: "object", properties: { title: { type: "string" } }, required: ["title"], additionalProperties: false },
-  outputSchema: { type: "object", properties: { date: { type: "string" } }, required: ["date"], additionalProperties: false },
+  parameters: {
+    type: "object",
+    properties: { title: { type: "string" } },
+    required: ["title"],
+    additionalProperties: false,
+  },
+  outputSchema: {
+    type: "object",
+    properties: { date: { type: "string" } },
+    required: ["date"],
+    additionalProperties: false,
+  },
 };
 const NODE_NEXT = { compilerOptions: { module: "nodenext", moduleResolution: "nodenext", strict: true } };
 
@@ -26,10 +36,18 @@ const NODE_NEXT = { compilerOptions: { module: "nodenext", moduleResolution: "no
  * dependency, a tsconfig, one spec, and the config file with `options`; `overrides` change any
  * file. Generated as the CLI would, from the config.
  */
-async function project(overrides: Readonly<Record<string, unknown>> = {}, options: Omit<GenerateOptions, "cwd"> = {}): Promise<string> {
+async function project(
+  overrides: Readonly<Record<string, unknown>> = {},
+  options: Omit<GenerateOptions, "cwd"> = {},
+): Promise<string> {
   const folder = tempProject({
     "gen-client-tools.config.json": { stubs: false, ...options },
-    "package.json": { name: "app", type: "module", dependencies: { "@gen-client-tools/runtime": "0.1.0" }, devDependencies: { "gen-client-tools": "0.1.0" } },
+    "package.json": {
+      name: "app",
+      type: "module",
+      dependencies: { "@gen-client-tools/runtime": "0.1.0" },
+      devDependencies: { "gen-client-tools": "0.1.0" },
+    },
     "node_modules/gen-client-tools/package.json": { name: "gen-client-tools", version: "0.1.0" },
     "tsconfig.json": NODE_NEXT,
     "client-tools/pick_date.json": SPEC,
@@ -55,23 +73,59 @@ describe("gen-client-tools doctor", () => {
   });
 
   it("finds the runtime among devDependencies, and missing altogether", async () => {
-    const dev = await project({ "package.json": { type: "module", devDependencies: { "@gen-client-tools/runtime": "0.1.0", "gen-client-tools": "0.1.0" } } });
-    expect(only(await runDoctor(dev))).toMatchObject({ check: "dependencies", severity: "problem", message: expect.stringContaining("devDependencies"), fix: "move it to dependencies: npm install @gen-client-tools/runtime" });
-    const none = await project({ "package.json": { type: "module", devDependencies: { "gen-client-tools": "0.1.0" } } });
-    expect(only(await runDoctor(none))).toMatchObject({ check: "dependencies", fix: "npm install @gen-client-tools/runtime" });
+    const dev = await project({
+      "package.json": {
+        type: "module",
+        devDependencies: { "@gen-client-tools/runtime": "0.1.0", "gen-client-tools": "0.1.0" },
+      },
+    });
+    expect(only(await runDoctor(dev))).toMatchObject({
+      check: "dependencies",
+      severity: "problem",
+      message: expect.stringContaining("devDependencies"),
+      fix: "move it to dependencies: npm install @gen-client-tools/runtime",
+    });
+    const none = await project({
+      "package.json": { type: "module", devDependencies: { "gen-client-tools": "0.1.0" } },
+    });
+    expect(only(await runDoctor(none))).toMatchObject({
+      check: "dependencies",
+      fix: "npm install @gen-client-tools/runtime",
+    });
   });
 
   it("warns of the CLI among dependencies, and finds the two packages at different releases", async () => {
-    const shipped = await project({ "package.json": { type: "module", dependencies: { "@gen-client-tools/runtime": "0.1.0", "gen-client-tools": "0.1.0" } } });
-    expect(only(await runDoctor(shipped))).toMatchObject({ check: "dependencies", severity: "warning", fix: "move it to devDependencies: npm install --save-dev gen-client-tools" });
-    const skewed = await project({ "node_modules/gen-client-tools/package.json": { name: "gen-client-tools", version: "0.2.0" } });
-    expect(only(await runDoctor(skewed))).toMatchObject({ check: "dependencies", severity: "problem", message: "gen-client-tools 0.2.0 writes code for @gen-client-tools/runtime 0.2, and 0.1.0 is installed" });
+    const shipped = await project({
+      "package.json": {
+        type: "module",
+        dependencies: { "@gen-client-tools/runtime": "0.1.0", "gen-client-tools": "0.1.0" },
+      },
+    });
+    expect(only(await runDoctor(shipped))).toMatchObject({
+      check: "dependencies",
+      severity: "warning",
+      fix: "move it to devDependencies: npm install --save-dev gen-client-tools",
+    });
+    const skewed = await project({
+      "node_modules/gen-client-tools/package.json": { name: "gen-client-tools", version: "0.2.0" },
+    });
+    expect(only(await runDoctor(skewed))).toMatchObject({
+      check: "dependencies",
+      severity: "problem",
+      message: "gen-client-tools 0.2.0 writes code for @gen-client-tools/runtime 0.2, and 0.1.0 is installed",
+    });
   });
 
   it("finds generated imports the tsconfig does not resolve: extensionless under NodeNext, .js under a bundler's resolution", async () => {
     const nodeNext = await project({}, { importExtension: "none" });
-    expect(only(await runDoctor(nodeNext))).toMatchObject({ check: "import style", message: expect.stringMatching(/imports "\.\/types", and the project's tsconfig expects "\.\/types\.js"/) });
-    const bundler = await project({ "tsconfig.json": { compilerOptions: { module: "esnext", moduleResolution: "bundler" } } }, { importExtension: ".js" });
+    expect(only(await runDoctor(nodeNext))).toMatchObject({
+      check: "import style",
+      message: expect.stringMatching(/imports "\.\/types", and the project's tsconfig expects "\.\/types\.js"/),
+    });
+    const bundler = await project(
+      { "tsconfig.json": { compilerOptions: { module: "esnext", moduleResolution: "bundler" } } },
+      { importExtension: ".js" },
+    );
     const finding = only(await runDoctor(bundler));
     expect(finding.message).toMatch(/imports "\.\/types\.js", and the project's tsconfig expects "\.\/types"/);
     expect(finding.fix).toContain('"importExtension": "auto"');
@@ -85,7 +139,9 @@ describe("gen-client-tools doctor", () => {
     });
     const finding = only(await runDoctor(npm));
     expect(finding).toMatchObject({ check: "duplicate installs", severity: "problem" });
-    expect(finding.message).toContain("ai is installed 2 times (6.0.325 at node_modules/@ai-sdk/react/node_modules/ai, 6.0.326 at node_modules/ai)");
+    expect(finding.message).toContain(
+      "ai is installed 2 times (6.0.325 at node_modules/@ai-sdk/react/node_modules/ai, 6.0.326 at node_modules/ai)",
+    );
     expect(finding.fix).toContain("npm ls ai");
     const pnpm = await project({
       "node_modules/.pnpm/ai@6.0.325/node_modules/ai/package.json": { name: "ai", version: "6.0.325" },
@@ -93,7 +149,9 @@ describe("gen-client-tools doctor", () => {
     });
     expect(only(await runDoctor(pnpm)).message).toContain("ai is installed 2 times");
     // One copy, wherever it is, is no finding.
-    expect(await runDoctor(await project({ "node_modules/ai/package.json": { name: "ai", version: "6.0.325" } }))).toEqual([]);
+    expect(
+      await runDoctor(await project({ "node_modules/ai/package.json": { name: "ai", version: "6.0.325" } })),
+    ).toEqual([]);
   });
 
   it("finds generated files that the project's prettier would format otherwise", async () => {
@@ -117,11 +175,22 @@ describe("gen-client-tools doctor", () => {
   it("finds generated code out of date with the specs, and specs with problems", async () => {
     const folder = await project();
     writeProjectFiles(folder, { "client-tools/pick_date.json": { ...SPEC, description: "Ask the user for a day." } });
-    expect(only(await runDoctor(folder))).toMatchObject({ check: "generated code", message: expect.stringContaining("out of date"), fix: "run gen-client-tools and commit the result" });
+    expect(only(await runDoctor(folder))).toMatchObject({
+      check: "generated code",
+      message: expect.stringContaining("out of date"),
+      fix: "run gen-client-tools and commit the result",
+    });
     rmSync(path.join(folder, "src/client-tools.gen"), { recursive: true });
-    expect(only(await runDoctor(folder))).toMatchObject({ check: "generated code", message: "nothing is generated in src/client-tools.gen yet", fix: "run gen-client-tools" });
+    expect(only(await runDoctor(folder))).toMatchObject({
+      check: "generated code",
+      message: "nothing is generated in src/client-tools.gen yet",
+      fix: "run gen-client-tools",
+    });
     writeFileSync(path.join(folder, "client-tools/pick_date.json"), "{ not json");
-    expect(only(await runDoctor(folder))).toMatchObject({ check: "generated code", message: expect.stringMatching(/the specs have 1 problem, the first in client-tools\/pick_date\.json/) });
+    expect(only(await runDoctor(folder))).toMatchObject({
+      check: "generated code",
+      message: expect.stringMatching(/the specs have 1 problem, the first in client-tools\/pick_date\.json/),
+    });
   });
 
   it("finds a project without a package.json", async () => {
@@ -135,14 +204,26 @@ describe("gen-client-tools doctor", () => {
     const printed: string[] = [];
     const write = vi.spyOn(process.stdout, "write").mockImplementation((text) => (printed.push(String(text)), true));
     try {
-      const shipped = await project({ "package.json": { type: "module", dependencies: { "@gen-client-tools/runtime": "0.1.0", "gen-client-tools": "0.1.0" } } });
+      const shipped = await project({
+        "package.json": {
+          type: "module",
+          dependencies: { "@gen-client-tools/runtime": "0.1.0", "gen-client-tools": "0.1.0" },
+        },
+      });
       expect(await doctorCommand(shipped, undefined)).toBe(0);
-      const dev = await project({ "package.json": { type: "module", devDependencies: { "@gen-client-tools/runtime": "0.1.0", "gen-client-tools": "0.1.0" } } });
+      const dev = await project({
+        "package.json": {
+          type: "module",
+          devDependencies: { "@gen-client-tools/runtime": "0.1.0", "gen-client-tools": "0.1.0" },
+        },
+      });
       expect(await doctorCommand(dev, undefined)).toBe(1);
     } finally {
       write.mockRestore();
     }
-    expect(printed[0]).toMatch(/^! dependencies: package\.json has gen-client-tools in dependencies[^\n]*\n    fix: move it to devDependencies[^\n]*\ngen-client-tools doctor: 0 problems, 1 warning\n$/);
+    expect(printed[0]).toMatch(
+      /^! dependencies: package\.json has gen-client-tools in dependencies[^\n]*\n {4}fix: move it to devDependencies[^\n]*\ngen-client-tools doctor: 0 problems, 1 warning\n$/,
+    );
     expect(printed[1]).toMatch(/^✗ dependencies: [\s\S]*\ngen-client-tools doctor: 1 problem, 0 warnings\n$/);
   });
 });

@@ -4,7 +4,7 @@ import { resolveOptions } from "../options/resolve.js";
 import { relativePath } from "../relative-path.js";
 import { checkDependencies } from "./dependencies.js";
 import { checkDuplicates } from "./duplicates.js";
-import { problem, type DoctorFinding } from "./finding.js";
+import { type DoctorFinding, problem } from "./finding.js";
 import { checkImportStyle } from "./import-style.js";
 import { nearestManifest } from "./package-json.js";
 import { checkPrettier } from "./prettier-check.js";
@@ -12,7 +12,14 @@ import { checkUpToDate } from "./up-to-date-check.js";
 import { checkValidators } from "./validators-check.js";
 
 /** What `gen-client-tools doctor` checks, in the order it reports them. */
-export const DOCTOR_CHECKS = ["dependencies", "import style", "duplicate installs", "prettier", "validators", "generated code"] as const;
+export const DOCTOR_CHECKS = [
+  "dependencies",
+  "import style",
+  "duplicate installs",
+  "prettier",
+  "validators",
+  "generated code",
+] as const;
 
 /**
  * Checks the project at `cwd` as a newcomer's would be checked: where the two packages are
@@ -30,7 +37,15 @@ export async function runDoctor(cwd: string, configFile?: string): Promise<Docto
   const { out } = resolveOptions(options);
   const manifest = nearestManifest(cwd);
   return [
-    ...(manifest === undefined ? [problem("dependencies", `no package.json at ${relativePath(cwd, cwd) || "."} or above`, "npm init -y, then npm install @gen-client-tools/runtime and npm install --save-dev gen-client-tools")] : checkDependencies(manifest, cwd)),
+    ...(manifest === undefined
+      ? [
+          problem(
+            "dependencies",
+            `no package.json at ${relativePath(cwd, cwd) || "."} or above`,
+            "npm init -y, then npm install @gen-client-tools/runtime and npm install --save-dev gen-client-tools",
+          ),
+        ]
+      : checkDependencies(manifest, cwd)),
     ...checkImportStyle(out, cwd),
     ...checkDuplicates(manifest === undefined ? cwd : path.dirname(manifest.file), cwd),
     ...(await checkPrettier(out, cwd)),
@@ -41,12 +56,15 @@ export async function runDoctor(cwd: string, configFile?: string): Promise<Docto
 
 /** The findings as the command prints them: each with its fix, then a line that sums them up. */
 export function formatFindings(findings: readonly DoctorFinding[]): string {
-  const lines = findings.map((finding) => `${finding.severity === "problem" ? "✗" : "!"} ${finding.check}: ${finding.message}\n    fix: ${finding.fix}`);
+  const lines = findings.map(
+    (finding) =>
+      `${finding.severity === "problem" ? "✗" : "!"} ${finding.check}: ${finding.message}\n    fix: ${finding.fix}`,
+  );
   const problems = findings.filter((finding) => finding.severity === "problem").length;
   const warnings = findings.length - problems;
   const summary =
     findings.length === 0
       ? `gen-client-tools doctor: no problems (checked ${DOCTOR_CHECKS.join(", ")})`
       : `gen-client-tools doctor: ${problems} problem${problems === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
-  return [...lines, summary].join("\n") + "\n";
+  return `${[...lines, summary].join("\n")}\n`;
 }

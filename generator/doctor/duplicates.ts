@@ -1,20 +1,27 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { relativePath } from "../relative-path.js";
-import { problem, type DoctorFinding } from "./finding.js";
+import { type DoctorFinding, problem } from "./finding.js";
 import { readManifest } from "./package-json.js";
 
 const CHECK = "duplicate installs";
 /** How deep node_modules folders nest before the search stops (npm nests a conflicting version under its dependent). */
 const MAX_DEPTH = 6;
 
-/** Packages whose second copy breaks something: two `ai` silently drop `addToolOutput`'s typing; two runtimes split the wire's classes. */
+/**
+ * Packages whose second copy breaks something: two `ai` silently drop `addToolOutput`'s typing; two runtimes split the
+ * wire's classes.
+ */
 const WATCHED: Readonly<Record<string, string>> = {
   ai: "with two copies of ai, @ai-sdk/react's types come from one and your tools from the other: addToolOutput takes any output, and the typing is silently gone",
-  "@gen-client-tools/runtime": "with two copies of the runtime, the generated code and your server may each use their own (errors are not instanceof each other's classes)",
+  "@gen-client-tools/runtime":
+    "with two copies of the runtime, the generated code and your server may each use their own (errors are not instanceof each other's classes)",
 };
 
-/** Each watched package installed at more than one version under the project's node_modules (npm's nesting, and pnpm's store). */
+/**
+ * Each watched package installed at more than one version under the project's node_modules (npm's nesting, and pnpm's
+ * store).
+ */
 export function checkDuplicates(projectFolder: string, cwd: string): DoctorFinding[] {
   const copies = new Map<string, Map<string, string>>();
   const note = (name: string, version: string, where: string) => {
@@ -30,7 +37,9 @@ export function checkDuplicates(projectFolder: string, cwd: string): DoctorFindi
         visitPnpmStore(path.join(modules, entry), note);
         continue;
       }
-      const packages = entry.startsWith("@") ? readdirSync(path.join(modules, entry)).map((name) => `${entry}/${name}`) : [entry];
+      const packages = entry.startsWith("@")
+        ? readdirSync(path.join(modules, entry)).map((name) => `${entry}/${name}`)
+        : [entry];
       for (const name of packages) {
         const folder = path.join(modules, name);
         if (WATCHED[name] !== undefined) {
@@ -48,7 +57,10 @@ export function checkDuplicates(projectFolder: string, cwd: string): DoctorFindi
       .sort(([, a], [, b]) => (a < b ? -1 : 1))
       .map(([version, where]) => `${version} at ${where}`)
       .join(", ");
-    const fix = name === "ai" ? "install the ai version @ai-sdk/react depends on (npm ls ai shows it), or pin it with an overrides entry in package.json" : `install one version of ${name} (npm dedupe, or an overrides entry)`;
+    const fix =
+      name === "ai"
+        ? "install the ai version @ai-sdk/react depends on (npm ls ai shows it), or pin it with an overrides entry in package.json"
+        : `install one version of ${name} (npm dedupe, or an overrides entry)`;
     return [problem(CHECK, `${name} is installed ${versions.size} times (${listed}): ${WATCHED[name]}`, fix)];
   });
 }

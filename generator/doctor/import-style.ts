@@ -1,12 +1,16 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { projectImportExtension, type ImportExtension } from "../options/import-style.js";
+import { type ImportExtension, projectImportExtension } from "../options/import-style.js";
 import { relativePath } from "../relative-path.js";
-import { problem, type DoctorFinding } from "./finding.js";
+import { type DoctorFinding, problem } from "./finding.js";
 
 const CHECK = "import style";
 
-const NAMES: Readonly<Record<ImportExtension, string>> = { ".js": '"./types.js"', ".ts": '"./types.ts"', "": '"./types"' };
+const NAMES: Readonly<Record<ImportExtension, string>> = {
+  ".js": '"./types.js"',
+  ".ts": '"./types.ts"',
+  "": '"./types"',
+};
 const WHY: Readonly<Record<ImportExtension, string>> = {
   ".js": "its module resolution (NodeNext, Node16, or none) needs the .js of each relative import",
   ".ts": "it allows importing .ts extensions",

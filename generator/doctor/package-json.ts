@@ -28,7 +28,8 @@ export function readManifest(file: string): PackageManifest | undefined {
   }
   if (typeof json !== "object" || json === null) return undefined;
   const record = json as Record<string, unknown>;
-  const table = (value: unknown): Record<string, string> => (typeof value === "object" && value !== null ? (value as Record<string, string>) : {});
+  const table = (value: unknown): Record<string, string> =>
+    typeof value === "object" && value !== null ? (value as Record<string, string>) : {};
   return {
     file,
     ...(typeof record["name"] === "string" && { name: record["name"] }),

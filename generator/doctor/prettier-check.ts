@@ -1,8 +1,8 @@
-import { loadFormatter, prettierApplies } from "../format/prettier.js";
 import { GenerateError } from "../diagnostics.js";
+import { loadFormatter, prettierApplies } from "../format/prettier.js";
 import { relativePath } from "../relative-path.js";
 import { listGeneratedFiles } from "../write/write-files.js";
-import { problem, type DoctorFinding } from "./finding.js";
+import { type DoctorFinding, problem } from "./finding.js";
 
 const CHECK = "prettier";
 
@@ -20,12 +20,27 @@ export async function checkPrettier(outDir: string, cwd: string): Promise<Doctor
     formatted = await (await loadFormatter(outDir, cwd)).format(files);
   } catch (error) {
     const reason = error instanceof GenerateError ? error.diagnostics.map((d) => d.message).join("; ") : String(error);
-    return [problem(CHECK, `the project's prettier cannot format the generated files: ${reason}`, "fix the prettier config (a plugin that is not installed, say)")];
+    return [
+      problem(
+        CHECK,
+        `the project's prettier cannot format the generated files: ${reason}`,
+        "fix the prettier config (a plugin that is not installed, say)",
+      ),
+    ];
   }
-  const unformatted = files.filter((file, i) => formatted[i]!.contents !== file.contents).map((file) => relativePath(cwd, file.path));
+  const unformatted = files
+    .filter((file, i) => formatted[i]!.contents !== file.contents)
+    .map((file) => relativePath(cwd, file.path));
   if (unformatted.length === 0) return [];
-  const listed = unformatted.length <= 3 ? unformatted.join(", ") : `${unformatted.slice(0, 3).join(", ")} and ${unformatted.length - 3} more`;
+  const listed =
+    unformatted.length <= 3
+      ? unformatted.join(", ")
+      : `${unformatted.slice(0, 3).join(", ")} and ${unformatted.length - 3} more`;
   return [
-    problem(CHECK, `${listed} ${unformatted.length === 1 ? "is" : "are"} not as the project's prettier formats ${unformatted.length === 1 ? "it" : "them"}: prettier --check fails`, 'run gen-client-tools with "prettier" on "auto" (the default), which formats them with your config'),
+    problem(
+      CHECK,
+      `${listed} ${unformatted.length === 1 ? "is" : "are"} not as the project's prettier formats ${unformatted.length === 1 ? "it" : "them"}: prettier --check fails`,
+      'run gen-client-tools with "prettier" on "auto" (the default), which formats them with your config',
+    ),
   ];
 }

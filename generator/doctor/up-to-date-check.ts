@@ -3,7 +3,7 @@ import path from "node:path";
 import { count } from "../count.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { relativePath } from "../relative-path.js";
-import { problem, type DoctorFinding } from "./finding.js";
+import { type DoctorFinding, problem } from "./finding.js";
 
 const CHECK = "generated code";
 
@@ -14,14 +14,28 @@ export async function checkUpToDate(options: GenerateOptions & { readonly cwd: s
   const result = await generate(options);
   if (result.diagnostics.length > 0) {
     const first = result.diagnostics[0]!;
-    return [problem(CHECK, `the specs have ${count(result.diagnostics.length, "problem")}, the first in ${first.file}: ${first.message}`, "run gen-client-tools to see them all, and fix each")];
+    return [
+      problem(
+        CHECK,
+        `the specs have ${count(result.diagnostics.length, "problem")}, the first in ${first.file}: ${first.message}`,
+        "run gen-client-tools to see them all, and fix each",
+      ),
+    ];
   }
   const report = writeGenerated(result, { check: true });
   if (report.upToDate) return [];
   if (!existsSync(path.join(result.outDir, "index.ts"))) {
-    return [problem(CHECK, `nothing is generated in ${relativePath(options.cwd, result.outDir)} yet`, "run gen-client-tools")];
+    return [
+      problem(CHECK, `nothing is generated in ${relativePath(options.cwd, result.outDir)} yet`, "run gen-client-tools"),
+    ];
   }
   const files = [...report.changed, ...report.stale].map((file) => relativePath(options.cwd, file));
   const listed = files.length <= 3 ? files.join(", ") : `${files.slice(0, 3).join(", ")} and ${files.length - 3} more`;
-  return [problem(CHECK, `the generated files are out of date with the specs: ${listed}`, "run gen-client-tools and commit the result")];
+  return [
+    problem(
+      CHECK,
+      `the generated files are out of date with the specs: ${listed}`,
+      "run gen-client-tools and commit the result",
+    ),
+  ];
 }

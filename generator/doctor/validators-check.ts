@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { relativePath } from "../relative-path.js";
-import { problem, type DoctorFinding } from "./finding.js";
+import { type DoctorFinding, problem } from "./finding.js";
 
 const CHECK = "validators";
 
@@ -19,12 +19,24 @@ export function checkValidators(outDir: string, cwd: string): DoctorFinding[] {
   try {
     entry = require.resolve("@gen-client-tools/runtime/validators");
   } catch {
-    return [problem(CHECK, `${relativePath(cwd, folder)} imports @gen-client-tools/runtime/validators, which does not resolve from there`, "npm install @gen-client-tools/runtime (in the package that holds the generated code)")];
+    return [
+      problem(
+        CHECK,
+        `${relativePath(cwd, folder)} imports @gen-client-tools/runtime/validators, which does not resolve from there`,
+        "npm install @gen-client-tools/runtime (in the package that holds the generated code)",
+      ),
+    ];
   }
   try {
     createRequire(entry).resolve("ajv/dist/runtime/equal");
   } catch {
-    return [problem(CHECK, `the validators' ajv does not resolve from ${relativePath(cwd, entry)}`, "reinstall @gen-client-tools/runtime (its dependencies are missing)")];
+    return [
+      problem(
+        CHECK,
+        `the validators' ajv does not resolve from ${relativePath(cwd, entry)}`,
+        "reinstall @gen-client-tools/runtime (its dependencies are missing)",
+      ),
+    ];
   }
   return [];
 }

@@ -3,18 +3,30 @@ import { describe, expect, it } from "vitest";
 import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import { buildToolModels } from "../model/build-models.js";
 import type { ResolvedOptions } from "../options/resolve.js";
-import { EMITTERS, emitOutput, type EmitContext } from "./emitters.js";
+import { EMITTERS, type EmitContext, emitOutput } from "./emitters.js";
 import { NO_CACHE } from "./validators/validator-cache.js";
 
 const { models } = buildToolModels(
   parseClientToolSpecs([
     { name: "ask", description: "Ask.", outputSchema: { type: "object" } },
     { name: "open", description: "Open." },
-  ]).map((spec, i) => ({ spec, source: { file: "tools.json", pointer: `/${i}`, parametersKey: "parameters" as const } })),
+  ]).map((spec, i) => ({
+    spec,
+    source: { file: "tools.json", pointer: `/${i}`, parametersKey: "parameters" as const },
+  })),
   { locate: () => [], place: (file) => file },
 );
 
-const options: ResolvedOptions = { cwd: "/p", in: ["/p/client-tools"], out: "/p/src/gen", stubs: "/p/src/handlers.ts", validators: false, prettier: false, failOnWarnings: false, importExtension: ".js" };
+const options: ResolvedOptions = {
+  cwd: "/p",
+  in: ["/p/client-tools"],
+  out: "/p/src/gen",
+  stubs: "/p/src/handlers.ts",
+  validators: false,
+  prettier: false,
+  failOnWarnings: false,
+  importExtension: ".js",
+};
 const context = (overrides: Partial<EmitContext> = {}): EmitContext => ({
   options,
   stubs: { path: "/p/src/handlers.ts", text: undefined },
@@ -36,21 +48,39 @@ describe("emitOutput", () => {
       ["src/handlers.ts", "stubs", true],
     ]);
     expect(plan.files[5]!.contents).toContain('import type { ClientToolHandlers } from "./gen/index.js";');
-    expect((await emitOutput(models, context({ options: { ...options, stubs: false }, stubs: undefined }))).files).toHaveLength(5);
+    expect(
+      (await emitOutput(models, context({ options: { ...options, stubs: false }, stubs: undefined }))).files,
+    ).toHaveLength(5);
   });
 
   it("adds stubs to the user's file, marked for formatting with the user's text beside it, and says which; tools of the previous run that are gone are noted", async () => {
-    const text = 'export const clientToolHandlers: ClientToolHandlers = {\n  ask() {\n    return {};\n  },\n};\n';
-    const plan = await emitOutput(models, context({ stubs: { path: "/p/src/handlers.ts", text }, previousTools: ["ask", "gone"] }));
+    const text = "export const clientToolHandlers: ClientToolHandlers = {\n  ask() {\n    return {};\n  },\n};\n";
+    const plan = await emitOutput(
+      models,
+      context({ stubs: { path: "/p/src/handlers.ts", text }, previousTools: ["ask", "gone"] }),
+    );
     const stubs = plan.files.find((f) => f.role === "stubs")!;
     expect(stubs.format).toBe(true);
     expect(stubs.original).toBe(text);
-    expect(stubs.contents).toBe(`${text.slice(0, -3)}  /** Open. */\n  open(_args, _ctx) {\n    throw new Error("client tool \\"open\\" is not implemented yet");\n  },\n};\n`);
-    expect(plan.notes).toEqual(["src/handlers.ts: added stub handlers for open", 'tool "gone" was removed: delete its handler from src/handlers.ts (left as it is)']);
+    expect(stubs.contents).toBe(
+      `${text.slice(0, -3)}  /** Open. */\n  open(_args, _ctx) {\n    throw new Error("client tool \\"open\\" is not implemented yet");\n  },\n};\n`,
+    );
+    expect(plan.notes).toEqual([
+      "src/handlers.ts: added stub handlers for open",
+      'tool "gone" was removed: delete its handler from src/handlers.ts (left as it is)',
+    ]);
   });
 
   it("has one emitter per output, each named", () => {
-    expect(EMITTERS.map((e) => e.name)).toEqual(["types", "specs", "handlers", "client-inputs", "index", "stubs", "validators"]);
+    expect(EMITTERS.map((e) => e.name)).toEqual([
+      "types",
+      "specs",
+      "handlers",
+      "client-inputs",
+      "index",
+      "stubs",
+      "validators",
+    ]);
     expect(EMITTERS.find((e) => e.name === "validators")!.when({ ...options, validators: true })).toBe(true);
   });
 });

@@ -2,12 +2,12 @@ import path from "node:path";
 import type { ToolModel } from "../model/tool-model.js";
 import type { ResolvedOptions } from "../options/resolve.js";
 import { relativePath } from "../relative-path.js";
+import type { PiecedText } from "../text-chunks.js";
 import { emitClientInputsFile } from "./client-inputs-file.js";
 import { emitHandlersFile } from "./handlers-file.js";
-import { emitIndexFile, exportsOf } from "./index-file.js";
 import { styleImports } from "./import-specifiers.js";
+import { emitIndexFile, exportsOf } from "./index-file.js";
 import type { OutputPlan, PlannedFile } from "./output-plan.js";
-import type { PiecedText } from "../text-chunks.js";
 import { emitSpecsFile } from "./specs-file.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
 import { addMissingStubs } from "./stubs/update-stubs.js";
@@ -27,12 +27,19 @@ export interface EmitContext {
   readonly validatorCompiler: () => Promise<typeof compileTools>;
 }
 
-/** One output: whether a run writes it, and how. A new output file is an emitter, its template, one line in the options table and a test. */
+/**
+ * One output: whether a run writes it, and how. A new output file is an emitter, its template, one line in the options
+ * table and a test.
+ */
 export interface Emitter {
   readonly name: string;
   when(options: ResolvedOptions): boolean;
   /** `planned`: the files of the emitters before it. */
-  emit(models: readonly ToolModel[], context: EmitContext, planned: readonly PlannedFile[]): OutputPlan | Promise<OutputPlan>;
+  emit(
+    models: readonly ToolModel[],
+    context: EmitContext,
+    planned: readonly PlannedFile[],
+  ): OutputPlan | Promise<OutputPlan>;
 }
 
 /** The modules index.ts re-exports, in the order they were emitted. */
@@ -41,23 +48,54 @@ const INDEXED = ["types.ts", "specs.ts", "handlers.ts", "client-inputs.ts"];
 function indexedModules(out: string, planned: readonly PlannedFile[]) {
   return INDEXED.flatMap((file) => {
     const found = planned.find((p) => p.path === path.join(out, file));
-    return found === undefined ? [] : [{ specifier: `./${file.replace(/\.ts$/, ".js")}`, exports: exportsOf(found.pieces ?? [found.contents]) }];
+    return found === undefined
+      ? []
+      : [{ specifier: `./${file.replace(/\.ts$/, ".js")}`, exports: exportsOf(found.pieces ?? [found.contents]) }];
   });
 }
 
 const generated = (folder: string, file: string, text: string | PiecedText): OutputPlan => ({
-  files: [{ path: path.join(folder, file), ...(typeof text === "string" ? { contents: text } : { contents: text.text, pieces: text.pieces }), role: "generated", format: true }],
+  files: [
+    {
+      path: path.join(folder, file),
+      ...(typeof text === "string" ? { contents: text } : { contents: text.text, pieces: text.pieces }),
+      role: "generated",
+      format: true,
+    },
+  ],
   notes: [],
   problems: [],
 });
 
 /** The emitters, in the order their files are listed. */
 export const EMITTERS: readonly Emitter[] = [
-  { name: "types", when: () => true, emit: (models, { options }) => generated(options.out, "types.ts", emitTypesFile(models)) },
-  { name: "specs", when: () => true, emit: (models, { options }) => generated(options.out, "specs.ts", emitSpecsFile(models)) },
-  { name: "handlers", when: () => true, emit: (models, { options }) => generated(options.out, "handlers.ts", emitHandlersFile(models, { validators: options.validators })) },
-  { name: "client-inputs", when: () => true, emit: (models, { options }) => generated(options.out, "client-inputs.ts", emitClientInputsFile(models)) },
-  { name: "index", when: () => true, emit: (_models, { options }, planned) => generated(options.out, "index.ts", emitIndexFile(indexedModules(options.out, planned))) },
+  {
+    name: "types",
+    when: () => true,
+    emit: (models, { options }) => generated(options.out, "types.ts", emitTypesFile(models)),
+  },
+  {
+    name: "specs",
+    when: () => true,
+    emit: (models, { options }) => generated(options.out, "specs.ts", emitSpecsFile(models)),
+  },
+  {
+    name: "handlers",
+    when: () => true,
+    emit: (models, { options }) =>
+      generated(options.out, "handlers.ts", emitHandlersFile(models, { validators: options.validators })),
+  },
+  {
+    name: "client-inputs",
+    when: () => true,
+    emit: (models, { options }) => generated(options.out, "client-inputs.ts", emitClientInputsFile(models)),
+  },
+  {
+    name: "index",
+    when: () => true,
+    emit: (_models, { options }, planned) =>
+      generated(options.out, "index.ts", emitIndexFile(indexedModules(options.out, planned))),
+  },
   { name: "stubs", when: (options) => options.stubs !== false, emit: emitStubs },
   {
     name: "validators",
@@ -65,8 +103,16 @@ export const EMITTERS: readonly Emitter[] = [
     async emit(models, { options, validatorCache, validatorCompiler }) {
       // Loaded only when asked for: compiling validators costs more than the rest of a run.
       const { emitValidatorFiles } = await import("./validators/index.js");
-      const emitted = await emitValidatorFiles(models, { outDir: options.out, cache: validatorCache, compiler: validatorCompiler });
-      return { files: emitted.files.map((file): PlannedFile => ({ ...file, role: "generated", format: true })), notes: emitted.notes, problems: emitted.problems };
+      const emitted = await emitValidatorFiles(models, {
+        outDir: options.out,
+        cache: validatorCache,
+        compiler: validatorCompiler,
+      });
+      return {
+        files: emitted.files.map((file): PlannedFile => ({ ...file, role: "generated", format: true })),
+        notes: emitted.notes,
+        problems: emitted.problems,
+      };
     },
   },
 ];
@@ -79,7 +125,13 @@ export async function emitOutput(models: readonly ToolModel[], context: EmitCont
     if (!emitter.when(context.options)) continue;
     const plan = await emitter.emit(models, context, files);
     if (plan.problems.length > 0) return { files: [], notes: [], problems: plan.problems };
-    files.push(...plan.files.map((file) => (file.pieces === undefined ? { ...file, contents: styleImports(file.contents, context.options.importExtension) } : file)));
+    files.push(
+      ...plan.files.map((file) =>
+        file.pieces === undefined
+          ? { ...file, contents: styleImports(file.contents, context.options.importExtension) }
+          : file,
+      ),
+    );
     notes.push(...plan.notes);
   }
   notes.push(...removedToolNotes(models, context));
@@ -93,19 +145,29 @@ async function emitStubs(models: readonly ToolModel[], { options, stubs }: EmitC
   if (stubs.text === undefined) {
     let importPath = relativePath(path.dirname(stubs.path), path.join(options.out, `index${options.importExtension}`));
     if (!importPath.startsWith(".")) importPath = `./${importPath}`;
-    return { files: [{ path: stubs.path, contents: emitStubsFile(models, importPath), role: "stubs", format: true }], notes: [], problems: [] };
+    return {
+      files: [{ path: stubs.path, contents: emitStubsFile(models, importPath), role: "stubs", format: true }],
+      notes: [],
+      problems: [],
+    };
   }
   const update = await addMissingStubs(stubs.text, models, stubs.path);
   const notes = update.problem === undefined ? [] : [`${shown}: ${update.problem}`];
   if (update.text === undefined) return { files: [], notes, problems: [] };
   notes.push(`${shown}: added stub handlers for ${update.added.join(", ")}`);
   // Formatted only where the user's own text is prettier's already (see formatFiles).
-  return { files: [{ path: stubs.path, contents: update.text, original: stubs.text, role: "stubs", format: true }], notes, problems: [] };
+  return {
+    files: [{ path: stubs.path, contents: update.text, original: stubs.text, role: "stubs", format: true }],
+    notes,
+    problems: [],
+  };
 }
 
 /** Tools the previous run generated that are gone now: their handlers stay in the user's file, and are reported. */
 function removedToolNotes(models: readonly ToolModel[], { options, stubs, previousTools }: EmitContext): string[] {
   const now = new Set(models.map((m) => m.name));
   const where = stubs === undefined ? "your handlers" : relativePath(options.cwd, stubs.path);
-  return (previousTools ?? []).filter((name) => !now.has(name)).map((name) => `tool "${name}" was removed: delete its handler from ${where} (left as it is)`);
+  return (previousTools ?? [])
+    .filter((name) => !now.has(name))
+    .map((name) => `tool "${name}" was removed: delete its handler from ${where} (left as it is)`);
 }

@@ -33,7 +33,9 @@ describe("tsString", () => {
   });
 
   it("leaves nothing an HTML parser would act on inside a <script> element", () => {
-    expect(tsString("</script> <SCRIPT <!-- < /script <b>")).toBe('"\\u003c/script> \\u003cSCRIPT \\u003c!-- < /script <b>"');
+    expect(tsString("</script> <SCRIPT <!-- < /script <b>")).toBe(
+      '"\\u003c/script> \\u003cSCRIPT \\u003c!-- < /script <b>"',
+    );
   });
 
   it("compiles as a literal type holding the same text", () => {
@@ -46,7 +48,8 @@ describe("jsonTemplateLiteral", () => {
   const values = [...HOSTILE.map((s) => ({ [s]: [s, 1, null, { nested: s }] })), { "it's": "\\\"'\\'", "a\\": "${`}" }];
 
   it.each(values)("parses as the same JSON value, on one line or spread over many: %j", (value) => {
-    for (const json of [JSON.stringify(value), JSON.stringify(value, null, 2)]) expect(JSON.parse(evaluate(jsonTemplateLiteral(json)) as string)).toEqual(value);
+    for (const json of [JSON.stringify(value), JSON.stringify(value, null, 2)])
+      expect(JSON.parse(evaluate(jsonTemplateLiteral(json)) as string)).toEqual(value);
   });
 
   it("keeps the JSON readable: its quotes, backslash escapes and line breaks as they are", () => {
@@ -55,7 +58,9 @@ describe("jsonTemplateLiteral", () => {
 
   it("leaves nothing raw that could end the literal, substitute into it, or end an inline <script>", () => {
     const literal = jsonTemplateLiteral(JSON.stringify(HOSTILE, null, 2));
-    expect(literal.slice("String.raw`".length, -1)).not.toMatch(/`|\$\{|[\u2028\u2029\u202a-\u202e\u2066-\u2069]|<\/?script|<!--/i);
+    expect(literal.slice("String.raw`".length, -1)).not.toMatch(
+      /`|\$\{|[\u2028\u2029\u202a-\u202e\u2066-\u2069]|<\/?script|<!--/i,
+    );
     expect(typecheck({ "/gen/json.ts": `export const json: string = ${literal};\n` })).toEqual([]);
   });
 });
@@ -70,7 +75,9 @@ describe("docComment", () => {
   });
 
   it("writes several lines as a starred block, blank lines kept, trailing spaces and outer blank lines dropped", () => {
-    expect(docComment("\nFirst  \r\n\r\nThird\rFourth\n", "  ")).toBe("  /**\n   * First\n   *\n   * Third\n   * Fourth\n   */\n");
+    expect(docComment("\nFirst  \r\n\r\nThird\rFourth\n", "  ")).toBe(
+      "  /**\n   * First\n   *\n   * Third\n   * Fourth\n   */\n",
+    );
   });
 
   it("cannot be closed early by */", () => {
@@ -86,7 +93,9 @@ describe("docComment", () => {
   });
 
   it("writes the < of </script, <script and <!-- as an escape, so the comment is safe inlined in HTML", () => {
-    expect(docComment("a </Script> <script <!-- <b>", "")).toBe("/** a \\u003c/Script> \\u003cscript \\u003c!-- <b> */\n");
+    expect(docComment("a </Script> <script <!-- <b>", "")).toBe(
+      "/** a \\u003c/Script> \\u003cscript \\u003c!-- <b> */\n",
+    );
   });
 
   it("keeps tabs, surrogate pairs and ordinary text as they are", () => {

@@ -54,7 +54,8 @@ const UNSAFE_IN_COMMENT =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|<(?=!--|\/?script)/gi;
 
 /** Anything that the slow path of docComment would change, other than trailing spaces. */
-const NEEDS_REWRITE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\*\/|<(?:!--|\/?script)/i;
+const NEEDS_REWRITE =
+  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\*\/|<(?:!--|\/?script)/i;
 
 /**
  * A JSDoc block for `text`, each line starting with `indent`, ending in a line

@@ -2,10 +2,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { exportClientTools } from "../../runtime/export/export-client-tools.js";
-import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
-import { parseClientToolContract } from "../../runtime/wire/client-tool-contract.js";
 import { schemaFingerprint } from "../../runtime/fingerprint/fingerprint.js";
 import type { JsonSchema } from "../../runtime/schema/json.js";
+import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
+import { parseClientToolContract } from "../../runtime/wire/client-tool-contract.js";
 import { generate } from "../generate.js";
 import { writeGenerated } from "../write-generated.js";
 import { removeTempProjects, tempProject } from "./validators/__fixtures__/project.js";
@@ -20,10 +20,18 @@ interface Failure {
   readonly message: string;
   readonly errors?: readonly { readonly instancePath: string; readonly keyword: string; readonly message: string }[];
 }
-type Outcome = { readonly ok: true; readonly name: string; readonly result: unknown; readonly output: unknown } | Failure;
+type Outcome =
+  | { readonly ok: true; readonly name: string; readonly result: unknown; readonly output: unknown }
+  | Failure;
 type Handlers = Record<string, (args: never, ctx: unknown) => unknown>;
 interface HandlersModule {
-  dispatchToolCall(name: string, args: unknown, handlers: Handlers, ctx: unknown, options?: { validators?: unknown; strictArguments?: unknown }): Promise<Outcome>;
+  dispatchToolCall(
+    name: string,
+    args: unknown,
+    handlers: Handlers,
+    ctx: unknown,
+    options?: { validators?: unknown; strictArguments?: unknown },
+  ): Promise<Outcome>;
   toClientAction(name: string, args: unknown): { ok: true; name: string; action: Record<string, unknown> } | Failure;
   isClientToolName(name: unknown): boolean;
   actionArgs(action: unknown): unknown;
@@ -35,14 +43,28 @@ const SPECS = {
   "pick.json": {
     name: "pick_colour",
     description: "Ask the user for a colour.",
-    parameters: { type: "object", properties: { prompt: { type: "string", maxLength: 20 }, hint: { type: "string" } }, required: ["prompt"], additionalProperties: false },
+    parameters: {
+      type: "object",
+      properties: { prompt: { type: "string", maxLength: 20 }, hint: { type: "string" } },
+      required: ["prompt"],
+      additionalProperties: false,
+    },
     outputSchema: { type: "object", properties: { colour: { type: "string" } }, required: ["colour"] },
   },
-  "notify.json": { name: "notify", description: "Show a toast.", parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } },
+  "notify.json": {
+    name: "notify",
+    description: "Show a toast.",
+    parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+  },
   "theme.json": {
     name: "set_theme",
     description: "Switch the theme.",
-    parameters: { type: "object", properties: { kind: { enum: ["light", "dark"] } }, required: ["kind"], additionalProperties: false },
+    parameters: {
+      type: "object",
+      properties: { kind: { enum: ["light", "dark"] } },
+      required: ["kind"],
+      additionalProperties: false,
+    },
   },
   "tag.json": {
     name: "tag",
@@ -85,7 +107,9 @@ describe("dispatchToolCall (generated)", () => {
     expect(exported.compiled.map((entry) => entry.tool)).toEqual(["pick_colour"]);
     const h = handlers();
     // The variant made the optional hint required and nullable: the model sends null for "no hint".
-    const outcome = await validated.dispatchToolCall("pick_colour", '{"prompt":"Which?","hint":null}', h, undefined, { strictArguments: exported });
+    const outcome = await validated.dispatchToolCall("pick_colour", '{"prompt":"Which?","hint":null}', h, undefined, {
+      strictArguments: exported,
+    });
     expect(outcome).toMatchObject({ ok: true, name: "pick_colour" });
     expect(h["pick_colour"]).toHaveBeenCalledWith({ prompt: "Which?" }, undefined);
     // Without it, the variant's shape reaches the generated validator as it is.
@@ -145,7 +169,9 @@ describe("dispatchToolCall (generated)", () => {
     const mustBeString = Object.assign((data: unknown) => typeof (data as { prompt?: unknown }).prompt === "string", {
       errors: [{ instancePath: "/prompt", keyword: "type", message: "must be string" }],
     });
-    const outcome = await plain.dispatchToolCall("pick_colour", { prompt: 7 }, h, undefined, { validators: { pick_colour: { args: mustBeString } } });
+    const outcome = await plain.dispatchToolCall("pick_colour", { prompt: 7 }, h, undefined, {
+      validators: { pick_colour: { args: mustBeString } },
+    });
     expect(outcome).toEqual({
       ok: false,
       name: "pick_colour",
@@ -159,12 +185,18 @@ describe("dispatchToolCall (generated)", () => {
     const h = handlers();
     const outcome = await validated.dispatchToolCall("pick_colour", { prompt: "x".repeat(21), extra: 1 }, h, undefined);
     expect(outcome).toMatchObject({ ok: false, reason: "invalid_arguments" });
-    expect(!outcome.ok && outcome.errors?.map((e) => `${e.instancePath} ${e.keyword}`)).toEqual([" additionalProperties", "/prompt maxLength"]);
+    expect(!outcome.ok && outcome.errors?.map((e) => `${e.instancePath} ${e.keyword}`)).toEqual([
+      " additionalProperties",
+      "/prompt maxLength",
+    ]);
     expect(!outcome.ok && outcome.message).toBe(
       "Invalid arguments for pick_colour: / must NOT have additional properties; /prompt must NOT have more than 20 characters.",
     );
     expect(h["pick_colour"]).not.toHaveBeenCalled();
-    expect(await validated.dispatchToolCall("pick_colour", { prompt: "ok" }, h, undefined)).toMatchObject({ ok: true, output: { colour: "teal" } });
+    expect(await validated.dispatchToolCall("pick_colour", { prompt: "ok" }, h, undefined)).toMatchObject({
+      ok: true,
+      output: { colour: "teal" },
+    });
   });
 
   it("calls a class instance's methods with the instance as this", async () => {
@@ -174,32 +206,52 @@ describe("dispatchToolCall (generated)", () => {
         return { colour: this.colour };
       }
     }
-    expect(await plain.dispatchToolCall("pick_colour", { prompt: "?" }, new Handlers() as never, undefined)).toMatchObject({ ok: true, result: { colour: "plum" } });
+    expect(
+      await plain.dispatchToolCall("pick_colour", { prompt: "?" }, new Handlers() as never, undefined),
+    ).toMatchObject({ ok: true, result: { colour: "plum" } });
   });
 });
 
 describe("toClientAction (generated)", () => {
   it("makes the action an agent server sends: kind names the tool, an argument named kind travels as mcp_arg_kind", () => {
-    expect(plain.toClientAction("set_theme", { kind: "dark" })).toEqual({ ok: true, name: "set_theme", action: { kind: "ClientAction_set_theme", mcp_arg_kind: "dark" } });
+    expect(plain.toClientAction("set_theme", { kind: "dark" })).toEqual({
+      ok: true,
+      name: "set_theme",
+      action: { kind: "ClientAction_set_theme", mcp_arg_kind: "dark" },
+    });
     expect(plain.actionArgs({ kind: "ClientAction_set_theme", mcp_arg_kind: "dark" })).toEqual({ kind: "dark" });
   });
 
   it("carries an undeclared kind of an open object the same way, both ways", () => {
     const made = plain.toClientAction("notify", { text: "t", kind: "info" });
-    expect(made).toEqual({ ok: true, name: "notify", action: { kind: "ClientAction_notify", text: "t", mcp_arg_kind: "info" } });
+    expect(made).toEqual({
+      ok: true,
+      name: "notify",
+      action: { kind: "ClientAction_notify", text: "t", mcp_arg_kind: "info" },
+    });
     expect(made.ok && plain.actionArgs(made.action)).toEqual({ text: "t", kind: "info" });
   });
 
   it("keeps a tool's own mcp_arg_kind, and refuses arguments the action could not carry", () => {
-    expect(plain.toClientAction("tag", { mcp_arg_kind: "x" })).toEqual({ ok: true, name: "tag", action: { kind: "ClientAction_tag", mcp_arg_kind: "x" } });
+    expect(plain.toClientAction("tag", { mcp_arg_kind: "x" })).toEqual({
+      ok: true,
+      name: "tag",
+      action: { kind: "ClientAction_tag", mcp_arg_kind: "x" },
+    });
     expect(plain.actionArgs({ kind: "ClientAction_tag", mcp_arg_kind: "x" })).toEqual({ mcp_arg_kind: "x" });
     expect(plain.toClientAction("tag", { kind: "x" })).toMatchObject({ ok: false, reason: "invalid_arguments" });
-    expect(plain.toClientAction("notify", { text: "t", kind: "a", mcp_arg_kind: "b" })).toMatchObject({ ok: false, reason: "invalid_arguments" });
+    expect(plain.toClientAction("notify", { text: "t", kind: "a", mcp_arg_kind: "b" })).toMatchObject({
+      ok: false,
+      reason: "invalid_arguments",
+    });
   });
 
   it("checks as dispatchToolCall does", () => {
     expect(plain.toClientAction("nope", {})).toMatchObject({ ok: false, reason: "unknown_tool" });
-    expect(validated.toClientAction("pick_colour", '{"prompt":1}')).toMatchObject({ ok: false, reason: "invalid_arguments" });
+    expect(validated.toClientAction("pick_colour", '{"prompt":1}')).toMatchObject({
+      ok: false,
+      reason: "invalid_arguments",
+    });
     expect(plain.isClientToolName("notify")).toBe(true);
     expect(plain.isClientToolName("__proto__")).toBe(false);
     expect(plain.isClientToolName(1)).toBe(false);
@@ -212,7 +264,11 @@ describe("clientToolContract (generated)", () => {
     const digest = (schema: JsonSchema) => schemaFingerprint(schema).slice(0, 12);
     expect(Object.fromEntries(tools)).toEqual({
       notify: { mode: "f", parameters: digest(SPECS["notify.json"].parameters) },
-      pick_colour: { mode: "a", parameters: digest(SPECS["pick.json"].parameters), answer: digest(SPECS["pick.json"].outputSchema) },
+      pick_colour: {
+        mode: "a",
+        parameters: digest(SPECS["pick.json"].parameters),
+        answer: digest(SPECS["pick.json"].outputSchema),
+      },
       set_theme: { mode: "f", parameters: digest(SPECS["theme.json"].parameters) },
       tag: { mode: "f", parameters: digest(SPECS["tag.json"].parameters) },
     });

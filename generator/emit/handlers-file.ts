@@ -1,5 +1,5 @@
-import type { ToolModel } from "../model/tool-model.js";
 import { clientToolContractOf } from "../../runtime/wire/client-tool-contract.js";
+import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
 import { propertyKey, tsString } from "./escape.js";
 import { fillTemplate, loadTemplate } from "./template.js";
@@ -34,7 +34,9 @@ export function emitHandlersFile(models: readonly ToolModel[], options: { readon
  * that does not send the contract.
  */
 function contractDeclaration(models: readonly ToolModel[]): string {
-  const [version, ...tools] = clientToolContractOf(models.map((m) => ({ ...m.spec, fingerprints: m.fingerprints }))).split(".");
+  const [version, ...tools] = clientToolContractOf(
+    models.map((m) => ({ ...m.spec, fingerprints: m.fingerprints })),
+  ).split(".");
   const lines = [tsString(version!), ...tools.map((tool) => tsString(`.${tool}`))].map((literal) => `  ${literal} +\n`);
   return `export const clientToolContract: string =\n${lines.join("")}  "";\n`;
 }

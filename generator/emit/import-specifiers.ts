@@ -7,5 +7,10 @@ const RELATIVE_JS = /^((?:import|export|\})[^\n]*? from ")(\.\.?\/[^"\n]+)\.js("
 
 /** `text` with each relative `.js` module specifier written in the project's style. */
 export function styleImports(text: string, extension: ImportExtension): string {
-  return extension === ".js" ? text : text.replace(RELATIVE_JS, (_match, before: string, specifier: string, after: string) => `${before}${specifier}${extension}${after}`);
+  return extension === ".js"
+    ? text
+    : text.replace(
+        RELATIVE_JS,
+        (_match, before: string, specifier: string, after: string) => `${before}${specifier}${extension}${after}`,
+      );
 }

@@ -6,21 +6,29 @@ describe("exportsOf", () => {
     const pieces = [
       "export type A = 1;\nexport interface B {}\n",
       'export const c = 1;\nexport function d() {}\nexport type {\n  E,\n  F as G,\n} from "x";\n',
-      "export { h } from \"y\";\nexport const { i, j } = k;\n",
+      'export { h } from "y";\nexport const { i, j } = k;\n',
     ];
     expect(exportsOf(pieces)).toEqual({ types: ["A", "B", "E", "G"], values: ["c", "d", "h", "i", "j"] });
   });
 
   it("never reads text inside a doc comment or a spec's JSON as a declaration", () => {
-    const pieces = ['/**\n * export type Evil = 1;\n */\nexport type Safe = 1;\n', '  JSON.parse(String.raw`{\n  "description": "\\nexport const evil = 1"\n}`),\n'];
+    const pieces = [
+      "/**\n * export type Evil = 1;\n */\nexport type Safe = 1;\n",
+      '  JSON.parse(String.raw`{\n  "description": "\\nexport const evil = 1"\n}`),\n',
+    ];
     expect(exportsOf(pieces)).toEqual({ types: ["Safe"], values: [] });
   });
 });
 
 describe("emitIndexFile", () => {
   it("re-exports values and types by name, one per line, type-only where they are types", () => {
-    const text = emitIndexFile([{ specifier: "./types.js", exports: { types: ["A"], values: [] } }, { specifier: "./handlers.js", exports: { types: ["B"], values: ["c"] } }]);
-    expect(text).toContain('export type {\n  A,\n} from "./types.js";\nexport {\n  c,\n} from "./handlers.js";\nexport type {\n  B,\n} from "./handlers.js";\n');
+    const text = emitIndexFile([
+      { specifier: "./types.js", exports: { types: ["A"], values: [] } },
+      { specifier: "./handlers.js", exports: { types: ["B"], values: ["c"] } },
+    ]);
+    expect(text).toContain(
+      'export type {\n  A,\n} from "./types.js";\nexport {\n  c,\n} from "./handlers.js";\nexport type {\n  B,\n} from "./handlers.js";\n',
+    );
     expect(text).not.toContain("export *");
   });
 });

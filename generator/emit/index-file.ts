@@ -29,7 +29,8 @@ export function exportsOf(pieces: readonly string[]): ModuleExports {
 
 function readExport(text: string, at: number, found: { types: string[]; values: string[] }): void {
   const declaration = matchAt(DECLARATION, text, at);
-  if (declaration !== null) (declaration[1] === "type" || declaration[1] === "interface" ? found.types : found.values).push(declaration[2]!);
+  if (declaration !== null)
+    (declaration[1] === "type" || declaration[1] === "interface" ? found.types : found.values).push(declaration[2]!);
   const list = declaration === null ? matchAt(LIST, text, at) : null;
   if (list !== null) (list[1] === undefined ? found.values : found.types).push(...namesIn(list[2]!));
   const destructured = declaration === null && list === null ? matchAt(DESTRUCTURED, text, at) : null;
@@ -44,7 +45,13 @@ function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | n
 function namesIn(list: string): string[] {
   return list
     .split(",")
-    .map((entry) => entry.trim().split(/\s+as\s+/).pop()!.trim())
+    .map((entry) =>
+      entry
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()!
+        .trim(),
+    )
     .filter((name) => name !== "");
 }
 
@@ -52,11 +59,15 @@ function namesIn(list: string): string[] {
  * index.ts: every generated module's exports, named one per line (no `export *`, which some
  * bundlers do not follow through generated folders), so that a tool added shows as its own lines.
  */
-export function emitIndexFile(modules: readonly { readonly specifier: string; readonly exports: ModuleExports }[]): string {
+export function emitIndexFile(
+  modules: readonly { readonly specifier: string; readonly exports: ModuleExports }[],
+): string {
   const blocks: string[] = [];
   for (const { specifier, exports } of modules) {
-    if (exports.values.length > 0) blocks.push(`export {\n${exports.values.map((name) => `  ${name},\n`).join("")}} from "${specifier}";\n`);
-    if (exports.types.length > 0) blocks.push(`export type {\n${exports.types.map((name) => `  ${name},\n`).join("")}} from "${specifier}";\n`);
+    if (exports.values.length > 0)
+      blocks.push(`export {\n${exports.values.map((name) => `  ${name},\n`).join("")}} from "${specifier}";\n`);
+    if (exports.types.length > 0)
+      blocks.push(`export type {\n${exports.types.map((name) => `  ${name},\n`).join("")}} from "${specifier}";\n`);
   }
   return `${banner()}${blocks.join("")}`;
 }

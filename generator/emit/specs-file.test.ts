@@ -4,32 +4,55 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Project, type Type } from "ts-morph";
 import { afterEach, describe, expect, it } from "vitest";
+import type { JsonValue } from "../../runtime/schema/json.js";
 import { importGenerated } from "../../test-support/import-generated.js";
+import { linkRuntime } from "../../test-support/runtime-package.js";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
 import { typecheck } from "../../test-support/typecheck.js";
-import { linkRuntime } from "../../test-support/runtime-package.js";
-import { writeGenerated } from "../write-generated.js";
-import type { JsonValue } from "../../runtime/schema/json.js";
 import { generate } from "../generate.js";
+import { writeGenerated } from "../write-generated.js";
 
 afterEach(removeTempProjects);
 
 const repositoryModules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../node_modules");
 
 /** Text that could end, escape or substitute into the string a spec is written in. */
-const TRICKY = ["`tick`", "${process.exit()}", "$", "back\\slash \\u0060", 'q"uote', "</script><!--", "line\nbreak\u2028", "\u202eevil", "\u{1f600}"];
+const TRICKY = [
+  "`tick`",
+  "${process.exit()}",
+  "$",
+  "back\\slash \\u0060",
+  'q"uote',
+  "</script><!--",
+  "line\nbreak\u2028",
+  "\u202eevil",
+  "\u{1f600}",
+];
 
 const specs = [
   {
     name: "ask_user",
     description: TRICKY.join(" | "),
-    parameters: { type: "object", properties: Object.fromEntries(TRICKY.map((text, i) => [`p${i}`, { type: "string", enum: [text], default: text }])) },
-    outputSchema: { type: "object", properties: { answer: { type: "string", pattern: "^`\\$\\{[a-z]+\\}`$" } }, required: ["answer"] },
+    parameters: {
+      type: "object",
+      properties: Object.fromEntries(
+        TRICKY.map((text, i) => [`p${i}`, { type: "string", enum: [text], default: text }]),
+      ),
+    },
+    outputSchema: {
+      type: "object",
+      properties: { answer: { type: "string", pattern: "^`\\$\\{[a-z]+\\}`$" } },
+      required: ["answer"],
+    },
     annotations: { title: "Ask ${them} `now`", readOnlyHint: true },
     permission: "ui.ask`${x}`",
     timeoutSeconds: 30,
   },
-  { name: "open_file_viewer", description: "Open a file.", parameters: { type: "object", properties: { path: { type: "string" } } } },
+  {
+    name: "open_file_viewer",
+    description: "Open a file.",
+    parameters: { type: "object", properties: { path: { type: "string" } } },
+  },
 ];
 
 /** The generated specs.ts of `specs`. */
@@ -40,13 +63,20 @@ async function specsFile(): Promise<string> {
   return result.files.find((file) => file.path.endsWith("specs.ts"))!.contents;
 }
 
-/** The value a literal type stands for (a string, number or boolean literal, a tuple or an object of them); undefined for any other type. */
+/**
+ * The value a literal type stands for (a string, number or boolean literal, a tuple or an object of them); undefined
+ * for any other type.
+ */
 function literalValue(type: Type): JsonValue | undefined {
   if (type.isStringLiteral() || type.isNumberLiteral()) return type.getLiteralValue() as string | number;
   if (type.isBooleanLiteral()) return type.getText() === "true";
   if (type.isTuple()) return type.getTupleElements().map((element) => literalValue(element) ?? null);
   if (type.isObject() && type.getCallSignatures().length === 0 && type.getStringIndexType() === undefined) {
-    return Object.fromEntries(type.getProperties().map((property) => [property.getName(), literalValue(property.getValueDeclarationOrThrow().getType()) ?? null]));
+    return Object.fromEntries(
+      type
+        .getProperties()
+        .map((property) => [property.getName(), literalValue(property.getValueDeclarationOrThrow().getType()) ?? null]),
+    );
   }
   return undefined;
 }
@@ -66,18 +96,23 @@ describe("specs.ts", () => {
   it("holds each spec as JSON spread over lines, so a changed keyword is a changed line", async () => {
     const text = await specsFile();
     const before = text.split("\n");
-    const changed = (await (async () => {
-      specs[1]!.parameters.properties.path = { type: "string", maxLength: 200 } as never;
-      try {
-        return await specsFile();
-      } finally {
-        specs[1]!.parameters.properties.path = { type: "string" };
-      }
-    })()).split("\n");
+    const changed = (
+      await (async () => {
+        specs[1]!.parameters.properties.path = { type: "string", maxLength: 200 } as never;
+        try {
+          return await specsFile();
+        } finally {
+          specs[1]!.parameters.properties.path = { type: "string" };
+        }
+      })()
+    ).split("\n");
     const removed = linesNotIn(before, changed);
     const added = linesNotIn(changed, before);
     // The keyword's line, the comma before it, and the schema's fingerprint (declared and in the JSON).
-    expect(added.filter((line) => !/[0-9a-f]{64}/.test(line))).toEqual(['        "type": "string",', '        "maxLength": 200']);
+    expect(added.filter((line) => !/[0-9a-f]{64}/.test(line))).toEqual([
+      '        "type": "string",',
+      '        "maxLength": 200',
+    ]);
     expect(removed.filter((line) => !/[0-9a-f]{64}/.test(line))).toEqual(['        "type": "string"']);
     expect(Math.max(...changed.map((line) => line.length))).toBeLessThan(200);
   });
@@ -91,7 +126,10 @@ describe("specs.ts", () => {
     expect(values.map(({ fingerprints: _, ...spec }) => spec)).toEqual(specs);
 
     const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true } });
-    const declared = project.createSourceFile("/specs.ts", text).getVariableDeclarationOrThrow("clientToolSpecs").getType();
+    const declared = project
+      .createSourceFile("/specs.ts", text)
+      .getVariableDeclarationOrThrow("clientToolSpecs")
+      .getType();
     const tuple = declared.getTupleElements();
     expect(tuple).toHaveLength(values.length);
     tuple.forEach((element, i) => {
@@ -101,7 +139,8 @@ describe("specs.ts", () => {
       for (const property of element.getProperties()) {
         const key = property.getName();
         const literal = literalValue(property.getValueDeclarationOrThrow().getType());
-        if (key === "parameters" || key === "outputSchema" || key === "description") expect(literal, key).toBeUndefined();
+        if (key === "parameters" || key === "outputSchema" || key === "description")
+          expect(literal, key).toBeUndefined();
         else expect(literal, `${spec["name"] as string} ${key}`).toEqual(spec[key]);
       }
     });
@@ -112,12 +151,29 @@ describe("specs.ts", () => {
       name: "connect_account",
       description: "Connect a service.",
       parameters: { type: "object", properties: { service: { type: "string" } }, required: ["service"] },
-      privateInput: { schema: { type: "object", properties: { token: { type: "string" } }, required: ["token"] }, response: { status: "connected" } },
+      privateInput: {
+        schema: { type: "object", properties: { token: { type: "string" } }, required: ["token"] },
+        response: { status: "connected" },
+      },
     };
     const cwd = tempProject(
       {
         "package.json": { type: "module" },
-        "tsconfig.json": { compilerOptions: { strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true, module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], noEmit: true }, include: ["src"] },
+        "tsconfig.json": {
+          compilerOptions: {
+            strict: true,
+            exactOptionalPropertyTypes: true,
+            noUncheckedIndexedAccess: true,
+            verbatimModuleSyntax: true,
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            target: "ES2022",
+            lib: ["ES2022", "DOM"],
+            types: [],
+            noEmit: true,
+          },
+          include: ["src"],
+        },
         "client-tools/connect_account.json": connect,
       },
       "gct-private-only-",
@@ -125,10 +181,14 @@ describe("specs.ts", () => {
     linkRuntime(cwd);
     writeGenerated(await generate({ cwd, stubs: false, prettier: false }));
     for (const compiler of ["typescript/bin/tsc", "typescript5/bin/tsc"]) {
-      const tsc = spawnSync(process.execPath, [path.join(repositoryModules, compiler), "-p", cwd], { encoding: "utf8" });
+      const tsc = spawnSync(process.execPath, [path.join(repositoryModules, compiler), "-p", cwd], {
+        encoding: "utf8",
+      });
       expect(tsc.stdout + tsc.stderr, compiler).toBe("");
     }
     const text = readFileSync(path.join(cwd, "src/client-tools.gen/specs.ts"), "utf8");
-    expect(importGenerated({ "specs.ts": text }, "specs.ts", "(mod) => mod.clientToolsPayload").value).toEqual({ client_tools: [] });
+    expect(importGenerated({ "specs.ts": text }, "specs.ts", "(mod) => mod.clientToolsPayload").value).toEqual({
+      client_tools: [],
+    });
   });
 });

@@ -1,9 +1,9 @@
-import type { ToolModel } from "../model/tool-model.js";
 import type { JsonValue } from "../../runtime/schema/json.js";
+import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
+import { type PiecedText, piecedText } from "../text-chunks.js";
 import { jsonTemplateLiteral, propertyKey, tsString } from "./escape.js";
 import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
-import { piecedText, type PiecedText } from "../text-chunks.js";
 
 /**
  * specs.ts: the specs as written, deep-frozen, each with its fingerprints, and their registration.
@@ -19,13 +19,23 @@ export function emitSpecsFile(models: readonly ToolModel[]): PiecedText {
   const types: string[] = [];
   const values: string[] = [];
   for (const model of models) {
-    const spec = { ...model.spec, fingerprints: { ...model.fingerprints } } as unknown as Readonly<Record<string, JsonValue>>;
-    const members = Object.keys(spec).map((key) => `    readonly ${propertyKey(key)}: ${fieldType(key, spec[key]!)};\n`);
+    const spec = { ...model.spec, fingerprints: { ...model.fingerprints } } as unknown as Readonly<
+      Record<string, JsonValue>
+    >;
+    const members = Object.keys(spec).map(
+      (key) => `    readonly ${propertyKey(key)}: ${fieldType(key, spec[key]!)};\n`,
+    );
     // Joined, each piece is one flat string from the start: hashing it later flattens nothing.
     types.push(["  {\n", ...members, "  },\n"].join(""));
     values.push(["  JSON.parse(", jsonTemplateLiteral(JSON.stringify(spec, null, 2)), "),\n"].join(""));
   }
-  const specs = [`${templateDoc("specs", "clientToolSpecs")}export const clientToolSpecs: readonly [\n`, ...types, "] = /*#__PURE__*/ deepFreeze([\n", ...values, "]);\n"];
+  const specs = [
+    `${templateDoc("specs", "clientToolSpecs")}export const clientToolSpecs: readonly [\n`,
+    ...types,
+    "] = /*#__PURE__*/ deepFreeze([\n",
+    ...values,
+    "]);\n",
+  ];
   return piecedText([banner()].concat(fillTemplateInPieces(loadTemplate("specs"), { specs })));
 }
 
@@ -39,9 +49,12 @@ function fieldType(key: string, value: JsonValue): string {
 function literalType(value: JsonValue, indent: string): string {
   if (typeof value === "string") return tsString(value);
   if (typeof value !== "object" || value === null) return JSON.stringify(value);
-  if (Array.isArray(value)) return `readonly [${(value as readonly JsonValue[]).map((item) => literalType(item, indent)).join(", ")}]`;
+  if (Array.isArray(value))
+    return `readonly [${(value as readonly JsonValue[]).map((item) => literalType(item, indent)).join(", ")}]`;
   const object = value as Readonly<Record<string, JsonValue>>;
   const inner = `${indent}  `;
-  const members = Object.keys(object).map((key) => `${inner}readonly ${propertyKey(key)}: ${literalType(object[key]!, inner)};\n`);
+  const members = Object.keys(object).map(
+    (key) => `${inner}readonly ${propertyKey(key)}: ${literalType(object[key]!, inner)};\n`,
+  );
   return members.length === 0 ? "{}" : `{\n${members.join("")}${indent}}`;
 }

@@ -4,7 +4,9 @@ import { fillTemplate, templateDoc } from "./template.js";
 describe("templates", () => {
   it("give the doc comment written above a declaration, its line break included", () => {
     expect(templateDoc("types", "ClientToolName")).toBe("/** Every client tool's name, as written in its spec. */\n");
-    expect(templateDoc("handlers", "ClientToolHandlers")).toMatch(/^\/\*\*\n \* One handler per client tool[^]*\*\/\n$/);
+    expect(templateDoc("handlers", "ClientToolHandlers")).toMatch(
+      /^\/\*\*\n \* One handler per client tool[\s\S]*\*\/\n$/,
+    );
     expect(() => templateDoc("types", "NoSuchType")).toThrow(/documents no declaration NoSuchType/);
   });
 

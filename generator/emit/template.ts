@@ -8,7 +8,14 @@ const REGION = /^[ \t]*\/\/ @gen:begin (\w+)\n[\s\S]*?^[ \t]*\/\/ @gen:end \1\n/
 const cache = new Map<string, string>();
 
 /** The files in templates/. */
-export type TemplateName = "types" | "handlers" | "specs" | "validators-index" | "standard-schemas" | "stubs" | "client-inputs";
+export type TemplateName =
+  | "types"
+  | "handlers"
+  | "specs"
+  | "validators-index"
+  | "standard-schemas"
+  | "stubs"
+  | "client-inputs";
 
 /**
  * The text of `templates/<name>.ts` after its file marker. Templates are real TypeScript that
@@ -33,7 +40,9 @@ export function loadTemplate(name: TemplateName): string {
  */
 export function templateDoc(name: TemplateName, declaration: string): string {
   const template = loadTemplate(name);
-  const found = new RegExp(`(/\\*\\*(?:(?!\\*/)[^])*\\*/\\n)(?:export )?(?:declare )?(?:const|type|interface|function) ${declaration}\\b`).exec(template);
+  const found = new RegExp(
+    `(/\\*\\*(?:(?!\\*/)[^])*\\*/\\n)(?:export )?(?:declare )?(?:const|type|interface|function) ${declaration}\\b`,
+  ).exec(template);
   if (found === null) throw new Error(`templates/${name}.ts documents no declaration ${declaration}`);
   return found[1]!;
 }

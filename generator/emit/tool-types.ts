@@ -1,7 +1,10 @@
 import { unknownMode } from "../../runtime/tool-spec/tool-mode.js";
 import type { ToolModel } from "../model/tool-model.js";
 
-/** The generated type of what a call of the tool gives back (for a private input, the response the model sees): its Result type, or `void`. */
+/**
+ * The generated type of what a call of the tool gives back (for a private input, the response the model sees): its
+ * Result type, or `void`.
+ */
 export function resultTypeOf(model: ToolModel): string {
   switch (model.mode) {
     case "fire-and-forget":

@@ -1,33 +1,49 @@
-import type { ToolModel } from "../model/tool-model.js";
-import { resultTypeOf } from "./tool-types.js";
-import { unknownMode } from "../../runtime/tool-spec/tool-mode.js";
 import { CONTENT_RESULT_SCHEMA, CONTENT_RESULT_TYPE } from "../../runtime/tool-spec/content-result.js";
+import { unknownMode } from "../../runtime/tool-spec/tool-mode.js";
+import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
+import { type PiecedText, piecedText } from "../text-chunks.js";
 import { docComment, propertyKey, tsString } from "./escape.js";
 import { emitSchemaTypes } from "./schema-types/index.js";
 import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
-import { piecedText, type PiecedText } from "../text-chunks.js";
+import { resultTypeOf } from "./tool-types.js";
 
-/** types.ts: per tool its Args, Result and action types; then `ClientTools`, a row per tool, from which the template derives the rest. */
+/**
+ * types.ts: per tool its Args, Result and action types; then `ClientTools`, a row per tool, from which the template
+ * derives the rest.
+ */
 export function emitTypesFile(models: readonly ToolModel[]): PiecedText {
   // In pieces, never joined: the file is tens of megabytes for thousands of tools (see PiecedText).
   const tools: string[] = [];
   const add = (...pieces: string[]): void => void tools.push(pieces.join(""));
   if (models.some((model) => model.mode === "awaited-content")) {
-    const rootDoc = 'What the client answers a tool awaited without an outputSchema with: text for the model, as an MCP tool result carries it.';
-    add(`${emitSchemaTypes(CONTENT_RESULT_SCHEMA, { rootName: CONTENT_RESULT_TYPE, defPrefix: CONTENT_RESULT_TYPE, rootDoc }).code}\n`);
+    const rootDoc =
+      "What the client answers a tool awaited without an outputSchema with: text for the model, as an MCP tool result carries it.";
+    add(
+      `${emitSchemaTypes(CONTENT_RESULT_SCHEMA, { rootName: CONTENT_RESULT_TYPE, defPrefix: CONTENT_RESULT_TYPE, rootDoc }).code}\n`,
+    );
   }
   for (const model of models) {
     add(`// ${model.name} (${model.mode})\n\n`);
-    const args = emitSchemaTypes(model.spec.parameters, { rootName: model.types.args, defPrefix: model.types.args, rootDoc: `Arguments of the tool: ${model.spec.description}` });
+    const args = emitSchemaTypes(model.spec.parameters, {
+      rootName: model.types.args,
+      defPrefix: model.types.args,
+      rootDoc: `Arguments of the tool: ${model.spec.description}`,
+    });
     add(args.code, "\n");
     add(
-      docComment(`The arguments of \`${model.name}\` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole.`, ""),
+      docComment(
+        `The arguments of \`${model.name}\` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole.`,
+        "",
+      ),
       `export type ${model.types.partialArgs} = PartialArgsOf<${model.types.args}>;\n\n`,
     );
     add(resultTypes(model));
     add(
-      docComment(`The action a frontend receives when the model calls \`${model.name}\`: the arguments flattened beside \`kind\`.`, ""),
+      docComment(
+        `The action a frontend receives when the model calls \`${model.name}\`: the arguments flattened beside \`kind\`.`,
+        "",
+      ),
       `export type ${model.types.action} = { readonly kind: ${tsString(`ClientAction_${model.name}`)} } & ${args.wireArgsType};\n\n`,
     );
   }
@@ -47,7 +63,10 @@ function rowOf(model: ToolModel): string {
   return `{ readonly kind: ${kind}; readonly mode: ${tsString(model.mode)}; readonly args: ${model.types.args}; readonly result: ${resultTypeOf(model)}; readonly action: ${model.types.action}${privateInput} }`;
 }
 
-/** The declarations of what the tool's call gives back: an awaited tool's Result type; nothing for a fire-and-forget tool. */
+/**
+ * The declarations of what the tool's call gives back: an awaited tool's Result type; nothing for a fire-and-forget
+ * tool.
+ */
 function resultTypes(model: ToolModel): string {
   switch (model.mode) {
     case "fire-and-forget":
@@ -60,9 +79,16 @@ function resultTypes(model: ToolModel): string {
       return `${docComment(`What the client answers a call of \`${model.name}\` with: text for the model (the tool is awaited without an outputSchema).`, "")}export type ${model.types.result} = ${CONTENT_RESULT_TYPE};\n\n`;
     case "private-input": {
       const rootDoc = `The private value the client collects for a call of \`${model.name}\`: it goes to the server's handler (ClientInputHandlers), never to the model.`;
-      const privateInput = emitSchemaTypes(model.privateInput.schema, { rootName: model.types.privateInput, defPrefix: model.types.privateInput, rootDoc }).code;
+      const privateInput = emitSchemaTypes(model.privateInput.schema, {
+        rootName: model.types.privateInput,
+        defPrefix: model.types.privateInput,
+        rootDoc,
+      }).code;
       const resultDoc = `What the model sees of a call of \`${model.name}\` once the server's handler took the private input (the spec's privateInput.response).`;
-      const response = emitSchemaTypes({ const: model.privateInput.response }, { rootName: model.types.result, defPrefix: model.types.result, rootDoc: resultDoc }).code;
+      const response = emitSchemaTypes(
+        { const: model.privateInput.response },
+        { rootName: model.types.result, defPrefix: model.types.result, rootDoc: resultDoc },
+      ).code;
       return `${privateInput}\n${response}\n`;
     }
     default:

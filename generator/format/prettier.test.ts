@@ -23,7 +23,11 @@ function userProject(files: Record<string, unknown>): string {
     {
       "package.json": { name: "app", private: true, type: "module" },
       "client-tools/open_file_viewer.json": spec,
-      "node_modules/prettier-plugin-banner/package.json": { name: "prettier-plugin-banner", version: "1.0.0", main: "index.cjs" },
+      "node_modules/prettier-plugin-banner/package.json": {
+        name: "prettier-plugin-banner",
+        version: "1.0.0",
+        main: "index.cjs",
+      },
       // A real plugin: the TypeScript parser of prettier itself, with a comment added before parsing.
       "node_modules/prettier-plugin-banner/index.cjs": `const { parsers } = require("prettier/plugins/typescript");
 module.exports = { parsers: { typescript: { ...parsers.typescript, preprocess: (text) => "// checked by the banner plugin\\n" + text } } };
@@ -41,7 +45,10 @@ describe("prettier", () => {
     const cwd = userProject({ ".prettierrc": { semi: false, singleQuote: true } });
     const result = await generate({ cwd, stubs: false });
     expect(result.diagnostics).toEqual([]);
-    expect(result.formattedWith).toEqual({ version: prettier.version, from: realpathSync(path.join(cwd, "node_modules/prettier")) });
+    expect(result.formattedWith).toEqual({
+      version: prettier.version,
+      from: realpathSync(path.join(cwd, "node_modules/prettier")),
+    });
     const handlers = result.files.find((f) => f.path.endsWith("handlers.ts"))!.contents;
     expect(handlers).toContain("from './types.js'");
     expect(handlers).not.toMatch(/;\n/);
@@ -60,7 +67,10 @@ describe("prettier", () => {
   });
 
   it("leaves the files that .prettierignore names as generated, and formats the others", async () => {
-    const cwd = userProject({ ".prettierrc": { singleQuote: true }, ".prettierignore": "src/client-tools.gen/specs.ts\n" });
+    const cwd = userProject({
+      ".prettierrc": { singleQuote: true },
+      ".prettierignore": "src/client-tools.gen/specs.ts\n",
+    });
     const plain = await generate({ cwd, stubs: false, prettier: false });
     const result = await generate({ cwd, stubs: false });
     const text = (r: typeof result, name: string): string => r.files.find((f) => f.path.endsWith(name))!.contents;
@@ -83,7 +93,12 @@ describe("prettier", () => {
     const result = await generate({ cwd, stubs: false });
     expect(result.files).toEqual([]);
     expect(result.diagnostics).toEqual([
-      { file: ".prettierrc", message: expect.stringMatching(/^prettier 3\.\d+\.\d+ could not format [\w-]+\.ts: .*prettier-plugin-not-installed.*; fix the prettier config, or set "prettier": false/) },
+      {
+        file: ".prettierrc",
+        message: expect.stringMatching(
+          /^prettier 3\.\d+\.\d+ could not format [\w-]+\.ts: .*prettier-plugin-not-installed.*; fix the prettier config, or set "prettier": false/,
+        ),
+      },
     ]);
   });
 });

@@ -26,7 +26,10 @@ const CONFIG_FILES = [
   "prettier.config.mts",
 ];
 
-/** Whether generated files in `outDir` are run through prettier: `setting` true, or "auto" (the default) with a prettier config. */
+/**
+ * Whether generated files in `outDir` are run through prettier: `setting` true, or "auto" (the default) with a prettier
+ * config.
+ */
 export function prettierApplies(setting: boolean | "auto" | undefined, outDir: string): boolean {
   return setting === true || ((setting ?? "auto") === "auto" && hasPrettierConfig(path.join(outDir, "index.ts")));
 }
@@ -49,7 +52,10 @@ function hasPrettierConfig(file: string): boolean {
 
 type Prettier = typeof import("prettier");
 
-/** A prettier loaded for one output folder: which one it is, and a function that formats files as the user's `prettier --write` would. */
+/**
+ * A prettier loaded for one output folder: which one it is, and a function that formats files as the user's `prettier
+ * --write` would.
+ */
 export interface Formatter {
   readonly version: string;
   /** Where that prettier was loaded from; undefined for the copy this package depends on. */
@@ -65,7 +71,8 @@ export interface Formatter {
 /**
  * The prettier that the output folder's package resolves (the user's own version, so that their
  * `prettier --check` agrees; in a monorepo, the package's), falling back to the one this package
- * depends on. Messages name files relative to `cwd`. Configs are read afresh, so a long-running watcher sees an edited `.prettierrc`.
+ * depends on. Messages name files relative to `cwd`. Configs are read afresh, so a long-running watcher sees an edited
+ * `.prettierrc`.
  */
 export async function loadFormatter(outDir: string, cwd: string): Promise<Formatter> {
   const { prettier, from } = await loadPrettier(outDir);
@@ -78,12 +85,22 @@ export async function loadFormatter(outDir: string, cwd: string): Promise<Format
       Promise.all(
         files.map(async (file) => {
           try {
-            if (ignorePath !== undefined && (await prettier.getFileInfo(file.path, { ignorePath })).ignored) return file;
+            if (ignorePath !== undefined && (await prettier.getFileInfo(file.path, { ignorePath })).ignored)
+              return file;
             // The CLI's defaults: .editorconfig counts, and plugins named in the config load from the config's folder.
             const config = (await prettier.resolveConfig(file.path, { editorconfig: true })) ?? {};
             const configFile = config.plugins === undefined ? null : await prettier.resolveConfigFile(file.path);
-            const plugins = config.plugins?.map((plugin) => (typeof plugin === "string" && configFile !== null ? resolvePlugin(plugin, configFile) : plugin));
-            return { path: file.path, contents: await prettier.format(file.contents, { ...config, ...(plugins && { plugins }), filepath: file.path }) };
+            const plugins = config.plugins?.map((plugin) =>
+              typeof plugin === "string" && configFile !== null ? resolvePlugin(plugin, configFile) : plugin,
+            );
+            return {
+              path: file.path,
+              contents: await prettier.format(file.contents, {
+                ...config,
+                ...(plugins && { plugins }),
+                filepath: file.path,
+              }),
+            };
           } catch (error) {
             throw await prettierFailure(prettier, file.path, cwd, error);
           }
@@ -117,7 +134,10 @@ async function loadPrettier(outDir: string): Promise<{ prettier: Prettier; from:
   return { prettier, from: path.dirname(resolved) };
 }
 
-/** A plugin named by package in a config: resolved from the config's folder when it resolves there, else left to prettier. */
+/**
+ * A plugin named by package in a config: resolved from the config's folder when it resolves there, else left to
+ * prettier.
+ */
 function resolvePlugin(plugin: string, configFile: string): string {
   if (plugin.startsWith(".") || path.isAbsolute(plugin) || /^[a-z]+:/i.test(plugin)) return plugin;
   try {

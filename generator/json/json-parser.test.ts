@@ -43,9 +43,15 @@ describe("parseJson", () => {
 
   it("reports a trailing comma at the comma, in objects and arrays", () => {
     const object = '{"a": 1,\n}';
-    expect(syntaxError(object)).toMatchObject({ offset: object.indexOf(","), message: expect.stringContaining('trailing comma before "}"') as string });
+    expect(syntaxError(object)).toMatchObject({
+      offset: object.indexOf(","),
+      message: expect.stringContaining('trailing comma before "}"') as string,
+    });
     const array = '{"a": [1, 2 , ]}';
-    expect(syntaxError(array)).toMatchObject({ offset: array.lastIndexOf(","), message: expect.stringContaining('trailing comma before "]"') as string });
+    expect(syntaxError(array)).toMatchObject({
+      offset: array.lastIndexOf(","),
+      message: expect.stringContaining('trailing comma before "]"') as string,
+    });
     // A comma that is not trailing is not reported as one.
     expect(syntaxError('{"a": 1, 2}').message).toContain("property name");
   });
@@ -61,9 +67,14 @@ describe("parseJson", () => {
     // The first text JSON.parse reads; the second holds a \u escape spelling a colon, which takes the exact scan.
     for (const text of ['{"a": [{"b": {}}], "c": 1}', '{"a\\u003a": [{"b": {}}], "c": 1}']) {
       const { value, deepest } = parseJson(text);
-      const inner = (value as { [k: string]: readonly { b: object }[] });
+      const inner = value as { [k: string]: readonly { b: object }[] };
       const first = Object.values(inner)[0]!;
-      expect([Object.isFrozen(value), Object.isFrozen(first), Object.isFrozen(first[0]), Object.isFrozen(first[0]!.b)]).toEqual([true, true, true, true]);
+      expect([
+        Object.isFrozen(value),
+        Object.isFrozen(first),
+        Object.isFrozen(first[0]),
+        Object.isFrozen(first[0]!.b),
+      ]).toEqual([true, true, true, true]);
       expect(deepest).toBe(3);
     }
     expect(parseJson("1").deepest).toBe(0);
@@ -88,7 +99,7 @@ describe("jsonPositions", () => {
 
 describe("lineColumns", () => {
   it("places every offset as lineColumn does", () => {
-    const text = 'a\n\nbc\r\nd\n';
+    const text = "a\n\nbc\r\nd\n";
     const place = lineColumns(text);
     for (let offset = 0; offset <= text.length; offset++) expect(place(offset)).toEqual(lineColumn(text, offset));
   });

@@ -1,8 +1,8 @@
-import { pointerTokens } from "../../runtime/schema/json-pointer.js";
-import { MAX_JSON_DEPTH as MAX_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
 import type { JsonValue } from "../../runtime/schema/json.js";
-import { parseJsonQuickly, settleParsed, type ParsedJson } from "./json-quick.js";
+import { pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { setOwnKey } from "../../runtime/schema/own-key.js";
+import { MAX_JSON_DEPTH as MAX_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
+import { type ParsedJson, parseJsonQuickly, settleParsed } from "./json-quick.js";
 
 /** A JSON syntax error at a character offset of the source text. */
 export class JsonSyntaxError extends Error {
@@ -33,7 +33,6 @@ interface PositionNode {
   readonly keyOffset?: number;
   children?: Map<string, PositionNode>;
 }
-
 
 /**
  * A strict RFC 8259 parser. Unlike JSON.parse it refuses duplicate keys (JSON.parse keeps the
@@ -85,7 +84,8 @@ class Parser {
 
   parseDocument(): unknown {
     this.skipWhitespace();
-    if (this.pos >= this.text.length) throw new JsonSyntaxError("the file is empty: write a spec object, an array of specs or a manifest", 0);
+    if (this.pos >= this.text.length)
+      throw new JsonSyntaxError("the file is empty: write a spec object, an array of specs or a manifest", 0);
     const value = this.parseValue(this.positions, 0);
     this.skipWhitespace();
     if (this.pos < this.text.length) this.fail("unexpected text after the end of the JSON value: remove it");
@@ -128,12 +128,18 @@ class Parser {
     for (let comma = -1; ; ) {
       this.skipWhitespace();
       const keyOffset = this.pos;
-      if (comma !== -1 && this.text.charCodeAt(this.pos) === 0x7d) this.fail('trailing comma before "}": JSON allows none; remove it', comma);
-      if (this.text.charCodeAt(this.pos) !== 0x22) this.fail('expected a property name in double quotes (JSON has no trailing commas or comments)');
+      if (comma !== -1 && this.text.charCodeAt(this.pos) === 0x7d)
+        this.fail('trailing comma before "}": JSON allows none; remove it', comma);
+      if (this.text.charCodeAt(this.pos) !== 0x22)
+        this.fail("expected a property name in double quotes (JSON has no trailing commas or comments)");
       const key = this.parseString();
       const first = keyOffsets.get(key);
       if (first !== undefined) {
-        throw new JsonSyntaxError(`duplicate key ${JSON.stringify(key)}: JSON readers would silently keep only the last one; remove one of them`, keyOffset, first);
+        throw new JsonSyntaxError(
+          `duplicate key ${JSON.stringify(key)}: JSON readers would silently keep only the last one; remove one of them`,
+          keyOffset,
+          first,
+        );
       }
       keyOffsets.set(key, keyOffset);
       // Positions are only recorded on the error path (as in parseArray): nothing is built otherwise.
@@ -164,7 +170,8 @@ class Parser {
     }
     for (let comma = -1; ; ) {
       this.skipWhitespace();
-      if (comma !== -1 && this.text.charCodeAt(this.pos) === 0x5d) this.fail('trailing comma before "]": JSON allows none; remove it', comma);
+      if (comma !== -1 && this.text.charCodeAt(this.pos) === 0x5d)
+        this.fail('trailing comma before "]": JSON allows none; remove it', comma);
       array.push(this.parseValue(node === undefined ? undefined : childNode(node, String(array.length)), depth + 1));
       this.skipWhitespace();
       const c = this.text.charCodeAt(this.pos);
@@ -187,7 +194,13 @@ class Parser {
         end += 2;
         continue;
       }
-      if (!(c >= 0x20)) this.fail(Number.isNaN(c) ? "unterminated string: add the closing quote" : "control character in a string: escape it (\\n, \\t, \\u0000)", Number.isNaN(c) ? start : end);
+      if (!(c >= 0x20))
+        this.fail(
+          Number.isNaN(c)
+            ? "unterminated string: add the closing quote"
+            : "control character in a string: escape it (\\n, \\t, \\u0000)",
+          Number.isNaN(c) ? start : end,
+        );
       end++;
     }
     this.pos = end + 1;
@@ -206,12 +219,19 @@ class Parser {
     if (!match.test(this.text)) this.fail("invalid number");
     this.pos = match.lastIndex;
     const value = Number(this.text.slice(start, this.pos));
-    if (!Number.isFinite(value)) this.fail(`the number ${this.text.slice(start, Math.min(this.pos, start + 40))} is too large for a 64-bit float: use a smaller number`, start);
+    if (!Number.isFinite(value))
+      this.fail(
+        `the number ${this.text.slice(start, Math.min(this.pos, start + 40))} is too large for a 64-bit float: use a smaller number`,
+        start,
+      );
     return value;
   }
 
   private parseLiteral<T>(word: string, value: T): T {
-    if (!this.text.startsWith(word, this.pos)) this.fail(`unexpected text: expected a JSON value (true, false, null, a number, a string, an array or an object)`);
+    if (!this.text.startsWith(word, this.pos))
+      this.fail(
+        `unexpected text: expected a JSON value (true, false, null, a number, a string, an array or an object)`,
+      );
     this.pos += word.length;
     return value;
   }

@@ -38,7 +38,10 @@ describe("parseJsonQuickly", () => {
     ["a duplicate key hidden by an escaped colon", '{"a": "\\u003a", "b": 1, "b": 2, "c": ":"}'],
     ["a number that overflows to Infinity", '{"a": [1e400]}'],
     ["a negative one", "-1e400"],
-    ["nesting deeper than the strict parser allows", `${"[".repeat(MAX_JSON_DEPTH + 1)}${"]".repeat(MAX_JSON_DEPTH + 1)}`],
+    [
+      "nesting deeper than the strict parser allows",
+      `${"[".repeat(MAX_JSON_DEPTH + 1)}${"]".repeat(MAX_JSON_DEPTH + 1)}`,
+    ],
     ["text that is not JSON", '{"a": 1,}'],
     ["an empty file", ""],
   ])("leaves %s to the strict parser", (_what, text) => {

@@ -1,5 +1,5 @@
-import { MAX_JSON_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
 import type { JsonValue } from "../../runtime/schema/json.js";
+import { MAX_JSON_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
 
 /** Parsed JSON, deep-frozen, with the deepest nesting of its objects and arrays (the root's is 0). */
 export interface ParsedJson {
@@ -36,7 +36,10 @@ export function parseJsonQuickly(text: string): ParsedJson | undefined {
   return textKeys(body) === tally.keys ? parsed : undefined;
 }
 
-/** What one walk of a parsed value found: its keys, the colons in its keys and strings (when counted), its deepest nesting. */
+/**
+ * What one walk of a parsed value found: its keys, the colons in its keys and strings (when counted), its deepest
+ * nesting.
+ */
 interface Tally {
   keys: number;
   colons: number;
@@ -98,7 +101,10 @@ function textKeys(text: string): number | undefined {
   return keys;
 }
 
-/** The index of the quote that closes the string opening at `start`: the next one not escaped by an odd run of backslashes. */
+/**
+ * The index of the quote that closes the string opening at `start`: the next one not escaped by an odd run of
+ * backslashes.
+ */
 function stringEnd(text: string, start: number): number {
   for (let quote = text.indexOf('"', start + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
     let backslashes = 0;

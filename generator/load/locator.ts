@@ -1,4 +1,4 @@
-import { locateInJson, type Diagnostic, type FileProblem } from "../diagnostics.js";
+import { type Diagnostic, type FileProblem, locateInJson } from "../diagnostics.js";
 import type { JsonDocument } from "./read-json-file.js";
 
 /** Turns places in the spec files (`{ file, pointer }`) into `file:line:col`, on the error path only. */
@@ -24,7 +24,10 @@ export function createLocator(documents: readonly JsonDocument[]): Locator {
     for (const [file, indexes] of byFile) {
       const text = texts.get(file);
       const list = indexes.map((i) => problems[i]!);
-      const placed = text === undefined ? list.map(({ pointer, message }) => ({ file, pointer, message })) : locateInJson(file, text, list);
+      const placed =
+        text === undefined
+          ? list.map(({ pointer, message }) => ({ file, pointer, message }))
+          : locateInJson(file, text, list);
       indexes.forEach((index, j) => (located[index] = placed[j]!));
     }
     return located;

@@ -23,19 +23,32 @@ export function readJsonFile(absolutePath: string, displayPath: string): ReadJso
   try {
     // Reading a FIFO blocks until someone writes to it, and a device may never end: only plain files are read.
     if (!statSync(absolutePath).isFile()) {
-      return { diagnostic: { file: displayPath, message: "not a plain file (a folder, a pipe or a device): spec and schema files must be plain JSON files" } };
+      return {
+        diagnostic: {
+          file: displayPath,
+          message: "not a plain file (a folder, a pipe or a device): spec and schema files must be plain JSON files",
+        },
+      };
     }
     text = readFileSync(absolutePath, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "";
-    return { diagnostic: { file: displayPath, message: `cannot read the file (${code || String(error)}): check that it exists and is readable` } };
+    return {
+      diagnostic: {
+        file: displayPath,
+        message: `cannot read the file (${code || String(error)}): check that it exists and is readable`,
+      },
+    };
   }
   try {
     return { document: { path: absolutePath, displayPath, text, ...parseJson(text) } };
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     const at = lineColumn(text, error.offset);
-    const first = error.firstOffset === undefined ? "" : ` (first at ${displayPath}:${formatPosition(lineColumn(text, error.firstOffset))})`;
+    const first =
+      error.firstOffset === undefined
+        ? ""
+        : ` (first at ${displayPath}:${formatPosition(lineColumn(text, error.firstOffset))})`;
     return { diagnostic: { file: displayPath, ...at, message: `invalid JSON: ${error.message}${first}` } };
   }
 }

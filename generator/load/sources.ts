@@ -1,12 +1,12 @@
 import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { forEachRef } from "../../runtime/schema/json-walk.js";
 import type { JsonValue } from "../../runtime/schema/json.js";
-import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { forEachRef } from "../../runtime/schema/json-walk.js";
+import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
 import { refTarget } from "../file-refs.js";
-import { MANIFEST_FILE, parseManifest, type Manifest } from "../output-format/manifest.js";
+import { MANIFEST_FILE, type Manifest, parseManifest } from "../output-format/manifest.js";
 import { isInside, relativePath } from "../relative-path.js";
-import { readJsonFile, type JsonDocument } from "./read-json-file.js";
+import { type JsonDocument, readJsonFile } from "./read-json-file.js";
 import { listSpecFiles } from "./spec-files.js";
 
 /** A file that a `$ref` names, as read: its parsed JSON, or why it could not be read. */
@@ -53,25 +53,41 @@ export function loadSources(options: LoadOptions): { sources: SourceSet; diagnos
     if (read === undefined) {
       const result = readJsonFile(real, display(real));
       if ("document" in result) schemaTexts.set(real, result.document.text);
-      reads.set(real, (read = "document" in result ? { value: result.document.value } : { error: formatDiagnostic(result.diagnostic) }));
+      reads.set(
+        real,
+        (read =
+          "document" in result ? { value: result.document.value } : { error: formatDiagnostic(result.diagnostic) }),
+      );
     }
     return read;
   };
   const specs: SpecSource[] = [];
   for (const file of listed.files) {
     const read = readJsonFile(file, display(file));
-    if ("document" in read) specs.push({ document: read.document, schemaFiles: referencedFiles(read.document, readSchemaFile) });
+    if ("document" in read)
+      specs.push({ document: read.document, schemaFiles: referencedFiles(read.document, readSchemaFile) });
     else diagnostics.push(read.diagnostic);
   }
   const stubs = options.stubs === false ? undefined : { path: options.stubs, text: readIfExists(options.stubs) };
   const previous = readIfExists(path.join(options.out, MANIFEST_FILE));
-  return { sources: { specs, schemaTexts, stubs, previousManifest: previous === undefined ? undefined : parseManifest(previous) }, diagnostics };
+  return {
+    sources: {
+      specs,
+      schemaTexts,
+      stubs,
+      previousManifest: previous === undefined ? undefined : parseManifest(previous),
+    },
+    diagnostics,
+  };
 }
 
 const FILE_REF = /"\$ref"\s*:\s*"(?!#)/;
 
 /** The files that the spec's `$ref`s reach, and theirs in turn, that stay inside the spec's folder. */
-function referencedFiles(document: JsonDocument, readSchemaFile: (real: string) => SchemaFileRead): Map<string, SchemaFileRead> {
+function referencedFiles(
+  document: JsonDocument,
+  readSchemaFile: (real: string) => SchemaFileRead,
+): Map<string, SchemaFileRead> {
   const found = new Map<string, SchemaFileRead>();
   // A file `$ref` is rare: most spec files hold none (no `"$ref": "` that is not followed by
   // "#", and no `\u` escape that could spell one), and need no walk.
@@ -92,7 +108,9 @@ function referencedFiles(document: JsonDocument, readSchemaFile: (real: string) 
       }
       realFolder ??= realpathSync(folder);
       if (!isInside(realFolder, real)) {
-        found.set(target.file, { error: "the file is a link that leads out of the spec's folder: copy the schema into the folder" });
+        found.set(target.file, {
+          error: "the file is a link that leads out of the spec's folder: copy the schema into the folder",
+        });
         return;
       }
       const read = readSchemaFile(real);

@@ -17,23 +17,37 @@ export function listSpecFiles(inputs: readonly string[], cwd: string): { files: 
     try {
       isDirectory = statSync(absolute).isDirectory();
     } catch {
-      diagnostics.push({ file: relativePath(cwd, absolute) || ".", message: "no such file or folder: run gen-client-tools init to start one with an example tool, or point --in at your spec folder" });
+      diagnostics.push({
+        file: relativePath(cwd, absolute) || ".",
+        message:
+          "no such file or folder: run gen-client-tools init to start one with an example tool, or point --in at your spec folder",
+      });
       continue;
     }
     if (!isDirectory) {
       files.add(absolute);
       continue;
     }
-    const entries = readdirSync(absolute, { withFileTypes: true }).filter((entry) => entry.name.endsWith(".json") && !entry.name.startsWith(".") && !entry.isDirectory());
+    const entries = readdirSync(absolute, { withFileTypes: true }).filter(
+      (entry) => entry.name.endsWith(".json") && !entry.name.startsWith(".") && !entry.isDirectory(),
+    );
     const names: string[] = [];
     for (const entry of entries) {
       const file = path.join(absolute, entry.name);
       // The rule a file `$ref` obeys: what the folder holds stays in it.
       if (entry.isSymbolicLink() && !linkStaysInside(file, absolute)) {
-        diagnostics.push({ file: relativePath(cwd, file), message: "the spec file is a link that leads out of the spec folder: copy the spec into the folder, or name it with --in" });
+        diagnostics.push({
+          file: relativePath(cwd, file),
+          message:
+            "the spec file is a link that leads out of the spec folder: copy the spec into the folder, or name it with --in",
+        });
       } else names.push(file);
     }
-    if (names.length === 0) diagnostics.push({ file: relativePath(cwd, absolute) || ".", message: "the folder holds no .json spec files: add one per client tool" });
+    if (names.length === 0)
+      diagnostics.push({
+        file: relativePath(cwd, absolute) || ".",
+        message: "the folder holds no .json spec files: add one per client tool",
+      });
     for (const name of names) files.add(name);
   }
   return { files: [...files].sort(), diagnostics };

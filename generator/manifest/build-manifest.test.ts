@@ -3,7 +3,12 @@ import { parseManifest } from "../output-format/manifest.js";
 import { buildManifestFile } from "./build-manifest.js";
 import { digestInputs } from "./inputs.js";
 
-const inputs = digestInputs({ outDir: "/p/gen", options: { validators: false }, specFiles: new Map([["/p/tools/a.json", "{}"]]), schemaFiles: new Map([["/p/tools/shared/x.json", "{}"]]) });
+const inputs = digestInputs({
+  outDir: "/p/gen",
+  options: { validators: false },
+  specFiles: new Map([["/p/tools/a.json", "{}"]]),
+  schemaFiles: new Map([["/p/tools/shared/x.json", "{}"]]),
+});
 const outputs = [{ path: "/p/gen/types.ts", contents: "export {};\n" }];
 
 describe("buildManifestFile", () => {
@@ -22,7 +27,11 @@ describe("buildManifestFile", () => {
 
   it("takes a manifest of another generator for the same generation as this one, and not one of other outputs", () => {
     const file = buildManifestFile(inputs, ["a"], outputs);
-    const other = { ...parseManifest(file.contents)!, generator: "gen-client-tools 9.9.9", generatorCode: "0".repeat(64) };
+    const other = {
+      ...parseManifest(file.contents)!,
+      generator: "gen-client-tools 9.9.9",
+      generatorCode: "0".repeat(64),
+    };
     expect(file.sameAs(JSON.stringify(other))).toBe(true);
     const changed = buildManifestFile(inputs, ["a"], [{ ...outputs[0]!, contents: "export type A = 1;\n" }]);
     expect(changed.sameAs(file.contents)).toBe(false);

@@ -1,9 +1,8 @@
 import path from "node:path";
-import { packageVersion } from "../package-root.js";
-import { relativePath } from "../relative-path.js";
 import { generatorDigest } from "../generator-digest.js";
-import { outputsDigest, type DigestedInputs } from "./inputs.js";
 import { MANIFEST_FILE, manifestText, parseManifest, sameGeneration } from "../output-format/manifest.js";
+import { packageVersion } from "../package-root.js";
+import { type DigestedInputs, outputsDigest } from "./inputs.js";
 
 /** `gen-client-tools <version>`, as the manifest names its generator. */
 export function generatorId(): string {

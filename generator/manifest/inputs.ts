@@ -1,5 +1,5 @@
-import { relativePath } from "../relative-path.js";
 import { namedTextsDigest } from "../digest.js";
+import { relativePath } from "../relative-path.js";
 
 /** What a generation's output depends on, besides the generator's code. */
 export interface GenerationInputs {
@@ -19,26 +19,39 @@ export interface GenerationInputs {
  * tools/a.json` read the same files.
  */
 export function inputsDigest(inputs: GenerationInputs): string {
-  const named = (role: string, files: ReadonlyMap<string, string>) => [...files].map(([file, text]) => [`${role} ${relativePath(inputs.outDir, file)}`, text] as const);
+  const named = (role: string, files: ReadonlyMap<string, string>) =>
+    [...files].map(([file, text]) => [`${role} ${relativePath(inputs.outDir, file)}`, text] as const);
   // Every file's name starts with its role: the options, named "", cannot be mistaken for one.
-  return namedTextsDigest([["", JSON.stringify(inputs.options)], ...named("spec", inputs.specFiles), ...named("schema", inputs.schemaFiles)]);
+  return namedTextsDigest([
+    ["", JSON.stringify(inputs.options)],
+    ...named("spec", inputs.specFiles),
+    ...named("schema", inputs.schemaFiles),
+  ]);
 }
 
-/** What the manifest keeps of a generation's inputs: their digest, and the schema files (relative to the output folder, sorted). */
+/**
+ * What the manifest keeps of a generation's inputs: their digest, and the schema files (relative to the output folder,
+ * sorted).
+ */
 export interface DigestedInputs {
   readonly outDir: string;
   readonly digest: string;
   readonly schemaFiles: readonly string[];
 }
 
-/** The inputs as the manifest keeps them: taken as soon as load has read them, so that their text need not stay in memory. */
+/**
+ * The inputs as the manifest keeps them: taken as soon as load has read them, so that their text need not stay in
+ * memory.
+ */
 export function digestInputs(inputs: GenerationInputs): DigestedInputs {
   const schemaFiles = [...inputs.schemaFiles.keys()].map((file) => relativePath(inputs.outDir, file)).sort();
   return { outDir: inputs.outDir, digest: inputsDigest(inputs), schemaFiles };
 }
 
 /** Digest of generated files (path and text). */
-export function outputsDigest(outDir: string, files: readonly { readonly path: string; readonly contents: string; readonly pieces?: readonly string[] }[]): string {
+export function outputsDigest(
+  outDir: string,
+  files: readonly { readonly path: string; readonly contents: string; readonly pieces?: readonly string[] }[],
+): string {
   return namedTextsDigest(files.map((f) => [relativePath(outDir, f.path), f.contents, f.pieces] as const));
 }
-

@@ -1,19 +1,22 @@
 import { toolFingerprints } from "../../runtime/fingerprint/fingerprint.js";
+import { nameKey } from "../../runtime/registry/name-key.js";
+import { CONTENT_RESULT_TYPE } from "../../runtime/tool-spec/content-result.js";
+import { clientToolMode, unknownMode } from "../../runtime/tool-spec/tool-mode.js";
 import type { CheckedTool } from "../check/check-specs.js";
 import type { FileProblem } from "../diagnostics.js";
 import type { Locator } from "../load/locator.js";
 import { pascalName, toolIdentifier } from "./names.js";
-import { CONTENT_RESULT_TYPE } from "../../runtime/tool-spec/content-result.js";
 import type { ToolModel } from "./tool-model.js";
-import { nameKey } from "../../runtime/registry/name-key.js";
-import { clientToolMode, unknownMode } from "../../runtime/tool-spec/tool-mode.js";
 
 /**
  * The model stage: names, modes and fingerprints for each checked tool, sorted by name so the
  * output does not depend on file order. Refuses two tools with one name, and two names that
  * would become one TypeScript name (`set-theme` and `set_theme`, `get_location` and `getLocation`).
  */
-export function buildToolModels(tools: readonly CheckedTool[], locator: Locator): { models: ToolModel[]; problems: FileProblem[] } {
+export function buildToolModels(
+  tools: readonly CheckedTool[],
+  locator: Locator,
+): { models: ToolModel[]; problems: FileProblem[] } {
   const models = tools
     .map((tool): ToolModel => {
       const { spec } = tool;
@@ -27,9 +30,19 @@ export function buildToolModels(tools: readonly CheckedTool[], locator: Locator)
           return { ...common, mode: kind.mode, types };
         case "awaited":
         case "awaited-content":
-          return { ...common, mode: kind.mode, outputSchema: kind.outputSchema, types: { ...types, result: `${pascal}Result` } };
+          return {
+            ...common,
+            mode: kind.mode,
+            outputSchema: kind.outputSchema,
+            types: { ...types, result: `${pascal}Result` },
+          };
         case "private-input":
-          return { ...common, mode: kind.mode, privateInput: kind.privateInput, types: { ...types, result: `${pascal}Result`, privateInput: `${pascal}PrivateInput` } };
+          return {
+            ...common,
+            mode: kind.mode,
+            privateInput: kind.privateInput,
+            types: { ...types, result: `${pascal}Result`, privateInput: `${pascal}PrivateInput` },
+          };
         default:
           return unknownMode(kind);
       }
@@ -37,51 +50,84 @@ export function buildToolModels(tools: readonly CheckedTool[], locator: Locator)
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
   const problems: FileProblem[] = [];
-  const report = (model: ToolModel, message: string): void => void problems.push({ file: model.source.file, pointer: `${model.source.pointer}/name`, message });
+  const report = (model: ToolModel, message: string): void =>
+    void problems.push({ file: model.source.file, pointer: `${model.source.pointer}/name`, message });
   const where = (model: ToolModel): string => locator.place(model.source.file, `${model.source.pointer}/name`);
 
   for (const model of models) {
     const written = model.spec.fingerprints;
     if (
       written !== undefined &&
-      (written.parameters !== model.fingerprints.parameters || written.outputSchema !== model.fingerprints.outputSchema || written.privateInput !== model.fingerprints.privateInput)
+      (written.parameters !== model.fingerprints.parameters ||
+        written.outputSchema !== model.fingerprints.outputSchema ||
+        written.privateInput !== model.fingerprints.privateInput)
     ) {
-      problems.push({ file: model.source.file, pointer: `${model.source.pointer}/fingerprints`, message: '"fingerprints" do not match the schemas: remove them, the generator computes them' });
+      problems.push({
+        file: model.source.file,
+        pointer: `${model.source.pointer}/fingerprints`,
+        message: '"fingerprints" do not match the schemas: remove them, the generator computes them',
+      });
     }
   }
-  const seen = { name: new Map<string, ToolModel>(), id: new Map<string, ToolModel>(), pascal: new Map<string, ToolModel>(), key: new Map<string, ToolModel>() };
+  const seen = {
+    name: new Map<string, ToolModel>(),
+    id: new Map<string, ToolModel>(),
+    pascal: new Map<string, ToolModel>(),
+    key: new Map<string, ToolModel>(),
+  };
   for (const model of models) {
     const sameName = seen.name.get(model.name);
     if (sameName !== undefined) {
-      report(model, `duplicate tool name ${JSON.stringify(model.name)}, also defined at ${where(sameName)}: rename one of them`);
+      report(
+        model,
+        `duplicate tool name ${JSON.stringify(model.name)}, also defined at ${where(sameName)}: rename one of them`,
+      );
       continue;
     }
     seen.name.set(model.name, model);
     if (`${model.pascal}Result` === CONTENT_RESULT_TYPE) {
-      report(model, `tool name ${JSON.stringify(model.name)} would give its result the TypeScript name ${CONTENT_RESULT_TYPE}, which the generated types use themselves: rename the tool`);
+      report(
+        model,
+        `tool name ${JSON.stringify(model.name)} would give its result the TypeScript name ${CONTENT_RESULT_TYPE}, which the generated types use themselves: rename the tool`,
+      );
       continue;
     }
     let clashed = false;
-    for (const [kind, key] of [["id", model.id], ["pascal", model.pascal]] as const) {
+    for (const [kind, key] of [
+      ["id", model.id],
+      ["pascal", model.pascal],
+    ] as const) {
       const clash = seen[kind].get(key);
       if (clash !== undefined) {
         const generated = kind === "id" ? `ClientAction_${key}` : `${key}Args`;
-        report(model, `tool names ${JSON.stringify(clash.name)} (${where(clash)}) and ${JSON.stringify(model.name)} both become the TypeScript name ${generated}: rename one of them`);
+        report(
+          model,
+          `tool names ${JSON.stringify(clash.name)} (${where(clash)}) and ${JSON.stringify(model.name)} both become the TypeScript name ${generated}: rename one of them`,
+        );
         clashed = true;
         break;
       }
       seen[kind].set(key, model);
     }
     // `chart`'s partial arguments and `chart_partial`'s arguments would share one name.
-    const partialClash = clashed ? undefined : (seen.pascal.get(`${model.pascal}Partial`) ?? (model.pascal.endsWith("Partial") ? seen.pascal.get(model.pascal.slice(0, -"Partial".length)) : undefined));
+    const partialClash = clashed
+      ? undefined
+      : (seen.pascal.get(`${model.pascal}Partial`) ??
+        (model.pascal.endsWith("Partial") ? seen.pascal.get(model.pascal.slice(0, -"Partial".length)) : undefined));
     if (partialClash !== undefined && partialClash !== model) {
-      report(model, `tool names ${JSON.stringify(partialClash.name)} (${where(partialClash)}) and ${JSON.stringify(model.name)} would both give the TypeScript name ${model.pascal.endsWith("Partial") ? model.types.args : model.types.partialArgs} (one tool's streamed arguments, the other's arguments): rename one of them`);
+      report(
+        model,
+        `tool names ${JSON.stringify(partialClash.name)} (${where(partialClash)}) and ${JSON.stringify(model.name)} would both give the TypeScript name ${model.pascal.endsWith("Partial") ? model.types.args : model.types.partialArgs} (one tool's streamed arguments, the other's arguments): rename one of them`,
+      );
       clashed = true;
     }
     // The runtime's rule: a model or a person could take one name for the other.
     const alike = seen.key.get(nameKey(model.name));
     if (!clashed && alike !== undefined) {
-      report(model, `tool names ${JSON.stringify(alike.name)} (${where(alike)}) and ${JSON.stringify(model.name)} look alike (names are compared ignoring case, "-" and "_"), and the runtime refuses such a pair: rename one of them`);
+      report(
+        model,
+        `tool names ${JSON.stringify(alike.name)} (${where(alike)}) and ${JSON.stringify(model.name)} look alike (names are compared ignoring case, "-" and "_"), and the runtime refuses such a pair: rename one of them`,
+      );
     }
     seen.key.set(nameKey(model.name), model);
   }

@@ -1,5 +1,5 @@
-import type { ClientToolFingerprints, ClientToolPrivateInput, ClientToolSpec } from "../../runtime/tool-spec/types.js";
 import type { JsonObject } from "../../runtime/schema/json.js";
+import type { ClientToolFingerprints, ClientToolPrivateInput, ClientToolSpec } from "../../runtime/tool-spec/types.js";
 import type { ToolSource } from "../check/check-specs.js";
 
 /** What every tool's model holds, whatever its mode. */
@@ -27,7 +27,12 @@ export interface FireAndForgetToolModel extends ToolModelBase {
 export interface AwaitedToolModel extends ToolModelBase {
   readonly mode: "awaited";
   readonly outputSchema: JsonObject;
-  readonly types: { readonly args: string; readonly partialArgs: string; readonly result: string; readonly action: string };
+  readonly types: {
+    readonly args: string;
+    readonly partialArgs: string;
+    readonly result: string;
+    readonly action: string;
+  };
 }
 
 /**
@@ -37,7 +42,12 @@ export interface AwaitedToolModel extends ToolModelBase {
 export interface AwaitedContentToolModel extends ToolModelBase {
   readonly mode: "awaited-content";
   readonly outputSchema: JsonObject;
-  readonly types: { readonly args: string; readonly partialArgs: string; readonly result: string; readonly action: string };
+  readonly types: {
+    readonly args: string;
+    readonly partialArgs: string;
+    readonly result: string;
+    readonly action: string;
+  };
 }
 
 /**
@@ -48,7 +58,13 @@ export interface AwaitedContentToolModel extends ToolModelBase {
 export interface PrivateInputToolModel extends ToolModelBase {
   readonly mode: "private-input";
   readonly privateInput: ClientToolPrivateInput;
-  readonly types: { readonly args: string; readonly partialArgs: string; readonly result: string; readonly privateInput: string; readonly action: string };
+  readonly types: {
+    readonly args: string;
+    readonly partialArgs: string;
+    readonly result: string;
+    readonly privateInput: string;
+    readonly action: string;
+  };
 }
 
 /**

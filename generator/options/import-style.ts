@@ -49,7 +49,10 @@ function nearestTsconfig(from: string): string | undefined {
   }
 }
 
-/** A tsconfig's compiler options over those of what it extends; undefined for a file that cannot be read (an unreadable base counts as none). */
+/**
+ * A tsconfig's compiler options over those of what it extends; undefined for a file that cannot be read (an unreadable
+ * base counts as none).
+ */
 function compilerOptionsOf(file: string, seen: Set<string>): CompilerOptions | undefined {
   if (seen.has(file)) return {};
   seen.add(file);
@@ -59,13 +62,21 @@ function compilerOptionsOf(file: string, seen: Set<string>): CompilerOptions | u
   } catch {
     return undefined;
   }
-  const bases = typeof config.extends === "string" ? [config.extends] : Array.isArray(config.extends) ? config.extends.filter((e): e is string => typeof e === "string") : [];
+  const bases =
+    typeof config.extends === "string"
+      ? [config.extends]
+      : Array.isArray(config.extends)
+        ? config.extends.filter((e): e is string => typeof e === "string")
+        : [];
   let merged: CompilerOptions = {};
   for (const base of bases) {
     const resolved = resolveExtends(base, path.dirname(file));
     if (resolved !== undefined) merged = { ...merged, ...(compilerOptionsOf(resolved, seen) ?? {}) };
   }
-  return { ...merged, ...(typeof config.compilerOptions === "object" && config.compilerOptions !== null ? config.compilerOptions : {}) };
+  return {
+    ...merged,
+    ...(typeof config.compilerOptions === "object" && config.compilerOptions !== null ? config.compilerOptions : {}),
+  };
 }
 
 function resolveExtends(base: string, folder: string): string | undefined {

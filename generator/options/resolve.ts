@@ -1,7 +1,7 @@
 import path from "node:path";
 import { prettierApplies } from "../format/prettier.js";
 import type { GenerateOptions } from "./generate-options.js";
-import { resolveImportExtension, type ImportExtension } from "./import-style.js";
+import { type ImportExtension, resolveImportExtension } from "./import-style.js";
 import { GENERATE_OPTIONS, type GenerateOptionKey } from "./table.js";
 
 /** A generation's options with every default filled in and every path absolute. */
@@ -39,6 +39,8 @@ export function resolveOptions(options: GenerateOptions): ResolvedOptions {
 
 /** The options that change the text of generated files, as one value (the manifest digests it whole). */
 export function outputShapingOptions(options: ResolvedOptions): Readonly<Record<string, unknown>> {
-  const keys = (Object.keys(GENERATE_OPTIONS) as GenerateOptionKey[]).filter((key) => GENERATE_OPTIONS[key].shapesOutput);
+  const keys = (Object.keys(GENERATE_OPTIONS) as GenerateOptionKey[]).filter(
+    (key) => GENERATE_OPTIONS[key].shapesOutput,
+  );
   return Object.fromEntries(keys.map((key) => [key, options[key]]));
 }

@@ -5,7 +5,10 @@ import type { GenerateOptions } from "./generate-options.js";
  * `--flag`, `--no-flag`) and in a `GEN_CLIENT_TOOLS_*` environment variable.
  */
 export type OptionKind =
-  /** One or more paths: a string or a list in the config; `--in a b`; `a:b` (the platform's path delimiter) in the environment. */
+  /**
+   * One or more paths: a string or a list in the config; `--in a b`; `a:b` (the platform's path delimiter) in the
+   * environment.
+   */
   | "paths"
   | "path"
   /** A path, or false for none: `--no-stubs`. */
@@ -38,8 +41,22 @@ type GenerateOptionName = Exclude<keyof GenerateOptions, "cwd">;
  * The `satisfies` keeps it and GenerateOptions naming the same options.
  */
 export const GENERATE_OPTIONS = {
-  in: { kind: "paths", flag: "in", value: "PATH...", describe: "spec folders or files", default: ["client-tools"], shapesOutput: false },
-  out: { kind: "path", flag: "out", value: "DIR", describe: "output folder", default: "src/client-tools.gen", shapesOutput: false },
+  in: {
+    kind: "paths",
+    flag: "in",
+    value: "PATH...",
+    describe: "spec folders or files",
+    default: ["client-tools"],
+    shapesOutput: false,
+  },
+  out: {
+    kind: "path",
+    flag: "out",
+    value: "DIR",
+    describe: "output folder",
+    default: "src/client-tools.gen",
+    shapesOutput: false,
+  },
   stubs: {
     kind: "path-or-false",
     flag: "stubs",
@@ -66,7 +83,8 @@ export const GENERATE_OPTIONS = {
     kind: "import-extension",
     flag: "import-extension",
     value: "EXT",
-    describe: 'how generated modules import each other: ".js", ".ts", "none" (default: "auto", from your tsconfig\'s module resolution)',
+    describe:
+      'how generated modules import each other: ".js", ".ts", "none" (default: "auto", from your tsconfig\'s module resolution)',
     default: "auto",
     shapesOutput: true,
   },
@@ -81,10 +99,37 @@ export const GENERATE_OPTIONS = {
 
 /** The options of one run of the command line, beside the generation's. */
 export const RUN_OPTIONS = {
-  check: { kind: "boolean", flag: "check", describe: "write nothing; exit 1 if any generated file would change (for CI)", default: false, shapesOutput: false },
-  watch: { kind: "boolean", flag: "watch", short: "w", describe: "generate, then again whenever a spec file changes (Ctrl-C to stop)", default: false, shapesOutput: false },
-  config: { kind: "path", flag: "config", value: "FILE", describe: "config file (default: gen-client-tools.config.json when present)", default: "gen-client-tools.config.json", shapesOutput: false },
-  quiet: { kind: "boolean", flag: "quiet", short: "q", describe: "print errors only", default: false, shapesOutput: false },
+  check: {
+    kind: "boolean",
+    flag: "check",
+    describe: "write nothing; exit 1 if any generated file would change (for CI)",
+    default: false,
+    shapesOutput: false,
+  },
+  watch: {
+    kind: "boolean",
+    flag: "watch",
+    short: "w",
+    describe: "generate, then again whenever a spec file changes (Ctrl-C to stop)",
+    default: false,
+    shapesOutput: false,
+  },
+  config: {
+    kind: "path",
+    flag: "config",
+    value: "FILE",
+    describe: "config file (default: gen-client-tools.config.json when present)",
+    default: "gen-client-tools.config.json",
+    shapesOutput: false,
+  },
+  quiet: {
+    kind: "boolean",
+    flag: "quiet",
+    short: "q",
+    describe: "print errors only",
+    default: false,
+    shapesOutput: false,
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 export type GenerateOptionKey = keyof typeof GENERATE_OPTIONS;

@@ -36,7 +36,10 @@ export function sameGeneration(a: Manifest, b: Manifest): boolean {
   return a.inputs === b.inputs && a.outputs === b.outputs && a.schemaFiles.join("\n") === b.schemaFiles.join("\n");
 }
 
-/** The manifest in `text`, or undefined when it is not one this generator writes (those fields, nothing else; `tools` may be absent). */
+/**
+ * The manifest in `text`, or undefined when it is not one this generator writes (those fields, nothing else; `tools`
+ * may be absent).
+ */
 export function parseManifest(text: string): Manifest | undefined {
   let value: unknown;
   try {
@@ -46,7 +49,13 @@ export function parseManifest(text: string): Manifest | undefined {
   }
   if (typeof value !== "object" || value === null) return undefined;
   const { generator, generatorCode, inputs, schemaFiles, tools, outputs } = value as Record<string, unknown>;
-  if (typeof generator !== "string" || typeof generatorCode !== "string" || typeof inputs !== "string" || typeof outputs !== "string") return undefined;
+  if (
+    typeof generator !== "string" ||
+    typeof generatorCode !== "string" ||
+    typeof inputs !== "string" ||
+    typeof outputs !== "string"
+  )
+    return undefined;
   if (!isStringList(schemaFiles) || (tools !== undefined && !isStringList(tools))) return undefined;
   // Its layout may be prettier's: an edit that matters changes a digest, which --check sees.
   if (Object.keys(value).length !== (tools === undefined ? 5 : 6)) return undefined;

@@ -1,12 +1,12 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { GenerateOptions } from "../options/generate-options.js";
-import { listSpecFiles } from "../load/spec-files.js";
-import { outputShapingOptions, resolveOptions } from "../options/resolve.js";
-import { listGeneratedFiles } from "../write/write-files.js";
 import { generatorDigest } from "../generator-digest.js";
+import { listSpecFiles } from "../load/spec-files.js";
 import { inputsDigest, outputsDigest } from "../manifest/inputs.js";
+import type { GenerateOptions } from "../options/generate-options.js";
+import { outputShapingOptions, resolveOptions } from "../options/resolve.js";
 import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
+import { listGeneratedFiles } from "../write/write-files.js";
 
 /**
  * Whether the generated files are certainly what a run with these options would write, decided
@@ -29,7 +29,8 @@ export function generatedFilesUpToDate(given: GenerateOptions = {}): boolean {
   const specFiles = readAll(listed.files);
   const schemaFiles = readAll(manifest.schemaFiles.map((f) => path.resolve(outDir, f)));
   if (specFiles === undefined || schemaFiles === undefined) return false;
-  if (inputsDigest({ outDir, options: outputShapingOptions(options), specFiles, schemaFiles }) !== manifest.inputs) return false;
+  if (inputsDigest({ outDir, options: outputShapingOptions(options), specFiles, schemaFiles }) !== manifest.inputs)
+    return false;
   const outputs = listGeneratedFiles(outDir).filter((f) => f.path !== path.join(outDir, MANIFEST_FILE));
   return outputsDigest(outDir, outputs) === manifest.outputs;
 }

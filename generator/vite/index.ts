@@ -1,4 +1,5 @@
 // gen-client-tools/vite: `import clientTools from "gen-client-tools/vite"`, then
 // `plugins: [clientTools()]` in vite.config.
-export { clientTools as default, clientTools } from "./plugin.js";
+
 export type { ClientToolsPluginOptions } from "./plugin.js";
+export { clientTools as default, clientTools } from "./plugin.js";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { ErrorPayload } from "vite";
 import { count } from "../count.js";
-import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
 
 /** The text of a run's problems: one line each (file:line:col, pointer, fix) and a count. */
 export function problemsText(diagnostics: readonly Diagnostic[]): string {
@@ -20,6 +20,7 @@ export function overlayError(diagnostics: readonly Diagnostic[], root: string): 
     stack: "",
     plugin: "gen-client-tools",
     ...(file !== undefined && { id: file }),
-    ...(file !== undefined && first?.line !== undefined && { loc: { file, line: first.line, column: first.column ?? 1 } }),
+    ...(file !== undefined &&
+      first?.line !== undefined && { loc: { file, line: first.line, column: first.column ?? 1 } }),
   };
 }

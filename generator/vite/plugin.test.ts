@@ -21,24 +21,36 @@ afterEach(async () => {
 
 const WAIT_MS = 15_000;
 
-const spec = (description: string) => ({ name: "ping", description, parameters: { type: "object", properties: { n: { type: "integer" } } } });
+const spec = (description: string) => ({
+  name: "ping",
+  description,
+  parameters: { type: "object", properties: { n: { type: "integer" } } },
+});
 
 function app(specs: Record<string, unknown> = { "client-tools/ping.json": spec("Ping v1.") }): string {
   const root = tempProject({
     "index.html": '<!doctype html>\n<html><body><script type="module" src="/src/main.ts"></script></body></html>\n',
-    "src/main.ts": 'import { clientToolsPayload } from "./client-tools.gen/index.js";\ndocument.body.textContent = clientToolsPayload.client_tools.map((tool) => tool.description).join(", ");\n',
+    "src/main.ts":
+      'import { clientToolsPayload } from "./client-tools.gen/index.js";\ndocument.body.textContent = clientToolsPayload.client_tools.map((tool) => tool.description).join(", ");\n',
     ...specs,
   });
   linkRuntime(root);
   return root;
 }
 
-const generated = (root: string, file: string): string => readFileSync(path.join(root, "src/client-tools.gen", file), "utf8");
+const generated = (root: string, file: string): string =>
+  readFileSync(path.join(root, "src/client-tools.gen", file), "utf8");
 
 interface HmrMessage {
   readonly type: string;
   readonly path?: string;
-  readonly err?: { message: string; stack: string; plugin?: string; id?: string; loc?: { file?: string; line: number; column: number } };
+  readonly err?: {
+    message: string;
+    stack: string;
+    plugin?: string;
+    id?: string;
+    loc?: { file?: string; line: number; column: number };
+  };
 }
 
 /** A connection to the dev server's HMR socket, as the page's Vite client opens it. */
@@ -102,7 +114,10 @@ describe("the Vite plugin in the dev server", () => {
     expect(await fetchText(`${url}/src/client-tools.gen/index.ts`)).toContain("specs.ts");
 
     writeProjectFiles(root, { "client-tools/ping.json": spec("Ping v2.") });
-    await client.next("reload after the change", (message) => message.type === "full-reload" || message.type === "update");
+    await client.next(
+      "reload after the change",
+      (message) => message.type === "full-reload" || message.type === "update",
+    );
     expect(generated(root, "specs.ts")).toContain("Ping v2.");
     expect(await fetchText(`${url}/src/client-tools.gen/specs.ts`)).toContain("Ping v2.");
 
@@ -111,12 +126,19 @@ describe("the Vite plugin in the dev server", () => {
     const { err } = await client.next("error overlay", (message) => message.type === "error");
     expect(err?.message).toMatch(/^client-tools\/ping\.json:3:3 \(at \/description\): /);
     expect(err?.message).toContain("generated files were left as they were");
-    expect(err).toMatchObject({ stack: "", plugin: "gen-client-tools", id: path.join(root, "client-tools/ping.json"), loc: { line: 3, column: 3 } });
+    expect(err).toMatchObject({
+      stack: "",
+      plugin: "gen-client-tools",
+      id: path.join(root, "client-tools/ping.json"),
+      loc: { line: 3, column: 3 },
+    });
     expect(readdirSync(path.join(root, "src/client-tools.gen")).map((file) => generated(root, file))).toEqual(good);
 
     // A page opened while the specs are broken gets the overlay as it connects.
     const late = await hmrClient(server);
-    expect((await late.next("error overlay on connect", (message) => message.type === "error")).err?.message).toBe(err?.message);
+    expect((await late.next("error overlay on connect", (message) => message.type === "error")).err?.message).toBe(
+      err?.message,
+    );
 
     // Saved back as it was: the output does not change, and the overlay still has to go.
     writeProjectFiles(root, { "client-tools/ping.json": spec("Ping v2.") });
@@ -150,19 +172,35 @@ describe("the Vite plugin in the dev server", () => {
 });
 
 describe("the Vite plugin in vite build", () => {
-  const buildApp = (root: string) => build({ root, configFile: false, logLevel: "silent", plugins: [clientTools({ stubs: false })], build: { outDir: "dist" } });
+  const buildApp = (root: string) =>
+    build({
+      root,
+      configFile: false,
+      logLevel: "silent",
+      plugins: [clientTools({ stubs: false })],
+      build: { outDir: "dist" },
+    });
 
   it("generates before bundling, from gen-client-tools.config.json", async () => {
-    const root = app({ "specs/ping.json": spec("Ping from the config's folder."), "gen-client-tools.config.json": { in: "specs" } });
+    const root = app({
+      "specs/ping.json": spec("Ping from the config's folder."),
+      "gen-client-tools.config.json": { in: "specs" },
+    });
     await buildApp(root);
     expect(generated(root, "specs.ts")).toContain('"description": "Ping from the config\'s folder."');
     const assets = path.join(root, "dist/assets");
-    const bundle = readdirSync(assets).filter((file) => file.endsWith(".js")).map((file) => readFileSync(path.join(assets, file), "utf8")).join("\n");
+    const bundle = readdirSync(assets)
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => readFileSync(path.join(assets, file), "utf8"))
+      .join("\n");
     expect(bundle).toContain("Ping from the config's folder.");
   });
 
   it("fails with every spec problem, and writes nothing", async () => {
-    const root = app({ "client-tools/a.json": { name: "a b", description: "A." }, "client-tools/b.json": { name: "b" } });
+    const root = app({
+      "client-tools/a.json": { name: "a b", description: "A." },
+      "client-tools/b.json": { name: "b" },
+    });
     const failure = await buildApp(root).then(
       () => undefined,
       (error: unknown) => error,

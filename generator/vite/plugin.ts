@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { ErrorPayload, Logger, Plugin } from "vite";
-import { count } from "../count.js";
 import { crashMessage, isInternalError } from "../cli/report.js";
-import { formatDiagnostic, type Diagnostic } from "../diagnostics.js";
+import { count } from "../count.js";
+import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
 import type { GenerateOptions } from "../options/generate-options.js";
-import { QUIET_MS, serialDebounce, type DebouncedRuns } from "../watch/debounce.js";
+import { type DebouncedRuns, QUIET_MS, serialDebounce } from "../watch/debounce.js";
 import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
 import { overlayError, problemsText } from "./overlay.js";
 
@@ -16,7 +16,6 @@ export interface ClientToolsPluginOptions extends Omit<GenerateOptions, "cwd"> {
    */
   readonly config?: string;
 }
-
 
 interface Written {
   readonly notes: readonly string[];
@@ -41,7 +40,10 @@ export function clientTools(pluginOptions: ClientToolsPluginOptions = {}): Plugi
   let serving = false;
   let runs: DebouncedRuns | undefined;
 
-  const resolveOptions = async (): Promise<{ options: GenerateOptions & { cwd: string }; diagnostics: readonly Diagnostic[] }> => {
+  const resolveOptions = async (): Promise<{
+    options: GenerateOptions & { cwd: string };
+    diagnostics: readonly Diagnostic[];
+  }> => {
     const { loadConfig } = await import("../options/config-file.js");
     const { config, ...overrides } = pluginOptions;
     const loaded = loadConfig(config, root);
@@ -53,12 +55,21 @@ export function clientTools(pluginOptions: ClientToolsPluginOptions = {}): Plugi
     const { writeGenerated } = await import("../write-generated.js");
     const result = await generate(options);
     if (result.diagnostics.length > 0) return { diagnostics: result.diagnostics };
-    return { notes: result.notes, warnings: result.warnings, toolCount: result.toolCount, written: writeGenerated(result).changed.length };
+    return {
+      notes: result.notes,
+      warnings: result.warnings,
+      toolCount: result.toolCount,
+      written: writeGenerated(result).changed.length,
+    };
   };
   const logWritten = (outcome: Written): void => {
-    for (const warning of outcome.warnings) logger?.warn(`gen-client-tools: warning: ${formatDiagnostic(warning)}`, { timestamp: true });
+    for (const warning of outcome.warnings)
+      logger?.warn(`gen-client-tools: warning: ${formatDiagnostic(warning)}`, { timestamp: true });
     for (const note of outcome.notes) logger?.warn(`gen-client-tools: note: ${note}`, { timestamp: true });
-    if (outcome.written > 0) logger?.info(`gen-client-tools: ${count(outcome.toolCount, "tool")}, ${count(outcome.written, "file")} written`, { timestamp: true });
+    if (outcome.written > 0)
+      logger?.info(`gen-client-tools: ${count(outcome.toolCount, "tool")}, ${count(outcome.written, "file")} written`, {
+        timestamp: true,
+      });
   };
 
   return {

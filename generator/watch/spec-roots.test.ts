@@ -17,7 +17,10 @@ describe("watchPlan", () => {
 
   it("ignores the output folder and the handlers file, or the output folder alone without stubs", () => {
     const cwd = tempProject({ "client-tools/a.json": {} });
-    expect(watchPlan({}, cwd).ignored).toEqual([path.join(cwd, "src/client-tools.gen"), path.join(cwd, "src/client-tool-handlers.ts")]);
+    expect(watchPlan({}, cwd).ignored).toEqual([
+      path.join(cwd, "src/client-tools.gen"),
+      path.join(cwd, "src/client-tool-handlers.ts"),
+    ]);
     expect(watchPlan({ out: "gen", stubs: false }, cwd).ignored).toEqual([path.join(cwd, "gen")]);
   });
 

@@ -35,7 +35,9 @@ function specWatchRoots(inputs: readonly string[], cwd: string): WatchRoot[] {
   const roots = new Map<string, WatchRoot>();
   for (const input of inputs) {
     const absolute = path.resolve(cwd, input);
-    const root = isFolder(absolute) ? { dir: absolute, recursive: true } : { dir: path.dirname(absolute), recursive: false };
+    const root = isFolder(absolute)
+      ? { dir: absolute, recursive: true }
+      : { dir: path.dirname(absolute), recursive: false };
     if (!roots.get(root.dir)?.recursive) roots.set(root.dir, root);
   }
   return [...roots.values()];
@@ -66,4 +68,3 @@ export function affectsSpecs(file: string, roots: readonly WatchRoot[], ignored:
     return root.recursive || (parts.length === 1 && file.endsWith(".json"));
   });
 }
-

@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
-import { watchFolders, type FolderWatch } from "./watch-folders.js";
+import { type FolderWatch, watchFolders } from "./watch-folders.js";
 
 const watches: FolderWatch[] = [];
 afterEach(async () => {
@@ -32,7 +32,10 @@ async function record(dir: string) {
       new Promise((resolve, reject) => {
         if (reported.includes(file)) return resolve();
         waiters.push({ file, resolve });
-        setTimeout(() => reject(new Error(`${file} was not reported; reported: ${reported.join(", ")}`)), 10_000).unref();
+        setTimeout(
+          () => reject(new Error(`${file} was not reported; reported: ${reported.join(", ")}`)),
+          10_000,
+        ).unref();
       }),
     forget: () => void reported.splice(0),
   };

@@ -1,5 +1,5 @@
-import { watch } from "chokidar";
 import path from "node:path";
+import { watch } from "chokidar";
 import type { WatchRoot } from "./spec-roots.js";
 
 /** The watchers of `watchFolders`, once they have read their folders. */
@@ -19,7 +19,11 @@ export interface FolderWatch {
  * after that is never missed; `onError` hears of a watcher's failure. `CHOKIDAR_USEPOLLING=1`
  * makes it poll (network drives, some containers).
  */
-export async function watchFolders(roots: readonly WatchRoot[], onChange: (file: string) => void, onError: (error: Error) => void): Promise<FolderWatch> {
+export async function watchFolders(
+  roots: readonly WatchRoot[],
+  onChange: (file: string) => void,
+  onError: (error: Error) => void,
+): Promise<FolderWatch> {
   const watchers = roots.map((root) => {
     const parent = path.dirname(root.dir);
     const watcher = watch(parent, {

@@ -16,7 +16,8 @@ beforeAll(() => {
 }, 120_000);
 afterAll(removeTempProjects);
 
-const run = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [cli, "--no-stubs", "--validators", ...args], { cwd, encoding: "utf8", timeout: 60_000 });
+const run = (cwd: string, ...args: string[]) =>
+  spawnSync(process.execPath, [cli, "--no-stubs", "--validators", ...args], { cwd, encoding: "utf8", timeout: 60_000 });
 
 /** Runs the generator and kills it with SIGKILL after `ms`; resolves once it is gone. */
 function killedRun(cwd: string, ms: number): Promise<void> {
@@ -30,10 +31,13 @@ function killedRun(cwd: string, ms: number): Promise<void> {
   });
 }
 
-const temporaryFiles = (folder: string): string[] => readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((entry) => entry.endsWith(".tmp"));
+const temporaryFiles = (folder: string): string[] =>
+  readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((entry) => entry.endsWith(".tmp"));
 
 describe("a run killed at any moment", () => {
-  it("leaves a folder that --check does not pass unless it is whole, and the next run repairs it, leaving no temporary file", { timeout: 300_000 }, async () => {
+  it("leaves a folder that --check does not pass unless it is whole, and the next run repairs it, leaving no temporary file", {
+    timeout: 300_000,
+  }, async () => {
     const project = tempProject({});
     const specs = path.join(project, "client-tools");
     const out = path.join(project, "src/client-tools.gen");

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
-import { banner } from "../output-format/banner.js";
 import { generate } from "../generate.js";
+import { banner } from "../output-format/banner.js";
 import { writeGenerated } from "../write-generated.js";
 import { writeFiles } from "./write-files.js";
 
@@ -35,7 +35,9 @@ describe("writeFiles: a file given in pieces", () => {
     expect(writeFiles([{ path: file, contents, pieces }], undefined, false).unchanged).toEqual([file]);
     // Same length, one character different in the middle of a piece: changed.
     const edited = [...pieces.slice(0, 4), `${"é".repeat(1500)}e${"é".repeat(1499)}`, "\n"];
-    expect(writeFiles([{ path: file, contents: edited.join(""), pieces: edited }], undefined, true).changed).toEqual([file]);
+    expect(writeFiles([{ path: file, contents: edited.join(""), pieces: edited }], undefined, true).changed).toEqual([
+      file,
+    ]);
   });
 });
 
@@ -72,7 +74,9 @@ describe("writeFiles: stale generated files", () => {
       "gen/.mine.tmp": "the user's",
     });
     const out = path.join(folder, "gen");
-    expect(writeFiles([{ path: path.join(out, "index.ts"), contents: generated("export {};") }], out, true).stale).toEqual([]);
+    expect(
+      writeFiles([{ path: path.join(out, "index.ts"), contents: generated("export {};") }], out, true).stale,
+    ).toEqual([]);
     expect(readdirSync(out, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".tmp")).length).toBe(4);
     writeFiles([{ path: path.join(out, "index.ts"), contents: generated("export {};") }], out, false);
     expect(readdirSync(out).sort()).toEqual([".mine.tmp", `.specs.ts.${process.ppid}.tmp`, "index.ts"]);
@@ -88,13 +92,23 @@ describe("writeFiles: stale generated files", () => {
 
 describe("turning --validators off", () => {
   it("removes every validator file, and --check is clean after", async () => {
-    const cwd = tempProject({ "client-tools/ping.json": { name: "ping", description: "Ping.", parameters: { type: "object", properties: { n: { type: "integer" } } } } });
+    const cwd = tempProject({
+      "client-tools/ping.json": {
+        name: "ping",
+        description: "Ping.",
+        parameters: { type: "object", properties: { n: { type: "integer" } } },
+      },
+    });
     writeGenerated(await generate({ cwd, stubs: false, validators: true }));
     const validators = path.join(cwd, "src/client-tools.gen/validators");
     expect(readdirSync(validators).sort()).toEqual(["index.ts", "ping.ts", "standard-schemas.ts"]);
 
     const without = await generate({ cwd, stubs: false });
-    expect(writeGenerated(without, { check: true }).stale.map((file) => path.relative(validators, file)).sort()).toEqual(["index.ts", "ping.ts", "standard-schemas.ts"]);
+    expect(
+      writeGenerated(without, { check: true })
+        .stale.map((file) => path.relative(validators, file))
+        .sort(),
+    ).toEqual(["index.ts", "ping.ts", "standard-schemas.ts"]);
     writeGenerated(without);
     expect(existsSync(validators)).toBe(false);
     expect(writeGenerated(without, { check: true }).upToDate).toBe(true);

@@ -1,8 +1,19 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, writeSync } from "node:fs";
-import { CHUNK_BYTES, CHUNK_CHARS, textChunks } from "../text-chunks.js";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import { BANNER_PREFIX } from "../output-format/banner.js";
 import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
+import { CHUNK_BYTES, CHUNK_CHARS, textChunks } from "../text-chunks.js";
 
 export interface FileToWrite {
   readonly path: string;
@@ -33,7 +44,10 @@ export function writeFiles(files: readonly FileToWrite[], outDir: string | undef
   const unchanged: string[] = [];
   for (const file of files) {
     const existing = readIfExists(file.path);
-    if ((existing !== undefined && holds(existing, file)) || (check && existing !== undefined && file.sameAs?.(existing) === true)) {
+    if (
+      (existing !== undefined && holds(existing, file)) ||
+      (check && existing !== undefined && file.sameAs?.(existing) === true)
+    ) {
       unchanged.push(file.path);
       continue;
     }
@@ -158,7 +172,10 @@ function generatedText(file: string, outDir: string): string | undefined {
   return contents !== undefined && isGenerated(file, contents, outDir) ? contents : undefined;
 }
 
-/** A module that starts with the generated banner, or the manifest as the generator writes it (JSON has no comment to carry a banner). */
+/**
+ * A module that starts with the generated banner, or the manifest as the generator writes it (JSON has no comment to
+ * carry a banner).
+ */
 function isGenerated(file: string, contents: string, outDir: string): boolean {
   if (/\.(ts|js)$/.test(file)) return contents.startsWith(BANNER_PREFIX);
   return path.relative(outDir, file) === MANIFEST_FILE && parseManifest(contents) !== undefined;

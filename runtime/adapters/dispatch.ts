@@ -1,5 +1,10 @@
 /** Why a call was not carried out, as the generated `dispatchToolCall` says. */
-export type ToolCallFailureReason = "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error" | "private_input";
+export type ToolCallFailureReason =
+  | "unknown_tool"
+  | "invalid_json"
+  | "invalid_arguments"
+  | "handler_error"
+  | "private_input";
 
 /** What the generated `dispatchToolCall` resolves to, as the adapters read it. */
 export type ToolCallOutcome =

@@ -9,7 +9,7 @@ describe("openText", () => {
     [{ a: {}, b: { c: [] } }, '{"a":{},"b":{"c":['],
     [{}, "{"],
     [[1, 2], "[1,2"],
-    [{ "k\"ey": "v\n" }, '{"k\\"ey":"v\\n'],
+    [{ 'k"ey': "v\n" }, '{"k\\"ey":"v\\n'],
   ])("leaves the last member of %j open at every depth", (value, text) => {
     expect(openText(value)).toBe(text);
     const parser = createPartialJsonParser();

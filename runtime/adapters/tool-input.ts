@@ -1,8 +1,8 @@
-import type { CompiledValidator } from "../wire/validation.js";
 import { analyzeStrictCompatibility } from "../export/strict.js";
 import { fromStrictArguments, strictCompilationOf } from "../export/strict-arguments.js";
 import type { JsonObject } from "../schema/json.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { CompiledValidator } from "../wire/validation.js";
 import { refusedArguments, unreadableArguments } from "./model-texts.js";
 
 /**
@@ -17,11 +17,15 @@ export type StrictOption = boolean | "compile";
  * The model's arguments as the tool reads them, or why they are refused: the validators' pointers
  * and messages (`reasons`), and the text the model reads (`text`).
  */
-export type ArgumentsRead = { readonly ok: true; readonly args: unknown } | { readonly ok: false; readonly reasons: string; readonly text: string };
+export type ArgumentsRead =
+  | { readonly ok: true; readonly args: unknown }
+  | { readonly ok: false; readonly reasons: string; readonly text: string };
 
 /** A tool's parameters as a framework is given them, and how the model's arguments are read back. */
 export interface ClientToolInput {
-  /** A fresh, unfrozen copy, byte for byte (the spec's own stays frozen: a framework may write into what it is given). */
+  /**
+   * A fresh, unfrozen copy, byte for byte (the spec's own stays frozen: a framework may write into what it is given).
+   */
   readonly schema: JsonObject;
   readonly strict: boolean;
   /** The model's arguments, mapped back from a compiled strict variant and checked. */
@@ -30,12 +34,19 @@ export interface ClientToolInput {
   readJson(json: string): ArgumentsRead;
 }
 
-export function clientToolInput(spec: ClientToolSpec, validator: CompiledValidator | undefined, strict: StrictOption = false): ClientToolInput {
+export function clientToolInput(
+  spec: ClientToolSpec,
+  validator: CompiledValidator | undefined,
+  strict: StrictOption = false,
+): ClientToolInput {
   const compiled = strict === "compile" ? strictCompilationOf(spec.parameters, "openai") : undefined;
   const mapBack = compiled?.kind === "compiled";
   return {
     schema: structuredClone(mapBack ? compiled.schema : spec.parameters) as JsonObject,
-    strict: compiled !== undefined ? compiled.kind !== "refused" : strict === true && analyzeStrictCompatibility(spec.parameters, "openai").length === 0,
+    strict:
+      compiled !== undefined
+        ? compiled.kind !== "refused"
+        : strict === true && analyzeStrictCompatibility(spec.parameters, "openai").length === 0,
     read,
     readJson(json) {
       let raw: unknown;

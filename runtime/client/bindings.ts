@@ -1,5 +1,16 @@
 import { DISPATCHED_TEXT } from "../wire/observation.js";
-import type { ArgsByKindOf, ClientActionOf, ClientToolHandlersOf, ClientToolRow, ClientToolTable, FireAndForgetActionOf, OutputByNameOf, ResultByKindOf, ResultByNameOf, ToolNameOf } from "../wire/tool-table.js";
+import type {
+  ArgsByKindOf,
+  ClientActionOf,
+  ClientToolHandlersOf,
+  ClientToolRow,
+  ClientToolTable,
+  FireAndForgetActionOf,
+  OutputByNameOf,
+  ResultByKindOf,
+  ResultByNameOf,
+  ToolNameOf,
+} from "../wire/tool-table.js";
 import { servedByRunner } from "./runner-handlers.js";
 
 const KIND_PREFIX = "ClientAction_";
@@ -18,7 +29,12 @@ export interface ClientToolCallError {
  * or do not match, the handler failed, or the tool takes a private input (which goes to the server
  * through the runner, never into a framework's messages).
  */
-export type ClientToolCallFailureReason = "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error" | "private_input";
+export type ClientToolCallFailureReason =
+  | "unknown_tool"
+  | "invalid_json"
+  | "invalid_arguments"
+  | "handler_error"
+  | "private_input";
 
 /** A call that was not carried out; `message` is written for the model, which can correct its call. */
 export interface ClientToolCallFailure {
@@ -32,11 +48,18 @@ export interface ClientToolCallFailure {
 
 /** A call that was carried out: the handler's `result`, and the `output` that goes back to the model. */
 export type ClientToolCallSuccessOf<T extends ClientToolTable<T>, N extends ToolNameOf<T> = ToolNameOf<T>> = {
-  readonly [K in N]: { readonly ok: true; readonly name: K; readonly result: ResultByNameOf<T>[K]; readonly output: OutputByNameOf<T>[K] };
+  readonly [K in N]: {
+    readonly ok: true;
+    readonly name: K;
+    readonly result: ResultByNameOf<T>[K];
+    readonly output: OutputByNameOf<T>[K];
+  };
 }[N];
 
 /** What `dispatchToolCall` resolves to. */
-export type ClientToolCallOutcomeOf<T extends ClientToolTable<T>, N extends ToolNameOf<T> = ToolNameOf<T>> = ClientToolCallSuccessOf<T, N> | ClientToolCallFailure;
+export type ClientToolCallOutcomeOf<T extends ClientToolTable<T>, N extends ToolNameOf<T> = ToolNameOf<T>> =
+  | ClientToolCallSuccessOf<T, N>
+  | ClientToolCallFailure;
 
 /** The action a call becomes, or why it cannot become one. */
 export type ClientToolActionOutcomeOf<T extends ClientToolTable<T>, N extends ToolNameOf<T> = ToolNameOf<T>> =
@@ -45,7 +68,9 @@ export type ClientToolActionOutcomeOf<T extends ClientToolTable<T>, N extends To
 
 /** A validator: true when the value matches; after false, `errors` says why (ajv's shape). */
 export type ClientToolArgsValidator = ((data: unknown) => boolean) & {
-  readonly errors?: readonly { readonly instancePath: string; readonly keyword: string; readonly message?: string }[] | null;
+  readonly errors?:
+    | readonly { readonly instancePath: string; readonly keyword: string; readonly message?: string }[]
+    | null;
 };
 
 /** An argument validator per tool name, such as `clientToolValidators` from the generated validators. */
@@ -65,7 +90,9 @@ export interface ClientToolCallOptions {
 }
 
 /** The arguments after the handlers: `ctx` (which handlers that take none need not be given) and the options. */
-export type ClientToolCallRest<Ctx> = [Ctx] extends [void] ? [ctx?: Ctx, options?: ClientToolCallOptions] : [ctx: Ctx, options?: ClientToolCallOptions];
+export type ClientToolCallRest<Ctx> = [Ctx] extends [void]
+  ? [ctx?: Ctx, options?: ClientToolCallOptions]
+  : [ctx: Ctx, options?: ClientToolCallOptions];
 
 /**
  * What the generated module hands `bindClientTools`: each tool's mode by name (checked against
@@ -108,8 +135,16 @@ export interface ClientToolBindings<T extends ClientToolTable<T>> {
    * event stream with `isFireAndForgetAction`).
    */
   readonly dispatchClientAction: {
-    <A extends ClientActionOf<T>, Ctx>(action: A, handlers: ClientToolHandlersOf<T, Ctx>, ctx: Ctx): Promise<ResultByKindOf<T>[A["kind"] & keyof ResultByKindOf<T>]>;
-    <E extends { readonly kind: "ActionEvent"; readonly tool_name: ToolNameOf<T> }, Ctx>(event: E, handlers: ClientToolHandlersOf<T, Ctx>, ctx: Ctx): Promise<ResultByNameOf<T>[E["tool_name"]]>;
+    <A extends ClientActionOf<T>, Ctx>(
+      action: A,
+      handlers: ClientToolHandlersOf<T, Ctx>,
+      ctx: Ctx,
+    ): Promise<ResultByKindOf<T>[A["kind"] & keyof ResultByKindOf<T>]>;
+    <E extends { readonly kind: "ActionEvent"; readonly tool_name: ToolNameOf<T> }, Ctx>(
+      event: E,
+      handlers: ClientToolHandlersOf<T, Ctx>,
+      ctx: Ctx,
+    ): Promise<ResultByNameOf<T>[E["tool_name"]]>;
   };
   /**
    * Checks a call as a framework hands it over (a tool name and its arguments, as an object or as
@@ -118,8 +153,18 @@ export interface ClientToolBindings<T extends ClientToolTable<T>> {
    * acknowledgement for a fire-and-forget tool), or to why the call failed.
    */
   readonly dispatchToolCall: {
-    <N extends ToolNameOf<T>, Ctx = void>(name: N, args: unknown, handlers: ClientToolHandlersOf<T, Ctx>, ...rest: ClientToolCallRest<Ctx>): Promise<ClientToolCallOutcomeOf<T, N>>;
-    <Ctx = void>(name: string, args: unknown, handlers: ClientToolHandlersOf<T, Ctx>, ...rest: ClientToolCallRest<Ctx>): Promise<ClientToolCallOutcomeOf<T>>;
+    <N extends ToolNameOf<T>, Ctx = void>(
+      name: N,
+      args: unknown,
+      handlers: ClientToolHandlersOf<T, Ctx>,
+      ...rest: ClientToolCallRest<Ctx>
+    ): Promise<ClientToolCallOutcomeOf<T, N>>;
+    <Ctx = void>(
+      name: string,
+      args: unknown,
+      handlers: ClientToolHandlersOf<T, Ctx>,
+      ...rest: ClientToolCallRest<Ctx>
+    ): Promise<ClientToolCallOutcomeOf<T>>;
   };
   /** The same checks as `dispatchToolCall`, and the action the call becomes: what an agent server would send for it. */
   readonly toClientAction: {
@@ -164,7 +209,8 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
   };
 
   const checkCall = (name: string, given: unknown, options: ClientToolCallOptions | undefined): CheckedCall => {
-    if (!isClientToolName(name)) return failure(String(name), "unknown_tool", `There is no client tool named ${JSON.stringify(name)}.`);
+    if (!isClientToolName(name))
+      return failure(String(name), "unknown_tool", `There is no client tool named ${JSON.stringify(name)}.`);
     let args = given;
     if (typeof given === "string") {
       // Providers send an empty string for a call without arguments.
@@ -177,14 +223,23 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
         }
       }
     }
-    if (typeof args !== "object" || args === null || Array.isArray(args)) return failure(name, "invalid_arguments", `The arguments for ${name} must be a JSON object.`);
+    if (typeof args !== "object" || args === null || Array.isArray(args))
+      return failure(name, "invalid_arguments", `The arguments for ${name} must be a JSON object.`);
     if (options?.strictArguments !== undefined) args = options.strictArguments.fromStrictArguments(name, args);
     const object = args as { readonly [key: string]: unknown };
     if (ownMcpArgKind.has(name) && Object.hasOwn(object, "kind")) {
-      return failure(name, "invalid_arguments", `The arguments for ${name} cannot have a property "kind": this tool's own "${KIND_ARGUMENT}" takes its place in an action.`);
+      return failure(
+        name,
+        "invalid_arguments",
+        `The arguments for ${name} cannot have a property "kind": this tool's own "${KIND_ARGUMENT}" takes its place in an action.`,
+      );
     }
     if (!ownMcpArgKind.has(name) && Object.hasOwn(object, "kind") && Object.hasOwn(object, KIND_ARGUMENT)) {
-      return failure(name, "invalid_arguments", `The arguments for ${name} cannot have both "kind" and "${KIND_ARGUMENT}": an action carries "kind" as "${KIND_ARGUMENT}".`);
+      return failure(
+        name,
+        "invalid_arguments",
+        `The arguments for ${name} cannot have both "kind" and "${KIND_ARGUMENT}": an action carries "kind" as "${KIND_ARGUMENT}".`,
+      );
     }
     const validator = (options?.validators ?? input.validators)?.[name]?.args;
     if (validator !== undefined && !validator(object)) {
@@ -199,11 +254,15 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
       const kind = (given as { readonly kind?: unknown } | null)?.kind;
       const action: unknown = kind === "ActionEvent" ? (given as { readonly action?: unknown }).action : given;
       if (action === undefined) {
-        throw new TypeError("dispatchClientAction received an ActionEvent without an action: the model's arguments were invalid, and the server sends an AgentErrorEvent for it");
+        throw new TypeError(
+          "dispatchClientAction received an ActionEvent without an action: the model's arguments were invalid, and the server sends an AgentErrorEvent for it",
+        );
       }
       if (!isClientAction(action)) {
         const actionKind = JSON.stringify((action as { kind?: unknown } | null)?.kind);
-        throw new TypeError(`dispatchClientAction received an unknown action kind ${actionKind}: regenerate the client-tool bindings if the server has new tools`);
+        throw new TypeError(
+          `dispatchClientAction received an unknown action kind ${actionKind}: regenerate the client-tool bindings if the server has new tools`,
+        );
       }
       const name = (action as { readonly kind: string }).kind.slice(KIND_PREFIX.length);
       if (privateInput.has(name)) throw new TypeError(privateInputMessage(name));
@@ -213,17 +272,29 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
         );
       }
       const handler = findHandler(handlers, name);
-      if (handler === undefined) throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
+      if (handler === undefined)
+        throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
       resolve(handler.call(handlers, argsOf(action as { readonly kind: string }), ctx));
     });
   }
 
-  async function dispatchToolCall(name: string, args: unknown, handlers: unknown, ctx?: unknown, options?: ClientToolCallOptions): Promise<unknown> {
+  async function dispatchToolCall(
+    name: string,
+    args: unknown,
+    handlers: unknown,
+    ctx?: unknown,
+    options?: ClientToolCallOptions,
+  ): Promise<unknown> {
     const checked = checkCall(name, args, options);
     if (!checked.ok) return checked;
     if (privateInput.has(name)) return failure(name, "private_input", privateInputMessage(name));
     const handler = findHandler(handlers, name);
-    if (handler === undefined) return failure(name, "handler_error", `This client has no handler for the tool ${JSON.stringify(name)}: add it to your ClientToolHandlers.`);
+    if (handler === undefined)
+      return failure(
+        name,
+        "handler_error",
+        `This client has no handler for the tool ${JSON.stringify(name)}: add it to your ClientToolHandlers.`,
+      );
     try {
       const result: unknown = await handler.call(handlers, checked.args, ctx);
       return { ok: true, name, result, output: fireAndForget.has(name) ? DISPATCHED_TEXT : result };
@@ -264,7 +335,11 @@ function failure(name: string, reason: ClientToolCallFailureReason, message: str
 /** A handler, own or inherited (class instances keep methods on their prototype), never one of Object.prototype's. */
 /** Why a validator refused the value it was last given. */
 export function validationErrorsOf(validator: ClientToolArgsValidator): ClientToolCallError[] {
-  return (validator.errors ?? []).map((e) => ({ instancePath: e.instancePath, keyword: e.keyword, message: e.message ?? e.keyword }));
+  return (validator.errors ?? []).map((e) => ({
+    instancePath: e.instancePath,
+    keyword: e.keyword,
+    message: e.message ?? e.keyword,
+  }));
 }
 
 /** The text for arguments a validator refused, each reason with where it is. */

@@ -8,7 +8,10 @@ import type { ClientToolCallStateOf } from "./call-state.js";
  * available (the server checked them); with the answer the page sent, the output or the error;
  * with the server's `client_tool.cancelled`, the error it gives.
  */
-export function toClientToolCallState<T extends ClientToolTable<T>>(request: ClientToolRequest, ended?: ClientToolAnswer | ClientToolCancelledMessage): ClientToolCallStateOf<T> {
+export function toClientToolCallState<T extends ClientToolTable<T>>(
+  request: ClientToolRequest,
+  ended?: ClientToolAnswer | ClientToolCancelledMessage,
+): ClientToolCallStateOf<T> {
   const call = { toolCallId: request.toolCallId, toolName: request.toolName, args: request.args };
   let state: object;
   if (ended === undefined) state = { status: "input-available", ...call };

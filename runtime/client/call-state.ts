@@ -16,10 +16,17 @@ export type PartialArgsOf<A> = A extends string | number | boolean | null
       : A;
 
 /** A JSON pointer into arguments of this type: `""` for the whole, or one that starts with a property's name. */
-export type ArgPointerOf<A> = "" | (A extends object ? `/${Extract<keyof A, string>}` | `/${Extract<keyof A, string>}/${string}` : never);
+export type ArgPointerOf<A> =
+  | ""
+  | (A extends object ? `/${Extract<keyof A, string>}` | `/${Extract<keyof A, string>}/${string}` : never);
 
 /** The states a client tool's call goes through, as a page draws them. */
-export type ClientToolCallStatus = "input-streaming" | "input-available" | "approval-requested" | "output-available" | "output-error";
+export type ClientToolCallStatus =
+  | "input-streaming"
+  | "input-available"
+  | "approval-requested"
+  | "output-available"
+  | "output-error";
 
 interface CallOf<N extends string> {
   readonly toolCallId: string;
@@ -32,7 +39,10 @@ export interface StreamingCallOf<N extends string, A> extends CallOf<N> {
   readonly status: "input-streaming";
   /** The arguments so far; `undefined` until the first part has arrived. */
   readonly args: PartialArgsOf<A> | undefined;
-  /** Whether the part at this JSON pointer (`"/city"`, `"/points/0"`, `""` for the whole) has been read to its end and cannot change. */
+  /**
+   * Whether the part at this JSON pointer (`"/city"`, `"/points/0"`, `""` for the whole) has been read to its end and
+   * cannot change.
+   */
   isFinal(pointer: ArgPointerOf<A>): boolean;
 }
 
@@ -67,11 +77,12 @@ export interface OutputErrorCallOf<N extends string, A> extends CallOf<N> {
  * (typed partial, with which parts are final), available (validated), waiting for approval, the
  * output (an awaited tool's result), or the error.
  */
-export type ClientToolCallStateOf<T extends ClientToolTable<T>, N extends ToolNameOf<T> = ToolNameOf<T>> = N extends ToolNameOf<T>
-  ?
-      | StreamingCallOf<N, T[N]["args"]>
-      | InputAvailableCallOf<N, T[N]["args"]>
-      | ApprovalRequestedCallOf<N, T[N]["args"]>
-      | OutputAvailableCallOf<N, T[N]["args"], T[N]["result"], T[N]["mode"]>
-      | OutputErrorCallOf<N, T[N]["args"]>
-  : never;
+export type ClientToolCallStateOf<T extends ClientToolTable<T>, N extends ToolNameOf<T> = ToolNameOf<T>> =
+  N extends ToolNameOf<T>
+    ?
+        | StreamingCallOf<N, T[N]["args"]>
+        | InputAvailableCallOf<N, T[N]["args"]>
+        | ApprovalRequestedCallOf<N, T[N]["args"]>
+        | OutputAvailableCallOf<N, T[N]["args"], T[N]["result"], T[N]["mode"]>
+        | OutputErrorCallOf<N, T[N]["args"]>
+    : never;

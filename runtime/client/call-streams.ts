@@ -1,12 +1,12 @@
-import { createPartialJsonParser, PartialJsonError, type PartialJsonParser } from "./partial-json.js";
-import { pointerTokens } from "../schema/json-pointer.js";
 import type { JsonValue } from "../schema/json.js";
-import type { ClientToolTable, ToolNameOf } from "../wire/tool-table.js";
-import { invalidArgumentsText, validationErrorsOf, type ClientToolArgsValidators } from "./bindings.js";
+import { pointerTokens } from "../schema/json-pointer.js";
 import { clientToolMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { ClientToolTable, ToolNameOf } from "../wire/tool-table.js";
+import { type ClientToolArgsValidators, invalidArgumentsText, validationErrorsOf } from "./bindings.js";
 import type { ClientToolCallStateOf, StreamingCallOf } from "./call-state.js";
 import { mayListValuesAt } from "./listed-values.js";
+import { createPartialJsonParser, PartialJsonError, type PartialJsonParser } from "./partial-json.js";
 
 /** A client tool as the page knows it: the generated `clientToolSpecs` fit. */
 export interface StreamedToolSpec extends Partial<Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">> {
@@ -17,29 +17,54 @@ export interface StreamedToolSpec extends Partial<Pick<ClientToolSpec, "outputSc
 export interface ClientToolCallStreamsOptions {
   /** The tools (the generated `clientToolSpecs`): a call of any other tool has no state. */
   readonly specs: readonly StreamedToolSpec[];
-  /** The generated `clientToolValidators`: complete arguments are checked before they are `input-available`, and an `output-error` says why not. */
+  /**
+   * The generated `clientToolValidators`: complete arguments are checked before they are `input-available`, and an
+   * `output-error` says why not.
+   */
   readonly validators?: ClientToolArgsValidators;
   /** How many calls' arguments are read at once; past it the call heard of longest ago is let go. Default 256. */
   readonly maxCalls?: number;
-  /** How many characters one call's arguments may hold; default 1 MiB. Past it the arguments stop growing until they are complete. */
+  /**
+   * How many characters one call's arguments may hold; default 1 MiB. Past it the arguments stop growing until they are
+   * complete.
+   */
   readonly maxChars?: number;
 }
 
 /** The state of a call whose arguments are streaming in. */
-export type StreamingStateOf<T extends ClientToolTable<T>> = Extract<ClientToolCallStateOf<T>, { readonly status: "input-streaming" }>;
+export type StreamingStateOf<T extends ClientToolTable<T>> = Extract<
+  ClientToolCallStateOf<T>,
+  { readonly status: "input-streaming" }
+>;
 
 /**
  * The arguments of the calls streaming in, one parser per `toolCallId`: each piece of text is read
  * once, and each state has a new value in which the parts read to their end keep their identity.
  */
 export interface ClientToolCallStreams<T extends ClientToolTable<T>> {
-  /** The arguments' whole text so far (the AI SDK's `rawInput`): reads what is new since the last time. `undefined` for a tool not in the specs. */
-  read<N extends ToolNameOf<T>>(toolCallId: string, toolName: N, textSoFar: string): StreamingCallOf<N, T[N]["args"]> | undefined;
+  /**
+   * The arguments' whole text so far (the AI SDK's `rawInput`): reads what is new since the last time. `undefined` for
+   * a tool not in the specs.
+   */
+  read<N extends ToolNameOf<T>>(
+    toolCallId: string,
+    toolName: N,
+    textSoFar: string,
+  ): StreamingCallOf<N, T[N]["args"]> | undefined;
   read(toolCallId: string, toolName: string, textSoFar: string): StreamingStateOf<T> | undefined;
-  /** The next piece of the arguments' text (AG-UI's `TOOL_CALL_ARGS` delta). `undefined` for a tool not in the specs. */
-  append<N extends ToolNameOf<T>>(toolCallId: string, toolName: N, delta: string): StreamingCallOf<N, T[N]["args"]> | undefined;
+  /**
+   * The next piece of the arguments' text (AG-UI's `TOOL_CALL_ARGS` delta). `undefined` for a tool not in the specs.
+   */
+  append<N extends ToolNameOf<T>>(
+    toolCallId: string,
+    toolName: N,
+    delta: string,
+  ): StreamingCallOf<N, T[N]["args"]> | undefined;
   append(toolCallId: string, toolName: string, delta: string): StreamingStateOf<T> | undefined;
-  /** The arguments' text is complete (AG-UI's `TOOL_CALL_END`): `input-available` with them, checked by the validators, or `output-error` with why not. */
+  /**
+   * The arguments' text is complete (AG-UI's `TOOL_CALL_END`): `input-available` with them, checked by the validators,
+   * or `output-error` with why not.
+   */
   finish(toolCallId: string): ClientToolCallStateOf<T> | undefined;
   /**
    * A later state of the call, its parser let go: a result is kept only for a tool that answers
@@ -47,7 +72,11 @@ export interface ClientToolCallStreams<T extends ClientToolTable<T>> {
    * checked by the validators, and a state given without arguments has the call's last ones.
    * `undefined` for a tool not in the specs.
    */
-  settle<N extends ToolNameOf<T>>(toolCallId: string, toolName: N, state: SettledInput): ClientToolCallStateOf<T, N> | undefined;
+  settle<N extends ToolNameOf<T>>(
+    toolCallId: string,
+    toolName: N,
+    state: SettledInput,
+  ): ClientToolCallStateOf<T, N> | undefined;
   settle(toolCallId: string, toolName: string, state: SettledInput): ClientToolCallStateOf<T> | undefined;
   /** The tool a call heard of is of (AG-UI's `TOOL_CALL_ARGS` does not say). */
   toolNameOf(toolCallId: string): string | undefined;
@@ -55,7 +84,9 @@ export interface ClientToolCallStreams<T extends ClientToolTable<T>> {
   end(toolCallId: string): void;
 }
 
-/** What a source says of a call once its arguments are complete; without `args`, they are the call's last known ones. */
+/**
+ * What a source says of a call once its arguments are complete; without `args`, they are the call's last known ones.
+ */
 export type SettledInput =
   | { readonly status: "input-available" | "approval-requested"; readonly args: unknown }
   | { readonly status: "output-available"; readonly args?: unknown; readonly result?: unknown }
@@ -70,7 +101,10 @@ interface CallStream {
   parser: PartialJsonParser | undefined;
   /** The complete arguments, once known. */
   args: unknown;
-  /** The last later state, and what it was made from: given the same again, the same state is returned (and the arguments not checked again). */
+  /**
+   * The last later state, and what it was made from: given the same again, the same state is returned (and the
+   * arguments not checked again).
+   */
   settled: { readonly input: SettledInput; readonly state: object } | undefined;
   /** The text `read` was last given (keeping a string does not copy it). */
   text: string;
@@ -79,11 +113,15 @@ interface CallStream {
   state: StreamingCallOf<string, unknown>;
 }
 
-export function createClientToolCallStreams<T extends ClientToolTable<T>>(options: ClientToolCallStreamsOptions): ClientToolCallStreams<T> {
+export function createClientToolCallStreams<T extends ClientToolTable<T>>(
+  options: ClientToolCallStreamsOptions,
+): ClientToolCallStreams<T> {
   const maxCalls = options.maxCalls ?? DEFAULT_MAX_CALLS;
   const maxChars = options.maxChars ?? DEFAULT_MAX_CHARS;
   const parameters = new Map<string, unknown>(options.specs.map((spec) => [spec.name, spec.parameters]));
-  const answering = new Set(options.specs.filter((spec) => clientToolMode(spec).mode !== "fire-and-forget").map((spec) => spec.name));
+  const answering = new Set(
+    options.specs.filter((spec) => clientToolMode(spec).mode !== "fire-and-forget").map((spec) => spec.name),
+  );
   const calls = new Map<string, CallStream>();
 
   const streamOf = (toolCallId: string, toolName: string): CallStream | undefined => {
@@ -115,7 +153,8 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(option
     try {
       const value = stream.parser.push(delta);
       const open = stream.parser.openPointer();
-      const shown = open === undefined ? value : withoutUnlisted(value, open, parameters.get(stream.toolName) as JsonValue);
+      const shown =
+        open === undefined ? value : withoutUnlisted(value, open, parameters.get(stream.toolName) as JsonValue);
       stream.state = streamingState(toolCallId, stream.toolName, shown, open);
     } catch (error) {
       if (!(error instanceof PartialJsonError)) throw error;
@@ -133,10 +172,19 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(option
     const call = { toolCallId, toolName };
     let state: object;
     if (input.status === "output-error") state = { status: "output-error", ...call, args, error: input.error };
-    else if (input.status === "output-available") state = answering.has(toolName) ? { status: "output-available", ...call, args, result: input.result } : { status: "output-available", ...call, args };
+    else if (input.status === "output-available")
+      state = answering.has(toolName)
+        ? { status: "output-available", ...call, args, result: input.result }
+        : { status: "output-available", ...call, args };
     else {
       const validator = options.validators?.[toolName]?.args;
-      if (validator !== undefined && !validator(args)) state = { status: "output-error", ...call, args: undefined, error: invalidArgumentsText(toolName, validationErrorsOf(validator)) };
+      if (validator !== undefined && !validator(args))
+        state = {
+          status: "output-error",
+          ...call,
+          args: undefined,
+          error: invalidArgumentsText(toolName, validationErrorsOf(validator)),
+        };
       else state = { status: input.status, ...call, args };
     }
     const kept = streamOf(toolCallId, toolName)!;
@@ -172,7 +220,11 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(option
       } catch (error) {
         if (!(error instanceof PartialJsonError)) throw error;
       }
-      if (args === undefined) return settle(toolCallId, stream.toolName, { status: "output-error", error: `The arguments for ${stream.toolName} are not JSON.` });
+      if (args === undefined)
+        return settle(toolCallId, stream.toolName, {
+          status: "output-error",
+          error: `The arguments for ${stream.toolName} are not JSON.`,
+        });
       return settle(toolCallId, stream.toolName, { status: "input-available", args });
     },
     settle,
@@ -187,8 +239,14 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(option
 }
 
 function sameInput(a: SettledInput, b: SettledInput): boolean {
-  const field = (input: SettledInput, key: "result" | "error"): unknown => (input as { readonly result?: unknown; readonly error?: unknown })[key];
-  return a.status === b.status && a.args === b.args && field(a, "result") === field(b, "result") && field(a, "error") === field(b, "error");
+  const field = (input: SettledInput, key: "result" | "error"): unknown =>
+    (input as { readonly result?: unknown; readonly error?: unknown })[key];
+  return (
+    a.status === b.status &&
+    a.args === b.args &&
+    field(a, "result") === field(b, "result") &&
+    field(a, "error") === field(b, "error")
+  );
 }
 
 /**
@@ -198,7 +256,7 @@ function sameInput(a: SettledInput, b: SettledInput): boolean {
  */
 function withoutUnlisted(value: unknown, open: string, parameters: JsonValue): unknown {
   const tokens = pointerTokens(open);
-  let holder: unknown = undefined;
+  let holder: unknown;
   let part = value;
   for (const token of tokens) {
     holder = part;
@@ -211,14 +269,20 @@ function withoutUnlisted(value: unknown, open: string, parameters: JsonValue): u
   return value;
 }
 
-function streamingState(toolCallId: string, toolName: string, args: unknown, open: string | undefined): StreamingCallOf<string, unknown> {
+function streamingState(
+  toolCallId: string,
+  toolName: string,
+  args: unknown,
+  open: string | undefined,
+): StreamingCallOf<string, unknown> {
   return {
     status: "input-streaming",
     toolCallId,
     toolName,
     args,
     isFinal: (pointer: string) => {
-      if (args === undefined || (open !== undefined && (open === pointer || open.startsWith(`${pointer}/`)))) return false;
+      if (args === undefined || (open !== undefined && (open === pointer || open.startsWith(`${pointer}/`))))
+        return false;
       let part: unknown = args;
       for (const token of pointerTokens(pointer)) {
         if (typeof part !== "object" || part === null || !Object.hasOwn(part, token)) return false;

@@ -15,6 +15,8 @@ describe("runClientToolCalls", () => {
       },
     );
     expect(ran).toEqual(["c1:notify", "c2:pick_date"]);
-    expect(answers).toEqual([{ toolCallId: "c2", outcome: { ok: true, name: "pick_date", output: { title: "When?" } } }]);
+    expect(answers).toEqual([
+      { toolCallId: "c2", outcome: { ok: true, name: "pick_date", output: { title: "When?" } } },
+    ]);
   });
 });

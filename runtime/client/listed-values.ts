@@ -25,7 +25,10 @@ export function mayListValuesAt(parameters: JsonValue, tokens: readonly string[]
   return here.some((schema) => own(schema, "enum") !== undefined || own(schema, "const") !== undefined);
 }
 
-/** These schemas and every schema that applies to the same value through `$ref`, `allOf`, `anyOf`, `oneOf`, `then` and `else`. */
+/**
+ * These schemas and every schema that applies to the same value through `$ref`, `allOf`, `anyOf`, `oneOf`, `then` and
+ * `else`.
+ */
 function withBranches(schemas: readonly JsonObject[], root: JsonObject): JsonObject[] {
   const seen = new Set<JsonObject>();
   const queue: [JsonObject, number][] = schemas.map((schema) => [schema, 0]);
@@ -40,7 +43,8 @@ function withBranches(schemas: readonly JsonObject[], root: JsonObject): JsonObj
     }
     for (const keyword of BRANCH_KEYWORDS) {
       const branches = own(schema, keyword);
-      if (Array.isArray(branches)) for (const branch of branches as readonly JsonValue[]) if (isJsonObject(branch)) queue.push([branch, 0]);
+      if (Array.isArray(branches))
+        for (const branch of branches as readonly JsonValue[]) if (isJsonObject(branch)) queue.push([branch, 0]);
     }
     for (const keyword of CONDITIONAL_KEYWORDS) {
       const branch = own(schema, keyword);
@@ -50,7 +54,10 @@ function withBranches(schemas: readonly JsonObject[], root: JsonObject): JsonObj
   return [...seen];
 }
 
-/** The schemas that apply to the member `token` of a value this schema describes (an object's property, an array's item). */
+/**
+ * The schemas that apply to the member `token` of a value this schema describes (an object's property, an array's
+ * item).
+ */
 function childSchemas(schema: JsonObject, token: string): JsonObject[] {
   const found: JsonValue[] = [];
   const properties = own(schema, "properties");
@@ -68,7 +75,8 @@ function childSchemas(schema: JsonObject, token: string): JsonObject[] {
     const prefixItems = own(schema, "prefixItems");
     const items = own(schema, "items");
     if (Array.isArray(prefixItems) && index < prefixItems.length) found.push(prefixItems[index]!);
-    else if (Array.isArray(items)) found.push(index < items.length ? items[index]! : (own(schema, "additionalItems") ?? true));
+    else if (Array.isArray(items))
+      found.push(index < items.length ? items[index]! : (own(schema, "additionalItems") ?? true));
     else if (items !== undefined) found.push(items);
   }
   return found.filter(isJsonObject);

@@ -22,7 +22,8 @@ const CORPUS = [
 function pointers(value: unknown, at = ""): [string, string][] {
   const found: [string, string][] = [[at, JSON.stringify(value)]];
   if (typeof value === "object" && value !== null) {
-    for (const [key, part] of Object.entries(value)) found.push(...pointers(part, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`));
+    for (const [key, part] of Object.entries(value))
+      found.push(...pointers(part, `${at}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`));
   }
   return found;
 }
@@ -30,7 +31,8 @@ function pointers(value: unknown, at = ""): [string, string][] {
 /** The part of a value at a JSON pointer. */
 function partAt(value: unknown, pointer: string): unknown {
   let part = value;
-  for (const token of pointer === "" ? [] : pointer.slice(1).split("/")) part = (part as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")];
+  for (const token of pointer === "" ? [] : pointer.slice(1).split("/"))
+    part = (part as Record<string, unknown>)[token.replace(/~1/g, "/").replace(/~0/g, "~")];
   return part;
 }
 
@@ -60,10 +62,16 @@ function checkPieces(text: string, pieces: readonly string[]): void {
 }
 
 describe("createPartialJsonParser", () => {
-  it.each(CORPUS.map((text) => [text]))("reads %s in every split in two, and character by character, to JSON.parse's value, final parts never changing", (text) => {
-    for (let cut = 0; cut <= text.length; cut++) checkPieces(text, [text.slice(0, cut), text.slice(cut)]);
-    checkPieces(text, [...text].length === text.length ? text.split("") : Array.from({ length: text.length }, (_, i) => text[i]!));
-  });
+  it.each(CORPUS.map((text) => [text]))(
+    "reads %s in every split in two, and character by character, to JSON.parse's value, final parts never changing",
+    (text) => {
+      for (let cut = 0; cut <= text.length; cut++) checkPieces(text, [text.slice(0, cut), text.slice(cut)]);
+      checkPieces(
+        text,
+        [...text].length === text.length ? text.split("") : Array.from({ length: text.length }, (_, i) => text[i]!),
+      );
+    },
+  );
 
   it("shows a string's characters so far, final only once closed", () => {
     const parser = createPartialJsonParser();
@@ -90,27 +98,33 @@ describe("createPartialJsonParser", () => {
     expect(parser.isFinal("/points/2")).toBe(false);
   });
 
-  it.each(CORPUS.map((text) => [text]))("with snapshots, gives %s as new values that are never changed afterwards and share each part once final", (text) => {
-    for (let size = 1; size <= 7; size += 3) {
-      const inPlace = createPartialJsonParser();
-      const parser = createPartialJsonParser({ snapshots: true });
-      const taken: { value: unknown; json: string; finalParts: Map<string, unknown> }[] = [];
-      for (let at = 0; at < text.length; at += size) {
-        const piece = text.slice(at, at + size);
-        const value = parser.push(piece);
-        expect(value).toEqual(inPlace.push(piece));
-        const finalParts = new Map<string, unknown>();
-        for (const [pointer] of pointers(value)) if (parser.isFinal(pointer)) finalParts.set(pointer, partAt(value, pointer));
-        taken.push({ value, json: JSON.stringify(value) ?? "undefined", finalParts });
+  it.each(CORPUS.map((text) => [text]))(
+    "with snapshots, gives %s as new values that are never changed afterwards and share each part once final",
+    (text) => {
+      for (let size = 1; size <= 7; size += 3) {
+        const inPlace = createPartialJsonParser();
+        const parser = createPartialJsonParser({ snapshots: true });
+        const taken: { value: unknown; json: string; finalParts: Map<string, unknown> }[] = [];
+        for (let at = 0; at < text.length; at += size) {
+          const piece = text.slice(at, at + size);
+          const value = parser.push(piece);
+          expect(value).toEqual(inPlace.push(piece));
+          const finalParts = new Map<string, unknown>();
+          for (const [pointer] of pointers(value))
+            if (parser.isFinal(pointer)) finalParts.set(pointer, partAt(value, pointer));
+          taken.push({ value, json: JSON.stringify(value) ?? "undefined", finalParts });
+        }
+        const last = parser.end();
+        expect(last).toEqual(JSON.parse(text));
+        for (const { value, json, finalParts } of taken) {
+          expect(JSON.stringify(value) ?? "undefined", "a value returned earlier was changed").toBe(json);
+          for (const [pointer, part] of finalParts)
+            if (typeof part === "object" && part !== null)
+              expect(partAt(last, pointer), `${pointer} was copied after it was final`).toBe(part);
+        }
       }
-      const last = parser.end();
-      expect(last).toEqual(JSON.parse(text));
-      for (const { value, json, finalParts } of taken) {
-        expect(JSON.stringify(value) ?? "undefined", "a value returned earlier was changed").toBe(json);
-        for (const [pointer, part] of finalParts) if (typeof part === "object" && part !== null) expect(partAt(last, pointer), `${pointer} was copied after it was final`).toBe(part);
-      }
-    }
-  });
+    },
+  );
 
   it("names the innermost part being read: the string or number shown, else the open container", () => {
     const parser = createPartialJsonParser({ snapshots: true });
@@ -171,9 +185,13 @@ describe("createPartialJsonParser", () => {
     const short = createPartialJsonParser();
     short.push('{"a":[1,2');
     expect(() => short.end()).toThrow("the text ends before its value does");
-    expect(() => createPartialJsonParser({ maxChars: 10 }).push('{"a":"0123456789"}')).toThrow("longer than 10 characters");
+    expect(() => createPartialJsonParser({ maxChars: 10 }).push('{"a":"0123456789"}')).toThrow(
+      "longer than 10 characters",
+    );
     expect(() => createPartialJsonParser({ maxDepth: 3 }).push("[[[[1]]]]")).toThrow("nested deeper than 3 levels");
-    expect(() => createPartialJsonParser().push(`[${"1".repeat(1001)}]`)).toThrow("a number longer than 1000 characters");
+    expect(() => createPartialJsonParser().push(`[${"1".repeat(1001)}]`)).toThrow(
+      "a number longer than 1000 characters",
+    );
   });
 
   it("agrees with JSON.parse on random JSON cut at random places, final parts never changing", () => {

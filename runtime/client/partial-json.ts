@@ -39,7 +39,9 @@ export interface PartialJsonParser {
   push(delta: string): unknown;
   /** The text is complete: returns its value, as `JSON.parse` gives it. Throws when the text stopped short. */
   end(): unknown;
-  /** Whether the part at this JSON pointer (`""` for the whole) has been read to its end, so it can no longer change. */
+  /**
+   * Whether the part at this JSON pointer (`""` for the whole) has been read to its end, so it can no longer change.
+   */
   isFinal(pointer: string): boolean;
   /**
    * The JSON pointer of the innermost part still being read: the string or number shown at its
@@ -52,7 +54,10 @@ export interface PartialJsonParser {
 
 const DEFAULT_MAX_DEPTH = 64;
 const DEFAULT_MAX_CHARS = 8 * 1024 * 1024;
-/** A number longer than this is refused: no tool argument needs one, and reading it again at each delta would cost its length each time. */
+/**
+ * A number longer than this is refused: no tool argument needs one, and reading it again at each delta would cost its
+ * length each time.
+ */
 const MAX_NUMBER_CHARS = 1000;
 /** A run of a string's plain characters: taken whole, not character by character. */
 const STRING_RUN = /[^"\\\u0000-\u001f]+/y;
@@ -143,7 +148,10 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
 
   const close = (kind: "object" | "array") => {
     const frame = stack.pop()!;
-    if (Array.isArray(frame.container) !== (kind === "array")) fail(`${kind === "array" ? "an array" : "an object"} closed where ${Array.isArray(frame.container) ? "an array" : "an object"} is open`);
+    if (Array.isArray(frame.container) !== (kind === "array"))
+      fail(
+        `${kind === "array" ? "an array" : "an object"} closed where ${Array.isArray(frame.container) ? "an array" : "an object"} is open`,
+      );
     finality.get(frame.container)!.closed = true;
     settle();
   };
@@ -245,7 +253,14 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
         }
         return;
       }
-      if ((char >= "0" && char <= "9") || char === "." || char === "e" || char === "E" || char === "+" || char === "-") {
+      if (
+        (char >= "0" && char <= "9") ||
+        char === "." ||
+        char === "e" ||
+        char === "E" ||
+        char === "+" ||
+        char === "-"
+      ) {
         if (scalar.text.length >= MAX_NUMBER_CHARS) fail(`a number longer than ${MAX_NUMBER_CHARS} characters`);
         scalar.text += char;
         return;
@@ -287,7 +302,13 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
 
   const isFinal = (pointer: string): boolean => {
     if (pointer !== "" && !pointer.startsWith("/")) return false;
-    const tokens = pointer === "" ? [] : pointer.slice(1).split("/").map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const tokens =
+      pointer === ""
+        ? []
+        : pointer
+            .slice(1)
+            .split("/")
+            .map((token) => token.replace(/~1/g, "/").replace(/~0/g, "~"));
     // Final once it, or a part that holds it, has been read to its end; then it only has to exist.
     let final = rootFinal;
     let value: unknown = root;
@@ -305,7 +326,8 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
 
   return {
     push(delta) {
-      if (offset + delta.length > maxChars) throw new PartialJsonError(`the text is longer than ${maxChars} characters`, maxChars);
+      if (offset + delta.length > maxChars)
+        throw new PartialJsonError(`the text is longer than ${maxChars} characters`, maxChars);
       for (let i = 0; i < delta.length; ) {
         if (scalar?.kind === "string" && scalar.escape === undefined) {
           STRING_RUN.lastIndex = i;
@@ -336,7 +358,9 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
     },
     isFinal,
     openPointer() {
-      const scalarShown = (scalar?.kind === "string" && !scalar.key) || (scalar?.kind === "number" && numberValue(scalar.text) !== undefined);
+      const scalarShown =
+        (scalar?.kind === "string" && !scalar.key) ||
+        (scalar?.kind === "number" && numberValue(scalar.text) !== undefined);
       if (stack.length === 0) return scalarShown ? "" : undefined;
       const depth = scalarShown ? stack.length : stack.length - 1;
       let pointer = "";
@@ -349,8 +373,18 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
 /** Sets a member as JSON.parse does: `__proto__` is a key like any other, an own property. */
 function setMember(container: Record<string, unknown> | unknown[], key: string, value: unknown): void {
   if (Array.isArray(container)) container[Number(key)] = value;
-  else if (key === "__proto__") Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
+  else if (key === "__proto__")
+    Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
   else container[key] = value;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+};

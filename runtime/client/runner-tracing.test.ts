@@ -62,9 +62,17 @@ describe("the runner with the page's OpenTelemetry", () => {
     expect(handled!.name).toBe("client_tool.handler get_location");
     expect(handled!.spanContext().traceId).toBe(TRACE_ID);
     expect(handled!.parentSpanContext?.spanId).toBe("00f067aa0ba902b7");
-    expect(handled!.attributes).toEqual({ "gen_ai.tool.name": "get_location", "gen_ai.tool.call.id": "call_1", "gen_client_tools.attempt": 1 });
+    expect(handled!.attributes).toEqual({
+      "gen_ai.tool.name": "get_location",
+      "gen_ai.tool.call.id": "call_1",
+      "gen_client_tools.attempt": 1,
+    });
     expect(activeInHandler).toEqual([handled!.spanContext().spanId, undefined]);
     expect(failed!.status).toEqual({ code: 2, message: "Error" });
-    expect(sent.map((message) => message.type)).toEqual(["client_tool.result", "client_tool.error", "client_tool.result"]);
+    expect(sent.map((message) => message.type)).toEqual([
+      "client_tool.result",
+      "client_tool.error",
+      "client_tool.result",
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 // The page's side of a traced call: its handler in a span of the call's trace, when the page
 // has OpenTelemetry. Only the shape of `@opentelemetry/api` that is used is named here, so the
 // root entry's types reach no module a page may not have installed.
-import { parseTraceparent } from "../wire/traceparent.js";
+
 import type { ClientToolRequest } from "../wire/messages.js";
+import { parseTraceparent } from "../wire/traceparent.js";
 
 /** `@opentelemetry/api`'s `Context`. */
 export interface TracingContext {
@@ -24,12 +25,26 @@ interface TracingSpan {
 export interface ClientToolTracing {
   readonly ROOT_CONTEXT: TracingContext;
   readonly trace: {
-    getTracer(name: string): { startSpan(name: string, options?: { attributes?: Record<string, string | number | boolean> }, context?: TracingContext): TracingSpan };
-    setSpanContext(context: TracingContext, spanContext: { traceId: string; spanId: string; traceFlags: number; isRemote?: boolean }): TracingContext;
+    getTracer(name: string): {
+      startSpan(
+        name: string,
+        options?: { attributes?: Record<string, string | number | boolean> },
+        context?: TracingContext,
+      ): TracingSpan;
+    };
+    setSpanContext(
+      context: TracingContext,
+      spanContext: { traceId: string; spanId: string; traceFlags: number; isRemote?: boolean },
+    ): TracingContext;
     setSpan(context: TracingContext, span: TracingSpan): TracingContext;
   };
   readonly context: {
-    with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(context: TracingContext, fn: F, thisArg?: ThisParameterType<F>, ...args: A): ReturnType<F>;
+    with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
+      context: TracingContext,
+      fn: F,
+      thisArg?: ThisParameterType<F>,
+      ...args: A
+    ): ReturnType<F>;
   };
 }
 
@@ -52,7 +67,13 @@ export function traceClientToolHandlers(tracing: ClientToolTracing): ClientToolH
     const parentContext = tracing.trace.setSpanContext(tracing.ROOT_CONTEXT, { ...parent, isRemote: true });
     const span = tracer.startSpan(
       `client_tool.handler ${request.toolName}`,
-      { attributes: { "gen_ai.tool.name": request.toolName, "gen_ai.tool.call.id": request.toolCallId, "gen_client_tools.attempt": request.attempt } },
+      {
+        attributes: {
+          "gen_ai.tool.name": request.toolName,
+          "gen_ai.tool.call.id": request.toolCallId,
+          "gen_client_tools.attempt": request.attempt,
+        },
+      },
       parentContext,
     );
     try {

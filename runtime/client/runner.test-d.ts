@@ -1,6 +1,6 @@
 // Type tests, checked by `tsc -p tsconfig.json`: the runner accepts handlers shaped like the
 // generated `ClientToolHandlers<Ctx>` interface, with `ClientToolRunContext` as the context.
-import { createClientToolRunner, type ClientToolRunContext } from "./runner.js";
+import { type ClientToolRunContext, createClientToolRunner } from "./runner.js";
 
 /** What the generator emits for one awaited and one fire-and-forget tool (an interface, not a type alias). */
 interface ClientToolHandlers<Ctx> {
@@ -18,7 +18,10 @@ const handlers: ClientToolHandlers<ClientToolRunContext> = {
 createClientToolRunner({ handlers, send: () => {} });
 
 // A handler that expects some other context does not fit the runner.
-const foreign: ClientToolHandlers<{ readonly userId: string }> = { get_location: () => ({ city: "Lyon" }), open_file_viewer: () => {} };
+const foreign: ClientToolHandlers<{ readonly userId: string }> = {
+  get_location: () => ({ city: "Lyon" }),
+  open_file_viewer: () => {},
+};
 // @ts-expect-error the runner passes a ClientToolRunContext, not { userId }
 createClientToolRunner({ handlers: foreign, send: () => {} });
 

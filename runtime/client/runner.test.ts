@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { flush } from "../server/__fixtures__/tools.js";
 import type { ClientToolAnswerMessage, ClientToolRequest } from "../wire/messages.js";
 import { RetryableClientToolError } from "./retryable-error.js";
-import { createClientToolRunner, type ClientToolRunContext } from "./runner.js";
+import { type ClientToolRunContext, createClientToolRunner } from "./runner.js";
 
 const NOW = Date.parse("2025-01-01T00:00:00Z");
 
@@ -14,12 +14,25 @@ afterEach(() => {
 });
 
 function request(overrides: Partial<ClientToolRequest> = {}): ClientToolRequest {
-  return { requestId: "r1", conversationId: "c1", toolName: "get_location", toolCallId: "call_1", args: { precise: true }, attempt: 1, expiresAt: NOW + 30_000, ...overrides };
+  return {
+    requestId: "r1",
+    conversationId: "c1",
+    toolName: "get_location",
+    toolCallId: "call_1",
+    args: { precise: true },
+    attempt: 1,
+    expiresAt: NOW + 30_000,
+    ...overrides,
+  };
 }
 
 function setup(handlers: object, validators?: Parameters<typeof createClientToolRunner>[0]["validators"]) {
   const sent: ClientToolAnswerMessage[] = [];
-  const runner = createClientToolRunner({ handlers, send: (m) => void sent.push(m), ...(validators ? { validators } : {}) });
+  const runner = createClientToolRunner({
+    handlers,
+    send: (m) => void sent.push(m),
+    ...(validators ? { validators } : {}),
+  });
   return { runner, sent };
 }
 
@@ -36,7 +49,11 @@ describe("createClientToolRunner", () => {
       },
     });
     const traced = { traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01" };
-    const handled = Promise.all([runner.handle(request(traced)), runner.handle(request({ ...traced, requestId: "r3", toolName: "fail" })), runner.handle(request({ requestId: "r4" }))]);
+    const handled = Promise.all([
+      runner.handle(request(traced)),
+      runner.handle(request({ ...traced, requestId: "r3", toolName: "fail" })),
+      runner.handle(request({ requestId: "r4" })),
+    ]);
     await vi.advanceTimersByTimeAsync(250);
     await handled;
     expect(sent).toEqual([
@@ -47,7 +64,12 @@ describe("createClientToolRunner", () => {
   });
 
   it("sends a private input's value as the result, and reports a handler that threw as a dismissed prompt, without its message", async () => {
-    const secret = { requestId: "r2", toolName: "connect_account", privateInput: true as const, privateInputSchema: { type: "object" } };
+    const secret = {
+      requestId: "r2",
+      toolName: "connect_account",
+      privateInput: true as const,
+      privateInputSchema: { type: "object" },
+    };
     const { runner, sent } = setup({
       connect_account: (_args: unknown, ctx: ClientToolRunContext) => {
         if (ctx.request.attempt === 2) throw new Error("typed s3cret, then closed the dialog");
@@ -58,7 +80,13 @@ describe("createClientToolRunner", () => {
     await runner.handle(request({ ...secret, attempt: 2 }));
     expect(sent).toEqual([
       { type: "client_tool.result", requestId: "r2", attempt: 1, result: { token: "s3cret" } },
-      { type: "client_tool.error", requestId: "r2", attempt: 2, error: "The user dismissed the prompt.", retryable: false },
+      {
+        type: "client_tool.error",
+        requestId: "r2",
+        attempt: 2,
+        error: "The user dismissed the prompt.",
+        retryable: false,
+      },
     ]);
   });
 
@@ -73,9 +101,16 @@ describe("createClientToolRunner", () => {
 
   it("passes the app's context to the handler, with the request's own signal and request beside it (never overridden by the app's)", async () => {
     const handler = vi.fn((_args: unknown, _ctx: ClientToolRunContext<{ ui: string }>) => ({ city: "Lyon" }));
-    const runner = createClientToolRunner({ handlers: { get_location: handler }, context: { ui: "the page", signal: "not a signal", request: "stale" }, send: () => {} });
+    const runner = createClientToolRunner({
+      handlers: { get_location: handler },
+      context: { ui: "the page", signal: "not a signal", request: "stale" },
+      send: () => {},
+    });
     await runner.handle(request());
-    expect(handler).toHaveBeenCalledWith({ precise: true }, { ui: "the page", signal: expect.any(AbortSignal), request: request() });
+    expect(handler).toHaveBeenCalledWith(
+      { precise: true },
+      { ui: "the page", signal: expect.any(AbortSignal), request: request() },
+    );
   });
 
   it("runs a request once: duplicates, replays and older attempts are ignored; a newer attempt runs", async () => {
@@ -122,7 +157,7 @@ describe("createClientToolRunner", () => {
     expect(signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(signal?.aborted).toBe(true);
-    expect((signal?.reason as DOMException).name).toBe("TimeoutError");
+    expect((signal!.reason as DOMException).name).toBe("TimeoutError");
 
     finish();
     await handled;
@@ -162,7 +197,7 @@ describe("createClientToolRunner", () => {
     const handled = runner.handle(request());
     runner.cancel("r1", "the user stopped the run");
     await handled;
-    expect((signal?.reason as DOMException).message).toBe("the user stopped the run");
+    expect((signal!.reason as DOMException).message).toBe("the user stopped the run");
     expect(sent).toEqual([]);
   });
 
@@ -193,7 +228,15 @@ describe("createClientToolRunner", () => {
     });
 
     await runner.handle(request());
-    expect(sent).toEqual([{ type: "client_tool.error", requestId: "r1", attempt: 1, error: "Location permission denied.", retryable: false }]);
+    expect(sent).toEqual([
+      {
+        type: "client_tool.error",
+        requestId: "r1",
+        attempt: 1,
+        error: "Location permission denied.",
+        retryable: false,
+      },
+    ]);
   });
 
   it("reports a RetryableClientToolError as retryable, and a thrown non-Error without its contents", async () => {
@@ -220,8 +263,20 @@ describe("createClientToolRunner", () => {
     await runner.handle(request({ toolName: "missing_tool" }));
     await runner.handle(request({ requestId: "r2", toolName: "toString" }));
     expect(sent).toEqual([
-      { type: "client_tool.error", requestId: "r1", attempt: 1, error: 'This client has no handler for the tool "missing_tool".', retryable: false },
-      { type: "client_tool.error", requestId: "r2", attempt: 1, error: 'This client has no handler for the tool "toString".', retryable: false },
+      {
+        type: "client_tool.error",
+        requestId: "r1",
+        attempt: 1,
+        error: 'This client has no handler for the tool "missing_tool".',
+        retryable: false,
+      },
+      {
+        type: "client_tool.error",
+        requestId: "r2",
+        attempt: 1,
+        error: 'This client has no handler for the tool "toString".',
+        retryable: false,
+      },
     ]);
   });
 
@@ -249,7 +304,13 @@ describe("createClientToolRunner", () => {
     await runner.handle(request({ requestId: "r2" }));
     expect(handler).toHaveBeenCalledOnce();
     expect(sent).toEqual([
-      { type: "client_tool.error", requestId: "r1", attempt: 1, error: "Invalid arguments for get_location: /precise must be boolean.", retryable: false },
+      {
+        type: "client_tool.error",
+        requestId: "r1",
+        attempt: 1,
+        error: "Invalid arguments for get_location: /precise must be boolean.",
+        retryable: false,
+      },
       { type: "client_tool.result", requestId: "r2", attempt: 1, result: { city: "Lyon" } },
     ]);
   });

@@ -1,9 +1,9 @@
 import type { ClientToolAnswerMessage, ClientToolErrorMessage, ClientToolRequest } from "../wire/messages.js";
-import { markServedByRunner } from "./runner-handlers.js";
-import { RetryableClientToolError } from "./retryable-error.js";
 import { startTimer, type TimerHandle } from "../wire/timer.js";
+import { type ClientToolValidators, validate, validatorsFor } from "../wire/validation.js";
+import { RetryableClientToolError } from "./retryable-error.js";
+import { markServedByRunner } from "./runner-handlers.js";
 import type { ClientToolHandlerTracer } from "./runner-tracing.js";
-import { validate, validatorsFor, type ClientToolValidators } from "../wire/validation.js";
 
 /** What the runner reports of a private input's handler that threw: the prompt was dismissed. */
 const PRIVATE_INPUT_DISMISSED_TEXT = "The user dismissed the prompt.";
@@ -20,10 +20,14 @@ export interface ClientToolRequestContext {
  * with `signal` and `request` beside it. So one `ClientToolHandlers<ClientToolContext>` object,
  * with `signal` optional in `ClientToolContext`, serves both the runner and `dispatchClientAction`.
  */
-export type ClientToolRunContext<AppContext extends object = {}> = Omit<AppContext, keyof ClientToolRequestContext> & ClientToolRequestContext;
+export type ClientToolRunContext<AppContext extends object = {}> = Omit<AppContext, keyof ClientToolRequestContext> &
+  ClientToolRequestContext;
 
 /** Any handler of any tool: `never` arguments, so handlers with their own typed arguments fit. */
-export type ClientToolHandler<AppContext extends object = {}> = (args: never, context: ClientToolRunContext<AppContext>) => unknown;
+export type ClientToolHandler<AppContext extends object = {}> = (
+  args: never,
+  context: ClientToolRunContext<AppContext>,
+) => unknown;
 
 export interface ClientToolRunnerOptions<Handlers, AppContext extends object = {}> {
   /** One handler per awaited tool, by tool name; a plain object or a class instance. */
@@ -62,9 +66,10 @@ interface Seen {
 }
 
 /** The client end of the awaited round trip. Browser-safe: no Node modules, no ajv. */
-export function createClientToolRunner<Handlers extends { readonly [K in keyof Handlers]: ClientToolHandler<AppContext> }, AppContext extends object = {}>(
-  options: ClientToolRunnerOptions<Handlers, AppContext>,
-): ClientToolRunner {
+export function createClientToolRunner<
+  Handlers extends { readonly [K in keyof Handlers]: ClientToolHandler<AppContext> },
+  AppContext extends object = {},
+>(options: ClientToolRunnerOptions<Handlers, AppContext>): ClientToolRunner {
   const { handlers, send, validators, context } = options;
   const trace: ClientToolHandlerTracer = options.trace ?? ((_request, run) => run());
   markServedByRunner(handlers);
@@ -74,18 +79,33 @@ export function createClientToolRunner<Handlers extends { readonly [K in keyof H
 
   async function run(request: ClientToolRequest, signal: AbortSignal): Promise<ClientToolAnswerMessage> {
     const { requestId, attempt, toolName } = request;
-    const fail = (error: string, retryable: boolean): ClientToolErrorMessage => ({ type: "client_tool.error", requestId, attempt, error, retryable });
+    const fail = (error: string, retryable: boolean): ClientToolErrorMessage => ({
+      type: "client_tool.error",
+      requestId,
+      attempt,
+      error,
+      retryable,
+    });
     const handler = findHandler(handlers, toolName);
-    if (handler === undefined) return fail(`This client has no handler for the tool ${JSON.stringify(toolName)}.`, false);
+    if (handler === undefined)
+      return fail(`This client has no handler for the tool ${JSON.stringify(toolName)}.`, false);
     const argsCheck = validatorsFor(validators, toolName)?.args;
     const problems = argsCheck && validate(argsCheck, request.args);
-    if (problems) return fail(`Invalid arguments for ${toolName}: ${problems.map((p) => `${p.pointer || "/"} ${p.message}`).join("; ")}.`, false);
+    if (problems)
+      return fail(
+        `Invalid arguments for ${toolName}: ${problems.map((p) => `${p.pointer || "/"} ${p.message}`).join("; ")}.`,
+        false,
+      );
     const started = performance.now();
     // A traced call's answer says how long the handler ran, so the server's trace shows the page's time.
     const timed = <T extends ClientToolAnswerMessage>(answer: T): T =>
-      request.traceparent === undefined ? answer : { ...answer, handlerMs: Math.round((performance.now() - started) * 1000) / 1000 };
+      request.traceparent === undefined
+        ? answer
+        : { ...answer, handlerMs: Math.round((performance.now() - started) * 1000) / 1000 };
     try {
-      const result = await trace(request, async () => handler.call(handlers, request.args, { ...context, signal, request }));
+      const result = await trace(request, async () =>
+        handler.call(handlers, request.args, { ...context, signal, request }),
+      );
       return timed({ type: "client_tool.result", requestId, attempt, result });
     } catch (error) {
       // A private input's prompt was dismissed: what the handler threw may hold what the user typed, so it stays here.
@@ -142,11 +162,20 @@ export function createClientToolRunner<Handlers extends { readonly [K in keyof H
  * The handler for a tool, own or inherited (class instances keep methods on their
  * prototype), but never one of Object.prototype's members such as `toString`.
  */
-function findHandler(handlers: object, toolName: string): ((args: unknown, context: ClientToolRequestContext) => unknown) | undefined {
-  for (let o: object | null = handlers; o !== null && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+function findHandler(
+  handlers: object,
+  toolName: string,
+): ((args: unknown, context: ClientToolRequestContext) => unknown) | undefined {
+  for (
+    let o: object | null = handlers;
+    o !== null && o !== Object.prototype;
+    o = Object.getPrototypeOf(o) as object | null
+  ) {
     if (Object.hasOwn(o, toolName)) {
       const handler: unknown = (o as Record<string, unknown>)[toolName];
-      return typeof handler === "function" ? (handler as (args: unknown, context: ClientToolRequestContext) => unknown) : undefined;
+      return typeof handler === "function"
+        ? (handler as (args: unknown, context: ClientToolRequestContext) => unknown)
+        : undefined;
     }
   }
   return undefined;

@@ -11,6 +11,8 @@ export class ClientToolExportError extends Error {
     readonly target: string,
     readonly problems: readonly ExportIssue[],
   ) {
-    super(`Cannot export client tools to ${target}:\n${problems.map((p) => `  ${p.tool}: ${p.pointer || "/"}: ${p.message}`).join("\n")}`);
+    super(
+      `Cannot export client tools to ${target}:\n${problems.map((p) => `  ${p.tool}: ${p.pointer || "/"}: ${p.message}`).join("\n")}`,
+    );
   }
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ClientToolRegistry } from "../registry/registry.js";
-import { parseClientToolSpec } from "../tool-spec/parse.js";
 import type { JsonObject } from "../schema/json.js";
 import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
+import { parseClientToolSpec } from "../tool-spec/parse.js";
 import { corpusSpec } from "./__fixtures__/corpus.js";
 import { ClientToolExportError } from "./errors.js";
-import { exportClientTools, type ExportTarget } from "./export-client-tools.js";
+import { type ExportTarget, exportClientTools } from "./export-client-tools.js";
 import { removeOverlays } from "./overlays.js";
 import { analyzeStrictCompatibility } from "./strict.js";
 
@@ -15,7 +15,12 @@ const ownSummary = corpusSpec("own_summary");
 const strictReady = parseClientToolSpec({
   name: "strict_ready",
   description: "Qualifies for strict mode everywhere.",
-  parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"], additionalProperties: false },
+  parameters: {
+    type: "object",
+    properties: { path: { type: "string" } },
+    required: ["path"],
+    additionalProperties: false,
+  },
 });
 
 const TARGETS: readonly ExportTarget[] = ["openai-chat", "openai-responses", "anthropic", "gemini", "mcp", "ag-ui"];
@@ -23,7 +28,12 @@ const TARGETS: readonly ExportTarget[] = ["openai-chat", "openai-responses", "an
 describe("exportClientTools: each target's shape", () => {
   it("openai-chat", () => {
     expect(exportClientTools([openFile], "openai-chat")).toEqual({
-      tools: [{ type: "function", function: { name: openFile.name, description: openFile.description, parameters: openFile.parameters } }],
+      tools: [
+        {
+          type: "function",
+          function: { name: openFile.name, description: openFile.description, parameters: openFile.parameters },
+        },
+      ],
       warnings: [],
       compiled: [],
       fromStrictArguments: expect.any(Function),
@@ -32,7 +42,13 @@ describe("exportClientTools: each target's shape", () => {
 
   it("openai-responses, with strict: false said out loud (the API's default is true)", () => {
     expect(exportClientTools([openFile], "openai-responses").tools).toEqual([
-      { type: "function", name: openFile.name, description: openFile.description, parameters: openFile.parameters, strict: false },
+      {
+        type: "function",
+        name: openFile.name,
+        description: openFile.description,
+        parameters: openFile.parameters,
+        strict: false,
+      },
     ]);
   });
 
@@ -45,15 +61,31 @@ describe("exportClientTools: each target's shape", () => {
   it("gemini, with the result schema for awaited tools only", () => {
     expect(exportClientTools([openFile, location], "gemini").tools).toEqual([
       { name: openFile.name, description: openFile.description, parametersJsonSchema: openFile.parameters },
-      { name: location.name, description: location.description, parametersJsonSchema: location.parameters, responseJsonSchema: location.outputSchema },
+      {
+        name: location.name,
+        description: location.description,
+        parametersJsonSchema: location.parameters,
+        responseJsonSchema: location.outputSchema,
+      },
     ]);
   });
 
-  it('a tool awaited without an outputSchema: Gemini is given the content result as its response schema, MCP nothing (its own result is content)', () => {
+  it("a tool awaited without an outputSchema: Gemini is given the content result as its response schema, MCP nothing (its own result is content)", () => {
     const ask = parseClientToolSpec({ name: "ask_user", description: "Ask the user.", awaited: true });
-    expect(exportClientTools([ask], "gemini").tools).toEqual([{ name: "ask_user", description: "Ask the user.", parametersJsonSchema: ask.parameters, responseJsonSchema: CONTENT_RESULT_SCHEMA }]);
-    expect(exportClientTools([ask], "mcp").tools).toEqual([{ name: "ask_user", description: "Ask the user.", inputSchema: ask.parameters }]);
-    expect(exportClientTools([ask], "openai-chat").tools).toEqual([{ type: "function", function: { name: "ask_user", description: "Ask the user.", parameters: ask.parameters } }]);
+    expect(exportClientTools([ask], "gemini").tools).toEqual([
+      {
+        name: "ask_user",
+        description: "Ask the user.",
+        parametersJsonSchema: ask.parameters,
+        responseJsonSchema: CONTENT_RESULT_SCHEMA,
+      },
+    ]);
+    expect(exportClientTools([ask], "mcp").tools).toEqual([
+      { name: "ask_user", description: "Ask the user.", inputSchema: ask.parameters },
+    ]);
+    expect(exportClientTools([ask], "openai-chat").tools).toEqual([
+      { type: "function", function: { name: "ask_user", description: "Ask the user.", parameters: ask.parameters } },
+    ]);
   });
 
   it("mcp, with title, output schema and annotations where the spec has them", () => {
@@ -76,11 +108,14 @@ describe("exportClientTools: each target's shape", () => {
     ]);
   });
 
-  it.each(TARGETS.filter((target) => target !== "mcp"))("%s has no place for annotations, so carries none", (target) => {
-    const json = JSON.stringify(exportClientTools([location], target).tools);
-    expect(json).not.toContain("readOnlyHint");
-    expect(json).not.toContain("Location");
-  });
+  it.each(TARGETS.filter((target) => target !== "mcp"))(
+    "%s has no place for annotations, so carries none",
+    (target) => {
+      const json = JSON.stringify(exportClientTools([location], target).tools);
+      expect(json).not.toContain("readOnlyHint");
+      expect(json).not.toContain("Location");
+    },
+  );
 });
 
 describe("exportClientTools: fidelity and cost", () => {
@@ -104,7 +139,10 @@ describe("exportClientTools: fidelity and cost", () => {
   it("takes registered tools as well as specs", () => {
     const registry = new ClientToolRegistry();
     registry.register([openFile, location]);
-    expect(exportClientTools(registry.list(), "ag-ui").tools.map((tool) => tool.name)).toEqual([openFile.name, location.name]);
+    expect(exportClientTools(registry.list(), "ag-ui").tools.map((tool) => tool.name)).toEqual([
+      openFile.name,
+      location.name,
+    ]);
   });
 
   it("refuses a target it does not know", () => {
@@ -116,14 +154,20 @@ describe("exportClientTools: overlays", () => {
   it("adds an optional summary string, never to required", () => {
     const { tools, warnings } = exportClientTools([openFile], "openai-chat", { summary: true });
     const parameters = tools[0]!.function.parameters;
-    expect(parameters.properties!["summary"]).toEqual({ type: "string", description: expect.stringContaining("10 words") });
+    expect(parameters.properties!["summary"]).toEqual({
+      type: "string",
+      description: expect.stringContaining("10 words"),
+    });
     expect(parameters.required).toEqual(["file_path"]);
     expect(warnings).toEqual([]);
   });
 
   it("adds an optional security_risk enum", () => {
     const parameters = exportClientTools([openFile], "ag-ui", { securityRisk: true }).tools[0]!.parameters;
-    expect(parameters.properties!["security_risk"]).toMatchObject({ type: "string", enum: ["UNKNOWN", "LOW", "MEDIUM", "HIGH"] });
+    expect(parameters.properties!["security_risk"]).toMatchObject({
+      type: "string",
+      enum: ["UNKNOWN", "LOW", "MEDIUM", "HIGH"],
+    });
     expect(parameters.required).toEqual(["file_path"]);
   });
 
@@ -134,7 +178,8 @@ describe("exportClientTools: overlays", () => {
   });
 
   it("adds properties to a root that had none", () => {
-    const parameters = exportClientTools([corpusSpec("no_properties")], "ag-ui", { summary: true }).tools[0]!.parameters;
+    const parameters = exportClientTools([corpusSpec("no_properties")], "ag-ui", { summary: true }).tools[0]!
+      .parameters;
     expect(parameters).toEqual({ type: "object", properties: { summary: expect.any(Object) } });
   });
 
@@ -146,8 +191,16 @@ describe("exportClientTools: overlays", () => {
     expect(properties["security_risk"]).toBe(original["security_risk"]);
     expect(tools[0]!.input_schema).toBe(ownSummary.parameters);
     expect(warnings).toEqual([
-      { tool: "own_summary", pointer: "/parameters/properties/summary", message: expect.stringContaining("summary overlay was skipped") },
-      { tool: "own_summary", pointer: "/parameters/properties/security_risk", message: expect.stringContaining("securityRisk overlay was skipped") },
+      {
+        tool: "own_summary",
+        pointer: "/parameters/properties/summary",
+        message: expect.stringContaining("summary overlay was skipped"),
+      },
+      {
+        tool: "own_summary",
+        pointer: "/parameters/properties/security_risk",
+        message: expect.stringContaining("securityRisk overlay was skipped"),
+      },
     ]);
   });
 
@@ -155,7 +208,9 @@ describe("exportClientTools: overlays", () => {
     const odd = parseClientToolSpec({ name: "odd", description: "d", parameters: { type: "object", properties: [] } });
     const { tools, warnings } = exportClientTools([odd], "ag-ui", { summary: true });
     expect(tools[0]!.parameters).toBe(odd.parameters);
-    expect(warnings).toEqual([{ tool: "odd", pointer: "/parameters/properties", message: expect.stringContaining("not an object") }]);
+    expect(warnings).toEqual([
+      { tool: "odd", pointer: "/parameters/properties", message: expect.stringContaining("not an object") },
+    ]);
   });
 });
 
@@ -179,21 +234,40 @@ describe("exportClientTools: strict mode", () => {
     const { problems, target, message } = error as ClientToolExportError;
     expect(target).toBe("openai-responses");
     expect(problems).toEqual([
-      { tool: "open_file_viewer", pointer: "/parameters/properties/line", message: expect.stringContaining('"line" is not in "required"') },
-      { tool: "open_file_viewer", pointer: "/parameters/properties/file_path/minLength", message: "\"minLength\" is not in OpenAI's strict-mode subset" },
+      {
+        tool: "open_file_viewer",
+        pointer: "/parameters/properties/line",
+        message: expect.stringContaining('"line" is not in "required"'),
+      },
+      {
+        tool: "open_file_viewer",
+        pointer: "/parameters/properties/file_path/minLength",
+        message: '"minLength" is not in OpenAI\'s strict-mode subset',
+      },
       { tool: "read_location", pointer: "/parameters", message: expect.stringContaining("additionalProperties") },
-      { tool: "read_location", pointer: "/parameters/properties/precise", message: expect.stringContaining("required") },
+      {
+        tool: "read_location",
+        pointer: "/parameters/properties/precise",
+        message: expect.stringContaining("required"),
+      },
     ]);
     expect(message).toContain("open_file_viewer: /parameters/properties/line");
   });
 
   it("fits the overlays to a strict tool: summary a required, nullable string; security_risk a required, nullable enum", () => {
-    const { tools } = exportClientTools([strictReady], "openai-chat", { strict: true, summary: true, securityRisk: true });
+    const { tools } = exportClientTools([strictReady], "openai-chat", {
+      strict: true,
+      summary: true,
+      securityRisk: true,
+    });
     const { parameters, strict } = tools[0]!.function;
     expect(strict).toBe(true);
     expect(parameters).toMatchObject({
       required: ["path", "summary", "security_risk"],
-      properties: { summary: { type: ["string", "null"] }, security_risk: { type: ["string", "null"], enum: ["UNKNOWN", "LOW", "MEDIUM", "HIGH", null] } },
+      properties: {
+        summary: { type: ["string", "null"] },
+        security_risk: { type: ["string", "null"], enum: ["UNKNOWN", "LOW", "MEDIUM", "HIGH", null] },
+      },
     });
     expect(analyzeStrictCompatibility(parameters as JsonObject, "openai")).toEqual([]);
     // Taken out again, they leave the spec's schema as it was.
@@ -202,15 +276,31 @@ describe("exportClientTools: strict mode", () => {
   });
 
   it('"auto": strict for each tool that qualifies; each other tool without it, its overlays optional, and a warning with every reason', () => {
-    const { tools, warnings } = exportClientTools([strictReady, openFile], "openai-chat", { strict: "auto", summary: true });
+    const { tools, warnings } = exportClientTools([strictReady, openFile], "openai-chat", {
+      strict: "auto",
+      summary: true,
+    });
     expect(tools.map((tool) => tool.function.strict)).toEqual([true, undefined]);
     expect(tools[0]!.function.parameters).toMatchObject({ required: ["path", "summary"] });
-    expect(tools[1]!.function.parameters).toMatchObject({ required: openFile.parameters["required"], properties: { summary: { type: "string" } } });
+    expect(tools[1]!.function.parameters).toMatchObject({
+      required: openFile.parameters["required"],
+      properties: { summary: { type: "string" } },
+    });
     expect(warnings).toEqual([
-      { tool: "open_file_viewer", pointer: "/parameters/properties/line", message: expect.stringMatching(/^exported without strict mode: "line" is not in "required"/) },
-      { tool: "open_file_viewer", pointer: "/parameters/properties/file_path/minLength", message: "exported without strict mode: \"minLength\" is not in OpenAI's strict-mode subset" },
+      {
+        tool: "open_file_viewer",
+        pointer: "/parameters/properties/line",
+        message: expect.stringMatching(/^exported without strict mode: "line" is not in "required"/),
+      },
+      {
+        tool: "open_file_viewer",
+        pointer: "/parameters/properties/file_path/minLength",
+        message: 'exported without strict mode: "minLength" is not in OpenAI\'s strict-mode subset',
+      },
     ]);
-    expect(() => exportClientTools([openFile], "openai-chat", { strict: "always" } as never)).toThrow(/strict is true, false, "auto" or "compile"/);
+    expect(() => exportClientTools([openFile], "openai-chat", { strict: "always" } as never)).toThrow(
+      /strict is true, false, "auto" or "compile"/,
+    );
   });
 
   it("refuses strict for a target without a strict mode (for callers without types)", () => {
@@ -219,31 +309,56 @@ describe("exportClientTools: strict mode", () => {
 });
 
 describe("exportClientTools: under a principal", () => {
-  const openUrl = parseClientToolSpec({ name: "open_url", description: "Open a URL in the browser.", permission: "browser.open" });
+  const openUrl = parseClientToolSpec({
+    name: "open_url",
+    description: "Open a URL in the browser.",
+    permission: "browser.open",
+  });
   const readGeo = parseClientToolSpec({ name: "read_geo", description: "Read the position.", permission: "geo.read" });
   const untagged = parseClientToolSpec({ name: "untagged", description: "No permission tag." });
 
   it("exports only the tools whose permission the principal holds, in the order given", () => {
     const principal = { id: "alice", permissions: ["geo.read", "browser.open"] };
     const names = (tools: readonly { name: string }[]) => tools.map((tool) => tool.name);
-    expect(names(exportClientTools([untagged, readGeo, openUrl], "ag-ui", { principal }).tools)).toEqual(["read_geo", "open_url"]);
-    expect(names(exportClientTools([untagged, readGeo, openUrl], "anthropic", { principal: { id: "bob", permissions: ["geo.read"] } }).tools)).toEqual(["read_geo"]);
+    expect(names(exportClientTools([untagged, readGeo, openUrl], "ag-ui", { principal }).tools)).toEqual([
+      "read_geo",
+      "open_url",
+    ]);
+    expect(
+      names(
+        exportClientTools([untagged, readGeo, openUrl], "anthropic", {
+          principal: { id: "bob", permissions: ["geo.read"] },
+        }).tools,
+      ),
+    ).toEqual(["read_geo"]);
   });
 
   it("lists in warnings each tool left out for want of a permission tag, but not those the principal lacks", () => {
-    const { warnings } = exportClientTools([untagged, readGeo, openUrl], "openai-chat", { principal: { id: "bob", permissions: ["geo.read"] } });
+    const { warnings } = exportClientTools([untagged, readGeo, openUrl], "openai-chat", {
+      principal: { id: "bob", permissions: ["geo.read"] },
+    });
     expect(warnings).toEqual([
-      { tool: "untagged", pointer: "/permission", message: 'left out of this export under a principal: the tool has no "permission", so no principal may use it; give it one' },
+      {
+        tool: "untagged",
+        pointer: "/permission",
+        message:
+          'left out of this export under a principal: the tool has no "permission", so no principal may use it; give it one',
+      },
     ]);
     expect(exportClientTools([untagged], "openai-chat").warnings).toEqual([]);
   });
 
   it("leaves out a tool without a permission tag, even for a principal holding every other permission", () => {
-    expect(exportClientTools([untagged], "mcp", { principal: { id: "root", permissions: ["browser.open", "geo.read", ""] } }).tools).toEqual([]);
+    expect(
+      exportClientTools([untagged], "mcp", { principal: { id: "root", permissions: ["browser.open", "geo.read", ""] } })
+        .tools,
+    ).toEqual([]);
   });
 
   it("filters nothing without a principal", () => {
-    expect(exportClientTools([untagged, readGeo, openUrl], "openai-chat").tools.map((tool) => tool.function.name)).toEqual(["untagged", "read_geo", "open_url"]);
+    expect(
+      exportClientTools([untagged, readGeo, openUrl], "openai-chat").tools.map((tool) => tool.function.name),
+    ).toEqual(["untagged", "read_geo", "open_url"]);
   });
 
   it("does not check tools it leaves out: strict mode fails only for exported tools", () => {
@@ -251,6 +366,10 @@ describe("exportClientTools: under a principal", () => {
     const loose = parseClientToolSpec({ ...location, name: "loose", permission: "geo.read" });
     const ready = parseClientToolSpec({ ...strictReady, permission: "browser.open" });
     expect(() => exportClientTools([loose, ready], "openai-chat", { strict: true })).toThrow(ClientToolExportError);
-    expect(exportClientTools([loose, ready], "openai-chat", { strict: true, principal }).tools.map((tool) => tool.function.name)).toEqual(["strict_ready"]);
+    expect(
+      exportClientTools([loose, ready], "openai-chat", { strict: true, principal }).tools.map(
+        (tool) => tool.function.name,
+      ),
+    ).toEqual(["strict_ready"]);
   });
 });

@@ -1,14 +1,14 @@
-import { checkClientToolPermission, type ClientToolPrincipal } from "../tool-spec/permission.js";
 import type { RegisteredClientTool } from "../registry/types.js";
-import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonObject } from "../schema/json.js";
-import { agUiTarget, type AgUiTool } from "./ag-ui.js";
-import { anthropicTarget, type AnthropicTool } from "./anthropic.js";
+import { type ClientToolPrincipal, checkClientToolPermission } from "../tool-spec/permission.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import { type AgUiTool, agUiTarget } from "./ag-ui.js";
+import { type AnthropicTool, anthropicTarget } from "./anthropic.js";
 import { ClientToolExportError } from "./errors.js";
-import { geminiTarget, type GeminiFunctionDeclaration } from "./gemini.js";
-import { mcpTarget, type McpTool } from "./mcp.js";
-import { openAIChatTarget, type OpenAIChatTool } from "./openai-chat.js";
-import { openAIResponsesTarget, type OpenAIResponsesTool } from "./openai-responses.js";
+import { type GeminiFunctionDeclaration, geminiTarget } from "./gemini.js";
+import { type McpTool, mcpTarget } from "./mcp.js";
+import { type OpenAIChatTool, openAIChatTarget } from "./openai-chat.js";
+import { type OpenAIResponsesTool, openAIResponsesTarget } from "./openai-responses.js";
 import { applyOverlays, type OverlayOptions } from "./overlays.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
 import { fromStrictArguments, strictCompilationOf } from "./strict-arguments.js";
@@ -56,7 +56,9 @@ export interface PrincipalOption {
 }
 
 /** Overlays and a principal for every target; `strict` only where the provider has a strict mode. */
-export type ExportOptions<T extends ExportTarget> = OverlayOptions & PrincipalOption & (T extends StrictModeCapableTarget ? StrictModeOption : unknown);
+export type ExportOptions<T extends ExportTarget> = OverlayOptions &
+  PrincipalOption &
+  (T extends StrictModeCapableTarget ? StrictModeOption : unknown);
 
 const TARGETS: { readonly [T in ExportTarget]: ExportTargetDefinition<ExportTargetTools[T]> } = {
   "openai-chat": openAIChatTarget,
@@ -75,24 +77,49 @@ interface Findings {
   readonly compiled: { tool: string; changes: readonly StrictTransform[] }[];
 }
 
-/** A tool's parameters when strict mode was asked for, and whether it gets it: as it qualifies, as its compiled variant, or without. */
-function prepareStrict(spec: ClientToolSpec, strict: StrictRequest, target: StrictModeTarget, overlays: OverlayOptions, findings: Findings): { parameters: JsonObject; strict: boolean } {
+/**
+ * A tool's parameters when strict mode was asked for, and whether it gets it: as it qualifies, as its compiled variant,
+ * or without.
+ */
+function prepareStrict(
+  spec: ClientToolSpec,
+  strict: StrictRequest,
+  target: StrictModeTarget,
+  overlays: OverlayOptions,
+  findings: Findings,
+): { parameters: JsonObject; strict: boolean } {
   const compilation = strict === "compile" ? strictCompilationOf(spec.parameters, target) : undefined;
   if (compilation?.kind === "compiled") {
     findings.compiled.push({ tool: spec.name, changes: compilation.changes });
-    return { parameters: applyOverlays({ ...spec, parameters: compilation.schema }, overlays, findings.warnings, true), strict: true };
+    return {
+      parameters: applyOverlays({ ...spec, parameters: compilation.schema }, overlays, findings.warnings, true),
+      strict: true,
+    };
   }
   const overlayWarnings: ExportIssue[] = [];
   const parameters = applyOverlays(spec, overlays, overlayWarnings, true);
-  const located = analyzeStrictCompatibility(parameters, target).map((problem) => ({ tool: spec.name, pointer: `/parameters${problem.pointer}`, message: problem.message }));
+  const located = analyzeStrictCompatibility(parameters, target).map((problem) => ({
+    tool: spec.name,
+    pointer: `/parameters${problem.pointer}`,
+    message: problem.message,
+  }));
   if (located.length === 0 || strict === true) {
     findings.warnings.push(...overlayWarnings);
     findings.problems.push(...located);
     return { parameters, strict: located.length === 0 };
   }
   // With "compile", the reasons no variant fits; with "auto", the reasons the tool does not qualify as it is.
-  const reasons = compilation?.kind === "refused" ? compilation.problems.map((problem) => ({ tool: spec.name, pointer: `/parameters${problem.pointer}`, message: `no strict variant: ${problem.message}` })) : located;
-  findings.warnings.push(...reasons.map((problem) => ({ ...problem, message: `exported without strict mode: ${problem.message}` })));
+  const reasons =
+    compilation?.kind === "refused"
+      ? compilation.problems.map((problem) => ({
+          tool: spec.name,
+          pointer: `/parameters${problem.pointer}`,
+          message: `no strict variant: ${problem.message}`,
+        }))
+      : located;
+  findings.warnings.push(
+    ...reasons.map((problem) => ({ ...problem, message: `exported without strict mode: ${problem.message}` })),
+  );
   // Not strict after all: the overlays as a tool without strict mode has them.
   return { parameters: applyOverlays(spec, overlays, findings.warnings), strict: false };
 }
@@ -110,9 +137,17 @@ export function exportClientTools<T extends ExportTarget>(
   options?: ExportOptions<T>,
 ): ClientToolExport<ExportTargetTools[T]> {
   const definition = TARGETS[target] as ExportTargetDefinition<ExportTargetTools[T]> | undefined;
-  if (definition === undefined) throw new TypeError(`Unknown export target ${JSON.stringify(target)}: use one of ${Object.keys(TARGETS).join(", ")}.`);
-  const { strict = false, principal, ...overlays } = (options ?? {}) as OverlayOptions & PrincipalOption & StrictModeOption;
-  if (strict !== true && strict !== false && strict !== "auto" && strict !== "compile") throw new TypeError(`strict is true, false, "auto" or "compile", got ${JSON.stringify(strict)}.`);
+  if (definition === undefined)
+    throw new TypeError(
+      `Unknown export target ${JSON.stringify(target)}: use one of ${Object.keys(TARGETS).join(", ")}.`,
+    );
+  const {
+    strict = false,
+    principal,
+    ...overlays
+  } = (options ?? {}) as OverlayOptions & PrincipalOption & StrictModeOption;
+  if (strict !== true && strict !== false && strict !== "auto" && strict !== "compile")
+    throw new TypeError(`strict is true, false, "auto" or "compile", got ${JSON.stringify(strict)}.`);
   const strictMode = strict === false ? undefined : definition.strictMode;
   if (strict !== false && strictMode === undefined) throw new TypeError(`The ${target} target has no strict mode.`);
 
@@ -127,13 +162,23 @@ export function exportClientTools<T extends ExportTarget>(
     const refused = checkClientToolPermission(spec, principal);
     if (refused !== undefined) {
       // A tool someone forgot to tag disappears from every principal's export: say so.
-      if (spec.permission === undefined) warnings.push({ tool: spec.name, pointer: "/permission", message: `left out of this export under a principal: the tool has no "permission", so no principal may use it; give it one` });
+      if (spec.permission === undefined)
+        warnings.push({
+          tool: spec.name,
+          pointer: "/permission",
+          message: `left out of this export under a principal: the tool has no "permission", so no principal may use it; give it one`,
+        });
       continue;
     }
     specsByName?.set(spec.name, spec);
-    const prepared = strictMode === undefined ? { parameters: applyOverlays(spec, overlays, warnings), strict: false } : prepareStrict(spec, strict as StrictRequest, strictMode, overlays, { warnings, problems, compiled });
+    const prepared =
+      strictMode === undefined
+        ? { parameters: applyOverlays(spec, overlays, warnings), strict: false }
+        : prepareStrict(spec, strict as StrictRequest, strictMode, overlays, { warnings, problems, compiled });
     for (const problem of definition.problems?.(spec) ?? []) problems.push({ tool: spec.name, ...problem });
-    exported.push(definition.toTool({ spec, parameters: asObjectSchema(prepared.parameters), strict: prepared.strict }));
+    exported.push(
+      definition.toTool({ spec, parameters: asObjectSchema(prepared.parameters), strict: prepared.strict }),
+    );
   }
   if (problems.length > 0) throw new ClientToolExportError(target, problems);
   if (compiled.length === 0) return { tools: exported, warnings, compiled, fromStrictArguments: argumentsAsTheyAre };

@@ -1,5 +1,5 @@
-import { childPointer } from "../schema/json-pointer.js";
 import type { JsonObject, SpecProblem } from "../schema/json.js";
+import { childPointer } from "../schema/json-pointer.js";
 import { forEachSubschema, own } from "../schema/subschemas.js";
 
 // The fields of Gemini's `Schema` object, the OpenAPI subset its legacy `parameters` takes:
@@ -31,7 +31,10 @@ const FIELDS: ReadonlySet<string> = new Set([
   "maximum",
 ]);
 
-/** Each keyword of `schema` (a tool's parameters) that Gemini's legacy `parameters` field has no place for, at its pointer. */
+/**
+ * Each keyword of `schema` (a tool's parameters) that Gemini's legacy `parameters` field has no place for, at its
+ * pointer.
+ */
 export function geminiLegacyParametersLoss(schema: JsonObject): SpecProblem[] {
   const problems: SpecProblem[] = [];
   visit(schema, "", problems);
@@ -40,10 +43,17 @@ export function geminiLegacyParametersLoss(schema: JsonObject): SpecProblem[] {
 
 function visit(schema: JsonObject, pointer: string, problems: SpecProblem[]): void {
   for (const keyword of Object.keys(schema)) {
-    if (!FIELDS.has(keyword)) problems.push({ pointer: childPointer(pointer, keyword), message: `"${keyword}" is not a field of Gemini's Schema: the legacy parameters field would drop it` });
+    if (!FIELDS.has(keyword))
+      problems.push({
+        pointer: childPointer(pointer, keyword),
+        message: `"${keyword}" is not a field of Gemini's Schema: the legacy parameters field would drop it`,
+      });
   }
   if (Array.isArray(own(schema, "type"))) {
-    problems.push({ pointer: childPointer(pointer, "type"), message: 'a list of types does not fit Gemini\'s Schema (one type, and "nullable" for null)' });
+    problems.push({
+      pointer: childPointer(pointer, "type"),
+      message: 'a list of types does not fit Gemini\'s Schema (one type, and "nullable" for null)',
+    });
   }
   forEachSubschema(schema, pointer, (subschema, subpointer) => visit(subschema, subpointer, problems));
 }

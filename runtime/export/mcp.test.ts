@@ -14,7 +14,10 @@ describe("mcp export", () => {
       const parsed = ToolSchema.parse(tool);
       // zod's record parsing drops a property literally named "__proto__"; every other key survives.
       if (tool.name !== "odd_keys") expect(parsed).toEqual(tool);
-      else expect(Object.keys(parsed.inputSchema.properties!)).toEqual(Object.keys(tool.inputSchema.properties!).filter((key) => key !== "__proto__"));
+      else
+        expect(Object.keys(parsed.inputSchema.properties!)).toEqual(
+          Object.keys(tool.inputSchema.properties!).filter((key) => key !== "__proto__"),
+        );
     }
     expect(ListToolsResultSchema.parse({ tools }).tools).toHaveLength(exportable.length);
   });

@@ -1,8 +1,8 @@
-import { childPointer } from "../schema/json-pointer.js";
-import type { ClientToolAnnotations } from "../tool-spec/types.js";
 import type { JsonObject, SpecProblem } from "../schema/json.js";
+import { childPointer } from "../schema/json-pointer.js";
 import { isJsonObject, own } from "../schema/subschemas.js";
 import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
+import type { ClientToolAnnotations } from "../tool-spec/types.js";
 import { asObjectSchema, type ExportedObjectSchema, type ExportTargetDefinition } from "./types.js";
 
 /** An MCP schema root: MCP's Tool type (and its SDK's validation) wants every property schema to be an object. */
@@ -30,7 +30,11 @@ export const mcpTarget: ExportTargetDefinition<McpTool> = {
     ...(spec.outputSchema === undefined ? [] : schemaProblems(spec.outputSchema, "/outputSchema")),
   ],
   toTool: ({ spec, parameters }) => {
-    const tool: McpTool = { name: spec.name, description: spec.description, inputSchema: parameters as McpObjectSchema };
+    const tool: McpTool = {
+      name: spec.name,
+      description: spec.description,
+      inputSchema: parameters as McpObjectSchema,
+    };
     if (spec.annotations?.title !== undefined) tool.title = spec.annotations.title;
     const kind = clientToolMode(spec);
     switch (kind.mode) {
@@ -60,11 +64,17 @@ function schemaProblems(schema: JsonObject, pointer: string): SpecProblem[] {
   if (isJsonObject(properties)) {
     for (const [name, value] of Object.entries(properties)) {
       if (!isJsonObject(value)) {
-        problems.push({ pointer: childPointer(childPointer(pointer, "properties"), name), message: "MCP needs an object schema here, such as {} for anything" });
+        problems.push({
+          pointer: childPointer(childPointer(pointer, "properties"), name),
+          message: "MCP needs an object schema here, such as {} for anything",
+        });
       }
     }
   } else if (properties !== undefined) {
-    problems.push({ pointer: childPointer(pointer, "properties"), message: "MCP needs an object of property schemas here" });
+    problems.push({
+      pointer: childPointer(pointer, "properties"),
+      message: "MCP needs an object of property schemas here",
+    });
   }
   const required = own(schema, "required");
   if (required !== undefined && !(Array.isArray(required) && required.every((name) => typeof name === "string"))) {

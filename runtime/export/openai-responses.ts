@@ -15,5 +15,11 @@ export interface OpenAIResponsesTool {
 
 export const openAIResponsesTarget: ExportTargetDefinition<OpenAIResponsesTool> = {
   strictMode: "openai",
-  toTool: ({ spec, parameters, strict }) => ({ type: "function", name: spec.name, description: spec.description, parameters, strict }),
+  toTool: ({ spec, parameters, strict }) => ({
+    type: "function",
+    name: spec.name,
+    description: spec.description,
+    parameters,
+    strict,
+  }),
 };

@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
+import type { JsonObject } from "../schema/json.js";
 import { parseClientToolSpec } from "../tool-spec/parse.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
-import type { JsonObject } from "../schema/json.js";
 import { CORPUS, corpusSpec } from "./__fixtures__/corpus.js";
-import { exportClientTools, type ExportTarget, type ExportTargetTools } from "./export-client-tools.js";
-import { removeOverlays, type OverlayOptions } from "./overlays.js";
+import { type ExportTarget, type ExportTargetTools, exportClientTools } from "./export-client-tools.js";
+import { type OverlayOptions, removeOverlays } from "./overlays.js";
 import type { ExportedObjectSchema } from "./types.js";
 
 /** Where each target puts the parameters schema. */
@@ -19,7 +19,12 @@ const PARAMETERS: { readonly [T in ExportTarget]: (tool: ExportTargetTools[T]) =
   "ag-ui": (tool) => tool.parameters,
 };
 const TARGETS = Object.keys(PARAMETERS) as ExportTarget[];
-const OPTIONS: readonly OverlayOptions[] = [{}, { summary: true }, { securityRisk: true }, { summary: true, securityRisk: true }];
+const OPTIONS: readonly OverlayOptions[] = [
+  {},
+  { summary: true },
+  { securityRisk: true },
+  { summary: true, securityRisk: true },
+];
 
 function exportedParameters(spec: ClientToolSpec, target: ExportTarget, options: OverlayOptions): ExportedObjectSchema {
   const [tool] = exportClientTools([spec], target, options).tools;
@@ -29,7 +34,9 @@ function exportedParameters(spec: ClientToolSpec, target: ExportTarget, options:
 /** MCP refuses (with an error, tested in mcp.test.ts) property schemas that are not objects. */
 function exportable(spec: ClientToolSpec, target: ExportTarget): boolean {
   const properties = spec.parameters["properties"];
-  return target !== "mcp" || Object.values((properties ?? {}) as JsonObject).every((value) => typeof value === "object");
+  return (
+    target !== "mcp" || Object.values((properties ?? {}) as JsonObject).every((value) => typeof value === "object")
+  );
 }
 
 /** Root schemas with arbitrary keywords and property schemas, some properties named like the overlays. */
@@ -37,7 +44,11 @@ const randomSpec = fc
   .record(
     {
       keywords: fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }),
-      properties: fc.dictionary(fc.oneof(fc.string(), fc.constantFrom("summary", "security_risk")), fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }), { maxKeys: 5 }),
+      properties: fc.dictionary(
+        fc.oneof(fc.string(), fc.constantFrom("summary", "security_risk")),
+        fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+        { maxKeys: 5 },
+      ),
       required: fc.array(fc.string(), { maxLength: 3 }),
       readOnly: fc.boolean(),
     },
@@ -53,20 +64,27 @@ const randomSpec = fc
   );
 
 describe("removeOverlays", () => {
-  it.each(TARGETS)("gives back the original schema's fingerprint for every corpus schema exported to %s, with every overlay option", (target) => {
-    for (const spec of CORPUS.filter((candidate) => exportable(candidate, target))) {
-      for (const options of OPTIONS) {
-        const removed = removeOverlays(exportedParameters(spec, target, options));
-        expect(schemaFingerprint(removed), `${spec.name} ${JSON.stringify(options)}`).toBe(schemaFingerprint(spec.parameters));
+  it.each(TARGETS)(
+    "gives back the original schema's fingerprint for every corpus schema exported to %s, with every overlay option",
+    (target) => {
+      for (const spec of CORPUS.filter((candidate) => exportable(candidate, target))) {
+        for (const options of OPTIONS) {
+          const removed = removeOverlays(exportedParameters(spec, target, options));
+          expect(schemaFingerprint(removed), `${spec.name} ${JSON.stringify(options)}`).toBe(
+            schemaFingerprint(spec.parameters),
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
   it("does the same for random schemas on every target", () => {
     fc.assert(
       fc.property(randomSpec, fc.constantFrom(...TARGETS), fc.constantFrom(...OPTIONS), (spec, target, options) => {
         fc.pre(exportable(spec, target));
-        expect(schemaFingerprint(removeOverlays(exportedParameters(spec, target, options)))).toBe(schemaFingerprint(spec.parameters));
+        expect(schemaFingerprint(removeOverlays(exportedParameters(spec, target, options)))).toBe(
+          schemaFingerprint(spec.parameters),
+        );
       }),
       { numRuns: 500 },
     );
@@ -77,7 +95,9 @@ describe("removeOverlays", () => {
     const removed = removeOverlays(exportedParameters(spec, "ag-ui", { summary: true, securityRisk: true }));
     expect(Object.keys(removed)).toEqual(Object.keys(spec.parameters));
     expect(Object.keys(removed["properties"] as JsonObject)).toEqual(["file_path", "line"]);
-    expect(removeOverlays(exportedParameters(corpusSpec("no_properties"), "ag-ui", { summary: true }))).toEqual({ type: "object" });
+    expect(removeOverlays(exportedParameters(corpusSpec("no_properties"), "ag-ui", { summary: true }))).toEqual({
+      type: "object",
+    });
   });
 
   it("never removes a client's own property of an overlay's name", () => {

@@ -1,12 +1,14 @@
-import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
 import { isJsonObject, own } from "../schema/subschemas.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { ExportedObjectSchema, ExportIssue } from "./types.js";
 
 export interface OverlayOptions {
   /** Add an optional `summary` string: the model's ~10-word summary of what the call does. */
   readonly summary?: boolean;
-  /** Add an optional `security_risk` enum (UNKNOWN, LOW, MEDIUM, HIGH); never for tools annotated `readOnlyHint: true`. */
+  /**
+   * Add an optional `security_risk` enum (UNKNOWN, LOW, MEDIUM, HIGH); never for tools annotated `readOnlyHint: true`.
+   */
   readonly securityRisk?: boolean;
 }
 
@@ -41,12 +43,14 @@ const OVERLAYS: readonly Overlay[] = [
     schema: Object.freeze({
       type: "string",
       enum: SECURITY_RISK_LEVELS,
-      description: "Your estimate of this call's risk: LOW for safe, easily undone actions, MEDIUM for changes that need care, HIGH for destructive or irreversible ones, UNKNOWN if unsure.",
+      description:
+        "Your estimate of this call's risk: LOW for safe, easily undone actions, MEDIUM for changes that need care, HIGH for destructive or irreversible ones, UNKNOWN if unsure.",
     }),
     strictSchema: Object.freeze({
       type: Object.freeze(["string", "null"]),
       enum: Object.freeze([...SECURITY_RISK_LEVELS, null]),
-      description: "Your estimate of this call's risk: LOW for safe, easily undone actions, MEDIUM for changes that need care, HIGH for destructive or irreversible ones, UNKNOWN or null if unsure.",
+      description:
+        "Your estimate of this call's risk: LOW for safe, easily undone actions, MEDIUM for changes that need care, HIGH for destructive or irreversible ones, UNKNOWN or null if unsure.",
     }),
     // A read-only tool has no risk to rate; asking would only cost tokens.
     appliesTo: (spec) => spec.annotations?.readOnlyHint !== true,
@@ -58,7 +62,10 @@ const OVERLAYS: readonly Overlay[] = [
  * whether `properties` itself was added. Kept beside the object, never in it, so providers
  * see nothing but the overlay properties, and `removeOverlays` takes out exactly what was added.
  */
-const added = new WeakMap<object, { readonly names: readonly string[]; readonly addedProperties: boolean; readonly addedRequired: boolean }>();
+const added = new WeakMap<
+  object,
+  { readonly names: readonly string[]; readonly addedProperties: boolean; readonly addedRequired: boolean }
+>();
 
 /**
  * The spec's parameters with the overlays asked for: the very same object when none applies,
@@ -67,12 +74,21 @@ const added = new WeakMap<object, { readonly names: readonly string[]; readonly 
  * skipped and a warning says so. It is optional, except for a tool exported in strict mode
  * (`strict`), which needs every property required: there it is required and nullable.
  */
-export function applyOverlays(spec: ClientToolSpec, options: OverlayOptions, warnings: ExportIssue[], strict = false): JsonObject {
+export function applyOverlays(
+  spec: ClientToolSpec,
+  options: OverlayOptions,
+  warnings: ExportIssue[],
+  strict = false,
+): JsonObject {
   const wanted = OVERLAYS.filter((overlay) => options[overlay.option] === true && overlay.appliesTo(spec));
   if (wanted.length === 0) return spec.parameters;
   const properties = own(spec.parameters, "properties");
   if (properties !== undefined && !isJsonObject(properties)) {
-    warnings.push({ tool: spec.name, pointer: "/parameters/properties", message: '"properties" is not an object, so no overlay was added' });
+    warnings.push({
+      tool: spec.name,
+      pointer: "/parameters/properties",
+      message: '"properties" is not an object, so no overlay was added',
+    });
     return spec.parameters;
   }
   const additions: [string, JsonObject][] = [];
@@ -97,7 +113,11 @@ export function applyOverlays(spec: ClientToolSpec, options: OverlayOptions, war
     properties: withOverlays,
     ...(strict && { required: Object.freeze([...requiredNames, ...names]) }),
   });
-  added.set(exported, { names, addedProperties: properties === undefined, addedRequired: strict && required === undefined });
+  added.set(exported, {
+    names,
+    addedProperties: properties === undefined,
+    addedRequired: strict && required === undefined,
+  });
   return exported;
 }
 
@@ -117,7 +137,13 @@ export function removeOverlays(parameters: ExportedObjectSchema | JsonObject): J
       const kept = Object.entries(value as JsonObject).filter(([name]) => !record.names.includes(name));
       if (!(record.addedProperties && kept.length === 0)) entries.push([key, Object.freeze(Object.fromEntries(kept))]);
     } else if (key === "required" && Array.isArray(value)) {
-      if (!record.addedRequired) entries.push([key, Object.freeze((value as readonly JsonValue[]).filter((name) => typeof name !== "string" || !record.names.includes(name)))]);
+      if (!record.addedRequired)
+        entries.push([
+          key,
+          Object.freeze(
+            (value as readonly JsonValue[]).filter((name) => typeof name !== "string" || !record.names.includes(name)),
+          ),
+        ]);
     } else {
       entries.push([key, value]);
     }

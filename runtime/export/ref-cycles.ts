@@ -1,6 +1,6 @@
-import { childPointer } from "../schema/json-pointer.js";
+import { type CycleEdge, findCycle } from "../schema/find-cycle.js";
 import type { JsonObject } from "../schema/json.js";
-import { findCycle, type CycleEdge } from "../schema/find-cycle.js";
+import { childPointer } from "../schema/json-pointer.js";
 import { forEachSubschema, own } from "../schema/subschemas.js";
 
 interface LocalRef {
@@ -21,7 +21,13 @@ export function findRecursiveRef(schema: JsonObject): string | undefined {
   // The schema at a target leads to the targets of the refs inside it.
   const edges = new Map<string, CycleEdge[]>();
   for (const { target } of refs) {
-    if (!edges.has(target)) edges.set(target, refs.filter((ref) => contains(target, ref.location)).map((ref) => ({ target: ref.target, at: childPointer(ref.location, "$ref") })));
+    if (!edges.has(target))
+      edges.set(
+        target,
+        refs
+          .filter((ref) => contains(target, ref.location))
+          .map((ref) => ({ target: ref.target, at: childPointer(ref.location, "$ref") })),
+      );
   }
   return findCycle(edges.keys(), edges)?.at;
 }

@@ -1,14 +1,16 @@
-import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
-import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
-import { branchHolds, compileStrictVariant, type StrictCompilation } from "./strict-compile.js";
-import { resolveLocal } from "../schema/ref-tokens.js";
-import type { StrictModeTarget } from "./strict.js";
 import { setOwnKey } from "../schema/own-key.js";
+import { resolveLocal } from "../schema/ref-tokens.js";
+import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { StrictModeTarget } from "./strict.js";
+import { branchHolds, compileStrictVariant, type StrictCompilation } from "./strict-compile.js";
 
 const compilations = new WeakMap<JsonObject, Map<StrictModeTarget, StrictCompilation>>();
 
-/** The strict variant of these parameters for the target, derived once per schema object (a spec's schemas are frozen). */
+/**
+ * The strict variant of these parameters for the target, derived once per schema object (a spec's schemas are frozen).
+ */
 export function strictCompilationOf(parameters: JsonObject, target: StrictModeTarget): StrictCompilation {
   let byTarget = compilations.get(parameters);
   if (byTarget === undefined) compilations.set(parameters, (byTarget = new Map()));
@@ -31,13 +33,16 @@ export function fromStrictArguments(tool: ClientToolSpec, target: StrictModeTarg
   return mapBack(tool.parameters, args as JsonValue, tool.parameters, 0);
 }
 
-/** How many `$ref`s in a row may be followed without stepping into the value: more means a cycle that consumes nothing. */
+/**
+ * How many `$ref`s in a row may be followed without stepping into the value: more means a cycle that consumes nothing.
+ */
 const MAX_REF_CHAIN = 32;
 
 function mapBack(schema: JsonValue | undefined, value: JsonValue, root: JsonObject, refChain: number): JsonValue {
   if (!isJsonObject(schema)) return value;
   const ref = own(schema, "$ref");
-  if (typeof ref === "string" && refChain < MAX_REF_CHAIN) return mapBack(resolveLocal(root, ref), value, root, refChain + 1);
+  if (typeof ref === "string" && refChain < MAX_REF_CHAIN)
+    return mapBack(resolveLocal(root, ref), value, root, refChain + 1);
   for (const keyword of ["anyOf", "oneOf"]) {
     const branches = own(schema, keyword);
     const kind = Array.isArray(value) ? "array" : isJsonObject(value) ? "object" : undefined;

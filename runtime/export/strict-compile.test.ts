@@ -10,14 +10,14 @@ import { sampleValue } from "../../bench/corpus/sample-value.js";
 import { toolSpec } from "../../bench/corpus/tool-spec.js";
 import { VALIDATION_OPTIONS } from "../schema/ajv-options.js";
 import { schemaDialect } from "../schema/dialect.js";
+import type { JsonObject, JsonValue } from "../schema/json.js";
+import { resolveLocal } from "../schema/ref-tokens.js";
 import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { parseClientToolSpecs } from "../tool-spec/parse.js";
-import type { JsonObject, JsonValue } from "../schema/json.js";
 import { exportClientTools } from "./export-client-tools.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
 import { fromStrictArguments } from "./strict-arguments.js";
 import { branchHolds, compileStrictVariant } from "./strict-compile.js";
-import { resolveLocal } from "../schema/ref-tokens.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const exampleSpecs = readdirSync(path.join(root, "examples"), { withFileTypes: true })
@@ -36,8 +36,12 @@ const random = new SeededRandom(19);
 const corpus = [...exampleSpecs, ...parseClientToolSpecs(Array.from({ length: 60 }, (_, i) => toolSpec(random, i)))];
 const TARGETS: readonly StrictModeTarget[] = ["openai", "anthropic"];
 
-const ajvs = { "draft-07": new Ajv({ ...VALIDATION_OPTIONS, formats: fullFormats }), "2020-12": new Ajv2020({ ...VALIDATION_OPTIONS, formats: fullFormats }) };
-const validatorOf = (schema: JsonObject, dialectOf: JsonObject = schema) => ajvs[schemaDialect(dialectOf) ?? "2020-12"].compile(schema);
+const ajvs = {
+  "draft-07": new Ajv({ ...VALIDATION_OPTIONS, formats: fullFormats }),
+  "2020-12": new Ajv2020({ ...VALIDATION_OPTIONS, formats: fullFormats }),
+};
+const validatorOf = (schema: JsonObject, dialectOf: JsonObject = schema) =>
+  ajvs[schemaDialect(dialectOf) ?? "2020-12"].compile(schema);
 
 describe('strict: "compile"', () => {
   it("gives every tool of the examples and a seeded corpus a variant that passes its provider's checker, or the reasons it cannot", () => {
@@ -71,10 +75,17 @@ describe('strict: "compile"', () => {
         fc.assert(
           fc.property(fc.array(fc.boolean(), { minLength: 256, maxLength: 256 }), (drops) => {
             // A valid instance: the corpus's sample with optional properties left out as the booleans say.
-            const instance = dropOptional(spec.parameters, sampleValue(spec.parameters), spec.parameters, drops[Symbol.iterator]());
+            const instance = dropOptional(
+              spec.parameters,
+              sampleValue(spec.parameters),
+              spec.parameters,
+              drops[Symbol.iterator](),
+            );
             fc.pre(validOriginal(instance) === true);
             const strict = target === "openai" ? toStrictShape(spec.parameters, instance, spec.parameters) : instance;
-            expect(validVariant(strict), `${spec.name} for ${target}: ${JSON.stringify(validVariant.errors)}`).toBe(true);
+            expect(validVariant(strict), `${spec.name} for ${target}: ${JSON.stringify(validVariant.errors)}`).toBe(
+              true,
+            );
             expect(fromStrictArguments(spec, target, strict)).toEqual(instance);
           }),
           { numRuns: 25, seed: 19 },
@@ -99,7 +110,14 @@ describe('strict: "compile"', () => {
             kind: { oneOf: [{ const: "single" }, { const: "double" }] },
           },
           required: ["room", "guest"],
-          $defs: { person: { type: "object", properties: { name: { type: "string" } }, required: ["name"], default: { name: "x" } } },
+          $defs: {
+            person: {
+              type: "object",
+              properties: { name: { type: "string" } },
+              required: ["name"],
+              default: { name: "x" },
+            },
+          },
         },
       },
     ]);
@@ -109,7 +127,7 @@ describe('strict: "compile"', () => {
     expect(compilation.schema).toEqual({
       type: "object",
       properties: {
-        room: { type: "string", description: 'The room. (minLength: 1)' },
+        room: { type: "string", description: "The room. (minLength: 1)" },
         nights: { anyOf: [{ type: "integer", minimum: 1 }, { type: "null" }] },
         guest: { $ref: "#/$defs/person" },
         // One definition serves the required and the optional place: the null is at the use.
@@ -117,19 +135,38 @@ describe('strict: "compile"', () => {
         kind: { anyOf: [{ anyOf: [{ const: "single" }, { const: "double" }] }, { type: "null" }] },
       },
       required: ["room", "nights", "guest", "partner", "kind"],
-      $defs: { person: { type: "object", properties: { name: { type: "string" } }, required: ["name"], additionalProperties: false } },
+      $defs: {
+        person: {
+          type: "object",
+          properties: { name: { type: "string" } },
+          required: ["name"],
+          additionalProperties: false,
+        },
+      },
       additionalProperties: false,
     });
     expect(compilation.changes).toEqual(
       expect.arrayContaining([
         { pointer: "/properties/room/minLength", keyword: "minLength", change: "moved to the description" },
-        { pointer: "/properties/nights", keyword: "required", change: "made required and nullable: null stands for absent" },
+        {
+          pointer: "/properties/nights",
+          keyword: "required",
+          change: "made required and nullable: null stands for absent",
+        },
         { pointer: "/properties/kind/oneOf", keyword: "oneOf", change: expect.stringContaining("became anyOf") },
         { pointer: "/$defs/person/default", keyword: "default", change: "dropped" },
         { pointer: "", keyword: "additionalProperties", change: expect.stringContaining("closed") },
       ]),
     );
-    expect(fromStrictArguments(spec!, "openai", { room: "12", nights: null, guest: { name: "Ann" }, partner: null, kind: "single" })).toEqual({ room: "12", guest: { name: "Ann" }, kind: "single" });
+    expect(
+      fromStrictArguments(spec!, "openai", {
+        room: "12",
+        nights: null,
+        guest: { name: "Ann" },
+        partner: null,
+        kind: "single",
+      }),
+    ).toEqual({ room: "12", guest: { name: "Ann" }, kind: "single" });
   });
 
   it("refuses, and leaves non-strict, what it could not map back with certainty or cannot close", () => {
@@ -137,22 +174,75 @@ describe('strict: "compile"', () => {
       const compilation = compileStrictVariant(parameters, "openai");
       return compilation.kind === "refused" ? compilation.problems.map((problem) => problem.pointer) : compilation.kind;
     };
-    expect(refusal({ type: "object", properties: { note: { type: ["string", "null"] } } })).toEqual(["/properties/note"]);
-    expect(refusal({ type: "object", properties: { any: { description: "anything" } } })).toEqual(["/properties/any"]);
-    expect(refusal({ type: "object", properties: { map: { type: "object", additionalProperties: { type: "string" } } }, required: ["map"] })).toEqual(["/properties/map/additionalProperties"]);
-    expect(refusal({ type: "object", properties: { pick: { anyOf: [{ type: "object", properties: { a: { type: "string" } } }, { type: "object", properties: { b: { type: "string" } } }] } }, required: ["pick"] })).toEqual([
-      "/properties/pick/anyOf",
+    expect(refusal({ type: "object", properties: { note: { type: ["string", "null"] } } })).toEqual([
+      "/properties/note",
     ]);
-    expect(refusal({ type: "object", properties: { both: { allOf: [{ type: "string" }] } }, required: ["both"] })).toEqual(["/properties/both/allOf"]);
-    expect(refusal({ type: "object", properties: { pair: { type: "array", prefixItems: [{ type: "string" }] } }, required: ["pair"] })).toEqual(["/properties/pair/prefixItems"]);
-    expect(refusal({ type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false })).toBe("as-is");
+    expect(refusal({ type: "object", properties: { any: { description: "anything" } } })).toEqual(["/properties/any"]);
+    expect(
+      refusal({
+        type: "object",
+        properties: { map: { type: "object", additionalProperties: { type: "string" } } },
+        required: ["map"],
+      }),
+    ).toEqual(["/properties/map/additionalProperties"]);
+    expect(
+      refusal({
+        type: "object",
+        properties: {
+          pick: {
+            anyOf: [
+              { type: "object", properties: { a: { type: "string" } } },
+              { type: "object", properties: { b: { type: "string" } } },
+            ],
+          },
+        },
+        required: ["pick"],
+      }),
+    ).toEqual(["/properties/pick/anyOf"]);
+    expect(
+      refusal({ type: "object", properties: { both: { allOf: [{ type: "string" }] } }, required: ["both"] }),
+    ).toEqual(["/properties/both/allOf"]);
+    expect(
+      refusal({
+        type: "object",
+        properties: { pair: { type: "array", prefixItems: [{ type: "string" }] } },
+        required: ["pair"],
+      }),
+    ).toEqual(["/properties/pair/prefixItems"]);
+    expect(
+      refusal({ type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false }),
+    ).toBe("as-is");
   });
 
   it("in an export: compiled tools strict with their changes listed, the others as they qualify or with the reasons, the identity the spec's", () => {
     const [plain, open, map] = parseClientToolSpecs([
-      { name: "plain", description: "Qualifies.", parameters: { type: "object", properties: { a: { type: "string" } }, required: ["a"], additionalProperties: false } },
-      { name: "open", description: "Needs a variant.", parameters: { type: "object", properties: { a: { type: "string", maxLength: 9 }, b: { type: "number" } }, required: ["a"] } },
-      { name: "map", description: "No variant.", parameters: { type: "object", properties: { tags: { type: "object", additionalProperties: { type: "string" } } } } },
+      {
+        name: "plain",
+        description: "Qualifies.",
+        parameters: {
+          type: "object",
+          properties: { a: { type: "string" } },
+          required: ["a"],
+          additionalProperties: false,
+        },
+      },
+      {
+        name: "open",
+        description: "Needs a variant.",
+        parameters: {
+          type: "object",
+          properties: { a: { type: "string", maxLength: 9 }, b: { type: "number" } },
+          required: ["a"],
+        },
+      },
+      {
+        name: "map",
+        description: "No variant.",
+        parameters: {
+          type: "object",
+          properties: { tags: { type: "object", additionalProperties: { type: "string" } } },
+        },
+      },
     ]);
     const exported = exportClientTools([plain!, open!, map!], "openai-responses", { strict: "compile", summary: true });
     expect(exported.tools.map((tool) => [tool.name, tool.strict])).toEqual([
@@ -161,20 +251,41 @@ describe('strict: "compile"', () => {
       ["map", false],
     ]);
     expect(exported.compiled.map((entry) => entry.tool)).toEqual(["open"]);
-    expect(exported.tools[1]!.parameters).toMatchObject({ required: ["a", "b", "summary"], properties: { b: { anyOf: [{ type: "number" }, { type: "null" }] } } });
+    expect(exported.tools[1]!.parameters).toMatchObject({
+      required: ["a", "b", "summary"],
+      properties: { b: { anyOf: [{ type: "number" }, { type: "null" }] } },
+    });
     expect(exported.warnings).toEqual([
-      { tool: "map", pointer: "/parameters/properties/tags/additionalProperties", message: expect.stringMatching(/^exported without strict mode: no strict variant: .*cannot be closed/) },
+      {
+        tool: "map",
+        pointer: "/parameters/properties/tags/additionalProperties",
+        message: expect.stringMatching(/^exported without strict mode: no strict variant: .*cannot be closed/),
+      },
     ]);
     expect(exported.fromStrictArguments("open", { a: "x", b: null, summary: null })).toEqual({ a: "x", summary: null });
     expect(exported.fromStrictArguments("plain", { a: "x" })).toEqual({ a: "x" });
     // The spec is what the registry holds: the variant is never stored.
-    expect(open!.parameters).toEqual({ type: "object", properties: { a: { type: "string", maxLength: 9 }, b: { type: "number" } }, required: ["a"] });
+    expect(open!.parameters).toEqual({
+      type: "object",
+      properties: { a: { type: "string", maxLength: 9 }, b: { type: "number" } },
+      required: ["a"],
+    });
   });
 });
 
-/** The instance with each optional property left out when the next boolean says so (recursively, as `fromStrictArguments` walks). */
-function dropOptional(schema: JsonValue | undefined, value: JsonValue, rootSchema: JsonObject, drops: Iterator<boolean>): JsonValue {
-  return walk(schema, value, rootSchema, (object, name, required) => (!required && drops.next().value === true ? undefined : object[name]!));
+/**
+ * The instance with each optional property left out when the next boolean says so (recursively, as
+ * `fromStrictArguments` walks).
+ */
+function dropOptional(
+  schema: JsonValue | undefined,
+  value: JsonValue,
+  rootSchema: JsonObject,
+  drops: Iterator<boolean>,
+): JsonValue {
+  return walk(schema, value, rootSchema, (object, name, required) =>
+    !required && drops.next().value === true ? undefined : object[name]!,
+  );
 }
 
 /** What the model sends under the OpenAI variant: every optional property present, null where it was absent. */
@@ -216,7 +327,10 @@ function walk(
   for (const name of names) {
     const picked = pick(value, name, required.has(name));
     if (picked === undefined) continue;
-    out[name] = picked === null && !Object.hasOwn(value, name) ? null : walk(properties[name], picked, rootSchema, pick, everyProperty);
+    out[name] =
+      picked === null && !Object.hasOwn(value, name)
+        ? null
+        : walk(properties[name], picked, rootSchema, pick, everyProperty);
   }
   return out;
 }

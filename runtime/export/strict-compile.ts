@@ -1,13 +1,13 @@
-import { childPointer } from "../schema/json-pointer.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
+import { childPointer } from "../schema/json-pointer.js";
+import { setOwnKey } from "../schema/own-key.js";
+import { resolveLocal } from "../schema/ref-tokens.js";
 import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { findRecursiveRef } from "./ref-cycles.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
-import { isLocalRef } from "./strict-rules.js";
-import { refTokens, resolveLocal } from "../schema/ref-tokens.js";
 import { anthropicTakesKeyword } from "./strict-anthropic.js";
 import { openAiTakesKeyword } from "./strict-openai.js";
-import { setOwnKey } from "../schema/own-key.js";
+import { isLocalRef } from "./strict-rules.js";
 
 /** One change `strict: "compile"` made to derive a tool's strict variant, at its pointer in the original schema. */
 export interface StrictTransform {
@@ -26,7 +26,10 @@ export type StrictCompilation =
   | { readonly kind: "compiled"; readonly schema: JsonObject; readonly changes: readonly StrictTransform[] }
   | { readonly kind: "refused"; readonly problems: readonly SpecProblem[] };
 
-/** Validation keywords the model need not see enforced: the original schema checks them once the arguments are mapped back. */
+/**
+ * Validation keywords the model need not see enforced: the original schema checks them once the arguments are mapped
+ * back.
+ */
 const DESCRIBED: ReadonlySet<string> = new Set([
   "minLength",
   "maxLength",
@@ -55,7 +58,19 @@ const DESCRIBED: ReadonlySet<string> = new Set([
   "else",
 ]);
 /** Keywords that only annotate, dropped where the provider does not take them. */
-const DROPPED: ReadonlySet<string> = new Set(["default", "examples", "$comment", "deprecated", "readOnly", "writeOnly", "$schema", "$id", "contentEncoding", "contentMediaType", "nullable"]);
+const DROPPED: ReadonlySet<string> = new Set([
+  "default",
+  "examples",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "$schema",
+  "$id",
+  "contentEncoding",
+  "contentMediaType",
+  "nullable",
+]);
 /** Keywords whose meaning no variant keeps: a tool with one is left non-strict. */
 const REFUSED: { readonly [keyword: string]: string } = {
   patternProperties: "an object with patternProperties cannot be closed without losing the properties it allows",
@@ -91,9 +106,14 @@ export function compileStrictVariant(schema: JsonObject, target: StrictModeTarge
   const context: Context = { target, root: schema, changes: [], problems: [] };
   if (target === "anthropic") {
     const recursive = findRecursiveRef(schema);
-    if (recursive !== undefined) context.problems.push({ pointer: recursive, message: "recursive schemas are not supported in Anthropic's strict mode" });
+    if (recursive !== undefined)
+      context.problems.push({
+        pointer: recursive,
+        message: "recursive schemas are not supported in Anthropic's strict mode",
+      });
   }
-  if (target === "openai" && own(schema, "anyOf") !== undefined) context.problems.push({ pointer: "/anyOf", message: '"anyOf" at the root has no strict-mode equivalent' });
+  if (target === "openai" && own(schema, "anyOf") !== undefined)
+    context.problems.push({ pointer: "/anyOf", message: '"anyOf" at the root has no strict-mode equivalent' });
   const variant = compileSchema(schema, "", context);
   if (context.problems.length > 0) return { kind: "refused", problems: context.problems };
   // The variant must pass the checker itself: anything this compiler did not foresee refuses the tool.
@@ -108,30 +128,73 @@ function compileSchema(schema: JsonObject, pointer: string, context: Context): J
   const described: string[] = [];
   const kept = context.target === "openai" ? openAiTakesKeyword : anthropicTakesKeyword;
   for (const [keyword, value] of Object.entries(schema)) {
-    if (keyword === "description" || keyword === "title" || keyword === "type" || keyword === "enum" || keyword === "const" || keyword === "required") {
+    if (
+      keyword === "description" ||
+      keyword === "title" ||
+      keyword === "type" ||
+      keyword === "enum" ||
+      keyword === "const" ||
+      keyword === "required"
+    ) {
       out[keyword] = value;
     } else if (keyword in REFUSED) {
       context.problems.push({ pointer: at(keyword), message: REFUSED[keyword]! });
     } else if (keyword === "properties" || keyword === "$defs" || keyword === "definitions") {
       if (!isJsonObject(value)) continue;
-      out[keyword] = Object.fromEntries(Object.entries(value).map(([name, item]) => [name, subschema(item, childPointer(at(keyword), name), context)]));
+      out[keyword] = Object.fromEntries(
+        Object.entries(value).map(([name, item]) => [name, subschema(item, childPointer(at(keyword), name), context)]),
+      );
     } else if (keyword === "items") {
-      if (!isJsonObject(value)) context.problems.push({ pointer: at(keyword), message: Array.isArray(value) ? "tuples are not supported in strict mode" : "a boolean items schema has no strict-mode equivalent" });
+      if (!isJsonObject(value))
+        context.problems.push({
+          pointer: at(keyword),
+          message: Array.isArray(value)
+            ? "tuples are not supported in strict mode"
+            : "a boolean items schema has no strict-mode equivalent",
+        });
       else out[keyword] = compileSchema(value, at(keyword), context);
     } else if (keyword === "anyOf" || keyword === "oneOf") {
       if (!Array.isArray(value)) continue;
-      out["anyOf"] = [...(out["anyOf"] as JsonValue[] | undefined ?? []), ...value.map((item, i) => subschema(item, childPointer(at(keyword), i), context))];
-      if (keyword === "oneOf") context.changes.push({ pointer: at(keyword), keyword, change: "became anyOf (the original schema still requires exactly one branch)" });
+      out["anyOf"] = [
+        ...((out["anyOf"] as JsonValue[] | undefined) ?? []),
+        ...value.map((item, i) => subschema(item, childPointer(at(keyword), i), context)),
+      ];
+      if (keyword === "oneOf")
+        context.changes.push({
+          pointer: at(keyword),
+          keyword,
+          change: "became anyOf (the original schema still requires exactly one branch)",
+        });
       if (context.target === "openai") ambiguousBranches(value, at(keyword), context);
     } else if (keyword === "allOf") {
-      if (context.target === "anthropic" && Array.isArray(value) && value.every((item) => isJsonObject(item) && own(item, "$ref") === undefined)) out[keyword] = value.map((item, i) => subschema(item, childPointer(at(keyword), i), context));
-      else context.problems.push({ pointer: at(keyword), message: context.target === "openai" ? '"allOf" has no equivalent in OpenAI strict mode' : '"allOf" with a "$ref" in it is not supported in Anthropic strict mode' });
+      if (
+        context.target === "anthropic" &&
+        Array.isArray(value) &&
+        value.every((item) => isJsonObject(item) && own(item, "$ref") === undefined)
+      )
+        out[keyword] = value.map((item, i) => subschema(item, childPointer(at(keyword), i), context));
+      else
+        context.problems.push({
+          pointer: at(keyword),
+          message:
+            context.target === "openai"
+              ? '"allOf" has no equivalent in OpenAI strict mode'
+              : '"allOf" with a "$ref" in it is not supported in Anthropic strict mode',
+        });
     } else if (keyword === "$ref") {
-      if (!isLocalRef(value)) context.problems.push({ pointer: at(keyword), message: "only references within the schema (#/...) are supported" });
+      if (!isLocalRef(value))
+        context.problems.push({
+          pointer: at(keyword),
+          message: "only references within the schema (#/...) are supported",
+        });
       else out[keyword] = value;
     } else if (keyword === "additionalProperties") {
       if (value === false) out[keyword] = false;
-      else if (value !== true) context.problems.push({ pointer: at(keyword), message: "an object whose additionalProperties is a schema (a map of any keys) cannot be closed" });
+      else if (value !== true)
+        context.problems.push({
+          pointer: at(keyword),
+          message: "an object whose additionalProperties is a schema (a map of any keys) cannot be closed",
+        });
     } else if (kept(keyword, value)) {
       out[keyword] = value;
     } else if (DESCRIBED.has(keyword)) {
@@ -145,7 +208,8 @@ function compileSchema(schema: JsonObject, pointer: string, context: Context): J
   }
   if (described.length > 0) {
     const written = own(schema, "description");
-    out["description"] = `${typeof written === "string" && written !== "" ? `${written} ` : ""}(${described.join("; ")})`;
+    out["description"] =
+      `${typeof written === "string" && written !== "" ? `${written} ` : ""}(${described.join("; ")})`;
   }
   if (isObjectSchema(schema)) closeObject(schema, out, pointer, context);
   return out;
@@ -162,7 +226,11 @@ function closeObject(schema: JsonObject, out: { [key: string]: JsonValue }, poin
   const additional = own(schema, "additionalProperties");
   if (additional !== false) {
     out["additionalProperties"] = false;
-    context.changes.push({ pointer, keyword: "additionalProperties", change: "closed (additionalProperties: false): the model sends only the properties the schema names" });
+    context.changes.push({
+      pointer,
+      keyword: "additionalProperties",
+      change: "closed (additionalProperties: false): the model sends only the properties the schema names",
+    });
   }
   if (context.target !== "openai") return;
   const properties = out["properties"];
@@ -176,11 +244,18 @@ function closeObject(schema: JsonObject, out: { [key: string]: JsonValue }, poin
     const original = (own(schema, "properties") as JsonObject)[name]!;
     const propertyPointer = childPointer(childPointer(pointer, "properties"), name);
     if (acceptsNull(original, context.root, new Set())) {
-      context.problems.push({ pointer: propertyPointer, message: `"${name}" is optional and also takes null: in a strict variant, null could not tell "absent" from null` });
+      context.problems.push({
+        pointer: propertyPointer,
+        message: `"${name}" is optional and also takes null: in a strict variant, null could not tell "absent" from null`,
+      });
       continue;
     }
     setOwnKey(nullable, name, { anyOf: [properties[name]!, { type: "null" }] });
-    context.changes.push({ pointer: propertyPointer, keyword: "required", change: "made required and nullable: null stands for absent" });
+    context.changes.push({
+      pointer: propertyPointer,
+      keyword: "required",
+      change: "made required and nullable: null stands for absent",
+    });
   }
   out["properties"] = nullable;
   out["required"] = names;
@@ -216,7 +291,10 @@ function acceptsNull(schema: JsonValue, root: JsonObject, seen: Set<string>): bo
 function ambiguousBranches(branches: readonly JsonValue[], pointer: string, context: Context): void {
   for (const kind of ["object", "array"] as const) {
     if (branches.filter((branch) => branchHolds(branch, kind)).length > 1) {
-      context.problems.push({ pointer, message: `several branches can hold an ${kind}: mapping a strict variant's nulls back would be ambiguous` });
+      context.problems.push({
+        pointer,
+        message: `several branches can hold an ${kind}: mapping a strict variant's nulls back would be ambiguous`,
+      });
     }
   }
 }
@@ -226,7 +304,7 @@ export function branchHolds(branch: JsonValue, kind: "object" | "array"): boolea
   if (!isJsonObject(branch)) return false;
   if (own(branch, "$ref") !== undefined) return true;
   const type = own(branch, "type");
-  if (type === undefined) return kind === "object" ? own(branch, "properties") !== undefined : own(branch, "items") !== undefined;
+  if (type === undefined)
+    return kind === "object" ? own(branch, "properties") !== undefined : own(branch, "items") !== undefined;
   return type === kind || (Array.isArray(type) && type.includes(kind));
 }
-

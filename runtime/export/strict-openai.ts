@@ -1,5 +1,5 @@
-import { childPointer } from "../schema/json-pointer.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
+import { childPointer } from "../schema/json-pointer.js";
 import { forEachSubschema, isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
 import { booleanSubschemas, isLocalRef } from "./strict-rules.js";
 
@@ -38,7 +38,17 @@ const KEYWORDS: ReadonlySet<string> = new Set([
   "definitions",
 ]);
 const TYPES: ReadonlySet<string> = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
-const FORMATS: ReadonlySet<string> = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
+const FORMATS: ReadonlySet<string> = new Set([
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uuid",
+]);
 const MAX_OBJECT_DEPTH = 10;
 const MAX_PROPERTIES = 5000;
 const MAX_ENUM_VALUES = 1000;
@@ -63,13 +73,19 @@ export function openAiTakesKeyword(keyword: string, value: JsonValue): boolean {
 export function openAiStrictProblems(schema: JsonObject): SpecProblem[] {
   const problems: SpecProblem[] = [];
   if (own(schema, "type") !== "object") problems.push({ pointer: "", message: 'the root must be {"type": "object"}' });
-  if (own(schema, "anyOf") !== undefined) problems.push({ pointer: "/anyOf", message: '"anyOf" is not allowed at the root' });
+  if (own(schema, "anyOf") !== undefined)
+    problems.push({ pointer: "/anyOf", message: '"anyOf" is not allowed at the root' });
   const totals: Totals = { properties: 0, enumValues: 0, textLength: 0 };
   visit(schema, "", 0, problems, totals);
-  if (totals.properties > MAX_PROPERTIES) problems.push({ pointer: "", message: `${totals.properties} properties in all; at most ${MAX_PROPERTIES}` });
-  if (totals.enumValues > MAX_ENUM_VALUES) problems.push({ pointer: "", message: `${totals.enumValues} enum values in all; at most ${MAX_ENUM_VALUES}` });
+  if (totals.properties > MAX_PROPERTIES)
+    problems.push({ pointer: "", message: `${totals.properties} properties in all; at most ${MAX_PROPERTIES}` });
+  if (totals.enumValues > MAX_ENUM_VALUES)
+    problems.push({ pointer: "", message: `${totals.enumValues} enum values in all; at most ${MAX_ENUM_VALUES}` });
   if (totals.textLength > MAX_TEXT_LENGTH) {
-    problems.push({ pointer: "", message: `${totals.textLength} characters of property names, definition names, enum and const values; at most ${MAX_TEXT_LENGTH}` });
+    problems.push({
+      pointer: "",
+      message: `${totals.textLength} characters of property names, definition names, enum and const values; at most ${MAX_TEXT_LENGTH}`,
+    });
   }
   return problems;
 }
@@ -77,7 +93,8 @@ export function openAiStrictProblems(schema: JsonObject): SpecProblem[] {
 function visit(schema: JsonObject, pointer: string, outerDepth: number, problems: SpecProblem[], totals: Totals): void {
   const at = (keyword: string): string => childPointer(pointer, keyword);
   for (const keyword of Object.keys(schema)) {
-    if (!KEYWORDS.has(keyword)) problems.push({ pointer: at(keyword), message: `"${keyword}" is not in OpenAI's strict-mode subset` });
+    if (!KEYWORDS.has(keyword))
+      problems.push({ pointer: at(keyword), message: `"${keyword}" is not in OpenAI's strict-mode subset` });
   }
   const isObject = isObjectSchema(schema);
   const depth = isObject ? outerDepth + 1 : outerDepth;
@@ -87,13 +104,21 @@ function visit(schema: JsonObject, pointer: string, outerDepth: number, problems
   }
   checkType(schema, at, problems);
   if (isObject) checkObject(schema, pointer, problems, totals);
-  if (Array.isArray(own(schema, "items"))) problems.push({ pointer: at("items"), message: '"items" must be one schema for every item: tuples are not supported' });
+  if (Array.isArray(own(schema, "items")))
+    problems.push({
+      pointer: at("items"),
+      message: '"items" must be one schema for every item: tuples are not supported',
+    });
   const format = own(schema, "format");
   if (format !== undefined && (typeof format !== "string" || !FORMATS.has(format))) {
-    problems.push({ pointer: at("format"), message: `format ${JSON.stringify(format)} is not supported; supported: ${[...FORMATS].join(", ")}` });
+    problems.push({
+      pointer: at("format"),
+      message: `format ${JSON.stringify(format)} is not supported; supported: ${[...FORMATS].join(", ")}`,
+    });
   }
   const ref = own(schema, "$ref");
-  if (ref !== undefined && !isLocalRef(ref)) problems.push({ pointer: at("$ref"), message: "only references within the schema (#/...) are supported" });
+  if (ref !== undefined && !isLocalRef(ref))
+    problems.push({ pointer: at("$ref"), message: "only references within the schema (#/...) are supported" });
   problems.push(...booleanSubschemas(schema, pointer));
   countValues(schema, pointer, problems, totals);
   forEachSubschema(schema, pointer, (subschema, subpointer) => visit(subschema, subpointer, depth, problems, totals));
@@ -104,7 +129,8 @@ function checkType(schema: JsonObject, at: (keyword: string) => string, problems
   if (type === undefined) return;
   const names = Array.isArray(type) ? type : [type];
   for (const name of names) {
-    if (typeof name !== "string" || !TYPES.has(name)) problems.push({ pointer: at("type"), message: `type ${JSON.stringify(name)} is not supported` });
+    if (typeof name !== "string" || !TYPES.has(name))
+      problems.push({ pointer: at("type"), message: `type ${JSON.stringify(name)} is not supported` });
   }
 }
 
@@ -113,7 +139,10 @@ function checkObject(schema: JsonObject, pointer: string, problems: SpecProblem[
   if (additional === undefined) {
     problems.push({ pointer, message: 'an object schema needs "additionalProperties": false' });
   } else if (additional !== false) {
-    problems.push({ pointer: childPointer(pointer, "additionalProperties"), message: "must be false: strict mode allows no other properties" });
+    problems.push({
+      pointer: childPointer(pointer, "additionalProperties"),
+      message: "must be false: strict mode allows no other properties",
+    });
   }
   const properties = own(schema, "properties");
   if (!isJsonObject(properties)) return;
@@ -139,7 +168,10 @@ function countValues(schema: JsonObject, pointer: string, problems: SpecProblem[
     for (const value of values) if (typeof value === "string") enumText += value.length;
     totals.textLength += enumText;
     if (values.length > LARGE_ENUM && enumText > MAX_LARGE_ENUM_TEXT) {
-      problems.push({ pointer: childPointer(pointer, "enum"), message: `an enum of more than ${LARGE_ENUM} values may hold at most ${MAX_LARGE_ENUM_TEXT} characters in all` });
+      problems.push({
+        pointer: childPointer(pointer, "enum"),
+        message: `an enum of more than ${LARGE_ENUM} values may hold at most ${MAX_LARGE_ENUM_TEXT} characters in all`,
+      });
     }
   }
   const constant = own(schema, "const");

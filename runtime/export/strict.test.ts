@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { JsonObject } from "../schema/json.js";
-import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
 import { STRICT_KEYWORD_FIXTURES } from "./__fixtures__/strict-keywords.js";
 import { geminiLegacyParametersLoss } from "./gemini-legacy.js";
+import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
 
 function pointers(schema: JsonObject, target: StrictModeTarget): string[] {
   return analyzeStrictCompatibility(schema, target).map((problem) => problem.pointer);
@@ -19,14 +19,22 @@ const closed = (properties: JsonObject, extra: JsonObject = {}): JsonObject => (
 describe("analyzeStrictCompatibility: openai", () => {
   it("passes a closed object whose properties are all required, $defs, $ref, recursion and nested anyOf included", () => {
     const schema = closed(
-      { name: { type: ["string", "null"] }, tree: { $ref: "#/$defs/node" }, pick: { anyOf: [{ type: "string" }, { type: "number" }] } },
+      {
+        name: { type: ["string", "null"] },
+        tree: { $ref: "#/$defs/node" },
+        pick: { anyOf: [{ type: "string" }, { type: "number" }] },
+      },
       { $defs: { node: closed({ children: { type: "array", items: { $ref: "#/$defs/node" } } }) } },
     );
     expect(analyzeStrictCompatibility(schema, "openai")).toEqual([]);
   });
 
   it("wants additionalProperties: false on every object, nested ones included", () => {
-    const schema = { type: "object", properties: { inner: { type: "object", properties: {}, additionalProperties: true } }, required: ["inner"] };
+    const schema = {
+      type: "object",
+      properties: { inner: { type: "object", properties: {}, additionalProperties: true } },
+      required: ["inner"],
+    };
     expect(analyzeStrictCompatibility(schema, "openai")).toEqual([
       { pointer: "", message: 'an object schema needs "additionalProperties": false' },
       { pointer: "/properties/inner/additionalProperties", message: expect.stringContaining("must be false") },
@@ -38,13 +46,18 @@ describe("analyzeStrictCompatibility: openai", () => {
     expect(pointers(schema, "openai")).toEqual(["/properties/b~1c"]);
   });
 
-  it.each(["oneOf", "allOf", "not", "if", "then", "else", "dependentRequired", "dependentSchemas"])("refuses %s anywhere", (keyword) => {
-    const schema = closed({ x: { [keyword]: keyword === "dependentRequired" ? {} : [{ type: "string" }] } });
-    expect(pointers(schema, "openai")).toEqual([`/properties/x/${keyword}`]);
-  });
+  it.each(["oneOf", "allOf", "not", "if", "then", "else", "dependentRequired", "dependentSchemas"])(
+    "refuses %s anywhere",
+    (keyword) => {
+      const schema = closed({ x: { [keyword]: keyword === "dependentRequired" ? {} : [{ type: "string" }] } });
+      expect(pointers(schema, "openai")).toEqual([`/properties/x/${keyword}`]);
+    },
+  );
 
   it("refuses anyOf at the root but not below it", () => {
-    expect(pointers(closed({ x: { anyOf: [{ type: "string" }] } }, { anyOf: [{ required: ["x"] }] }), "openai")).toEqual(["/anyOf"]);
+    expect(
+      pointers(closed({ x: { anyOf: [{ type: "string" }] } }, { anyOf: [{ required: ["x"] }] }), "openai"),
+    ).toEqual(["/anyOf"]);
   });
 
   it("refuses objects nested more than 10 levels deep, once, where the 11th level starts", () => {
@@ -56,7 +69,9 @@ describe("analyzeStrictCompatibility: openai", () => {
 
   it("counts properties, enum values and text against OpenAI's limits", () => {
     const many = Object.fromEntries(Array.from({ length: 5001 }, (_, i) => [`p${i}`, { type: "string" }]));
-    expect(analyzeStrictCompatibility(closed(many), "openai")).toEqual([{ pointer: "", message: "5001 properties in all; at most 5000" }]);
+    expect(analyzeStrictCompatibility(closed(many), "openai")).toEqual([
+      { pointer: "", message: "5001 properties in all; at most 5000" },
+    ]);
 
     const values = Array.from({ length: 1001 }, (_, i) => `v${i}`);
     expect(pointers(closed({ e: { enum: values } }), "openai")).toContain("");
@@ -123,7 +138,10 @@ describe("analyzeStrictCompatibility: anthropic", () => {
   });
 
   it("refuses a recursive schema at the $ref that closes the loop", () => {
-    const schema = closed({ tree: { $ref: "#/$defs/node" } }, { $defs: { node: closed({ children: { type: "array", items: { $ref: "#/$defs/node" } } }) } });
+    const schema = closed(
+      { tree: { $ref: "#/$defs/node" } },
+      { $defs: { node: closed({ children: { type: "array", items: { $ref: "#/$defs/node" } } }) } },
+    );
     expect(analyzeStrictCompatibility(schema, "anthropic")).toEqual([
       { pointer: "/$defs/node/properties/children/items/$ref", message: "recursive schemas are not supported" },
     ]);
@@ -134,21 +152,30 @@ describe("analyzeStrictCompatibility: each keyword against each provider's publi
   // The fixture's schema is property x of a closed root, beside a definition it may refer to.
   const rooted = (schema: JsonObject): JsonObject => closed({ x: schema }, { $defs: { word: { type: "string" } } });
   for (const target of ["openai", "anthropic"] as const) {
-    it.each(STRICT_KEYWORD_FIXTURES.map((fixture) => [fixture.keyword, fixture[target], fixture.schema] as const))(`${target}: %s is %s`, (_keyword, verdict, schema) => {
-      const problems = analyzeStrictCompatibility(rooted(schema), target);
-      if (verdict === "ok") expect(problems).toEqual([]);
-      else expect(problems.length > 0 && problems.every((problem) => problem.pointer.startsWith("/properties/x"))).toBe(true);
-    });
+    it.each(STRICT_KEYWORD_FIXTURES.map((fixture) => [fixture.keyword, fixture[target], fixture.schema] as const))(
+      `${target}: %s is %s`,
+      (_keyword, verdict, schema) => {
+        const problems = analyzeStrictCompatibility(rooted(schema), target);
+        if (verdict === "ok") expect(problems).toEqual([]);
+        else
+          expect(problems.length > 0 && problems.every((problem) => problem.pointer.startsWith("/properties/x"))).toBe(
+            true,
+          );
+      },
+    );
   }
 
   it("needs an object at the root, for both", () => {
-    for (const target of ["openai", "anthropic"] as const) expect(pointers({ type: "array", items: { type: "string" } }, target)).toContain("");
+    for (const target of ["openai", "anthropic"] as const)
+      expect(pointers({ type: "array", items: { type: "string" } }, target)).toContain("");
   });
 });
 
 describe("analyzeStrictCompatibility", () => {
   it("refuses a target it does not know (for callers without types)", () => {
-    expect(() => analyzeStrictCompatibility({ type: "object" }, "gemini" as StrictModeTarget)).toThrow(/Unknown strict mode target "gemini"/);
+    expect(() => analyzeStrictCompatibility({ type: "object" }, "gemini" as StrictModeTarget)).toThrow(
+      /Unknown strict mode target "gemini"/,
+    );
   });
 });
 
@@ -177,6 +204,12 @@ describe("geminiLegacyParametersLoss", () => {
       "/properties/e/anyOf/0/const",
       "/properties/e/anyOf/1/uniqueItems",
     ]);
-    expect(geminiLegacyParametersLoss({ type: "object", properties: { a: { type: "string", nullable: true, enum: ["x"] } }, required: ["a"] })).toEqual([]);
+    expect(
+      geminiLegacyParametersLoss({
+        type: "object",
+        properties: { a: { type: "string", nullable: true, enum: ["x"] } },
+        required: ["a"],
+      }),
+    ).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ const RULES: { readonly [T in StrictModeTarget]: (schema: JsonObject) => SpecPro
  */
 export function analyzeStrictCompatibility(schema: JsonObject, target: StrictModeTarget): readonly SpecProblem[] {
   const rules = RULES[target];
-  if (rules === undefined) throw new TypeError(`Unknown strict mode target ${JSON.stringify(target)}: use "openai" or "anthropic".`);
+  if (rules === undefined)
+    throw new TypeError(`Unknown strict mode target ${JSON.stringify(target)}: use "openai" or "anthropic".`);
   return rules(schema);
 }

@@ -1,5 +1,5 @@
-import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonObject, JsonSchema, SpecProblem } from "../schema/json.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { StrictModeTarget } from "./strict.js";
 import type { StrictTransform } from "./strict-compile.js";
 
@@ -29,7 +29,10 @@ export interface ClientToolExport<Tool> {
   /** In the order given; fresh objects, so adding provider fields (such as `cache_control`) is fine. */
   readonly tools: Tool[];
   readonly warnings: readonly ExportIssue[];
-  /** With `strict: "compile"`: each tool exported as a strict variant derived from its spec, and every change made (pointers into its parameters). */
+  /**
+   * With `strict: "compile"`: each tool exported as a strict variant derived from its spec, and every change made
+   * (pointers into its parameters).
+   */
   readonly compiled: readonly { readonly tool: string; readonly changes: readonly StrictTransform[] }[];
   /**
    * The model's arguments for a tool of this export, in the shape of the tool's own parameters
@@ -56,7 +59,10 @@ export interface ExportTargetDefinition<Tool> {
   readonly toTool: (tool: PreparedTool) => Tool;
 }
 
-/** The root of a parsed tool schema is `{"type": "object", ...}` (the parser checks it); this says so to the type system. */
+/**
+ * The root of a parsed tool schema is `{"type": "object", ...}` (the parser checks it); this says so to the type
+ * system.
+ */
 export function asObjectSchema(schema: JsonObject): ExportedObjectSchema {
   return schema as unknown as ExportedObjectSchema;
 }

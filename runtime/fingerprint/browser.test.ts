@@ -25,13 +25,19 @@ describe("in a browser", () => {
     const code = await bundleForBrowser("../index.ts");
     // A context with no `process`, like a page: only what browsers have and the code uses.
     const context = { TextEncoder, DataView, Uint8Array, Int32Array };
-    const fingerprint = runInNewContext(`${code}; runtime.schemaFingerprint(${JSON.stringify(schema)})`, context) as unknown;
+    const fingerprint = runInNewContext(
+      `${code}; runtime.schemaFingerprint(${JSON.stringify(schema)})`,
+      context,
+    ) as unknown;
     expect(fingerprint).toBe(schemaFingerprint(schema));
   });
 
-  it.each(["../index.ts", "../registry/registry.ts", "../export/export-client-tools.ts"])("bundles %s without Node modules", async (entry) => {
-    const code = await bundleForBrowser(entry);
-    expect(code).not.toMatch(/(?:from|require\(|import\()\s*["']node:/);
-    expect(code).not.toMatch(/ts-morph|prettier|yargs|generator\//);
-  });
+  it.each(["../index.ts", "../registry/registry.ts", "../export/export-client-tools.ts"])(
+    "bundles %s without Node modules",
+    async (entry) => {
+      const code = await bundleForBrowser(entry);
+      expect(code).not.toMatch(/(?:from|require\(|import\()\s*["']node:/);
+      expect(code).not.toMatch(/ts-morph|prettier|yargs|generator\//);
+    },
+  );
 });

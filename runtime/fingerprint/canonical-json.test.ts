@@ -5,7 +5,8 @@ import { canonicalJson } from "./canonical-json.js";
 /** An object with these entries as JSON.parse makes it: `__proto__` an own key, later duplicates winning. */
 function parsedObject(entries: readonly (readonly [string, unknown])[]): Record<string, unknown> {
   const object: Record<string, unknown> = {};
-  for (const [key, value] of entries) Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of entries)
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   return object;
 }
 
@@ -38,7 +39,9 @@ describe("canonicalJson (RFC 8785)", () => {
       ["\ud83d\ude00", "Emoji: Grinning Face"],
       ["\ufb33", "Hebrew Letter Dalet With Dagesh"],
     ];
-    expect(canonicalJson(input)).toBe(`{${sorted.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(",")}}`);
+    expect(canonicalJson(input)).toBe(
+      `{${sorted.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(",")}}`,
+    );
   });
 
   it("serializes numbers as ECMAScript does: 1 and 1.0 alike, -0 as 0, exponents at the ES thresholds", () => {
@@ -66,11 +69,25 @@ describe("canonicalJson (RFC 8785)", () => {
       if (Array.isArray(value)) return `[${value.map(reference).join(",")}]`;
       if (typeof value !== "object" || value === null) return JSON.stringify(value);
       const record = value as Record<string, unknown>;
-      return `{${Object.keys(record).sort().map((key) => `${JSON.stringify(key)}:${reference(record[key])}`).join(",")}}`;
+      return `{${Object.keys(record)
+        .sort()
+        .map((key) => `${JSON.stringify(key)}:${reference(record[key])}`)
+        .join(",")}}`;
     };
-    const key = fc.oneof(fc.string(), fc.constantFrom("0", "1", "10", "9", "01", "4294967295", "-1", "__proto__", "a", "B"));
+    const key = fc.oneof(
+      fc.string(),
+      fc.constantFrom("0", "1", "10", "9", "01", "4294967295", "-1", "__proto__", "a", "B"),
+    );
     const json = fc.letrec((tie) => ({
-      value: fc.oneof({ depthSize: "small" }, fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), tie("array"), tie("object")),
+      value: fc.oneof(
+        { depthSize: "small" },
+        fc.string(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.boolean(),
+        fc.constant(null),
+        tie("array"),
+        tie("object"),
+      ),
       array: fc.array(tie("value"), { maxLength: 4 }),
       object: fc.array(fc.tuple(key, tie("value")), { maxLength: 6 }).map(parsedObject),
     })).value;
@@ -89,7 +106,9 @@ describe("canonicalJson (RFC 8785)", () => {
 
   it("has no whitespace and escapes only what JSON requires", () => {
     expect(canonicalJson({ a: [1, { b: "\u0001\t é" }], c: null })).toBe('{"a":[1,{"b":"\\u0001\\t é"}],"c":null}');
-    expect(canonicalJson(["😀", "\ud800", 'say "hi"', "back\\slash"])).toBe(String.raw`["😀","\ud800","say \"hi\"","back\\slash"]`);
+    expect(canonicalJson(["😀", "\ud800", 'say "hi"', "back\\slash"])).toBe(
+      String.raw`["😀","\ud800","say \"hi\"","back\\slash"]`,
+    );
   });
 
   it.each([

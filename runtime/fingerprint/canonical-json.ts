@@ -1,5 +1,5 @@
-import { MAX_JSON_DEPTH } from "../tool-spec/frozen-json.js";
 import { childPointer } from "../schema/json-pointer.js";
+import { MAX_JSON_DEPTH } from "../tool-spec/frozen-json.js";
 
 /**
  * RFC 8785 (JCS) canonical JSON: object keys sorted by UTF-16 code units, no whitespace,

@@ -12,7 +12,9 @@ describe("schemaFingerprint", () => {
   it("is the sha256 of the canonical JSON", () => {
     // Digests from `printf %s TEXT | sha256sum`.
     expect(schemaFingerprint({})).toBe("44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a");
-    expect(schemaFingerprint({ type: "object" })).toBe("a2c799262a3ce3c19ef5cdd983bf3d12b43ab3c426227091b909dcb7054738c0");
+    expect(schemaFingerprint({ type: "object" })).toBe(
+      "a2c799262a3ce3c19ef5cdd983bf3d12b43ab3c426227091b909dcb7054738c0",
+    );
   });
 
   it("does not change with key order", () => {

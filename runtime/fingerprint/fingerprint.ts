@@ -1,5 +1,5 @@
-import type { ClientToolFingerprints, ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonSchema } from "../schema/json.js";
+import type { ClientToolFingerprints, ClientToolSpec } from "../tool-spec/types.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256Hex } from "./sha256.js";
 
@@ -11,9 +11,16 @@ export function schemaFingerprint(schema: JsonSchema): string {
   return sha256Hex(canonicalJson(schema));
 }
 
-/** The fingerprints that make up a tool's identity (with its name): parameters and, for awaited tools, the output schema or the whole private input. */
-export function toolFingerprints(spec: Pick<ClientToolSpec, "parameters" | "outputSchema" | "privateInput">): ClientToolFingerprints {
+/**
+ * The fingerprints that make up a tool's identity (with its name): parameters and, for awaited tools, the output schema
+ * or the whole private input.
+ */
+export function toolFingerprints(
+  spec: Pick<ClientToolSpec, "parameters" | "outputSchema" | "privateInput">,
+): ClientToolFingerprints {
   const parameters = schemaFingerprint(spec.parameters);
   if (spec.privateInput !== undefined) return { parameters, privateInput: schemaFingerprint(spec.privateInput) };
-  return spec.outputSchema === undefined ? { parameters } : { parameters, outputSchema: schemaFingerprint(spec.outputSchema) };
+  return spec.outputSchema === undefined
+    ? { parameters }
+    : { parameters, outputSchema: schemaFingerprint(spec.outputSchema) };
 }

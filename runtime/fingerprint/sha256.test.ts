@@ -7,7 +7,10 @@ import { sha256HexPure } from "./sha256-pure.js";
 const VECTORS: [string, string][] = [
   ["", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"],
   ["abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"],
-  ["abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"],
+  [
+    "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+    "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+  ],
   [
     "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
     "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
@@ -39,10 +42,13 @@ describe("sha256", () => {
   });
 
   describe.each(Object.entries(paths))("%s path", (_, hash) => {
-    it.each(VECTORS.map(([input, digest]) => [input.length, input, digest]))("gives the NIST digest of a %i-character message", (_, input, digest) => {
-      expect(hash(input)).toBe(digest);
-      expect(hash(new TextEncoder().encode(input))).toBe(digest);
-    });
+    it.each(VECTORS.map(([input, digest]) => [input.length, input, digest]))(
+      "gives the NIST digest of a %i-character message",
+      (_, input, digest) => {
+        expect(hash(input)).toBe(digest);
+        expect(hash(new TextEncoder().encode(input))).toBe(digest);
+      },
+    );
   });
 
   it("gives the same digest on both paths around every block boundary and for random data", () => {

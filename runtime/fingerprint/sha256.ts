@@ -5,7 +5,10 @@ export type Sha256Hex = (data: string | Uint8Array) => string;
 
 /** The slice of `node:crypto` used here, typed locally so no Node type or module is imported. */
 interface NodeCrypto {
-  /** One-shot hashing (Node >= 20.12, so present wherever getBuiltinModule is); cheaper than createHash for small inputs. */
+  /**
+   * One-shot hashing (Node >= 20.12, so present wherever getBuiltinModule is); cheaper than createHash for small
+   * inputs.
+   */
   hash(algorithm: "sha256", data: string | Uint8Array, encoding: "hex"): string;
 }
 

@@ -15,7 +15,14 @@ export interface GeminiFunctionResponsePart {
 /** Reads a Gemini function call; one without a name is refused. */
 export function fromGeminiFunctionCall(call: GeminiFunctionCall): ToolCallReading<string | undefined> {
   const name = call.name ?? "";
-  if (name === "") return { ok: false, toolCallId: call.id, name, reason: "invalid_arguments", message: "The function call names no function." };
+  if (name === "")
+    return {
+      ok: false,
+      toolCallId: call.id,
+      name,
+      reason: "invalid_arguments",
+      message: "The function call names no function.",
+    };
   return readArgumentObject(call.id, name, call.args);
 }
 
@@ -23,7 +30,10 @@ export function fromGeminiFunctionCall(call: GeminiFunctionCall): ToolCallReadin
  * The function response part for a call's outcome: `{ output }` or `{ error }`, the keys the
  * Gemini API reads; the call's `id` is echoed when it had one.
  */
-export function toGeminiFunctionResponse(call: { readonly id?: string | undefined; readonly name: string }, report: ToolCallReport): GeminiFunctionResponsePart {
+export function toGeminiFunctionResponse(
+  call: { readonly id?: string | undefined; readonly name: string },
+  report: ToolCallReport,
+): GeminiFunctionResponsePart {
   const response = report.ok ? { output: report.output ?? null } : { error: report.message };
   return { functionResponse: { ...(call.id === undefined ? {} : { id: call.id }), name: call.name, response } };
 }

@@ -20,7 +20,14 @@ export function fromResponsesFunctionCall(call: ResponsesFunctionCall): ToolCall
   return readToolCallArguments(call.call_id, call.name, call.arguments);
 }
 
-/** The function call output for a call's outcome: the output as text; a failure as "Error: …", since the API has no error flag. */
+/**
+ * The function call output for a call's outcome: the output as text; a failure as "Error: …", since the API has no
+ * error flag.
+ */
 export function toResponsesFunctionCallOutput(callId: string, report: ToolCallReport): ResponsesFunctionCallOutput {
-  return { type: "function_call_output", call_id: callId, output: report.ok ? outputText(report.output) : `Error: ${report.message}` };
+  return {
+    type: "function_call_output",
+    call_id: callId,
+    output: report.ok ? outputText(report.output) : `Error: ${report.message}`,
+  };
 }

@@ -9,7 +9,7 @@ import { fromAnthropicToolUse, toAnthropicToolResult } from "./anthropic.js";
 import { fromGeminiFunctionCall, toGeminiFunctionResponse } from "./gemini.js";
 import { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "./openai-chat.js";
 import { fromResponsesFunctionCall, toResponsesFunctionCallOutput } from "./openai-responses.js";
-import { type ToolCallReading } from "./tool-call.js";
+import type { ToolCallReading } from "./tool-call.js";
 
 declare const chatMessage: ChatCompletionMessage;
 declare const outputItem: ResponseOutputItem;

@@ -3,8 +3,18 @@ import { outputText, readArgumentObject, readToolCallArguments } from "./tool-ca
 
 describe("reading a tool call's arguments", () => {
   it("parses the model's JSON text to an object, and takes empty text as no arguments", () => {
-    expect(readToolCallArguments("c1", "notify", '{"text":"hi"}')).toEqual({ ok: true, toolCallId: "c1", name: "notify", args: { text: "hi" } });
-    expect(readToolCallArguments("c1", "notify", " \n")).toEqual({ ok: true, toolCallId: "c1", name: "notify", args: {} });
+    expect(readToolCallArguments("c1", "notify", '{"text":"hi"}')).toEqual({
+      ok: true,
+      toolCallId: "c1",
+      name: "notify",
+      args: { text: "hi" },
+    });
+    expect(readToolCallArguments("c1", "notify", " \n")).toEqual({
+      ok: true,
+      toolCallId: "c1",
+      name: "notify",
+      args: {},
+    });
   });
 
   it("reports text that is not JSON, or JSON that is not an object, and never throws", () => {
@@ -23,7 +33,12 @@ describe("reading a tool call's arguments", () => {
   });
 
   it("takes parsed arguments that are an object, and a missing one as none", () => {
-    expect(readArgumentObject(undefined, "t", undefined)).toEqual({ ok: true, toolCallId: undefined, name: "t", args: {} });
+    expect(readArgumentObject(undefined, "t", undefined)).toEqual({
+      ok: true,
+      toolCallId: undefined,
+      name: "t",
+      args: {},
+    });
     expect(readArgumentObject("x", "t", [])).toMatchObject({ ok: false, reason: "invalid_arguments" });
   });
 

@@ -24,31 +24,58 @@ export type ToolCallReading<Id extends string | undefined = string> = ParsedTool
  * How a client tool's call ended, as the generated `dispatchToolCall` resolves (or as a server
  * reports an awaited call): the `output` for the model, or the failure's `message`.
  */
-export type ToolCallReport = { readonly ok: true; readonly output: unknown } | { readonly ok: false; readonly message: string };
+export type ToolCallReport =
+  | { readonly ok: true; readonly output: unknown }
+  | { readonly ok: false; readonly message: string };
 
-/** Reads arguments that arrive as the model's JSON text, from any provider (empty text is no arguments, as providers send it). */
-export function readToolCallArguments<Id extends string | undefined>(toolCallId: Id, name: string, text: string): ToolCallReading<Id> {
+/**
+ * Reads arguments that arrive as the model's JSON text, from any provider (empty text is no arguments, as providers
+ * send it).
+ */
+export function readToolCallArguments<Id extends string | undefined>(
+  toolCallId: Id,
+  name: string,
+  text: string,
+): ToolCallReading<Id> {
   if (text.trim() === "") return { ok: true, toolCallId, name, args: {} };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return { ok: false, toolCallId, name, reason: "invalid_json", message: `The arguments for ${name} are not valid JSON: ${detail}.` };
+    return {
+      ok: false,
+      toolCallId,
+      name,
+      reason: "invalid_json",
+      message: `The arguments for ${name} are not valid JSON: ${detail}.`,
+    };
   }
   return readArgumentObject(toolCallId, name, value);
 }
 
 /** Takes arguments that arrive already parsed, once they are known to be an object. */
-export function readArgumentObject<Id extends string | undefined>(toolCallId: Id, name: string, value: unknown): ToolCallReading<Id> {
+export function readArgumentObject<Id extends string | undefined>(
+  toolCallId: Id,
+  name: string,
+  value: unknown,
+): ToolCallReading<Id> {
   if (value === undefined) return { ok: true, toolCallId, name, args: {} };
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { ok: false, toolCallId, name, reason: "invalid_arguments", message: `The arguments for ${name} must be a JSON object.` };
+    return {
+      ok: false,
+      toolCallId,
+      name,
+      reason: "invalid_arguments",
+      message: `The arguments for ${name} must be a JSON object.`,
+    };
   }
   return { ok: true, toolCallId, name, args: value as JsonObject };
 }
 
-/** The output as text for a provider that takes text: a string as it is (the acknowledgement), anything else as JSON. */
+/**
+ * The output as text for a provider that takes text: a string as it is (the acknowledgement), anything else as JSON.
+ */
 export function outputText(output: unknown): string {
   if (typeof output === "string") return output;
   return JSON.stringify(output) ?? "null";

@@ -1,16 +1,16 @@
-import { ClientToolSpecError } from "../tool-spec/errors.js";
+import type { JsonObject, SpecProblem } from "../schema/json.js";
 import { nonLinearPatterns } from "../schema/linear-patterns.js";
 import { refBudgetProblems } from "../schema/ref-budget.js";
 import { referenceProblems } from "../schema/reference-rules.js";
-import { DEFAULT_SPEC_LIMITS, schemaLimitProblems, type SpecLimits } from "../schema/spec-limits.js";
-import type { JsonObject, SpecProblem } from "../schema/json.js";
-import { checkClientToolSpecs } from "../tool-spec/parse.js";
+import { DEFAULT_SPEC_LIMITS, type SpecLimits, schemaLimitProblems } from "../schema/spec-limits.js";
+import { ClientToolSpecError } from "../tool-spec/errors.js";
 import { parametersKeyOf } from "../tool-spec/parameters-key.js";
-import { deferrable, deferSpec, knownDeferredSpec, standIn, type DeferrableSpec } from "./deferred.js";
+import { checkClientToolSpecs } from "../tool-spec/parse.js";
+import { type DeferrableSpec, deferrable, deferSpec, knownDeferredSpec, standIn } from "./deferred.js";
 import { ClientToolInvalidSpecError } from "./errors.js";
 import { quickCheck } from "./quick-check.js";
-import { specList, type SpecList } from "./spec-list.js";
-import { knownVerifiedSpec, verifyParsed, type VerifiedSpec } from "./verify.js";
+import { type SpecList, specList } from "./spec-list.js";
+import { knownVerifiedSpec, type VerifiedSpec, verifyParsed } from "./verify.js";
 
 /** A spec a registration accepted: verified already, or deferred until something relies on it. */
 export interface AdmittedSpec {
@@ -35,7 +35,11 @@ export interface AdmittedEntry {
  * first used. Anything else is parsed, and its fingerprints computed or checked, now. Throws
  * `ClientToolInvalidSpecError` listing every problem, or `ClientToolFingerprintMismatchError`.
  */
-export function admitClientToolSpecs(input: unknown, checkSchema?: SchemaCheck, limits: SpecLimits = DEFAULT_SPEC_LIMITS): AdmittedEntry[] {
+export function admitClientToolSpecs(
+  input: unknown,
+  checkSchema?: SchemaCheck,
+  limits: SpecLimits = DEFAULT_SPEC_LIMITS,
+): AdmittedEntry[] {
   const list = specList(input);
   return quickEntries(list) ?? parsedEntries(list, checkSchema, limits);
 }
@@ -78,13 +82,20 @@ function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined, lim
     if (checked[i] !== item || knownSpec(item) !== undefined) return [];
     const bytes = JSON.stringify(spec).length;
     if (bytes > limits.maxSpecBytes) {
-      return [{ pointer, message: `the spec is ${bytes} characters of JSON, over the limit of ${limits.maxSpecBytes} for specs sent at run time (the registry's limits.maxSpecBytes)` }];
+      return [
+        {
+          pointer,
+          message: `the spec is ${bytes} characters of JSON, over the limit of ${limits.maxSpecBytes} for specs sent at run time (the registry's limits.maxSpecBytes)`,
+        },
+      ];
     }
     const parametersKey = parametersKeyOf(item);
     const schemas: [JsonObject, string][] = [
       [spec.parameters, `${pointer}/${parametersKey}`],
       ...(spec.outputSchema ? [[spec.outputSchema, `${pointer}/outputSchema`] as [JsonObject, string]] : []),
-      ...(spec.privateInput ? [[spec.privateInput.schema, `${pointer}/privateInput/schema`] as [JsonObject, string]] : []),
+      ...(spec.privateInput
+        ? [[spec.privateInput.schema, `${pointer}/privateInput/schema`] as [JsonObject, string]]
+        : []),
     ];
     return schemas.flatMap(([schema, at]) => {
       const oversized = schemaLimitProblems(schema, at, limits);
@@ -93,7 +104,9 @@ function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined, lim
       if (invalid.length > 0) return invalid;
       // References that lead nowhere are refused first: the budget follows only those that resolve.
       const references = referenceProblems(schema, at);
-      return references.length > 0 ? references : [...nonLinearPatterns(schema, at), ...refBudgetProblems(schema, at, limits.maxUnfoldedNodes)];
+      return references.length > 0
+        ? references
+        : [...nonLinearPatterns(schema, at), ...refBudgetProblems(schema, at, limits.maxUnfoldedNodes)];
     });
   });
   if (slow.length > 0) throw new ClientToolInvalidSpecError(new ClientToolSpecError(slow));

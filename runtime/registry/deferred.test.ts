@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ClientCallBroker } from "../server/broker.js";
 import { exportClientTools } from "../export/export-client-tools.js";
 import { schemaFingerprint, toolFingerprints } from "../fingerprint/fingerprint.js";
-import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonObject } from "../schema/json.js";
+import { ClientCallBroker } from "../server/broker.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
 import { deepFreeze, generatedSpecs, schemaCount, withStaleFingerprints } from "./__fixtures__/generated-specs.js";
 import {
   ClientToolDuplicateNameError,
@@ -28,7 +28,11 @@ beforeEach(() => {
 /** Three generated specs, the second with a schema edited after its fingerprints were computed. */
 function withStaleSecond(tag: string): readonly ClientToolSpec[] {
   const [first, second, third] = generatedSpecs(3, tag);
-  return deepFreeze([first!, withStaleFingerprints(second!, { parameters: { type: "object", properties: { edited: { type: "string" } } } }), third!]);
+  return deepFreeze([
+    first!,
+    withStaleFingerprints(second!, { parameters: { type: "object", properties: { edited: { type: "string" } } } }),
+    third!,
+  ]);
 }
 
 function thrown(action: () => unknown): unknown {
@@ -82,7 +86,12 @@ describe("registering frozen, pre-fingerprinted specs", () => {
     const specs = generatedSpecs(2, "plain");
     const [tool] = new ClientToolRegistry().register(specs);
     const json = JSON.parse(JSON.stringify(tool)) as unknown;
-    expect(json).toEqual({ name: "tool_0", spec: specs[0], fingerprints: toolFingerprints(specs[0]!), identity: expect.stringMatching(/^tool_0:/) });
+    expect(json).toEqual({
+      name: "tool_0",
+      spec: specs[0],
+      fingerprints: toolFingerprints(specs[0]!),
+      identity: expect.stringMatching(/^tool_0:/),
+    });
     expect({ ...tool }).toEqual(new ClientToolRegistry().register(JSON.parse(JSON.stringify(specs)) as unknown)[0]);
     expect(Object.isFrozen(tool)).toBe(true);
   });
@@ -93,11 +102,19 @@ describe("registering frozen, pre-fingerprinted specs", () => {
     const badName = deepFreeze({ ...specs[1]!, name: "bad name", fingerprints: { parameters: "not hex" } });
     const invalid = thrown(() => registry.register([specs[0], badName, specs[2]]));
     expect(invalid).toBeInstanceOf(ClientToolInvalidSpecError);
-    expect((invalid as ClientToolInvalidSpecError).problems.map((p) => p.pointer)).toEqual(["/1/name", "/1/fingerprints/parameters"]);
+    expect((invalid as ClientToolInvalidSpecError).problems.map((p) => p.pointer)).toEqual([
+      "/1/name",
+      "/1/fingerprints/parameters",
+    ]);
     expect(() => registry.register({ client_tools: [specs[0], specs[1], specs[0]] })).toThrow(
-      expect.objectContaining({ constructor: ClientToolDuplicateNameError, pointers: ["/client_tools/0", "/client_tools/2"] }),
+      expect.objectContaining({
+        constructor: ClientToolDuplicateNameError,
+        pointers: ["/client_tools/0", "/client_tools/2"],
+      }),
     );
-    expect(() => registry.register([specs[0], deepFreeze({ ...specs[1]!, name: "bash" })])).toThrow(ClientToolNameCollisionError);
+    expect(() => registry.register([specs[0], deepFreeze({ ...specs[1]!, name: "bash" })])).toThrow(
+      ClientToolNameCollisionError,
+    );
     expect(registry.list()).toEqual([]);
     expect(hashes).not.toHaveBeenCalled();
   });
@@ -165,11 +182,21 @@ describe("a stale precomputed fingerprint", () => {
 
   it("is reported when a call to the tool is dispatched", async () => {
     const specs = withStaleSecond("dispatch"); // tool_0 and tool_3 are awaited: make tool_1 stale and awaited
-    const stale = deepFreeze({ ...specs[1]!, outputSchema: { type: "object", properties: {} }, fingerprints: { ...specs[1]!.fingerprints, outputSchema: "0".repeat(64) } });
+    const stale = deepFreeze({
+      ...specs[1]!,
+      outputSchema: { type: "object", properties: {} },
+      fingerprints: { ...specs[1]!.fingerprints, outputSchema: "0".repeat(64) },
+    });
     const registry = new ClientToolRegistry();
     registry.register([specs[0], stale]);
     const broker = new ClientCallBroker({ tools: registry });
-    const dispatch = broker.dispatch({ conversationId: "c", owner: "o", toolName: "tool_1", toolCallId: "call_1", args: {} });
+    const dispatch = broker.dispatch({
+      conversationId: "c",
+      owner: "o",
+      toolName: "tool_1",
+      toolCallId: "call_1",
+      args: {},
+    });
     await expect(dispatch).rejects.toThrow(ClientToolFingerprintMismatchError);
     await broker.close();
   });
@@ -207,10 +234,14 @@ describe("a stale precomputed fingerprint", () => {
     const parameters = Object.freeze({ type: "object", properties });
     const fingerprints = Object.freeze(toolFingerprints({ parameters }));
     const registry = new ClientToolRegistry();
-    const [tool] = registry.register(Object.freeze({ name: "pinned", description: spec!.description, parameters, fingerprints }));
+    const [tool] = registry.register(
+      Object.freeze({ name: "pinned", description: spec!.description, parameters, fingerprints }),
+    );
     expect(hashes).not.toHaveBeenCalled();
     properties["path"] = { type: "number" };
-    expect(() => tool!.spec).toThrow(expect.objectContaining({ constructor: ClientToolFingerprintMismatchError, pointer: "/fingerprints/parameters" }));
+    expect(() => tool!.spec).toThrow(
+      expect.objectContaining({ constructor: ClientToolFingerprintMismatchError, pointer: "/fingerprints/parameters" }),
+    );
   });
 
   it("is refused at registration when the spec is not frozen: it could change before first use", () => {
@@ -231,18 +262,36 @@ describe("a deep schema rule broken by a deferred spec", () => {
     const error = thrown(() => registry.get("tool_1")!.spec);
     expect(error).toBeInstanceOf(ClientToolInvalidSpecError);
     expect((error as ClientToolInvalidSpecError).toolName).toBe("tool_1");
-    expect((error as ClientToolInvalidSpecError).message).toMatch(/^Client tool "tool_1", checked on its first use: Invalid client tool spec: \/client_tools\/1\/parameters\/properties\/a/);
+    expect((error as ClientToolInvalidSpecError).message).toMatch(
+      /^Client tool "tool_1", checked on its first use: Invalid client tool spec: \/client_tools\/1\/parameters\/properties\/a/,
+    );
     expect((error as ClientToolInvalidSpecError).problems[0]!.message).toContain("more than 64 levels deep");
     expect(() => registry.verify()).toThrow(ClientToolInvalidSpecError);
   });
 
   it("is reported for a $ref cycle that never steps into the value", () => {
     const [spec] = generatedSpecs(1, "cycle");
-    const parameters = { type: "object", properties: { x: { $ref: "#/$defs/a" } }, $defs: { a: { allOf: [{ $ref: "#/$defs/a" }] } } };
+    const parameters = {
+      type: "object",
+      properties: { x: { $ref: "#/$defs/a" } },
+      $defs: { a: { allOf: [{ $ref: "#/$defs/a" }] } },
+    };
     const registry = new ClientToolRegistry();
-    registry.register([deepFreeze({ ...spec!, parameters, fingerprints: { parameters: toolFingerprints({ parameters }).parameters, outputSchema: spec!.fingerprints!.outputSchema! } })]);
+    registry.register([
+      deepFreeze({
+        ...spec!,
+        parameters,
+        fingerprints: {
+          parameters: toolFingerprints({ parameters }).parameters,
+          outputSchema: spec!.fingerprints!.outputSchema!,
+        },
+      }),
+    ]);
     expect(() => registry.verify()).toThrow(
-      expect.objectContaining({ constructor: ClientToolInvalidSpecError, problems: [expect.objectContaining({ pointer: "/0/parameters/$defs/a/allOf/0/$ref" })] }),
+      expect.objectContaining({
+        constructor: ClientToolInvalidSpecError,
+        problems: [expect.objectContaining({ pointer: "/0/parameters/$defs/a/allOf/0/$ref" })],
+      }),
     );
   });
 

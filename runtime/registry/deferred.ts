@@ -1,11 +1,13 @@
 import type { AdmittedSpec } from "./admit.js";
 import { markServerAuthored } from "./server-authored.js";
-import { verifySpecAt, type VerifiedSpec } from "./verify.js";
+import { type VerifiedSpec, verifySpecAt } from "./verify.js";
 
 /** A spec that passed `deferrable`: frozen, named, carrying frozen fingerprints. */
 export type DeferrableSpec = Readonly<Record<string, unknown>> & { readonly name: string };
 
-/** The keys that hold schemas: with a private input's `schema`, the only values the checks at registration do not walk. */
+/**
+ * The keys that hold schemas: with a private input's `schema`, the only values the checks at registration do not walk.
+ */
 const SCHEMA_KEYS = ["parameters", "inputSchema", "outputSchema"] as const;
 /** What those checks see in place of each schema: its root, all they look at. */
 const ROOT_ONLY = Object.freeze({ type: "object" });
@@ -18,7 +20,8 @@ const ROOT_ONLY = Object.freeze({ type: "object" });
  * specs.ts qualifies; JSON from a client never does.
  */
 export function deferrable(value: unknown): value is DeferrableSpec {
-  if (!isFrozenObject(value) || typeof value["name"] !== "string" || !isFrozenObject(value["fingerprints"])) return false;
+  if (!isFrozenObject(value) || typeof value["name"] !== "string" || !isFrozenObject(value["fingerprints"]))
+    return false;
   for (const key of SCHEMA_KEYS) {
     if (!(key in value)) continue;
     const schema = value[key];
@@ -27,7 +30,12 @@ export function deferrable(value: unknown): value is DeferrableSpec {
   // A private input's schema waits as the others do; it and its response must not change meanwhile.
   if (!("privateInput" in value)) return true;
   const privateInput = value["privateInput"];
-  return isFrozenObject(privateInput) && isFrozenObject(privateInput["schema"]) && privateInput["schema"]["type"] === "object" && isFrozenObject(privateInput["response"]);
+  return (
+    isFrozenObject(privateInput) &&
+    isFrozenObject(privateInput["schema"]) &&
+    privateInput["schema"]["type"] === "object" &&
+    isFrozenObject(privateInput["response"])
+  );
 }
 
 /** The spec the checks at registration see: every field as it is, each schema cut down to its root. */

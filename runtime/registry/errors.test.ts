@@ -18,18 +18,25 @@ const errors = [
 ];
 
 describe("registration errors", () => {
-  it.each(errors.map((error) => [error.name, error]))("%s is a 422 whose JSON body is { detail: message }", (name, error) => {
-    expect(error).toBeInstanceOf(ClientToolRegistrationError);
-    expect(error).toBeInstanceOf(Error);
-    expect(error.status).toBe(422);
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ detail: error.message });
-    expect(error.name).toBe(name);
-    expect(error.name).toBe(error.constructor.name);
-  });
+  it.each(errors.map((error) => [error.name, error]))(
+    "%s is a 422 whose JSON body is { detail: message }",
+    (name, error) => {
+      expect(error).toBeInstanceOf(ClientToolRegistrationError);
+      expect(error).toBeInstanceOf(Error);
+      expect(error.status).toBe(422);
+      expect(JSON.parse(JSON.stringify(error))).toEqual({ detail: error.message });
+      expect(error.name).toBe(name);
+      expect(error.name).toBe(error.constructor.name);
+    },
+  );
 
   it("a conflict names the tool, the pointer and both values, shortening long ones", () => {
     const long = { enum: Array.from({ length: 50 }, (_, i) => `value-${i}`) };
-    const error = new ClientToolSchemaConflictError("open_file", { pointer: "/parameters/properties/p", left: long, right: undefined });
+    const error = new ClientToolSchemaConflictError("open_file", {
+      pointer: "/parameters/properties/p",
+      left: long,
+      right: undefined,
+    });
     expect(error.message).toContain('"open_file"');
     expect(error.message).toContain("/parameters/properties/p");
     expect(error.message).toContain('{"enum":["value-0"');

@@ -1,5 +1,5 @@
-import type { ClientToolSpecError } from "../tool-spec/errors.js";
 import type { JsonValue, SpecProblem } from "../schema/json.js";
+import type { ClientToolSpecError } from "../tool-spec/errors.js";
 import type { JsonDifference } from "./first-difference.js";
 
 /**
@@ -9,7 +9,10 @@ import type { JsonDifference } from "./first-difference.js";
  */
 export class ClientToolRegistrationError extends Error {
   override readonly name: string = "ClientToolRegistrationError";
-  /** 422, 403 for what only the server may register (`ClientToolPrivateInputError`), or 429 for a quota (`ClientToolLimitError`). */
+  /**
+   * 422, 403 for what only the server may register (`ClientToolPrivateInputError`), or 429 for a quota
+   * (`ClientToolLimitError`).
+   */
   readonly status: 403 | 422 | 429 = 422;
 
   /** The body the OpenHands agent server sends for a registration error. */
@@ -28,7 +31,10 @@ export class ClientToolInvalidSpecError extends ClientToolRegistrationError {
     /** Set when the spec was registered with its checks deferred, and failed them on first use. */
     readonly toolName?: string,
   ) {
-    super(toolName === undefined ? cause.message : `Client tool "${toolName}", checked on its first use: ${cause.message}`, { cause });
+    super(
+      toolName === undefined ? cause.message : `Client tool "${toolName}", checked on its first use: ${cause.message}`,
+      { cause },
+    );
     this.problems = cause.problems;
   }
 }
@@ -46,7 +52,9 @@ export class ClientToolPrivateInputError extends ClientToolRegistrationError {
     /** Where the spec is in the input. */
     readonly pointer: string,
   ) {
-    super(`Client tool ${JSON.stringify(toolName)} (at ${pointer || "/"}) has a "privateInput", which only the server's own registrations may have: register it with registry.register at start-up, not per conversation.`);
+    super(
+      `Client tool ${JSON.stringify(toolName)} (at ${pointer || "/"}) has a "privateInput", which only the server's own registrations may have: register it with registry.register at start-up, not per conversation.`,
+    );
   }
 }
 
@@ -59,7 +67,9 @@ export class ClientToolDuplicateNameError extends ClientToolRegistrationError {
     /** Where the two specs are in the input. */
     readonly pointers: readonly [string, string],
   ) {
-    super(`Client tool "${toolName}" is given twice in one registration (at ${pointers[0] || "/"} and ${pointers[1] || "/"}): give each tool once.`);
+    super(
+      `Client tool "${toolName}" is given twice in one registration (at ${pointers[0] || "/"} and ${pointers[1] || "/"}): give each tool once.`,
+    );
   }
 }
 
@@ -80,7 +90,9 @@ export class ClientToolNameCollisionError extends ClientToolRegistrationError {
   }
 }
 
-/** A name that differs from a tool the conversation has only in case, `-` or `_`: a model could take one for the other. */
+/**
+ * A name that differs from a tool the conversation has only in case, `-` or `_`: a model could take one for the other.
+ */
 export class ClientToolLookalikeNameError extends ClientToolRegistrationError {
   override readonly name = "ClientToolLookalikeNameError";
 
@@ -88,7 +100,9 @@ export class ClientToolLookalikeNameError extends ClientToolRegistrationError {
     readonly toolName: string,
     readonly existingName: string,
   ) {
-    super(`Client tool "${toolName}" looks like the client tool "${existingName}" (names are compared ignoring case, "-" and "_"): rename one of them.`);
+    super(
+      `Client tool "${toolName}" looks like the client tool "${existingName}" (names are compared ignoring case, "-" and "_"): rename one of them.`,
+    );
   }
 }
 
@@ -148,7 +162,11 @@ export class ClientToolLimitError extends ClientToolRegistrationError {
 
   constructor(
     /** The `ClientToolRegistryOptions.limits` entry that was reached. */
-    readonly limit: "maxToolsPerConversation" | "maxConversationsPerOwner" | "maxBytesPerConversation" | "maxBytesPerOwner",
+    readonly limit:
+      | "maxToolsPerConversation"
+      | "maxConversationsPerOwner"
+      | "maxBytesPerConversation"
+      | "maxBytesPerOwner",
     readonly max: number,
     what: string,
   ) {

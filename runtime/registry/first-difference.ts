@@ -1,5 +1,5 @@
-import { childPointer } from "../schema/json-pointer.js";
 import type { JsonObject, JsonValue } from "../schema/json.js";
+import { childPointer } from "../schema/json-pointer.js";
 
 /** Where two JSON values first differ, and what each holds there (`undefined`: absent on that side). */
 export interface JsonDifference {
@@ -14,14 +14,22 @@ export interface JsonDifference {
  * numbers compare by value. Keys are visited in RFC 8785 order (UTF-16 code units), so the
  * first difference is the one that comes first in the canonical text.
  */
-export function findFirstDifference(left: JsonValue | undefined, right: JsonValue | undefined, pointer = ""): JsonDifference | undefined {
+export function findFirstDifference(
+  left: JsonValue | undefined,
+  right: JsonValue | undefined,
+  pointer = "",
+): JsonDifference | undefined {
   if (left === right) return undefined;
   if (isArray(left) && isArray(right)) return arrayDifference(left, right, pointer);
   if (isObject(left) && isObject(right)) return objectDifference(left, right, pointer);
   return { pointer, left, right };
 }
 
-function arrayDifference(left: readonly JsonValue[], right: readonly JsonValue[], pointer: string): JsonDifference | undefined {
+function arrayDifference(
+  left: readonly JsonValue[],
+  right: readonly JsonValue[],
+  pointer: string,
+): JsonDifference | undefined {
   const length = Math.max(left.length, right.length);
   for (let i = 0; i < length; i++) {
     const difference = findFirstDifference(left[i], right[i], childPointer(pointer, i));

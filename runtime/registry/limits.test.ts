@@ -4,7 +4,11 @@ import { ClientToolLimitError } from "./errors.js";
 import { clientToolBytes, DEFAULT_REGISTRY_LIMITS } from "./limits.js";
 import { ClientToolRegistry } from "./registry.js";
 
-const tool = (name: string) => ({ name, description: "A tool.", parameters: { type: "object", properties: { [name]: { type: "string" } } } });
+const tool = (name: string) => ({
+  name,
+  description: "A tool.",
+  parameters: { type: "object", properties: { [name]: { type: "string" } } },
+});
 const tools = (count: number, prefix = "tool") => Array.from({ length: count }, (_, i) => tool(`${prefix}${i}`));
 
 const refusal = (register: () => unknown) => refusalOf(ClientToolLimitError, register);
@@ -16,7 +20,9 @@ describe("how many tools a conversation may hold", () => {
     scope.register(tools(2));
     const error = refusal(() => scope.register([tool("tool2"), tool("tool3")]));
     expect(error).toMatchObject({ status: 422, limit: "maxToolsPerConversation", max: 3 });
-    expect(error.message).toMatch(/4 client tools of its own, over the limit of 3 \(the registry's limits\.maxToolsPerConversation\)/);
+    expect(error.message).toMatch(
+      /4 client tools of its own, over the limit of 3 \(the registry's limits\.maxToolsPerConversation\)/,
+    );
     expect(scope.list().map((t) => t.name)).toEqual(["tool0", "tool1"]);
     // Registering a tool it holds again adds nothing; the third fits.
     scope.register([tool("tool0"), tool("tool2")]);
@@ -48,7 +54,9 @@ describe("how many conversations one owner may hold", () => {
     registry.scope("a2", { owner: "alice" }).register(tool("t"));
     const error = refusal(() => registry.scope("a3", { owner: "alice" }));
     expect(error).toMatchObject({ status: 429, limit: "maxConversationsPerOwner", max: 2 });
-    expect(error.message).toMatch(/already has 2 conversations.*over the limit of 2 \(the registry's limits\.maxConversationsPerOwner\)/);
+    expect(error.message).toMatch(
+      /already has 2 conversations.*over the limit of 2 \(the registry's limits\.maxConversationsPerOwner\)/,
+    );
     expect(error.toJSON()).toEqual({ detail: error.message });
     // Another owner, and the owner's existing conversations, are not affected.
     registry.scope("b1", { owner: "bob" }).register(tool("t"));
@@ -70,7 +78,11 @@ describe("how many conversations one owner may hold", () => {
     const registry = new ClientToolRegistry();
     for (const id of ["a1", "a2", "a3"]) registry.scope(id, { owner: "alice" }).register(tool("t"));
     const snapshot = JSON.parse(JSON.stringify(registry.snapshot())) as unknown;
-    expect((snapshot as { scopes: { owner?: string }[] }).scopes.map((scope) => scope.owner)).toEqual(["alice", "alice", "alice"]);
+    expect((snapshot as { scopes: { owner?: string }[] }).scopes.map((scope) => scope.owner)).toEqual([
+      "alice",
+      "alice",
+      "alice",
+    ]);
     const restored = ClientToolRegistry.restore(snapshot, { limits: { maxConversationsPerOwner: 2 } });
     expect(restored.forConversation("a3").get("t")).toBeDefined();
     expect(refusal(() => restored.scope("a4", { owner: "alice" })).status).toBe(429);
@@ -85,7 +97,10 @@ describe("what a conversation's and an owner's tools may cost in bytes", () => {
 
   it("takes a tool to cost its spec's JSON as kept and 13 bytes a byte of its schemas (the validators compiled from them)", () => {
     expect(cost).toBe(JSON.stringify(kept).length + 13 * JSON.stringify(kept.parameters).length);
-    expect(DEFAULT_REGISTRY_LIMITS).toMatchObject({ maxBytesPerConversation: 16 * 1024 * 1024, maxBytesPerOwner: 64 * 1024 * 1024 });
+    expect(DEFAULT_REGISTRY_LIMITS).toMatchObject({
+      maxBytesPerConversation: 16 * 1024 * 1024,
+      maxBytesPerOwner: 64 * 1024 * 1024,
+    });
   });
 
   it("refuses a registration past maxBytesPerConversation with 422, and keeps nothing of it", () => {
@@ -94,7 +109,9 @@ describe("what a conversation's and an owner's tools may cost in bytes", () => {
     scope.register(tools(2));
     const error = refusal(() => scope.register([tool("tool2"), tool("tool3")]));
     expect(error).toMatchObject({ status: 422, limit: "maxBytesPerConversation" });
-    expect(error.message).toMatch(/taken to cost \d+ bytes \(their specs and the validators compiled from them\), over the limit of \d+ \(the registry's limits\.maxBytesPerConversation\)/);
+    expect(error.message).toMatch(
+      /taken to cost \d+ bytes \(their specs and the validators compiled from them\), over the limit of \d+ \(the registry's limits\.maxBytesPerConversation\)/,
+    );
     expect(scope.list()).toHaveLength(2);
     // Registering what it holds again costs nothing more.
     scope.register(tools(2));

@@ -38,6 +38,9 @@ export const VALIDATOR_BYTES_PER_SCHEMA_BYTE = 13;
  * compiled, so that what an owner registers bounds what calling its tools can cost.
  */
 export function clientToolBytes(spec: ClientToolSpec): number {
-  const schemas = [spec.parameters, spec.outputSchema, spec.privateInput?.schema].reduce((sum, schema) => sum + (schema === undefined ? 0 : JSON.stringify(schema).length), 0);
+  const schemas = [spec.parameters, spec.outputSchema, spec.privateInput?.schema].reduce(
+    (sum, schema) => sum + (schema === undefined ? 0 : JSON.stringify(schema).length),
+    0,
+  );
   return JSON.stringify(spec).length + VALIDATOR_BYTES_PER_SCHEMA_BYTE * schemas;
 }

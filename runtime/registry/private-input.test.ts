@@ -7,25 +7,41 @@ const connect = {
   name: "connect_account",
   description: "Connect the requested service with credentials the user enters.",
   parameters: { type: "object", properties: { service: { type: "string" } }, required: ["service"] },
-  privateInput: { schema: { type: "object", properties: { token: { type: "string" } }, required: ["token"] }, response: { status: "connected" } },
+  privateInput: {
+    schema: { type: "object", properties: { token: { type: "string" } }, required: ["token"] },
+    response: { status: "connected" },
+  },
 };
 
 describe("a private-input tool in the registry", () => {
   it("is registered by the server, its private input part of its identity and fingerprints", () => {
     const registry = new ClientToolRegistry();
     const [tool] = registry.register(connect);
-    expect(tool!.fingerprints).toEqual({ parameters: expect.stringMatching(/^[0-9a-f]{64}$/), privateInput: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(tool!.identity).toBe(`connect_account:${tool!.fingerprints.parameters}:private:${tool!.fingerprints.privateInput}`);
+    expect(tool!.fingerprints).toEqual({
+      parameters: expect.stringMatching(/^[0-9a-f]{64}$/),
+      privateInput: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(tool!.identity).toBe(
+      `connect_account:${tool!.fingerprints.parameters}:private:${tool!.fingerprints.privateInput}`,
+    );
     // The same spec again is the same tool; another response or schema under the name is a conflict, at its pointer.
     expect(registry.register(connect)[0]).toBe(tool);
     const otherResponse = { ...connect, privateInput: { ...connect.privateInput, response: { status: "linked" } } };
     expect(() => registry.register(otherResponse)).toThrow(ClientToolSchemaConflictError);
     expect(() => registry.register(otherResponse)).toThrow(/\/privateInput\/response\/status/);
-    const otherSchema = { ...connect, privateInput: { ...connect.privateInput, schema: { type: "object", properties: { password: { type: "string" } } } } };
+    const otherSchema = {
+      ...connect,
+      privateInput: {
+        ...connect.privateInput,
+        schema: { type: "object", properties: { password: { type: "string" } } },
+      },
+    };
     expect(() => registry.register(otherSchema)).toThrow(/\/privateInput\/schema/);
     // Taking the private input away is changing what the tool is, too.
     const { privateInput: _privateInput, ...plain } = connect;
-    expect(() => registry.register({ ...plain, outputSchema: { type: "object" } })).toThrow(ClientToolSchemaConflictError);
+    expect(() => registry.register({ ...plain, outputSchema: { type: "object" } })).toThrow(
+      ClientToolSchemaConflictError,
+    );
   });
 
   it("is refused in a conversation's registration (a client's), with 403, whether new or the server's own spec", () => {
@@ -40,16 +56,26 @@ describe("a private-input tool in the registry", () => {
         thrown = error;
       }
       expect(thrown).toBeInstanceOf(ClientToolPrivateInputError);
-      expect(thrown).toMatchObject({ status: 403, message: expect.stringContaining("only the server's own registrations may have") });
+      expect(thrown).toMatchObject({
+        status: 403,
+        message: expect.stringContaining("only the server's own registrations may have"),
+      });
     }
-    expect((() => {
-      try {
-        scope.register({ client_tools: [{ name: "x", description: "X." }, { ...connect, name: "steal_token" }] });
-      } catch (error) {
-        return (error as ClientToolPrivateInputError).pointer;
-      }
-      return undefined;
-    })()).toBe("/client_tools/1");
+    expect(
+      (() => {
+        try {
+          scope.register({
+            client_tools: [
+              { name: "x", description: "X." },
+              { ...connect, name: "steal_token" },
+            ],
+          });
+        } catch (error) {
+          return (error as ClientToolPrivateInputError).pointer;
+        }
+        return undefined;
+      })(),
+    ).toBe("/client_tools/1");
     // A client changing the server's private-input tool (the same name, no private input) is a conflict.
     const { privateInput: _privateInput, ...plain } = connect;
     expect(() => scope.register(plain)).toThrow(ClientToolSchemaConflictError);
@@ -61,7 +87,9 @@ describe("a private-input tool in the registry", () => {
     const registry = new ClientToolRegistry();
     registry.register(connect);
     const snapshot = JSON.parse(JSON.stringify(registry.snapshot())) as { client_tools: unknown[] };
-    expect(snapshot.client_tools).toEqual([{ ...connect, fingerprints: registry.get("connect_account")!.fingerprints }]);
+    expect(snapshot.client_tools).toEqual([
+      { ...connect, fingerprints: registry.get("connect_account")!.fingerprints },
+    ]);
     const restored = ClientToolRegistry.restore(snapshot);
     expect(restored.get("connect_account")!.identity).toBe(registry.get("connect_account")!.identity);
   });

@@ -5,7 +5,13 @@ import { deferrable, standIn } from "./deferred.js";
 import { quickCheck } from "./quick-check.js";
 
 const [awaited, fireAndForget] = generatedSpecs(2, "quick");
-const base = deepFreeze({ ...awaited!, annotations: { title: "Tool", readOnlyHint: true }, permission: "files.read", timeoutSeconds: 30, maxAttempts: 2 });
+const base = deepFreeze({
+  ...awaited!,
+  annotations: { title: "Tool", readOnlyHint: true },
+  permission: "files.read",
+  timeoutSeconds: 30,
+  maxAttempts: 2,
+});
 
 const fields = (spec: object) => spec as Readonly<Record<string, unknown>>;
 
@@ -57,11 +63,14 @@ describe("quickCheck", () => {
     expect(quickCheck(fields(fireAndForget!))).toBe(true);
   });
 
-  it.each(variants.map((change) => [JSON.stringify(change) ?? String(change), change]))("never passes what the parser refuses: %s", (_, change) => {
-    const spec = Object.freeze({ ...base, ...change });
-    if (!deferrable(spec)) return; // not its to judge: the parser takes these at registration
-    if (parserProblems(spec) > 0) expect(quickCheck(spec)).toBe(false);
-  });
+  it.each(variants.map((change) => [JSON.stringify(change) ?? String(change), change]))(
+    "never passes what the parser refuses: %s",
+    (_, change) => {
+      const spec = Object.freeze({ ...base, ...change });
+      if (!deferrable(spec)) return; // not its to judge: the parser takes these at registration
+      if (parserProblems(spec) > 0) expect(quickCheck(spec)).toBe(false);
+    },
+  );
 
   it("passes a fire-and-forget spec only without an output schema fingerprint", () => {
     const { outputSchema: _, ...rest } = base;
@@ -72,7 +81,10 @@ describe("quickCheck", () => {
 
   it("passes a generated private-input spec, and none the parser refuses", () => {
     const { outputSchema: _, ...rest } = base;
-    const privateInput = deepFreeze({ schema: { type: "object", properties: { token: { type: "string" } } }, response: { status: "connected" } });
+    const privateInput = deepFreeze({
+      schema: { type: "object", properties: { token: { type: "string" } } },
+      response: { status: "connected" },
+    });
     const fingerprints = deepFreeze({ parameters: base.fingerprints!.parameters, privateInput: "b".repeat(64) });
     const spec = Object.freeze({ ...rest, privateInput, fingerprints });
     expect(deferrable(spec)).toBe(true);

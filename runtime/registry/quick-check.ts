@@ -47,10 +47,12 @@ export function quickCheck(spec: Fields): boolean {
         break;
       case "privateInput":
         // Beside an outputSchema or `awaited`, the parser refuses it.
-        if (!privateInputValid(value) || Object.hasOwn(spec, "outputSchema") || Object.hasOwn(spec, "awaited")) return false;
+        if (!privateInputValid(value) || Object.hasOwn(spec, "outputSchema") || Object.hasOwn(spec, "awaited"))
+          return false;
         break;
       case "fingerprints":
-        if (!fingerprintsValid(value, Object.hasOwn(spec, "outputSchema"), Object.hasOwn(spec, "privateInput"))) return false;
+        if (!fingerprintsValid(value, Object.hasOwn(spec, "outputSchema"), Object.hasOwn(spec, "privateInput")))
+          return false;
         break;
       default:
         return false; // an unknown key, or `inputSchema`
@@ -72,14 +74,20 @@ const HINTS: ReadonlySet<string> = new Set(["readOnlyHint", "destructiveHint", "
 
 function fingerprintsValid(value: unknown, output: boolean, privateInput: boolean): boolean {
   if (!isPlainRecord(value) || Object.keys(value).length !== 1 + Number(output) + Number(privateInput)) return false;
-  return sha256(value["parameters"]) && (!output || sha256(value["outputSchema"])) && (!privateInput || sha256(value["privateInput"]));
+  return (
+    sha256(value["parameters"]) &&
+    (!output || sha256(value["outputSchema"])) &&
+    (!privateInput || sha256(value["privateInput"]))
+  );
 }
 
 function sha256(value: unknown): boolean {
   return typeof value === "string" && SHA256_HEX.test(value);
 }
 
-/** `{ schema, response }`: an object schema (its inside waits for first use, as a tool's schemas do) and a JSON object. */
+/**
+ * `{ schema, response }`: an object schema (its inside waits for first use, as a tool's schemas do) and a JSON object.
+ */
 function privateInputValid(value: unknown): boolean {
   if (!isPlainRecord(value) || Object.keys(value).length !== 2) return false;
   const { schema, response } = value;

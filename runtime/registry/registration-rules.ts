@@ -1,7 +1,14 @@
-import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonValue } from "../schema/json.js";
-import { admitClientToolSpecs, type AdmittedSpec, type SchemaCheck } from "./admit.js";
-import { ClientToolDuplicateNameError, ClientToolLimitError, ClientToolPrivateInputError, ClientToolLookalikeNameError, ClientToolNameCollisionError, ClientToolSchemaConflictError } from "./errors.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import { type AdmittedSpec, admitClientToolSpecs, type SchemaCheck } from "./admit.js";
+import {
+  ClientToolDuplicateNameError,
+  ClientToolLimitError,
+  ClientToolLookalikeNameError,
+  ClientToolNameCollisionError,
+  ClientToolPrivateInputError,
+  ClientToolSchemaConflictError,
+} from "./errors.js";
 import { findFirstDifference } from "./first-difference.js";
 import { clientToolBytes, type RegistryLimits } from "./limits.js";
 import { nameKey } from "./name-key.js";
@@ -25,7 +32,9 @@ export interface RegistryState {
   readonly reservedNames: ReadonlyMap<string, string>;
   /** The registry's further check of client schemas (`ClientToolRegistryOptions.checkSchema`). */
   readonly checkSchema?: SchemaCheck;
-  /** Bounds on client specs and on what a conversation holds (`ClientToolRegistryOptions.limits`, over the defaults). */
+  /**
+   * Bounds on client specs and on what a conversation holds (`ClientToolRegistryOptions.limits`, over the defaults).
+   */
   readonly limits: RegistryLimits;
   /** What a spec named like one of the server's tools gets (`ClientToolRegistryOptions.onReservedName`). */
   readonly onReservedName: "error" | "ignore";
@@ -33,8 +42,17 @@ export interface RegistryState {
   readonly claims?: Map<string, Claim>;
 }
 
-/** The spec fields that make up (or record) a tool's identity; every other field is metadata a registration may change. */
-const IDENTITY_KEYS: ReadonlySet<string> = new Set(["name", "parameters", "outputSchema", "awaited", "privateInput", "fingerprints"]);
+/**
+ * The spec fields that make up (or record) a tool's identity; every other field is metadata a registration may change.
+ */
+const IDENTITY_KEYS: ReadonlySet<string> = new Set([
+  "name",
+  "parameters",
+  "outputSchema",
+  "awaited",
+  "privateInput",
+  "fingerprints",
+]);
 
 /**
  * A set of tools: the registry's own (no parent), or a conversation's (its parent is the
@@ -47,7 +65,9 @@ export class ToolView implements ClientToolLookup {
   readonly #own = new Map<string, RegisteredClientTool>();
   /** What each own tool is taken to cost (`clientToolBytes`), for a conversation's budget. */
   readonly #ownBytes = new Map<string, number>();
-  /** A conversation's budget: told the bytes of its own tools before and after a registration, it throws to refuse it. */
+  /**
+   * A conversation's budget: told the bytes of its own tools before and after a registration, it throws to refuse it.
+   */
   readonly #budget: ((before: number, after: number) => void) | undefined;
   /** The names this view holds, with the identity each stands for: the registry's, or this view's own. */
   readonly #claims: Map<string, Claim>;
@@ -69,7 +89,10 @@ export class ToolView implements ClientToolLookup {
     return this.#own.get(name) ?? this.#parent?.get(name);
   }
 
-  /** The parent's tools (each replaced by this view's own registration of that name, if any), then this view's other tools. */
+  /**
+   * The parent's tools (each replaced by this view's own registration of that name, if any), then this view's other
+   * tools.
+   */
   list(): readonly RegisteredClientTool[] {
     if (this.#parent === undefined) return [...this.#own.values()];
     const inherited = this.#parent.list().map((tool) => this.#own.get(tool.name) ?? tool);
@@ -88,7 +111,10 @@ export class ToolView implements ClientToolLookup {
    * annotations, permission and timeout) when something did.
    */
   register(input: unknown): ClientToolRegistration {
-    if (this.#released) throw new Error("This conversation's client tools were dropped: get a new view from registry.scope(conversationId).");
+    if (this.#released)
+      throw new Error(
+        "This conversation's client tools were dropped: get a new view from registry.scope(conversationId).",
+      );
     if (this.#parent !== undefined) {
       // More specs than a conversation may hold are refused before any is checked.
       const list = specList(input);
@@ -124,9 +150,14 @@ export class ToolView implements ClientToolLookup {
       const claim = this.claimOf(name);
       return [claim === undefined ? toolFor(spec) : this.#againUnder(claim, spec)];
     });
-    if (this.#parent !== undefined) this.#checkToolCount(this.#own.size + tools.filter((tool) => !this.#own.has(tool.name)).length);
-    // A spec whose checks were deferred (frozen, with fingerprints) is the server's code, never a client's JSON: it costs nothing here.
-    const bytes = this.#budget === undefined ? undefined : new Map(tools.map((tool) => [tool.name, admittedSpecOf(tool).isVerified ? clientToolBytes(tool.spec) : 0]));
+    if (this.#parent !== undefined)
+      this.#checkToolCount(this.#own.size + tools.filter((tool) => !this.#own.has(tool.name)).length);
+    // A spec whose checks were deferred (frozen, with fingerprints) is the server's code, never a client's JSON: it
+    // costs nothing here.
+    const bytes =
+      this.#budget === undefined
+        ? undefined
+        : new Map(tools.map((tool) => [tool.name, admittedSpecOf(tool).isVerified ? clientToolBytes(tool.spec) : 0]));
     if (bytes !== undefined) {
       const before = this.ownBytes();
       let after = before;
@@ -162,7 +193,9 @@ export class ToolView implements ClientToolLookup {
 
   /** The tool for a spec whose name is taken: the same tool, a re-described one, or a conflict. */
   #againUnder(claim: Claim, incoming: AdmittedSpec): RegisteredClientTool {
-    const held = [this.#own.get(incoming.name), this.#parent?.get(incoming.name), claim.tool].filter((tool) => tool !== undefined);
+    const held = [this.#own.get(incoming.name), this.#parent?.get(incoming.name), claim.tool].filter(
+      (tool) => tool !== undefined,
+    );
     // The very object registered before is the same tool, with nothing to check.
     const same = held.find((tool) => admittedSpecOf(tool).key === incoming.key);
     if (same !== undefined) return same;
@@ -176,7 +209,12 @@ export class ToolView implements ClientToolLookup {
   /** A conversation's own tools stay within the limit; the registry's own (the server's) are not counted. */
   #checkToolCount(count: number): void {
     const max = this.#state.limits.maxToolsPerConversation;
-    if (count > max) throw new ClientToolLimitError("maxToolsPerConversation", max, `This registration would give the conversation ${count} client tools of its own`);
+    if (count > max)
+      throw new ClientToolLimitError(
+        "maxToolsPerConversation",
+        max,
+        `This registration would give the conversation ${count} client tools of its own`,
+      );
   }
 
   #keep(tool: RegisteredClientTool, bytes: number | undefined): void {
@@ -208,6 +246,7 @@ function conflictError(registered: ClientToolSpec, incoming: ClientToolSpec): Cl
     findFirstDifference(registered.outputSchema, incoming.outputSchema, "/outputSchema") ??
     findFirstDifference(registered.awaited ?? false, incoming.awaited ?? false, "/awaited") ??
     findFirstDifference(registered.privateInput, incoming.privateInput, "/privateInput");
-  // Different identities mean different canonical JSON of a schema, or one tool awaited without an outputSchema and the other not.
+  // Different identities mean different canonical JSON of a schema, or one tool awaited without an outputSchema and the
+  // other not.
   return new ClientToolSchemaConflictError(registered.name, difference!);
 }

@@ -26,11 +26,19 @@ const getLocation = {
   name: "get_location",
   description: "Read the user's location.",
   parameters: { type: "object", properties: {} },
-  outputSchema: { type: "object", properties: { lat: { type: "number" }, lon: { type: "number" } }, required: ["lat", "lon"] },
+  outputSchema: {
+    type: "object",
+    properties: { lat: { type: "number" }, lon: { type: "number" } },
+    required: ["lat", "lon"],
+  },
   annotations: { readOnlyHint: true },
 };
 
-const confirm = { name: "confirm", description: "Ask the user to confirm.", parameters: { type: "object", properties: { question: { type: "string" } } } };
+const confirm = {
+  name: "confirm",
+  description: "Ask the user to confirm.",
+  parameters: { type: "object", properties: { question: { type: "string" } } },
+};
 
 /** A fresh copy, as if it arrived again as JSON from a client. */
 function fromClient<T>(value: T): T {
@@ -84,7 +92,12 @@ describe("ClientToolRegistry.register", () => {
   it("uses the newest annotations, permission and timeout too", () => {
     const registry = new ClientToolRegistry();
     registry.register(fromClient([getLocation]));
-    const changed = { ...fromClient(getLocation), annotations: { readOnlyHint: false }, permission: "geo.read", timeoutSeconds: 30 };
+    const changed = {
+      ...fromClient(getLocation),
+      annotations: { readOnlyHint: false },
+      permission: "geo.read",
+      timeoutSeconds: 30,
+    };
     registry.register([changed]);
     const spec = registry.get("get_location")!.spec;
     expect(spec.annotations).toEqual({ readOnlyHint: false });
@@ -109,7 +122,9 @@ describe("ClientToolRegistry.register", () => {
     expect(conflict.registeredValue).toBe("string");
     expect(conflict.newValue).toBe("number");
     expect(conflict.message).toContain('"open_file_viewer"');
-    expect(conflict.message).toContain('/parameters/properties/file_path/type the registered spec has "string" and this one has "number"');
+    expect(conflict.message).toContain(
+      '/parameters/properties/file_path/type the registered spec has "string" and this one has "number"',
+    );
     expect(conflict.status).toBe(422);
     expect(registry.get("open_file_viewer")).toBe(kept);
   });
@@ -117,15 +132,25 @@ describe("ClientToolRegistry.register", () => {
   it("refuses turning a fire-and-forget tool into an awaited one, at /outputSchema", () => {
     const registry = new ClientToolRegistry();
     registry.register(fromClient([confirm]));
-    const awaited = { ...fromClient(confirm), outputSchema: { type: "object", properties: { yes: { type: "boolean" } } } };
-    expect(() => registry.register([awaited])).toThrow(expect.objectContaining({ pointer: "/outputSchema", registeredValue: undefined }));
+    const awaited = {
+      ...fromClient(confirm),
+      outputSchema: { type: "object", properties: { yes: { type: "boolean" } } },
+    };
+    expect(() => registry.register([awaited])).toThrow(
+      expect.objectContaining({ pointer: "/outputSchema", registeredValue: undefined }),
+    );
   });
 
   it('refuses turning a fire-and-forget tool into one awaited without an outputSchema, at /awaited; "awaited": true beside an outputSchema is the same tool', () => {
     const registry = new ClientToolRegistry();
     registry.register(fromClient([confirm]));
     expect(() => registry.register([{ ...fromClient(confirm), awaited: true }])).toThrow(
-      expect.objectContaining({ pointer: "/awaited", registeredValue: false, newValue: true, message: expect.stringContaining("at /awaited the registered spec has false") }),
+      expect.objectContaining({
+        pointer: "/awaited",
+        registeredValue: false,
+        newValue: true,
+        message: expect.stringContaining("at /awaited the registered spec has false"),
+      }),
     );
     const outputSchema = { type: "object", properties: { yes: { type: "boolean" } } };
     const other = new ClientToolRegistry();
@@ -137,7 +162,9 @@ describe("ClientToolRegistry.register", () => {
     const registry = new ClientToolRegistry();
     registry.register(fromClient([getLocation]));
     const conflicting = { ...fromClient(getLocation), outputSchema: { type: "object", properties: {} } };
-    expect(() => registry.register([fromClient(openFileViewer), conflicting, fromClient(confirm)])).toThrow(ClientToolSchemaConflictError);
+    expect(() => registry.register([fromClient(openFileViewer), conflicting, fromClient(confirm)])).toThrow(
+      ClientToolSchemaConflictError,
+    );
     expect(names(registry)).toEqual(["get_location"]);
     expect(registry.get("open_file_viewer")).toBeUndefined();
     expect(registry.get("confirm")).toBeUndefined();
@@ -145,12 +172,16 @@ describe("ClientToolRegistry.register", () => {
 
   it("treats a key order change and 1 versus 1.0 as the same schema: same identity, same object", () => {
     const registry = new ClientToolRegistry();
-    const [first] = registry.register(JSON.parse(
-      '{"name":"n","description":"d","parameters":{"type":"object","properties":{"x":{"type":"number","minimum":1}},"required":["x"]}}',
-    ) as unknown);
-    const [second] = registry.register(JSON.parse(
-      '{"description":"d","parameters":{"required":["x"],"properties":{"x":{"minimum":1.0,"type":"number"}},"type":"object"},"name":"n"}',
-    ) as unknown);
+    const [first] = registry.register(
+      JSON.parse(
+        '{"name":"n","description":"d","parameters":{"type":"object","properties":{"x":{"type":"number","minimum":1}},"required":["x"]}}',
+      ) as unknown,
+    );
+    const [second] = registry.register(
+      JSON.parse(
+        '{"description":"d","parameters":{"required":["x"],"properties":{"x":{"minimum":1.0,"type":"number"}},"type":"object"},"name":"n"}',
+      ) as unknown,
+    );
     expect(second).toBe(first);
   });
 
@@ -171,13 +202,17 @@ describe("ClientToolRegistry.register", () => {
   it("refuses the name of one of the server's own tools", () => {
     const registry = new ClientToolRegistry({ reservedNames: ["bash", "str_replace_editor"] });
     expect(registry.reservedNames.has("bash")).toBe(true);
-    expect(() => registry.register([fromClient(confirm), { ...fromClient(confirm), name: "bash" }])).toThrow(ClientToolNameCollisionError);
+    expect(() => registry.register([fromClient(confirm), { ...fromClient(confirm), name: "bash" }])).toThrow(
+      ClientToolNameCollisionError,
+    );
     expect(names(registry)).toEqual([]);
   });
 
   it('passes over a spec named like one of the server\'s tools with onReservedName: "ignore", registering the others and saying which it ignored', () => {
     const registry = new ClientToolRegistry({ reservedNames: ["bash"], onReservedName: "ignore" });
-    const result = registry.scope("c1").register({ client_tools: [{ ...fromClient(confirm), name: "Bash" }, fromClient(confirm)] });
+    const result = registry
+      .scope("c1")
+      .register({ client_tools: [{ ...fromClient(confirm), name: "Bash" }, fromClient(confirm)] });
     expect(result.map((tool) => tool.name)).toEqual(["confirm"]);
     expect(result.ignored).toEqual([{ name: "Bash", reservedName: "bash", pointer: "/client_tools/0" }]);
     expect(registry.forConversation("c1").get("Bash")).toBeUndefined();
@@ -187,25 +222,37 @@ describe("ClientToolRegistry.register", () => {
     expect(new ClientToolRegistry({ reservedNames: ["bash"] }).register(fromClient(confirm)).ignored).toEqual([]);
   });
 
-  it.each(["Bash", "BASH", "bash_", "b-a-s-h", "STR-REPLACE-EDITOR", "strreplaceeditor"])("refuses %s, which looks like one of the server's own tools", (name) => {
-    const registry = new ClientToolRegistry({ reservedNames: ["bash", "str_replace_editor"] });
-    const error = (() => {
-      try {
-        registry.scope("c1").register([{ ...fromClient(confirm), name }]);
-      } catch (e) {
-        return e;
-      }
-    })();
-    expect(error).toBeInstanceOf(ClientToolNameCollisionError);
-    expect((error as ClientToolNameCollisionError).status).toBe(422);
-    expect((error as Error).message).toMatch(/looks like "(bash|str_replace_editor)", one of the server's own tools \(names are compared ignoring case, "-" and "_"\)/);
-  });
+  it.each(["Bash", "BASH", "bash_", "b-a-s-h", "STR-REPLACE-EDITOR", "strreplaceeditor"])(
+    "refuses %s, which looks like one of the server's own tools",
+    (name) => {
+      const registry = new ClientToolRegistry({ reservedNames: ["bash", "str_replace_editor"] });
+      const error = (() => {
+        try {
+          registry.scope("c1").register([{ ...fromClient(confirm), name }]);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(ClientToolNameCollisionError);
+      expect((error as ClientToolNameCollisionError).status).toBe(422);
+      expect((error as Error).message).toMatch(
+        /looks like "(bash|str_replace_editor)", one of the server's own tools \(names are compared ignoring case, "-" and "_"\)/,
+      );
+    },
+  );
 
   it("refuses a client tool whose name looks like another of the conversation's tools, in one registration or across them", () => {
     const registry = new ClientToolRegistry();
     registry.register([{ ...fromClient(confirm), name: "open_file" }]);
-    expect(() => registry.scope("c1").register([{ ...fromClient(confirm), name: "OpenFile" }])).toThrow(ClientToolLookalikeNameError);
-    expect(() => registry.scope("c2").register([{ ...fromClient(confirm), name: "ask_user" }, { ...fromClient(confirm), name: "askUser" }])).toThrow(
+    expect(() => registry.scope("c1").register([{ ...fromClient(confirm), name: "OpenFile" }])).toThrow(
+      ClientToolLookalikeNameError,
+    );
+    expect(() =>
+      registry.scope("c2").register([
+        { ...fromClient(confirm), name: "ask_user" },
+        { ...fromClient(confirm), name: "askUser" },
+      ]),
+    ).toThrow(
       'Client tool "askUser" looks like the client tool "ask_user" (names are compared ignoring case, "-" and "_"): rename one of them.',
     );
     // The same name again is the same tool, not a look-alike.
@@ -223,11 +270,14 @@ describe("ClientToolRegistry.register", () => {
     expect(error).toBeInstanceOf(ClientToolInvalidSpecError);
     expect(error).toBeInstanceOf(ClientToolRegistrationError);
     const pointers = (error as ClientToolInvalidSpecError).problems.map((p) => p.pointer);
-    expect(pointers).toEqual(expect.arrayContaining(["/client_tools/1/name", "/client_tools/1/description", "/client_tools/1/parameters"]));
+    expect(pointers).toEqual(
+      expect.arrayContaining(["/client_tools/1/name", "/client_tools/1/description", "/client_tools/1/parameters"]),
+    );
     expect(names(registry)).toEqual([]);
   });
 
-  // A spec that is not frozen could change before its first use, so it is checked at once (see deferred.test.ts for frozen ones).
+  // A spec that is not frozen could change before its first use, so it is checked at once (see deferred.test.ts for
+  // frozen ones).
   it("accepts precomputed fingerprints that match, and refuses one that does not, at registration", () => {
     const registry = new ClientToolRegistry();
     const [tool] = registry.register([{ ...fromClient(getLocation), fingerprints: toolFingerprints(getLocation) }]);
@@ -325,7 +375,10 @@ describe("ClientToolRegistry.scope", () => {
     registry.register(fromClient([confirm, openFileViewer]));
     const scope = registry.scope("a");
     scope.register([{ ...fromClient(confirm), description: "Ask before deleting." }]);
-    expect(scope.list().map((tool) => tool.spec.description)).toEqual(["Ask before deleting.", openFileViewer.description]);
+    expect(scope.list().map((tool) => tool.spec.description)).toEqual([
+      "Ask before deleting.",
+      openFileViewer.description,
+    ]);
     expect(registry.get("confirm")!.spec.description).toBe(confirm.description);
   });
 
@@ -405,7 +458,9 @@ describe("ClientToolRegistry snapshot and restore", () => {
 
   it("keeps the rules on restore: the running server's reserved names, and fingerprints checked", () => {
     const json = fromClient(populated().snapshot());
-    expect(() => ClientToolRegistry.restore(json, { reservedNames: ["confirm"] })).toThrow(ClientToolNameCollisionError);
+    expect(() => ClientToolRegistry.restore(json, { reservedNames: ["confirm"] })).toThrow(
+      ClientToolNameCollisionError,
+    );
 
     const tampered = fromClient(json) as unknown as { scopes: { client_tools: { parameters: JsonObject }[] }[] };
     tampered.scopes[0]!.client_tools[0]!.parameters = { type: "object" };
@@ -417,8 +472,13 @@ describe("ClientToolRegistry snapshot and restore", () => {
     [{ version: 2 }, "/version must be 1"],
     [{ version: 1, reservedNames: [1], client_tools: [], scopes: [] }, "/reservedNames/0 must be a string"],
     [{ version: 1, reservedNames: [], client_tools: {}, scopes: [] }, "/client_tools must be an array"],
-    [{ version: 1, reservedNames: [], client_tools: [], scopes: [{ client_tools: [] }] }, "/scopes/0/conversationId must be a string"],
+    [
+      { version: 1, reservedNames: [], client_tools: [], scopes: [{ client_tools: [] }] },
+      "/scopes/0/conversationId must be a string",
+    ],
   ])("refuses what is not a snapshot (%j)", (json, message) => {
-    expect(() => ClientToolRegistry.restore(json)).toThrow(new TypeError(`Not a client tool registry snapshot: ${message}.`));
+    expect(() => ClientToolRegistry.restore(json)).toThrow(
+      new TypeError(`Not a client tool registry snapshot: ${message}.`),
+    );
   });
 });

@@ -1,11 +1,11 @@
 import type { ClientToolSpec } from "../tool-spec/types.js";
-import { readRegistrySnapshot, type ClientToolRegistrySnapshot, type ClientToolScopeSnapshot } from "./snapshot.js";
-import type { ClientToolLookup, ClientToolRegistration, RegisteredClientTool } from "./types.js";
-import { ToolView, type RegistryState } from "./registration-rules.js";
-import { nameKey } from "./name-key.js";
 import type { SchemaCheck } from "./admit.js";
 import { ClientToolLimitError } from "./errors.js";
 import { DEFAULT_REGISTRY_LIMITS, type RegistryLimits } from "./limits.js";
+import { nameKey } from "./name-key.js";
+import { type RegistryState, ToolView } from "./registration-rules.js";
+import { type ClientToolRegistrySnapshot, type ClientToolScopeSnapshot, readRegistrySnapshot } from "./snapshot.js";
+import type { ClientToolLookup, ClientToolRegistration, RegisteredClientTool } from "./types.js";
 
 export interface ClientToolRegistryOptions {
   /** The server's own tool names; a client tool that takes one is refused. */
@@ -172,15 +172,24 @@ export class ClientToolRegistry implements ClientToolLookup {
   #scope(conversationId: string, owner: string | undefined, bounded: boolean): ScopeView {
     const scope = this.#scopes.get(conversationId);
     if (scope !== undefined) {
-      if (owner !== undefined && owner !== scope.owner) throw new Error(`Conversation ${JSON.stringify(conversationId)} belongs to another owner: check who owns a conversation before asking for its client tools.`);
+      if (owner !== undefined && owner !== scope.owner)
+        throw new Error(
+          `Conversation ${JSON.stringify(conversationId)} belongs to another owner: check who owns a conversation before asking for its client tools.`,
+        );
       return scope;
     }
-    const created = new ScopeView(conversationId, owner, this.#state, this.#root, (before, after) => this.#charge(owner, before, after, bounded));
+    const created = new ScopeView(conversationId, owner, this.#state, this.#root, (before, after) =>
+      this.#charge(owner, before, after, bounded),
+    );
     if (owner !== undefined) {
       let owned = this.#byOwner.get(owner);
       const max = this.#state.limits.maxConversationsPerOwner;
       if (bounded && owned !== undefined && owned.size >= max) {
-        throw new ClientToolLimitError("maxConversationsPerOwner", max, `This owner already has ${owned.size} conversations with client tools of their own: drop one before creating another`);
+        throw new ClientToolLimitError(
+          "maxConversationsPerOwner",
+          max,
+          `This owner already has ${owned.size} conversations with client tools of their own: drop one before creating another`,
+        );
       }
       if (owned === undefined) this.#byOwner.set(owner, (owned = new Set()));
       owned.add(conversationId);
@@ -197,12 +206,20 @@ export class ClientToolRegistry implements ClientToolLookup {
   #charge(owner: string | undefined, before: number, after: number, bounded: boolean): void {
     const { maxBytesPerConversation, maxBytesPerOwner } = this.#state.limits;
     if (bounded && after > before && after > maxBytesPerConversation) {
-      throw new ClientToolLimitError("maxBytesPerConversation", maxBytesPerConversation, `This registration would give the conversation client tools taken to cost ${after} bytes (their specs and the validators compiled from them)`);
+      throw new ClientToolLimitError(
+        "maxBytesPerConversation",
+        maxBytesPerConversation,
+        `This registration would give the conversation client tools taken to cost ${after} bytes (their specs and the validators compiled from them)`,
+      );
     }
     if (owner === undefined) return;
     const next = (this.#ownerBytes.get(owner) ?? 0) - before + after;
     if (bounded && after > before && next > maxBytesPerOwner) {
-      throw new ClientToolLimitError("maxBytesPerOwner", maxBytesPerOwner, `This registration would give the owner's conversations client tools taken to cost ${next} bytes (their specs and the validators compiled from them): drop a conversation first`);
+      throw new ClientToolLimitError(
+        "maxBytesPerOwner",
+        maxBytesPerOwner,
+        `This registration would give the owner's conversations client tools taken to cost ${next} bytes (their specs and the validators compiled from them): drop a conversation first`,
+      );
     }
     this.#ownerBytes.set(owner, next);
   }
@@ -230,7 +247,10 @@ export class ClientToolRegistry implements ClientToolLookup {
     return true;
   }
 
-  /** Calls `listener` with each conversation `dropScope` forgets (a broker frees what it compiled for it); returns the unsubscribe. */
+  /**
+   * Calls `listener` with each conversation `dropScope` forgets (a broker frees what it compiled for it); returns the
+   * unsubscribe.
+   */
   onScopeDropped(listener: (conversationId: string) => void): () => void {
     this.#dropListeners.add(listener);
     return () => void this.#dropListeners.delete(listener);
@@ -241,7 +261,8 @@ export class ClientToolRegistry implements ClientToolLookup {
     const scopes: { conversationId: string; owner?: string; client_tools: ClientToolSpec[] }[] = [];
     for (const [conversationId, scope] of this.#scopes) {
       const specs = scope.ownSpecs();
-      if (specs.length > 0) scopes.push({ conversationId, ...(scope.owner !== undefined && { owner: scope.owner }), client_tools: specs });
+      if (specs.length > 0)
+        scopes.push({ conversationId, ...(scope.owner !== undefined && { owner: scope.owner }), client_tools: specs });
     }
     return { version: 1, reservedNames: [...this.reservedNames], client_tools: this.#root.ownSpecs(), scopes };
   }
@@ -252,11 +273,18 @@ export class ClientToolRegistry implements ClientToolLookup {
    * those of the running version. Owners keep their conversations even past a lowered
    * `maxConversationsPerOwner` (they cannot add more until under it again).
    */
-  static restore<R extends ClientToolRegistry>(this: new (options: ClientToolRegistryOptions) => R, snapshot: unknown, options: ClientToolRegistryOptions = {}): R {
+  static restore<R extends ClientToolRegistry>(
+    this: new (
+      options: ClientToolRegistryOptions,
+    ) => R,
+    snapshot: unknown,
+    options: ClientToolRegistryOptions = {},
+  ): R {
     const contents = readRegistrySnapshot(snapshot);
     const registry = new this({ ...options, reservedNames: options.reservedNames ?? contents.reservedNames });
     registry.register(contents.clientTools);
-    for (const { conversationId, owner, clientTools } of contents.scopes) registry.#scope(conversationId, owner, false).register(clientTools);
+    for (const { conversationId, owner, clientTools } of contents.scopes)
+      registry.#scope(conversationId, owner, false).register(clientTools);
     return registry;
   }
 }

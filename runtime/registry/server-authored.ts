@@ -7,7 +7,11 @@
 const serverSchemas = new WeakSet<object>();
 
 /** Records a spec's schemas as the server's own. */
-export function markServerAuthored(spec: { readonly parameters: object; readonly outputSchema?: object | undefined; readonly privateInput?: { readonly schema: object } | undefined }): void {
+export function markServerAuthored(spec: {
+  readonly parameters: object;
+  readonly outputSchema?: object | undefined;
+  readonly privateInput?: { readonly schema: object } | undefined;
+}): void {
   serverSchemas.add(spec.parameters);
   if (spec.outputSchema !== undefined) serverSchemas.add(spec.outputSchema);
   if (spec.privateInput !== undefined) serverSchemas.add(spec.privateInput.schema);

@@ -1,5 +1,5 @@
 import { metaSchemaProblems } from "../schema/meta-schema.js";
-import { ClientToolRegistry as TableRegistry, type ClientToolRegistryOptions } from "./registry.js";
+import { type ClientToolRegistryOptions, ClientToolRegistry as TableRegistry } from "./registry.js";
 
 /**
  * The registry as `@gen-client-tools/runtime/server` exports it: a spec a client

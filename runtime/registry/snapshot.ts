@@ -21,10 +21,16 @@ export interface ClientToolRegistrySnapshot {
 export interface RegistrySnapshotContents {
   readonly reservedNames: readonly string[];
   readonly clientTools: readonly unknown[];
-  readonly scopes: readonly { readonly conversationId: string; readonly owner: string | undefined; readonly clientTools: readonly unknown[] }[];
+  readonly scopes: readonly {
+    readonly conversationId: string;
+    readonly owner: string | undefined;
+    readonly clientTools: readonly unknown[];
+  }[];
 }
 
-/** Reads what `ClientToolRegistry#snapshot` wrote (after any JSON round trip); throws a TypeError naming the bad spot. */
+/**
+ * Reads what `ClientToolRegistry#snapshot` wrote (after any JSON round trip); throws a TypeError naming the bad spot.
+ */
 export function readRegistrySnapshot(json: unknown): RegistrySnapshotContents {
   const root = record(json, "");
   if (root["version"] !== 1) throw invalid("/version", "must be 1");
@@ -40,7 +46,11 @@ export function readRegistrySnapshot(json: unknown): RegistrySnapshotContents {
     if (owner !== undefined && typeof owner !== "string") throw invalid(`/scopes/${i}/owner`, "must be a string");
     return { conversationId, owner, clientTools: array(scope["client_tools"], `/scopes/${i}/client_tools`) };
   });
-  return { reservedNames: reservedNames as string[], clientTools: array(root["client_tools"], "/client_tools"), scopes };
+  return {
+    reservedNames: reservedNames as string[],
+    clientTools: array(root["client_tools"], "/client_tools"),
+    scopes,
+  };
 }
 
 function record(value: unknown, pointer: string): Readonly<Record<string, unknown>> {

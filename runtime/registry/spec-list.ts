@@ -13,12 +13,19 @@ export interface SpecList {
 
 export function specList(input: unknown): SpecList {
   if (Array.isArray(input)) return { items: input, pointer: (i) => `/${i}`, rebuild: (items) => items };
-  if (isManifest(input)) return { items: input.client_tools, pointer: (i) => `/client_tools/${i}`, rebuild: (items) => ({ client_tools: items }) };
+  if (isManifest(input))
+    return {
+      items: input.client_tools,
+      pointer: (i) => `/client_tools/${i}`,
+      rebuild: (items) => ({ client_tools: items }),
+    };
   return { items: [input], pointer: () => "", rebuild: (items) => items[0] };
 }
 
 function isManifest(input: unknown): input is { client_tools: readonly unknown[] } {
   if (typeof input !== "object" || input === null) return false;
   const keys = Object.keys(input);
-  return keys.length === 1 && keys[0] === "client_tools" && Array.isArray((input as { client_tools: unknown }).client_tools);
+  return (
+    keys.length === 1 && keys[0] === "client_tools" && Array.isArray((input as { client_tools: unknown }).client_tools)
+  );
 }

@@ -17,9 +17,15 @@ export interface RegisteredClientTool {
 export interface ClientToolLookup {
   get(name: string): RegisteredClientTool | undefined;
   list(): readonly RegisteredClientTool[];
-  /** The tools one conversation sees (its own, and those for every conversation); absent: this lookup's, whatever the conversation. */
+  /**
+   * The tools one conversation sees (its own, and those for every conversation); absent: this lookup's, whatever the
+   * conversation.
+   */
   forConversation?(conversationId: string): ClientToolLookup;
-  /** Calls `listener` with each conversation whose tools are dropped, so that what was cached for it can go; returns the unsubscribe. */
+  /**
+   * Calls `listener` with each conversation whose tools are dropped, so that what was cached for it can go; returns the
+   * unsubscribe.
+   */
   onScopeDropped?(listener: (conversationId: string) => void): () => void;
 }
 
@@ -33,4 +39,6 @@ export interface IgnoredClientTool {
 }
 
 /** What a registration gives back: the tools registered, in input order, and the specs it passed over. */
-export type ClientToolRegistration = readonly RegisteredClientTool[] & { readonly ignored: readonly IgnoredClientTool[] };
+export type ClientToolRegistration = readonly RegisteredClientTool[] & {
+  readonly ignored: readonly IgnoredClientTool[];
+};

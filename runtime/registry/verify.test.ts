@@ -40,7 +40,11 @@ describe("admitting and verifying specs", () => {
   });
 
   it("does not remember a frozen spec whose schemas the parser had to copy", () => {
-    const shallow = Object.freeze({ name: "shallow", description: "d", parameters: { type: "object", properties: {} } });
+    const shallow = Object.freeze({
+      name: "shallow",
+      description: "d",
+      parameters: { type: "object", properties: {} },
+    });
     admitClientToolSpecs([shallow]);
     admitClientToolSpecs([shallow]);
     expect(hashes).toHaveBeenCalledTimes(2);
@@ -48,11 +52,17 @@ describe("admitting and verifying specs", () => {
 
   it("reports where each spec was in the input", () => {
     const specs = generatedSpecs(2, "where");
-    expect(admitClientToolSpecs({ client_tools: specs }).map((e) => e.pointer)).toEqual(["/client_tools/0", "/client_tools/1"]);
+    expect(admitClientToolSpecs({ client_tools: specs }).map((e) => e.pointer)).toEqual([
+      "/client_tools/0",
+      "/client_tools/1",
+    ]);
     expect(admitClientToolSpecs(specs).map((e) => e.pointer)).toEqual(["/0", "/1"]);
     expect(admitClientToolSpecs(specs[0]).map((e) => e.pointer)).toEqual([""]);
     const json = JSON.parse(JSON.stringify(specs)) as unknown;
-    expect(admitClientToolSpecs({ client_tools: json }).map((e) => e.pointer)).toEqual(["/client_tools/0", "/client_tools/1"]);
+    expect(admitClientToolSpecs({ client_tools: json }).map((e) => e.pointer)).toEqual([
+      "/client_tools/0",
+      "/client_tools/1",
+    ]);
   });
 
   it("never uses a spec's fingerprint unchecked: a fresh fingerprint-less spec gets computed ones", () => {

@@ -1,8 +1,8 @@
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
+import type { JsonObject } from "../schema/json.js";
 import { ClientToolSpecError } from "../tool-spec/errors.js";
 import { checkClientToolSpecs } from "../tool-spec/parse.js";
 import type { ClientToolFingerprints, ClientToolSpec } from "../tool-spec/types.js";
-import type { JsonObject } from "../schema/json.js";
 import { ClientToolFingerprintMismatchError, ClientToolInvalidSpecError } from "./errors.js";
 
 /** A spec whose fingerprints are known to be its schemas' own. */
@@ -32,11 +32,16 @@ const schemaFingerprints = new WeakMap<JsonObject, string>();
  * "content" when awaited without either, or "-" for fire-and-forget>`: a tool's mode is part of what it is.
  */
 function identityOf(spec: ClientToolSpec, fingerprints: ClientToolFingerprints): string {
-  const answer = fingerprints.privateInput !== undefined ? `private:${fingerprints.privateInput}` : (fingerprints.outputSchema ?? (spec.awaited === true ? "content" : "-"));
+  const answer =
+    fingerprints.privateInput !== undefined
+      ? `private:${fingerprints.privateInput}`
+      : (fingerprints.outputSchema ?? (spec.awaited === true ? "content" : "-"));
   return `${spec.name}:${fingerprints.parameters}:${answer}`;
 }
 
-/** The verified form of a spec object verified before (one the registry keeps, or a deep-frozen input); else undefined. */
+/**
+ * The verified form of a spec object verified before (one the registry keeps, or a deep-frozen input); else undefined.
+ */
 export function knownVerifiedSpec(value: unknown): VerifiedSpec | undefined {
   return typeof value === "object" && value !== null ? verifiedSpecs.get(value) : undefined;
 }
@@ -86,7 +91,12 @@ function verify(spec: ClientToolSpec, pointer: string): VerifiedSpec {
   if (claimed !== undefined) {
     for (const key of ["parameters", "outputSchema", "privateInput"] as const) {
       if (claimed[key] !== fingerprints[key]) {
-        throw new ClientToolFingerprintMismatchError(spec.name, `${pointer}/fingerprints/${key}`, String(claimed[key]), String(fingerprints[key]));
+        throw new ClientToolFingerprintMismatchError(
+          spec.name,
+          `${pointer}/fingerprints/${key}`,
+          String(claimed[key]),
+          String(fingerprints[key]),
+        );
       }
     }
   }

@@ -26,6 +26,8 @@ export const VALIDATION_OPTIONS = {
  * it, `required: ["constructor"]` is met by Object.prototype, and `properties.constructor` checks
  * the inherited function. Only there: it costs every other validator a fifth of its speed.
  */
-export function validationOptionsFor(schema: JsonObject): typeof VALIDATION_OPTIONS & { readonly ownProperties: boolean } {
+export function validationOptionsFor(
+  schema: JsonObject,
+): typeof VALIDATION_OPTIONS & { readonly ownProperties: boolean } {
   return { ...VALIDATION_OPTIONS, ownProperties: namesInheritedProperty(schema) };
 }

@@ -4,5 +4,7 @@
  * reads `require(id).default`, which holds either way with this.
  */
 export function commonjsModule(imported: unknown): { readonly default: unknown } {
-  return typeof imported === "object" && imported !== null && Object.hasOwn(imported, "default") ? (imported as { default: unknown }) : { default: imported };
+  return typeof imported === "object" && imported !== null && Object.hasOwn(imported, "default")
+    ? (imported as { default: unknown })
+    : { default: imported };
 }

@@ -18,7 +18,10 @@ function sameVerdicts(from: JsonObject, to: JsonObject, values: readonly unknown
 
 describe("convertSchemaDialect", () => {
   it("gives a fresh, unfrozen copy of a schema already in the target draft", () => {
-    const schema = Object.freeze({ type: "object", additionalProperties: Object.freeze({ type: "string" }) }) as JsonObject;
+    const schema = Object.freeze({
+      type: "object",
+      additionalProperties: Object.freeze({ type: "string" }),
+    }) as JsonObject;
     const copy = convertSchemaDialect(schema, "2020-12") as Record<string, unknown>;
     expect(copy).toEqual(schema);
     expect(copy).not.toBe(schema);
@@ -30,7 +33,10 @@ describe("convertSchemaDialect", () => {
     const schema: JsonObject = {
       $schema: DRAFT_07,
       type: "object",
-      properties: { pair: { type: "array", items: [{ type: "integer" }, { type: "string" }], additionalItems: false }, list: { items: { type: "number" }, additionalItems: false } },
+      properties: {
+        pair: { type: "array", items: [{ type: "integer" }, { type: "string" }], additionalItems: false },
+        list: { items: { type: "number" }, additionalItems: false },
+      },
       dependencies: { a: ["b"], c: { required: ["d"] } },
       definitions: { tag: { $id: "#tag", type: "string" } },
     };
@@ -38,7 +44,10 @@ describe("convertSchemaDialect", () => {
     expect(converted).toEqual({
       $schema: DRAFT_2020,
       type: "object",
-      properties: { pair: { type: "array", prefixItems: [{ type: "integer" }, { type: "string" }], items: false }, list: { items: { type: "number" } } },
+      properties: {
+        pair: { type: "array", prefixItems: [{ type: "integer" }, { type: "string" }], items: false },
+        list: { items: { type: "number" } },
+      },
       dependentRequired: { a: ["b"] },
       dependentSchemas: { c: { required: ["d"] } },
       definitions: { tag: { $anchor: "tag", type: "string" } },
@@ -71,15 +80,30 @@ describe("convertSchemaDialect", () => {
       dependencies: { a: ["b"], c: { required: ["d"] } },
       $defs: { tag: { $id: "#tag", type: "string" } },
     });
-    sameVerdicts({ ...schema, $schema: DRAFT_2020 }, { ...converted, $schema: DRAFT_07 }, [{ pair: [1, "a", "b"] }, { pair: [1, 2] }, { a: 1 }, { a: 1, b: 1 }, { c: 1 }, { c: 1, d: 1 }]);
+    sameVerdicts({ ...schema, $schema: DRAFT_2020 }, { ...converted, $schema: DRAFT_07 }, [
+      { pair: [1, "a", "b"] },
+      { pair: [1, 2] },
+      { a: 1 },
+      { a: 1, b: 1 },
+      { c: 1 },
+      { c: 1, d: 1 },
+    ]);
     expect(convertSchemaDialect({ ...schema, $schema: DRAFT_2020 }, "draft-07")["$schema"]).toBe(DRAFT_07);
   });
 
   it.each([
     ["unevaluatedProperties", { type: "object", unevaluatedProperties: false }, "/unevaluatedProperties"],
     ["$dynamicRef", { $defs: { a: { $dynamicRef: "#node" } } }, "/$defs/a/$dynamicRef"],
-    ["minContains", { properties: { list: { contains: { type: "string" }, minContains: 2 } } }, "/properties/list/minContains"],
-    ["$ref", { prefixItems: [{ type: "string" }], properties: { first: { $ref: "#/prefixItems/0" } } }, "/properties/first/$ref"],
+    [
+      "minContains",
+      { properties: { list: { contains: { type: "string" }, minContains: 2 } } },
+      "/properties/list/minContains",
+    ],
+    [
+      "$ref",
+      { prefixItems: [{ type: "string" }], properties: { first: { $ref: "#/prefixItems/0" } } },
+      "/properties/first/$ref",
+    ],
   ])("refuses %s in draft-07, naming the keyword and its place", (keyword, schema, pointer) => {
     let error: unknown;
     try {
@@ -94,6 +118,9 @@ describe("convertSchemaDialect", () => {
 
   it("leaves data alone: a const that looks like a schema is copied as written", () => {
     const schema: JsonObject = { $schema: DRAFT_07, const: { items: [1], dependencies: { a: ["b"] } } };
-    expect(convertSchemaDialect(schema, "2020-12")).toEqual({ $schema: DRAFT_2020, const: { items: [1], dependencies: { a: ["b"] } } });
+    expect(convertSchemaDialect(schema, "2020-12")).toEqual({
+      $schema: DRAFT_2020,
+      const: { items: [1], dependencies: { a: ["b"] } },
+    });
   });
 });

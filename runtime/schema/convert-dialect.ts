@@ -1,9 +1,9 @@
-import { schemaDialect, type SchemaDialect } from "./dialect.js";
-import { DIALECT_KEYWORDS, type KeywordValue } from "./keywords.js";
-import { refTokens } from "./ref-tokens.js";
-import { childPointer } from "./json-pointer.js";
+import { type SchemaDialect, schemaDialect } from "./dialect.js";
 import type { JsonObject, JsonValue } from "./json.js";
+import { childPointer } from "./json-pointer.js";
+import { DIALECT_KEYWORDS, type KeywordValue } from "./keywords.js";
 import { setOwnKey } from "./own-key.js";
+import { refTokens } from "./ref-tokens.js";
 
 /** A schema that cannot be written in another draft with the same meaning; `keyword` and `pointer` say where. */
 export class SchemaConversionError extends Error {
@@ -14,7 +14,9 @@ export class SchemaConversionError extends Error {
     readonly target: SchemaDialect,
     why: string,
   ) {
-    super(`The schema cannot be written in draft ${target} with the same meaning: "${keyword}" at ${pointer || "/"} ${why}.`);
+    super(
+      `The schema cannot be written in draft ${target} with the same meaning: "${keyword}" at ${pointer || "/"} ${why}.`,
+    );
   }
 }
 
@@ -37,7 +39,10 @@ const NO_DRAFT_07_FORM: ReadonlySet<string> = new Set([
   "contentSchema",
 ]);
 
-/** By source draft, keywords whose place in the document a conversion changes: a `$ref` through one would point elsewhere. */
+/**
+ * By source draft, keywords whose place in the document a conversion changes: a `$ref` through one would point
+ * elsewhere.
+ */
 const MOVED: Readonly<Record<SchemaDialect, ReadonlySet<string>>> = {
   "draft-07": new Set(["items", "additionalItems", "dependencies"]),
   "2020-12": new Set(["prefixItems", "items", "dependentRequired", "dependentSchemas"]),
@@ -61,12 +66,19 @@ export function convertSchemaDialect(schema: JsonObject, target: SchemaDialect):
   };
 
   const copyValue = (kind: KeywordValue | undefined, value: JsonValue, pointer: string): JsonValue => {
-    if (kind === undefined || kind === "data" || typeof value !== "object" || value === null) return structuredClone(value);
+    if (kind === undefined || kind === "data" || typeof value !== "object" || value === null)
+      return structuredClone(value);
     if (Array.isArray(value)) return value.map((item, i) => copySchema(item, childPointer(pointer, i)));
     if (kind === "schema" || kind === "schema-or-schemas") return copySchema(value, pointer);
     const map: Record<string, JsonValue> = {};
     for (const [name, entry] of Object.entries(value as JsonObject)) {
-      setOwnKey(map, name, kind === "schema-or-names-map" && Array.isArray(entry) ? structuredClone(entry) : copySchema(entry, childPointer(pointer, name)));
+      setOwnKey(
+        map,
+        name,
+        kind === "schema-or-names-map" && Array.isArray(entry)
+          ? structuredClone(entry)
+          : copySchema(entry, childPointer(pointer, name)),
+      );
     }
     return map;
   };
@@ -107,11 +119,15 @@ function toDraft2020(schema: Record<string, JsonValue>, pointer: string, fail: F
     out["items"] = items;
   }
   if (dependencies !== undefined) {
-    if (typeof dependencies !== "object" || dependencies === null || Array.isArray(dependencies)) return fail("dependencies", childPointer(pointer, "dependencies"), "is not an object");
+    if (typeof dependencies !== "object" || dependencies === null || Array.isArray(dependencies))
+      return fail("dependencies", childPointer(pointer, "dependencies"), "is not an object");
     for (const [name, entry] of Object.entries(dependencies as JsonObject)) {
       const keyword = Array.isArray(entry) ? "dependentRequired" : "dependentSchemas";
       const existing = out[keyword];
-      if (existing !== undefined && (typeof existing !== "object" || existing === null || Array.isArray(existing) || Object.hasOwn(existing, name))) {
+      if (
+        existing !== undefined &&
+        (typeof existing !== "object" || existing === null || Array.isArray(existing) || Object.hasOwn(existing, name))
+      ) {
         fail("dependencies", childPointer(pointer, "dependencies"), `meets "${keyword}" beside it`);
       }
       out[keyword] = { ...(existing as JsonObject | undefined), [name]: entry };
@@ -129,7 +145,12 @@ function toDraft2020(schema: Record<string, JsonValue>, pointer: string, fail: F
 function toDraft07(schema: Record<string, JsonValue>, pointer: string, fail: Fail): Record<string, JsonValue> {
   const { prefixItems, items, dependentRequired, dependentSchemas, $anchor, ...rest } = schema;
   const out: Record<string, JsonValue> = rest;
-  if (out["additionalItems"] !== undefined) fail("additionalItems", childPointer(pointer, "additionalItems"), "is not a 2020-12 keyword, and draft-07 would read it");
+  if (out["additionalItems"] !== undefined)
+    fail(
+      "additionalItems",
+      childPointer(pointer, "additionalItems"),
+      "is not a 2020-12 keyword, and draft-07 would read it",
+    );
   if (prefixItems !== undefined) {
     out["items"] = prefixItems;
     if (items !== undefined) out["additionalItems"] = items;
@@ -137,10 +158,20 @@ function toDraft07(schema: Record<string, JsonValue>, pointer: string, fail: Fai
     out["items"] = items;
   }
   if (dependentRequired !== undefined || dependentSchemas !== undefined) {
-    if (out["dependencies"] !== undefined) fail("dependencies", childPointer(pointer, "dependencies"), "meets dependentRequired or dependentSchemas beside it");
+    if (out["dependencies"] !== undefined)
+      fail(
+        "dependencies",
+        childPointer(pointer, "dependencies"),
+        "meets dependentRequired or dependentSchemas beside it",
+      );
     const merged: Record<string, JsonValue> = { ...(dependentRequired as JsonObject | undefined) };
     for (const [name, entry] of Object.entries((dependentSchemas as JsonObject | undefined) ?? {})) {
-      if (Object.hasOwn(merged, name)) fail("dependentSchemas", childPointer(pointer, "dependentSchemas"), `names "${name}" that dependentRequired names too`);
+      if (Object.hasOwn(merged, name))
+        fail(
+          "dependentSchemas",
+          childPointer(pointer, "dependentSchemas"),
+          `names "${name}" that dependentRequired names too`,
+        );
       setOwnKey(merged, name, entry);
     }
     out["dependencies"] = merged;

@@ -5,7 +5,10 @@ export interface CycleEdge {
 }
 
 /** A cycle in the graph, found depth-first without recursion (a chain of 10,000 refs must not overflow the stack). */
-export function findCycle(starts: Iterable<string>, edges: ReadonlyMap<string, readonly CycleEdge[]>): { targets: string[]; at: string } | undefined {
+export function findCycle(
+  starts: Iterable<string>,
+  edges: ReadonlyMap<string, readonly CycleEdge[]>,
+): { targets: string[]; at: string } | undefined {
   const done = new Set<string>();
   for (const start of starts) {
     if (done.has(start)) continue;

@@ -10,5 +10,9 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
   }
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && jsonEqual((a as { readonly [k: string]: JsonValue })[key], (b as { readonly [k: string]: JsonValue })[key]));
+  return keys.every(
+    (key) =>
+      Object.hasOwn(b, key) &&
+      jsonEqual((a as { readonly [k: string]: JsonValue })[key], (b as { readonly [k: string]: JsonValue })[key]),
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { forEachRef, rewriteRefs } from "./json-walk.js";
 import type { JsonObject } from "./json.js";
+import { forEachRef, rewriteRefs } from "./json-walk.js";
 
 const SCHEMA: JsonObject = {
   type: "object",
@@ -8,7 +8,12 @@ const SCHEMA: JsonObject = {
     default: { $ref: "#/$defs/a" },
     enum: { type: "array", items: { $ref: "#/$defs/b" } },
     $ref: { $ref: "#/$defs/c" },
-    plain: { default: { $ref: "not a reference" }, enum: [{ $ref: "nor this" }], const: { $ref: "nor this" }, examples: [{ $ref: "nor this" }] },
+    plain: {
+      default: { $ref: "not a reference" },
+      enum: [{ $ref: "nor this" }],
+      const: { $ref: "nor this" },
+      examples: [{ $ref: "nor this" }],
+    },
   },
   patternProperties: { "^const": { $ref: "#/$defs/d" } },
   $defs: { examples: { $ref: "#/$defs/e" }, a: {}, b: {}, c: {}, d: {}, e: {} },

@@ -2,7 +2,6 @@ import type { JsonObject, JsonValue } from "./json.js";
 import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
 import { walkSchema } from "./walk-schema.js";
 
-
 /**
  * Calls `visit` with every `$ref` string in a schema (or a spec file) and its pointer: data is
  * skipped, and keywords no dialect knows are walked into (a `$ref` may lead there).
@@ -44,7 +43,8 @@ function rewriteIn(value: JsonValue, rewrite: (ref: string) => string | undefine
     if (!names && key === "$ref" && typeof child === "string") next = rewrite(child) ?? child;
     else if (names || !DATA_KEYWORDS.has(key)) next = rewriteIn(child, rewrite, !names && SCHEMA_MAP_KEYWORDS.has(key));
     if (next !== child && copy === undefined) copy = { ...object };
-    if (copy !== undefined) Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+    if (copy !== undefined)
+      Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
   }
   return copy === undefined ? value : Object.freeze(copy);
 }

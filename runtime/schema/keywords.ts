@@ -86,14 +86,21 @@ export const DIALECT_KEYWORDS: Readonly<Record<SchemaDialect, Readonly<Record<st
 };
 
 /** Every keyword of either dialect with what its value is (where both know one, both readings are kept: `items`). */
-const ALL_KEYWORDS: readonly (readonly [string, KeywordValue])[] = [...Object.entries(DIALECT_KEYWORDS["draft-07"]), ...Object.entries(DIALECT_KEYWORDS["2020-12"])];
-const keywordsOf = (...kinds: KeywordValue[]): ReadonlySet<string> => new Set(ALL_KEYWORDS.filter(([, kind]) => kinds.includes(kind)).map(([key]) => key));
+const ALL_KEYWORDS: readonly (readonly [string, KeywordValue])[] = [
+  ...Object.entries(DIALECT_KEYWORDS["draft-07"]),
+  ...Object.entries(DIALECT_KEYWORDS["2020-12"]),
+];
+const keywordsOf = (...kinds: KeywordValue[]): ReadonlySet<string> =>
+  new Set(ALL_KEYWORDS.filter(([, kind]) => kinds.includes(kind)).map(([key]) => key));
 
 /** Keywords whose value is one subschema, in some dialect. */
 export const SINGLE_SCHEMA_KEYWORDS = keywordsOf("schema", "schema-or-schemas");
 /** Keywords whose value is an array of subschemas, in some dialect (draft-07's tuple `items` too). */
 export const SCHEMA_LIST_KEYWORDS = keywordsOf("schemas", "schema-or-schemas");
-/** Keywords whose value maps names to subschemas (draft-07's `dependencies` also holds lists of names, which are not schemas). */
+/**
+ * Keywords whose value maps names to subschemas (draft-07's `dependencies` also holds lists of names, which are not
+ * schemas).
+ */
 export const SCHEMA_MAP_KEYWORDS = keywordsOf("schema-map", "schema-or-names-map");
 /** Keywords whose value is data, not a schema: a `$ref` inside one is not a reference. */
 export const DATA_KEYWORDS = keywordsOf("data");
@@ -102,14 +109,29 @@ export const DATA_KEYWORDS = keywordsOf("data");
  * Keywords whose subschemas apply to the very value the schema applies to, rather than to a
  * part of it: a `$ref` cycle through only these never steps into the value.
  */
-export const IN_PLACE_KEYWORDS: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies"]);
+export const IN_PLACE_KEYWORDS: ReadonlySet<string> = new Set([
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "dependentSchemas",
+  "dependencies",
+]);
 
 /**
  * Keywords whose subschemas can evaluate properties or items of the same value, for
  * `unevaluatedProperties` and `unevaluatedItems`: references, and the in-place applicators but
  * `not` (whose evaluations never count) and draft-07's `dependencies` (a draft without them).
  */
-export const EVALUATING_KEYWORDS: ReadonlySet<string> = new Set(["$ref", "$dynamicRef", "$recursiveRef", ...[...IN_PLACE_KEYWORDS].filter((k) => k !== "not" && k !== "dependencies")]);
+export const EVALUATING_KEYWORDS: ReadonlySet<string> = new Set([
+  "$ref",
+  "$dynamicRef",
+  "$recursiveRef",
+  ...[...IN_PLACE_KEYWORDS].filter((k) => k !== "not" && k !== "dependencies"),
+]);
 
 /**
  * Keywords of other vocabularies that tool schemas carry in the wild (OpenAPI, the JSON Schema

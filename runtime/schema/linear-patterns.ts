@@ -1,6 +1,6 @@
 import { RE2JS } from "re2js";
-import { childPointer } from "./json-pointer.js";
 import type { JsonObject, SpecProblem } from "./json.js";
+import { childPointer } from "./json-pointer.js";
 import { walkSchema } from "./walk-schema.js";
 
 /** What ajv needs of a regular expression: `test`. */

@@ -1,11 +1,11 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ErrorObject, Options, ValidateFunction } from "ajv";
-import { schemaDialect, type SchemaDialect } from "./dialect.js";
+import { type SchemaDialect, schemaDialect } from "./dialect.js";
 import type { JsonObject, SpecProblem } from "./json.js";
-import { quickVerdict } from "./quick-verdict.js";
-import { patternProblems } from "./pattern-problems.js";
 import { pointerTokens } from "./json-pointer.js";
 import { valueAt } from "./json-walk.js";
+import { patternProblems } from "./pattern-problems.js";
+import { quickVerdict } from "./quick-verdict.js";
 import { suggestKey } from "./suggest.js";
 
 // Loaded on first use, by require: a generation of valid specs never needs ajv (see quickVerdict).
@@ -26,7 +26,9 @@ export function metaSchemaValidator(dialect: SchemaDialect): ValidateFunction {
   let validate = validators.get(dialect);
   if (validate === undefined) {
     // ajv ships CommonJS; require keeps its classes' constructors as they are.
-    const Ajv = (dialect === "2020-12" ? require("ajv/dist/2020") : require("ajv")).default as new (options: Options) => AjvInstance;
+    const Ajv = (dialect === "2020-12" ? require("ajv/dist/2020") : require("ajv")).default as new (
+      options: Options,
+    ) => AjvInstance;
     const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
     validate = ajv.getSchema(META_SCHEMA_IDS[dialect]);
     if (validate === undefined) throw new Error(`ajv has no ${dialect} meta-schema`);
@@ -60,7 +62,12 @@ export function metaSchemaProblems(schema: JsonObject, pointer: string): SpecPro
 }
 
 /** One problem per place: ajv reports every failed branch of the meta-schema's anyOf; keep the telling one. */
-function summarize(errors: readonly ErrorObject[], pointer: string, dialect: SchemaDialect, schema: JsonObject): SpecProblem[] {
+function summarize(
+  errors: readonly ErrorObject[],
+  pointer: string,
+  dialect: SchemaDialect,
+  schema: JsonObject,
+): SpecProblem[] {
   const byPlace = new Map<string, ErrorObject>();
   for (const error of errors) {
     if (error.keyword === "anyOf" || error.keyword === "oneOf" || error.keyword === "if") continue;
@@ -79,7 +86,13 @@ function describe(error: ErrorObject, value: unknown): string {
   if (error.keyword === "enum" && Array.isArray(params["allowedValues"])) {
     const allowed = params["allowedValues"] as unknown[];
     // `"type": "numbr"`: the allowed value it most likely meant.
-    const meant = typeof value === "string" ? suggestKey(value, allowed.filter((v): v is string => typeof v === "string")) : undefined;
+    const meant =
+      typeof value === "string"
+        ? suggestKey(
+            value,
+            allowed.filter((v): v is string => typeof v === "string"),
+          )
+        : undefined;
     return `${at} must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}${meant === undefined ? "" : `: did you mean ${JSON.stringify(meant)}?`}`;
   }
   if (error.keyword === "type") {

@@ -4,6 +4,7 @@
  * assigned, which is several times faster.
  */
 export function setOwnKey<T>(target: Record<string, T>, key: string, value: T): void {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
-import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { patternProblems } from "./pattern-problems.js";
 
 /** A plain walk to compare with: pointers built eagerly, no cache, entries of name maps walked as schemas. */
@@ -12,12 +12,17 @@ function referencePatternProblems(schema: JsonObject, pointer: string): SpecProb
     try {
       new RegExp(pattern, "u");
     } catch (error) {
-      problems.push({ pointer: at, message: `invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}; patterns are ECMA-262 regular expressions with the "u" flag` });
+      problems.push({
+        pointer: at,
+        message: `invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}; patterns are ECMA-262 regular expressions with the "u" flag`,
+      });
     }
   };
   const walk = (value: JsonValue, at: string, names: boolean): void => {
     if (typeof value !== "object" || value === null) return;
-    const entries = Array.isArray(value) ? (value as readonly JsonValue[]).map((v, i) => [String(i), v] as const) : Object.entries(value as JsonObject);
+    const entries = Array.isArray(value)
+      ? (value as readonly JsonValue[]).map((v, i) => [String(i), v] as const)
+      : Object.entries(value as JsonObject);
     for (const [key, child] of entries) {
       const childAt = childPointer(at, key);
       if (Array.isArray(value) || names) walk(child, childAt, false);
@@ -32,7 +37,18 @@ function referencePatternProblems(schema: JsonObject, pointer: string): SpecProb
   return problems;
 }
 
-const KEYS = ["pattern", "patternProperties", "items", "x-ext", "a/b", "(", "[", "^a$", ...SCHEMA_MAP_KEYWORDS, ...DATA_KEYWORDS];
+const KEYS = [
+  "pattern",
+  "patternProperties",
+  "items",
+  "x-ext",
+  "a/b",
+  "(",
+  "[",
+  "^a$",
+  ...SCHEMA_MAP_KEYWORDS,
+  ...DATA_KEYWORDS,
+];
 
 const { object } = fc.letrec<{ value: JsonValue; object: JsonObject }>((tie) => ({
   value: fc.oneof(

@@ -1,6 +1,6 @@
+import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { walkSchema } from "./walk-schema.js";
-import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 
 // Patterns known to compile: the same few repeat across a spec folder. Bounded, for long watch runs.
 const compiled = new Set<string>();
@@ -35,18 +35,27 @@ export function patternProblems(value: JsonValue, pointer: string, names = false
     } catch (error) {
       reason = (error as Error).message;
     }
-    problems.push({ pointer: at(), message: `invalid regular expression ${JSON.stringify(pattern)}: ${reason}; patterns are ECMA-262 regular expressions with the "u" flag` });
+    problems.push({
+      pointer: at(),
+      message: `invalid regular expression ${JSON.stringify(pattern)}: ${reason}; patterns are ECMA-262 regular expressions with the "u" flag`,
+    });
   };
   const visitor = {
     keyword(keyword: string, child: JsonValue, _kind: unknown, at: () => string) {
       if (keyword === "pattern" && typeof child === "string") check(child, at);
-      else if (keyword === "patternProperties" && typeof child === "object" && child !== null && !Array.isArray(child)) {
+      else if (
+        keyword === "patternProperties" &&
+        typeof child === "object" &&
+        child !== null &&
+        !Array.isArray(child)
+      ) {
         for (const name of Object.keys(child)) check(name, () => childPointer(at(), name));
       }
     },
   };
   if (names && typeof value === "object" && value !== null && !Array.isArray(value)) {
-    for (const [name, entry] of Object.entries(value as JsonObject)) walkSchema(entry, childPointer(pointer, name), visitor, "walk");
+    for (const [name, entry] of Object.entries(value as JsonObject))
+      walkSchema(entry, childPointer(pointer, name), visitor, "walk");
   } else walkSchema(value, pointer, visitor, "walk");
   return problems;
 }

@@ -13,20 +13,29 @@ const PROTO = "__proto__";
  * and a `$ref` may still point into):
  * - `properties.__proto__: S` as `patternProperties["^__proto__$"]: S`;
  * - a pattern `"__proto__"` as `"(?:__proto__)"`;
- * - `dependentSchemas.__proto__: S` (and draft-07's `dependencies`) as `allOf: [{ if: { required: ["__proto__"] }, then: S }]`,
+ * - `dependentSchemas.__proto__: S` (and draft-07's `dependencies`) as `allOf: [{ if: { required: ["__proto__"] },
+ *   then: S }]`,
  *   and `dependentRequired.__proto__: names` with `then: { required: names }`.
  * `required` needs no rewriting: such a schema's validators are compiled with `ownProperties`
  * (`validationOptionsFor`). A schema that names no `__proto__` is returned as it is.
  */
 export function withProtoProperties(schema: JsonObject): JsonObject {
   if (!namesProto(schema)) return schema;
-  const shapes: Readonly<Record<string, KeywordValue>> = { ...DIALECT_KEYWORDS["draft-07"], ...DIALECT_KEYWORDS[schemaDialect(schema) ?? "2020-12"] };
+  const shapes: Readonly<Record<string, KeywordValue>> = {
+    ...DIALECT_KEYWORDS["draft-07"],
+    ...DIALECT_KEYWORDS[schemaDialect(schema) ?? "2020-12"],
+  };
 
   const copyValue = (kind: KeywordValue | undefined, value: JsonValue): JsonValue => {
     if (kind === undefined || kind === "data" || typeof value !== "object" || value === null) return value;
     if (Array.isArray(value)) return value.map(copySchema);
     if (kind === "schema" || kind === "schema-or-schemas") return copySchema(value);
-    return Object.fromEntries(Object.entries(value).map(([name, entry]) => [name, kind === "schema-or-names-map" && Array.isArray(entry) ? entry : copySchema(entry)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([name, entry]) => [
+        name,
+        kind === "schema-or-names-map" && Array.isArray(entry) ? entry : copySchema(entry),
+      ]),
+    );
   };
 
   const copySchema = (node: JsonValue): JsonValue => {
@@ -37,7 +46,9 @@ export function withProtoProperties(schema: JsonObject): JsonObject {
     const extraAllOf: JsonValue[] = [];
     const ownProto = (keyword: string): JsonValue | undefined => {
       const map = out[keyword];
-      return typeof map === "object" && map !== null && !Array.isArray(map) && Object.hasOwn(map, PROTO) ? (map as JsonObject)[PROTO] : undefined;
+      return typeof map === "object" && map !== null && !Array.isArray(map) && Object.hasOwn(map, PROTO)
+        ? (map as JsonObject)[PROTO]
+        : undefined;
     };
     const byProperty = ownProto("properties");
     if (byProperty !== undefined) added["^__proto__$"] = byProperty;
@@ -45,12 +56,17 @@ export function withProtoProperties(schema: JsonObject): JsonObject {
     if (byPattern !== undefined) added["(?:__proto__)"] = byPattern;
     for (const keyword of ["dependentSchemas", "dependencies", "dependentRequired"]) {
       const dependent = ownProto(keyword);
-      if (dependent !== undefined) extraAllOf.push({ if: { required: [PROTO] }, then: Array.isArray(dependent) ? { required: dependent } : dependent });
+      if (dependent !== undefined)
+        extraAllOf.push({
+          if: { required: [PROTO] },
+          then: Array.isArray(dependent) ? { required: dependent } : dependent,
+        });
     }
     if (Object.keys(added).length > 0) {
       const patterns = (out["patternProperties"] ?? {}) as JsonObject;
       const merged = Object.fromEntries(Object.entries(patterns));
-      for (const [pattern, subschema] of Object.entries(added)) merged[pattern] = Object.hasOwn(merged, pattern) ? { allOf: [merged[pattern]!, subschema] } : subschema;
+      for (const [pattern, subschema] of Object.entries(added))
+        merged[pattern] = Object.hasOwn(merged, pattern) ? { allOf: [merged[pattern]!, subschema] } : subschema;
       out["patternProperties"] = merged;
     }
     if (extraAllOf.length > 0) out["allOf"] = [...((out["allOf"] as JsonValue[] | undefined) ?? []), ...extraAllOf];
@@ -82,7 +98,8 @@ export function namesInheritedProperty(schema: JsonValue): boolean {
     if (Array.isArray(required) && required.some(inherited)) return true;
     for (const keyword of PROPERTY_MAPS) {
       const map = Object.hasOwn(object, keyword) ? object[keyword] : undefined;
-      if (typeof map === "object" && map !== null && !Array.isArray(map) && Object.keys(map).some(inherited)) return true;
+      if (typeof map === "object" && map !== null && !Array.isArray(map) && Object.keys(map).some(inherited))
+        return true;
     }
     stack.push(...Object.values(object));
   }

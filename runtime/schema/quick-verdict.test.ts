@@ -6,14 +6,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SeededRandom } from "../../bench/corpus/random.js";
 import { toolSpec } from "../../bench/corpus/tool-spec.js";
-import { schemaDialect, type SchemaDialect } from "./dialect.js";
-import type { JsonObject, JsonValue } from "./json.js";
 import { toolSchema } from "../../test-support/fuzz/schema-arbitrary.js";
 import { hostileSpecFiles } from "../../test-support/hostile/corpus.js";
 import { metaSchemaCases } from "./__fixtures__/meta-schema-cases.js";
-import { KEYWORD_RULES, quickVerdict } from "./quick-verdict.js";
+import { type SchemaDialect, schemaDialect } from "./dialect.js";
+import type { JsonObject, JsonValue } from "./json.js";
 import { metaSchemaValidator } from "./meta-schema.js";
 import { patternProblems } from "./pattern-problems.js";
+import { KEYWORD_RULES, quickVerdict } from "./quick-verdict.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
@@ -30,11 +30,14 @@ function expectAgreement(schema: JsonObject, dialect: SchemaDialect, label: stri
   const ajv = metaSchemaValidator(dialect)(schema) === true;
   const patterns = patternProblems(schema, "").length === 0;
   const show = `${label}: ${JSON.stringify(schema)}`;
-  if (verdict === "valid") expect({ ajv, patterns }, `"valid", wrongly: ${show}`).toEqual({ ajv: true, patterns: true });
+  if (verdict === "valid")
+    expect({ ajv, patterns }, `"valid", wrongly: ${show}`).toEqual({ ajv: true, patterns: true });
   else if (verdict === "check patterns") {
     expect(ajv, `"check patterns" where ajv refuses: ${show}`).toBe(true);
-    if (patterns) expect(JSON.stringify(schema), `"check patterns" for nothing: ${show}`).toContain('"patternProperties":{');
-  } else if (ajv) expect(dialect === "draft-07" && hasCompoundEnumItem(schema), `"unsure" where ajv accepts: ${show}`).toBe(true);
+    if (patterns)
+      expect(JSON.stringify(schema), `"check patterns" for nothing: ${show}`).toContain('"patternProperties":{');
+  } else if (ajv)
+    expect(dialect === "draft-07" && hasCompoundEnumItem(schema), `"unsure" where ajv accepts: ${show}`).toBe(true);
 }
 
 function hasCompoundEnumItem(value: JsonValue): boolean {
@@ -53,7 +56,8 @@ function realSchemas(): { label: string; schema: JsonObject }[] {
   const schemas: { label: string; schema: JsonObject }[] = [];
   const add = (label: string, spec: unknown): void => {
     const s = spec as Record<string, JsonObject | undefined>;
-    for (const key of ["parameters", "inputSchema", "outputSchema"]) if (s[key] !== undefined) schemas.push({ label: `${label} ${key}`, schema: s[key] });
+    for (const key of ["parameters", "inputSchema", "outputSchema"])
+      if (s[key] !== undefined) schemas.push({ label: `${label} ${key}`, schema: s[key] });
   };
   const random = new SeededRandom(7);
   for (let i = 0; i < 300; i++) add(`bench corpus tool ${i}`, toolSpec(random, i));
@@ -65,13 +69,23 @@ function realSchemas(): { label: string; schema: JsonObject }[] {
       continue;
     }
     for (const file of files.filter((name) => name.endsWith(".json"))) {
-      const value = JSON.parse(readFileSync(path.join(root, "examples", example, "client-tools", file), "utf8")) as unknown;
-      const specs = Array.isArray(value) ? value : typeof value === "object" && value !== null && "client_tools" in value ? (value.client_tools as unknown[]) : [value];
+      const value = JSON.parse(
+        readFileSync(path.join(root, "examples", example, "client-tools", file), "utf8"),
+      ) as unknown;
+      const specs = Array.isArray(value)
+        ? value
+        : typeof value === "object" && value !== null && "client_tools" in value
+          ? (value.client_tools as unknown[])
+          : [value];
       for (const spec of specs) add(`examples/${example}/${file}`, spec);
     }
   }
   for (const [file, value] of Object.entries(hostileSpecFiles())) {
-    const specs = Array.isArray(value) ? value : "client_tools" in (value as object) ? (value as { client_tools: unknown[] }).client_tools : [value];
+    const specs = Array.isArray(value)
+      ? value
+      : "client_tools" in (value as object)
+        ? (value as { client_tools: unknown[] }).client_tools
+        : [value];
     for (const spec of specs) add(`hostile ${file}`, spec);
   }
   real = schemas;
@@ -81,12 +95,21 @@ function realSchemas(): { label: string; schema: JsonObject }[] {
 describe("quickVerdict", () => {
   it("knows every keyword of each draft's meta-schema, and no other", () => {
     const refs = path.dirname(require.resolve("ajv/dist/refs/json-schema-draft-07.json"));
-    const keywords = (files: string[]): string[] => files.flatMap((file) => Object.keys((JSON.parse(readFileSync(path.join(refs, file), "utf8")) as { properties: object }).properties));
-    const meta2020 = readdirSync(path.join(refs, "json-schema-2020-12/meta")).map((file) => `json-schema-2020-12/meta/${file}`);
+    const keywords = (files: string[]): string[] =>
+      files.flatMap((file) =>
+        Object.keys((JSON.parse(readFileSync(path.join(refs, file), "utf8")) as { properties: object }).properties),
+      );
+    const meta2020 = readdirSync(path.join(refs, "json-schema-2020-12/meta")).map(
+      (file) => `json-schema-2020-12/meta/${file}`,
+    );
     // `const` and `default` are `true` (anything) in both.
     const anything = ["const", "default"];
-    expect([...KEYWORD_RULES["draft-07"].keys(), ...anything].sort()).toEqual(keywords(["json-schema-draft-07.json"]).sort());
-    expect([...KEYWORD_RULES["2020-12"].keys(), ...anything].sort()).toEqual(keywords(["json-schema-2020-12/schema.json", ...meta2020]).sort());
+    expect([...KEYWORD_RULES["draft-07"].keys(), ...anything].sort()).toEqual(
+      keywords(["json-schema-draft-07.json"]).sort(),
+    );
+    expect([...KEYWORD_RULES["2020-12"].keys(), ...anything].sort()).toEqual(
+      keywords(["json-schema-2020-12/schema.json", ...meta2020]).sort(),
+    );
   });
 
   it("finds every schema of the benchmark corpus, the examples and the hostile corpus valid, without ajv", () => {
@@ -111,7 +134,24 @@ describe("quickVerdict", () => {
 
   // One change to a valid schema: the fast path must find it wherever it is, whatever it is.
   const KEYWORDS = [...new Set([...KEYWORD_RULES["draft-07"].keys(), ...KEYWORD_RULES["2020-12"].keys()])];
-  const STRINGS = ["object", "string", "integer", "float", "a", "b", "_x", "1x", "x#", "http://x/y", "http://x/y#frag", "#", "", "(", "\\-", "^a+$"];
+  const STRINGS = [
+    "object",
+    "string",
+    "integer",
+    "float",
+    "a",
+    "b",
+    "_x",
+    "1x",
+    "x#",
+    "http://x/y",
+    "http://x/y#frag",
+    "#",
+    "",
+    "(",
+    "\\-",
+    "^a+$",
+  ];
   const NUMBERS = [0, -0, 1, 2, -1, 1.5, 1e21, Number.MAX_SAFE_INTEGER + 2, Infinity, -Infinity, Number.NaN];
   const { value: replacement } = fc.letrec<{ value: JsonValue }>((tie) => ({
     value: fc.oneof(
@@ -120,7 +160,10 @@ describe("quickVerdict", () => {
       fc.array(tie("value"), { maxLength: 3 }),
       fc.array(fc.constantFrom(...STRINGS), { maxLength: 20 }),
       fc.array(fc.oneof(fc.constant({}), fc.constant(true)), { maxLength: 2 }),
-      fc.dictionary<JsonValue>(fc.constantFrom(...KEYWORDS, ...STRINGS, "x-ext", "const", "default"), tie("value"), { maxKeys: 3, noNullPrototype: true }),
+      fc.dictionary<JsonValue>(fc.constantFrom(...KEYWORDS, ...STRINGS, "x-ext", "const", "default"), tie("value"), {
+        maxKeys: 3,
+        noNullPrototype: true,
+      }),
     ),
   }));
 
@@ -170,30 +213,43 @@ describe("quickVerdict", () => {
     [{ pattern: "(" }],
   ];
 
-  it.each(["2020-12", "draft-07"] as const)("agrees with ajv on every keyword with every kind of value, in %s", (dialect) => {
-    const $schema = dialect === "draft-07" ? { $schema: "http://json-schema.org/draft-07/schema#" } : {};
-    for (const keyword of [...KEYWORDS, "x-ext", "const", "default"]) {
-      for (const value of VALUES) {
-        const label = `${keyword}: ${JSON.stringify(value)}`;
-        expectAgreement({ ...$schema, type: "object", [keyword]: value }, dialect, label);
-        expectAgreement({ ...$schema, type: "object", properties: { a: { [keyword]: value } } }, dialect, label);
+  it.each(["2020-12", "draft-07"] as const)(
+    "agrees with ajv on every keyword with every kind of value, in %s",
+    (dialect) => {
+      const $schema = dialect === "draft-07" ? { $schema: "http://json-schema.org/draft-07/schema#" } : {};
+      for (const keyword of [...KEYWORDS, "x-ext", "const", "default"]) {
+        for (const value of VALUES) {
+          const label = `${keyword}: ${JSON.stringify(value)}`;
+          expectAgreement({ ...$schema, type: "object", [keyword]: value }, dialect, label);
+          expectAgreement({ ...$schema, type: "object", properties: { a: { [keyword]: value } } }, dialect, label);
+        }
       }
-    }
-  });
+    },
+  );
 
-  it.each(["2020-12", "draft-07"] as const)("agrees with ajv on %s schemas with one value replaced or one keyword added", (dialect) => {
-    const corpus = realSchemas()
-      .map(({ schema }) => schema)
-      .filter((schema) => schemaDialect(schema) === dialect)
-      .slice(0, 60);
-    fc.assert(
-      fc.property(fc.nat(corpus.length - 1), fc.nat(), fc.boolean(), fc.constantFrom(...KEYWORDS), replacement, (which, where, add, keyword, value) => {
-        const schema = mutate(corpus[which]!, where, add ? keyword : undefined, value);
-        expectAgreement(schema, dialect, add ? `added ${keyword}` : "replaced a value");
-      }),
-      { seed: 20_260_101, numRuns: 2_000 },
-    );
-  });
+  it.each(["2020-12", "draft-07"] as const)(
+    "agrees with ajv on %s schemas with one value replaced or one keyword added",
+    (dialect) => {
+      const corpus = realSchemas()
+        .map(({ schema }) => schema)
+        .filter((schema) => schemaDialect(schema) === dialect)
+        .slice(0, 60);
+      fc.assert(
+        fc.property(
+          fc.nat(corpus.length - 1),
+          fc.nat(),
+          fc.boolean(),
+          fc.constantFrom(...KEYWORDS),
+          replacement,
+          (which, where, add, keyword, value) => {
+            const schema = mutate(corpus[which]!, where, add ? keyword : undefined, value);
+            expectAgreement(schema, dialect, add ? `added ${keyword}` : "replaced a value");
+          },
+        ),
+        { seed: 20_260_101, numRuns: 2_000 },
+      );
+    },
+  );
 });
 
 /**

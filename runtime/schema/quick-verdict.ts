@@ -1,6 +1,6 @@
 import type { SchemaDialect } from "./dialect.js";
-import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
 import type { JsonObject, JsonValue } from "./json.js";
+import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
 import { compiles, patternProblems } from "./pattern-problems.js";
 
 // What a keyword's value must be, as the draft's meta-schema says (ajv's copies in
@@ -72,7 +72,15 @@ const COMMON: Record<string, Rule> = {
 
 /** Every keyword that a draft's meta-schema checks, and how (`const` and `default` take anything). */
 export const KEYWORD_RULES: Readonly<Record<SchemaDialect, ReadonlyMap<string, Rule>>> = {
-  "draft-07": new Map(Object.entries({ ...COMMON, $id: STRING, additionalItems: SCHEMA, items: SCHEMA_OR_SCHEMA_ARRAY, enum: UNIQUE_ARRAY })),
+  "draft-07": new Map(
+    Object.entries({
+      ...COMMON,
+      $id: STRING,
+      additionalItems: SCHEMA,
+      items: SCHEMA_OR_SCHEMA_ARRAY,
+      enum: UNIQUE_ARRAY,
+    }),
+  ),
   "2020-12": new Map(
     Object.entries({
       ...COMMON,
@@ -138,7 +146,13 @@ function isSchema(value: JsonValue, rules: ReadonlyMap<string, Rule>): boolean {
     const rule = rules.get(key);
     if (rule === undefined) {
       // Not a keyword of this draft: a `$ref` may reach a schema inside, whose patterns validators compile.
-      if (typeof child === "object" && child !== null && !DATA_KEYWORDS.has(key) && patternProblems(child, "", SCHEMA_MAP_KEYWORDS.has(key)).length > 0) patternsToCheck = true;
+      if (
+        typeof child === "object" &&
+        child !== null &&
+        !DATA_KEYWORDS.has(key) &&
+        patternProblems(child, "", SCHEMA_MAP_KEYWORDS.has(key)).length > 0
+      )
+        patternsToCheck = true;
     } else if (!meets(child, rule, rules)) return false;
     else if (key === "pattern") patternsToCheck ||= !compiles(child as string);
     else if (key === "patternProperties") for (const name in child as JsonObject) patternsToCheck ||= !compiles(name);
@@ -146,7 +160,9 @@ function isSchema(value: JsonValue, rules: ReadonlyMap<string, Rule>): boolean {
   return true;
 }
 
-/** Each entry is a schema; the pattern check takes one named "patternProperties" for the keyword (see patternProblems). */
+/**
+ * Each entry is a schema; the pattern check takes one named "patternProperties" for the keyword (see patternProblems).
+ */
 function isSchemaMap(value: JsonObject, rules: ReadonlyMap<string, Rule>, stringArrays: boolean): boolean {
   for (const key in value) {
     const item = value[key]!;
@@ -224,7 +240,10 @@ function isUniqueStrings(items: readonly JsonValue[]): boolean {
   return isUniqueScalars(items);
 }
 
-/** Items that are no two alike (`===`, as ajv compares scalars); false for any object or array, which only ajv's deep comparison can tell. */
+/**
+ * Items that are no two alike (`===`, as ajv compares scalars); false for any object or array, which only ajv's deep
+ * comparison can tell.
+ */
 function isUniqueScalars(items: readonly JsonValue[]): boolean {
   for (let i = 0; i < items.length; i++) {
     const item = items[i];

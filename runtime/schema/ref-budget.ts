@@ -1,6 +1,6 @@
+import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { pointerTokens } from "./json-pointer.js";
 import { valueAt } from "./json-walk.js";
-import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { walkSchema } from "./walk-schema.js";
 
 interface Target {
@@ -70,7 +70,10 @@ const STEPS_INTO_VALUE: Readonly<Record<string, number>> = {
   contains: 0,
 };
 
-/** The part of the value a subschema at this schema pointer (relative to its target) applies to: the value-stepping keywords on the way. */
+/**
+ * The part of the value a subschema at this schema pointer (relative to its target) applies to: the value-stepping
+ * keywords on the way.
+ */
 function instancePath(relative: string): string {
   const tokens = pointerTokens(relative);
   const steps: string[] = [];
@@ -96,13 +99,19 @@ function localTarget(ref: string): string | undefined {
   }
 }
 
-/** A strongly connected component of the reference graph: a cycle when it has several targets, or one that refers to itself. */
+/**
+ * A strongly connected component of the reference graph: a cycle when it has several targets, or one that refers to
+ * itself.
+ */
 interface Component {
   readonly cycle: boolean;
   readonly members: readonly string[];
 }
 
-/** Tarjan's strongly connected components of the reference graph, iteratively (a deep chain must not overflow the stack). */
+/**
+ * Tarjan's strongly connected components of the reference graph, iteratively (a deep chain must not overflow the
+ * stack).
+ */
 function stronglyConnected(targets: Map<string, Target>): { components: Map<string, Component>; order: Component[] } {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -145,7 +154,10 @@ function stronglyConnected(targets: Map<string, Target>): { components: Map<stri
           onStack.delete(member);
           members.push(member);
         } while (member !== frame.name);
-        const component: Component = { cycle: members.length > 1 || targets.get(members[0]!)!.refs.some((ref) => ref.target === members[0]), members };
+        const component: Component = {
+          cycle: members.length > 1 || targets.get(members[0]!)!.refs.some((ref) => ref.target === members[0]),
+          members,
+        };
         for (const name of members) result.set(name, component);
         order.push(component);
       }
@@ -196,8 +208,16 @@ function referenceTargets(schema: JsonObject, pointer: string): Map<string, Targ
   return targets;
 }
 
-/** The root's unfolded size, capped at `cap + 1`. Components come out of Tarjan's walk after every component they refer to: sizes in that order. */
-function rootSize(targets: Map<string, Target>, components: Map<string, Component>, order: readonly Component[], cap: number): number {
+/**
+ * The root's unfolded size, capped at `cap + 1`. Components come out of Tarjan's walk after every component they refer
+ * to: sizes in that order.
+ */
+function rootSize(
+  targets: Map<string, Target>,
+  components: Map<string, Component>,
+  order: readonly Component[],
+  cap: number,
+): number {
   const sizes = new Map<Component, number>();
   for (const component of order) {
     let size = 0;

@@ -31,12 +31,15 @@ describe("valueAt", () => {
     expect(valueAt(root, [])).toBe(root);
   });
 
-  it.each([[["$defs", "zz"]], [["$defs", "a", "b", "01"]], [["$defs", "a", "b", "2"]], [["$defs", "toString"]], [["$defs", "a", "b", "length"]]])(
-    "finds nothing at %j",
-    (tokens) => {
-      expect(valueAt(root, tokens)).toBeUndefined();
-    },
-  );
+  it.each([
+    [["$defs", "zz"]],
+    [["$defs", "a", "b", "01"]],
+    [["$defs", "a", "b", "2"]],
+    [["$defs", "toString"]],
+    [["$defs", "a", "b", "length"]],
+  ])("finds nothing at %j", (tokens) => {
+    expect(valueAt(root, tokens)).toBeUndefined();
+  });
 });
 
 describe("own", () => {

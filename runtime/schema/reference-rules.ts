@@ -1,8 +1,8 @@
-import { suggestKey } from "./suggest.js";
 import { schemaDialect } from "./dialect.js";
+import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { childPointer, pointerTokens } from "./json-pointer.js";
 import { valueAt } from "./json-walk.js";
-import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
+import { suggestKey } from "./suggest.js";
 import { walkSchema } from "./walk-schema.js";
 
 /** Keywords that change how references resolve, or resolve at run time: a spec sent at run time may not use them. */
@@ -28,7 +28,10 @@ export function referenceProblems(schema: JsonObject, pointer: string): SpecProb
     keyword(key, value, kind, at) {
       if (kind === undefined) return;
       if (RESOLUTION_KEYWORDS.includes(key)) {
-        problems.push({ pointer: at(), message: `a spec sent at run time may not use "${key}" (it changes how references resolve): refer to definitions with "$ref": "#/$defs/<name>"` });
+        problems.push({
+          pointer: at(),
+          message: `a spec sent at run time may not use "${key}" (it changes how references resolve): refer to definitions with "$ref": "#/$defs/<name>"`,
+        });
       } else if (key === "$ref" && typeof value === "string") {
         const problem = refProblem(schema as JsonValue, value);
         if (problem !== undefined) problems.push({ pointer: at(), message: problem });
@@ -63,6 +66,9 @@ export function unresolvedPointer(document: JsonValue, ref: string, tokens: read
   const parent = tokens.length === 0 ? undefined : valueAt(document, tokens.slice(0, -1));
   const siblings = typeof parent === "object" && parent !== null && !Array.isArray(parent) ? Object.keys(parent) : [];
   const meant = siblings.length === 0 ? undefined : suggestKey(tokens[tokens.length - 1]!, siblings);
-  const fix = meant === undefined ? 'add the definition under "$defs" or fix the pointer' : `did you mean ${JSON.stringify(`#${[...tokens.slice(0, -1), meant].reduce(childPointer, "")}`)}?`;
+  const fix =
+    meant === undefined
+      ? 'add the definition under "$defs" or fix the pointer'
+      : `did you mean ${JSON.stringify(`#${[...tokens.slice(0, -1), meant].reduce(childPointer, "")}`)}?`;
   return `unresolvable $ref ${JSON.stringify(ref)}: nothing is at that place in this schema; ${fix}`;
 }

@@ -1,6 +1,6 @@
-import { schemaDialect, type SchemaDialect } from "./dialect.js";
+import { type SchemaDialect, schemaDialect } from "./dialect.js";
+import type { JsonObject, SpecProblem } from "./json.js";
 import { childPointer } from "./json-pointer.js";
-import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { DIALECT_KEYWORDS, KNOWN_EXTENSION_KEYWORDS, KNOWN_FORMATS } from "./keywords.js";
 import { walkSchema } from "./walk-schema.js";
 
@@ -22,10 +22,18 @@ export function schemaWarnings(schema: JsonObject, pointer: string): SpecProblem
       if (kind === undefined) {
         if (key.startsWith("x-") || KNOWN_EXTENSION_KEYWORDS.has(key)) return;
         const meant = nearMiss(key, KEYWORD_NAMES[dialect]);
-        if (meant !== undefined) warnings.push({ pointer: at(), message: `unknown keyword ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? (JSON Schema ignores unknown keywords, so this one has no effect)` });
+        if (meant !== undefined)
+          warnings.push({
+            pointer: at(),
+            message: `unknown keyword ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? (JSON Schema ignores unknown keywords, so this one has no effect)`,
+          });
       } else if (key === "format" && typeof value === "string" && !KNOWN_FORMATS.includes(value)) {
         const meant = nearMiss(value, KNOWN_FORMATS);
-        if (meant !== undefined) warnings.push({ pointer: at(), message: `unknown format ${JSON.stringify(value)}: did you mean ${JSON.stringify(meant)}? (an unknown format checks nothing)` });
+        if (meant !== undefined)
+          warnings.push({
+            pointer: at(),
+            message: `unknown format ${JSON.stringify(value)}: did you mean ${JSON.stringify(meant)}? (an unknown format checks nothing)`,
+          });
       }
     },
     schema(object, at) {
@@ -40,17 +48,21 @@ const KEYWORD_NAMES: Readonly<Record<SchemaDialect, readonly string[]>> = {
   "2020-12": Object.keys(DIALECT_KEYWORDS["2020-12"]),
 };
 
-/** A `required` name that `"additionalProperties": false` shuts out: not in `properties`, and no `patternProperties` could admit it. */
+/**
+ * A `required` name that `"additionalProperties": false` shuts out: not in `properties`, and no `patternProperties`
+ * could admit it.
+ */
 function unreachableRequired(schema: JsonObject, at: () => string, warnings: SpecProblem[]): void {
   const { required, properties, patternProperties } = schema;
   if (patternProperties !== undefined || !Array.isArray(required)) return;
-  const declared = typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : [];
+  const declared =
+    typeof properties === "object" && properties !== null && !Array.isArray(properties) ? Object.keys(properties) : [];
   required.forEach((name, i) => {
     if (typeof name !== "string" || declared.includes(name)) return;
     const meant = nearMiss(name, declared);
     warnings.push({
       pointer: childPointer(childPointer(at(), "required"), i),
-      message: `required property ${JSON.stringify(name)} can never be present: the object is closed ("additionalProperties": false) and "properties" has no ${JSON.stringify(name)}${meant === undefined ? "; add it to \"properties\", or remove it from \"required\"" : `; did you mean ${JSON.stringify(meant)}?`}`,
+      message: `required property ${JSON.stringify(name)} can never be present: the object is closed ("additionalProperties": false) and "properties" has no ${JSON.stringify(name)}${meant === undefined ? '; add it to "properties", or remove it from "required"' : `; did you mean ${JSON.stringify(meant)}?`}`,
     });
   });
 }
@@ -79,7 +91,9 @@ export function nearMiss(word: string, candidates: readonly string[]): string | 
 
 const normalize = (word: string): string => word.toLowerCase().replace(/[-_]/g, "");
 
-/** Edits (insert, delete, replace, swap of neighbours) from `a` to `b`; anything above `limit` comes back as limit + 1. */
+/**
+ * Edits (insert, delete, replace, swap of neighbours) from `a` to `b`; anything above `limit` comes back as limit + 1.
+ */
 function swapEditDistance(a: string, b: string, limit: number): number {
   let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);

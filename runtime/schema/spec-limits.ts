@@ -15,7 +15,13 @@ export interface SpecLimits {
   readonly maxUnfoldedNodes: number;
 }
 
-export const DEFAULT_SPEC_LIMITS: SpecLimits = { maxSpecBytes: 256 * 1024, maxSchemaNodes: 10_000, maxProperties: 1_000, maxEnumValues: 1_000, maxUnfoldedNodes: 100_000 };
+export const DEFAULT_SPEC_LIMITS: SpecLimits = {
+  maxSpecBytes: 256 * 1024,
+  maxSchemaNodes: 10_000,
+  maxProperties: 1_000,
+  maxEnumValues: 1_000,
+  maxUnfoldedNodes: 100_000,
+};
 
 /** Where a schema goes past the limits, each at its pointer, naming the limit and how to raise it. */
 export function schemaLimitProblems(schema: JsonObject, pointer: string, limits: SpecLimits): SpecProblem[] {
@@ -25,10 +31,22 @@ export function schemaLimitProblems(schema: JsonObject, pointer: string, limits:
     keyword(key, value, kind, at) {
       if (kind === undefined) return;
       if (key === "enum" && Array.isArray(value) && value.length > limits.maxEnumValues) {
-        problems.push({ pointer: at(), message: `an enum of ${value.length} values is over the limit of ${limits.maxEnumValues} for specs sent at run time (the registry's limits.maxEnumValues)` });
+        problems.push({
+          pointer: at(),
+          message: `an enum of ${value.length} values is over the limit of ${limits.maxEnumValues} for specs sent at run time (the registry's limits.maxEnumValues)`,
+        });
       }
-      if (key === "properties" && typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length > limits.maxProperties) {
-        problems.push({ pointer: at(), message: `${Object.keys(value).length} properties are over the limit of ${limits.maxProperties} for specs sent at run time (the registry's limits.maxProperties)` });
+      if (
+        key === "properties" &&
+        typeof value === "object" &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.keys(value).length > limits.maxProperties
+      ) {
+        problems.push({
+          pointer: at(),
+          message: `${Object.keys(value).length} properties are over the limit of ${limits.maxProperties} for specs sent at run time (the registry's limits.maxProperties)`,
+        });
       }
     },
     schema() {
@@ -36,7 +54,10 @@ export function schemaLimitProblems(schema: JsonObject, pointer: string, limits:
     },
   });
   if (nodes > limits.maxSchemaNodes) {
-    problems.push({ pointer, message: `the schema has ${nodes} schema objects, over the limit of ${limits.maxSchemaNodes} for specs sent at run time (the registry's limits.maxSchemaNodes)` });
+    problems.push({
+      pointer,
+      message: `the schema has ${nodes} schema objects, over the limit of ${limits.maxSchemaNodes} for specs sent at run time (the registry's limits.maxSchemaNodes)`,
+    });
   }
   return problems;
 }

@@ -1,5 +1,5 @@
-import { childPointer } from "./json-pointer.js";
 import type { JsonObject, JsonValue } from "./json.js";
+import { childPointer } from "./json-pointer.js";
 import { SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./keywords.js";
 
 /**
@@ -7,7 +7,11 @@ import { SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } fro
  * have nothing to check), with its pointer. Keywords a draft does not know are not looked
  * into: their values are data, not schemas.
  */
-export function forEachSubschema(schema: JsonObject, pointer: string, visit: (subschema: JsonObject, pointer: string) => void): void {
+export function forEachSubschema(
+  schema: JsonObject,
+  pointer: string,
+  visit: (subschema: JsonObject, pointer: string) => void,
+): void {
   for (const keyword of SINGLE_SCHEMA_KEYWORDS) {
     const value = own(schema, keyword);
     if (isJsonObject(value)) visit(value, childPointer(pointer, keyword));

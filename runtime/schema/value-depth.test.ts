@@ -11,9 +11,15 @@ function nested(levels: number, array = false): unknown {
 describe("tooDeep", () => {
   it("takes a value nested as deep as allowed, and refuses one level more, pointing at it", () => {
     expect(tooDeep(nested(2), 3)).toBeUndefined();
-    expect(tooDeep(nested(3), 3)).toEqual({ pointer: "/b/b/b", message: "nests deeper than 3 levels of objects and arrays" });
+    expect(tooDeep(nested(3), 3)).toEqual({
+      pointer: "/b/b/b",
+      message: "nests deeper than 3 levels of objects and arrays",
+    });
     expect(tooDeep(nested(2, true), 3)).toBeUndefined();
-    expect(tooDeep(nested(3, true), 3)).toEqual({ pointer: "/1/1/1", message: "nests deeper than 3 levels of objects and arrays" });
+    expect(tooDeep(nested(3, true), 3)).toEqual({
+      pointer: "/1/1/1",
+      message: "nests deeper than 3 levels of objects and arrays",
+    });
     expect(tooDeep({ a: [{ b: "x" }], c: null, d: 5 }, 3)).toBeUndefined();
   });
 
@@ -26,7 +32,10 @@ describe("tooDeep", () => {
 
 describe("nonFiniteNumber and unfitValue", () => {
   it("find a number JSON cannot hold (1e400 parses to Infinity), wherever it is", () => {
-    expect(nonFiniteNumber(JSON.parse('{"a":[1,{"n":1e400}]}'))).toEqual({ pointer: "/a/1/n", message: "is a number JSON cannot hold (it overflows to Infinity): send a finite number" });
+    expect(nonFiniteNumber(JSON.parse('{"a":[1,{"n":1e400}]}'))).toEqual({
+      pointer: "/a/1/n",
+      message: "is a number JSON cannot hold (it overflows to Infinity): send a finite number",
+    });
     expect(nonFiniteNumber(-Infinity)).toMatchObject({ pointer: "" });
     expect(nonFiniteNumber(NaN)).toMatchObject({ pointer: "" });
     expect(nonFiniteNumber({ a: [1e308, -1e308, 0, "Infinity"] })).toBeUndefined();
@@ -41,7 +50,12 @@ describe("sizeAtMost", () => {
     expect(sizeAtMost({ ab: "xyz" }, 6)).toBe(false);
     expect(sizeAtMost([1, [2, null]], 5)).toBe(true);
     expect(sizeAtMost([1, [2, null]], 4)).toBe(false);
-    expect(sizeAtMost(Array.from({ length: 1_000_000 }, () => 1), 10)).toBe(false);
+    expect(
+      sizeAtMost(
+        Array.from({ length: 1_000_000 }, () => 1),
+        10,
+      ),
+    ).toBe(false);
     expect(valueSize({ item: "x".repeat(60) })).toBe(1 + 4 + 1 + 60);
   });
 });

@@ -1,7 +1,10 @@
-import { childPointer } from "./json-pointer.js";
 import type { SpecProblem } from "./json.js";
+import { childPointer } from "./json-pointer.js";
 
-/** How deep arguments and answers may nest by default: far beyond any tool's data, far below what overflows a validator's stack. */
+/**
+ * How deep arguments and answers may nest by default: far beyond any tool's data, far below what overflows a
+ * validator's stack.
+ */
 export const DEFAULT_MAX_VALUE_DEPTH = 64;
 
 /**
@@ -12,7 +15,10 @@ export const DEFAULT_MAX_VALUE_DEPTH = 64;
  */
 export function tooDeep(value: unknown, maxDepth: number): SpecProblem | undefined {
   if (!nestsDeeper(value, maxDepth)) return undefined;
-  return { pointer: pointerToDepth(value, maxDepth), message: `nests deeper than ${maxDepth} levels of objects and arrays` };
+  return {
+    pointer: pointerToDepth(value, maxDepth),
+    message: `nests deeper than ${maxDepth} levels of objects and arrays`,
+  };
 }
 
 /** Whether an object or array lies `levels` levels below `node` (the answer for `node` itself when `levels` is 0). */
@@ -33,7 +39,11 @@ function pointerToDepth(value: unknown, maxDepth: number): string {
     if (typeof node !== "object" || node === null) return undefined;
     if (depth >= maxDepth) return pointer;
     for (const key in node) {
-      const found = walk((node as Record<string, unknown>)[key], depth + 1, childPointer(pointer, Array.isArray(node) ? Number(key) : key));
+      const found = walk(
+        (node as Record<string, unknown>)[key],
+        depth + 1,
+        childPointer(pointer, Array.isArray(node) ? Number(key) : key),
+      );
       if (found !== undefined) return found;
     }
     return undefined;
@@ -54,12 +64,14 @@ export function nonFiniteNumber(value: unknown): SpecProblem | undefined {
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [node, pointer] = next;
     if (typeof node === "number") {
-      if (!Number.isFinite(node)) return { pointer, message: "is a number JSON cannot hold (it overflows to Infinity): send a finite number" };
+      if (!Number.isFinite(node))
+        return { pointer, message: "is a number JSON cannot hold (it overflows to Infinity): send a finite number" };
     } else if (Array.isArray(node)) {
       for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], childPointer(pointer, i)]);
     } else if (typeof node === "object" && node !== null) {
       const keys = Object.keys(node);
-      for (let i = keys.length - 1; i >= 0; i--) stack.push([(node as Record<string, unknown>)[keys[i]!], childPointer(pointer, keys[i]!)]);
+      for (let i = keys.length - 1; i >= 0; i--)
+        stack.push([(node as Record<string, unknown>)[keys[i]!], childPointer(pointer, keys[i]!)]);
     }
   }
   return undefined;
@@ -78,7 +90,10 @@ function holdsNonFinite(value: unknown): boolean {
   return false;
 }
 
-/** Why a value a client or the model sent is no JSON value to validate: it nests too deep, or holds a number that is not finite. */
+/**
+ * Why a value a client or the model sent is no JSON value to validate: it nests too deep, or holds a number that is not
+ * finite.
+ */
 export function unfitValue(value: unknown, maxDepth: number): SpecProblem | undefined {
   return tooDeep(value, maxDepth) ?? nonFiniteNumber(value);
 }
@@ -105,7 +120,10 @@ export function valueSize(value: unknown, stopAbove = Number.POSITIVE_INFINITY):
   }
 }
 
-/** Whether the value's size (`valueSize`) is at most `units`: a bound on the work of checking it against one schema node. */
+/**
+ * Whether the value's size (`valueSize`) is at most `units`: a bound on the work of checking it against one schema
+ * node.
+ */
 export function sizeAtMost(value: unknown, units: number): boolean {
   return valueSize(value, units) <= units;
 }

@@ -1,9 +1,11 @@
-import { schemaDialect, type SchemaDialect } from "./dialect.js";
-import { childPointer } from "./json-pointer.js";
+import { type SchemaDialect, schemaDialect } from "./dialect.js";
 import type { JsonObject, JsonValue } from "./json.js";
+import { childPointer } from "./json-pointer.js";
 import { DIALECT_KEYWORDS, type KeywordValue } from "./keywords.js";
 
-/** What a walk calls: for every key of every schema object it reaches, and for each such object once its keys are done. */
+/**
+ * What a walk calls: for every key of every schema object it reaches, and for each such object once its keys are done.
+ */
 export interface SchemaVisitor {
   /**
    * A key in keyword position: `kind` is what the dialect (or the other one) says its value is,
@@ -25,8 +27,16 @@ export interface SchemaVisitor {
  * then it is a schema (its arrays' items and its objects are taken for schemas, as is anything
  * the walk starts at: a spec file, with its specs and their schemas).
  */
-export function walkSchema(schema: JsonValue, pointer: string, visitor: SchemaVisitor, unknown: "skip" | "walk" = "skip"): SchemaDialect {
-  const dialect = (typeof schema === "object" && schema !== null && !Array.isArray(schema) ? schemaDialect(schema as JsonObject) : undefined) ?? "2020-12";
+export function walkSchema(
+  schema: JsonValue,
+  pointer: string,
+  visitor: SchemaVisitor,
+  unknown: "skip" | "walk" = "skip",
+): SchemaDialect {
+  const dialect =
+    (typeof schema === "object" && schema !== null && !Array.isArray(schema)
+      ? schemaDialect(schema as JsonObject)
+      : undefined) ?? "2020-12";
   const shapes = WALKED[dialect];
   const path: (string | number)[] = [];
   const at = (): string => path.reduce<string>(childPointer, pointer);
@@ -52,10 +62,16 @@ export function walkSchema(schema: JsonValue, pointer: string, visitor: SchemaVi
     visitor.schema?.(object, at);
   };
   const walkValue = (kind: Exclude<KeywordValue, "data">, value: JsonValue): void => {
-    if (kind === "schema" || (kind === "schema-or-schemas" && !Array.isArray(value))) return visit(value);
+    if (kind === "schema" || (kind === "schema-or-schemas" && !Array.isArray(value))) {
+      visit(value);
+      return;
+    }
     if (kind === "schemas" || kind === "schema-or-schemas") {
       // A value of the wrong shape is no schema to a validator, but a `$ref` may still lead into it.
-      if (!Array.isArray(value)) return unknown === "walk" ? visit(value) : undefined;
+      if (!Array.isArray(value)) {
+        if (unknown === "walk") visit(value);
+        return;
+      }
       for (let i = 0; i < value.length; i++) {
         path.push(i);
         visit(value[i]!);
@@ -63,7 +79,10 @@ export function walkSchema(schema: JsonValue, pointer: string, visitor: SchemaVi
       }
       return;
     }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return unknown === "walk" ? visit(value) : undefined;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      if (unknown === "walk") visit(value);
+      return;
+    }
     const map = value as JsonObject;
     for (const name in map) {
       const entry = map[name]!;
@@ -78,7 +97,10 @@ export function walkSchema(schema: JsonValue, pointer: string, visitor: SchemaVi
   return dialect;
 }
 
-/** Each dialect's keywords, and where the other dialect has a keyword this one lacks, that one too: both are walked into. */
+/**
+ * Each dialect's keywords, and where the other dialect has a keyword this one lacks, that one too: both are walked
+ * into.
+ */
 const WALKED: Readonly<Record<SchemaDialect, ReadonlyMap<string, KeywordValue>>> = {
   "draft-07": new Map(Object.entries({ ...DIALECT_KEYWORDS["2020-12"], ...DIALECT_KEYWORDS["draft-07"] })),
   "2020-12": new Map(Object.entries({ ...DIALECT_KEYWORDS["draft-07"], ...DIALECT_KEYWORDS["2020-12"] })),

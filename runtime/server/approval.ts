@@ -52,7 +52,10 @@ export type ClientToolApprovalDecision = ClientToolApproval | ClientToolRefusal;
  */
 export type ClientToolApprover = (
   call: ClientToolApprovalRequest,
-) => ClientToolApprovalDecision | SignedClientToolDecision | Promise<ClientToolApprovalDecision | SignedClientToolDecision>;
+) =>
+  | ClientToolApprovalDecision
+  | SignedClientToolDecision
+  | Promise<ClientToolApprovalDecision | SignedClientToolDecision>;
 
 /**
  * The fingerprint of a call's arguments: key order does not change it, any value does.
@@ -66,8 +69,17 @@ export function argsFingerprint(args: object): string {
 const madeHere = new WeakSet<object>();
 
 /** Approves this call, and only this one. */
-export function approveClientToolCall(call: { readonly toolName: string; readonly toolCallId: string; readonly args: object }): ClientToolApproval {
-  const approval = Object.freeze({ approved: true, toolName: call.toolName, toolCallId: call.toolCallId, argsFingerprint: argsFingerprint(call.args) }) as ClientToolApproval;
+export function approveClientToolCall(call: {
+  readonly toolName: string;
+  readonly toolCallId: string;
+  readonly args: object;
+}): ClientToolApproval {
+  const approval = Object.freeze({
+    approved: true,
+    toolName: call.toolName,
+    toolCallId: call.toolCallId,
+    argsFingerprint: argsFingerprint(call.args),
+  }) as ClientToolApproval;
   madeHere.add(approval);
   return approval;
 }
@@ -77,15 +89,18 @@ export function approveClientToolCall(call: { readonly toolName: string; readonl
  * Anything but a well-formed decision (a hook bug) denies: approval fails closed.
  */
 export function refusalReason(decision: unknown, call: ClientToolApprovalRequest): string | undefined {
-  if (typeof decision !== "object" || decision === null || !("approved" in decision)) return "The call could not be approved.";
+  if (typeof decision !== "object" || decision === null || !("approved" in decision))
+    return "The call could not be approved.";
   if (decision.approved === false) {
     const reason = (decision as { reason?: unknown }).reason;
     return typeof reason === "string" && reason !== "" ? reason : "The call was not approved.";
   }
   const approval = decision as Partial<ClientToolApproval>;
   if (approval.approved !== true) return "The call could not be approved.";
-  if (!madeHere.has(approval)) return "The approval was not made by approveClientToolCall on the server; a decision that comes from a client must be signed (broker.signDecision).";
-  if (approval.toolName !== call.toolName || approval.toolCallId !== call.toolCallId) return "The approval given was for another call.";
+  if (!madeHere.has(approval))
+    return "The approval was not made by approveClientToolCall on the server; a decision that comes from a client must be signed (broker.signDecision).";
+  if (approval.toolName !== call.toolName || approval.toolCallId !== call.toolCallId)
+    return "The approval given was for another call.";
   if (approval.argsFingerprint !== call.argsFingerprint) return "The approval given was for other arguments.";
   return undefined;
 }

@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestBroker, flush, specs } from "./__fixtures__/tools.js";
-import { approveClientToolCall, argsFingerprint, type ClientToolApprovalDecision, type ClientToolApprovalRequest } from "./approval.js";
+import {
+  approveClientToolCall,
+  argsFingerprint,
+  type ClientToolApprovalDecision,
+  type ClientToolApprovalRequest,
+} from "./approval.js";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2025-01-01T00:00:00Z") });
@@ -9,7 +14,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const purchase = { conversationId: "c1", owner: "alice", toolName: "confirm_purchase", toolCallId: "call_1", args: { item: "book" } };
+const purchase = {
+  conversationId: "c1",
+  owner: "alice",
+  toolName: "confirm_purchase",
+  toolCallId: "call_1",
+  args: { item: "book" },
+};
 
 /** An approver that waits until the test decides, recording every call it is asked about. */
 function manualApprover() {
@@ -53,7 +64,10 @@ describe("ClientCallBroker approval", () => {
     await vi.advanceTimersByTimeAsync(599_000);
     expect(approver.asked).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1_000);
-    await expect(outcome).resolves.toEqual({ status: "denied", reason: "The call was not approved within 600 seconds." });
+    await expect(outcome).resolves.toEqual({
+      status: "denied",
+      reason: "The call was not approved within 600 seconds.",
+    });
     // A decision after the deadline changes nothing.
     approver.decide(approveClientToolCall(approver.asked[0]!));
     await flush();
@@ -68,7 +82,10 @@ describe("ClientCallBroker approval", () => {
 
   it("ends a refused call as denied with the approver's reason; the client never sees it", async () => {
     const t = createTestBroker({ approve: () => ({ approved: false, reason: "The user declined the purchase." }) });
-    await expect(t.broker.dispatch(purchase)).resolves.toEqual({ status: "denied", reason: "The user declined the purchase." });
+    await expect(t.broker.dispatch(purchase)).resolves.toEqual({
+      status: "denied",
+      reason: "The user declined the purchase.",
+    });
     expect(t.requests).toEqual([]);
     expect(t.store.stats().open).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
@@ -81,7 +98,9 @@ describe("ClientCallBroker approval", () => {
       status: "denied",
       reason: "The approval given was for other arguments.",
     });
-    await expect(t.broker.dispatch({ ...purchase, args: { item: "book" } })).resolves.toMatchObject({ status: "denied" });
+    await expect(t.broker.dispatch({ ...purchase, args: { item: "book" } })).resolves.toMatchObject({
+      status: "denied",
+    });
     expect(t.requests).toEqual([]);
 
     // The same arguments in another key order are the same arguments.
@@ -93,19 +112,35 @@ describe("ClientCallBroker approval", () => {
   it("binds an approval to the tool and the toolCallId", async () => {
     const forCall1 = approveClientToolCall(purchase);
     const t = createTestBroker({ approve: () => forCall1 });
-    await expect(t.broker.dispatch({ ...purchase, toolCallId: "call_2" })).resolves.toEqual({ status: "denied", reason: "The approval given was for another call." });
-    await expect(t.broker.dispatch({ ...purchase, toolName: "get_location" })).resolves.toMatchObject({ status: "denied" });
+    await expect(t.broker.dispatch({ ...purchase, toolCallId: "call_2" })).resolves.toEqual({
+      status: "denied",
+      reason: "The approval given was for another call.",
+    });
+    await expect(t.broker.dispatch({ ...purchase, toolName: "get_location" })).resolves.toMatchObject({
+      status: "denied",
+    });
     expect(t.requests).toEqual([]);
   });
 
   it("fails closed: a throwing hook or a malformed decision denies the call", async () => {
     const onError = vi.fn();
     const throwing = createTestBroker({ onError, approve: () => Promise.reject(new Error("approval service down")) });
-    await expect(throwing.broker.dispatch(purchase)).resolves.toEqual({ status: "denied", reason: "The call could not be approved." });
-    expect(onError).toHaveBeenCalledWith(new Error("approval service down"), expect.stringContaining("approve hook threw"));
+    await expect(throwing.broker.dispatch(purchase)).resolves.toEqual({
+      status: "denied",
+      reason: "The call could not be approved.",
+    });
+    expect(onError).toHaveBeenCalledWith(
+      new Error("approval service down"),
+      expect.stringContaining("approve hook threw"),
+    );
 
-    const malformed = createTestBroker({ approve: () => ({ approved: "yes" }) as unknown as ClientToolApprovalDecision });
-    await expect(malformed.broker.dispatch(purchase)).resolves.toEqual({ status: "denied", reason: "The call could not be approved." });
+    const malformed = createTestBroker({
+      approve: () => ({ approved: "yes" }) as unknown as ClientToolApprovalDecision,
+    });
+    await expect(malformed.broker.dispatch(purchase)).resolves.toEqual({
+      status: "denied",
+      reason: "The call could not be approved.",
+    });
     expect(throwing.requests).toEqual([]);
     expect(malformed.requests).toEqual([]);
   });
@@ -136,12 +171,20 @@ describe("ClientCallBroker approval", () => {
   });
 
   it("refuses an approval that approveClientToolCall did not make: a hook returning what a client posted (the shape it computes itself) denies the call, and the client never sees it", async () => {
-    const posted: unknown = JSON.parse(JSON.stringify({ approved: true, toolName: "confirm_purchase", toolCallId: "call_1", argsFingerprint: argsFingerprint({ item: "book" }) }));
+    const posted: unknown = JSON.parse(
+      JSON.stringify({
+        approved: true,
+        toolName: "confirm_purchase",
+        toolCallId: "call_1",
+        argsFingerprint: argsFingerprint({ item: "book" }),
+      }),
+    );
     // What no type allows (an approval is only ever approveClientToolCall's), a JavaScript hook can still do.
     const t = createTestBroker({ approve: () => posted as ClientToolApprovalDecision });
     await expect(t.broker.dispatch(purchase)).resolves.toEqual({
       status: "denied",
-      reason: "The approval was not made by approveClientToolCall on the server; a decision that comes from a client must be signed (broker.signDecision).",
+      reason:
+        "The approval was not made by approveClientToolCall on the server; a decision that comes from a client must be signed (broker.signDecision).",
     });
     // A copy of a real approval is no approval either.
     const copied = createTestBroker({ approve: (call) => ({ ...approveClientToolCall(call) }) });

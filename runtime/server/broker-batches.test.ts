@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ClientCallBroker } from "./broker.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
 import { nextRequests } from "./__fixtures__/next-request.js";
 import { specs } from "./__fixtures__/tools.js";
+import { ClientCallBroker } from "./broker.js";
+import { InMemoryPendingCallStore } from "./memory-store.js";
 
 const brokers: ClientCallBroker[] = [];
 afterEach(async () => {
@@ -34,7 +34,9 @@ describe("ClientCallBroker.dispatchAll", () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(done).toBe(false);
     // Another owner's answer is refused for its own call, and the batch waits on.
-    await expect(broker.submit({ requestId: a!.requestId, owner: "mallory", result: { city: "Nowhere" } })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      broker.submit({ requestId: a!.requestId, owner: "mallory", result: { city: "Nowhere" } }),
+    ).rejects.toMatchObject({ status: 404 });
     await broker.submit({ requestId: a!.requestId, owner: "alice", result: { city: "Lyon" } });
     await expect(batch).resolves.toEqual([
       { status: "ok", result: { city: "Lyon" } },
@@ -74,9 +76,15 @@ describe("ClientCallBroker.dispatchAll", () => {
     const broker = brokerOn(new InMemoryPendingCallStore());
     const sent: unknown[] = [];
     broker.on("requested", (call) => sent.push(call));
-    await expect(broker.dispatchAll([step[0], { ...step[1], toolName: "no_such_tool" }])).rejects.toThrow(/Unknown client tool "no_such_tool"/);
-    await expect(broker.dispatchAll([step[0], { ...step[1], toolName: "open_file_viewer", args: { file_path: "a" } }])).rejects.toThrow(/fire-and-forget/);
-    await expect(broker.dispatchAll([step[0], { ...step[2], toolCallId: "call_a" }])).rejects.toThrow(/toolCallId "call_a" of conversation "c1" twice/);
+    await expect(broker.dispatchAll([step[0], { ...step[1], toolName: "no_such_tool" }])).rejects.toThrow(
+      /Unknown client tool "no_such_tool"/,
+    );
+    await expect(
+      broker.dispatchAll([step[0], { ...step[1], toolName: "open_file_viewer", args: { file_path: "a" } }]),
+    ).rejects.toThrow(/fire-and-forget/);
+    await expect(broker.dispatchAll([step[0], { ...step[2], toolCallId: "call_a" }])).rejects.toThrow(
+      /toolCallId "call_a" of conversation "c1" twice/,
+    );
     expect(sent).toEqual([]);
   });
 });

@@ -16,7 +16,13 @@ describe("broker.inspect", () => {
     vi.advanceTimersByTime(5000);
     await t.dispatchLocation("alice");
     await t.dispatchLocation("bob");
-    void t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "confirm_purchase", toolCallId: "buy", args: { item: "secret-item-name" } });
+    void t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "confirm_purchase",
+      toolCallId: "buy",
+      args: { item: "secret-item-name" },
+    });
     await flush();
 
     const seen = await t.broker.inspect({ owner: "alice" });
@@ -41,7 +47,15 @@ describe("broker.inspect", () => {
     const onError = vi.fn();
     const t = createTestBroker({ store, onError });
     await t.dispatchLocation("alice");
-    expect(await t.broker.inspect({ owner: "alice" })).toMatchObject({ store: "unavailable", openCalls: [], nextDeadline: null, waiting: 1 });
-    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: "store down" }), "listing open calls for inspect() failed");
+    expect(await t.broker.inspect({ owner: "alice" })).toMatchObject({
+      store: "unavailable",
+      openCalls: [],
+      nextDeadline: null,
+      waiting: 1,
+    });
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: "store down" }),
+      "listing open calls for inspect() failed",
+    );
   });
 });

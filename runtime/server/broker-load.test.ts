@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestBroker, flush } from "./__fixtures__/tools.js";
 import { ClientCallClosedError, ClientCallNotFoundError } from "../wire/errors.js";
-import { DEFAULT_CLOSED_RETENTION_MS } from "./memory-store.js";
 import type { ClientCallOutcome } from "../wire/outcome.js";
+import { createTestBroker, flush } from "./__fixtures__/tools.js";
+import { DEFAULT_CLOSED_RETENTION_MS } from "./memory-store.js";
 
 const CALLS = 10_000;
 
@@ -36,7 +36,15 @@ describe("ClientCallBroker under load", () => {
     const owners = Array.from({ length: 50 }, (_, i) => `user-${i}`);
     const outcomes: Promise<ClientCallOutcome>[] = [];
     for (let i = 0; i < CALLS; i++) {
-      outcomes.push(t.broker.dispatch({ conversationId: `c${i % 7}`, owner: owners[i % owners.length]!, toolName: "get_location", toolCallId: `call_${i}`, args: {} }));
+      outcomes.push(
+        t.broker.dispatch({
+          conversationId: `c${i % 7}`,
+          owner: owners[i % owners.length]!,
+          toolName: "get_location",
+          toolCallId: `call_${i}`,
+          args: {},
+        }),
+      );
     }
     await flush();
     expect(t.requests).toHaveLength(CALLS);
@@ -57,7 +65,9 @@ describe("ClientCallBroker under load", () => {
     }
 
     const results = await Promise.allSettled(
-      answers.map((a) => t.broker.submit({ requestId: t.requests[a.call]!.request.requestId, owner: a.owner, result: { city: a.city } })),
+      answers.map((a) =>
+        t.broker.submit({ requestId: t.requests[a.call]!.request.requestId, owner: a.owner, result: { city: a.city } }),
+      ),
     );
 
     const accepted = new Map<number, string>();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestBroker, flush } from "./__fixtures__/tools.js";
 import { createClientToolRunner } from "../client/runner.js";
+import { createTestBroker, flush } from "./__fixtures__/tools.js";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2025-01-01T00:00:00Z") });
@@ -13,7 +13,13 @@ describe("ClientCallBroker.pending", () => {
   it("lets a reloaded page pick up the calls sent before it reloaded, and answer them", async () => {
     const t = createTestBroker();
     const location = await t.dispatchLocation();
-    const purchase = t.broker.dispatch({ conversationId: "c2", owner: "alice", toolName: "confirm_purchase", toolCallId: "call_p", args: { item: "book" } });
+    const purchase = t.broker.dispatch({
+      conversationId: "c2",
+      owner: "alice",
+      toolName: "confirm_purchase",
+      toolCallId: "call_p",
+      args: { item: "book" },
+    });
     await t.dispatchLocation("bob");
     await flush();
 
@@ -28,7 +34,13 @@ describe("ClientCallBroker.pending", () => {
     const runner = createClientToolRunner({
       handlers: { get_location: () => ({ city: "Lyon" }), confirm_purchase: () => ({ confirmed: true }) },
       send: (message) => {
-        if (message.type === "client_tool.result") void t.broker.submit({ requestId: message.requestId, owner: "alice", attempt: message.attempt, result: message.result });
+        if (message.type === "client_tool.result")
+          void t.broker.submit({
+            requestId: message.requestId,
+            owner: "alice",
+            attempt: message.attempt,
+            result: message.result,
+          });
       },
     });
     for (const request of open) await runner.handle(request);
@@ -53,30 +65,45 @@ describe("ClientCallBroker open-call limit per owner", () => {
     const t = createTestBroker({ maxOpenCallsPerOwner: 2 });
     const first = await t.dispatchLocation();
     await t.dispatchLocation();
-    await expect(t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_x", args: {} })).resolves.toEqual({
+    await expect(
+      t.broker.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "get_location",
+        toolCallId: "call_x",
+        args: {},
+      }),
+    ).resolves.toEqual({
       status: "denied",
-      reason: "The owner has 2 open client tool calls, the most the broker's maxOpenCallsPerOwner allows: answer or end some first.",
+      reason:
+        "The owner has 2 open client tool calls, the most the broker's maxOpenCallsPerOwner allows: answer or end some first.",
     });
     await t.dispatchLocation("bob");
     await t.broker.submit({ requestId: first.request.requestId, owner: "alice", result: { city: "Lyon" } });
     await t.dispatchLocation();
     expect(t.requests.map((call) => call.owner)).toEqual(["alice", "alice", "bob", "alice"]);
-    expect(() => createTestBroker({ maxOpenCallsPerOwner: 0 })).toThrow(/maxOpenCallsPerOwner must be a positive integer/);
+    expect(() => createTestBroker({ maxOpenCallsPerOwner: 0 })).toThrow(
+      /maxOpenCallsPerOwner must be a positive integer/,
+    );
   });
 });
 
 describe("ClientCallBroker open-call bytes per owner", () => {
   it("denies a dispatch whose arguments would take the owner's open calls past maxOpenCallBytesPerOwner, counting each owner alone", async () => {
     const t = createTestBroker({ maxOpenCallBytesPerOwner: 100 });
-    const purchase = (owner: string, toolCallId: string, item: string) => t.broker.dispatch({ conversationId: "c1", owner, toolName: "confirm_purchase", toolCallId, args: { item } });
+    const purchase = (owner: string, toolCallId: string, item: string) =>
+      t.broker.dispatch({ conversationId: "c1", owner, toolName: "confirm_purchase", toolCallId, args: { item } });
     void purchase("alice", "call_1", "x".repeat(60));
     await expect(purchase("alice", "call_2", "y".repeat(60))).resolves.toEqual({
       status: "denied",
-      reason: "The owner's open client tool calls would hold more than 100 bytes of arguments, the most the broker's maxOpenCallBytesPerOwner allows: answer or end some first.",
+      reason:
+        "The owner's open client tool calls would hold more than 100 bytes of arguments, the most the broker's maxOpenCallBytesPerOwner allows: answer or end some first.",
     });
     void purchase("bob", "call_3", "z".repeat(60));
     await flush();
     expect(t.requests.map((call) => call.request.toolCallId)).toEqual(["call_1", "call_3"]);
-    expect(() => createTestBroker({ maxOpenCallBytesPerOwner: 0 })).toThrow(/maxOpenCallBytesPerOwner must be a positive integer/);
+    expect(() => createTestBroker({ maxOpenCallBytesPerOwner: 0 })).toThrow(
+      /maxOpenCallBytesPerOwner must be a positive integer/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseClientToolSpecs } from "../tool-spec/parse.js";
-import { createTestBroker, flush } from "./__fixtures__/tools.js";
 import { ClientToolPermissionError } from "../tool-spec/permission.js";
+import { createTestBroker, flush } from "./__fixtures__/tools.js";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2025-01-01T00:00:00Z") });
@@ -29,16 +29,33 @@ const guest = { id: "guest", permissions: ["clipboard.read"] };
 describe("ClientCallBroker permissions", () => {
   it("sends the call when the principal holds the tool's permission", async () => {
     const t = createTestBroker({ tools });
-    void t.broker.dispatch({ conversationId: "c1", owner: "alice", principal: alice, toolName: "read_geo", toolCallId: "call_1", args: {} });
+    void t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      principal: alice,
+      toolName: "read_geo",
+      toolCallId: "call_1",
+      args: {},
+    });
     await flush();
     expect(t.requests.map((call) => call.request.toolName)).toEqual(["read_geo"]);
   });
 
   it("denies a call whose permission the principal lacks, before the client hears of it", async () => {
     const t = createTestBroker({ tools });
-    const outcome = await t.broker.dispatch({ conversationId: "c1", owner: "guest", principal: guest, toolName: "read_geo", toolCallId: "call_1", args: {} });
+    const outcome = await t.broker.dispatch({
+      conversationId: "c1",
+      owner: "guest",
+      principal: guest,
+      toolName: "read_geo",
+      toolCallId: "call_1",
+      args: {},
+    });
 
-    expect(outcome).toEqual({ status: "denied", reason: new ClientToolPermissionError("read_geo", "geo.read", "guest").message });
+    expect(outcome).toEqual({
+      status: "denied",
+      reason: new ClientToolPermissionError("read_geo", "geo.read", "guest").message,
+    });
     expect(t.requests).toEqual([]);
     expect(await t.broker.pending({ owner: "guest" })).toEqual([]);
     expect(t.store.stats().open).toBe(0);
@@ -47,11 +64,24 @@ describe("ClientCallBroker permissions", () => {
 
   it("denies an untagged tool under a principal, and sends it without one", async () => {
     const t = createTestBroker({ tools });
-    const denied = await t.broker.dispatch({ conversationId: "c1", owner: "alice", principal: alice, toolName: "read_clipboard", toolCallId: "call_1", args: {} });
+    const denied = await t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      principal: alice,
+      toolName: "read_clipboard",
+      toolCallId: "call_1",
+      args: {},
+    });
     expect(denied).toMatchObject({ status: "denied", reason: expect.stringMatching(/no permission tag/) });
     expect(t.requests).toEqual([]);
 
-    void t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_clipboard", toolCallId: "call_2", args: {} });
+    void t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "read_clipboard",
+      toolCallId: "call_2",
+      args: {},
+    });
     await flush();
     expect(t.requests.map((call) => call.request.toolCallId)).toEqual(["call_2"]);
   });
@@ -59,7 +89,14 @@ describe("ClientCallBroker permissions", () => {
   it("checks permission before approval: a forbidden call is never put to the approver", async () => {
     const approve = vi.fn(() => ({ approved: false as const, reason: "no" }));
     const t = createTestBroker({ tools, approve });
-    const outcome = await t.broker.dispatch({ conversationId: "c1", owner: "guest", principal: guest, toolName: "read_geo", toolCallId: "call_1", args: {} });
+    const outcome = await t.broker.dispatch({
+      conversationId: "c1",
+      owner: "guest",
+      principal: guest,
+      toolName: "read_geo",
+      toolCallId: "call_1",
+      args: {},
+    });
     expect(outcome.status).toBe("denied");
     expect(approve).not.toHaveBeenCalled();
   });

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseClientToolSpecs } from "../tool-spec/parse.js";
+import { ClientCallClosedError, ClientResultInvalidError, PrivateInputMisdirectedError } from "../wire/errors.js";
+import { outcomeToObservation } from "../wire/observation.js";
+import type { PrivateInputCall, PrivateInputHandlers } from "../wire/private-input-call.js";
 import { nextRequest } from "./__fixtures__/next-request.js";
 import { approveClientToolCall } from "./approval.js";
 import { ClientCallBroker, type ClientCallBrokerOptions } from "./broker.js";
-import { ClientCallClosedError, ClientResultInvalidError, PrivateInputMisdirectedError } from "../wire/errors.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
-import { outcomeToObservation } from "../wire/observation.js";
-import type { PrivateInputCall, PrivateInputHandlers } from "../wire/private-input-call.js";
 
 const CANARY = "canary-7f3a9c-do-not-leak";
 const [connect, connectTwice] = parseClientToolSpecs([
@@ -15,7 +15,12 @@ const [connect, connectTwice] = parseClientToolSpecs([
     description: "Connect the requested service with credentials the user enters.",
     parameters: { type: "object", properties: { service: { type: "string" } }, required: ["service"] },
     privateInput: {
-      schema: { type: "object", properties: { token: { type: "string", minLength: 1 } }, required: ["token"], additionalProperties: false },
+      schema: {
+        type: "object",
+        properties: { token: { type: "string", minLength: 1 } },
+        required: ["token"],
+        additionalProperties: false,
+      },
       response: { status: "connected" },
     },
     permission: "accounts.connect",
@@ -23,11 +28,20 @@ const [connect, connectTwice] = parseClientToolSpecs([
   {
     name: "connect_twice",
     description: "Connect, with two tries at typing the token.",
-    privateInput: { schema: { type: "object", properties: { token: { type: "string", minLength: 8 } }, required: ["token"] }, response: { status: "connected" } },
+    privateInput: {
+      schema: { type: "object", properties: { token: { type: "string", minLength: 8 } }, required: ["token"] },
+      response: { status: "connected" },
+    },
     maxAttempts: 2,
   },
 ]);
-const call = { conversationId: "c1", owner: "alice", toolName: "connect_account", toolCallId: "call_1", args: { service: "github" } };
+const call = {
+  conversationId: "c1",
+  owner: "alice",
+  toolName: "connect_account",
+  toolCallId: "call_1",
+  args: { service: "github" },
+};
 
 const brokers: ClientCallBroker[] = [];
 afterEach(async () => {
@@ -36,7 +50,10 @@ afterEach(async () => {
 });
 
 /** A broker whose handlers record what they were given, and whose errors are collected. */
-function brokerWith(handle: (privateInput: unknown) => Promise<unknown> = async () => undefined, options: Partial<ClientCallBrokerOptions> = {}) {
+function brokerWith(
+  handle: (privateInput: unknown) => Promise<unknown> = async () => undefined,
+  options: Partial<ClientCallBrokerOptions> = {},
+) {
   const taken: { privateInput: unknown; args: unknown; call: PrivateInputCall }[] = [];
   const errors: string[] = [];
   const record = async (privateInput: unknown, args: unknown, info: PrivateInputCall): Promise<void> => {
@@ -44,7 +61,12 @@ function brokerWith(handle: (privateInput: unknown) => Promise<unknown> = async 
     return (await handle(privateInput)) as undefined;
   };
   const privateInputs: PrivateInputHandlers = { connect_account: record, connect_twice: record };
-  const broker = new ClientCallBroker({ tools: [connect!, connectTwice!], privateInputs, onError: (error, context) => errors.push(`${context}: ${String(error)}`), ...options });
+  const broker = new ClientCallBroker({
+    tools: [connect!, connectTwice!],
+    privateInputs,
+    onError: (error, context) => errors.push(`${context}: ${String(error)}`),
+    ...options,
+  });
   brokers.push(broker);
   return { broker, taken, errors };
 }
@@ -55,9 +77,25 @@ describe("a private input", () => {
     const sent = nextRequest(broker);
     const outcome = broker.dispatch(call);
     const request = await sent;
-    expect(request).toMatchObject({ privateInput: true, privateInputSchema: connect!.privateInput!.schema, args: { service: "github" } });
+    expect(request).toMatchObject({
+      privateInput: true,
+      privateInputSchema: connect!.privateInput!.schema,
+      args: { service: "github" },
+    });
     await broker.submit({ requestId: request.requestId, owner: "alice", attempt: 1, result: { token: CANARY } });
-    expect(taken).toEqual([{ privateInput: { token: CANARY }, args: { service: "github" }, call: { conversationId: "c1", owner: "alice", toolName: "connect_account", toolCallId: "call_1", requestId: request.requestId } }]);
+    expect(taken).toEqual([
+      {
+        privateInput: { token: CANARY },
+        args: { service: "github" },
+        call: {
+          conversationId: "c1",
+          owner: "alice",
+          toolName: "connect_account",
+          toolCallId: "call_1",
+          requestId: request.requestId,
+        },
+      },
+    ]);
     const ended = await outcome;
     expect(ended).toEqual({ status: "ok", result: { status: "connected" } });
     if (ended.status !== "ok") throw new Error("not ok");
@@ -65,13 +103,17 @@ describe("a private input", () => {
     expect(ended.result).not.toBe(connect!.privateInput!.response);
     expect(outcomeToObservation(ended, connect).content[0]!.text).toBe('{"status":"connected"}');
     // One-time: any later submission is refused, and the handler is not called again.
-    await expect(broker.submit({ requestId: request.requestId, owner: "alice", result: { token: CANARY } })).rejects.toBeInstanceOf(ClientCallClosedError);
+    await expect(
+      broker.submit({ requestId: request.requestId, owner: "alice", result: { token: CANARY } }),
+    ).rejects.toBeInstanceOf(ClientCallClosedError);
     expect(taken).toHaveLength(1);
   });
 
   it("is taken once when two submissions race", async () => {
     let release!: () => void;
-    const { broker, taken } = brokerWith(() => new Promise<undefined>((resolve) => (release = () => resolve(undefined))));
+    const { broker, taken } = brokerWith(
+      () => new Promise<undefined>((resolve) => (release = () => resolve(undefined))),
+    );
     const sent = nextRequest(broker);
     const outcome = broker.dispatch(call);
     const { requestId } = await sent;
@@ -80,7 +122,9 @@ describe("a private input", () => {
     await expect(second).rejects.toMatchObject({ status: 409 });
     // While the handler runs, the call is no client's to answer, nor listed for one.
     expect(await broker.pending({ owner: "alice" })).toEqual([]);
-    await expect(broker.submit({ requestId, owner: "alice", result: { token: "c" } })).rejects.toMatchObject({ status: 409 });
+    await expect(broker.submit({ requestId, owner: "alice", result: { token: "c" } })).rejects.toMatchObject({
+      status: 409,
+    });
     release();
     await first;
     expect(taken.map((t) => t.privateInput)).toEqual([{ token: "a" }]);
@@ -110,10 +154,14 @@ describe("a private input", () => {
     const outcome = broker.dispatch({ ...call, toolName: "connect_twice", args: {} });
     const asked = await first;
     const again = nextRequest(broker);
-    await expect(broker.submit({ requestId: asked.requestId, owner: "alice", result: { token: "short" } })).rejects.toMatchObject({ status: 422 });
+    await expect(
+      broker.submit({ requestId: asked.requestId, owner: "alice", result: { token: "short" } }),
+    ).rejects.toMatchObject({ status: 422 });
     expect(await again).toMatchObject({ requestId: asked.requestId, attempt: 2, privateInput: true });
     // The first attempt's prompt is over: only the new one is answered.
-    await expect(broker.submit({ requestId: asked.requestId, owner: "alice", attempt: 1, result: { token: "long enough" } })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      broker.submit({ requestId: asked.requestId, owner: "alice", attempt: 1, result: { token: "long enough" } }),
+    ).rejects.toMatchObject({ status: 409 });
     await broker.submit({ requestId: asked.requestId, owner: "alice", attempt: 2, result: { token: "long enough" } });
     await expect(outcome).resolves.toEqual({ status: "ok", result: { status: "connected" } });
     expect(taken.map((t) => t.privateInput)).toEqual([{ token: "long enough" }]);
@@ -121,7 +169,10 @@ describe("a private input", () => {
 
   it("ends as private_input_failed, with nothing of what the handler threw or returned, when the handler fails", async () => {
     const console = vi.spyOn(globalThis.console, "error").mockImplementation(() => {});
-    for (const handle of [() => Promise.reject(new Error(`bad token ${CANARY}`)), () => Promise.resolve({ echo: CANARY })]) {
+    for (const handle of [
+      () => Promise.reject(new Error(`bad token ${CANARY}`)),
+      () => Promise.resolve({ echo: CANARY }),
+    ]) {
       const { broker, errors } = brokerWith(handle);
       const sent = nextRequest(broker);
       const outcome = broker.dispatch(call);
@@ -146,9 +197,13 @@ describe("a private input", () => {
     await broker.fail({ requestId, owner: "alice", error: `typed ${CANARY} then closed`, retryable: true });
     const ended = await outcome;
     expect(ended).toEqual({ status: "cancelled", reason: "the user dismissed the prompt", dismissed: true });
-    expect(outcomeToObservation(ended).content[0]!.text).toMatch(/^The user dismissed the request for their private input/);
+    expect(outcomeToObservation(ended).content[0]!.text).toMatch(
+      /^The user dismissed the request for their private input/,
+    );
     expect(taken).toEqual([]);
-    await expect(broker.submit({ requestId, owner: "alice", result: { token: "late" } })).rejects.toBeInstanceOf(ClientCallClosedError);
+    await expect(broker.submit({ requestId, owner: "alice", result: { token: "late" } })).rejects.toBeInstanceOf(
+      ClientCallClosedError,
+    );
   });
 
   it("is cleared at its deadline: a submission after it is refused, and the handler never sees it", async () => {
@@ -160,7 +215,9 @@ describe("a private input", () => {
       const { requestId } = await sent;
       await vi.advanceTimersByTimeAsync(300_000);
       await expect(outcome).resolves.toEqual({ status: "timeout", timeoutSeconds: 300 });
-      await expect(broker.submit({ requestId, owner: "alice", result: { token: CANARY } })).rejects.toMatchObject({ status: 409 });
+      await expect(broker.submit({ requestId, owner: "alice", result: { token: CANARY } })).rejects.toMatchObject({
+        status: 409,
+      });
       expect(taken).toEqual([]);
     } finally {
       vi.useRealTimers();
@@ -175,7 +232,9 @@ describe("a private input", () => {
     const sent = nextRequest(dispatcher);
     const outcome = dispatcher.dispatch(call);
     const { requestId } = await sent;
-    await expect(bare.submit({ requestId, owner: "alice", result: { token: CANARY } })).rejects.toBeInstanceOf(PrivateInputMisdirectedError);
+    await expect(bare.submit({ requestId, owner: "alice", result: { token: CANARY } })).rejects.toBeInstanceOf(
+      PrivateInputMisdirectedError,
+    );
     expect(JSON.stringify(await store.get(requestId, "alice"))).not.toContain(CANARY);
     await dispatcher.submit({ requestId, owner: "alice", result: { token: CANARY } });
     await expect(outcome).resolves.toEqual({ status: "ok", result: { status: "connected" } });
@@ -200,7 +259,11 @@ describe("a private input", () => {
     expect(denied).toMatchObject({ status: "denied" });
     expect(asked).toEqual([]);
     const sent = nextRequest(broker);
-    void broker.dispatch({ ...call, toolCallId: "call_2", principal: { id: "alice", permissions: ["accounts.connect"] } });
+    void broker.dispatch({
+      ...call,
+      toolCallId: "call_2",
+      principal: { id: "alice", permissions: ["accounts.connect"] },
+    });
     await sent;
     expect(asked).toEqual(["connect_account"]);
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestBroker, flush } from "./__fixtures__/tools.js";
 import { ClientCallClosedError } from "../wire/errors.js";
+import { createTestBroker, flush } from "./__fixtures__/tools.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import type { PendingCallListener, ToolCallAddress } from "./store.js";
 
@@ -85,7 +85,10 @@ describe("ClientCallBroker across processes sharing a store", () => {
     const get = vi.spyOn(store, "get").mockRejectedValueOnce(new Error("database unreachable"));
 
     await vi.advanceTimersByTimeAsync(30_000);
-    expect(onError).toHaveBeenCalledWith(new Error("database unreachable"), expect.stringContaining("could not reach the store"));
+    expect(onError).toHaveBeenCalledWith(
+      new Error("database unreachable"),
+      expect.stringContaining("could not reach the store"),
+    );
     await vi.advanceTimersByTimeAsync(1_000);
     await expect(outcome).resolves.toEqual({ status: "timeout", timeoutSeconds: 30 });
     expect(get).toHaveBeenCalledTimes(2);
@@ -105,11 +108,16 @@ describe("ClientCallBroker across processes sharing a store", () => {
     expect(get.mock.calls.length).toBeGreaterThan(20);
     expect(claim.mock.calls.length).toBeGreaterThan(50);
     const reported = onError.mock.calls.map(([, context]) => String(context).split(" (")[0]).sort();
-    expect(reported).toEqual(["a client tool call's timer could not reach the store", "sweeping the store's expired calls failed"]);
+    expect(reported).toEqual([
+      "a client tool call's timer could not reach the store",
+      "sweeping the store's expired calls failed",
+    ]);
     get.mockRestore();
     claim.mockRestore();
     await vi.advanceTimersByTimeAsync(2_000);
-    await expect(Promise.all(outcomes)).resolves.toEqual(outcomes.map(() => ({ status: "timeout", timeoutSeconds: 30 })));
+    await expect(Promise.all(outcomes)).resolves.toEqual(
+      outcomes.map(() => ({ status: "timeout", timeoutSeconds: 30 })),
+    );
     // Back, and down again: reported again.
     onError.mockClear();
     vi.spyOn(store, "claimExpired").mockRejectedValue(down);
@@ -136,7 +144,13 @@ describe("ClientCallBroker across processes sharing a store", () => {
     // The agent loop dispatches again (after a restart, elsewhere); the answer lands in between.
     const restarted = createTestBroker({ store });
     store.between = () => b.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
-    const again = restarted.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_0", args: {} });
+    const again = restarted.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "call_0",
+      args: {},
+    });
     await flush();
     await expect(again).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
   });

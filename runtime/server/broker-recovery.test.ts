@@ -1,21 +1,38 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "../../test-support/eventually.js";
 import { parseClientToolSpecs } from "../tool-spec/parse.js";
-import { nextRequest } from "./__fixtures__/next-request.js";
-import { ClientCallBroker, type ClientCallBrokerOptions } from "./broker.js";
 import { ClientCallClosedError, ClientCallStaleAttemptError } from "../wire/errors.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
 import type { ClientToolRequest } from "../wire/messages.js";
 import { outcomeToObservation } from "../wire/observation.js";
+import { nextRequest } from "./__fixtures__/next-request.js";
+import { ClientCallBroker, type ClientCallBrokerOptions } from "./broker.js";
+import { InMemoryPendingCallStore } from "./memory-store.js";
 import { followOwnerCalls } from "./transports/owner-feed.js";
 
 const result = { type: "object", properties: { done: { type: "boolean" } }, required: ["done"] } as const;
 const specs = parseClientToolSpecs([
-  { name: "pay", description: "Pay an invoice: the user may have paid when the call is lost.", outputSchema: result, recovery: "settle" },
-  { name: "read_location", description: "Read the location: harmless to ask again.", outputSchema: result, annotations: { readOnlyHint: true }, recovery: "redispatch" },
+  {
+    name: "pay",
+    description: "Pay an invoice: the user may have paid when the call is lost.",
+    outputSchema: result,
+    recovery: "settle",
+  },
+  {
+    name: "read_location",
+    description: "Read the location: harmless to ask again.",
+    outputSchema: result,
+    annotations: { readOnlyHint: true },
+    recovery: "redispatch",
+  },
   { name: "pick_file", description: "Pick a file; names no policy.", outputSchema: result },
 ]);
-const call = (toolName: string, toolCallId = "call_1") => ({ conversationId: "c1", owner: "alice", toolName, toolCallId, args: {} });
+const call = (toolName: string, toolCallId = "call_1") => ({
+  conversationId: "c1",
+  owner: "alice",
+  toolName,
+  toolCallId,
+  args: {},
+});
 
 const brokers: ClientCallBroker[] = [];
 afterEach(async () => {
@@ -54,12 +71,19 @@ describe("recovery of a call whose dispatching process stopped (the agent loop d
     const sent = nextRequest(first);
     const waiting = first.dispatch(call("pay"));
     const request = await sent;
-    const outcome = { status: "unknown_outcome", reason: "the process that dispatched the call stopped while the call was open" };
+    const outcome = {
+      status: "unknown_outcome",
+      reason: "the process that dispatched the call stopped while the call was open",
+    };
     await expect(second.dispatch(call("pay"))).resolves.toEqual(outcome);
     // Every dispatch of the call gets the same end, and the client is told to stop.
     await expect(waiting).resolves.toEqual(outcome);
-    await expect(second.submit({ requestId: request.requestId, owner: "alice", result: { done: true } })).rejects.toBeInstanceOf(ClientCallClosedError);
-    expect(outcomeToObservation(outcome as never).content[0]!.text).toMatch(/nobody knows whether the action happened.*Do not call the tool again on your own/);
+    await expect(
+      second.submit({ requestId: request.requestId, owner: "alice", result: { done: true } }),
+    ).rejects.toBeInstanceOf(ClientCallClosedError);
+    expect(outcomeToObservation(outcome as never).content[0]!.text).toMatch(
+      /nobody knows whether the action happened.*Do not call the tool again on your own/,
+    );
   });
 
   it('"redispatch": sends a new attempt; an answer to the old one is stale, the new one ends the call', async () => {
@@ -71,7 +95,9 @@ describe("recovery of a call whose dispatching process stopped (the agent loop d
     const resent = nextRequest(second);
     const resumed = second.dispatch(call("read_location"));
     expect(await resent).toEqual({ ...request, attempt: 2 });
-    await expect(second.submit({ requestId: request.requestId, owner: "alice", attempt: 1, result: { done: true } })).rejects.toBeInstanceOf(ClientCallStaleAttemptError);
+    await expect(
+      second.submit({ requestId: request.requestId, owner: "alice", attempt: 1, result: { done: true } }),
+    ).rejects.toBeInstanceOf(ClientCallStaleAttemptError);
     await second.submit({ requestId: request.requestId, owner: "alice", attempt: 2, result: { done: true } });
     await expect(resumed).resolves.toEqual({ status: "ok", result: { done: true } });
   });
@@ -84,7 +110,8 @@ describe("recovery of a call whose dispatching process stopped (the agent loop d
     const request = await sent;
     const again = broker.dispatch(call("pay"));
     await broker.submit({ requestId: request.requestId, owner: "alice", result: { done: false } });
-    for (const outcome of [first, again]) await expect(outcome).resolves.toEqual({ status: "ok", result: { done: false } });
+    for (const outcome of [first, again])
+      await expect(outcome).resolves.toEqual({ status: "ok", result: { done: false } });
 
     const other = make();
     const opened = nextRequest(broker);
@@ -93,14 +120,16 @@ describe("recovery of a call whose dispatching process stopped (the agent loop d
     for (const outcome of racing) await expect(outcome).resolves.toEqual({ status: "ok", result: { done: true } });
   });
 
-  it("takes the broker's default for tools that name no policy, and never \"redispatch\" as a default", async () => {
+  it('takes the broker\'s default for tools that name no policy, and never "redispatch" as a default', async () => {
     const { make } = processes({ recovery: "settle" });
     const [first, second] = [make(), make()];
     const sent = nextRequest(first);
     void first.dispatch(call("pick_file"));
     await sent;
     await expect(second.dispatch(call("pick_file"))).resolves.toMatchObject({ status: "unknown_outcome" });
-    expect(() => new ClientCallBroker({ tools: specs, recovery: "redispatch" as never })).toThrow(/"redispatch" is a tool's own/);
+    expect(() => new ClientCallBroker({ tools: specs, recovery: "redispatch" as never })).toThrow(
+      /"redispatch" is a tool's own/,
+    );
   });
 });
 
@@ -109,7 +138,11 @@ describe("recovery of a call whose client's connection closed", () => {
   function connect(broker: ClientCallBroker) {
     const requests: ClientToolRequest[] = [];
     const cancelled: string[] = [];
-    const feed = followOwnerCalls(broker, { owner: "alice" }, { requested: (request) => requests.push(request), cancelled: (message) => cancelled.push(message.reason) });
+    const feed = followOwnerCalls(
+      broker,
+      { owner: "alice" },
+      { requested: (request) => requests.push(request), cancelled: (message) => cancelled.push(message.reason) },
+    );
     return { requests, cancelled, feed };
   }
 
@@ -125,7 +158,10 @@ describe("recovery of a call whose client's connection closed", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await broker.pending({ owner: "alice" })).toHaveLength(1);
     tab2.feed.stop();
-    await expect(outcome).resolves.toEqual({ status: "unknown_outcome", reason: "the user's client disconnected while the call was open" });
+    await expect(outcome).resolves.toEqual({
+      status: "unknown_outcome",
+      reason: "the user's client disconnected while the call was open",
+    });
   });
 
   it('"redispatch": a new attempt waits for the next connection; "wait": the call is offered again as it was', async () => {
@@ -144,8 +180,15 @@ describe("recovery of a call whose client's connection closed", () => {
     await eventually(() => reloaded.requests.length === 2);
     const byTool = Object.fromEntries(reloaded.requests.map((r) => [r.toolName, r.attempt]));
     expect(byTool).toEqual({ read_location: 2, pick_file: 1 });
-    for (const request of reloaded.requests) await broker.submit({ requestId: request.requestId, owner: "alice", attempt: request.attempt, result: { done: true } });
-    for (const outcome of [location, file]) await expect(outcome).resolves.toEqual({ status: "ok", result: { done: true } });
+    for (const request of reloaded.requests)
+      await broker.submit({
+        requestId: request.requestId,
+        owner: "alice",
+        attempt: request.attempt,
+        result: { done: true },
+      });
+    for (const outcome of [location, file])
+      await expect(outcome).resolves.toEqual({ status: "ok", result: { done: true } });
   });
 
   it("leaves calls the connection was never sent, and calls that ended, alone", async () => {

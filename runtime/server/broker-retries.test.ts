@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestBroker, flush } from "./__fixtures__/tools.js";
 import { ClientCallStaleAttemptError } from "../wire/errors.js";
+import { createTestBroker, flush } from "./__fixtures__/tools.js";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2025-01-01T00:00:00Z") });
@@ -24,7 +24,9 @@ describe("ClientCallBroker retries", () => {
     expect(t.requests[1]?.request).toEqual({ ...request, attempt: 2, expiresAt: Date.parse("2025-01-01T00:00:40Z") });
 
     // An answer for the first attempt arrives after the re-send: refused.
-    await expect(t.broker.submit({ requestId, owner: "alice", attempt: 1, result: { city: "Lyon" } })).rejects.toBeInstanceOf(ClientCallStaleAttemptError);
+    await expect(
+      t.broker.submit({ requestId, owner: "alice", attempt: 1, result: { city: "Lyon" } }),
+    ).rejects.toBeInstanceOf(ClientCallStaleAttemptError);
 
     await t.broker.fail({ requestId, owner: "alice", attempt: 2, error: "GPS is warming up.", retryable: true });
     await t.broker.fail({ requestId, owner: "alice", attempt: 3, error: "GPS is still warming up.", retryable: true });
@@ -50,7 +52,13 @@ describe("ClientCallBroker retries", () => {
 
   it("re-sends an idempotent tool's call and takes the later attempt's result", async () => {
     const t = createTestBroker();
-    const outcome = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "sync_settings", toolCallId: "call_1", args: {} });
+    const outcome = t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "sync_settings",
+      toolCallId: "call_1",
+      args: {},
+    });
     await flush();
     const { requestId } = t.requests[0]!.request;
 
@@ -62,7 +70,13 @@ describe("ClientCallBroker retries", () => {
 
   it("never sends a tool that is neither idempotent nor read-only twice, whatever its maxAttempts", async () => {
     const t = createTestBroker();
-    const outcome = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "confirm_purchase", toolCallId: "call_1", args: { item: "book" } });
+    const outcome = t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "confirm_purchase",
+      toolCallId: "call_1",
+      args: { item: "book" },
+    });
     await flush();
     const { requestId } = t.requests[0]!.request;
 
@@ -73,10 +87,21 @@ describe("ClientCallBroker retries", () => {
 
   it("does not retry by default (maxAttempts 1), even for a read-only tool", async () => {
     const t = createTestBroker();
-    const outcome = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_clipboard", toolCallId: "call_1", args: {} });
+    const outcome = t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "read_clipboard",
+      toolCallId: "call_1",
+      args: {},
+    });
     await flush();
 
-    await t.broker.fail({ requestId: t.requests[0]!.request.requestId, owner: "alice", error: "clipboard locked", retryable: true });
+    await t.broker.fail({
+      requestId: t.requests[0]!.request.requestId,
+      owner: "alice",
+      error: "clipboard locked",
+      retryable: true,
+    });
     await expect(outcome).resolves.toMatchObject({ status: "error", retryable: true });
     expect(t.requests).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestBroker, flush } from "./__fixtures__/tools.js";
 import { ClientCallClosedError } from "../wire/errors.js";
 import type { ClientCallOutcome } from "../wire/outcome.js";
+import { createTestBroker, flush } from "./__fixtures__/tools.js";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2025-01-01T00:00:00Z") });
@@ -28,14 +28,22 @@ describe("ClientCallBroker timeouts, cancel and close", () => {
     await vi.advanceTimersByTimeAsync(1);
     await expect(outcome).resolves.toEqual({ status: "timeout", timeoutSeconds: 30 });
 
-    await expect(t.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } })).rejects.toBeInstanceOf(ClientCallClosedError);
+    await expect(
+      t.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } }),
+    ).rejects.toBeInstanceOf(ClientCallClosedError);
     expect(t.store.stats().open).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it("waits 300 seconds for a tool without timeoutSeconds", async () => {
     const t = createTestBroker();
-    const outcome = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_clipboard", toolCallId: "call_1", args: {} });
+    const outcome = t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "read_clipboard",
+      toolCallId: "call_1",
+      args: {},
+    });
     await flush();
 
     await vi.advanceTimersByTimeAsync(299_999);
@@ -50,7 +58,9 @@ describe("ClientCallBroker timeouts, cancel and close", () => {
     // The clock moves on but no timer fires: a busy event loop, or a timer in another process.
     vi.setSystemTime(Date.now() + 30_000);
 
-    await expect(t.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } })).rejects.toBeInstanceOf(ClientCallClosedError);
+    await expect(
+      t.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } }),
+    ).rejects.toBeInstanceOf(ClientCallClosedError);
     await expect(outcome).resolves.toEqual({ status: "timeout", timeoutSeconds: 30 });
   });
 
@@ -58,13 +68,17 @@ describe("ClientCallBroker timeouts, cancel and close", () => {
     const t = createTestBroker();
     const { outcome, request } = await t.dispatchLocation();
 
-    expect(await t.broker.cancel({ requestId: request.requestId, owner: "alice" }, "the user stopped the run")).toBe(true);
+    expect(await t.broker.cancel({ requestId: request.requestId, owner: "alice" }, "the user stopped the run")).toBe(
+      true,
+    );
     expect(await t.broker.cancel({ requestId: request.requestId, owner: "alice" }, "again")).toBe(false);
     await expect(outcome).resolves.toEqual({ status: "cancelled", reason: "the user stopped the run" });
     expect(vi.getTimerCount()).toBe(0);
     expect(t.settled.map((s) => s.outcome)).toEqual([{ status: "cancelled", reason: "the user stopped the run" }]);
 
-    await expect(t.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } })).rejects.toBeInstanceOf(ClientCallClosedError);
+    await expect(
+      t.broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } }),
+    ).rejects.toBeInstanceOf(ClientCallClosedError);
   });
 
   it("close() cancels every open call, leaves no timer, and cancels later dispatches without asking the client", async () => {
@@ -82,7 +96,13 @@ describe("ClientCallBroker timeouts, cancel and close", () => {
     expect(vi.getTimerCount()).toBe(0);
     expect(t.store.stats().open).toBe(0);
 
-    const late = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_9", args: {} });
+    const late = t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "call_9",
+      args: {},
+    });
     await expect(late).resolves.toEqual({ status: "cancelled", reason: "the server shut down the call" });
     expect(t.requests).toHaveLength(2);
     await t.broker.close();

@@ -1,11 +1,17 @@
 import { describe, expect, it } from "vitest";
+import type { ClientToolRequest } from "../wire/messages.js";
 import { nextRequest } from "./__fixtures__/next-request.js";
 import { specs } from "./__fixtures__/tools.js";
 import { ClientCallBroker } from "./broker.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
-import type { ClientToolRequest } from "../wire/messages.js";
 
-const call = { conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} } as const;
+const call = {
+  conversationId: "c1",
+  owner: "alice",
+  toolName: "get_location",
+  toolCallId: "call_1",
+  args: {},
+} as const;
 
 /** Two brokers on one store: two processes, or one process before and after a restart. */
 function twoProcesses() {
@@ -28,7 +34,8 @@ describe("calls addressed by (owner, conversationId, toolCallId)", () => {
       const elsewhere = t.b.dispatch(call);
       expect(await t.a.outcome(call)).toBeUndefined();
       await t.b.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
-      for (const outcome of [first, again, elsewhere]) await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+      for (const outcome of [first, again, elsewhere])
+        await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
       expect(t.requested).toHaveLength(1);
       expect(await t.b.outcome(call)).toEqual({ status: "ok", result: { city: "Lyon" } });
     } finally {
@@ -66,11 +73,17 @@ describe("calls addressed by (owner, conversationId, toolCallId)", () => {
       const second = await other;
       expect(second.requestId).not.toBe(first.requestId);
       expect(t.requested).toHaveLength(2);
-      await expect(t.b.submit({ requestId: first.requestId, owner: "mallory", result: { city: "Nowhere" } })).rejects.toMatchObject({ status: 404 });
-      expect(await t.b.outcome({ owner: "mallory", conversationId: call.conversationId, toolCallId: call.toolCallId })).toBeUndefined();
+      await expect(
+        t.b.submit({ requestId: first.requestId, owner: "mallory", result: { city: "Nowhere" } }),
+      ).rejects.toMatchObject({ status: 404 });
+      expect(
+        await t.b.outcome({ owner: "mallory", conversationId: call.conversationId, toolCallId: call.toolCallId }),
+      ).toBeUndefined();
       await t.b.submit({ requestId: second.requestId, owner: "mallory", result: { city: "Oslo" } });
       await expect(mallorys).resolves.toEqual({ status: "ok", result: { city: "Oslo" } });
-      expect(await t.a.outcome({ owner: "alice", conversationId: call.conversationId, toolCallId: call.toolCallId })).toBeUndefined();
+      expect(
+        await t.a.outcome({ owner: "alice", conversationId: call.conversationId, toolCallId: call.toolCallId }),
+      ).toBeUndefined();
       await t.a.submit({ requestId: first.requestId, owner: "alice", result: { city: "Lyon" } });
       await expect(alices).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
     } finally {
@@ -85,7 +98,8 @@ describe("calls addressed by (owner, conversationId, toolCallId)", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(t.requested).toHaveLength(1);
       await t.a.submit({ requestId: t.requested[0]!.requestId, owner: "alice", result: { city: "Rome" } });
-      for (const outcome of outcomes) await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Rome" } });
+      for (const outcome of outcomes)
+        await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Rome" } });
     } finally {
       await t.close();
     }

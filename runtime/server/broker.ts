@@ -1,41 +1,85 @@
-import { argsFingerprint, type ClientToolApprovalRequest, type ClientToolApprover } from "./approval.js";
-import { Emitter } from "./emitter.js";
-import { ClientAnswerMalformedError, ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError, ClientResultInvalidError, PrivateInputMisdirectedError } from "../wire/errors.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
-import type { ClientToolRequest } from "../wire/messages.js";
-import type { ClientCallCancelled, ClientCallOutcome } from "../wire/outcome.js";
-import type { ClientToolDifference } from "../wire/tool-difference.js";
-import { newRequestId } from "./request-id.js";
-import { PRIVATE_INPUT_DISMISSED, PRIVATE_INPUT_INVALID, PRIVATE_INPUT_UNUSABLE, privateInputHandlerOf, shownProblems } from "./private-input.js";
-import type { PrivateInputHandlers } from "../wire/private-input-call.js";
-import { createRequestSigner, type RequestSigner, type RequestSigningOptions } from "./signing/signed-request-id.js";
-import { createDecisionSigner, type ClientToolDecisionInput, type DecisionSigner, type SignedClientToolDecision } from "./signing/signed-decision.js";
-import { createArgumentsChecker, createResultChecker, type AwaitedSpec, type ResultChecker } from "./result-validation.js";
-import { createSchemaValidators, type SchemaValidators } from "./schema-validators.js";
-import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallStore, type PendingCallTool, type StoredCall, type ToolCallAddress } from "./store.js";
-import { createAdmission, type Admission } from "./calls/admission.js";
-import type { DispatchInput } from "./calls/dispatch-input.js";
-import { CallLifecycle, DEFAULT_SWEEP_INTERVAL_MS, STORE_LOST, type CallPolicy } from "./calls/lifecycle.js";
-import { CallWaiters } from "./calls/waiters.js";
-import { FailureRuns } from "./calls/failure-runs.js";
-import { AnswersInFlight, type AnswerInFlight } from "./calls/answers-in-flight.js";
-import { recoveryOf, resendLimit, timeoutSeconds, type BrokerRecovery } from "./tool-policy.js";
-import { awaitedToolOf, isSpecList, toolFinder, type AwaitedTool, type ClientToolSource, type KnownTool } from "./tools.js";
-import type { ClientToolValidators, ValidationProblem } from "../wire/validation.js";
+import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 import type { JsonObject } from "../schema/json.js";
 import { DEFAULT_MAX_VALUE_DEPTH, unfitValue, valueSize } from "../schema/value-depth.js";
-import { schemaFingerprint } from "../fingerprint/fingerprint.js";
+import {
+  ClientAnswerMalformedError,
+  ClientCallClosedError,
+  ClientCallNotFoundError,
+  ClientCallStaleAttemptError,
+  ClientResultInvalidError,
+  PrivateInputMisdirectedError,
+} from "../wire/errors.js";
+import type { ClientToolRequest } from "../wire/messages.js";
+import type { ClientCallCancelled, ClientCallOutcome } from "../wire/outcome.js";
+import type { PrivateInputHandlers } from "../wire/private-input-call.js";
+import type { ClientToolDifference } from "../wire/tool-difference.js";
+import type { ClientToolValidators, ValidationProblem } from "../wire/validation.js";
+import { argsFingerprint, type ClientToolApprovalRequest, type ClientToolApprover } from "./approval.js";
+import { type Admission, createAdmission } from "./calls/admission.js";
+import { type AnswerInFlight, AnswersInFlight } from "./calls/answers-in-flight.js";
+import type { DispatchInput } from "./calls/dispatch-input.js";
+import { FailureRuns } from "./calls/failure-runs.js";
+import { CallLifecycle, DEFAULT_SWEEP_INTERVAL_MS, STORE_LOST } from "./calls/lifecycle.js";
+import { CallWaiters } from "./calls/waiters.js";
+import { Emitter } from "./emitter.js";
+import { InMemoryPendingCallStore } from "./memory-store.js";
+import {
+  PRIVATE_INPUT_DISMISSED,
+  PRIVATE_INPUT_INVALID,
+  PRIVATE_INPUT_UNUSABLE,
+  privateInputHandlerOf,
+  shownProblems,
+} from "./private-input.js";
+import { reportError } from "./report-error.js";
+import { newRequestId } from "./request-id.js";
+import {
+  type AwaitedSpec,
+  createArgumentsChecker,
+  createResultChecker,
+  type ResultChecker,
+} from "./result-validation.js";
+import { createSchemaValidators, type SchemaValidators } from "./schema-validators.js";
+import {
+  type ClientToolDecisionInput,
+  createDecisionSigner,
+  type DecisionSigner,
+  type SignedClientToolDecision,
+} from "./signing/signed-decision.js";
+import { createRequestSigner, type RequestSigner, type RequestSigningOptions } from "./signing/signed-request-id.js";
+import {
+  type ClosedCall,
+  DuplicateToolCallError,
+  OpenCallLimitError,
+  type PendingCall,
+  type PendingCallFilter,
+  type PendingCallStore,
+  type PendingCallTool,
+  type StoredCall,
+  type ToolCallAddress,
+} from "./store.js";
 import { CallTelemetry } from "./telemetry/call-telemetry.js";
 import type { CallTrace } from "./telemetry/call-trace.js";
-import type { ClientCallTelemetryOptions } from "./telemetry/telemetry-options.js";
 import { openTelemetry } from "./telemetry/open-telemetry.js";
+import type { ClientCallTelemetryOptions } from "./telemetry/telemetry-options.js";
+import { type BrokerRecovery, recoveryOf, resendLimit, timeoutSeconds } from "./tool-policy.js";
+import {
+  type AwaitedTool,
+  awaitedToolOf,
+  type ClientToolSource,
+  isSpecList,
+  type KnownTool,
+  toolFinder,
+} from "./tools.js";
 
 export interface ClientCallBrokerOptions {
   /** A `ClientToolRegistry` (asked on every call) or a list of specs. */
   readonly tools: ClientToolSource;
   /** Default: a new `InMemoryPendingCallStore`. Share one store between brokers in different processes to scale out. */
   readonly store?: PendingCallStore;
-  /** Precompiled result validators (the generator's `--validators` output); other tools are compiled with ajv on first use. */
+  /**
+   * Precompiled result validators (the generator's `--validators` output); other tools are compiled with ajv on first
+   * use.
+   */
   readonly validators?: ClientToolValidators;
   /**
    * Asked about every call after the permission check and before the client hears of it;
@@ -99,9 +143,9 @@ export interface ClientCallBrokerOptions {
    */
   readonly maxOpenCallsPerOwner?: number;
   /**
-   * How many bytes of arguments (about their JSON's length: `valueSize`) one owner's open calls may hold together, across every
-   * instance sharing the store (counted in the same atomic step); a dispatch past it ends as
-   * `denied`. Default 16 MiB.
+   * How many bytes of arguments (about their JSON's length: `valueSize`) one owner's open calls may hold together,
+   * across every instance sharing the store (counted in the same atomic step); a dispatch past it ends as `denied`.
+   * Default 16 MiB.
    */
   readonly maxOpenCallBytesPerOwner?: number;
   /**
@@ -110,9 +154,15 @@ export interface ClientCallBrokerOptions {
    * dispatcher died still ends at its deadline, as `timeout`. Default 500 ms, jittered.
    */
   readonly sweepIntervalMs?: number;
-  /** How deep the model's arguments and a client's result may nest (objects and arrays); deeper is refused before any validator runs. Default 64. */
+  /**
+   * How deep the model's arguments and a client's result may nest (objects and arrays); deeper is refused before any
+   * validator runs. Default 64.
+   */
   readonly maxValueDepth?: number;
-  /** Where errors go that no caller can receive: a throwing event listener, a store failing under a timer. Default `console.error`. */
+  /**
+   * Where errors go that no caller can receive: a throwing event listener, a store failing under a timer. Default: a
+   * warning on the process (`process.on("warning")`).
+   */
   readonly onError?: (error: unknown, context: string) => void;
   /**
    * Signed request ids, with keys every instance shares: each id binds the call's conversation,
@@ -159,7 +209,10 @@ export interface ClientCallInspection {
   readonly nextDeadline: number | null;
   /** How many calls this instance dispatched and waits for, of every owner. */
   readonly waiting: number;
-  /** This instance's last periodic sweep of a shared store, and whether it reached the store; null before the first (or for a store of one process). */
+  /**
+   * This instance's last periodic sweep of a shared store, and whether it reached the store; null before the first (or
+   * for a store of one process).
+   */
   readonly lastSweep: { readonly at: number; readonly ok: boolean } | null;
   /** Whether the store answered the listing (when not, the calls are not listed and `onError` has the failure). */
   readonly store: "ok" | "unavailable";
@@ -196,8 +249,8 @@ const HEARD_CALLS_KEPT = 10_000;
 /** How many outputSchemas read back from the store a broker keeps. */
 const STORED_SCHEMAS_KEPT = 1000;
 
-export { DEFAULT_SWEEP_INTERVAL_MS };
 export type { DispatchInput };
+export { DEFAULT_SWEEP_INTERVAL_MS };
 
 /**
  * Carries awaited client tool calls to the client and back: one `dispatch` per model tool
@@ -229,11 +282,19 @@ export class ClientCallBroker {
   /** Resolves on `close()`, so a dispatch waiting for a hung approval hook still ends. */
   readonly #markClosing: () => void;
   readonly #waiters: CallWaiters;
-  /** Open calls as the store's notices told them (the newest attempt heard), until their end is heard; the oldest go first. */
+  /**
+   * Open calls as the store's notices told them (the newest attempt heard), until their end is heard; the oldest go
+   * first.
+   */
   readonly #heard = new Map<string, PendingCall>();
-  /** outputSchemas read back from the store, by fingerprint (what a fingerprint names never changes); the oldest go first. */
+  /**
+   * outputSchemas read back from the store, by fingerprint (what a fingerprint names never changes); the oldest go
+   * first.
+   */
   readonly #storedSchemas = new Map<string, JsonObject>();
-  /** How many invalid answers each open call has had here, with a store that does not count them; the oldest go first. */
+  /**
+   * How many invalid answers each open call has had here, with a store that does not count them; the oldest go first.
+   */
   readonly #invalidAnswers = new Map<string, number>();
   readonly #maxInvalidAnswers: number;
   readonly #answersInFlight: AnswersInFlight;
@@ -254,26 +315,34 @@ export class ClientCallBroker {
     });
     this.#check = createResultChecker(options.validators, this.#validators);
     // A conversation the registry forgets takes the validators only it used along.
-    this.#unsubscribeDrops = !isSpecList(options.tools) ? (options.tools.onScopeDropped?.((conversationId) => this.#validators.release(conversationId)) ?? (() => {})) : () => {};
+    this.#unsubscribeDrops = !isSpecList(options.tools)
+      ? (options.tools.onScopeDropped?.((conversationId) => this.#validators.release(conversationId)) ?? (() => {}))
+      : () => {};
     this.#maxValueDepth = options.maxValueDepth ?? DEFAULT_MAX_VALUE_DEPTH;
     this.#maxOpenPerOwner = options.maxOpenCallsPerOwner ?? DEFAULT_MAX_OPEN_CALLS_PER_OWNER;
     this.#maxInvalidAnswers = options.maxInvalidAnswers ?? DEFAULT_MAX_INVALID_ANSWERS;
-    this.#answersInFlight = new AnswersInFlight(options.maxAnswerBytesInFlightPerOwner ?? DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT);
-    if (!Number.isInteger(this.#maxInvalidAnswers) || this.#maxInvalidAnswers < 1) throw new TypeError("maxInvalidAnswers must be a positive integer.");
-    if (!Number.isInteger(this.#maxOpenPerOwner) || this.#maxOpenPerOwner < 1) throw new TypeError("maxOpenCallsPerOwner must be a positive integer.");
+    this.#answersInFlight = new AnswersInFlight(
+      options.maxAnswerBytesInFlightPerOwner ?? DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT,
+    );
+    if (!Number.isInteger(this.#maxInvalidAnswers) || this.#maxInvalidAnswers < 1)
+      throw new TypeError("maxInvalidAnswers must be a positive integer.");
+    if (!Number.isInteger(this.#maxOpenPerOwner) || this.#maxOpenPerOwner < 1)
+      throw new TypeError("maxOpenCallsPerOwner must be a positive integer.");
     this.#maxOpenBytesPerOwner = options.maxOpenCallBytesPerOwner ?? DEFAULT_MAX_OPEN_CALL_BYTES_PER_OWNER;
-    if (!Number.isInteger(this.#maxOpenBytesPerOwner) || this.#maxOpenBytesPerOwner < 1) throw new TypeError("maxOpenCallBytesPerOwner must be a positive integer.");
+    if (!Number.isInteger(this.#maxOpenBytesPerOwner) || this.#maxOpenBytesPerOwner < 1)
+      throw new TypeError("maxOpenCallBytesPerOwner must be a positive integer.");
     this.#approvalTimeoutMs = (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000;
     this.#signer = options.signing === undefined ? undefined : createRequestSigner(options.signing);
     this.#decisions = options.signing === undefined ? undefined : createDecisionSigner(options.signing);
     this.#recovery = options.recovery ?? "wait";
     this.#strictArguments = options.strictArguments;
     this.#privateInputs = options.privateInputs;
-    if (this.#recovery !== "wait" && this.#recovery !== "settle") throw new TypeError('recovery must be "wait" or "settle": "redispatch" is a tool\'s own, in its spec.');
+    if (this.#recovery !== "wait" && this.#recovery !== "settle")
+      throw new TypeError('recovery must be "wait" or "settle": "redispatch" is a tool\'s own, in its spec.');
     let markClosing!: () => void;
     const closing = new Promise<void>((resolve) => (markClosing = resolve));
     this.#markClosing = markClosing;
-    const onError = options.onError ?? ((error, context) => console.error(`gen-client-tools: ${context}:`, error));
+    const onError = options.onError ?? reportError;
     this.#onError = (error, context) => {
       this.#telemetry?.error();
       onError(error, context);
@@ -294,7 +363,12 @@ export class ClientCallBroker {
       onError: this.#onError,
     });
     // One report an outage, not one a second for each call waited for.
-    const deadlineFailures = new FailureRuns((error) => this.#onError(error, "a client tool call's timer could not reach the store (reported once until one does); each such call tries again a second later"));
+    const deadlineFailures = new FailureRuns((error) =>
+      this.#onError(
+        error,
+        "a client tool call's timer could not reach the store (reported once until one does); each such call tries again a second later",
+      ),
+    );
     this.#waiters = new CallWaiters(
       (requestId) => this.#lifecycle.expire(requestId).then(() => deadlineFailures.succeeded()),
       (error) => deadlineFailures.failed(error),
@@ -335,7 +409,10 @@ export class ClientCallBroker {
     this.#lifecycle.startSweeping(options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
   }
 
-  on<K extends keyof ClientCallBrokerEvents>(event: K, listener: (payload: ClientCallBrokerEvents[K]) => void): () => void {
+  on<K extends keyof ClientCallBrokerEvents>(
+    event: K,
+    listener: (payload: ClientCallBrokerEvents[K]) => void,
+  ): () => void {
     return this.#events.on(event, listener);
   }
 
@@ -350,10 +427,18 @@ export class ClientCallBroker {
     let input: DispatchInput;
     let tool: AwaitedTool;
     try {
-      input = this.#strictArguments === undefined ? call : { ...call, args: this.#strictArguments.fromStrictArguments(call.toolName, call.args) as object };
+      input =
+        this.#strictArguments === undefined
+          ? call
+          : { ...call, args: this.#strictArguments.fromStrictArguments(call.toolName, call.args) as object };
       tool = this.#awaitedTool(input.toolName, input.conversationId);
-      if (tool.spec.privateInput !== undefined && privateInputHandlerOf(this.#privateInputs, input.toolName) === undefined) {
-        throw new TypeError(`Client tool ${JSON.stringify(input.toolName)} takes a private input: give the broker its handler (privateInputs: clientInputHandlers({...})) before dispatching calls to it.`);
+      if (
+        tool.spec.privateInput !== undefined &&
+        privateInputHandlerOf(this.#privateInputs, input.toolName) === undefined
+      ) {
+        throw new TypeError(
+          `Client tool ${JSON.stringify(input.toolName)} takes a private input: give the broker its handler (privateInputs: clientInputHandlers({...})) before dispatching calls to it.`,
+        );
       }
     } catch (error) {
       return Promise.reject(error);
@@ -426,7 +511,12 @@ export class ClientCallBroker {
     try {
       // What the call holds: its arguments' size, about their JSON's length (a third of the cost of writing it).
       const bytes = valueSize(request.args);
-      await this.#store.open(opened, { maxOpenPerOwner: this.#maxOpenPerOwner, maxOpenBytesPerOwner: this.#maxOpenBytesPerOwner, bytes, outputSchema: spec.outputSchema });
+      await this.#store.open(opened, {
+        maxOpenPerOwner: this.#maxOpenPerOwner,
+        maxOpenBytesPerOwner: this.#maxOpenBytesPerOwner,
+        bytes,
+        outputSchema: spec.outputSchema,
+      });
     } catch (error) {
       this.#waiters.forget(requestId);
       if (error instanceof OpenCallLimitError) return { status: "denied", reason: error.message };
@@ -457,7 +547,10 @@ export class ClientCallBroker {
     for (const call of calls) {
       this.#awaitedTool(call.toolName, call.conversationId);
       const key = JSON.stringify([call.conversationId, call.toolCallId]);
-      if (seen.has(key)) throw new TypeError(`The batch has toolCallId ${JSON.stringify(call.toolCallId)} of conversation ${JSON.stringify(call.conversationId)} twice.`);
+      if (seen.has(key))
+        throw new TypeError(
+          `The batch has toolCallId ${JSON.stringify(call.toolCallId)} of conversation ${JSON.stringify(call.conversationId)} twice.`,
+        );
       seen.add(key);
     }
     return Promise.all(calls.map((call) => this.dispatch(call)));
@@ -502,7 +595,9 @@ export class ClientCallBroker {
     return this.#answersInFlight.start(owner);
   }
 
-  /** The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid. */
+  /**
+   * The client's result. Refused unless it is the owner's, the call is open, the attempt current and the result valid.
+   */
   async submit(input: SubmitInput): Promise<void> {
     const call = await this.#openCall(input);
     if (call.request.privateInput === true) return this.#takePrivateInput(call, input.result);
@@ -516,7 +611,10 @@ export class ClientCallBroker {
     this.#telemetry?.answered(call.request, input.handlerMs);
   }
 
-  /** The client could not run the tool. A retryable error re-sends the call when the tool allows it; otherwise the call ends. */
+  /**
+   * The client could not run the tool. A retryable error re-sends the call when the tool allows it; otherwise the call
+   * ends.
+   */
   async fail(input: FailInput): Promise<void> {
     if (typeof input.error !== "string" || typeof input.retryable !== "boolean") {
       throw new ClientAnswerMalformedError("A client tool error needs `error` (a string) and `retryable` (a boolean).");
@@ -532,12 +630,17 @@ export class ClientCallBroker {
     }
     const next: PendingCall = {
       owner: call.owner,
-      request: { ...call.request, attempt: call.request.attempt + 1, expiresAt: Date.now() + policy.timeoutSeconds * 1000 },
+      request: {
+        ...call.request,
+        attempt: call.request.attempt + 1,
+        expiresAt: Date.now() + policy.timeoutSeconds * 1000,
+      },
       ...(call.tool !== undefined && { tool: call.tool }),
     };
     if (call.tool !== undefined) {
       const schema = await this.#storedSchema(call.owner, call.tool.outputSchema);
-      if (schema !== undefined) await this.#store.putSchema(call.owner, call.tool.outputSchema, schema, next.request.expiresAt);
+      if (schema !== undefined)
+        await this.#store.putSchema(call.owner, call.tool.outputSchema, schema, next.request.expiresAt);
     }
     await this.#lifecycle.resend(call, next);
     this.#telemetry?.answered(call.request, input.handlerMs);
@@ -557,33 +660,69 @@ export class ClientCallBroker {
     const handler = privateInputHandlerOf(this.#privateInputs, toolName);
     const privateInput = tool?.spec.privateInput;
     const fingerprint = tool?.fingerprints.outputSchema;
-    // Only the tool the call was dispatched with: a private input re-registered since under another schema is not this call's.
-    if (tool === undefined || privateInput === undefined || handler === undefined || (call.tool !== undefined && call.tool.outputSchema !== fingerprint)) {
+    // Only the tool the call was dispatched with: a private input re-registered since under another schema is not this
+    // call's.
+    if (
+      tool === undefined ||
+      privateInput === undefined ||
+      handler === undefined ||
+      (call.tool !== undefined && call.tool.outputSchema !== fingerprint)
+    ) {
       throw new PrivateInputMisdirectedError(toolName);
     }
     const unfit = unfitValue(value, this.#maxValueDepth);
-    const problems = unfit !== undefined ? [unfit] : await this.#check(tool.spec, fingerprint, value, conversationId, call.owner);
+    const problems =
+      unfit !== undefined ? [unfit] : await this.#check(tool.spec, fingerprint, value, conversationId, call.owner);
     if (problems !== undefined) {
       const policy = this.#policyOf(call);
       if (policy !== undefined && call.request.attempt < policy.maxAttempts) {
-        const again = { ...call.request, attempt: call.request.attempt + 1, expiresAt: Date.now() + policy.timeoutSeconds * 1000 };
-        await this.#lifecycle.resend(call, { owner: call.owner, request: again, ...(call.tool !== undefined && { tool: call.tool }) });
+        const again = {
+          ...call.request,
+          attempt: call.request.attempt + 1,
+          expiresAt: Date.now() + policy.timeoutSeconds * 1000,
+        };
+        await this.#lifecycle.resend(call, {
+          owner: call.owner,
+          request: again,
+          ...(call.tool !== undefined && { tool: call.tool }),
+        });
       } else {
         await this.#lifecycle.end(call, PRIVATE_INPUT_INVALID);
       }
       throw new ClientResultInvalidError(toolName, shownProblems(problems, privateInput.schema), "private input");
     }
-    const claimed: PendingCall = { owner: call.owner, request: { ...call.request, attempt: call.request.attempt + 1 }, ...(call.tool !== undefined && { tool: call.tool }), claimed: true };
+    const claimed: PendingCall = {
+      owner: call.owner,
+      request: { ...call.request, attempt: call.request.attempt + 1 },
+      ...(call.tool !== undefined && { tool: call.tool }),
+      claimed: true,
+    };
     if (!(await this.#store.reissue(claimed, call.request.attempt))) throw await this.#lifecycle.lostRace(call);
     let outcome: ClientCallOutcome;
     try {
-      const returned: unknown = await handler(value, call.request.args, { conversationId, owner: call.owner, toolName, toolCallId, requestId });
-      outcome = returned === undefined ? { status: "ok", result: structuredClone(privateInput.response) } : PRIVATE_INPUT_UNUSABLE;
-      if (returned !== undefined) this.#onError(new TypeError("a private input's handler must resolve to nothing; what it returned was dropped"), `the private input of ${JSON.stringify(toolName)} was not used`);
+      const returned: unknown = await handler(value, call.request.args, {
+        conversationId,
+        owner: call.owner,
+        toolName,
+        toolCallId,
+        requestId,
+      });
+      outcome =
+        returned === undefined
+          ? { status: "ok", result: structuredClone(privateInput.response) }
+          : PRIVATE_INPUT_UNUSABLE;
+      if (returned !== undefined)
+        this.#onError(
+          new TypeError("a private input's handler must resolve to nothing; what it returned was dropped"),
+          `the private input of ${JSON.stringify(toolName)} was not used`,
+        );
     } catch {
       // What a handler throws may hold the value: it is not reported.
       outcome = PRIVATE_INPUT_UNUSABLE;
-      this.#onError(new Error("a private input's handler threw; what it threw is not reported, since it may hold the value"), `the private input of ${JSON.stringify(toolName)} was not used`);
+      this.#onError(
+        new Error("a private input's handler threw; what it threw is not reported, since it may hold the value"),
+        `the private input of ${JSON.stringify(toolName)} was not used`,
+      );
     }
     // Ended meanwhile (timed out, cancelled): that outcome stands, and the value is gone all the same.
     await this.#lifecycle.endIfOpen(claimed, outcome);
@@ -596,9 +735,14 @@ export class ClientCallBroker {
    * deadline (`approvalTimeoutSeconds` from now). Edited, made for another call or arguments, or
    * late, it denies the call. Throws without `signing`.
    */
-  async signDecision(call: ClientToolApprovalRequest, decision: ClientToolDecisionInput): Promise<SignedClientToolDecision> {
-    if (this.#decisions === undefined) throw new TypeError("signDecision needs the broker's signing option: keys every instance shares.");
-    if (typeof decision.decidedBy !== "string" || decision.decidedBy === "") throw new TypeError("A signed decision names who decided (decidedBy).");
+  async signDecision(
+    call: ClientToolApprovalRequest,
+    decision: ClientToolDecisionInput,
+  ): Promise<SignedClientToolDecision> {
+    if (this.#decisions === undefined)
+      throw new TypeError("signDecision needs the broker's signing option: keys every instance shares.");
+    if (typeof decision.decidedBy !== "string" || decision.decidedBy === "")
+      throw new TypeError("A signed decision names who decided (decidedBy).");
     return this.#decisions.sign(call, decision, Date.now() + this.#approvalTimeoutMs);
   }
 
@@ -633,7 +777,10 @@ export class ClientCallBroker {
    * of it (`differs`, from its contract). Ends the call as `client_out_of_date`, unless it ended
    * meanwhile. Never rejects: a store failure goes to `onError`, and the call stays open.
    */
-  async clientOutOfDate(call: { readonly requestId: string; readonly owner: string }, differs: readonly ClientToolDifference[]): Promise<void> {
+  async clientOutOfDate(
+    call: { readonly requestId: string; readonly owner: string },
+    differs: readonly ClientToolDifference[],
+  ): Promise<void> {
     try {
       await this.#endOpen(call, { status: "client_out_of_date", differs });
     } catch (error) {
@@ -664,7 +811,8 @@ export class ClientCallBroker {
     const byTool = new Map<string, { toolName: string; count: number; nextDeadline: number }>();
     for (const { request } of calls) {
       const entry = byTool.get(request.toolName);
-      if (entry === undefined) byTool.set(request.toolName, { toolName: request.toolName, count: 1, nextDeadline: request.expiresAt });
+      if (entry === undefined)
+        byTool.set(request.toolName, { toolName: request.toolName, count: 1, nextDeadline: request.expiresAt });
       else {
         entry.count++;
         entry.nextDeadline = Math.min(entry.nextDeadline, request.expiresAt);
@@ -675,7 +823,10 @@ export class ClientCallBroker {
     return { owner: filter.owner, openCalls, nextDeadline, ...local, store: "ok" };
   }
 
-  /** The owner's open calls that a client may still answer (of one conversation, if given), with their tools' fingerprints. */
+  /**
+   * The owner's open calls that a client may still answer (of one conversation, if given), with their tools'
+   * fingerprints.
+   */
   async openCalls(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
     const now = Date.now();
     const calls = await this.#store.list(filter);
@@ -687,10 +838,16 @@ export class ClientCallBroker {
     if (this.#closed) return;
     this.#closed = true;
     this.#markClosing();
-    const results = await Promise.allSettled([...this.#waiters.entries()].map(([requestId, waiter]) => this.cancel({ requestId, owner: waiter.owner }, BROKER_CLOSED.reason)));
-    for (const result of results) if (result.status === "rejected") this.#onError(result.reason, "closing a call in the store failed");
+    const results = await Promise.allSettled(
+      [...this.#waiters.entries()].map(([requestId, waiter]) =>
+        this.cancel({ requestId, owner: waiter.owner }, BROKER_CLOSED.reason),
+      ),
+    );
+    for (const result of results)
+      if (result.status === "rejected") this.#onError(result.reason, "closing a call in the store failed");
     // Whatever the store could not end must still not leave its dispatch hanging.
-    for (const [, waiter] of this.#waiters.entries()) this.#lifecycle.giveUp({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
+    for (const [, waiter] of this.#waiters.entries())
+      this.#lifecycle.giveUp({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
     this.#lifecycle.stopSweeping();
     this.#unsubscribe();
     this.#unsubscribeDrops();
@@ -701,7 +858,10 @@ export class ClientCallBroker {
   }
 
   /** Ends the owner's call with `outcome` if it is open; `false` when it was not. */
-  async #endOpen(call: { readonly requestId: string; readonly owner: string }, outcome: ClientCallOutcome): Promise<boolean> {
+  async #endOpen(
+    call: { readonly requestId: string; readonly owner: string },
+    outcome: ClientCallOutcome,
+  ): Promise<boolean> {
     for (;;) {
       const stored = await this.#store.get(call.requestId, call.owner);
       if (stored?.state !== "open") return false;
@@ -712,7 +872,10 @@ export class ClientCallBroker {
 
   #awaitedTool(toolName: string, conversationId: string): AwaitedTool {
     const tool = this.#find(toolName, conversationId);
-    if (tool === undefined) throw new TypeError(`Unknown client tool ${JSON.stringify(toolName)}: register it before dispatching calls to it.`);
+    if (tool === undefined)
+      throw new TypeError(
+        `Unknown client tool ${JSON.stringify(toolName)}: register it before dispatching calls to it.`,
+      );
     const awaited = awaitedToolOf(tool);
     if (awaited === undefined) {
       throw new TypeError(
@@ -756,14 +919,21 @@ export class ClientCallBroker {
   }
 
   /** The open call an answer is for; refusals in the order that reveals nothing to a caller who is not the owner. */
-  async #openCall(input: { readonly requestId: string; readonly owner: string; readonly attempt?: number }): Promise<StoredCall & { state: "open" }> {
+  async #openCall(input: {
+    readonly requestId: string;
+    readonly owner: string;
+    readonly attempt?: number;
+  }): Promise<StoredCall & { state: "open" }> {
     // A forged, altered or expired signed id never reaches the store.
-    if (this.#signer !== undefined && !(await this.#signer.verify(input.requestId, input.owner, Date.now()))) throw new ClientCallNotFoundError(input.requestId);
+    if (this.#signer !== undefined && !(await this.#signer.verify(input.requestId, input.owner, Date.now())))
+      throw new ClientCallNotFoundError(input.requestId);
     // A call heard of at the attempt answered needs no read: ending it still compares the attempt
     // in the store, and a call that ended meanwhile is found out there.
     const heard = this.#heard.get(input.requestId);
     const stored: StoredCall | undefined =
-      heard !== undefined && (input.attempt === undefined || input.attempt === heard.request.attempt) ? { state: "open", ...heard } : await this.#store.get(input.requestId, input.owner);
+      heard !== undefined && (input.attempt === undefined || input.attempt === heard.request.attempt)
+        ? { state: "open", ...heard }
+        : await this.#store.get(input.requestId, input.owner);
     if (stored === undefined || stored.owner !== input.owner) throw new ClientCallNotFoundError(input.requestId);
     if (stored.state === "closed" || stored.claimed === true) throw new ClientCallClosedError(input.requestId);
     if (input.attempt !== undefined && input.attempt !== stored.request.attempt) {
@@ -777,11 +947,20 @@ export class ClientCallBroker {
     return stored;
   }
 
-  /** How the call's answers are re-sent and timed, and how it recovers: as the call carries it, else as the tool known here says. */
+  /**
+   * How the call's answers are re-sent and timed, and how it recovers: as the call carries it, else as the tool known
+   * here says.
+   */
   #policyOf(call: PendingCall): Omit<PendingCallTool, "outputSchema"> | undefined {
     if (call.tool !== undefined) return call.tool;
     const spec = this.#find(call.request.toolName, call.request.conversationId)?.spec;
-    return spec === undefined ? undefined : { timeoutSeconds: timeoutSeconds(spec), maxAttempts: resendLimit(spec), recovery: recoveryOf(spec, this.#recovery) };
+    return spec === undefined
+      ? undefined
+      : {
+          timeoutSeconds: timeoutSeconds(spec),
+          maxAttempts: resendLimit(spec),
+          recovery: recoveryOf(spec, this.#recovery),
+        };
   }
 
   /**
@@ -813,15 +992,22 @@ export class ClientCallBroker {
     if (kept !== undefined) return kept;
     const schema = await this.#store.getSchema(owner, fingerprint);
     if (schema === undefined) return undefined;
-    if (this.#storedSchemas.size >= STORED_SCHEMAS_KEPT) this.#storedSchemas.delete(this.#storedSchemas.keys().next().value!);
+    if (this.#storedSchemas.size >= STORED_SCHEMAS_KEPT)
+      this.#storedSchemas.delete(this.#storedSchemas.keys().next().value!);
     this.#storedSchemas.set(fingerprint, schema);
     return schema;
   }
 
-  /** One more invalid answer to an open call, counted by the store for every instance (else here): the one that reaches the bound ends it. */
+  /**
+   * One more invalid answer to an open call, counted by the store for every instance (else here): the one that reaches
+   * the bound ends it.
+   */
   async #countInvalidAnswer(call: StoredCall & { state: "open" }): Promise<void> {
     const { requestId } = call.request;
-    const count = this.#store.countInvalidAnswer !== undefined ? await this.#store.countInvalidAnswer(requestId, call.owner) : this.#countHere(requestId);
+    const count =
+      this.#store.countInvalidAnswer !== undefined
+        ? await this.#store.countInvalidAnswer(requestId, call.owner)
+        : this.#countHere(requestId);
     if (count < this.#maxInvalidAnswers) return;
     const error = `The client's answers did not match the tool's outputSchema ${count} times; the call takes no more answers.`;
     await this.#lifecycle.endIfOpen(call, { status: "error", error, retryable: false });
@@ -830,7 +1016,8 @@ export class ClientCallBroker {
   #countHere(requestId: string): number {
     const count = (this.#invalidAnswers.get(requestId) ?? 0) + 1;
     this.#invalidAnswers.delete(requestId);
-    if (this.#invalidAnswers.size >= HEARD_CALLS_KEPT) this.#invalidAnswers.delete(this.#invalidAnswers.keys().next().value!);
+    if (this.#invalidAnswers.size >= HEARD_CALLS_KEPT)
+      this.#invalidAnswers.delete(this.#invalidAnswers.keys().next().value!);
     this.#invalidAnswers.set(requestId, count);
     return count;
   }
@@ -840,5 +1027,4 @@ export class ClientCallBroker {
     if (this.#heard.size >= HEARD_CALLS_KEPT) this.#heard.delete(this.#heard.keys().next().value!);
     this.#heard.set(call.request.requestId, call);
   }
-
 }

@@ -1,13 +1,12 @@
-import { _, Ajv, str, type CodeKeywordDefinition, type KeywordErrorDefinition, type Options } from "ajv";
+import { _, Ajv, type CodeKeywordDefinition, type KeywordErrorDefinition, type Options, str } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standalone from "ajv/dist/standalone/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { VALIDATION_OPTIONS, validationOptionsFor } from "../schema/ajv-options.js";
-import { linearRegExp } from "../schema/linear-patterns.js";
+import { commonjsModule } from "../schema/commonjs-module.js";
 import { schemaDialect } from "../schema/dialect.js";
 import type { JsonObject } from "../schema/json.js";
-
-import { commonjsModule } from "../schema/commonjs-module.js";
+import { linearRegExp } from "../schema/linear-patterns.js";
 import { firstDuplicate } from "./first-duplicate.js";
 
 const standaloneCode = commonjsModule(standalone).default as typeof standalone.default;
@@ -20,7 +19,10 @@ const standaloneCode = commonjsModule(standalone).default as typeof standalone.d
  * (schema-thread.ts). A fresh ajv each time keeps nothing of the schema once written.
  */
 export function clientSchemaCode(schema: JsonObject): string {
-  const ajv = new (schemaDialect(schema) === "draft-07" ? Ajv : Ajv2020)({ ...OPTIONS, ...validationOptionsFor(schema) });
+  const ajv = new (schemaDialect(schema) === "draft-07" ? Ajv : Ajv2020)({
+    ...OPTIONS,
+    ...validationOptionsFor(schema),
+  });
   ajv.removeKeyword("uniqueItems");
   ajv.addKeyword(LINEAR_UNIQUE_ITEMS);
   return standaloneCode(ajv, ajv.compile(schema));

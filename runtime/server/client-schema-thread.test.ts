@@ -24,11 +24,16 @@ function runBuilt(name: string, source: string, nodeOptions: readonly string[] =
   return JSON.parse(result.stdout) as unknown;
 }
 
-/** A client's output schema near the registry's limits: 4,330 schema objects, a pattern in each leaf (about 0.8 s of ajv's work). */
+/**
+ * A client's output schema near the registry's limits: 4,330 schema objects, a pattern in each leaf (about 0.8 s of
+ * ajv's work).
+ */
 const BIG_SCHEMA = `{ type: "object", properties: Object.fromEntries(Array.from({ length: 9 }, (_, j) => [\`o\${j}\`, { type: "object", properties: Object.fromEntries(Array.from({ length: 480 }, (_, i) => [\`p\${i}\`, { type: "string", maxLength: i, pattern: "^a+$" }])) }])) }`;
 
 describe("checking against a client's schema", () => {
-  it("never holds up the event loop: the loop keeps turning while a schema at the limits is compiled, and its answers are checked", { timeout: 120_000 }, () => {
+  it("never holds up the event loop: the loop keeps turning while a schema at the limits is compiled, and its answers are checked", {
+    timeout: 120_000,
+  }, () => {
     const measured = runBuilt(
       "stall.mjs",
       `import { ClientToolRegistry } from "DIST/runtime/registry/server-registry.js";
@@ -56,7 +61,9 @@ await broker.close();`,
     expect(measured.longestGap).toBeLessThan(measured.compileMs / 4);
   });
 
-  it("stops a thread that takes longer than its compile deadline, and compiles again in a new one", { timeout: 120_000 }, () => {
+  it("stops a thread that takes longer than its compile deadline, and compiles again in a new one", {
+    timeout: 120_000,
+  }, () => {
     const measured = runBuilt(
       "deadline.mjs",
       `import { createClientSchemaThread } from "DIST/runtime/server/client-schema-thread.js";
@@ -66,10 +73,15 @@ const again = await thread.validate("n", { type: "number" }, "x");
 thread.close();
 console.log(JSON.stringify({ late, again }));`,
     );
-    expect(measured).toEqual({ late: "compiling the validator took longer than 300 ms", again: [{ pointer: "", message: "must be number" }] });
+    expect(measured).toEqual({
+      late: "compiling the validator took longer than 300 ms",
+      again: [{ pointer: "", message: "must be number" }],
+    });
   });
 
-  it("stops a validation past its deadline (500 patternProperties against 30,000 keys), with the loop turning, and goes on with the requests behind it in a new thread", { timeout: 120_000 }, () => {
+  it("stops a validation past its deadline (500 patternProperties against 30,000 keys), with the loop turning, and goes on with the requests behind it in a new thread", {
+    timeout: 120_000,
+  }, () => {
     const measured = runBuilt(
       "validation-deadline.mjs",
       `import { createClientSchemaThread } from "DIST/runtime/server/client-schema-thread.js";
@@ -88,7 +100,12 @@ clearInterval(ticks);
 console.log(JSON.stringify({ ...results, longestGap, fine: await thread.validate("patterns", patterns, { k1x: "v" }) }));
 thread.close();`,
     ) as { costly: unknown; costlyMs: number; behind: unknown; longestGap: number; fine: unknown };
-    expect(measured.costly).toEqual([{ pointer: "", message: "could not be checked within 200 ms: the value is too costly to validate against this schema" }]);
+    expect(measured.costly).toEqual([
+      {
+        pointer: "",
+        message: "could not be checked within 200 ms: the value is too costly to validate against this schema",
+      },
+    ]);
     // Validated in this thread, the check alone holds the loop for seconds.
     expect(measured.costlyMs).toBeLessThan(2_000);
     expect(measured.longestGap).toBeLessThan(100);
@@ -98,7 +115,9 @@ thread.close();`,
 });
 
 describe("what a dropped conversation's validators cost, with the thread (and small schemas' copies on the event loop)", () => {
-  it("gives back the memory of 3,000 conversations, each with its own schemas compiled, called and dropped (heap within 10 MB)", { timeout: 180_000 }, () => {
+  it("gives back the memory of 3,000 conversations, each with its own schemas compiled, called and dropped (heap within 10 MB)", {
+    timeout: 180_000,
+  }, () => {
     const measured = runBuilt(
       "memory.mjs",
       `import { ClientToolRegistry } from "DIST/runtime/registry/server-registry.js";
@@ -140,7 +159,9 @@ console.log(JSON.stringify({ first: (afterFirst - baseline) / 2 ** 20, second: (
 describe("createClientSchemaThread, run from the sources", () => {
   it("compiles and validates here, with ajv's reason when it cannot compile", async () => {
     const thread = createClientSchemaThread();
-    expect(await thread.validate("s", { type: "string", maxLength: 3 }, "abcd")).toEqual([{ pointer: "", message: "must NOT have more than 3 characters" }]);
+    expect(await thread.validate("s", { type: "string", maxLength: 3 }, "abcd")).toEqual([
+      { pointer: "", message: "must NOT have more than 3 characters" },
+    ]);
     await expect(thread.compile("n", { type: "numbr" } as JsonObject)).rejects.toThrow(/type must be JSONType/);
     thread.close();
   });

@@ -1,6 +1,6 @@
 import type { Worker } from "node:worker_threads";
 import type { JsonObject } from "../schema/json.js";
-import { validate, type CompiledValidator, type ValidationProblem } from "../wire/validation.js";
+import { type CompiledValidator, type ValidationProblem, validate } from "../wire/validation.js";
 import { clientSchemaCode } from "./client-schema-code.js";
 import { loadClientValidator } from "./client-validator.js";
 
@@ -11,7 +11,9 @@ import { loadClientValidator } from "./client-validator.js";
  * key 500 times).
  */
 export interface ClientSchemaThread {
-  /** Whether the work is done in a thread apart (false where there are no worker threads: it is done in the caller's). */
+  /**
+   * Whether the work is done in a thread apart (false where there are no worker threads: it is done in the caller's).
+   */
   readonly apart: boolean;
   /**
    * Compiles the schema and keeps it under `key`; resolves to the validator's standalone code when
@@ -32,7 +34,9 @@ export interface ClientSchemaThread {
 }
 
 export interface ClientSchemaThreadOptions {
-  /** How long compiling one schema may take (a schema at the registry's limits takes about a second). Default 20,000 ms. */
+  /**
+   * How long compiling one schema may take (a schema at the registry's limits takes about a second). Default 20,000 ms.
+   */
   readonly compileDeadlineMs?: number;
   /** How long validating one value may take. Default 500 ms. */
   readonly validationDeadlineMs?: number;
@@ -40,8 +44,20 @@ export interface ClientSchemaThreadOptions {
 
 /** The thread's requests and replies (schema-thread.ts is the other end). */
 export type ThreadRequest =
-  | { readonly op: "compile"; readonly id: number; readonly key: string; readonly schema: JsonObject; readonly withCode?: true }
-  | { readonly op: "validate"; readonly id: number; readonly key: string; readonly schema?: JsonObject; readonly value: unknown }
+  | {
+      readonly op: "compile";
+      readonly id: number;
+      readonly key: string;
+      readonly schema: JsonObject;
+      readonly withCode?: true;
+    }
+  | {
+      readonly op: "validate";
+      readonly id: number;
+      readonly key: string;
+      readonly schema?: JsonObject;
+      readonly value: unknown;
+    }
   | { readonly op: "drop"; readonly key: string };
 export type ThreadReply =
   | { readonly ready: true }
@@ -65,18 +81,26 @@ const THREAD_HEAP_MB = 512;
 interface Job {
   readonly op: "compile" | "validate";
   readonly withCode?: boolean;
-  /** Whether the request as sent carries the schema, to be compiled first (its deadline then includes the compile's). */
+  /**
+   * Whether the request as sent carries the schema, to be compiled first (its deadline then includes the compile's).
+   */
   compiles?: boolean;
   readonly key: string;
   readonly schema: JsonObject;
   readonly value?: unknown;
-  readonly resolve: (reply: { readonly problems?: readonly ValidationProblem[] | undefined; readonly code?: string | undefined }) => void;
+  readonly resolve: (reply: {
+    readonly problems?: readonly ValidationProblem[] | undefined;
+    readonly code?: string | undefined;
+  }) => void;
   readonly reject: (error: Error) => void;
 }
 
 /** The problem of a value whose check was stopped at the deadline. */
 export const tooCostly = (deadlineMs: number): readonly ValidationProblem[] => [
-  { pointer: "", message: `could not be checked within ${deadlineMs} ms: the value is too costly to validate against this schema` },
+  {
+    pointer: "",
+    message: `could not be checked within ${deadlineMs} ms: the value is too costly to validate against this schema`,
+  },
 ];
 
 /**
@@ -103,7 +127,8 @@ export function createClientSchemaThread(options: ClientSchemaThreadOptions = {}
   // Whether the thread has loaded (deadlines run from then).
   let ready = false;
 
-  const deadlineOf = (job: Job): number => (job.compiles === true ? compileDeadlineMs : 0) + (job.op === "validate" ? validationDeadlineMs : 0);
+  const deadlineOf = (job: Job): number =>
+    (job.compiles === true ? compileDeadlineMs : 0) + (job.op === "validate" ? validationDeadlineMs : 0);
   const post = (id: number, job: Job): void => {
     const thread = started();
     const withSchema = job.op === "compile" || !loaded.has(job.key);
@@ -111,8 +136,20 @@ export function createClientSchemaThread(options: ClientSchemaThreadOptions = {}
     try {
       thread.postMessage(
         job.op === "compile"
-          ? ({ op: "compile", id, key: job.key, schema: job.schema, ...(job.withCode === true && { withCode: true }) } satisfies ThreadRequest)
-          : ({ op: "validate", id, key: job.key, value: job.value, ...(withSchema && { schema: job.schema }) } satisfies ThreadRequest),
+          ? ({
+              op: "compile",
+              id,
+              key: job.key,
+              schema: job.schema,
+              ...(job.withCode === true && { withCode: true }),
+            } satisfies ThreadRequest)
+          : ({
+              op: "validate",
+              id,
+              key: job.key,
+              value: job.value,
+              ...(withSchema && { schema: job.schema }),
+            } satisfies ThreadRequest),
       );
     } catch {
       // A value the thread cannot receive (a function, a symbol) is no JSON value.
@@ -200,8 +237,21 @@ export function createClientSchemaThread(options: ClientSchemaThreadOptions = {}
 
   return {
     apart: true,
-    compile: (key, schema, withCode) => new Promise((resolve, reject) => send({ op: "compile", key, schema, withCode: withCode === true, resolve: (reply) => resolve(reply.code), reject })),
-    validate: (key, schema, value) => new Promise((resolve, reject) => send({ op: "validate", key, schema, value, resolve: (reply) => resolve(reply.problems), reject })),
+    compile: (key, schema, withCode) =>
+      new Promise((resolve, reject) =>
+        send({
+          op: "compile",
+          key,
+          schema,
+          withCode: withCode === true,
+          resolve: (reply) => resolve(reply.code),
+          reject,
+        }),
+      ),
+    validate: (key, schema, value) =>
+      new Promise((resolve, reject) =>
+        send({ op: "validate", key, schema, value, resolve: (reply) => resolve(reply.problems), reject }),
+      ),
     drop(key) {
       if (!loaded.delete(key)) return;
       worker?.postMessage({ op: "drop", key } satisfies ThreadRequest);
@@ -258,6 +308,7 @@ function nodeWorkerClass(): { readonly Worker: typeof Worker; readonly script: U
   const threads = node?.getBuiltinModule?.("node:worker_threads");
   const fs = node?.getBuiltinModule?.("node:fs");
   const script = new URL("./schema-thread.js", import.meta.url);
-  if (threads === undefined || fs === undefined || script.protocol !== "file:" || !fs.existsSync(script)) return undefined;
+  if (threads === undefined || fs === undefined || script.protocol !== "file:" || !fs.existsSync(script))
+    return undefined;
   return { Worker: threads.Worker, script };
 }

@@ -5,9 +5,9 @@ import validationError from "ajv/dist/runtime/validation_error.js";
 import * as formats from "ajv-formats/dist/formats.js";
 import { commonjsModule } from "../schema/commonjs-module.js";
 import { linearRegExp } from "../schema/linear-patterns.js";
+import type { CompiledValidator } from "../wire/validation.js";
 import { FIRST_DUPLICATE_MODULE } from "./client-schema-code.js";
 import { firstDuplicate } from "./first-duplicate.js";
-import type { CompiledValidator } from "../wire/validation.js";
 
 /** What the code ajv writes for a JSON Schema may `require`: its runtime helpers and the formats. */
 const CODE_MODULES: ReadonlyMap<string, unknown> = new Map([

@@ -3,7 +3,12 @@ import { firstDuplicate } from "./first-duplicate.js";
 
 describe("firstDuplicate", () => {
   it("finds two equal items by JSON Schema's equality, whatever their key order, and tells types apart", () => {
-    expect(firstDuplicate([{ a: 1, b: [2] }, { b: [2], a: 1 }])).toEqual([1, 0]);
+    expect(
+      firstDuplicate([
+        { a: 1, b: [2] },
+        { b: [2], a: 1 },
+      ]),
+    ).toEqual([1, 0]);
     expect(firstDuplicate([1, 1.0])).toEqual([1, 0]);
     expect(firstDuplicate([1, "1", [1], { "1": 1 }, null, true])).toBeUndefined();
     expect(firstDuplicate(["a", "b", "c", "b"])).toEqual([3, 1]);

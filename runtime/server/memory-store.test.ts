@@ -1,14 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ClientToolRequest } from "../wire/messages.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
 import { describeBrokersSharingStore } from "../../test-support/shared-brokers.js";
 import { describeStoreContract } from "../../test-support/store-conformance.js";
+import type { ClientToolRequest } from "../wire/messages.js";
+import { InMemoryPendingCallStore } from "./memory-store.js";
 
 const NOW = Date.parse("2025-01-01T00:00:00Z");
 
-
 function request(requestId: string, overrides: Partial<ClientToolRequest> = {}): ClientToolRequest {
-  return { requestId, conversationId: "c1", toolName: "get_location", toolCallId: `call_${requestId}`, args: {}, attempt: 1, expiresAt: NOW + 30_000, ...overrides };
+  return {
+    requestId,
+    conversationId: "c1",
+    toolName: "get_location",
+    toolCallId: `call_${requestId}`,
+    args: {},
+    attempt: 1,
+    expiresAt: NOW + 30_000,
+    ...overrides,
+  };
 }
 
 const ok = { status: "ok", result: { city: "Lyon" } } as const;
@@ -54,7 +62,10 @@ describe("InMemoryPendingCallStore, beyond the contract", () => {
   });
 });
 
-describeStoreContract("InMemoryPendingCallStore", async (closedRetentionMs) => ({ store: new InMemoryPendingCallStore({ closedRetentionMs }), release: async () => {} }));
+describeStoreContract("InMemoryPendingCallStore", async (closedRetentionMs) => ({
+  store: new InMemoryPendingCallStore({ closedRetentionMs }),
+  release: async () => {},
+}));
 
 // Brokers in one process sharing one store behave like instances sharing Redis.
 describeBrokersSharingStore(

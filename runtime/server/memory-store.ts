@@ -1,6 +1,16 @@
 import type { JsonObject } from "../schema/json.js";
 import type { ClientCallOutcome } from "../wire/outcome.js";
-import { DuplicateToolCallError, OpenCallLimitError, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall, type ToolCallAddress } from "./store.js";
+import {
+  DuplicateToolCallError,
+  OpenCallLimitError,
+  type PendingCall,
+  type PendingCallFilter,
+  type PendingCallListener,
+  type PendingCallOpenOptions,
+  type PendingCallStore,
+  type StoredCall,
+  type ToolCallAddress,
+} from "./store.js";
 
 type OpenEntry = Extract<StoredCall, { state: "open" }>;
 interface ClosedEntry {
@@ -47,16 +57,24 @@ export class InMemoryPendingCallStore implements PendingCallStore {
 
   async open(call: PendingCall, options: PendingCallOpenOptions = {}): Promise<void> {
     const { requestId } = call.request;
-    if (this.#open.has(requestId) || this.#closed.has(requestId)) throw new Error(`Duplicate client tool request id ${requestId}.`);
+    if (this.#open.has(requestId) || this.#closed.has(requestId))
+      throw new Error(`Duplicate client tool request id ${requestId}.`);
     this.#forgetExpired();
-    const toolCall = toolCallKey({ owner: call.owner, conversationId: call.request.conversationId, toolCallId: call.request.toolCallId });
-    if (this.#byToolCall.has(toolCall)) throw new DuplicateToolCallError(call.request.conversationId, call.request.toolCallId);
+    const toolCall = toolCallKey({
+      owner: call.owner,
+      conversationId: call.request.conversationId,
+      toolCallId: call.request.toolCallId,
+    });
+    if (this.#byToolCall.has(toolCall))
+      throw new DuplicateToolCallError(call.request.conversationId, call.request.toolCallId);
     const max = options.maxOpenPerOwner;
-    if (max !== undefined && (this.#byOwner.get(call.owner)?.size ?? 0) >= max) throw new OpenCallLimitError(call.owner, max);
+    if (max !== undefined && (this.#byOwner.get(call.owner)?.size ?? 0) >= max)
+      throw new OpenCallLimitError(call.owner, max);
     const bytes = options.bytes ?? 0;
     const held = (this.#bytesByOwner.get(call.owner) ?? 0) + bytes;
     const maxBytes = options.maxOpenBytesPerOwner;
-    if (maxBytes !== undefined && held > maxBytes) throw new OpenCallLimitError(call.owner, maxBytes, "maxOpenCallBytesPerOwner");
+    if (maxBytes !== undefined && held > maxBytes)
+      throw new OpenCallLimitError(call.owner, maxBytes, "maxOpenCallBytesPerOwner");
     if (bytes > 0) {
       this.#bytes.set(requestId, bytes);
       this.#bytesByOwner.set(call.owner, held);
@@ -66,7 +84,8 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     let ids = this.#byOwner.get(call.owner);
     if (ids === undefined) this.#byOwner.set(call.owner, (ids = new Set()));
     ids.add(requestId);
-    if (options.outputSchema !== undefined && call.tool !== undefined) await this.putSchema(call.owner, call.tool.outputSchema, options.outputSchema, call.request.expiresAt);
+    if (options.outputSchema !== undefined && call.tool !== undefined)
+      await this.putSchema(call.owner, call.tool.outputSchema, options.outputSchema, call.request.expiresAt);
     this.#notify((listener) => listener.requested(call));
   }
 
@@ -117,7 +136,10 @@ export class InMemoryPendingCallStore implements PendingCallStore {
       else this.#bytesByOwner.delete(current.owner);
     }
     const { state: _open, ...stored } = current;
-    this.#closed.set(requestId, { call: { ...stored, state: "closed", outcome }, forgetAt: Date.now() + this.#retentionMs });
+    this.#closed.set(requestId, {
+      call: { ...stored, state: "closed", outcome },
+      forgetAt: Date.now() + this.#retentionMs,
+    });
     this.#notify((listener) => listener.closed({ ...stored, outcome }));
     return true;
   }
@@ -126,7 +148,8 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     const calls: PendingCall[] = [];
     for (const id of this.#byOwner.get(filter.owner) ?? []) {
       const { state: _open, ...call } = this.#open.get(id)!;
-      if (filter.conversationId === undefined || call.request.conversationId === filter.conversationId) calls.push(call);
+      if (filter.conversationId === undefined || call.request.conversationId === filter.conversationId)
+        calls.push(call);
     }
     return calls;
   }
@@ -174,7 +197,13 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     for (const [id, entry] of this.#closed) {
       if (entry.forgetAt > now) return;
       this.#closed.delete(id);
-      this.#byToolCall.delete(toolCallKey({ owner: entry.call.owner, conversationId: entry.call.request.conversationId, toolCallId: entry.call.request.toolCallId }));
+      this.#byToolCall.delete(
+        toolCallKey({
+          owner: entry.call.owner,
+          conversationId: entry.call.request.conversationId,
+          toolCallId: entry.call.request.toolCallId,
+        }),
+      );
     }
   }
 
@@ -194,7 +223,13 @@ export class InMemoryPendingCallStore implements PendingCallStore {
 }
 
 function storedOpen(owner: string, call: PendingCall): OpenEntry {
-  return { state: "open", owner, request: call.request, ...(call.tool !== undefined && { tool: call.tool }), ...(call.claimed === true && { claimed: true }) };
+  return {
+    state: "open",
+    owner,
+    request: call.request,
+    ...(call.tool !== undefined && { tool: call.tool }),
+    ...(call.claimed === true && { claimed: true }),
+  };
 }
 
 function toolCallKey({ owner, conversationId, toolCallId }: ToolCallAddress): string {

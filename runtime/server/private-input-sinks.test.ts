@@ -6,17 +6,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
 import { eventually } from "../../test-support/eventually.js";
 import { haveRedisServer, startRedisServer } from "../../test-support/redis-server.js";
-import { exportClientTools, type ExportTarget } from "../export/export-client-tools.js";
+import { createClientToolRunner } from "../client/runner.js";
+import { type ExportTarget, exportClientTools } from "../export/export-client-tools.js";
 import { ClientToolRegistry } from "../registry/registry.js";
-import { ClientCallBroker } from "./broker.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
 import { outcomeToObservation } from "../wire/observation.js";
 import type { PrivateInputHandlers } from "../wire/private-input-call.js";
-import { RedisPendingCallStore } from "./redis/redis-store.js";
-import { createClientToolRunner } from "../client/runner.js";
-import type { PendingCallStore } from "./store.js";
 import { decodeClientToolServerMessage, encodeClientToolMessage } from "../wire/ws-codec.js";
-import { listen, type Listening } from "./transports/__fixtures__/net.js";
+import { ClientCallBroker } from "./broker.js";
+import { InMemoryPendingCallStore } from "./memory-store.js";
+import { RedisPendingCallStore } from "./redis/redis-store.js";
+import type { PendingCallStore } from "./store.js";
+import { type Listening, listen } from "./transports/__fixtures__/net.js";
 import { createClientToolsHandler } from "./transports/http-handler.js";
 import { toNodeListener } from "./transports/node-listener.js";
 import { attachClientTools } from "./transports/ws-attach.js";
@@ -32,7 +32,13 @@ const connect = {
   description: "Connect the requested service with credentials the user enters.",
   parameters: { type: "object", properties: { service: { type: "string" } }, required: ["service"] },
   privateInput: {
-    schema: { type: "object", description: SCHEMA_MARK, properties: { token: { type: "string", minLength: 1 } }, required: ["token"], additionalProperties: false },
+    schema: {
+      type: "object",
+      description: SCHEMA_MARK,
+      properties: { token: { type: "string", minLength: 1 } },
+      required: ["token"],
+      additionalProperties: false,
+    },
     response: { status: "connected" },
   },
   maxAttempts: 2,
@@ -49,8 +55,14 @@ let logged: string[];
 beforeEach(() => {
   logged = [];
   for (const level of ["log", "info", "warn", "error", "debug", "trace"] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map((arg) => inspect(arg, { depth: 20 })).join(" ")));
+    vi.spyOn(console, level).mockImplementation(
+      (...args: unknown[]) => void logged.push(args.map((arg) => inspect(arg, { depth: 20 })).join(" ")),
+    );
   }
+  // The runtime's default reporter: warnings on the process.
+  vi.spyOn(process, "emitWarning").mockImplementation(
+    (...args: unknown[]) => void logged.push(args.map((arg) => inspect(arg, { depth: 20 })).join(" ")),
+  );
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -65,7 +77,8 @@ function recorded(store: PendingCallStore, into: string[]): PendingCallStore {
       return (...args: unknown[]) => {
         into.push(inspect(args, { depth: 30 }));
         const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
-        if (result instanceof Promise) return result.then((resolved: unknown) => (into.push(inspect(resolved, { depth: 30 })), resolved));
+        if (result instanceof Promise)
+          return result.then((resolved: unknown) => (into.push(inspect(resolved, { depth: 30 })), resolved));
         return result;
       };
     },
@@ -87,7 +100,8 @@ async function roundTrip(stores: readonly [PendingCallStore, PendingCallStore]):
       const registry = new ClientToolRegistry();
       registry.register(connect);
       const broker = new ClientCallBroker({ tools: registry, store, privateInputs });
-      for (const event of ["requested", "ended", "settled"] as const) broker.on(event, (payload) => text.push(inspect(payload, { depth: 30 })));
+      for (const event of ["requested", "ended", "settled"] as const)
+        broker.on(event, (payload) => text.push(inspect(payload, { depth: 30 })));
       cleanups.push(() => broker.close());
       return { registry, broker };
     });
@@ -95,7 +109,11 @@ async function roundTrip(stores: readonly [PendingCallStore, PendingCallStore]):
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     // Instance A serves HTTP (the SSE stream and answers); B a WebSocket.
-    const http: Listening = await listen(toNodeListener(createClientToolsHandler(a.broker, { authenticate: (request) => request.headers.get("x-owner") ?? undefined })));
+    const http: Listening = await listen(
+      toNodeListener(
+        createClientToolsHandler(a.broker, { authenticate: (request) => request.headers.get("x-owner") ?? undefined }),
+      ),
+    );
     cleanups.push(() => http.close());
     const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
     await new Promise((resolve) => wss.once("listening", resolve));
@@ -103,12 +121,16 @@ async function roundTrip(stores: readonly [PendingCallStore, PendingCallStore]):
     cleanups.push(() => new Promise((resolve) => (wss.clients.forEach((c) => c.terminate()), wss.close(resolve))));
 
     const events = new AbortController();
-    const stream = await fetch(`${http.origin}/client-tools/events`, { headers: { "x-owner": "alice" }, signal: events.signal });
+    const stream = await fetch(`${http.origin}/client-tools/events`, {
+      headers: { "x-owner": "alice" },
+      signal: events.signal,
+    });
     const streamed = (async () => {
       const decoder = new TextDecoder();
       const reader = stream.body!.getReader();
       try {
-        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text.push(decoder.decode(chunk.value));
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+          text.push(decoder.decode(chunk.value));
       } catch {
         // aborted at the end
       }
@@ -132,7 +154,13 @@ async function roundTrip(stores: readonly [PendingCallStore, PendingCallStore]):
       if (message?.type === "client_tool.requested") void runner.handle(message.request);
     });
 
-    const outcome = await a.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "connect_account", toolCallId: "call_1", args: { service: "github" } });
+    const outcome = await a.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "connect_account",
+      toolCallId: "call_1",
+      args: { service: "github" },
+    });
     expect(outcome).toEqual({ status: "ok", result: { status: "connected" } });
     expect(taken).toEqual([{ token: CANARY }]);
     // The refusal of the first value reached the client, by pointer.
@@ -141,7 +169,8 @@ async function roundTrip(stores: readonly [PendingCallStore, PendingCallStore]):
     text.push(...frames);
 
     // A late submission, over HTTP: refused, with nothing of it in the body.
-    const requestId = JSON.parse(frames.find((frame) => frame.includes("client_tool.requested"))!).request.requestId as string;
+    const requestId = JSON.parse(frames.find((frame) => frame.includes("client_tool.requested"))!).request
+      .requestId as string;
     const late = await fetch(`${http.origin}/client-tools/${requestId}`, {
       method: "POST",
       headers: { "x-owner": "alice", "content-type": "application/json" },
@@ -152,8 +181,20 @@ async function roundTrip(stores: readonly [PendingCallStore, PendingCallStore]):
 
     text.push(JSON.stringify(outcomeToObservation(outcome, connect)), inspect(outcome, { depth: 30 }));
     text.push(JSON.stringify(a.registry.snapshot()), JSON.stringify(b.registry.snapshot()));
-    for (const target of TARGETS) text.push(JSON.stringify(exportClientTools(a.registry.list().map((tool) => tool.spec), target)));
-    for (const broker of [a.broker, b.broker]) text.push(inspect(await broker.pending({ owner: "alice" }), { depth: 30 }), inspect(await broker.outcome({ owner: "alice", conversationId: "c1", toolCallId: "call_1" })));
+    for (const target of TARGETS)
+      text.push(
+        JSON.stringify(
+          exportClientTools(
+            a.registry.list().map((tool) => tool.spec),
+            target,
+          ),
+        ),
+      );
+    for (const broker of [a.broker, b.broker])
+      text.push(
+        inspect(await broker.pending({ owner: "alice" }), { depth: 30 }),
+        inspect(await broker.outcome({ owner: "alice", conversationId: "c1", toolCallId: "call_1" })),
+      );
     return { text, taken };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -173,7 +214,10 @@ describe("a private input's value", () => {
     expect(kept.length).toBeGreaterThan(5);
     expectNowhere([...sinks.text, ...kept, ...logged], CANARY);
     // What the model is given of the tool never holds the private value's schema.
-    expectNowhere(sinks.text.filter((sink) => sink.startsWith("{\"tools\"")), SCHEMA_MARK);
+    expectNowhere(
+      sinks.text.filter((sink) => sink.startsWith('{"tools"')),
+      SCHEMA_MARK,
+    );
   });
 
   describe.skipIf(!haveRedisServer())("with Redis", () => {
@@ -200,7 +244,16 @@ describe("a private input's value", () => {
 
         const probe = await connectClient();
         const values: string[] = [];
-        for (const key of await probe.keys("*")) values.push(key, String(await probe.sendCommand(["DUMP", key])), inspect(String(await probe.sendCommand(["TYPE", key])) === "hash" ? await probe.hGetAll(key) : await probe.sendCommand(["GET", key])));
+        for (const key of await probe.keys("*"))
+          values.push(
+            key,
+            String(await probe.sendCommand(["DUMP", key])),
+            inspect(
+              String(await probe.sendCommand(["TYPE", key])) === "hash"
+                ? await probe.hGetAll(key)
+                : await probe.sendCommand(["GET", key]),
+            ),
+          );
         expect(values.length).toBeGreaterThan(0);
         await probe.sendCommand(["SAVE"]);
         const files = readdirSync(redis.dir, { recursive: true, encoding: "utf8" })

@@ -5,7 +5,9 @@ describe("newRequestId", () => {
   it("encodes 16 bytes as unpadded base64url, exactly as Node's encoder does", () => {
     const bytes = Uint8Array.from({ length: 48 }, (_, i) => (i * 89 + 251) % 256);
     for (const start of [0, 16, 32]) {
-      expect(encodeBase64Url16(bytes, start)).toBe(Buffer.from(bytes.subarray(start, start + 16)).toString("base64url"));
+      expect(encodeBase64Url16(bytes, start)).toBe(
+        Buffer.from(bytes.subarray(start, start + 16)).toString("base64url"),
+      );
     }
     expect(encodeBase64Url16(new Uint8Array(16).fill(255), 0)).toBe("_____________________w");
   });

@@ -1,11 +1,11 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
-import type { JsonObject } from "../schema/json.js";
-import { createResultChecker, type AwaitedSpec } from "./result-validation.js";
-import { MAX_REPORTED_PROBLEMS } from "../wire/validation.js";
 import { markServerAuthored } from "../registry/server-authored.js";
 import { DECIMAL_CASES } from "../schema/__fixtures__/decimal-cases.js";
+import type { JsonObject } from "../schema/json.js";
+import { MAX_REPORTED_PROBLEMS } from "../wire/validation.js";
+import { type AwaitedSpec, createResultChecker } from "./result-validation.js";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -19,16 +19,28 @@ describe("createResultChecker", () => {
   it("validates with draft 2020-12 unless the schema declares draft-07", async () => {
     const check = createResultChecker(undefined);
     const modern = tool("modern", { type: "object", dependentRequired: { street: ["city"] } });
-    const legacy = tool("legacy", { $schema: "http://json-schema.org/draft-07/schema#", type: "object", dependencies: { street: ["city"] } });
+    const legacy = tool("legacy", {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "object",
+      dependencies: { street: ["city"] },
+    });
 
-    expect(await check(modern, undefined, { street: "Rue 1" })).toEqual([{ pointer: "/city", message: "must have property city when property street is present" }]);
-    expect(await check(legacy, undefined, { street: "Rue 1" })).toEqual([{ pointer: "/city", message: "must have property city when property street is present" }]);
+    expect(await check(modern, undefined, { street: "Rue 1" })).toEqual([
+      { pointer: "/city", message: "must have property city when property street is present" },
+    ]);
+    expect(await check(legacy, undefined, { street: "Rue 1" })).toEqual([
+      { pointer: "/city", message: "must have property city when property street is present" },
+    ]);
     expect(await check(legacy, undefined, { street: "Rue 1", city: "Lyon" })).toBeUndefined();
   });
 
   it.each(DECIMAL_CASES)("takes %d's multiples as decimals: %d is one: %s", async (multipleOf, value, isMultiple) => {
     const check = createResultChecker(undefined);
-    const problems = await check(tool("price", { type: "object", properties: { price: { type: "number", multipleOf } } }), undefined, { price: value });
+    const problems = await check(
+      tool("price", { type: "object", properties: { price: { type: "number", multipleOf } } }),
+      undefined,
+      { price: value },
+    );
     expect(problems === undefined).toBe(isMultiple);
   });
 
@@ -36,7 +48,9 @@ describe("createResultChecker", () => {
     const check = createResultChecker(undefined);
     const contact = tool("contact", { type: "object", properties: { email: { type: "string", format: "email" } } });
 
-    expect(await check(contact, undefined, { email: "not an email" })).toEqual([{ pointer: "/email", message: 'must match format "email"' }]);
+    expect(await check(contact, undefined, { email: "not an email" })).toEqual([
+      { pointer: "/email", message: 'must match format "email"' },
+    ]);
     expect(await check(contact, undefined, { email: "a@example.com" })).toBeUndefined();
   });
 
@@ -59,7 +73,9 @@ describe("createResultChecker", () => {
 
     expect(await check(first, schemaFingerprint(first.outputSchema), "text")).toBeUndefined();
     expect(await check(second, schemaFingerprint(second.outputSchema), 1)).toBeUndefined();
-    expect(await check(second, schemaFingerprint(second.outputSchema), "text")).toEqual([{ pointer: "", message: "must be number" }]);
+    expect(await check(second, schemaFingerprint(second.outputSchema), "text")).toEqual([
+      { pointer: "", message: "must be number" },
+    ]);
   });
 
   it('compiles a recursive root ($ref: "#") without an $id', async () => {
@@ -67,14 +83,19 @@ describe("createResultChecker", () => {
     const tree = tool("tree", { type: "object", properties: { child: { $ref: "#" }, n: { type: "number" } } });
 
     expect(await check(tree, undefined, { child: { child: { n: 1 } } })).toBeUndefined();
-    expect(await check(tree, undefined, { child: { n: "x" } })).toEqual([{ pointer: "/child/n", message: "must be number" }]);
+    expect(await check(tree, undefined, { child: { n: "x" } })).toEqual([
+      { pointer: "/child/n", message: "must be number" },
+    ]);
   });
 
   it("prints nothing about a schema, however hostile its text (an unknown format is ignored quietly)", async () => {
     const warn = vi.spyOn(console, "warn");
     const log = vi.spyOn(console, "log");
     const check = createResultChecker(undefined);
-    const hostile = tool("hostile", { type: "object", properties: { a: { type: "string", format: "x\u001b[31m\nforged log line" } } });
+    const hostile = tool("hostile", {
+      type: "object",
+      properties: { a: { type: "string", format: "x\u001b[31m\nforged log line" } },
+    });
 
     expect(await check(hostile, undefined, { a: "s" })).toBeUndefined();
     expect(warn).not.toHaveBeenCalled();
@@ -83,7 +104,12 @@ describe("createResultChecker", () => {
 
   it("points at the property itself for required and additionalProperties, escaping the pointer", async () => {
     const check = createResultChecker(undefined);
-    const strict = tool("strict", { type: "object", required: ["a/b"], additionalProperties: false, properties: { "a/b": {} } });
+    const strict = tool("strict", {
+      type: "object",
+      required: ["a/b"],
+      additionalProperties: false,
+      properties: { "a/b": {} },
+    });
 
     expect(await check(strict, undefined, { "x~y": 1 })).toEqual([
       { pointer: "/a~1b", message: "must have required property 'a/b'" },
@@ -95,7 +121,13 @@ describe("createResultChecker", () => {
     const check = createResultChecker(undefined);
     const numbers = tool("numbers", { type: "array", items: { type: "number" } });
 
-    expect(await check(numbers, undefined, Array.from({ length: 500 }, () => "x"))).toHaveLength(MAX_REPORTED_PROBLEMS);
+    expect(
+      await check(
+        numbers,
+        undefined,
+        Array.from({ length: 500 }, () => "x"),
+      ),
+    ).toHaveLength(MAX_REPORTED_PROBLEMS);
   });
 
   it("uses a precompiled validator for the server's own tool, and compiles nothing", async () => {
@@ -113,6 +145,8 @@ describe("createResultChecker", () => {
     const refuse = Object.assign(() => false, { errors: null });
     const check = createResultChecker({ anything: { result: refuse } });
     expect(await check(tool("anything", { type: "number" }), undefined, 1)).toBeUndefined();
-    expect(await check(tool("anything", { type: "number" }), undefined, "one")).toEqual([{ pointer: "", message: "must be number" }]);
+    expect(await check(tool("anything", { type: "number" }), undefined, "one")).toEqual([
+      { pointer: "", message: "must be number" },
+    ]);
   });
 });

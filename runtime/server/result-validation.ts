@@ -1,12 +1,18 @@
 import { isServerAuthored } from "../registry/server-authored.js";
-import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonObject } from "../schema/json.js";
+import type { ClientToolSpec } from "../tool-spec/types.js";
+import { type ClientToolValidators, type ValidationProblem, validate, validatorsFor } from "../wire/validation.js";
 import { createSchemaValidators, type SchemaValidators } from "./schema-validators.js";
-import { validate, validatorsFor, type ClientToolValidators, type ValidationProblem } from "../wire/validation.js";
 
 /** Checks a result against its tool's `outputSchema`; `undefined` when it matches. */
 export interface ResultChecker {
-  (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown, conversationId?: string, owner?: string): Promise<readonly ValidationProblem[] | undefined>;
+  (
+    spec: AwaitedSpec,
+    fingerprint: string | undefined,
+    result: unknown,
+    conversationId?: string,
+    owner?: string,
+  ): Promise<readonly ValidationProblem[] | undefined>;
   /**
    * Compiles now what checking a result of this tool will need, so that no answer waits for it;
    * resolves to why it cannot be compiled, if it cannot.
@@ -21,11 +27,25 @@ export type AwaitedSpec = ClientToolSpec & { readonly outputSchema: JsonObject }
  * tool is the server's own (a client's tool of the same name, with other schemas, is never
  * checked by it); otherwise its `outputSchema`, compiled.
  */
-export function createResultChecker(precompiled: ClientToolValidators | undefined, validators: SchemaValidators = createSchemaValidators()): ResultChecker {
+export function createResultChecker(
+  precompiled: ClientToolValidators | undefined,
+  validators: SchemaValidators = createSchemaValidators(),
+): ResultChecker {
   return Object.assign(
-    async (spec: AwaitedSpec, fingerprint: string | undefined, result: unknown, conversationId = "", owner?: string) => {
+    async (
+      spec: AwaitedSpec,
+      fingerprint: string | undefined,
+      result: unknown,
+      conversationId = "",
+      owner?: string,
+    ) => {
       const fn = ownValidators(precompiled, spec)?.result;
-      return fn !== undefined ? validate(fn, result) : checked(() => validators.validate(spec.outputSchema, fingerprint, conversationId, result, owner), "outputSchema");
+      return fn !== undefined
+        ? validate(fn, result)
+        : checked(
+            () => validators.validate(spec.outputSchema, fingerprint, conversationId, result, owner),
+            "outputSchema",
+          );
     },
     {
       prepare: async (spec: AwaitedSpec, fingerprint: string | undefined, conversationId: string) => {
@@ -40,13 +60,27 @@ export function createResultChecker(precompiled: ClientToolValidators | undefine
 }
 
 /** Checks the model's arguments against the tool's `parameters`; `undefined` when they match. */
-export type ArgumentsChecker = (spec: ClientToolSpec, fingerprint: string | undefined, args: unknown, conversationId?: string, owner?: string) => Promise<readonly ValidationProblem[] | undefined>;
+export type ArgumentsChecker = (
+  spec: ClientToolSpec,
+  fingerprint: string | undefined,
+  args: unknown,
+  conversationId?: string,
+  owner?: string,
+) => Promise<readonly ValidationProblem[] | undefined>;
 
-/** A tool's precompiled arguments validator when given and the tool is the server's own; otherwise its `parameters`, compiled. */
-export function createArgumentsChecker(precompiled: ClientToolValidators | undefined, validators: SchemaValidators = createSchemaValidators()): ArgumentsChecker {
+/**
+ * A tool's precompiled arguments validator when given and the tool is the server's own; otherwise its `parameters`,
+ * compiled.
+ */
+export function createArgumentsChecker(
+  precompiled: ClientToolValidators | undefined,
+  validators: SchemaValidators = createSchemaValidators(),
+): ArgumentsChecker {
   return async (spec, fingerprint, args, conversationId = "", owner) => {
     const fn = ownValidators(precompiled, spec)?.args;
-    return fn !== undefined ? validate(fn, args) : checked(() => validators.validate(spec.parameters, fingerprint, conversationId, args, owner), "parameters");
+    return fn !== undefined
+      ? validate(fn, args)
+      : checked(() => validators.validate(spec.parameters, fingerprint, conversationId, args, owner), "parameters");
   };
 }
 
@@ -58,13 +92,23 @@ async function checked(
   try {
     return await problems();
   } catch (error) {
-    return [{ pointer: "", message: `cannot be checked: the tool's ${schemaName} could not be compiled (${reason(error)})` }];
+    return [
+      { pointer: "", message: `cannot be checked: the tool's ${schemaName} could not be compiled (${reason(error)})` },
+    ];
   }
 }
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** The precompiled validators of a tool by its name, if the tool is the server's own (they were generated from its schemas). */
-function ownValidators(precompiled: ClientToolValidators | undefined, spec: ClientToolSpec): ClientToolValidators[string] {
-  return precompiled !== undefined && isServerAuthored(spec.parameters) ? validatorsFor(precompiled, spec.name) : undefined;
+/**
+ * The precompiled validators of a tool by its name, if the tool is the server's own (they were generated from its
+ * schemas).
+ */
+function ownValidators(
+  precompiled: ClientToolValidators | undefined,
+  spec: ClientToolSpec,
+): ClientToolValidators[string] {
+  return precompiled !== undefined && isServerAuthored(spec.parameters)
+    ? validatorsFor(precompiled, spec.name)
+    : undefined;
 }

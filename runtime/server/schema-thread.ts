@@ -2,10 +2,10 @@
 // client-schema-thread.ts): it keeps each compiled validator under its key until told to drop it.
 import { parentPort } from "node:worker_threads";
 import type { JsonObject } from "../schema/json.js";
-import { validate, type CompiledValidator } from "../wire/validation.js";
+import { type CompiledValidator, validate } from "../wire/validation.js";
 import { clientSchemaCode } from "./client-schema-code.js";
+import type { ThreadReply, ThreadRequest } from "./client-schema-thread.js";
 import { loadClientValidator } from "./client-validator.js";
-import type { ThreadRequest, ThreadReply } from "./client-schema-thread.js";
 
 const validators = new Map<string, CompiledValidator>();
 

@@ -2,18 +2,18 @@ import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
+import { VALIDATOR_BYTES_PER_SCHEMA_BYTE } from "../registry/limits.js";
 import { isServerAuthored } from "../registry/server-authored.js";
 import { VALIDATION_OPTIONS, validationOptionsFor } from "../schema/ajv-options.js";
-import { withResolvableRoot } from "../schema/resolvable-root.js";
-import { withProtoProperties } from "../schema/proto-properties.js";
 import { schemaDialect } from "../schema/dialect.js";
 import type { JsonObject } from "../schema/json.js";
-import { createClientSchemaThread, type ClientSchemaThreadOptions } from "./client-schema-thread.js";
-import { loadClientValidator } from "./client-validator.js";
+import { withProtoProperties } from "../schema/proto-properties.js";
 import { unfoldedSize } from "../schema/ref-budget.js";
+import { withResolvableRoot } from "../schema/resolvable-root.js";
 import { sizeAtMost } from "../schema/value-depth.js";
-import { VALIDATOR_BYTES_PER_SCHEMA_BYTE } from "../registry/limits.js";
-import { validate, type CompiledValidator, type ValidationProblem } from "../wire/validation.js";
+import { type CompiledValidator, type ValidationProblem, validate } from "../wire/validation.js";
+import { type ClientSchemaThreadOptions, createClientSchemaThread } from "./client-schema-thread.js";
+import { loadClientValidator } from "./client-validator.js";
 
 /**
  * A client's schema of at most this many nodes (unfolded through its `$ref`s) also gets its
@@ -53,7 +53,10 @@ export interface SchemaValidators {
   clear(): void;
 }
 
-/** What the compiled validators of clients' schemas may take, by default (estimated: `VALIDATOR_BYTES_PER_SCHEMA_BYTE`), in a thread whose heap is 512 MB. */
+/**
+ * What the compiled validators of clients' schemas may take, by default (estimated: `VALIDATOR_BYTES_PER_SCHEMA_BYTE`),
+ * in a thread whose heap is 512 MB.
+ */
 export const DEFAULT_MAX_COMPILED_BYTES = 256 * 1024 * 1024;
 
 export interface SchemaValidatorsOptions extends ClientSchemaThreadOptions {
@@ -161,14 +164,22 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
     void tail.then(() => lanes.get(owner) === tail && lanes.delete(owner));
     return run;
   };
-  const validateClients = async (entry: Entry, key: string, value: unknown, owner: string): Promise<readonly ValidationProblem[] | undefined> => {
+  const validateClients = async (
+    entry: Entry,
+    key: string,
+    value: unknown,
+    owner: string,
+  ): Promise<readonly ValidationProblem[] | undefined> => {
     await entry.compiled;
-    // Work bounded by the schema's nodes times the value's size: small enough, it is done here, without the hop to the thread.
-    if (entry.inline !== undefined && sizeAtMost(value, Math.floor(INLINE_WORK / Math.max(entry.weight, 1)))) return validate(entry.inline, value);
+    // Work bounded by the schema's nodes times the value's size: small enough, it is done here, without the hop to the
+    // thread.
+    if (entry.inline !== undefined && sizeAtMost(value, Math.floor(INLINE_WORK / Math.max(entry.weight, 1))))
+      return validate(entry.inline, value);
     return inLane(owner, () => thread.validate(key, entry.schema, value));
   };
   // A hand-written ClientToolLookup may not carry fingerprints; the registry always does.
-  const keyOf = (schema: JsonObject, fingerprint: string | undefined, linear: boolean) => `${linear ? "linear" : "ecma"}-${fingerprint ?? schemaFingerprint(schema)}`;
+  const keyOf = (schema: JsonObject, fingerprint: string | undefined, linear: boolean) =>
+    `${linear ? "linear" : "ecma"}-${fingerprint ?? schemaFingerprint(schema)}`;
 
   return {
     async prepare(schema, fingerprint, conversationId) {
@@ -180,7 +191,9 @@ export function createSchemaValidators(options: SchemaValidatorsOptions = {}): S
     validate(schema, fingerprint, conversationId, value, owner) {
       const linear = !isServerAuthored(schema);
       const key = keyOf(schema, fingerprint, linear);
-      return linear ? validateClients(clientEntry(schema, key, conversationId), key, value, owner ?? conversationId) : validate(compileOwn(schema, key), value);
+      return linear
+        ? validateClients(clientEntry(schema, key, conversationId), key, value, owner ?? conversationId)
+        : validate(compileOwn(schema, key), value);
     },
     release(conversationId) {
       const keys = byConversation.get(conversationId);

@@ -1,5 +1,5 @@
-import type { ClientToolRecovery } from "../tool-spec/types.js";
 import type { JsonObject } from "../schema/json.js";
+import type { ClientToolRecovery } from "../tool-spec/types.js";
 import type { ClientToolRequest } from "../wire/messages.js";
 import type { ClientCallOutcome } from "../wire/outcome.js";
 
@@ -150,7 +150,10 @@ export interface PendingCallOpenOptions {
   readonly maxOpenBytesPerOwner?: number;
   /** What this call holds, for `maxOpenBytesPerOwner` (its arguments' size, as the broker counts it). */
   readonly bytes?: number;
-  /** The outputSchema under the fingerprint `call.tool.outputSchema`, kept as `putSchema` keeps it (until the call's deadline and the retention period). */
+  /**
+   * The outputSchema under the fingerprint `call.tool.outputSchema`, kept as `putSchema` keeps it (until the call's
+   * deadline and the retention period).
+   */
   readonly outputSchema?: JsonObject;
 }
 
@@ -179,6 +182,8 @@ export class DuplicateToolCallError extends Error {
     readonly conversationId: string,
     readonly toolCallId: string,
   ) {
-    super(`A call of conversation ${JSON.stringify(conversationId)} with toolCallId ${JSON.stringify(toolCallId)} exists already.`);
+    super(
+      `A call of conversation ${JSON.stringify(conversationId)} with toolCallId ${JSON.stringify(toolCallId)} exists already.`,
+    );
   }
 }

@@ -1,4 +1,9 @@
-import { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS, type ClientToolRecovery, type ClientToolSpec } from "../tool-spec/types.js";
+import {
+  type ClientToolRecovery,
+  type ClientToolSpec,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_TIMEOUT_SECONDS,
+} from "../tool-spec/types.js";
 
 /** How long the client has to answer one attempt of this tool. */
 export function timeoutSeconds(spec: ClientToolSpec): number {
@@ -12,11 +17,17 @@ export function timeoutSeconds(spec: ClientToolSpec): number {
  * after an invalid submission, which nothing acted on: its `maxAttempts` counts those.
  */
 export function resendLimit(spec: ClientToolSpec): number {
-  const harmless = spec.annotations?.idempotentHint === true || spec.annotations?.readOnlyHint === true || spec.privateInput !== undefined;
+  const harmless =
+    spec.annotations?.idempotentHint === true ||
+    spec.annotations?.readOnlyHint === true ||
+    spec.privateInput !== undefined;
   return harmless ? (spec.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) : 1;
 }
 
-/** The tool's recovery policy, else the broker's default (which is never `"redispatch"`: that one is a tool's own promise). */
+/**
+ * The tool's recovery policy, else the broker's default (which is never `"redispatch"`: that one is a tool's own
+ * promise).
+ */
 export function recoveryOf(spec: ClientToolSpec, fallback: BrokerRecovery): ClientToolRecovery {
   return spec.recovery ?? fallback;
 }

@@ -1,8 +1,8 @@
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
 import { markServerAuthored } from "../registry/server-authored.js";
 import type { ClientToolLookup } from "../registry/types.js";
-import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
+import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { AwaitedSpec } from "./result-validation.js";
 
@@ -24,7 +24,8 @@ export interface KnownTool {
  */
 export function toolFinder(source: ClientToolSource): (name: string, conversationId: string) => KnownTool | undefined {
   // A registry finds a call's tool among its conversation's own tools and those for every conversation.
-  if (!isSpecList(source)) return (name, conversationId) => (source.forConversation?.(conversationId) ?? source).get(name);
+  if (!isSpecList(source))
+    return (name, conversationId) => (source.forConversation?.(conversationId) ?? source).get(name);
   const specs = new Map(source.map((spec) => [spec.name, spec]));
   const known = new Map<string, KnownTool>();
   return (name) => {
@@ -34,7 +35,13 @@ export function toolFinder(source: ClientToolSource): (name: string, conversatio
     if (spec === undefined) return undefined;
     // A list the server hands the broker is the server's own: no client reaches it.
     markServerAuthored(spec);
-    tool = { spec, fingerprints: { parameters: schemaFingerprint(spec.parameters), outputSchema: spec.outputSchema && schemaFingerprint(spec.outputSchema) } };
+    tool = {
+      spec,
+      fingerprints: {
+        parameters: schemaFingerprint(spec.parameters),
+        outputSchema: spec.outputSchema && schemaFingerprint(spec.outputSchema),
+      },
+    };
     known.set(name, tool);
     return tool;
   };
@@ -59,10 +66,17 @@ export function contentResultFingerprint(): string {
   return (contentFingerprint ??= schemaFingerprint(CONTENT_RESULT_SCHEMA));
 }
 
-function withAnswerSchema(tool: KnownTool, outputSchema: AwaitedSpec["outputSchema"], fingerprint: () => string): AwaitedTool {
+function withAnswerSchema(
+  tool: KnownTool,
+  outputSchema: AwaitedSpec["outputSchema"],
+  fingerprint: () => string,
+): AwaitedTool {
   let awaited = answerTools.get(tool.spec);
   if (awaited === undefined) {
-    awaited = { spec: Object.freeze({ ...tool.spec, outputSchema }), fingerprints: { ...tool.fingerprints, outputSchema: fingerprint() } };
+    awaited = {
+      spec: Object.freeze({ ...tool.spec, outputSchema }),
+      fingerprints: { ...tool.fingerprints, outputSchema: fingerprint() },
+    };
     answerTools.set(tool.spec, awaited);
   }
   return awaited;

@@ -25,7 +25,12 @@ export interface ClientToolActionEventWire {
   readonly tool_call_id: string;
   /** `kind: "ClientAction_<tool>"` with the arguments flattened beside it. */
   readonly action: { readonly kind: string; readonly [key: string]: unknown };
-  readonly tool_call: { readonly id: string; readonly name: string; readonly arguments: string; readonly origin: "completion" };
+  readonly tool_call: {
+    readonly id: string;
+    readonly name: string;
+    readonly arguments: string;
+    readonly origin: "completion";
+  };
 }
 
 /** The OpenHands `ObservationEvent` that answers an action: what the model saw. */
@@ -45,7 +50,10 @@ export interface ClientToolObservationEventWire {
  * beside it, and an argument named `kind` travels as `mcp_arg_kind`, as the OpenHands agent
  * server sends them.
  */
-export function clientActionEvent(call: ClientToolCallInput, options: WireEventOptions = {}): ClientToolActionEventWire {
+export function clientActionEvent(
+  call: ClientToolCallInput,
+  options: WireEventOptions = {},
+): ClientToolActionEventWire {
   const { kind, ...rest } = call.args;
   return {
     kind: "ActionEvent",
@@ -54,13 +62,26 @@ export function clientActionEvent(call: ClientToolCallInput, options: WireEventO
     source: "agent",
     tool_name: call.toolName,
     tool_call_id: call.toolCallId,
-    action: { kind: `ClientAction_${call.toolName}`, ...rest, ...(Object.hasOwn(call.args, "kind") && { mcp_arg_kind: kind }) },
-    tool_call: { id: call.toolCallId, name: call.toolName, arguments: call.rawArguments ?? JSON.stringify(call.args), origin: "completion" },
+    action: {
+      kind: `ClientAction_${call.toolName}`,
+      ...rest,
+      ...(Object.hasOwn(call.args, "kind") && { mcp_arg_kind: kind }),
+    },
+    tool_call: {
+      id: call.toolCallId,
+      name: call.toolName,
+      arguments: call.rawArguments ?? JSON.stringify(call.args),
+      origin: "completion",
+    },
   };
 }
 
 /** The `ObservationEvent` answering `action` with what the model sees. */
-export function clientObservationEvent(action: ClientToolActionEventWire, observation: ClientToolObservation, options: WireEventOptions = {}): ClientToolObservationEventWire {
+export function clientObservationEvent(
+  action: ClientToolActionEventWire,
+  observation: ClientToolObservation,
+  options: WireEventOptions = {},
+): ClientToolObservationEventWire {
   return {
     kind: "ObservationEvent",
     id: options.id ?? crypto.randomUUID(),
@@ -77,7 +98,10 @@ export function clientObservationEvent(action: ClientToolActionEventWire, observ
  * A fire-and-forget call's two events: the action for the client, and at once the observation
  * that acknowledges it ("Tool call dispatched to client."), which is what the model sees.
  */
-export function fireAndForgetEvents(call: ClientToolCallInput): { readonly action: ClientToolActionEventWire; readonly observation: ClientToolObservationEventWire } {
+export function fireAndForgetEvents(call: ClientToolCallInput): {
+  readonly action: ClientToolActionEventWire;
+  readonly observation: ClientToolObservationEventWire;
+} {
   const action = clientActionEvent(call);
   return { action, observation: clientObservationEvent(action, acknowledgeClientToolCall(call)) };
 }

@@ -1,11 +1,14 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { clientToolStandardSchema } from "./tool-schema.js";
 import type { JsonObject } from "../schema/json.js";
+import { clientToolStandardSchema } from "./tool-schema.js";
 
 const parameters = Object.freeze({
   type: "object",
-  properties: Object.freeze({ prompt: Object.freeze({ type: "string", maxLength: 5 }), list: Object.freeze({ type: "array", items: Object.freeze({ type: "integer" }) }) }),
+  properties: Object.freeze({
+    prompt: Object.freeze({ type: "string", maxLength: 5 }),
+    list: Object.freeze({ type: "array", items: Object.freeze({ type: "integer" }) }),
+  }),
   required: Object.freeze(["prompt"]),
   additionalProperties: false,
 }) as JsonObject;
@@ -31,14 +34,24 @@ describe("clientToolStandardSchema", () => {
     expect(Object.isFrozen(first)).toBe(false);
     // What CopilotKit does to a tool's schema.
     delete first["additionalProperties"];
-    expect(schema["~standard"].jsonSchema.output({ target: "draft-2020-12" })).toHaveProperty("additionalProperties", false);
+    expect(schema["~standard"].jsonSchema.output({ target: "draft-2020-12" })).toHaveProperty(
+      "additionalProperties",
+      false,
+    );
   });
 
   it("converts to draft-07 where the conversion is exact, and refuses other targets", () => {
-    // As written, byte for byte: the conversion adds no $schema that the spec did not have (CopilotKit asks for draft-07).
-    expect(JSON.stringify(schema["~standard"].jsonSchema.input({ target: "draft-07" }))).toBe(JSON.stringify(parameters));
-    expect(() => schema["~standard"].jsonSchema.input({ target: "openapi-3.0" })).toThrow(/draft-07 and draft-2020-12, not "openapi-3\.0"/);
+    // As written, byte for byte: the conversion adds no $schema that the spec did not have (CopilotKit asks for
+    // draft-07).
+    expect(JSON.stringify(schema["~standard"].jsonSchema.input({ target: "draft-07" }))).toBe(
+      JSON.stringify(parameters),
+    );
+    expect(() => schema["~standard"].jsonSchema.input({ target: "openapi-3.0" })).toThrow(
+      /draft-07 and draft-2020-12, not "openapi-3\.0"/,
+    );
     const open = clientToolStandardSchema({ type: "object", unevaluatedProperties: false }, () => true);
-    expect(() => open["~standard"].jsonSchema.input({ target: "draft-07" })).toThrow(/"unevaluatedProperties" at \/unevaluatedProperties has no draft-07 form/);
+    expect(() => open["~standard"].jsonSchema.input({ target: "draft-07" })).toThrow(
+      /"unevaluatedProperties" at \/unevaluatedProperties has no draft-07 form/,
+    );
   });
 });

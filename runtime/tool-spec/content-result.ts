@@ -13,7 +13,10 @@ export interface ClientToolContentResult {
 /** The name of {@link ClientToolContentResult}, also in generated types.ts: no tool's own type names may take it. */
 export const CONTENT_RESULT_TYPE = "ClientToolContentResult";
 
-/** The schema of {@link ClientToolContentResult}: what the broker and the generated validators check such a result against. */
+/**
+ * The schema of {@link ClientToolContentResult}: what the broker and the generated validators check such a result
+ * against.
+ */
 export const CONTENT_RESULT_SCHEMA: JsonObject = deepFreeze({
   type: "object",
   properties: {

@@ -13,5 +13,7 @@ export class ClientToolSpecError extends Error {
 
 function formatProblems(problems: readonly SpecProblem[]): string {
   const lines = problems.map((p) => `${p.pointer || "/"}: ${p.message}`);
-  return problems.length === 1 ? `Invalid client tool spec: ${lines[0]}` : `Invalid client tool specs:\n${lines.join("\n")}`;
+  return problems.length === 1
+    ? `Invalid client tool spec: ${lines[0]}`
+    : `Invalid client tool specs:\n${lines.join("\n")}`;
 }

@@ -1,5 +1,5 @@
-import { childPointer } from "../schema/json-pointer.js";
 import type { JsonValue, SpecProblem } from "../schema/json.js";
+import { childPointer } from "../schema/json-pointer.js";
 import { setOwnKey } from "../schema/own-key.js";
 
 /** Deeper than this, input is refused rather than risking the stack. */
@@ -8,11 +8,16 @@ export const MAX_JSON_DEPTH = 1500;
 /**
  * Returns `value` as deep-frozen JSON. Input that is already deep-frozen (the generator's
  * output) is returned as it is; anything else is copied, so the caller's objects are never
- * frozen under them. Values JSON cannot hold (undefined, functions, NaN, Infinity, cycles, class instances) are reported
- * as problems at their pointer. `shape.deepest` is set to the deepest nesting of objects and
- * arrays seen (the root's is 0), so that rules on depth need no walk of their own.
+ * frozen under them. Values JSON cannot hold (undefined, functions, NaN, Infinity, cycles, class instances) are
+ * reported as problems at their pointer. `shape.deepest` is set to the deepest nesting of objects and arrays seen (the
+ * root's is 0), so that rules on depth need no walk of their own.
  */
-export function toFrozenJson(value: unknown, pointer: string, problems: SpecProblem[], shape?: { deepest: number }): JsonValue {
+export function toFrozenJson(
+  value: unknown,
+  pointer: string,
+  problems: SpecProblem[],
+  shape?: { deepest: number },
+): JsonValue {
   const place: Place = { base: pointer, path: [], deepest: 0 };
   const frozen = walk(value, place, problems, new Set(), 0);
   if (shape !== undefined) shape.deepest = place.deepest;
@@ -46,17 +51,26 @@ function walk(value: unknown, place: Place, problems: SpecProblem[], ancestors: 
     case "object":
       break;
     default:
-      problems.push({ pointer: pointerOf(place), message: `a ${typeof value} is not JSON: use a string, number, boolean, null, array or object` });
+      problems.push({
+        pointer: pointerOf(place),
+        message: `a ${typeof value} is not JSON: use a string, number, boolean, null, array or object`,
+      });
       return null;
   }
   if (value === null) return null;
   if (depth >= MAX_JSON_DEPTH) {
-    problems.push({ pointer: pointerOf(place), message: `nested deeper than ${MAX_JSON_DEPTH} levels: flatten the schema or use $ref` });
+    problems.push({
+      pointer: pointerOf(place),
+      message: `nested deeper than ${MAX_JSON_DEPTH} levels: flatten the schema or use $ref`,
+    });
     return null;
   }
   if (depth > place.deepest) place.deepest = depth;
   if (ancestors.has(value)) {
-    problems.push({ pointer: pointerOf(place), message: "the value contains itself (a cycle): JSON cannot hold cycles, use $ref" });
+    problems.push({
+      pointer: pointerOf(place),
+      message: "the value contains itself (a cycle): JSON cannot hold cycles, use $ref",
+    });
     return null;
   }
   ancestors.add(value);
@@ -73,7 +87,13 @@ function walk(value: unknown, place: Place, problems: SpecProblem[], ancestors: 
   }
 }
 
-function walkArray(value: readonly unknown[], place: Place, problems: SpecProblem[], ancestors: Set<object>, depth: number): JsonValue {
+function walkArray(
+  value: readonly unknown[],
+  place: Place,
+  problems: SpecProblem[],
+  ancestors: Set<object>,
+  depth: number,
+): JsonValue {
   let copy: JsonValue[] | undefined = Object.isFrozen(value) ? undefined : new Array<JsonValue>(value.length);
   for (let i = 0; i < value.length; i++) {
     place.path.push(i);
@@ -85,7 +105,13 @@ function walkArray(value: readonly unknown[], place: Place, problems: SpecProble
   return copy === undefined ? (value as readonly JsonValue[]) : Object.freeze(copy);
 }
 
-function walkObject(value: Record<string, unknown>, place: Place, problems: SpecProblem[], ancestors: Set<object>, depth: number): JsonValue {
+function walkObject(
+  value: Record<string, unknown>,
+  place: Place,
+  problems: SpecProblem[],
+  ancestors: Set<object>,
+  depth: number,
+): JsonValue {
   const keys = Object.keys(value);
   let copy: Record<string, JsonValue> | undefined = Object.isFrozen(value) ? undefined : {};
   for (let i = 0; i < keys.length; i++) {

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
+import type { JsonValue } from "../schema/json.js";
 import { ClientToolSpecError } from "./errors.js";
-import { checkClientToolSpecs, checkParsedClientToolSpecs, parseClientToolSpec, parseClientToolSpecs } from "./parse.js";
+import {
+  checkClientToolSpecs,
+  checkParsedClientToolSpecs,
+  parseClientToolSpec,
+  parseClientToolSpecs,
+} from "./parse.js";
 import { MAX_SCHEMA_DEPTH } from "./schema-depth.js";
 import { clientToolMode } from "./tool-mode.js";
-import type { JsonValue } from "../schema/json.js";
 
 const base = { name: "open_file_viewer", description: "Open a file viewer panel." };
 
@@ -35,14 +40,21 @@ describe("parseClientToolSpecs", () => {
   });
 
   it("checkParsedClientToolSpecs takes the generator's own deep-frozen parse as it is, and its depth for the depth rule", () => {
-    const parameters = Object.freeze({ type: "object", properties: Object.freeze({ x: Object.freeze({ type: "number" }) }) });
+    const parameters = Object.freeze({
+      type: "object",
+      properties: Object.freeze({ x: Object.freeze({ type: "number" }) }),
+    });
     const [checked] = checkParsedClientToolSpecs({ ...base, parameters }, { deepest: 3 }).valid;
     expect(checked?.spec.parameters).toBe(parameters);
-    // The depth rule goes by the caller's depth: within the limit it trusts it; past it, it walks the schema and names where.
+    // The depth rule goes by the caller's depth: within the limit it trusts it; past it, it walks the schema and names
+    // where.
     let nested: object = { type: "string" };
-    for (let i = 0; i <= MAX_SCHEMA_DEPTH; i++) nested = Object.freeze({ type: "object", properties: Object.freeze({ a: nested }) });
+    for (let i = 0; i <= MAX_SCHEMA_DEPTH; i++)
+      nested = Object.freeze({ type: "object", properties: Object.freeze({ a: nested }) });
     const deep = { ...base, parameters: nested };
-    expect(checkParsedClientToolSpecs(deep as JsonValue, { deepest: 2 * MAX_SCHEMA_DEPTH + 2 }).problems[0]?.message).toContain("levels deep");
+    expect(
+      checkParsedClientToolSpecs(deep as JsonValue, { deepest: 2 * MAX_SCHEMA_DEPTH + 2 }).problems[0]?.message,
+    ).toContain("levels deep");
     expect(checkClientToolSpecs(deep).problems[0]?.message).toContain("levels deep");
   });
 
@@ -78,7 +90,11 @@ describe("parseClientToolSpecs", () => {
       return undefined;
     })();
     expect(error).toBeInstanceOf(ClientToolSpecError);
-    expect((error as ClientToolSpecError).problems.map((p) => p.pointer)).toEqual(["/0/name", "/0/description", "/1/description"]);
+    expect((error as ClientToolSpecError).problems.map((p) => p.pointer)).toEqual([
+      "/0/name",
+      "/0/description",
+      "/1/description",
+    ]);
   });
 });
 
@@ -108,29 +124,51 @@ describe("spec rules", () => {
 
   it("refuses parameters and inputSchema together", () => {
     const problems = problemsOf({ ...base, parameters: { type: "object" }, inputSchema: { type: "object" } });
-    expect(problems).toEqual([{ pointer: "/inputSchema", message: '"parameters" and "inputSchema" are the same thing: keep one of them' }]);
+    expect(problems).toEqual([
+      { pointer: "/inputSchema", message: '"parameters" and "inputSchema" are the same thing: keep one of them' },
+    ]);
   });
 
   it("checks annotations, permission, timeoutSeconds, maxAttempts", () => {
-    expect(problemsOf({ ...base, annotations: { readonlyHint: true } })[0]?.message).toContain('did you mean "readOnlyHint"?');
+    expect(problemsOf({ ...base, annotations: { readonlyHint: true } })[0]?.message).toContain(
+      'did you mean "readOnlyHint"?',
+    );
     expect(problemsOf({ ...base, annotations: { readOnlyHint: "yes" } })[0]?.pointer).toBe("/annotations/readOnlyHint");
     expect(problemsOf({ ...base, permission: "" })[0]?.pointer).toBe("/permission");
     expect(problemsOf({ ...base, timeoutSeconds: 0 })[0]?.pointer).toBe("/timeoutSeconds");
     expect(problemsOf({ ...base, maxAttempts: 1.5 })[0]?.pointer).toBe("/maxAttempts");
-    expect(problemsOf({ ...base, annotations: { title: "T", idempotentHint: true }, permission: "ui.confirm", timeoutSeconds: 1.5, maxAttempts: 3 })).toEqual([]);
+    expect(
+      problemsOf({
+        ...base,
+        annotations: { title: "T", idempotentHint: true },
+        permission: "ui.confirm",
+        timeoutSeconds: 1.5,
+        maxAttempts: 3,
+      }),
+    ).toEqual([]);
   });
 
-  it("takes a recovery policy, and \"redispatch\" only for a tool that says running it twice is harmless", () => {
+  it('takes a recovery policy, and "redispatch" only for a tool that says running it twice is harmless', () => {
     expect(problemsOf({ ...base, recovery: "wait" })).toEqual([]);
     expect(problemsOf({ ...base, recovery: "settle" })).toEqual([]);
     expect(problemsOf({ ...base, recovery: "redispatch", annotations: { readOnlyHint: true } })).toEqual([]);
     expect(problemsOf({ ...base, recovery: "redispatch", annotations: { idempotentHint: true } })).toEqual([]);
     for (const annotations of [undefined, { idempotentHint: false }, { destructiveHint: true }]) {
       expect(problemsOf({ ...base, recovery: "redispatch", ...(annotations && { annotations }) })).toEqual([
-        { pointer: "/recovery", message: expect.stringContaining('only for a tool annotated {"idempotentHint": true} or {"readOnlyHint": true}') },
+        {
+          pointer: "/recovery",
+          message: expect.stringContaining(
+            'only for a tool annotated {"idempotentHint": true} or {"readOnlyHint": true}',
+          ),
+        },
       ]);
     }
-    expect(problemsOf({ ...base, recovery: "retry" })).toEqual([{ pointer: "/recovery", message: '"recovery" must be one of "wait", "redispatch", "settle", got the string "retry"' }]);
+    expect(problemsOf({ ...base, recovery: "retry" })).toEqual([
+      {
+        pointer: "/recovery",
+        message: '"recovery" must be one of "wait", "redispatch", "settle", got the string "retry"',
+      },
+    ]);
     expect(problemsOf({ ...base, onRestart: "wait" })[0]?.message).toContain('did you mean "recovery"?');
   });
 
@@ -139,31 +177,54 @@ describe("spec rules", () => {
     expect(problemsOf({ ...base, awaited: true })).toEqual([]);
     expect(problemsOf({ ...base, awaited: true, outputSchema })).toEqual([]);
     expect(problemsOf({ ...base, awaited: false })).toEqual([]);
-    expect(problemsOf({ ...base, awaited: false, outputSchema })).toEqual([{ pointer: "/awaited", message: expect.stringContaining('a tool with an "outputSchema" is awaited') }]);
+    expect(problemsOf({ ...base, awaited: false, outputSchema })).toEqual([
+      { pointer: "/awaited", message: expect.stringContaining('a tool with an "outputSchema" is awaited') },
+    ]);
     expect(problemsOf({ ...base, awaited: "yes" })[0]?.pointer).toBe("/awaited");
   });
 
   it("takes a private input: an object schema and a JSON object response, and nothing that would send the value elsewhere", () => {
-    const privateInput = { schema: { type: "object", properties: { token: { type: "string" } }, required: ["token"] }, response: { status: "connected" } };
+    const privateInput = {
+      schema: { type: "object", properties: { token: { type: "string" } }, required: ["token"] },
+      response: { status: "connected" },
+    };
     const spec = parseClientToolSpec({ ...base, privateInput });
     expect(spec.privateInput).toEqual(privateInput);
     expect(Object.isFrozen(spec.privateInput?.response)).toBe(true);
     expect(clientToolMode(spec)).toEqual({ mode: "private-input", privateInput });
-    expect(problemsOf({ ...base, privateInput, outputSchema: { type: "object" } })).toEqual([{ pointer: "/outputSchema", message: expect.stringContaining('has no "outputSchema"') }]);
-    expect(problemsOf({ ...base, privateInput, awaited: true })).toEqual([{ pointer: "/awaited", message: expect.stringContaining('remove "awaited"') }]);
-    expect(problemsOf({ ...base, privateInput, recovery: "redispatch", annotations: { idempotentHint: true } })).toEqual([
+    expect(problemsOf({ ...base, privateInput, outputSchema: { type: "object" } })).toEqual([
+      { pointer: "/outputSchema", message: expect.stringContaining('has no "outputSchema"') },
+    ]);
+    expect(problemsOf({ ...base, privateInput, awaited: true })).toEqual([
+      { pointer: "/awaited", message: expect.stringContaining('remove "awaited"') },
+    ]);
+    expect(
+      problemsOf({ ...base, privateInput, recovery: "redispatch", annotations: { idempotentHint: true } }),
+    ).toEqual([
       { pointer: "/recovery", message: expect.stringContaining("would ask the user for the private input again") },
     ]);
     expect(problemsOf({ ...base, privateInput, recovery: "settle" })).toEqual([]);
-    expect(problemsOf({ ...base, privateInput: { ...privateInput, schema: { type: "string" } } })[0]?.pointer).toBe("/privateInput/schema");
-    expect(problemsOf({ ...base, privateInput: { ...privateInput, response: "connected" } })[0]?.pointer).toBe("/privateInput/response");
-    expect(problemsOf({ ...base, privateInput: { schema: privateInput.schema } })[0]?.pointer).toBe("/privateInput/response");
-    expect(problemsOf({ ...base, privateInput: { ...privateInput, respons: {} } })[0]).toEqual({ pointer: "/privateInput/respons", message: expect.stringContaining('did you mean "response"') });
+    expect(problemsOf({ ...base, privateInput: { ...privateInput, schema: { type: "string" } } })[0]?.pointer).toBe(
+      "/privateInput/schema",
+    );
+    expect(problemsOf({ ...base, privateInput: { ...privateInput, response: "connected" } })[0]?.pointer).toBe(
+      "/privateInput/response",
+    );
+    expect(problemsOf({ ...base, privateInput: { schema: privateInput.schema } })[0]?.pointer).toBe(
+      "/privateInput/response",
+    );
+    expect(problemsOf({ ...base, privateInput: { ...privateInput, respons: {} } })[0]).toEqual({
+      pointer: "/privateInput/respons",
+      message: expect.stringContaining('did you mean "response"'),
+    });
     expect(problemsOf({ ...base, privateInput: true })[0]?.pointer).toBe("/privateInput");
   });
 
   it("keeps a deep-frozen private input as it is", () => {
-    const frozen = parseClientToolSpec({ ...base, privateInput: { schema: { type: "object" }, response: { ok: true } } });
+    const frozen = parseClientToolSpec({
+      ...base,
+      privateInput: { schema: { type: "object" }, response: { ok: true } },
+    });
     expect(parseClientToolSpec(frozen).privateInput).toBe(frozen.privateInput);
   });
 
@@ -175,19 +236,29 @@ describe("spec rules", () => {
     const hex = "a".repeat(64);
     expect(problemsOf({ ...base, fingerprints: { parameters: hex } })).toEqual([]);
     expect(problemsOf({ ...base, fingerprints: { parameters: "nope" } })[0]?.pointer).toBe("/fingerprints/parameters");
-    expect(problemsOf({ ...base, fingerprints: { parameters: hex, outputSchema: hex } })[0]?.pointer).toBe("/fingerprints/outputSchema");
+    expect(problemsOf({ ...base, fingerprints: { parameters: hex, outputSchema: hex } })[0]?.pointer).toBe(
+      "/fingerprints/outputSchema",
+    );
     const privateInput = { schema: { type: "object" }, response: {} };
     expect(problemsOf({ ...base, privateInput, fingerprints: { parameters: hex, privateInput: hex } })).toEqual([]);
-    expect(problemsOf({ ...base, privateInput, fingerprints: { parameters: hex } })[0]?.pointer).toBe("/fingerprints/privateInput");
+    expect(problemsOf({ ...base, privateInput, fingerprints: { parameters: hex } })[0]?.pointer).toBe(
+      "/fingerprints/privateInput",
+    );
   });
 
   it("reports values JSON cannot hold at their pointer", () => {
     const cyclic: Record<string, unknown> = { type: "object" };
     cyclic["properties"] = { self: cyclic };
     expect(problemsOf({ ...base, parameters: cyclic })[0]?.pointer).toBe("/parameters/properties/self");
-    expect(problemsOf({ ...base, parameters: { type: "object", maximum: Infinity } })[0]?.pointer).toBe("/parameters/maximum");
-    expect(problemsOf({ ...base, parameters: { type: "object", default: () => 1 } })[0]?.pointer).toBe("/parameters/default");
-    expect(problemsOf({ ...base, parameters: { type: "object", default: new Date() } })[0]?.pointer).toBe("/parameters/default");
+    expect(problemsOf({ ...base, parameters: { type: "object", maximum: Infinity } })[0]?.pointer).toBe(
+      "/parameters/maximum",
+    );
+    expect(problemsOf({ ...base, parameters: { type: "object", default: () => 1 } })[0]?.pointer).toBe(
+      "/parameters/default",
+    );
+    expect(problemsOf({ ...base, parameters: { type: "object", default: new Date() } })[0]?.pointer).toBe(
+      "/parameters/default",
+    );
   });
 
   it("refuses, at run time too, $ref cycles that never step into the value and schemas nested too deep", () => {
@@ -205,13 +276,19 @@ describe("spec rules", () => {
   });
 
   it("reports a manifest whose client_tools is not an array", () => {
-    expect(problemsOf({ client_tools: {} })).toEqual([{ pointer: "/client_tools", message: '"client_tools" must be an array of spec objects' }]);
+    expect(problemsOf({ client_tools: {} })).toEqual([
+      { pointer: "/client_tools", message: '"client_tools" must be an array of spec objects' },
+    ]);
   });
 });
 
 describe("the depth rule, through the spec parser", () => {
   const nested = (levels: number): JsonValue => (levels === 0 ? 0 : [nested(levels - 1)]);
-  const spec = (levels: number) => ({ name: "deep", description: "Deep.", parameters: { type: "object", default: nested(levels) } });
+  const spec = (levels: number) => ({
+    name: "deep",
+    description: "Deep.",
+    parameters: { type: "object", default: nested(levels) },
+  });
 
   it(`accepts objects and arrays nested exactly ${MAX_SCHEMA_DEPTH} levels deep, and refuses one level more`, () => {
     // The root schema is level 1, so the default's arrays reach the limit after MAX_SCHEMA_DEPTH - 1 of them.

@@ -1,12 +1,12 @@
-import { ClientToolSpecError } from "./errors.js";
-import { parametersKeyOf } from "./parameters-key.js";
-import { toFrozenJson } from "./frozen-json.js";
-import { refCycleProblems } from "./ref-cycles.js";
-import { MAX_SCHEMA_DEPTH, schemaDepthProblems } from "./schema-depth.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
 import { suggestKey } from "../schema/suggest.js";
+import { ClientToolSpecError } from "./errors.js";
+import { toFrozenJson } from "./frozen-json.js";
+import { parametersKeyOf } from "./parameters-key.js";
+import { refCycleProblems } from "./ref-cycles.js";
+import { MAX_SCHEMA_DEPTH, schemaDepthProblems } from "./schema-depth.js";
 import { CLIENT_TOOL_RECOVERIES, type ClientToolSpec } from "./types.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 
 /** What every LLM provider accepts as a function name. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
@@ -105,7 +105,10 @@ function specEntries(input: unknown, problems: SpecProblem[]): { value: unknown;
     const tools = input["client_tools"];
     const extra = Object.keys(input).filter((key) => key !== "client_tools");
     for (const key of extra) {
-      problems.push({ pointer: childPointer("", key), message: `unknown manifest key "${key}": a manifest holds only "client_tools"` });
+      problems.push({
+        pointer: childPointer("", key),
+        message: `unknown manifest key "${key}": a manifest holds only "client_tools"`,
+      });
     }
     if (!Array.isArray(tools)) {
       problems.push({ pointer: "/client_tools", message: '"client_tools" must be an array of spec objects' });
@@ -116,7 +119,12 @@ function specEntries(input: unknown, problems: SpecProblem[]): { value: unknown;
   return [{ value: input, pointer: "" }];
 }
 
-function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined): ClientToolSpec | undefined {
+function checkSpec(
+  value: unknown,
+  pointer: string,
+  problems: SpecProblem[],
+  parsed: ParsedJsonShape | undefined,
+): ClientToolSpec | undefined {
   if (!isPlainObject(value)) {
     problems.push({ pointer, message: `expected a spec object with "name" and "description", got ${describe(value)}` });
     return undefined;
@@ -125,7 +133,10 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], par
 
   const name = value["name"];
   if (typeof name !== "string") {
-    problems.push({ pointer: childPointer(pointer, "name"), message: `"name" is required: a string such as "open_file_viewer"${name === undefined ? "" : `, got ${describe(name)}`}` });
+    problems.push({
+      pointer: childPointer(pointer, "name"),
+      message: `"name" is required: a string such as "open_file_viewer"${name === undefined ? "" : `, got ${describe(name)}`}`,
+    });
   } else if (!TOOL_NAME_PATTERN.test(name)) {
     problems.push({
       pointer: childPointer(pointer, "name"),
@@ -154,49 +165,89 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], par
       : checkObjectSchema(value[parametersKey], childPointer(pointer, parametersKey), problems, parsed);
   if (parameters !== undefined) kindCollision(parameters, childPointer(pointer, parametersKey), problems);
   if ("$schema" in value && typeof value["$schema"] !== "string") {
-    problems.push({ pointer: childPointer(pointer, "$schema"), message: `"$schema" names the JSON Schema of the spec format, a URL string, got ${describe(value["$schema"])}` });
+    problems.push({
+      pointer: childPointer(pointer, "$schema"),
+      message: `"$schema" names the JSON Schema of the spec format, a URL string, got ${describe(value["$schema"])}`,
+    });
   }
   const outputSchema =
-    "outputSchema" in value ? checkObjectSchema(value["outputSchema"], childPointer(pointer, "outputSchema"), problems, parsed) : undefined;
+    "outputSchema" in value
+      ? checkObjectSchema(value["outputSchema"], childPointer(pointer, "outputSchema"), problems, parsed)
+      : undefined;
 
   const spec: Record<string, unknown> = { name, description, parameters };
   if (outputSchema !== undefined) spec["outputSchema"] = outputSchema;
   if ("awaited" in value) {
     const awaited = value["awaited"];
     if (typeof awaited !== "boolean") {
-      problems.push({ pointer: childPointer(pointer, "awaited"), message: `"awaited" must be true (awaited without an outputSchema: the client answers with text) or false, got ${describe(awaited)}` });
+      problems.push({
+        pointer: childPointer(pointer, "awaited"),
+        message: `"awaited" must be true (awaited without an outputSchema: the client answers with text) or false, got ${describe(awaited)}`,
+      });
     } else if (!awaited && "outputSchema" in value) {
-      problems.push({ pointer: childPointer(pointer, "awaited"), message: 'a tool with an "outputSchema" is awaited: remove "awaited": false, or the outputSchema to make it fire-and-forget' });
+      problems.push({
+        pointer: childPointer(pointer, "awaited"),
+        message:
+          'a tool with an "outputSchema" is awaited: remove "awaited": false, or the outputSchema to make it fire-and-forget',
+      });
     }
     spec["awaited"] = awaited;
   }
   if ("privateInput" in value) spec["privateInput"] = checkPrivateInput(value, pointer, problems, parsed);
-  if ("annotations" in value) spec["annotations"] = checkAnnotations(value["annotations"], childPointer(pointer, "annotations"), problems, parsed);
+  if ("annotations" in value)
+    spec["annotations"] = checkAnnotations(
+      value["annotations"],
+      childPointer(pointer, "annotations"),
+      problems,
+      parsed,
+    );
   if ("permission" in value) {
     const permission = value["permission"];
     if (typeof permission !== "string" || permission.trim() === "") {
-      problems.push({ pointer: childPointer(pointer, "permission"), message: `"permission" must be a non-empty string such as "browser.open", got ${describe(permission)}` });
+      problems.push({
+        pointer: childPointer(pointer, "permission"),
+        message: `"permission" must be a non-empty string such as "browser.open", got ${describe(permission)}`,
+      });
     }
     spec["permission"] = permission;
   }
   if ("timeoutSeconds" in value) {
     const timeout = value["timeoutSeconds"];
     if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout <= 0) {
-      problems.push({ pointer: childPointer(pointer, "timeoutSeconds"), message: `"timeoutSeconds" must be a positive number of seconds, such as 30, got ${describe(timeout)}` });
+      problems.push({
+        pointer: childPointer(pointer, "timeoutSeconds"),
+        message: `"timeoutSeconds" must be a positive number of seconds, such as 30, got ${describe(timeout)}`,
+      });
     }
     spec["timeoutSeconds"] = timeout;
   }
   if ("maxAttempts" in value) {
     const attempts = value["maxAttempts"];
     if (typeof attempts !== "number" || !Number.isInteger(attempts) || attempts < 1) {
-      problems.push({ pointer: childPointer(pointer, "maxAttempts"), message: `"maxAttempts" must be a whole number of at least 1, got ${describe(attempts)}` });
+      problems.push({
+        pointer: childPointer(pointer, "maxAttempts"),
+        message: `"maxAttempts" must be a whole number of at least 1, got ${describe(attempts)}`,
+      });
     }
     spec["maxAttempts"] = attempts;
   }
-  if ("recovery" in value) spec["recovery"] = checkRecovery(value["recovery"], spec["annotations"], "privateInput" in value, childPointer(pointer, "recovery"), problems);
+  if ("recovery" in value)
+    spec["recovery"] = checkRecovery(
+      value["recovery"],
+      spec["annotations"],
+      "privateInput" in value,
+      childPointer(pointer, "recovery"),
+      problems,
+    );
   if ("fingerprints" in value) {
     const schemas = { outputSchema: outputSchema !== undefined, privateInput: "privateInput" in value };
-    spec["fingerprints"] = checkFingerprints(value["fingerprints"], schemas, childPointer(pointer, "fingerprints"), problems, parsed);
+    spec["fingerprints"] = checkFingerprints(
+      value["fingerprints"],
+      schemas,
+      childPointer(pointer, "fingerprints"),
+      problems,
+      parsed,
+    );
   }
   return Object.freeze(spec) as unknown as ClientToolSpec;
 }
@@ -206,12 +257,28 @@ function checkSpec(value: unknown, pointer: string, problems: SpecProblem[], par
  * that is harmless may have it, and never a private input (the user would be asked again for a
  * secret they may have given already).
  */
-function checkRecovery(recovery: unknown, annotations: unknown, privateInput: boolean, pointer: string, problems: SpecProblem[]): unknown {
+function checkRecovery(
+  recovery: unknown,
+  annotations: unknown,
+  privateInput: boolean,
+  pointer: string,
+  problems: SpecProblem[],
+): unknown {
   if (typeof recovery !== "string" || !(CLIENT_TOOL_RECOVERIES as readonly string[]).includes(recovery)) {
-    problems.push({ pointer, message: `"recovery" must be one of ${CLIENT_TOOL_RECOVERIES.map((r) => JSON.stringify(r)).join(", ")}, got ${describe(recovery)}` });
+    problems.push({
+      pointer,
+      message: `"recovery" must be one of ${CLIENT_TOOL_RECOVERIES.map((r) => JSON.stringify(r)).join(", ")}, got ${describe(recovery)}`,
+    });
   } else if (recovery === "redispatch" && privateInput) {
-    problems.push({ pointer, message: '"recovery": "redispatch" would ask the user for the private input again: a tool with "privateInput" takes "wait" or "settle"' });
-  } else if (recovery === "redispatch" && !(isPlainObject(annotations) && (annotations["idempotentHint"] === true || annotations["readOnlyHint"] === true))) {
+    problems.push({
+      pointer,
+      message:
+        '"recovery": "redispatch" would ask the user for the private input again: a tool with "privateInput" takes "wait" or "settle"',
+    });
+  } else if (
+    recovery === "redispatch" &&
+    !(isPlainObject(annotations) && (annotations["idempotentHint"] === true || annotations["readOnlyHint"] === true))
+  ) {
     problems.push({
       pointer,
       message:
@@ -224,14 +291,21 @@ function checkRecovery(recovery: unknown, annotations: unknown, privateInput: bo
 /** An argument `kind` travels as `mcp_arg_kind` (the action's own `kind` names the tool): a tool cannot have both. */
 function kindCollision(parameters: JsonObject, pointer: string, problems: SpecProblem[]): void {
   const properties = parameters["properties"];
-  if (!isPlainObject(properties) || !Object.hasOwn(properties, "kind") || !Object.hasOwn(properties, "mcp_arg_kind")) return;
+  if (!isPlainObject(properties) || !Object.hasOwn(properties, "kind") || !Object.hasOwn(properties, "mcp_arg_kind"))
+    return;
   problems.push({
     pointer: childPointer(childPointer(pointer, "properties"), "mcp_arg_kind"),
-    message: 'arguments "kind" and "mcp_arg_kind" collide on the wire: the agent server sends an argument "kind" as "mcp_arg_kind"; rename one of them',
+    message:
+      'arguments "kind" and "mcp_arg_kind" collide on the wire: the agent server sends an argument "kind" as "mcp_arg_kind"; rename one of them',
   });
 }
 
-function checkObjectSchema(value: unknown, pointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined): JsonObject | undefined {
+function checkObjectSchema(
+  value: unknown,
+  pointer: string,
+  problems: SpecProblem[],
+  parsed: ParsedJsonShape | undefined,
+): JsonObject | undefined {
   if (!isPlainObject(value) || value["type"] !== "object") {
     problems.push({
       pointer,
@@ -246,8 +320,17 @@ function checkObjectSchema(value: unknown, pointer: string, problems: SpecProble
   return schema;
 }
 
-/** The value as deep-frozen JSON: the caller's own parse as it is (`parsed`), anything else checked and copied where it is not frozen. */
-function frozenJson(value: unknown, pointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined, shape?: { deepest: number }): JsonValue {
+/**
+ * The value as deep-frozen JSON: the caller's own parse as it is (`parsed`), anything else checked and copied where it
+ * is not frozen.
+ */
+function frozenJson(
+  value: unknown,
+  pointer: string,
+  problems: SpecProblem[],
+  parsed: ParsedJsonShape | undefined,
+  shape?: { deepest: number },
+): JsonValue {
   if (parsed === undefined) return toFrozenJson(value, pointer, problems, shape);
   if (shape !== undefined) shape.deepest = parsed.deepest;
   return value as JsonValue;
@@ -264,9 +347,17 @@ export function schemaShapeProblems(schema: JsonObject, pointer: string, deepest
   return tooDeep.length > 0 ? tooDeep : refCycleProblems(schema, pointer);
 }
 
-function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined): JsonValue | undefined {
+function checkAnnotations(
+  value: unknown,
+  pointer: string,
+  problems: SpecProblem[],
+  parsed: ParsedJsonShape | undefined,
+): JsonValue | undefined {
   if (!isPlainObject(value)) {
-    problems.push({ pointer, message: `"annotations" must be an object of MCP hints such as {"readOnlyHint": true}, got ${describe(value)}` });
+    problems.push({
+      pointer,
+      message: `"annotations" must be an object of MCP hints such as {"readOnlyHint": true}, got ${describe(value)}`,
+    });
     return undefined;
   }
   reportUnknownKeys(value, ANNOTATION_KEYS, pointer, problems, "annotation");
@@ -274,7 +365,10 @@ function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem
     if (!(key in value)) continue;
     const expected = key === "title" ? "string" : "boolean";
     if (typeof value[key] !== expected) {
-      problems.push({ pointer: childPointer(pointer, key), message: `"${key}" must be a ${expected}, got ${describe(value[key])}` });
+      problems.push({
+        pointer: childPointer(pointer, key),
+        message: `"${key}" must be a ${expected}, got ${describe(value[key])}`,
+      });
     }
   }
   return frozenJson(value, pointer, problems, parsed);
@@ -284,36 +378,64 @@ function checkAnnotations(value: unknown, pointer: string, problems: SpecProblem
  * A private input: its value's object schema, and the JSON object the model sees once the
  * server's handler took the value. The tool is awaited by what it is: no `outputSchema`, no `awaited`.
  */
-function checkPrivateInput(spec: Record<string, unknown>, specPointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined): JsonValue | undefined {
+function checkPrivateInput(
+  spec: Record<string, unknown>,
+  specPointer: string,
+  problems: SpecProblem[],
+  parsed: ParsedJsonShape | undefined,
+): JsonValue | undefined {
   const value = spec["privateInput"];
   const pointer = childPointer(specPointer, "privateInput");
   if ("outputSchema" in spec) {
-    problems.push({ pointer: childPointer(specPointer, "outputSchema"), message: 'a tool with "privateInput" has no "outputSchema": the model sees privateInput.response, and the value goes to the server\'s handler' });
+    problems.push({
+      pointer: childPointer(specPointer, "outputSchema"),
+      message:
+        'a tool with "privateInput" has no "outputSchema": the model sees privateInput.response, and the value goes to the server\'s handler',
+    });
   }
   if ("awaited" in spec) {
-    problems.push({ pointer: childPointer(specPointer, "awaited"), message: 'a tool with "privateInput" is awaited by what it is: remove "awaited"' });
+    problems.push({
+      pointer: childPointer(specPointer, "awaited"),
+      message: 'a tool with "privateInput" is awaited by what it is: remove "awaited"',
+    });
   }
   if (!isPlainObject(value)) {
-    problems.push({ pointer, message: `"privateInput" must be an object {"schema": {"type": "object", ...}, "response": {...}}, got ${describe(value)}` });
+    problems.push({
+      pointer,
+      message: `"privateInput" must be an object {"schema": {"type": "object", ...}, "response": {...}}, got ${describe(value)}`,
+    });
     return undefined;
   }
   reportUnknownKeys(value, PRIVATE_INPUT_KEYS, pointer, problems, "privateInput key");
   const schema = checkObjectSchema(value["schema"], childPointer(pointer, "schema"), problems, parsed);
   const response = value["response"];
   if (!isPlainObject(response)) {
-    problems.push({ pointer: childPointer(pointer, "response"), message: `"response" is what the model sees once the server took the value: a JSON object such as {"status": "connected"}, got ${describe(response)}` });
+    problems.push({
+      pointer: childPointer(pointer, "response"),
+      message: `"response" is what the model sees once the server took the value: a JSON object such as {"status": "connected"}, got ${describe(response)}`,
+    });
     return undefined;
   }
   const frozenResponse = frozenJson(response, childPointer(pointer, "response"), problems, parsed);
   if (schema === undefined) return undefined;
   // A deep-frozen input is kept as it is, as the other fields are, so that a generated spec is its own parsed form.
-  if (schema === value["schema"] && frozenResponse === response && Object.isFrozen(value)) return value as unknown as JsonValue;
+  if (schema === value["schema"] && frozenResponse === response && Object.isFrozen(value))
+    return value as unknown as JsonValue;
   return Object.freeze({ schema, response: frozenResponse }) as unknown as JsonValue;
 }
 
-function checkFingerprints(value: unknown, schemas: { readonly outputSchema: boolean; readonly privateInput: boolean }, pointer: string, problems: SpecProblem[], parsed: ParsedJsonShape | undefined): JsonValue | undefined {
+function checkFingerprints(
+  value: unknown,
+  schemas: { readonly outputSchema: boolean; readonly privateInput: boolean },
+  pointer: string,
+  problems: SpecProblem[],
+  parsed: ParsedJsonShape | undefined,
+): JsonValue | undefined {
   if (!isPlainObject(value)) {
-    problems.push({ pointer, message: `"fingerprints" must be an object {"parameters": "<sha256 hex>"}, got ${describe(value)}` });
+    problems.push({
+      pointer,
+      message: `"fingerprints" must be an object {"parameters": "<sha256 hex>"}, got ${describe(value)}`,
+    });
     return undefined;
   }
   reportUnknownKeys(value, FINGERPRINT_KEYS, pointer, problems, "fingerprint");
@@ -321,7 +443,10 @@ function checkFingerprints(value: unknown, schemas: { readonly outputSchema: boo
     const required = key === "parameters" || schemas[key];
     const present = key in value;
     if (present && !required) {
-      problems.push({ pointer: childPointer(pointer, key), message: `a fingerprint of "${key}" needs an "${key}": remove it` });
+      problems.push({
+        pointer: childPointer(pointer, key),
+        message: `a fingerprint of "${key}" needs an "${key}": remove it`,
+      });
     } else if (required && (typeof value[key] !== "string" || !SHA256_HEX.test(value[key] as string))) {
       problems.push({
         pointer: childPointer(pointer, key),
@@ -343,12 +468,15 @@ function reportUnknownKeys(
   for (const key of Object.keys(value)) {
     if (known.includes(key)) continue;
     const suggestion = suggestKey(key, known);
-    const fix = hint ?? (suggestion !== undefined ? `did you mean "${suggestion}"?` : `known keys: ${known.join(", ")}`);
+    const fix =
+      hint ?? (suggestion !== undefined ? `did you mean "${suggestion}"?` : `known keys: ${known.join(", ")}`);
     problems.push({ pointer: childPointer(pointer, key), message: `unknown ${what} ${JSON.stringify(key)}: ${fix}` });
   }
 }
 
-/** An OpenAI-style tool (`{"type": "function", "function": {...}}`) gets one clear hint instead of several unknown keys. */
+/**
+ * An OpenAI-style tool (`{"type": "function", "function": {...}}`) gets one clear hint instead of several unknown keys.
+ */
 function openAiHint(value: Record<string, unknown>): string | undefined {
   return "function" in value && isPlainObject(value["function"])
     ? 'this looks like an OpenAI tool definition: write the object inside "function" as the spec'
@@ -362,11 +490,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function describe(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === "string")
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   return typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`;
 }
 
 function describeSchemaRoot(value: unknown): string {
-  if (isPlainObject(value)) return "type" in value ? `"type": ${JSON.stringify(value["type"])}` : 'a schema without "type"';
+  if (isPlainObject(value))
+    return "type" in value ? `"type": ${JSON.stringify(value["type"])}` : 'a schema without "type"';
   return describe(value);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkClientToolPermission, ClientToolPermissionError } from "./permission.js";
+import { ClientToolPermissionError, checkClientToolPermission } from "./permission.js";
 
 const openUrl = { name: "open_url", permission: "browser.open" };
 const untagged = { name: "untagged" };
@@ -11,13 +11,22 @@ describe("checkClientToolPermission", () => {
   });
 
   it("permits a tagged tool to a principal holding its permission, by exact name", () => {
-    expect(checkClientToolPermission(openUrl, { id: "alice", permissions: ["geo.read", "browser.open"] })).toBeUndefined();
-    expect(checkClientToolPermission(openUrl, { id: "alice", permissions: ["browser", "browser.*", "BROWSER.OPEN"] })).toBeInstanceOf(ClientToolPermissionError);
+    expect(
+      checkClientToolPermission(openUrl, { id: "alice", permissions: ["geo.read", "browser.open"] }),
+    ).toBeUndefined();
+    expect(
+      checkClientToolPermission(openUrl, { id: "alice", permissions: ["browser", "browser.*", "BROWSER.OPEN"] }),
+    ).toBeInstanceOf(ClientToolPermissionError);
   });
 
   it("refuses a tool whose permission the principal lacks, without naming the principal in the message", () => {
     const error = checkClientToolPermission(openUrl, { id: "alice-secret-id", permissions: ["geo.read"] });
-    expect(error).toMatchObject({ name: "ClientToolPermissionError", toolName: "open_url", permission: "browser.open", principalId: "alice-secret-id" });
+    expect(error).toMatchObject({
+      name: "ClientToolPermissionError",
+      toolName: "open_url",
+      permission: "browser.open",
+      principalId: "alice-secret-id",
+    });
     expect(error?.message).toMatch(/permission "browser.open" that the tool "open_url" requires/);
     expect(error?.message).not.toContain("alice-secret-id");
     expect(error?.message).not.toContain("geo.read");

@@ -1,9 +1,13 @@
-import { childPointer, pointerTokens } from "../schema/json-pointer.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 import { findCycle } from "../schema/find-cycle.js";
-import { IN_PLACE_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "../schema/keywords.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
+import { childPointer, pointerTokens } from "../schema/json-pointer.js";
 import { forEachRef, valueAt } from "../schema/json-walk.js";
-
+import {
+  IN_PLACE_KEYWORDS,
+  SCHEMA_LIST_KEYWORDS,
+  SCHEMA_MAP_KEYWORDS,
+  SINGLE_SCHEMA_KEYWORDS,
+} from "../schema/keywords.js";
 
 /**
  * A `$ref` cycle that never steps into the data: `a` is `allOf: [{$ref: b}]` and `b` is
@@ -60,12 +64,21 @@ function inPlaceAncestors(root: JsonObject, tokens: readonly string[]): string[]
     const keyword = tokens[i]!;
     const value: JsonValue | undefined = Object.hasOwn(current, keyword) ? (current as JsonObject)[keyword] : undefined;
     const isList: boolean = Array.isArray(value) && SCHEMA_LIST_KEYWORDS.has(keyword);
-    const isMap: boolean = !isList && SCHEMA_MAP_KEYWORDS.has(keyword) && typeof value === "object" && value !== null && !Array.isArray(value);
+    const isMap: boolean =
+      !isList &&
+      SCHEMA_MAP_KEYWORDS.has(keyword) &&
+      typeof value === "object" &&
+      value !== null &&
+      !Array.isArray(value);
     let step: string[];
     if (isList || isMap) step = [keyword, tokens[i + 1] ?? ""];
     else if (SINGLE_SCHEMA_KEYWORDS.has(keyword)) step = [keyword];
     else return []; // not a schema position (a data keyword or an unknown one): nothing is applied from here
-    current = isList ? (value as readonly JsonValue[])[Number(step[1])] ?? null : isMap ? ((value as JsonObject)[step[1]!] ?? null) : (value ?? null);
+    current = isList
+      ? ((value as readonly JsonValue[])[Number(step[1])] ?? null)
+      : isMap
+        ? ((value as JsonObject)[step[1]!] ?? null)
+        : (value ?? null);
     for (const token of step) pointer = childPointer(pointer, token);
     schemas.push({ pointer, inPlace: IN_PLACE_KEYWORDS.has(keyword) });
     i += step.length;
@@ -86,7 +99,11 @@ function appliesRefInPlace(schema: JsonValue | undefined): boolean {
   for (const keyword of IN_PLACE_KEYWORDS) {
     const value = Object.hasOwn(object, keyword) ? object[keyword] : undefined;
     if (typeof value !== "object" || value === null) continue;
-    const subschemas = Array.isArray(value) ? (value as readonly JsonValue[]) : SINGLE_SCHEMA_KEYWORDS.has(keyword) ? [value] : Object.values(value as JsonObject);
+    const subschemas = Array.isArray(value)
+      ? (value as readonly JsonValue[])
+      : SINGLE_SCHEMA_KEYWORDS.has(keyword)
+        ? [value]
+        : Object.values(value as JsonObject);
     if (subschemas.some(appliesRefInPlace)) return true;
   }
   return false;

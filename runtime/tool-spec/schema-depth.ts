@@ -1,5 +1,5 @@
-import { childPointer } from "../schema/json-pointer.js";
 import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
+import { childPointer } from "../schema/json-pointer.js";
 
 /**
  * How deeply a tool schema may nest objects and arrays. The generated types nest one type
@@ -26,7 +26,9 @@ export function schemaDepthProblems(schema: JsonObject, pointer: string): SpecPr
   ];
 }
 
-/** The tokens leading to the first value past the limit; built only when there is one, since every schema passes here. */
+/**
+ * The tokens leading to the first value past the limit; built only when there is one, since every schema passes here.
+ */
 function pathPastLimit(value: JsonValue, depth: number): (string | number)[] | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   if (depth > MAX_SCHEMA_DEPTH) return [];

@@ -1,6 +1,6 @@
+import type { JsonObject } from "../schema/json.js";
 import { CONTENT_RESULT_SCHEMA } from "./content-result.js";
 import type { ClientToolPrivateInput, ClientToolSpec } from "./types.js";
-import type { JsonObject } from "../schema/json.js";
 
 /**
  * How a call of a client tool ends, which decides what the server, the model and the client's
@@ -20,10 +20,14 @@ export type ClientToolMode =
   | { readonly mode: "awaited-content"; readonly outputSchema: JsonObject }
   | { readonly mode: "private-input"; readonly privateInput: ClientToolPrivateInput };
 
-export function clientToolMode(spec: Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">): ClientToolMode {
+export function clientToolMode(
+  spec: Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">,
+): ClientToolMode {
   if (spec.privateInput !== undefined) return { mode: "private-input", privateInput: spec.privateInput };
   if (spec.outputSchema !== undefined) return { mode: "awaited", outputSchema: spec.outputSchema };
-  return spec.awaited === true ? { mode: "awaited-content", outputSchema: CONTENT_RESULT_SCHEMA } : { mode: "fire-and-forget" };
+  return spec.awaited === true
+    ? { mode: "awaited-content", outputSchema: CONTENT_RESULT_SCHEMA }
+    : { mode: "fire-and-forget" };
 }
 
 /**
@@ -31,7 +35,9 @@ export function clientToolMode(spec: Pick<ClientToolSpec, "outputSchema" | "awai
  * result's, or a private input's own; undefined for a fire-and-forget tool. Never export it to a
  * model for a private-input tool: what the model sees of that is the response.
  */
-export function answerSchemaOf(spec: Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">): JsonObject | undefined {
+export function answerSchemaOf(
+  spec: Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">,
+): JsonObject | undefined {
   const kind = clientToolMode(spec);
   switch (kind.mode) {
     case "fire-and-forget":

@@ -36,9 +36,13 @@ export function isObject(value: unknown): value is Fields {
 
 /** An HTTP body: `{ result }` or `{ error, retryable }`, each with an optional `attempt`. */
 export function answerFromBody(body: unknown, requestId: string): ClientToolAnswer {
-  if (!isObject(body)) throw new ClientAnswerMalformedError("A client tool answer must be a JSON object: { result } or { error, retryable }.");
+  if (!isObject(body))
+    throw new ClientAnswerMalformedError(
+      "A client tool answer must be a JSON object: { result } or { error, retryable }.",
+    );
   const hasResult = Object.hasOwn(body, "result");
-  if (hasResult === Object.hasOwn(body, "error")) throw new ClientAnswerMalformedError("A client tool answer carries exactly one of `result` and `error`.");
+  if (hasResult === Object.hasOwn(body, "error"))
+    throw new ClientAnswerMalformedError("A client tool answer carries exactly one of `result` and `error`.");
   return hasResult ? resultAnswer(body, requestId) : errorAnswer(body, requestId);
 }
 
@@ -81,10 +85,17 @@ function attemptOf(fields: Fields): { readonly attempt?: number } {
  * with `handler: "client"` send it: `{ type: "tool.result", id, attempt?, result }` or
  * `{ type: "tool.error", id, error, retryable, attempt? }`. Shape only, as `answerFromBody`.
  */
-export function toolCallAnswerFromBody(body: unknown): { readonly toolCallId: string; readonly answer: (requestId: string) => ClientToolAnswer } {
-  if (!isObject(body)) throw new ClientAnswerMalformedError('A tool answer must be a JSON object: { "type": "tool.result" | "tool.error", "id", ... }.');
+export function toolCallAnswerFromBody(body: unknown): {
+  readonly toolCallId: string;
+  readonly answer: (requestId: string) => ClientToolAnswer;
+} {
+  if (!isObject(body))
+    throw new ClientAnswerMalformedError(
+      'A tool answer must be a JSON object: { "type": "tool.result" | "tool.error", "id", ... }.',
+    );
   const { type, id } = body;
-  if (typeof id !== "string" || id === "") throw new ClientAnswerMalformedError("A tool answer needs `id`, the toolCallId it answers (a string).");
+  if (typeof id !== "string" || id === "")
+    throw new ClientAnswerMalformedError("A tool answer needs `id`, the toolCallId it answers (a string).");
   if (type === "tool.result") return { toolCallId: id, answer: (requestId) => resultAnswer(body, requestId) };
   if (type === "tool.error") return { toolCallId: id, answer: (requestId) => errorAnswer(body, requestId) };
   throw new ClientAnswerMalformedError('A tool answer\'s `type` is "tool.result" or "tool.error".');

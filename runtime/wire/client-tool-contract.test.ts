@@ -1,20 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { clientToolContractOf, contractDifferences, MAX_CONTRACT_TOOLS, parseClientToolContract } from "./client-tool-contract.js";
-import { ClientToolContractMalformedError } from "./errors.js";
-import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
+import {
+  clientToolContract as basicContract,
+  clientToolSpecs as basicSpecs,
+} from "../../examples/basic/src/client-tools.gen/index.js";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
-import { parseClientToolSpecs } from "../tool-spec/parse.js";
 import type { JsonSchema } from "../schema/json.js";
-import { clientToolContract as basicContract, clientToolSpecs as basicSpecs } from "../../examples/basic/src/client-tools.gen/index.js";
+import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
+import { parseClientToolSpecs } from "../tool-spec/parse.js";
+import {
+  clientToolContractOf,
+  contractDifferences,
+  MAX_CONTRACT_TOOLS,
+  parseClientToolContract,
+} from "./client-tool-contract.js";
+import { ClientToolContractMalformedError } from "./errors.js";
 
 const specs = parseClientToolSpecs([
-  { name: "open_file_viewer", description: "Open a file.", parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] } },
-  { name: "get_location", description: "The user's city.", outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } },
+  {
+    name: "open_file_viewer",
+    description: "Open a file.",
+    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+  },
+  {
+    name: "get_location",
+    description: "The user's city.",
+    outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+  },
   { name: "ask_user", description: "Ask the user.", awaited: true },
   {
     name: "connect_account",
     description: "Collect a token.",
-    privateInput: { schema: { type: "object", properties: { token: { type: "string" } }, required: ["token"] }, response: { status: "connected" } },
+    privateInput: {
+      schema: { type: "object", properties: { token: { type: "string" } }, required: ["token"] },
+      response: { status: "connected" },
+    },
   },
 ]);
 const [viewer, location, ask, connect] = specs;
@@ -32,12 +51,19 @@ describe("clientToolContractOf", () => {
   });
 
   it("fits a URL's query as it is", () => {
-    const contract = clientToolContractOf(parseClientToolSpecs([{ name: "set-theme", description: "Set the theme." }, { name: "_private_x", description: "x" }]));
+    const contract = clientToolContractOf(
+      parseClientToolSpecs([
+        { name: "set-theme", description: "Set the theme." },
+        { name: "_private_x", description: "x" },
+      ]),
+    );
     expect(encodeURIComponent(contract)).toBe(contract);
   });
 
   it("is what the generated code exports, from the generated specs' own fingerprints", () => {
-    expect(basicContract).toBe(clientToolContractOf(parseClientToolSpecs(basicSpecs.map(({ fingerprints: _, ...spec }) => spec))));
+    expect(basicContract).toBe(
+      clientToolContractOf(parseClientToolSpecs(basicSpecs.map(({ fingerprints: _, ...spec }) => spec))),
+    );
     expect(basicContract).toBe(clientToolContractOf(basicSpecs));
   });
 });
@@ -46,7 +72,11 @@ describe("parseClientToolContract", () => {
   it("reads back every tool of a contract", () => {
     const { tools } = parseClientToolContract(clientToolContractOf(specs));
     expect([...tools.keys()]).toEqual(["ask_user", "connect_account", "get_location", "open_file_viewer"]);
-    expect(tools.get("get_location")).toEqual({ mode: "a", parameters: digest(location!.parameters), answer: digest(location!.outputSchema!) });
+    expect(tools.get("get_location")).toEqual({
+      mode: "a",
+      parameters: digest(location!.parameters),
+      answer: digest(location!.outputSchema!),
+    });
     expect(tools.get("open_file_viewer")).toEqual({ mode: "f", parameters: digest(viewer!.parameters) });
     expect(parseClientToolContract("1").tools.size).toBe(0);
   });
@@ -86,7 +116,12 @@ describe("parseClientToolContract", () => {
 
 describe("contractDifferences", () => {
   const contract = parseClientToolContract(clientToolContractOf(specs));
-  const call = { toolName: "get_location", mode: "a" as const, parameters: schemaFingerprint(location!.parameters), answer: schemaFingerprint(location!.outputSchema!) };
+  const call = {
+    toolName: "get_location",
+    mode: "a" as const,
+    parameters: schemaFingerprint(location!.parameters),
+    answer: schemaFingerprint(location!.outputSchema!),
+  };
 
   it("finds nothing for a call of a tool the page has as the call does", () => {
     expect(contractDifferences(contract, call)).toEqual([]);
@@ -95,9 +130,23 @@ describe("contractDifferences", () => {
   it("names what the page lacks: the tool, its mode, its parameters, its result's schema", () => {
     expect(contractDifferences(contract, { ...call, toolName: "read_clipboard" })).toEqual(["missing"]);
     expect(contractDifferences(contract, { ...call, mode: "c" })).toEqual(["mode"]);
-    expect(contractDifferences(contract, { ...call, parameters: schemaFingerprint({ type: "object", properties: { precise: { type: "boolean" } } }) })).toEqual(["parameters"]);
-    expect(contractDifferences(contract, { ...call, answer: schemaFingerprint({ type: "object" }) })).toEqual(["result"]);
-    expect(contractDifferences(contract, { toolName: "open_file_viewer", mode: "a", parameters: schemaFingerprint(viewer!.parameters), answer: call.answer })).toEqual(["mode"]);
+    expect(
+      contractDifferences(contract, {
+        ...call,
+        parameters: schemaFingerprint({ type: "object", properties: { precise: { type: "boolean" } } }),
+      }),
+    ).toEqual(["parameters"]);
+    expect(contractDifferences(contract, { ...call, answer: schemaFingerprint({ type: "object" }) })).toEqual([
+      "result",
+    ]);
+    expect(
+      contractDifferences(contract, {
+        toolName: "open_file_viewer",
+        mode: "a",
+        parameters: schemaFingerprint(viewer!.parameters),
+        answer: call.answer,
+      }),
+    ).toEqual(["mode"]);
   });
 
   it("compares only what the server knows of the call (a record written before calls carried their tool)", () => {

@@ -63,7 +63,9 @@ export class ClientResultInvalidError extends ClientCallError {
     const against = what === "result" ? "its outputSchema" : "its privateInput.schema";
     // A pointer names the client's keys, which may be a megabyte long.
     const shown = errors.map((e) => ({ pointer: clipped(e.pointer), message: e.message }));
-    super(`The ${what} for ${toolName} does not match ${against}: ${shown.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}.`);
+    super(
+      `The ${what} for ${toolName} does not match ${against}: ${shown.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}.`,
+    );
     this.errors = shown;
   }
 
@@ -72,7 +74,10 @@ export class ClientResultInvalidError extends ClientCallError {
   }
 }
 
-/** An answer that is not one: not JSON, not the shape of a result or an error, or a `fail` whose `error` is not a string or whose `retryable` is not a boolean. */
+/**
+ * An answer that is not one: not JSON, not the shape of a result or an error, or a `fail` whose `error` is not a string
+ * or whose `retryable` is not a boolean.
+ */
 export class ClientAnswerMalformedError extends ClientCallError {
   override readonly name = "ClientAnswerMalformedError";
   readonly status = 400;
@@ -112,7 +117,9 @@ export class ClientAnswersBusyError extends ClientCallError {
   readonly retryAfterSeconds = 1;
 
   constructor(maxBytes: number) {
-    super(`This client has answers of more than ${maxBytes} bytes being taken at once (the broker's maxAnswerBytesInFlightPerOwner): send this one again once they are answered.`);
+    super(
+      `This client has answers of more than ${maxBytes} bytes being taken at once (the broker's maxAnswerBytesInFlightPerOwner): send this one again once they are answered.`,
+    );
   }
 }
 
@@ -126,7 +133,9 @@ export class PrivateInputMisdirectedError extends ClientCallError {
   readonly status = 421;
 
   constructor(toolName: string) {
-    super(`This server has no handler for the private input of ${JSON.stringify(toolName)}; the value was not kept. Send it to an instance that has one.`);
+    super(
+      `This server has no handler for the private input of ${JSON.stringify(toolName)}; the value was not kept. Send it to an instance that has one.`,
+    );
   }
 }
 
@@ -140,6 +149,9 @@ export class ClientCallStoreUnavailableError extends ClientCallError {
   readonly retryAfterSeconds = 1;
 
   constructor(detail: string, options?: { readonly cause?: unknown }) {
-    super(`The store of pending client tool calls is unavailable (${detail}): nothing was done; send the request again shortly.`, options);
+    super(
+      `The store of pending client tool calls is unavailable (${detail}): nothing was done; send the request again shortly.`,
+      options,
+    );
   }
 }

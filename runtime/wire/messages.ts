@@ -42,7 +42,10 @@ export interface ClientToolResultMessage {
   readonly requestId: string;
   readonly attempt: number;
   readonly result: unknown;
-  /** How long the handler ran (ms), sent for a request with a `traceparent`: shown in the call's trace, used for nothing else. */
+  /**
+   * How long the handler ran (ms), sent for a request with a `traceparent`: shown in the call's trace, used for nothing
+   * else.
+   */
   readonly handlerMs?: number;
 }
 
@@ -57,7 +60,10 @@ export interface ClientToolErrorMessage {
   readonly attempt: number;
   readonly error: string;
   readonly retryable: boolean;
-  /** How long the handler ran (ms), sent for a request with a `traceparent`: shown in the call's trace, used for nothing else. */
+  /**
+   * How long the handler ran (ms), sent for a request with a `traceparent`: shown in the call's trace, used for nothing
+   * else.
+   */
   readonly handlerMs?: number;
 }
 

@@ -24,14 +24,32 @@ describe("outcomeToObservation", () => {
 
   it("says what happened and what to do next for every other outcome, as an error", () => {
     const cases = [
-      [{ status: "error", error: "Location permission denied.", retryable: false }, /reported: "Location permission denied."\. Do not call it again with the same arguments/],
-      [{ status: "error", error: "GPS is warming up.", retryable: true }, /may be temporary: you may call the tool again/],
+      [
+        { status: "error", error: "Location permission denied.", retryable: false },
+        /reported: "Location permission denied."\. Do not call it again with the same arguments/,
+      ],
+      [
+        { status: "error", error: "GPS is warming up.", retryable: true },
+        /may be temporary: you may call the tool again/,
+      ],
       [{ status: "timeout", timeoutSeconds: 30 }, /did not answer within 30 seconds, so the result is unknown/],
       [{ status: "timeout", timeoutSeconds: 1 }, /within 1 second,/],
-      [{ status: "cancelled", reason: "the user stopped the run" }, /cancelled before the user's client answered \("the user stopped the run"\)/],
-      [{ status: "denied", reason: "approval refused" }, /not sent to the user's client: "approval refused"\. Do not call this tool again/],
-      [{ status: "client_out_of_date", differs: ["missing"] }, /^The user's page cannot run this tool: it is out of date \(its code has no such tool\), so the call was not sent to it\. Do not call the tool again now: ask the user to reload/],
-      [{ status: "client_out_of_date", differs: ["parameters", "result"] }, /out of date \(its code has another version of the tool, which differs in its parameters and its result's schema\)/],
+      [
+        { status: "cancelled", reason: "the user stopped the run" },
+        /cancelled before the user's client answered \("the user stopped the run"\)/,
+      ],
+      [
+        { status: "denied", reason: "approval refused" },
+        /not sent to the user's client: "approval refused"\. Do not call this tool again/,
+      ],
+      [
+        { status: "client_out_of_date", differs: ["missing"] },
+        /^The user's page cannot run this tool: it is out of date \(its code has no such tool\), so the call was not sent to it\. Do not call the tool again now: ask the user to reload/,
+      ],
+      [
+        { status: "client_out_of_date", differs: ["parameters", "result"] },
+        /out of date \(its code has another version of the tool, which differs in its parameters and its result's schema\)/,
+      ],
     ] as const;
     for (const [outcome, expected] of cases) {
       const observation = outcomeToObservation(outcome);

@@ -1,8 +1,8 @@
 import type { ClientToolContentResult } from "../tool-spec/content-result.js";
 import { clientToolMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
-import type { ClientToolDifference } from "./tool-difference.js";
 import type { ClientCallOutcome } from "./outcome.js";
+import type { ClientToolDifference } from "./tool-difference.js";
 
 /** What the model sees for a client tool call (the OpenHands `ClientToolObservation` shape). */
 export interface ClientToolObservation {
@@ -27,7 +27,10 @@ export const MAX_CLIENT_ERROR_CHARS = 2000;
  * The observation for a fire-and-forget call: the same for every call. The call is taken
  * so that call sites read like `outcomeToObservation(outcome)`; nothing in it changes the text.
  */
-export function acknowledgeClientToolCall(_call?: { readonly toolName: string; readonly toolCallId: string }): ClientToolObservation {
+export function acknowledgeClientToolCall(_call?: {
+  readonly toolName: string;
+  readonly toolCallId: string;
+}): ClientToolObservation {
   return textObservation(DISPATCHED_TEXT, false);
 }
 
@@ -37,7 +40,10 @@ export function acknowledgeClientToolCall(_call?: { readonly toolName: string; r
  * model, checked by the broker) becomes the observation's content as it is; any other result is
  * its JSON text.
  */
-export function outcomeToObservation(outcome: ClientCallOutcome, tool?: Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">): ClientToolObservation {
+export function outcomeToObservation(
+  outcome: ClientCallOutcome,
+  tool?: Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">,
+): ClientToolObservation {
   switch (outcome.status) {
     case "ok":
       if (tool !== undefined && clientToolMode(tool).mode === "awaited-content") {
@@ -62,7 +68,10 @@ export function outcomeToObservation(outcome: ClientCallOutcome, tool?: Pick<Cli
       );
     case "cancelled":
       if (outcome.dismissed === true) {
-        return textObservation("The user dismissed the request for their private input, so nothing happened. Do not ask again unless the user wants to.", true);
+        return textObservation(
+          "The user dismissed the request for their private input, so nothing happened. Do not ask again unless the user wants to.",
+          true,
+        );
       }
       return textObservation(
         `The call was cancelled before the user's client answered (${quote(outcome.reason)}), so the result is unknown: ` +
@@ -105,7 +114,9 @@ export function outcomeToObservation(outcome: ClientCallOutcome, tool?: Pick<Cli
 
 function outOfDate(differs: readonly ClientToolDifference[]): string {
   if (differs.includes("missing")) return "its code has no such tool";
-  const what = differs.map((part) => (part === "mode" ? "how it is answered" : part === "parameters" ? "its parameters" : "its result's schema"));
+  const what = differs.map((part) =>
+    part === "mode" ? "how it is answered" : part === "parameters" ? "its parameters" : "its result's schema",
+  );
   return `its code has another version of the tool, which differs in ${what.join(" and ")}`;
 }
 

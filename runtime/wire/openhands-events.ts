@@ -1,5 +1,5 @@
-import type { ClientToolTable, ToolNameOf } from "./tool-table.js";
 import type { ClientToolObservation } from "./observation.js";
+import type { ClientToolTable, ToolNameOf } from "./tool-table.js";
 
 // The OpenHands agent server's event shapes for client tools (fields it leaves null are absent),
 // typed by a generated `ClientTools`; the generated types.ts binds them to its own table.
@@ -22,22 +22,23 @@ export interface ClientEventToolCall {
 export type ClientActionSecurityRisk = "UNKNOWN" | "LOW" | "MEDIUM" | "HIGH";
 
 /** The `ActionEvent` an agent server sends when the model calls client tool `N`. */
-export type ClientActionEventOf<T extends ClientToolTable<T>, N extends ToolNameOf<T> = ToolNameOf<T>> = N extends ToolNameOf<T>
-  ? {
-      readonly kind: "ActionEvent";
-      readonly id: string;
-      readonly timestamp: string;
-      readonly source: "agent" | "user" | "environment";
-      readonly tool_name: N;
-      readonly tool_call_id: string;
-      readonly action: T[N]["action"];
-      readonly thought?: readonly ClientEventTextContent[];
-      readonly tool_call?: ClientEventToolCall;
-      readonly llm_response_id?: string;
-      readonly summary?: string;
-      readonly security_risk?: ClientActionSecurityRisk;
-    }
-  : never;
+export type ClientActionEventOf<T extends ClientToolTable<T>, N extends ToolNameOf<T> = ToolNameOf<T>> =
+  N extends ToolNameOf<T>
+    ? {
+        readonly kind: "ActionEvent";
+        readonly id: string;
+        readonly timestamp: string;
+        readonly source: "agent" | "user" | "environment";
+        readonly tool_name: N;
+        readonly tool_call_id: string;
+        readonly action: T[N]["action"];
+        readonly thought?: readonly ClientEventTextContent[];
+        readonly tool_call?: ClientEventToolCall;
+        readonly llm_response_id?: string;
+        readonly summary?: string;
+        readonly security_risk?: ClientActionSecurityRisk;
+      }
+    : never;
 
 /** Sent instead of an action when the model's arguments were invalid (after an `ActionEvent` without `action`). */
 export interface ClientToolErrorEvent {

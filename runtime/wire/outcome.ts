@@ -36,7 +36,10 @@ export interface ClientCallTimedOut {
   readonly timeoutSeconds: number;
 }
 
-/** The server stopped waiting (`broker.cancel`, `broker.close`), or the user dismissed a private input's prompt (`dismissed`). */
+/**
+ * The server stopped waiting (`broker.cancel`, `broker.close`), or the user dismissed a private input's prompt
+ * (`dismissed`).
+ */
 export interface ClientCallCancelled {
   readonly status: "cancelled";
   readonly reason: string;

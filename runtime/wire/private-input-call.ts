@@ -15,7 +15,9 @@ export interface PrivateInputCall {
  */
 export type PrivateInputHandler = (privateInput: unknown, args: unknown, call: PrivateInputCall) => Promise<void>;
 
-/** The broker's `privateInputs` option: one handler per private-input tool (the generated `clientInputHandlers(...)`). */
+/**
+ * The broker's `privateInputs` option: one handler per private-input tool (the generated `clientInputHandlers(...)`).
+ */
 export interface PrivateInputHandlers {
   readonly [toolName: string]: PrivateInputHandler | undefined;
 }

@@ -16,7 +16,10 @@ export interface RequiresActionBody {
       readonly arguments: { readonly [key: string]: unknown };
       readonly attempt: number;
       readonly expiresAt: number;
-      /** A private input: the client collects a value matching `privateInputSchema` and posts it as the result, to the server alone. */
+      /**
+       * A private input: the client collects a value matching `privateInputSchema` and posts it as the result, to the
+       * server alone.
+       */
       readonly privateInput?: true;
       readonly privateInputSchema?: JsonObject;
     };
@@ -34,7 +37,10 @@ export function requiresAction(request: ClientToolRequest): RequiresActionBody {
         arguments: request.args,
         attempt: request.attempt,
         expiresAt: request.expiresAt,
-        ...(request.privateInput === true && { privateInput: true, privateInputSchema: request.privateInputSchema ?? {} }),
+        ...(request.privateInput === true && {
+          privateInput: true,
+          privateInputSchema: request.privateInputSchema ?? {},
+        }),
       },
     },
   };

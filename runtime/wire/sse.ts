@@ -1,12 +1,15 @@
-import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "./messages.js";
 import { decodeClientToolCancelled, decodeClientToolMismatch, decodeClientToolRequest } from "./decode-request.js";
+import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "./messages.js";
 import { parseJsonOrUndefined } from "./wire-json.js";
 
 /** The SSE event name of a request: `source.addEventListener(CLIENT_TOOL_EVENT, ...)` in the browser. */
 export const CLIENT_TOOL_EVENT = "client_tool";
 /** The SSE event name of a `client_tool.cancelled` message (pass it to `runner.cancel`). */
 export const CLIENT_TOOL_CANCELLED_EVENT = "client_tool.cancelled";
-/** The SSE event name of a `client_tool.mismatch` message: the page's code is out of date for a call (ask the user to reload). */
+/**
+ * The SSE event name of a `client_tool.mismatch` message: the page's code is out of date for a call (ask the user to
+ * reload).
+ */
 export const CLIENT_TOOL_MISMATCH_EVENT = "client_tool.mismatch";
 
 /** `event: client_tool` with the request as its `data` line. */

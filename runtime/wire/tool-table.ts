@@ -27,7 +27,9 @@ export type ToolNameOf<T> = keyof T & string;
 export type ClientActionOf<T extends ClientToolTable<T>> = T[keyof T]["action"];
 
 /** The actions of fire-and-forget tools: what a page runs from an event stream (awaited calls are the runner's). */
-export type FireAndForgetActionOf<T extends ClientToolTable<T>> = { readonly [N in keyof T]: T[N]["mode"] extends "fire-and-forget" ? T[N]["action"] : never }[keyof T];
+export type FireAndForgetActionOf<T extends ClientToolTable<T>> = {
+  readonly [N in keyof T]: T[N]["mode"] extends "fire-and-forget" ? T[N]["action"] : never;
+}[keyof T];
 
 /** Each action kind's arguments. */
 export type ArgsByKindOf<T extends ClientToolTable<T>> = { readonly [N in keyof T as T[N]["kind"]]: T[N]["args"] };

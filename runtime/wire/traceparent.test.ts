@@ -24,16 +24,37 @@ describe("traceparent", () => {
   });
 
   it("travels with a request a client decodes, and is left out when it is not one", () => {
-    const request = { requestId: "r1", conversationId: "c1", toolName: "t", toolCallId: "x", args: {}, attempt: 1, expiresAt: 1 };
-    expect(decodeClientToolRequest({ ...request, traceparent: TRACEPARENT })).toEqual({ ...request, traceparent: TRACEPARENT });
+    const request = {
+      requestId: "r1",
+      conversationId: "c1",
+      toolName: "t",
+      toolCallId: "x",
+      args: {},
+      attempt: 1,
+      expiresAt: 1,
+    };
+    expect(decodeClientToolRequest({ ...request, traceparent: TRACEPARENT })).toEqual({
+      ...request,
+      traceparent: TRACEPARENT,
+    });
     expect(decodeClientToolRequest({ ...request, traceparent: "00-zz" })).toEqual(request);
   });
 });
 
 describe("an answer's handlerMs", () => {
   it("is taken when it is a time in range, and otherwise left out without refusing the answer", () => {
-    expect(answerFromBody({ result: 1, handlerMs: 12.5 }, "r1")).toEqual({ requestId: "r1", result: 1, handlerMs: 12.5 });
-    for (const handlerMs of [-1, 86_400_001, Number.NaN, "12", null]) expect(answerFromBody({ result: 1, handlerMs }, "r1")).toEqual({ requestId: "r1", result: 1 });
-    expect(answerFromBody({ error: "off", retryable: false, handlerMs: 3 }, "r1")).toEqual({ requestId: "r1", error: "off", retryable: false, handlerMs: 3 });
+    expect(answerFromBody({ result: 1, handlerMs: 12.5 }, "r1")).toEqual({
+      requestId: "r1",
+      result: 1,
+      handlerMs: 12.5,
+    });
+    for (const handlerMs of [-1, 86_400_001, Number.NaN, "12", null])
+      expect(answerFromBody({ result: 1, handlerMs }, "r1")).toEqual({ requestId: "r1", result: 1 });
+    expect(answerFromBody({ error: "off", retryable: false, handlerMs: 3 }, "r1")).toEqual({
+      requestId: "r1",
+      error: "off",
+      retryable: false,
+      handlerMs: 3,
+    });
   });
 });

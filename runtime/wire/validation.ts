@@ -19,14 +19,22 @@ export interface CompiledValidatorError {
  * `--validators` output) exports it: returns whether the data is valid and leaves the
  * reasons in `errors`.
  */
-export type CompiledValidator = ((data: unknown) => boolean) & { errors?: readonly CompiledValidatorError[] | null | undefined };
+export type CompiledValidator = ((data: unknown) => boolean) & {
+  errors?: readonly CompiledValidatorError[] | null | undefined;
+};
 
 /**
  * Precompiled validators by tool name; the broker uses `result`, the client runner `args`; a
  * private-input tool's `privateInput` is for the client to check what it collects before sending it.
  */
 export type ClientToolValidators = {
-  readonly [toolName: string]: { readonly args?: CompiledValidator; readonly result?: CompiledValidator; readonly privateInput?: CompiledValidator } | undefined;
+  readonly [toolName: string]:
+    | {
+        readonly args?: CompiledValidator;
+        readonly result?: CompiledValidator;
+        readonly privateInput?: CompiledValidator;
+      }
+    | undefined;
 };
 
 /** Enough to correct an answer; a result with thousands of bad items does not need thousands of lines. */
@@ -49,6 +57,9 @@ function toProblem(error: CompiledValidatorError): ValidationProblem {
 }
 
 /** The own entry for a tool: a tool named like an Object.prototype member must not find one. */
-export function validatorsFor(validators: ClientToolValidators | undefined, toolName: string): ClientToolValidators[string] {
+export function validatorsFor(
+  validators: ClientToolValidators | undefined,
+  toolName: string,
+): ClientToolValidators[string] {
   return validators !== undefined && Object.hasOwn(validators, toolName) ? validators[toolName] : undefined;
 }

@@ -1,10 +1,16 @@
 // The WebSocket messages of awaited client tool calls, one JSON text frame each. No `ws`
 // import: browsers use the client half (decode what the server sends, encode answers).
-import { ClientAnswerMalformedError, type ClientCallError } from "./errors.js";
-import type { ClientToolAnswerMessage, ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "./messages.js";
-import type { ValidationProblem } from "./validation.js";
-import { errorAnswer, isObject, resultAnswer, toolCallAnswerFromBody, type ClientToolAnswer } from "./answer.js";
+
+import { type ClientToolAnswer, errorAnswer, isObject, resultAnswer, toolCallAnswerFromBody } from "./answer.js";
 import { decodeClientToolCancelled, decodeClientToolMismatch, decodeClientToolRequest } from "./decode-request.js";
+import { ClientAnswerMalformedError, type ClientCallError } from "./errors.js";
+import type {
+  ClientToolAnswerMessage,
+  ClientToolCancelledMessage,
+  ClientToolMismatchMessage,
+  ClientToolRequest,
+} from "./messages.js";
+import type { ValidationProblem } from "./validation.js";
 import { parseJsonOrUndefined } from "./wire-json.js";
 
 /** Server to client: run this request (`runner.handle(message.request)`). */
@@ -28,7 +34,11 @@ export interface ClientToolRejectedMessage {
   readonly errors?: readonly ValidationProblem[];
 }
 
-export type ClientToolServerMessage = ClientToolRequestedMessage | ClientToolCancelledMessage | ClientToolMismatchMessage | ClientToolRejectedMessage;
+export type ClientToolServerMessage =
+  | ClientToolRequestedMessage
+  | ClientToolCancelledMessage
+  | ClientToolMismatchMessage
+  | ClientToolRejectedMessage;
 
 /** Either direction: the frame's text. */
 export function encodeClientToolMessage(message: ClientToolServerMessage | ClientToolAnswerMessage): string {
@@ -76,7 +86,12 @@ export function decodeClientToolServerMessage(text: string): ClientToolServerMes
  */
 export type DecodedClientToolAnswer =
   | { readonly by: "requestId"; readonly answer: ClientToolAnswer }
-  | { readonly by: "toolCallId"; readonly conversationId?: string; readonly toolCallId: string; readonly answer: (requestId: string) => ClientToolAnswer };
+  | {
+      readonly by: "toolCallId";
+      readonly conversationId?: string;
+      readonly toolCallId: string;
+      readonly answer: (requestId: string) => ClientToolAnswer;
+    };
 
 /**
  * Server side: the client's answer, shape-checked; throws `ClientAnswerMalformedError`
@@ -88,20 +103,33 @@ export function decodeClientToolAnswer(text: string): DecodedClientToolAnswer {
   const { type, requestId, conversationId } = value;
   if (type === "tool.result" || type === "tool.error") {
     if (conversationId !== undefined && (typeof conversationId !== "string" || conversationId === "")) {
-      throw new ClientAnswerMalformedError("A tool answer's `conversationId`, when given, is the conversation's id (a string).");
+      throw new ClientAnswerMalformedError(
+        "A tool answer's `conversationId`, when given, is the conversation's id (a string).",
+      );
     }
-    return { by: "toolCallId", ...(conversationId !== undefined && { conversationId }), ...toolCallAnswerFromBody(value) };
+    return {
+      by: "toolCallId",
+      ...(conversationId !== undefined && { conversationId }),
+      ...toolCallAnswerFromBody(value),
+    };
   }
-  if (typeof requestId !== "string") throw new ClientAnswerMalformedError("A client tool message needs `requestId` (a string).");
+  if (typeof requestId !== "string")
+    throw new ClientAnswerMalformedError("A client tool message needs `requestId` (a string).");
   if (type === "client_tool.result") return { by: "requestId", answer: resultAnswer(value, requestId) };
   if (type === "client_tool.error") return { by: "requestId", answer: errorAnswer(value, requestId) };
-  throw new ClientAnswerMalformedError('A client tool message has `type` "client_tool.result" or "client_tool.error" (or "tool.result" or "tool.error" with the toolCallId as `id`).');
+  throw new ClientAnswerMalformedError(
+    'A client tool message has `type` "client_tool.result" or "client_tool.error" (or "tool.result" or "tool.error" with the toolCallId as `id`).',
+  );
 }
 
-/** The `requestId`, or for an answer by toolCallId the `id`, of a frame that may be malformed, so its refusal can name it. */
+/**
+ * The `requestId`, or for an answer by toolCallId the `id`, of a frame that may be malformed, so its refusal can name
+ * it.
+ */
 export function refusedIdsOf(text: string): { readonly requestId?: string; readonly toolCallId?: string } {
   const value = parseJsonOrUndefined(text);
   if (!isObject(value)) return {};
-  if ((value["type"] === "tool.result" || value["type"] === "tool.error") && typeof value["id"] === "string") return { toolCallId: value["id"] };
+  if ((value["type"] === "tool.result" || value["type"] === "tool.error") && typeof value["id"] === "string")
+    return { toolCallId: value["id"] };
   return typeof value["requestId"] === "string" ? { requestId: value["requestId"] } : {};
 }

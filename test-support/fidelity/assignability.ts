@@ -22,7 +22,11 @@ const CHECK_FILE = "/src/assignments.ts";
  * compile for thousands of assignments), each on a line of its own, and reads back which lines
  * have an error. `files` are the modules holding the types (absolute paths, as for typecheck).
  */
-export function checkAssignments(files: Readonly<Record<string, string>>, imports: readonly string[], cases: readonly AssignmentCase[]): AssignmentResult {
+export function checkAssignments(
+  files: Readonly<Record<string, string>>,
+  imports: readonly string[],
+  cases: readonly AssignmentCase[],
+): AssignmentResult {
   const lines = [...imports];
   const place: { c: number; v: number }[] = [];
   cases.forEach((c, i) => {

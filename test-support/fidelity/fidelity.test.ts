@@ -3,10 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { compile } from "json-schema-to-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "../../generator/generate.js";
 import type { JsonValue } from "../../runtime/schema/json.js";
 import { removeTempProjects, tempProject } from "../temp-project.js";
-import { generate } from "../../generator/generate.js";
-import { checkAssignments, type AssignmentCase } from "./assignability.js";
+import { type AssignmentCase, checkAssignments } from "./assignability.js";
 import { fidelityReport, type GroupOutcome, type Outcomes } from "./report.js";
 import { exclusionReason } from "./scope.js";
 import { DRAFTS, loadSuite, SUITE_FOLDER, type SuiteDraft, type SuiteGroup } from "./suite.js";
@@ -37,7 +37,9 @@ describe.skipIf(!haveSuite)("type fidelity on the JSON Schema Test Suite", () =>
   }, 240_000);
 
   it("accepts every valid instance of every group in scope (soundness)", () => {
-    const unsound = outcomes.groups.filter((g) => g.ours.compiled && g.ours.accepted.some((ok, i) => g.group.tests[i]!.valid && !ok));
+    const unsound = outcomes.groups.filter(
+      (g) => g.ours.compiled && g.ours.accepted.some((ok, i) => g.group.tests[i]!.valid && !ok),
+    );
     const unexpected = unsound.map(groupId).filter((id) => KNOWN_UNSOUND[id] === undefined);
     expect(unexpected).toEqual([]);
     // Enough of the suite is in scope for the figure to mean something.
@@ -51,7 +53,10 @@ describe.skipIf(!haveSuite)("type fidelity on the JSON Schema Test Suite", () =>
   it(`reports both tools side by side in docs/fidelity.md`, () => {
     const report = fidelityReport(outcomes, suiteCommit());
     if (process.env["CI"] !== undefined) {
-      expect(existsSync(REPORT) ? readFileSync(REPORT, "utf8") : "", "docs/fidelity.md is stale: run `npx vitest run test-support/fidelity` and commit it").toBe(report);
+      expect(
+        existsSync(REPORT) ? readFileSync(REPORT, "utf8") : "",
+        "docs/fidelity.md is stale: run `npx vitest run test-support/fidelity` and commit it",
+      ).toBe(report);
     } else {
       mkdirSync(path.dirname(REPORT), { recursive: true });
       writeFileSync(REPORT, report);
@@ -73,12 +78,18 @@ async function judgeDraft(draft: SuiteDraft): Promise<void> {
     if (reason === undefined) inScope.push(group);
     else outcomes.excluded.push({ group, reason });
   }
-  const specs = inScope.map((group, i) => ({ name: `t${i}`, description: `${group.keyword}: ${group.description}`, parameters: toolParameters(group.schema, draft) }));
+  const specs = inScope.map((group, i) => ({
+    name: `t${i}`,
+    description: `${group.keyword}: ${group.description}`,
+    parameters: toolParameters(group.schema, draft),
+  }));
 
   // Groups the generator refuses (a $ref cycle that never steps into the value, say) are
   // exclusions too, with its message as the reason; the rest generate in one more run.
   const refused = new Map<number, string>();
-  for (const d of (await generate({ cwd: tempProject({ "client-tools/suite.json": specs }), stubs: false, prettier: false })).diagnostics) {
+  for (const d of (
+    await generate({ cwd: tempProject({ "client-tools/suite.json": specs }), stubs: false, prettier: false })
+  ).diagnostics) {
     const index = Number(/^\/(\d+)\//.exec(d.pointer ?? "")?.[1] ?? Number.NaN);
     if (Number.isNaN(index)) throw new Error(`a diagnostic that names no tool: ${d.message}`);
     if (!refused.has(index)) refused.set(index, `the generator refuses it: ${d.message}`);
@@ -87,7 +98,8 @@ async function judgeDraft(draft: SuiteDraft): Promise<void> {
   const kept = inScope.map((group, index) => ({ group, index })).filter(({ index }) => !refused.has(index));
   const cwd = tempProject({ "client-tools/suite.json": kept.map(({ index }) => specs[index]) });
   const generated = await generate({ cwd, stubs: false, prettier: false });
-  if (generated.diagnostics.length > 0) throw new Error(`refused on the second run: ${generated.diagnostics[0]!.message}`);
+  if (generated.diagnostics.length > 0)
+    throw new Error(`refused on the second run: ${generated.diagnostics[0]!.message}`);
   const files = Object.fromEntries(generated.files.map((f) => [`/${path.relative(cwd, f.path)}`, f.contents]));
   const instances = (group: SuiteGroup): JsonValue[] => group.tests.map((t) => ({ [VALUE]: t.data }));
   const ours = checkAssignments(
@@ -95,7 +107,8 @@ async function judgeDraft(draft: SuiteDraft): Promise<void> {
     ['import type * as G from "./client-tools.gen/index.js";'],
     kept.map(({ group, index }): AssignmentCase => ({ type: `G.T${index}Args`, values: instances(group) })),
   );
-  if (ours.otherErrors.length > 0) throw new Error(`the generated module does not compile:\n${ours.otherErrors.slice(0, 5).join("\n")}`);
+  if (ours.otherErrors.length > 0)
+    throw new Error(`the generated module does not compile:\n${ours.otherErrors.slice(0, 5).join("\n")}`);
 
   // json-schema-to-typescript: each group compiled on its own (its raw output, as documented),
   // into a module of its own, since its inner type names would clash across groups.

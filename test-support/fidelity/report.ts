@@ -29,7 +29,15 @@ interface Tally {
 }
 
 function tally(outcomes: readonly GroupOutcome[], which: "ours" | "jstt"): Tally {
-  const t: Tally = { groups: 0, soundGroups: 0, valid: 0, validAccepted: 0, invalid: 0, invalidRejected: 0, notCompiled: 0 };
+  const t: Tally = {
+    groups: 0,
+    soundGroups: 0,
+    valid: 0,
+    validAccepted: 0,
+    invalid: 0,
+    invalidRejected: 0,
+    notCompiled: 0,
+  };
   for (const outcome of outcomes) {
     const { compiled, accepted } = outcome[which];
     t.groups++;
@@ -67,7 +75,7 @@ export function fidelityReport(outcomes: Outcomes, suiteCommit: string): string 
     "Each test group in scope becomes a tool whose parameters are a closed object with one required property `value` holding the group's schema; each instance `x` becomes `{ value: x }` and is assigned to the generated arguments type in one strict compile. The same wrapped schemas go through json-schema-to-typescript's `compile()` with its default options (its raw output), one module per group.",
     "",
     "- **Soundness**: an instance the suite marks valid must be assignable to the type. A group is sound when all its valid instances are.",
-    "- **Precision**: of the instances marked invalid, how many the type rejects. TypeScript cannot express bounds, patterns, formats or uniqueness, so 100% is not the aim; rejecting an invalid instance is a bonus, accepting a valid one is a must. json-schema-to-typescript types a schema without `type` (`{\"minimum\": 3}`) as an object, so it rejects the invalid numbers of such a group together with the valid ones: much of its precision is the other side of its unsoundness.",
+    '- **Precision**: of the instances marked invalid, how many the type rejects. TypeScript cannot express bounds, patterns, formats or uniqueness, so 100% is not the aim; rejecting an invalid instance is a bonus, accepting a valid one is a must. json-schema-to-typescript types a schema without `type` (`{"minimum": 3}`) as an object, so it rejects the invalid numbers of such a group together with the valid ones: much of its precision is the other side of its unsoundness.',
     "",
     "## Summary",
     "",
@@ -94,7 +102,9 @@ export function fidelityReport(outcomes: Outcomes, suiteCommit: string): string 
   for (const [key, groups] of byKeyword) {
     const o = tally(groups, "ours");
     const j = tally(groups, "jstt");
-    lines.push(`| ${key} | ${o.groups} | ${o.soundGroups}/${o.groups} | ${j.soundGroups}/${j.groups} | ${ratio(o.invalidRejected, o.invalid)} | ${ratio(j.invalidRejected, j.invalid)} |`);
+    lines.push(
+      `| ${key} | ${o.groups} | ${o.soundGroups}/${o.groups} | ${j.soundGroups}/${j.groups} | ${ratio(o.invalidRejected, o.invalid)} | ${ratio(j.invalidRejected, j.invalid)} |`,
+    );
   }
   const unsound = outcomes.groups.filter((g) => g.jstt.accepted.some((ok, i) => g.group.tests[i]!.valid && !ok));
   lines.push(
@@ -103,13 +113,27 @@ export function fidelityReport(outcomes: Outcomes, suiteCommit: string): string 
     "",
     "| draft | keyword | group | why |",
     "|---|---|---|---|",
-    ...unsound.map((g) => `| ${g.group.draft} | ${g.group.keyword} | ${cell(g.group.description)} | ${g.jstt.compiled ? `rejects: ${cell(g.group.tests.filter((t, i) => t.valid && !g.jstt.accepted[i]).map((t) => t.description).join("; "))}` : "no compiling output"} |`),
+    ...unsound.map(
+      (g) =>
+        `| ${g.group.draft} | ${g.group.keyword} | ${cell(g.group.description)} | ${
+          g.jstt.compiled
+            ? `rejects: ${cell(
+                g.group.tests
+                  .filter((t, i) => t.valid && !g.jstt.accepted[i])
+                  .map((t) => t.description)
+                  .join("; "),
+              )}`
+            : "no compiling output"
+        } |`,
+    ),
     "",
     "## Exclusions",
     "",
     "| draft | keyword | group | reason |",
     "|---|---|---|---|",
-    ...outcomes.excluded.map(({ group, reason }) => `| ${group.draft} | ${group.keyword} | ${cell(group.description)} | ${cell(reason)} |`),
+    ...outcomes.excluded.map(
+      ({ group, reason }) => `| ${group.draft} | ${group.keyword} | ${cell(group.description)} | ${cell(reason)} |`,
+    ),
     "",
   );
   return lines.join("\n");

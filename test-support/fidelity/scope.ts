@@ -18,13 +18,16 @@ export function exclusionReason(group: SuiteGroup): string | undefined {
   const file = OUT_OF_SCOPE_FILES[group.keyword];
   if (file !== undefined) return file;
   const keyword = uriKeyword(group.schema);
-  if (keyword !== undefined) return `uses ${keyword}: references resolve by URI, and the generator resolves local JSON pointers only`;
+  if (keyword !== undefined)
+    return `uses ${keyword}: references resolve by URI, and the generator resolves local JSON pointers only`;
   return undefined;
 }
 
 function uriKeyword(value: JsonValue): string | undefined {
   if (typeof value !== "object" || value === null) return undefined;
-  const entries = Array.isArray(value) ? (value as readonly JsonValue[]).map((v) => ["", v] as const) : Object.entries(value);
+  const entries = Array.isArray(value)
+    ? (value as readonly JsonValue[]).map((v) => ["", v] as const)
+    : Object.entries(value);
   for (const [key, child] of entries) {
     if (!Array.isArray(value) && URI_KEYWORDS.includes(key)) return key;
     if (Array.isArray(value) || !DATA_KEYWORDS.has(key)) {

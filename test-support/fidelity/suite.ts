@@ -24,13 +24,18 @@ export const SUITE_FOLDER = path.resolve(root, "../shared/json-schema-test-suite
 export function loadSuite(draft: SuiteDraft): SuiteGroup[] {
   const folder = path.join(SUITE_FOLDER, "tests", draft);
   if (!existsSync(folder)) {
-    throw new Error(`the JSON Schema Test Suite is not at ${folder}: the fidelity test reads it from ../shared/json-schema-test-suite beside the repository (see its SOURCE.md)`);
+    throw new Error(
+      `the JSON Schema Test Suite is not at ${folder}: the fidelity test reads it from ../shared/json-schema-test-suite beside the repository (see its SOURCE.md)`,
+    );
   }
   return readdirSync(folder)
     .filter((name) => name.endsWith(".json"))
     .sort()
     .flatMap((name) => {
-      const groups = JSON.parse(readFileSync(path.join(folder, name), "utf8")) as Omit<SuiteGroup, "draft" | "keyword">[];
+      const groups = JSON.parse(readFileSync(path.join(folder, name), "utf8")) as Omit<
+        SuiteGroup,
+        "draft" | "keyword"
+      >[];
       return groups.map((group) => ({ ...group, draft, keyword: name.slice(0, -".json".length) }));
     });
 }

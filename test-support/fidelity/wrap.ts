@@ -38,7 +38,8 @@ function rewriteRefs(value: JsonValue): JsonValue {
   const copy: Record<string, JsonValue> = {};
   for (const [key, child] of Object.entries(value as JsonObject)) {
     let next: JsonValue;
-    if (key === "$ref" && typeof child === "string" && child.startsWith("#")) next = `#/properties/${VALUE}${child.slice(1)}`;
+    if (key === "$ref" && typeof child === "string" && child.startsWith("#"))
+      next = `#/properties/${VALUE}${child.slice(1)}`;
     else next = DATA_KEYWORDS.has(key) ? child : rewriteRefs(child);
     Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
   }

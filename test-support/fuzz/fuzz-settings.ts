@@ -8,13 +8,19 @@ import { readFileSync } from "node:fs";
 export function fuzzSettings(defaultRuns: number): { numRuns: number; seed: number } {
   const runs = Number(process.env["GCT_FUZZ_RUNS"]);
   const seed = Number(process.env["GCT_FUZZ_SEED"]);
-  return { numRuns: Number.isInteger(runs) && runs > 0 ? runs : defaultRuns, seed: Number.isInteger(seed) ? seed : 20261130 };
+  return {
+    numRuns: Number.isInteger(runs) && runs > 0 ? runs : defaultRuns,
+    seed: Number.isInteger(seed) ? seed : 20261130,
+  };
 }
 
 /** One failure a fuzz run found: replayed first by every later run of its property. */
 export interface Regression {
   readonly property: string;
-  /** The seed of the run that found it (the counterexample, not the seed, is replayed: it survives changes to the arbitraries). */
+  /**
+   * The seed of the run that found it (the counterexample, not the seed, is replayed: it survives changes to the
+   * arbitraries).
+   */
   readonly seed: number;
   /** What went wrong, and what fixed it. */
   readonly found: string;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { pointerTokens } from "../../runtime/schema/json-pointer.js";
 import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
+import { pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { valueAt } from "../../runtime/schema/json-walk.js";
 import { compact, json, PROPERTY_NAMES, scalar } from "./schema-arbitrary.js";
 
@@ -10,10 +10,19 @@ import { compact, json, PROPERTY_NAMES, scalar } from "./schema-arbitrary.js";
  * valid instances common. `budget` bounds the depth, so recursive schemas terminate.
  */
 export function instanceOf(schema: JsonValue, root: JsonObject, budget = 4): fc.Arbitrary<JsonValue> {
-  if (budget <= 0 || schema === true || schema === false || typeof schema !== "object" || schema === null || Array.isArray(schema)) return anyValue(budget);
+  if (
+    budget <= 0 ||
+    schema === true ||
+    schema === false ||
+    typeof schema !== "object" ||
+    schema === null ||
+    Array.isArray(schema)
+  )
+    return anyValue(budget);
   const s = schema as JsonObject;
   const own = (key: string): JsonValue | undefined => (Object.hasOwn(s, key) ? s[key] : undefined);
-  const list = (key: string): readonly JsonValue[] => (Array.isArray(own(key)) ? (own(key) as readonly JsonValue[]) : []);
+  const list = (key: string): readonly JsonValue[] =>
+    Array.isArray(own(key)) ? (own(key) as readonly JsonValue[]) : [];
 
   if (own("const") !== undefined) return fc.constant(own("const")!);
   if (list("enum").length > 0) return fc.constantFrom(...list("enum"));
@@ -26,12 +35,18 @@ export function instanceOf(schema: JsonValue, root: JsonObject, budget = 4): fc.
   if (branches.length > 0) {
     // A branch alone, or merged with the schema's own keywords (an object branch beside the schema's properties).
     const rest = compact({ ...s, anyOf: undefined, oneOf: undefined });
-    return fc.oneof(...branches.map((b) => fc.tuple(instanceOf(b, root, budget - 1), instanceOf(rest, root, budget - 1)).map(([x, y]) => merge(x, y))));
+    return fc.oneof(
+      ...branches.map((b) =>
+        fc.tuple(instanceOf(b, root, budget - 1), instanceOf(rest, root, budget - 1)).map(([x, y]) => merge(x, y)),
+      ),
+    );
   }
   const allOf = list("allOf");
   if (allOf.length > 0) {
     const rest = compact({ ...s, allOf: undefined });
-    return fc.tuple(instanceOf(rest, root, budget - 1), ...allOf.map((part) => instanceOf(part, root, budget - 1))).map((parts) => parts.reduce(merge));
+    return fc
+      .tuple(instanceOf(rest, root, budget - 1), ...allOf.map((part) => instanceOf(part, root, budget - 1)))
+      .map((parts) => parts.reduce(merge));
   }
   const type = own("type");
   const types = typeof type === "string" ? [type] : Array.isArray(type) ? (type as string[]) : inferredTypes(s);
@@ -41,7 +56,8 @@ export function instanceOf(schema: JsonValue, root: JsonObject, budget = 4): fc.
 
 function inferredTypes(s: JsonObject): string[] {
   const has = (k: string) => Object.hasOwn(s, k);
-  if (has("properties") || has("required") || has("additionalProperties") || has("patternProperties")) return ["object"];
+  if (has("properties") || has("required") || has("additionalProperties") || has("patternProperties"))
+    return ["object"];
   if (has("items") || has("prefixItems") || has("contains")) return ["array"];
   return [];
 }
@@ -56,7 +72,12 @@ function ofType(type: string, s: JsonObject, root: JsonObject, budget: number): 
       const min = number("minimum") ?? number("exclusiveMinimum") ?? -5;
       const max = number("maximum") ?? number("exclusiveMaximum") ?? 5;
       const int = fc.integer({ min: Math.ceil(Math.min(min, max)), max: Math.floor(Math.max(min, max)) });
-      return type === "integer" ? int : fc.oneof(int, int.map((n) => n + 0.5));
+      return type === "integer"
+        ? int
+        : fc.oneof(
+            int,
+            int.map((n) => n + 0.5),
+          );
     }
     case "boolean":
       return fc.boolean();
@@ -73,25 +94,50 @@ function ofType(type: string, s: JsonObject, root: JsonObject, budget: number): 
 
 function arrayOf(s: JsonObject, root: JsonObject, budget: number): fc.Arbitrary<JsonValue> {
   const items = s["items"];
-  const tuple = Array.isArray(items) ? (items as readonly JsonValue[]) : Array.isArray(s["prefixItems"]) ? (s["prefixItems"] as readonly JsonValue[]) : [];
+  const tuple = Array.isArray(items)
+    ? (items as readonly JsonValue[])
+    : Array.isArray(s["prefixItems"])
+      ? (s["prefixItems"] as readonly JsonValue[])
+      : [];
   const rest = Array.isArray(items) ? (s["additionalItems"] ?? true) : (items ?? true);
   const min = typeof s["minItems"] === "number" ? s["minItems"] : 0;
   const max = Math.max(min, typeof s["maxItems"] === "number" ? s["maxItems"] : 3);
   return fc
-    .tuple(fc.tuple(...tuple.map((item) => instanceOf(item, root, budget - 1))), fc.array(instanceOf(rest, root, budget - 1), { maxLength: 3 }), fc.integer({ min, max }))
+    .tuple(
+      fc.tuple(...tuple.map((item) => instanceOf(item, root, budget - 1))),
+      fc.array(instanceOf(rest, root, budget - 1), { maxLength: 3 }),
+      fc.integer({ min, max }),
+    )
     .map(([head, tail, length]) => [...head, ...tail].slice(0, Math.max(length, Math.min(head.length, length))));
 }
 
 function objectOf(s: JsonObject, root: JsonObject, budget: number): fc.Arbitrary<JsonValue> {
-  const declared = typeof s["properties"] === "object" && s["properties"] !== null && !Array.isArray(s["properties"]) ? (s["properties"] as JsonObject) : {};
+  const declared =
+    typeof s["properties"] === "object" && s["properties"] !== null && !Array.isArray(s["properties"])
+      ? (s["properties"] as JsonObject)
+      : {};
   const required = Array.isArray(s["required"]) ? (s["required"] as string[]) : [];
   const additional = s["additionalProperties"] ?? true;
   // Extra names only where the object is open: in a closed one they would only make invalid candidates.
   const closed = additional === false || s["unevaluatedProperties"] === false;
   const names = [...new Set([...Object.keys(declared), ...required, ...(closed ? [] : PROPERTY_NAMES)])];
   return fc
-    .tuple(...names.map((name) => fc.tuple(fc.constant(name), fc.boolean(), instanceOf(Object.hasOwn(declared, name) ? declared[name]! : additional, root, budget - 1))))
-    .map((entries) => compact(Object.fromEntries(entries.filter(([name, keep]) => keep || required.includes(name)).map(([name, , value]) => [name, value]))));
+    .tuple(
+      ...names.map((name) =>
+        fc.tuple(
+          fc.constant(name),
+          fc.boolean(),
+          instanceOf(Object.hasOwn(declared, name) ? declared[name]! : additional, root, budget - 1),
+        ),
+      ),
+    )
+    .map((entries) =>
+      compact(
+        Object.fromEntries(
+          entries.filter(([name, keep]) => keep || required.includes(name)).map(([name, , value]) => [name, value]),
+        ),
+      ),
+    );
 }
 
 /** Any small JSON value: what `true`, `{}` or an unconstrained schema allows. */

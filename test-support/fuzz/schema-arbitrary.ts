@@ -30,7 +30,8 @@ export const { json } = fc.letrec<{ json: JsonValue }>((tie) => ({
 export function compact(entries: Readonly<Record<string, JsonValue | undefined>>): JsonObject {
   const object: Record<string, JsonValue> = {};
   for (const [key, value] of Object.entries(entries)) {
-    if (value !== undefined) Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+    if (value !== undefined)
+      Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return object;
 }
@@ -41,12 +42,24 @@ function schemaArbitraries(dialect: Dialect) {
   const defs = dialect === "draft-07" ? "definitions" : "$defs";
   const names = fc.constantFrom(...PROPERTY_NAMES);
   const properties = (sub: fc.Arbitrary<JsonValue>) => fc.dictionary(names, sub, { maxKeys: 3, noNullPrototype: true });
-  const type = fc.oneof(fc.constantFrom<JsonValue>(...TYPES), fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 }));
+  const type = fc.oneof(
+    fc.constantFrom<JsonValue>(...TYPES),
+    fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 }),
+  );
   /** Annotations the types must ignore (or turn into doc comments), on any schema. */
   const annotated = (arb: fc.Arbitrary<JsonObject>) =>
     fc
-      .tuple(arb, optional(fc.constantFrom(...PAYLOADS)), optional(fc.constantFrom(...PAYLOADS)), optional(json), optional(fc.array(json, { maxLength: 2 })), optional(fc.boolean()))
-      .map(([schema, title, description, dflt, examples, deprecated]) => compact({ ...schema, title, description, default: dflt, examples, deprecated }));
+      .tuple(
+        arb,
+        optional(fc.constantFrom(...PAYLOADS)),
+        optional(fc.constantFrom(...PAYLOADS)),
+        optional(json),
+        optional(fc.array(json, { maxLength: 2 })),
+        optional(fc.boolean()),
+      )
+      .map(([schema, title, description, dflt, examples, deprecated]) =>
+        compact({ ...schema, title, description, default: dflt, examples, deprecated }),
+      );
 
   return fc.letrec<{ schema: JsonValue; object: JsonObject }>((tie) => {
     const sub = tie("schema");
@@ -54,11 +67,32 @@ function schemaArbitraries(dialect: Dialect) {
     const array =
       dialect === "draft-07"
         ? fc
-            .tuple(optional(fc.oneof(fc.boolean(), sub, fc.array(sub, { minLength: 1, maxLength: 2 }))), optional(fc.oneof(fc.boolean(), sub)), optional(fc.nat(2)), optional(fc.nat(3)))
-            .map(([items, additionalItems, minItems, maxItems]) => compact({ type: "array", items, additionalItems: Array.isArray(items) ? additionalItems : undefined, minItems, maxItems }))
+            .tuple(
+              optional(fc.oneof(fc.boolean(), sub, fc.array(sub, { minLength: 1, maxLength: 2 }))),
+              optional(fc.oneof(fc.boolean(), sub)),
+              optional(fc.nat(2)),
+              optional(fc.nat(3)),
+            )
+            .map(([items, additionalItems, minItems, maxItems]) =>
+              compact({
+                type: "array",
+                items,
+                additionalItems: Array.isArray(items) ? additionalItems : undefined,
+                minItems,
+                maxItems,
+              }),
+            )
         : fc
-            .tuple(optional(fc.oneof(fc.boolean(), sub)), optional(fc.array(sub, { minLength: 1, maxLength: 2 })), optional(fc.nat(2)), optional(fc.nat(3)), optional(sub))
-            .map(([items, prefixItems, minItems, maxItems, contains]) => compact({ type: "array", items, prefixItems, minItems, maxItems, contains }));
+            .tuple(
+              optional(fc.oneof(fc.boolean(), sub)),
+              optional(fc.array(sub, { minLength: 1, maxLength: 2 })),
+              optional(fc.nat(2)),
+              optional(fc.nat(3)),
+              optional(sub),
+            )
+            .map(([items, prefixItems, minItems, maxItems, contains]) =>
+              compact({ type: "array", items, prefixItems, minItems, maxItems, contains }),
+            );
     const leaf = fc.constantFrom<JsonValue>(
       true,
       false,
@@ -87,22 +121,44 @@ function schemaArbitraries(dialect: Dialect) {
           dialect === "draft-07" ? fc.constant(undefined) : optional(fc.constant<JsonValue>(false)),
         )
         .map(([t, props, required, additionalProperties, patternProperties, minProperties, unevaluatedProperties]) =>
-          compact({ type: t, properties: props, required, additionalProperties, patternProperties, minProperties, unevaluatedProperties }),
+          compact({
+            type: t,
+            properties: props,
+            required,
+            additionalProperties,
+            patternProperties,
+            minProperties,
+            unevaluatedProperties,
+          }),
         ),
       schema: fc.oneof(
         { depthSize: "small", withCrossShrink: true },
         leaf,
-        annotated(fc.uniqueArray(json, { minLength: 1, maxLength: 4, selector: (v) => JSON.stringify(v) }).map((values) => compact({ enum: values }))),
+        annotated(
+          fc
+            .uniqueArray(json, { minLength: 1, maxLength: 4, selector: (v) => JSON.stringify(v) })
+            .map((values) => compact({ enum: values })),
+        ),
         annotated(json.map((value) => compact({ const: value }))),
         annotated(type.map((t) => compact({ type: t }))),
         annotated(object),
         annotated(array),
-        fc.tuple(optional(type), fc.array(sub, { minLength: 1, maxLength: 3 })).map(([t, anyOf]) => compact({ type: t, anyOf })),
+        fc
+          .tuple(optional(type), fc.array(sub, { minLength: 1, maxLength: 3 }))
+          .map(([t, anyOf]) => compact({ type: t, anyOf })),
         fc.array(sub, { minLength: 1, maxLength: 3 }).map((oneOf) => compact({ oneOf })),
-        fc.tuple(fc.array(sub, { minLength: 1, maxLength: 2 }), optional(properties(sub))).map(([allOf, props]) => compact({ allOf, properties: props })),
-        fc.tuple(sub, optional(sub), optional(sub)).map(([cond, then, otherwise]) => compact({ if: cond, then, else: otherwise })),
+        fc
+          .tuple(fc.array(sub, { minLength: 1, maxLength: 2 }), optional(properties(sub)))
+          .map(([allOf, props]) => compact({ allOf, properties: props })),
+        fc
+          .tuple(sub, optional(sub), optional(sub))
+          .map(([cond, then, otherwise]) => compact({ if: cond, then, else: otherwise })),
         sub.map((not) => compact({ not })),
-        fc.tuple(optional(type), sub).map(([t, dependent]) => compact({ type: t, [dialect === "draft-07" ? "dependencies" : "dependentSchemas"]: { a: dependent } })),
+        fc
+          .tuple(optional(type), sub)
+          .map(([t, dependent]) =>
+            compact({ type: t, [dialect === "draft-07" ? "dependencies" : "dependentSchemas"]: { a: dependent } }),
+          ),
         optional(type).map((t) => compact({ $ref: `#/${defs}/d`, type: t })),
       ),
     };
@@ -119,8 +175,17 @@ function schemaArbitraries(dialect: Dialect) {
 export function toolSchema(dialect: Dialect, guarded = false): fc.Arbitrary<JsonObject> {
   const { schema, object } = schemaArbitraries(dialect);
   const defs = dialect === "draft-07" ? "definitions" : "$defs";
-  return fc.tuple(object, schema, optional(fc.array(schema, { minLength: 1, maxLength: 2 }))).map(([root, d, allOf]) => {
-    const definition = guarded && JSON.stringify(d).includes('"$ref"') ? { type: ["object", "null"], properties: { next: d } } : d;
-    return compact({ ...(dialect === "draft-07" && { $schema: DRAFT_07 }), ...root, type: "object", allOf, [defs]: { d: definition } });
-  });
+  return fc
+    .tuple(object, schema, optional(fc.array(schema, { minLength: 1, maxLength: 2 })))
+    .map(([root, d, allOf]) => {
+      const definition =
+        guarded && JSON.stringify(d).includes('"$ref"') ? { type: ["object", "null"], properties: { next: d } } : d;
+      return compact({
+        ...(dialect === "draft-07" && { $schema: DRAFT_07 }),
+        ...root,
+        type: "object",
+        allOf,
+        [defs]: { d: definition },
+      });
+    });
 }

@@ -47,19 +47,31 @@ export const PROPERTY_NAMES: readonly string[] = [
 ];
 
 /** Tool names that are reserved words or special property names (all valid tool names). */
-export const TOOL_NAMES: readonly string[] = ["delete", "default", "class", "await", "constructor", "__proto__", "toString", "_"];
+export const TOOL_NAMES: readonly string[] = [
+  "delete",
+  "default",
+  "class",
+  "await",
+  "constructor",
+  "__proto__",
+  "toString",
+  "_",
+];
 
 /** `key: value` for every pair, as an object whose "__proto__" key is an own key (JSON.parse makes it so). */
 export function objectOf(entries: readonly (readonly [string, unknown])[]): Record<string, unknown> {
   const object: Record<string, unknown> = {};
-  for (const [key, value] of entries) Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  for (const [key, value] of entries)
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   return object;
 }
 
 /** A regular expression (valid with the "u" flag) that matches `text` literally. */
 function literalPattern(text: string): string {
   // Lone surrogates cannot be written literally under "u"; \u escapes can.
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&").replace(/[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return text
+    .replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")
+    .replace(/[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
 /**
@@ -88,7 +100,10 @@ function hostileSchema(salt: number): Record<string, unknown> {
       $comment: payload(i + 6),
     },
   ]);
-  const definitions = PROPERTY_NAMES.map((name, i): [string, unknown] => [name, { description: payload(i), const: objectOf([[name, payload(i)]]) }]);
+  const definitions = PROPERTY_NAMES.map((name, i): [string, unknown] => [
+    name,
+    { description: payload(i), const: objectOf([[name, payload(i)]]) },
+  ]);
   return {
     title: payload(0),
     description: payload(1),
@@ -96,7 +111,13 @@ function hostileSchema(salt: number): Record<string, unknown> {
     properties: objectOf([
       ...properties,
       ["kind", { description: "a parameter called kind travels as mcp_arg_kind", enum: PAYLOADS }],
-      ["refs", { type: "object", properties: objectOf(PROPERTY_NAMES.map((name, i) => [name, { $ref: refTo(name), description: payload(i) }])) }],
+      [
+        "refs",
+        {
+          type: "object",
+          properties: objectOf(PROPERTY_NAMES.map((name, i) => [name, { $ref: refTo(name), description: payload(i) }])),
+        },
+      ],
     ]),
     required: [...PROPERTY_NAMES, "kind"],
     additionalProperties: false,

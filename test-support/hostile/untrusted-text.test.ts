@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tsString } from "../../generator/emit/escape.js";
+import { type GenerateResult, generate } from "../../generator/generate.js";
 import { importGenerated } from "../import-generated.js";
 import { removeTempProjects, tempProject } from "../temp-project.js";
 import { typecheck } from "../typecheck.js";
-import { tsString } from "../../generator/emit/escape.js";
-import { generate, type GenerateResult } from "../../generator/generate.js";
 import { hostileSpecFiles, PAYLOADS, TOOL_NAMES } from "./corpus.js";
 
 /**
@@ -19,15 +19,22 @@ let result: GenerateResult;
 let files: Record<string, string>;
 
 beforeAll(async () => {
-  cwd = tempProject(Object.fromEntries(Object.entries(hostileSpecFiles()).map(([name, value]) => [`client-tools/${name}`, value])));
+  cwd = tempProject(
+    Object.fromEntries(Object.entries(hostileSpecFiles()).map(([name, value]) => [`client-tools/${name}`, value])),
+  );
   result = await generate({ cwd, prettier: false });
   // The TypeScript modules: the manifest beside them is only read by --check.
-  files = Object.fromEntries(result.files.filter((file) => file.path.endsWith(".ts")).map((file) => [path.relative(cwd, file.path).split(path.sep).join("/"), file.contents]));
+  files = Object.fromEntries(
+    result.files
+      .filter((file) => file.path.endsWith(".ts"))
+      .map((file) => [path.relative(cwd, file.path).split(path.sep).join("/"), file.contents]),
+  );
 });
 afterAll(removeTempProjects);
 
 /** A module that imports the generated index and the user's handlers, as an app would. */
-const APP = 'export * from "./client-tools.gen/index.js";\nexport { clientToolHandlers } from "./client-tool-handlers.js";\n';
+const APP =
+  'export * from "./client-tools.gen/index.js";\nexport { clientToolHandlers } from "./client-tool-handlers.js";\n';
 
 describe("hostile spec text through generate()", () => {
   it("generates every tool, the stubs file included", () => {
@@ -48,14 +55,19 @@ describe("hostile spec text through generate()", () => {
     const consumer = [
       'import type { ClientAction_delete, ClientToolMap, ClientToolName } from "./client-tools.gen/index.js";',
       `export const names: readonly ClientToolName[] = [${TOOL_NAMES.map((name) => tsString(name)).join(", ")}];`,
-      '// @ts-expect-error a name that is no tool',
+      "// @ts-expect-error a name that is no tool",
       'export const unknown: ClientToolName = "remove";',
       'export const key: keyof ClientToolMap["delete"]["args"] = "__proto__";',
       `export const kind: ClientAction_delete["mcp_arg_kind"] = ${tsString(PAYLOADS[0]!)};`,
       'export const discriminator: ClientAction_delete["kind"] = "ClientAction_delete";',
       "",
     ].join("\n");
-    const sources = Object.fromEntries(Object.entries({ ...files, "src/app.ts": APP, "src/consumer.ts": consumer }).map(([file, text]) => [`/${file}`, text]));
+    const sources = Object.fromEntries(
+      Object.entries({ ...files, "src/app.ts": APP, "src/consumer.ts": consumer }).map(([file, text]) => [
+        `/${file}`,
+        text,
+      ]),
+    );
     expect(typecheck(sources)).toEqual([]);
   });
 
@@ -94,11 +106,21 @@ describe("hostile spec text through generate()", () => {
   });
 
   it("carries every spec field byte-for-byte, as the spec files hold it", () => {
-    const outcome = importGenerated(files, "src/client-tools.gen/specs.ts", `(mod) => mod.clientToolSpecs.map(({ fingerprints, ...spec }) => Object.fromEntries(Object.entries(spec).map(([key, value]) => [key, JSON.stringify(value)])))`);
+    const outcome = importGenerated(
+      files,
+      "src/client-tools.gen/specs.ts",
+      `(mod) => mod.clientToolSpecs.map(({ fingerprints, ...spec }) => Object.fromEntries(Object.entries(spec).map(([key, value]) => [key, JSON.stringify(value)])))`,
+    );
     expect(outcome.status, outcome.stderr).toBe(0);
     const written = Object.keys(hostileSpecFiles()).flatMap((name) => {
       const value = JSON.parse(readFileSync(path.join(cwd, "client-tools", name), "utf8")) as unknown;
-      return (Array.isArray(value) ? value : "client_tools" in (value as object) ? (value as { client_tools: unknown[] }).client_tools : [value]) as Record<string, unknown>[];
+      return (
+        Array.isArray(value)
+          ? value
+          : "client_tools" in (value as object)
+            ? (value as { client_tools: unknown[] }).client_tools
+            : [value]
+      ) as Record<string, unknown>[];
     });
     const expected = written
       .map((spec) => Object.fromEntries(Object.entries(spec).map(([key, value]) => [key, JSON.stringify(value)])))
@@ -118,8 +140,14 @@ describe("names that become one TypeScript name", () => {
     const { diagnostics, files: written } = await generate({ cwd: project, stubs: false });
     expect(written).toEqual([]);
     expect(diagnostics).toHaveLength(1);
-    expect(diagnostics[0]).toMatchObject({ file: "client-tools/tools.json", line: expect.any(Number) as number, pointer: expect.stringMatching(/^\/[01]\/name$/) as string });
+    expect(diagnostics[0]).toMatchObject({
+      file: "client-tools/tools.json",
+      line: expect.any(Number) as number,
+      pointer: expect.stringMatching(/^\/[01]\/name$/) as string,
+    });
     expect(diagnostics[0]!.message).toContain(`tool names ${JSON.stringify(first)}`);
-    expect(diagnostics[0]!.message).toContain(`and ${JSON.stringify(second)} both become the TypeScript name ${shared}: rename one of them`);
+    expect(diagnostics[0]!.message).toContain(
+      `and ${JSON.stringify(second)} both become the TypeScript name ${shared}: rename one of them`,
+    );
   });
 });

@@ -18,7 +18,11 @@ export interface CanvasUi {
   confirm(question: string, signal?: AbortSignal): Promise<boolean>;
   /** A password field; `undefined` when the user dismissed it. What is typed goes to the server alone. */
   askSecret(label: string, signal?: AbortSignal): Promise<string | undefined>;
-  setLayout(mode: "single" | "split" | "grid", sidebar?: { side: "left" | "right"; width?: number }, theme?: "light" | "dark"): void;
+  setLayout(
+    mode: "single" | "split" | "grid",
+    sidebar?: { side: "left" | "right"; width?: number },
+    theme?: "light" | "dark",
+  ): void;
 }
 
 export const clientToolHandlers: ClientToolHandlers<ClientToolContext> = {

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,9 +7,9 @@ import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../../../test-support/free-port.js";
-import { haveRedisServer, startRedisServer, type RedisServerUnderTest } from "../../../test-support/redis-server.js";
 import { haveChromium, launchChromium } from "../../../test-support/browser.js";
+import { freePort } from "../../../test-support/free-port.js";
+import { haveRedisServer, type RedisServerUnderTest, startRedisServer } from "../../../test-support/redis-server.js";
 
 // The agent canvas in Debian's Chromium, driven by playwright-core: the page, the server and the
 // scripted model for real, over real sockets on 127.0.0.1; open calls in a redis-server of the
@@ -36,7 +36,14 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
   async function startServer(): Promise<void> {
     const redisUrl = redis === undefined ? "" : `redis://127.0.0.1:${redis.port}`;
     const child = spawn(process.execPath, [path.join(example, ".build/server.js")], {
-      env: { ...process.env, PORT: String(port), CANVAS_DATA_DIR: dataDir, CANVAS_REDIS_URL: redisUrl, OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        CANVAS_DATA_DIR: dataDir,
+        CANVAS_REDIS_URL: redisUrl,
+        OPENAI_API_KEY: "",
+        ANTHROPIC_API_KEY: "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     server = child;
@@ -75,11 +82,15 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
   beforeAll(async () => {
     execFileSync(process.execPath, [path.join(example, "build.js")], { stdio: "inherit" });
     dataDir = mkdtempSync(path.join(tmpdir(), "canvas-data-"));
-    if (haveRedisServer()) redis = await startRedisServer(false, ["--rdbcompression", "no", "--dbfilename", "dump.rdb"]);
+    if (haveRedisServer())
+      redis = await startRedisServer(false, ["--rdbcompression", "no", "--dbfilename", "dump.rdb"]);
     port = await freePort();
     await startServer();
     browser = await launchChromium();
-    context = await browser.newContext({ geolocation: { latitude: 45.76, longitude: 4.84 }, permissions: ["geolocation"] });
+    context = await browser.newContext({
+      geolocation: { latitude: 45.76, longitude: 4.84 },
+      permissions: ["geolocation"],
+    });
     page = await context.newPage();
     page.on("websocket", (socket) => {
       socket.on("framereceived", (frame) => void frames.push(String(frame.payload)));
@@ -135,7 +146,9 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
     const restored = await page.evaluate(async () => {
       const headers = { authorization: `Bearer ${localStorage.getItem("owner")}` };
       const response = await fetch(`/api/conversations/${localStorage.getItem("conversation")}`, { headers });
-      return ((await response.json()) as { client_tools: { name: string }[] }).client_tools.map((tool) => tool.name).sort();
+      return ((await response.json()) as { client_tools: { name: string }[] }).client_tools
+        .map((tool) => tool.name)
+        .sort();
     });
     expect(restored).toEqual(["confirm_action", "get_location", "open_file_viewer", "set_layout"]);
     await say("grid layout please");
@@ -147,18 +160,27 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
 
   it("5. refuses an invalid result with 422 and keeps the call open for a corrected one", async () => {
     await page.evaluate(() => {
-      (globalThis as unknown as { canvasTestHooks: { holdAwaited: boolean; pending: unknown[] } }).canvasTestHooks.holdAwaited = true;
+      (
+        globalThis as unknown as { canvasTestHooks: { holdAwaited: boolean; pending: unknown[] } }
+      ).canvasTestHooks.holdAwaited = true;
       (globalThis as unknown as { canvasTestHooks: { pending: unknown[] } }).canvasTestHooks.pending.length = 0;
     });
     await say("where am I?");
     const request = await page.waitForFunction(() => {
-      const hooks = (globalThis as unknown as { canvasTestHooks: { pending: { toolName: string; requestId: string; attempt: number }[] } }).canvasTestHooks;
+      const hooks = (
+        globalThis as unknown as {
+          canvasTestHooks: { pending: { toolName: string; requestId: string; attempt: number }[] };
+        }
+      ).canvasTestHooks;
       return hooks.pending.find((r) => r.toolName === "get_location");
     });
     const { requestId, attempt } = (await request.jsonValue()) as { requestId: string; attempt: number };
     const answer = (result: object) =>
       page.evaluate(
-        ({ id, body }) => (globalThis as unknown as { canvasTestHooks: { postAnswer(id: string, body: object): Promise<number> } }).canvasTestHooks.postAnswer(id, body),
+        ({ id, body }) =>
+          (
+            globalThis as unknown as { canvasTestHooks: { postAnswer(id: string, body: object): Promise<number> } }
+          ).canvasTestHooks.postAnswer(id, body),
         { id: requestId, body: { attempt, result } },
       );
     expect(await answer({ town: "Paris" })).toBe(422);
@@ -176,7 +198,11 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
   it("6. connects an account with a token typed in a password field: the token reaches the server's handler and nowhere else", async () => {
     const canary = `canary-${randomUUID()}`;
     // The page runs its requests again (the previous test held them).
-    await page.evaluate(() => void ((globalThis as unknown as { canvasTestHooks: { holdAwaited: boolean } }).canvasTestHooks.holdAwaited = false));
+    await page.evaluate(
+      () =>
+        void ((globalThis as unknown as { canvasTestHooks: { holdAwaited: boolean } }).canvasTestHooks.holdAwaited =
+          false),
+    );
     await say("connect github");
     await page.locator("#secret:not([hidden])").waitFor();
     expect(await page.textContent("#secret-label")).toBe("Access token for github");
@@ -191,14 +217,24 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
         return response.text();
       }, route);
     const accounts = JSON.parse(await read("/api/accounts")) as { accounts: unknown[] };
-    expect(accounts.accounts).toEqual([{ service: "github", tokenSha256: createHash("sha256").update(canary).digest("hex") }]);
+    expect(accounts.accounts).toEqual([
+      { service: "github", tokenSha256: createHash("sha256").update(canary).digest("hex") },
+    ]);
 
     // Nowhere else: the page's transcript, the conversation's events and messages on disk, the
     // server's log, the WebSocket's frames, the open calls' routes, and Redis.
     const sinks: Record<string, string> = {
-      transcript: await page.evaluate(() => document.documentElement.outerHTML + document.body.innerText + document.querySelector<HTMLInputElement>("#secret-value")!.value),
+      transcript: await page.evaluate(
+        () =>
+          document.documentElement.outerHTML +
+          // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, as rendered
+          document.body.innerText +
+          document.querySelector<HTMLInputElement>("#secret-value")!.value,
+      ),
       conversation: await page.evaluate(async () => {
-        const response = await fetch(`/api/conversations/${localStorage.getItem("conversation")}`, { headers: { authorization: `Bearer ${localStorage.getItem("owner")}` } });
+        const response = await fetch(`/api/conversations/${localStorage.getItem("conversation")}`, {
+          headers: { authorization: `Bearer ${localStorage.getItem("owner")}` },
+        });
         return response.text();
       }),
       pending: await read("/client-tools"),
@@ -227,6 +263,7 @@ describe.skipIf(!haveChromium())("agent canvas in a real browser", () => {
         await client.close();
       }
     }
-    for (const [sink, text] of Object.entries(sinks)) expect(text.includes(canary), `the token is in the ${sink}`).toBe(false);
+    for (const [sink, text] of Object.entries(sinks))
+      expect(text.includes(canary), `the token is in the ${sink}`).toBe(false);
   });
 });

@@ -7,7 +7,11 @@ import type { PickColourResult, ShowChartArgs } from "./client-tools.gen/types.j
 export interface ClientToolContext {
   readonly signal: AbortSignal;
   readonly ui: {
-    askColour(question: string, colours: readonly PickColourResult["colour"][], signal: AbortSignal): Promise<PickColourResult["colour"]>;
+    askColour(
+      question: string,
+      colours: readonly PickColourResult["colour"][],
+      signal: AbortSignal,
+    ): Promise<PickColourResult["colour"]>;
     toast(text: string): void;
     keepChart(chart: ShowChartArgs): void;
   };
@@ -24,7 +28,8 @@ export const clientToolHandlers: ClientToolHandlers<ClientToolContext> = {
   },
   /** Draw a small bar or line chart of labelled values in the conversation. */
   show_chart(args, ctx) {
-    // The card is drawn from the call's states as its arguments stream in; the handler gets them once, complete and checked.
+    // The card is drawn from the call's states as its arguments stream in; the handler gets them once, complete and
+    // checked.
     ctx.ui.keepChart(args);
   },
 };

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
@@ -18,7 +18,10 @@ describe.skipIf(!haveChromium())("AI SDK chat in a real browser", () => {
 
   beforeAll(async () => {
     execFileSync(process.execPath, [path.join(example, "build.js")], { stdio: "inherit" });
-    server = spawn(process.execPath, [path.join(example, ".build/server.js")], { env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "inherit"] });
+    server = spawn(process.execPath, [path.join(example, ".build/server.js")], {
+      env: { ...process.env, PORT: "0" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const url = await new Promise<string>((resolve, reject) => {
       let output = "";
       server.stdout!.on("data", (chunk: Buffer) => {
@@ -52,7 +55,9 @@ describe.skipIf(!haveChromium())("AI SDK chat in a real browser", () => {
     expect(await question.locator("button").allTextContents()).toEqual(["teal", "coral", "plum"]);
     await question.locator('button[data-colour="coral"]').click();
     await page.locator("#messages li.assistant", { hasText: "You picked coral." }).waitFor();
-    await expect(page.locator("#messages li.tool").last().textContent()).resolves.toBe('pick_colour: {"colour":"coral"}');
+    await expect(page.locator("#messages li.tool").last().textContent()).resolves.toBe(
+      'pick_colour: {"colour":"coral"}',
+    );
     expect(await question.count()).toBe(0);
   });
 
@@ -71,11 +76,20 @@ describe.skipIf(!haveChromium())("AI SDK chat in a real browser", () => {
       (window as unknown as { chartStates: string[] }).chartStates = seen;
       const record = () => {
         for (const card of Array.from(document.querySelectorAll<HTMLElement>("figure.chart"))) {
-          const state = JSON.stringify({ status: card.dataset["status"], args: JSON.parse(card.dataset["args"]!), final: JSON.parse(card.dataset["final"]!) });
+          const state = JSON.stringify({
+            status: card.dataset["status"],
+            args: JSON.parse(card.dataset["args"]!),
+            final: JSON.parse(card.dataset["final"]!),
+          });
           if (seen.at(-1) !== state) seen.push(state);
         }
       };
-      new MutationObserver(record).observe(document.getElementById("messages")!, { subtree: true, childList: true, attributes: true, characterData: true });
+      new MutationObserver(record).observe(document.getElementById("messages")!, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
     });
     await say("draw a chart of the weekly sales");
     await page.locator("#messages li.assistant", { hasText: "Done." }).last().waitFor();
@@ -83,18 +97,30 @@ describe.skipIf(!haveChromium())("AI SDK chat in a real browser", () => {
     expect(kept).toEqual(SALES_CHART);
 
     type Drawn = { status: string; args: { kind?: string; points?: unknown[] } | null; final: string[] };
-    const states = ((await page.evaluate(() => (window as unknown as { chartStates: string[] }).chartStates)) as string[]).map((s) => JSON.parse(s) as Drawn);
+    const states = (
+      (await page.evaluate(() => (window as unknown as { chartStates: string[] }).chartStates)) as string[]
+    ).map((s) => JSON.parse(s) as Drawn);
     const streaming = states.filter((state) => state.status === "input-streaming" && state.args !== null);
-    expect(streaming.length, `drawn in at least two partial states: ${states.length} states in all`).toBeGreaterThanOrEqual(2);
-    expect(states.findIndex((state) => state.status !== "input-streaming"), "the partial states come first").toBeGreaterThan(states.indexOf(streaming[1]!));
+    expect(
+      streaming.length,
+      `drawn in at least two partial states: ${states.length} states in all`,
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      states.findIndex((state) => state.status !== "input-streaming"),
+      "the partial states come first",
+    ).toBeGreaterThan(states.indexOf(streaming[1]!));
     const last = states.at(-1)!;
     expect(last.status).toBe("output-available");
     expect(last.args, "the card's last state holds the handler's arguments").toEqual(kept);
     for (const state of streaming) {
       expect([undefined, "bar"], "kind comes from a list: never a prefix of one").toContain(state.args?.kind);
-      for (const pointer of state.final) expect(partAt(state.args, pointer), `${pointer} was final, so it cannot change`).toEqual(partAt(kept, pointer));
+      for (const pointer of state.final)
+        expect(partAt(state.args, pointer), `${pointer} was final, so it cannot change`).toEqual(partAt(kept, pointer));
     }
-    expect(streaming.some((state) => !state.final.includes("/points")), "some state showed the points still streaming").toBe(true);
+    expect(
+      streaming.some((state) => !state.final.includes("/points")),
+      "some state showed the points still streaming",
+    ).toBe(true);
     expect(errors).toEqual([]);
   });
 });

@@ -39,7 +39,9 @@ export const clientToolHandlers: ClientToolHandlers<ClientToolContext> = {
   /** Ask the user a free-form question; their answer goes back to the model as text. */
   async ask_user(args, ctx) {
     const answer = await ctx.ui.prompt(args.question);
-    return answer === undefined ? { content: [{ type: "text", text: "The user closed the question without answering." }], isError: true } : { content: [{ type: "text", text: answer }] };
+    return answer === undefined
+      ? { content: [{ type: "text", text: "The user closed the question without answering." }], isError: true }
+      : { content: [{ type: "text", text: answer }] };
   },
   /** Connect the requested service with credentials the user enters. */
   async connect_account(args, ctx) {

@@ -1,42 +1,49 @@
 // Uses every export of the generated module the way an app does; type-checked by the tests under
 // the strictest settings, with @ts-expect-error lines proving what the types refuse.
+
+import { type ClientToolContext, clientToolHandlers } from "./client-tool-handlers.js";
 import {
+  type AskUserResult,
+  type AwaitedClientToolName,
   actionArgs,
+  type ClientAction,
+  type ClientAction_set_theme,
+  type ClientActionEvent,
+  type ClientInputHandlers,
+  type ClientToolContentResult,
+  type ClientToolErrorEvent,
+  type ClientToolHandlers,
+  type ClientToolMap,
+  type ClientToolName,
+  type ClientToolObservationEvent,
+  type ClientToolOutputByName,
+  type ConfirmActionResult,
+  type ConnectAccountPrivateInput,
+  type ConnectAccountResult,
+  clientInputHandlers,
   clientToolSpecs,
   clientToolsPayload,
   dispatchClientAction,
   dispatchToolCall,
+  type GetLocationResult,
   isClientAction,
   isClientToolName,
   isFireAndForgetAction,
-  toClientAction,
-  registerClientTools,
-  type AskUserResult,
-  type AwaitedClientToolName,
-  type ClientAction,
-  type ClientAction_set_theme,
-  type ClientActionEvent,
-  type ClientToolErrorEvent,
-  type ClientToolHandlers,
-  type ClientToolMap,
-  type ClientToolContentResult,
-  type ClientToolName,
-  type ClientToolOutputByName,
-  type ClientToolObservationEvent,
-  type ConfirmActionResult,
-  type ConnectAccountPrivateInput,
-  type ConnectAccountResult,
-  type ClientInputHandlers,
-  clientInputHandlers,
-  type GetLocationResult,
   type OpenFileViewerArgs,
+  registerClientTools,
   type SetThemeArgs,
   type ShowOutlineArgs_node,
+  toClientAction,
 } from "./client-tools.gen/index.js";
-import { clientToolHandlers, type ClientToolContext } from "./client-tool-handlers.js";
 
 const ctx: ClientToolContext = {
-  ui: { openPanel: () => undefined, confirm: async () => true, prompt: async () => "yes", promptSecret: async () => "s3cret", setTheme: () => undefined },
+  ui: {
+    openPanel: () => undefined,
+    confirm: async () => true,
+    prompt: async () => "yes",
+    promptSecret: async () => "s3cret",
+    setTheme: () => undefined,
+  },
 };
 
 // An ActionEvent exactly as the agent server sends it.
@@ -79,7 +86,11 @@ export async function handle(message: unknown): Promise<void> {
     void done;
   }
   const nothing: void = await dispatchClientAction(event, clientToolHandlers, ctx);
-  const location: GetLocationResult = await dispatchClientAction({ kind: "ClientAction_get_location" }, clientToolHandlers, ctx);
+  const location: GetLocationResult = await dispatchClientAction(
+    { kind: "ClientAction_get_location" },
+    clientToolHandlers,
+    ctx,
+  );
   const confirmed: ConfirmActionResult = await dispatchClientAction(
     { kind: "ClientAction_confirm_action", question: "Delete?" },
     clientToolHandlers,
@@ -91,7 +102,16 @@ export async function handle(message: unknown): Promise<void> {
 // A call as a framework hands it over: a name and the model's arguments.
 export async function onToolCall(toolName: string, input: unknown): Promise<unknown> {
   const outcome = await dispatchToolCall(toolName, input, clientToolHandlers, ctx);
-  if (!outcome.ok) return { error: outcome.message, reason: outcome.reason satisfies "unknown_tool" | "invalid_json" | "invalid_arguments" | "handler_error" | "private_input" };
+  if (!outcome.ok)
+    return {
+      error: outcome.message,
+      reason: outcome.reason satisfies
+        | "unknown_tool"
+        | "invalid_json"
+        | "invalid_arguments"
+        | "handler_error"
+        | "private_input",
+    };
   if (outcome.name === "get_location") outcome.result satisfies GetLocationResult;
   if (outcome.name === "open_file_viewer") outcome.output satisfies "Tool call dispatched to client.";
   return outcome.output;
@@ -142,9 +162,20 @@ const theme: SetThemeArgs = { theme: "dark", kind: "user", accent: { hue: 200 } 
 const themeAction: ClientAction_set_theme = { kind: "ClientAction_set-theme", theme: "dark", mcp_arg_kind: "user" };
 const viewer: OpenFileViewerArgs = { file_path: "a.ts", line: 3 };
 const tree: ShowOutlineArgs_node = { title: "root", children: [{ title: "child", children: [] }] };
-const names: ClientToolName[] = ["ask_user", "confirm_action", "connect_account", "get_location", "open_file_viewer", "set-theme", "show_outline"];
+const names: ClientToolName[] = [
+  "ask_user",
+  "confirm_action",
+  "connect_account",
+  "get_location",
+  "open_file_viewer",
+  "set-theme",
+  "show_outline",
+];
 const awaited: AwaitedClientToolName[] = ["ask_user", "confirm_action", "connect_account", "get_location"];
-const answered: AskUserResult = { content: [{ type: "text", text: "Lyon" }], isError: false } satisfies ClientToolContentResult;
+const answered: AskUserResult = {
+  content: [{ type: "text", text: "Lyon" }],
+  isError: false,
+} satisfies ClientToolContentResult;
 const result: ClientToolMap["get_location"]["result"] = { city: "Paris" };
 const actions: ClientAction[] = [themeAction, { kind: "ClientAction_show_outline", root: tree }];
 const observation: ClientToolObservationEvent = {
@@ -155,14 +186,38 @@ const observation: ClientToolObservationEvent = {
   tool_name: "open_file_viewer",
   tool_call_id: "call_1",
   action_id: "evt_1",
-  observation: { kind: "ClientToolObservation", content: [{ type: "text", text: "Tool call dispatched to client." }], is_error: false },
+  observation: {
+    kind: "ClientToolObservation",
+    content: [{ type: "text", text: "Tool call dispatched to client." }],
+    is_error: false,
+  },
 };
-const failure: ClientToolErrorEvent = { kind: "AgentErrorEvent", error: "bad arguments", tool_name: "open_file_viewer", tool_call_id: "call_2" };
+const failure: ClientToolErrorEvent = {
+  kind: "AgentErrorEvent",
+  error: "bad arguments",
+  tool_name: "open_file_viewer",
+  tool_call_id: "call_2",
+};
 const registered: number = registerClientTools({ register: (specs) => specs.length });
 const firstName: "ask_user" = clientToolSpecs[0].name;
 const askAwaited: true = clientToolSpecs[0].awaited;
 const payloadTools: number = clientToolsPayload.client_tools.length;
-void [theme, themeAction, viewer, names, awaited, answered, result, actions, observation, failure, registered, firstName, askAwaited, payloadTools];
+void [
+  theme,
+  themeAction,
+  viewer,
+  names,
+  awaited,
+  answered,
+  result,
+  actions,
+  observation,
+  failure,
+  registered,
+  firstName,
+  askAwaited,
+  payloadTools,
+];
 
 // What the types refuse.
 
@@ -207,7 +262,9 @@ const serverHandlers: ClientInputHandlers<{ readonly vault: Map<string, string> 
   },
 };
 export const privateInputs = clientInputHandlers(serverHandlers, () => ({ vault: new Map<string, string>() }));
-export const privateInputsWithCall = clientInputHandlers({ connect_account: async (_input, _args, call) => void call.conversationId });
+export const privateInputsWithCall = clientInputHandlers({
+  connect_account: async (_input, _args, call) => void call.conversationId,
+});
 void [secret, seen];
 
 export const returnsValue: ClientInputHandlers = {

@@ -7,7 +7,11 @@ import type { PickColourResult } from "./client-tools.gen/types";
 export interface ClientToolContext {
   readonly signal: AbortSignal;
   readonly ui: {
-    askColour(question: string, colours: readonly PickColourResult["colour"][], signal: AbortSignal): Promise<PickColourResult["colour"]>;
+    askColour(
+      question: string,
+      colours: readonly PickColourResult["colour"][],
+      signal: AbortSignal,
+    ): Promise<PickColourResult["colour"]>;
     toast(text: string): void;
   };
 }

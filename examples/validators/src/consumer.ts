@@ -2,14 +2,14 @@
 // checks each request's arguments before a handler runs, and each validator is a type guard of
 // the generated type. Type-checked by the tests under the strictest settings, where each
 // expected error proves something the types refuse.
-import { createClientToolRunner, type ClientToolRequest } from "@gen-client-tools/runtime"; // in an app: "gen-client-tools/runtime/browser"
+import { type ClientToolRequest, createClientToolRunner } from "@gen-client-tools/runtime"; // in an app: "gen-client-tools/runtime/browser"
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 import { clientToolHandlers } from "./client-tool-handlers.js";
 import type { PickDateArgs, ShareLinkArgs } from "./client-tools.gen/index.js";
-import { clientToolValidators, type ClientToolValidationError } from "./client-tools.gen/validators/index.js";
+import { type ClientToolValidationError, clientToolValidators } from "./client-tools.gen/validators/index.js";
 import { validatePickDateArgs, validatePickDateResult } from "./client-tools.gen/validators/pick_date.js";
 import { validateShareLinkArgs } from "./client-tools.gen/validators/share_link.js";
 import { clientToolSchemas } from "./client-tools.gen/validators/standard-schemas.js";
-import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 
 export function connect(socket: WebSocket): (request: ClientToolRequest) => Promise<void> {
   const runner = createClientToolRunner({
@@ -43,7 +43,9 @@ export function pickedDate(result: unknown): string | undefined {
 export function standardSchemas(value: unknown): PickDateArgs | undefined {
   const args: StandardSchemaV1<PickDateArgs> & StandardJSONSchemaV1<PickDateArgs> = clientToolSchemas.pick_date.args;
   const inferred: StandardSchemaV1.InferOutput<typeof clientToolSchemas.pick_date.result> = { date: "2026-12-24" };
-  const shareInput: StandardSchemaV1.InferInput<typeof clientToolSchemas.share_link.args> = { url: "https://example.com" };
+  const shareInput: StandardSchemaV1.InferInput<typeof clientToolSchemas.share_link.args> = {
+    url: "https://example.com",
+  };
   const jsonSchema: Record<string, unknown> = args["~standard"].jsonSchema.input({ target: "draft-07" });
   void [inferred, shareInput, jsonSchema];
   const outcome = args["~standard"].validate(value);

@@ -1,7 +1,13 @@
 // page.ts
-import { createClientToolRunner, CLIENT_TOOL_EVENT, CLIENT_TOOL_MISMATCH_EVENT, decodeClientToolEvent, decodeClientToolMismatchEvent } from "@gen-client-tools/runtime";
+import {
+  CLIENT_TOOL_EVENT,
+  CLIENT_TOOL_MISMATCH_EVENT,
+  createClientToolRunner,
+  decodeClientToolEvent,
+  decodeClientToolMismatchEvent,
+} from "@gen-client-tools/runtime";
+import { type ClientToolContext, clientToolHandlers } from "./client-tool-handlers.js";
 import { clientToolContract, dispatchClientAction, isFireAndForgetAction } from "./client-tools.gen/index.js";
-import { clientToolHandlers, type ClientToolContext } from "./client-tool-handlers.js";
 import { offerReload, ui } from "./page-ui.js";
 
 const context: ClientToolContext = { ui };
@@ -9,14 +15,19 @@ const context: ClientToolContext = { ui };
 // The page's event stream: fire-and-forget actions run here; an awaited call reaches the runner below.
 new EventSource("/events").onmessage = (message) => {
   const event = JSON.parse(message.data);
-  if (event.kind === "ActionEvent" && isFireAndForgetAction(event.action)) void dispatchClientAction(event, clientToolHandlers, context);
+  if (event.kind === "ActionEvent" && isFireAndForgetAction(event.action))
+    void dispatchClientAction(event, clientToolHandlers, context);
 };
 
 const runner = createClientToolRunner({
   handlers: clientToolHandlers,
   context, // the runner adds the call's signal and request beside it
   send: async ({ requestId, ...answer }) => {
-    await fetch(`/client-tools/${requestId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(answer) });
+    await fetch(`/client-tools/${requestId}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(answer),
+    });
   },
 });
 // `tools` tells the server which tools this code has: a call it cannot run (the server was deployed

@@ -3,7 +3,15 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import { exportClientTools, outcomeToObservation } from "@gen-client-tools/runtime";
-import { ClientCallBroker, ClientToolRegistry, clientActionEvent, clientObservationEvent, createClientToolsHandler, fireAndForgetEvents, toNodeListener } from "@gen-client-tools/runtime/server";
+import {
+  ClientCallBroker,
+  ClientToolRegistry,
+  clientActionEvent,
+  clientObservationEvent,
+  createClientToolsHandler,
+  fireAndForgetEvents,
+  toNodeListener,
+} from "@gen-client-tools/runtime/server";
 import { registerClientTools } from "./client-tools.gen/specs.js";
 
 const registry = new ClientToolRegistry({ reservedNames: ["bash"] });
@@ -11,14 +19,22 @@ registerClientTools(registry);
 export const toolsForTheModel = exportClientTools(registry.list(), "openai-chat").tools; // pass them to your model
 
 const broker = new ClientCallBroker({ tools: registry });
-/** Who the browser is: your session cookie (here, the one /login sets), which EventSource and fetch send by themselves. */
+/**
+ * Who the browser is: your session cookie (here, the one /login sets), which EventSource and fetch send by themselves.
+ */
 const userOf = (cookie: string | null | undefined) => /(?:^|;\s*)user=([\w-]+)/.exec(cookie ?? "")?.[1];
-const clientTools = toNodeListener(createClientToolsHandler(broker, { authenticate: (request) => userOf(request.headers.get("cookie")) }));
+const clientTools = toNodeListener(
+  createClientToolsHandler(broker, { authenticate: (request) => userOf(request.headers.get("cookie")) }),
+);
 const pages = new Map<string, Set<ServerResponse>>(); // each user's open pages
-const send = (user: string, event: object) => pages.get(user)?.forEach((page) => page.write(`data: ${JSON.stringify(event)}\n\n`));
+const send = (user: string, event: object) =>
+  pages.get(user)?.forEach((page) => page.write(`data: ${JSON.stringify(event)}\n\n`));
 
 /** Your agent loop calls this for each tool call of the model, and gives the model what it returns. */
-export async function onToolCall(call: { toolName: string; toolCallId: string; args: Record<string, unknown> }, owner: string) {
+export async function onToolCall(
+  call: { toolName: string; toolCallId: string; args: Record<string, unknown> },
+  owner: string,
+) {
   if (registry.get(call.toolName)?.spec.outputSchema === undefined) {
     const { action, observation } = fireAndForgetEvents(call); // the model sees "Tool call dispatched to client."
     send(owner, action);
@@ -38,7 +54,12 @@ createServer(async (request, response) => {
   const url = new URL(request.url ?? "/", "http://localhost");
   if (url.pathname === "/login") {
     // Your login: here any name will do.
-    response.writeHead(303, { "set-cookie": `user=${url.searchParams.get("user") ?? "guest"}; HttpOnly; SameSite=Lax; Path=/`, location: "/" }).end();
+    response
+      .writeHead(303, {
+        "set-cookie": `user=${url.searchParams.get("user") ?? "guest"}; HttpOnly; SameSite=Lax; Path=/`,
+        location: "/",
+      })
+      .end();
   } else if (url.pathname.startsWith("/client-tools")) {
     clientTools(request, response);
   } else if (url.pathname === "/events" && user !== undefined) {
@@ -49,14 +70,21 @@ createServer(async (request, response) => {
     request.on("close", () => pages.get(user)?.delete(response));
   } else if (url.pathname === "/run" && request.method === "POST" && user !== undefined) {
     // Stands in for your agent loop: the model calls both tools, one after the other.
-    const shown = await onToolCall({ toolName: "open_file_viewer", toolCallId: randomUUID(), args: { file_path: "README.md", line: 3 } }, user);
+    const shown = await onToolCall(
+      { toolName: "open_file_viewer", toolCallId: randomUUID(), args: { file_path: "README.md", line: 3 } },
+      user,
+    );
     const located = await onToolCall({ toolName: "get_location", toolCallId: randomUUID(), args: {} }, user);
     response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ shown, located }));
   } else if (url.pathname === "/" || url.pathname === "/page.js") {
     // The page and its bundle, built beside this file (build.js).
     const [file, type] = url.pathname === "/" ? ["index.html", "text/html"] : ["page.js", "text/javascript"];
-    response.writeHead(200, { "content-type": `${type}; charset=utf-8` }).end(readFileSync(new URL(file, import.meta.url)));
+    response
+      .writeHead(200, { "content-type": `${type}; charset=utf-8` })
+      .end(readFileSync(new URL(file, import.meta.url)));
   } else {
     response.writeHead(404).end();
   }
-}).listen(Number(process.env["PORT"] ?? 8080), "127.0.0.1", () => console.log(`http://127.0.0.1:${process.env["PORT"] ?? 8080}/login?user=alice`));
+}).listen(Number(process.env["PORT"] ?? 8080), "127.0.0.1", () =>
+  console.log(`http://127.0.0.1:${process.env["PORT"] ?? 8080}/login?user=alice`),
+);

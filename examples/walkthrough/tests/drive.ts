@@ -27,7 +27,11 @@ export async function driveWalkthrough(browser: Browser, origin: string, city: s
   await page.waitForFunction(() => document.querySelector("#model")!.textContent !== "");
   // Time for a second run of a handler, were there one.
   await page.waitForTimeout(300);
-  const run = { log: await page.locator("#log li").allTextContents(), model: JSON.parse((await page.textContent("#model"))!) as unknown, errors };
+  const run = {
+    log: await page.locator("#log li").allTextContents(),
+    model: JSON.parse((await page.textContent("#model"))!) as unknown,
+    errors,
+  };
   await page.close();
   return run;
 }

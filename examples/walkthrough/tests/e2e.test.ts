@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
@@ -20,7 +20,10 @@ describe.skipIf(!haveChromium())("the walkthrough in a real browser", () => {
   beforeAll(async () => {
     execFileSync(process.execPath, [path.join(example, "build.js")], { stdio: "inherit" });
     const port = await freePort();
-    server = spawn(process.execPath, [path.join(example, ".build/server.js")], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
+    server = spawn(process.execPath, [path.join(example, ".build/server.js")], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     await new Promise<void>((resolve, reject) => {
       server.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("/login?user=") && resolve());
       server.on("exit", (code) => reject(new Error(`the server exited with ${code}`)));

@@ -2,7 +2,7 @@ import type { JsonValue } from "../../../runtime/schema/json.js";
 import type { TypeContext } from "./context.js";
 import type { Keywords } from "./keywords.js";
 import { ALL_KINDS } from "./kinds.js";
-import { asPrimary, NEVER, UNKNOWN, type Ty } from "./ty.js";
+import { asPrimary, NEVER, type Ty, UNKNOWN } from "./ty.js";
 
 /**
  * The type of the array instances the schema allows, or undefined when it
@@ -45,7 +45,8 @@ export function arrayType(ctx: TypeContext, keywords: Keywords, indent: string):
     const ty = sub(s);
     return i < requiredCount ? ty.text : `${asPrimary(ty)}?`;
   });
-  const restTy = maxItems !== undefined && maxItems <= elements.length ? NEVER : rest === undefined ? UNKNOWN : sub(rest);
+  const restTy =
+    maxItems !== undefined && maxItems <= elements.length ? NEVER : rest === undefined ? UNKNOWN : sub(rest);
   if (restTy.text !== NEVER.text) parts.push(`...${asPrimary(restTy)}[]`);
   return { text: `[${parts.join(", ")}]`, binding: "primary" };
 }

@@ -16,10 +16,19 @@ describe("schemaDoc", () => {
   });
 
   it("tags the constraints a type cannot say, bounds first, then the default (as JSON) and the examples", () => {
-    expect(schemaDoc({ description: "A code.", default: "ab", pattern: "^[a-z]+$", type: "string", minLength: 2, format: "hostname" })).toBe(
-      'A code.\n\n@minLength 2\n@pattern ^[a-z]+$\n@format hostname\n@default "ab"',
+    expect(
+      schemaDoc({
+        description: "A code.",
+        default: "ab",
+        pattern: "^[a-z]+$",
+        type: "string",
+        minLength: 2,
+        format: "hostname",
+      }),
+    ).toBe('A code.\n\n@minLength 2\n@pattern ^[a-z]+$\n@format hostname\n@default "ab"');
+    expect(schemaDoc({ type: "integer", maximum: 9, minimum: 1, examples: [3, 5] })).toBe(
+      "@minimum 1\n@maximum 9\n@examples [3,5]",
     );
-    expect(schemaDoc({ type: "integer", maximum: 9, minimum: 1, examples: [3, 5] })).toBe("@minimum 1\n@maximum 9\n@examples [3,5]");
     expect(schemaDoc({ type: "string", enum: ["a"] })).toBe("");
   });
 

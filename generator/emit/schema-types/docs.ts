@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
-import { readKeywords, TAGGED_KEYWORDS, type Keywords } from "./keywords.js";
 import { isJsonObject } from "../../../runtime/schema/subschemas.js";
+import { type Keywords, readKeywords, TAGGED_KEYWORDS } from "./keywords.js";
 
 /**
  * The documentation text of a schema: its title and description (once when
@@ -16,7 +16,8 @@ export function schemaDoc(schema: JsonValue): string {
 export function keywordsDoc({ title, description, deprecated, tagged }: Keywords, schema: JsonObject): string {
   const tags = tagged === undefined ? "" : constraintTags(schema, tagged);
   // The common case, a description alone, needs no assembling.
-  if (title === undefined && deprecated === undefined && tags === "" && typeof description === "string") return description;
+  if (title === undefined && deprecated === undefined && tags === "" && typeof description === "string")
+    return description;
   const parts: string[] = [];
   if (typeof title === "string" && title.trim() !== "") parts.push(title);
   if (typeof description === "string" && description.trim() !== "" && description !== title) parts.push(description);
@@ -25,7 +26,10 @@ export function keywordsDoc({ title, description, deprecated, tagged }: Keywords
   return parts.join("\n\n");
 }
 
-/** One `@keyword value` line per tagged keyword the schema has, in TAGGED_KEYWORDS' order; a string is written as it is (a pattern, a format), anything else as JSON. */
+/**
+ * One `@keyword value` line per tagged keyword the schema has, in TAGGED_KEYWORDS' order; a string is written as it is
+ * (a pattern, a format), anything else as JSON.
+ */
 function constraintTags(schema: JsonObject, found: readonly string[]): string {
   return TAGGED_KEYWORDS.filter((key) => found.includes(key))
     .map((key) => {

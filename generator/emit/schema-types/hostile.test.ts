@@ -45,7 +45,8 @@ describe("hostile names and descriptions", () => {
 
   it("compile, and every name and enum value survives exactly", () => {
     const checks = HOSTILE.map(
-      (name, i) => `export const k${i}: keyof R = ${tsString(name)};\nexport const v${i}: R[${tsString(name)}] = ${tsString(name)};`,
+      (name, i) =>
+        `export const k${i}: keyof R = ${tsString(name)};\nexport const v${i}: R[${tsString(name)}] = ${tsString(name)};`,
     );
     const value = `export const all: R = { ${HOSTILE.map((n) => `${propertyKey(n)}: ${tsString(n)}`).join(", ")} };`;
     expect(typecheck({ "/gen/types.ts": `${code}${checks.join("\n")}\n${value}\n` })).toEqual([]);
@@ -54,13 +55,23 @@ describe("hostile names and descriptions", () => {
   it("keep descriptions readable in JSDoc, with the dangerous characters made visible", () => {
     const project = new Project({ useInMemoryFileSystem: true });
     const alias = project.createSourceFile("/t.ts", code).getTypeAliasOrThrow("R");
-    const rootDoc = alias.getJsDocs().map((d) => d.getInnerText()).join("\n");
+    const rootDoc = alias
+      .getJsDocs()
+      .map((d) => d.getInnerText())
+      .join("\n");
     expect(rootDoc).toContain("Root *\\/ title");
-    expect(rootDoc).toContain("${process.exit()} | `tick` | q\"uote | back\\slash | line\\u2028sep | nul\\u0000 | lone \\ud800 | \u{1f600}");
+    expect(rootDoc).toContain(
+      '${process.exit()} | `tick` | q"uote | back\\slash | line\\u2028sep | nul\\u0000 | lone \\ud800 | \u{1f600}',
+    );
     expect(rootDoc).toContain("new\nline\nend | \\u202eevil");
     const literal = alias.getTypeNodeOrThrow();
     if (!Node.isTypeLiteral(literal)) throw new Error("R should be a type literal");
-    const docs = literal.getProperties().map((p) => p.getJsDocs().map((d) => d.getInnerText()).join("\n"));
+    const docs = literal.getProperties().map((p) =>
+      p
+        .getJsDocs()
+        .map((d) => d.getInnerText())
+        .join("\n"),
+    );
     expect(docs).toHaveLength(HOSTILE.length);
     expect(docs).toContain("doc for *\\/ oops /*");
     expect(docs).toContain("doc for nul\\u0000");
@@ -72,7 +83,9 @@ describe("hostile names and descriptions", () => {
     const schema = JSON.parse(
       JSON.stringify({
         type: "object",
-        properties: Object.fromEntries(keys.map((k, i) => [`p${i}`, { $ref: `#/$defs/${k.replaceAll("~", "~0").replaceAll("/", "~1")}` }])),
+        properties: Object.fromEntries(
+          keys.map((k, i) => [`p${i}`, { $ref: `#/$defs/${k.replaceAll("~", "~0").replaceAll("/", "~1")}` }]),
+        ),
         $defs: Object.fromEntries(keys.map((k, i) => [k, { const: i }])),
       }),
     ) as JsonObject;

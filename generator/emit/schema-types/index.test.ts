@@ -13,7 +13,11 @@ const SCHEMA: JsonObject = {
   required: ["file_path"],
   additionalProperties: false,
   $defs: {
-    range: { description: "Lines to show.", type: "object", properties: { start: { $ref: "#/$defs/line" }, end: { $ref: "#/$defs/line" } } },
+    range: {
+      description: "Lines to show.",
+      type: "object",
+      properties: { start: { $ref: "#/$defs/line" }, end: { $ref: "#/$defs/line" } },
+    },
     line: { type: "integer", minimum: 1 },
   },
 };
@@ -52,17 +56,27 @@ describe("emitSchemaTypes", () => {
 
   it("gives the same bytes for the same schema, whatever else was emitted before", () => {
     const first = emitSchemaTypes(structuredClone(SCHEMA), { rootName: "A", defPrefix: "A" });
-    emitSchemaTypes({ type: "object", $ref: "#/$defs/x", $defs: { x: { $ref: "#/$defs/x" } } }, { rootName: "A", defPrefix: "A" });
+    emitSchemaTypes(
+      { type: "object", $ref: "#/$defs/x", $defs: { x: { $ref: "#/$defs/x" } } },
+      { rootName: "A", defPrefix: "A" },
+    );
     expect(emitSchemaTypes(structuredClone(SCHEMA), { rootName: "A", defPrefix: "A" })).toEqual(first);
   });
 
   it("orders definitions by name, not by the order of their keys or references", () => {
-    const reordered: JsonObject = { ...SCHEMA, $defs: { line: { type: "integer", minimum: 1 }, range: (SCHEMA["$defs"] as JsonObject)["range"] ?? {} } };
+    const reordered: JsonObject = {
+      ...SCHEMA,
+      $defs: { line: { type: "integer", minimum: 1 }, range: (SCHEMA["$defs"] as JsonObject)["range"] ?? {} },
+    };
     const a = emitSchemaTypes(SCHEMA, { rootName: "A", defPrefix: "A" });
     expect(emitSchemaTypes(reordered, { rootName: "A", defPrefix: "A" }).code).toBe(a.code);
   });
 
   it("uses defPrefix, not rootName, for definitions", () => {
-    expect(emitSchemaTypes(SCHEMA, { rootName: "Args", defPrefix: "Defs" }).names).toEqual(["Args", "Defs_line", "Defs_range"]);
+    expect(emitSchemaTypes(SCHEMA, { rootName: "Args", defPrefix: "Defs" }).names).toEqual([
+      "Args",
+      "Defs_line",
+      "Defs_range",
+    ]);
   });
 });

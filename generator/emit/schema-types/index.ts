@@ -24,7 +24,10 @@ export interface SchemaTypesOptions {
 }
 
 export interface EmittedSchemaTypes {
-  /** `export type` declarations, root first, then each referenced definition once, sorted by name; with JSDoc from title/description. */
+  /**
+   * `export type` declarations, root first, then each referenced definition once, sorted by name; with JSDoc from
+   * title/description.
+   */
   readonly code: string;
   /** Every type name declared in `code` (for collision checks). */
   readonly names: readonly string[];
@@ -60,15 +63,21 @@ export function emitSchemaTypes(schema: JsonObject, options: SchemaTypesOptions)
   const renamed = shape === "renamed" ? ctx.typeOf(renameKind(schema), ALL_KINDS, "", true).text : undefined;
   // `named` grows while bodies are built, and Map iteration visits late additions.
   for (const [name, definition] of references.named) {
-    if (name === rootName) throw new Error(`the definition type ${name} has the root type's name; choose another defPrefix`);
+    if (name === rootName)
+      throw new Error(`the definition type ${name} has the root type's name; choose another defPrefix`);
     bodies.set(name, ctx.typeOf(definition, ALL_KINDS, "", true).text);
   }
 
   const names = [rootName, ...[...references.named.keys()].sort()];
   const resolved = references.wroteNakedRefs ? resolveNakedRefs(bodies, names) : bodies;
   const docOf = (name: string) =>
-    name === rootName ? [options.rootDoc ?? "", schemaDoc(schema)].filter((text) => text.trim() !== "").join("\n\n") : schemaDoc(references.named.get(name) ?? true);
-  const code = names.map((name) => `${docComment(docOf(name), "")}export type ${name} = ${resolved.get(name) ?? "unknown"};\n`).join("\n");
-  const wireArgsType = shape === "same" ? rootName : renamed !== undefined && !hasNakedRefs(renamed) ? renamed : mappedWireArgs(rootName);
+    name === rootName
+      ? [options.rootDoc ?? "", schemaDoc(schema)].filter((text) => text.trim() !== "").join("\n\n")
+      : schemaDoc(references.named.get(name) ?? true);
+  const code = names
+    .map((name) => `${docComment(docOf(name), "")}export type ${name} = ${resolved.get(name) ?? "unknown"};\n`)
+    .join("\n");
+  const wireArgsType =
+    shape === "same" ? rootName : renamed !== undefined && !hasNakedRefs(renamed) ? renamed : mappedWireArgs(rootName);
   return { code, names, wireArgsType };
 }

@@ -1,5 +1,5 @@
-import { EVALUATING_KEYWORDS } from "../../../runtime/schema/keywords.js";
 import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
+import { EVALUATING_KEYWORDS } from "../../../runtime/schema/keywords.js";
 
 /**
  * The keywords of one schema that the type translators read, each undefined
@@ -43,23 +43,64 @@ export interface Keywords {
    * schema's own `properties`/`items` keywords did not evaluate.
    */
   readonly hasApplicators?: boolean | undefined;
-  /** The keywords that documentation shows as tags (`TAGGED_KEYWORDS`), in the schema's order; undefined when there are none. */
+  /**
+   * The keywords that documentation shows as tags (`TAGGED_KEYWORDS`), in the schema's order; undefined when there are
+   * none.
+   */
   readonly tagged?: readonly string[] | undefined;
 }
 
-/** The keywords a type cannot say that a frontend author needs on hover: bounds and formats, then the default and examples. */
+/**
+ * The keywords a type cannot say that a frontend author needs on hover: bounds and formats, then the default and
+ * examples.
+ */
 export const TAGGED_KEYWORDS: readonly string[] = [
-  "minLength", "maxLength", "pattern", "format", "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf",
-  "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "contentMediaType", "contentEncoding", "default", "examples",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minimum",
+  "exclusiveMinimum",
+  "maximum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+  "contentMediaType",
+  "contentEncoding",
+  "default",
+  "examples",
 ];
 const TAGGED: ReadonlySet<string> = new Set(TAGGED_KEYWORDS);
 
 /** The keywords Keywords holds. */
 type KeywordName = Exclude<keyof Keywords, "hasApplicators" | "tagged">;
 const KEYWORDS: ReadonlySet<string> = new Set<KeywordName>([
-  "$ref", "type", "const", "enum", "allOf", "anyOf", "oneOf", "title", "description", "deprecated",
-  "properties", "required", "patternProperties", "additionalProperties", "unevaluatedProperties",
-  "items", "prefixItems", "additionalItems", "unevaluatedItems", "contains", "minItems", "maxItems",
+  "$ref",
+  "type",
+  "const",
+  "enum",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "title",
+  "description",
+  "deprecated",
+  "properties",
+  "required",
+  "patternProperties",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "items",
+  "prefixItems",
+  "additionalItems",
+  "unevaluatedItems",
+  "contains",
+  "minItems",
+  "maxItems",
 ]);
 
 /** A schema without keywords; every record is a copy of it, so that all have the same shape. */

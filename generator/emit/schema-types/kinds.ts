@@ -30,7 +30,8 @@ const BY_TYPE_NAME: ReadonlyMap<JsonValue, Kinds> = new Map([
 /** The kinds a `type` keyword allows; all kinds when it is absent. */
 export function kindsOfType(type: JsonValue | undefined): Kinds {
   if (type === undefined) return ALL_KINDS;
-  if (Array.isArray(type)) return (type as readonly JsonValue[]).reduce<Kinds>((k, t) => k | (BY_TYPE_NAME.get(t) ?? 0), 0);
+  if (Array.isArray(type))
+    return (type as readonly JsonValue[]).reduce<Kinds>((k, t) => k | (BY_TYPE_NAME.get(t) ?? 0), 0);
   return BY_TYPE_NAME.get(type) ?? 0;
 }
 

@@ -8,7 +8,7 @@ describe("literalType", () => {
     [true, "true"],
     [-1.5, "-1.5"],
     [1e21, "1e+21"],
-    ["a\"b", '"a\\"b"'],
+    ['a"b', '"a\\"b"'],
     [[], "readonly []"],
     [[1, ["x"]], 'readonly [1, readonly ["x"]]'],
     [{}, "{ readonly [key: string]: never }"],

@@ -1,8 +1,8 @@
 import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
 import { propertyKey, tsString } from "../escape.js";
-import { kindOfValue, type Kinds } from "./kinds.js";
 import type { Keywords } from "./keywords.js";
-import { unionOf, type Ty } from "./ty.js";
+import { type Kinds, kindOfValue } from "./kinds.js";
+import { type Ty, unionOf } from "./ty.js";
 
 /**
  * The type of `const` or `enum` (const wins: it is the narrower of the two, and
@@ -17,7 +17,8 @@ export function literalUnion(keywords: Keywords, kinds: Kinds): Ty | undefined {
   const members: Ty[] = [];
   for (let i = 0; i < values.length; i++) {
     const value = values[i]!;
-    if ((kindOfValue(value) & kinds) !== 0) members.push({ text: literalType(value), binding: Array.isArray(value) ? "operator" : "primary" });
+    if ((kindOfValue(value) & kinds) !== 0)
+      members.push({ text: literalType(value), binding: Array.isArray(value) ? "operator" : "primary" });
   }
   return unionOf(members);
 }

@@ -10,7 +10,12 @@ describe("resolveNakedRefs", () => {
       ["A", `${nakedRef("B")} | string`],
       ["B", "number"],
     ]);
-    expect(resolveNakedRefs(bodies, ["A", "B"])).toEqual(new Map([["A", "B | string"], ["B", "number"]]));
+    expect(resolveNakedRefs(bodies, ["A", "B"])).toEqual(
+      new Map([
+        ["A", "B | string"],
+        ["B", "number"],
+      ]),
+    );
   });
 
   it("cuts the edge that closes a cycle, found from the first name in order", () => {
@@ -20,7 +25,11 @@ describe("resolveNakedRefs", () => {
       ["C", `${nakedRef("A")} | ${nakedRef("B")}`],
     ]);
     expect(resolveNakedRefs(bodies, ["A", "B", "C"])).toEqual(
-      new Map([["A", "B & { a: 1 }"], ["B", "C | null"], ["C", "unknown | unknown"]]),
+      new Map([
+        ["A", "B & { a: 1 }"],
+        ["B", "C | null"],
+        ["C", "unknown | unknown"],
+      ]),
     );
   });
 
@@ -30,7 +39,9 @@ describe("resolveNakedRefs", () => {
 
   it("handles a chain far longer than the call stack would allow", () => {
     const n = 20_000;
-    const bodies = new Map(Array.from({ length: n }, (_, i) => [`T${i}`, i + 1 < n ? nakedRef(`T${i + 1}`) : nakedRef("T0")]));
+    const bodies = new Map(
+      Array.from({ length: n }, (_, i) => [`T${i}`, i + 1 < n ? nakedRef(`T${i + 1}`) : nakedRef("T0")]),
+    );
     const resolved = resolveNakedRefs(bodies, [...bodies.keys()]);
     expect(resolved.get("T0")).toBe("T1");
     expect(resolved.get(`T${n - 1}`)).toBe("unknown");
@@ -42,16 +53,29 @@ describe("cycles TypeScript cannot express", () => {
   // Each with an instance the schema accepts (ajv cannot say: it recurses forever on these).
   const cases: [string, JsonObject, string][] = [
     ["a definition that is its own reference", { $ref: "#/$defs/a", $defs: { a: { $ref: "#/$defs/a" } } }, "1"],
-    ["a root that is its own allOf member", { type: "object", properties: { x: { type: "string" } }, allOf: [{ $ref: "#" }] }, '{ x: "a" }'],
+    [
+      "a root that is its own allOf member",
+      { type: "object", properties: { x: { type: "string" } }, allOf: [{ $ref: "#" }] },
+      '{ x: "a" }',
+    ],
     ["a root that is its own anyOf member", { anyOf: [{ type: "string" }, { $ref: "#" }] }, '"s"'],
     [
       "mutually recursive unions and intersections",
-      { $ref: "#/$defs/a", $defs: { a: { anyOf: [{ $ref: "#/$defs/b" }, { type: "null" }] }, b: { allOf: [{ $ref: "#/$defs/a" }, { type: "string" }] } } },
+      {
+        $ref: "#/$defs/a",
+        $defs: {
+          a: { anyOf: [{ $ref: "#/$defs/b" }, { type: "null" }] },
+          b: { allOf: [{ $ref: "#/$defs/a" }, { type: "string" }] },
+        },
+      },
       "null",
     ],
     [
       "a cycle through an inlined pointer",
-      { $ref: "#/$defs/a", $defs: { a: { anyOf: [{ $ref: "#/$defs/a/$defs/in" }], $defs: { in: { oneOf: [{ $ref: "#/$defs/a" }] } } } } },
+      {
+        $ref: "#/$defs/a",
+        $defs: { a: { anyOf: [{ $ref: "#/$defs/a/$defs/in" }], $defs: { in: { oneOf: [{ $ref: "#/$defs/a" }] } } } },
+      },
       "[]",
     ],
   ];
@@ -75,7 +99,13 @@ describe("cycles TypeScript cannot express", () => {
           },
           additionalProperties: { $ref: "#/$defs/node" },
         },
-        json: { anyOf: [{ type: "string" }, { type: "array", items: { $ref: "#/$defs/json" } }, { type: "object", additionalProperties: { $ref: "#/$defs/json" } }] },
+        json: {
+          anyOf: [
+            { type: "string" },
+            { type: "array", items: { $ref: "#/$defs/json" } },
+            { type: "object", additionalProperties: { $ref: "#/$defs/json" } },
+          ],
+        },
       },
       type: "object",
       properties: { j: { $ref: "#/$defs/json" } },
@@ -83,6 +113,10 @@ describe("cycles TypeScript cannot express", () => {
     };
     const { code } = emitSchemaTypes(schema, R);
     expect(code).not.toContain("unknown");
-    expect(typecheck({ "/gen/types.ts": `${code}export const n: R_node = { next: { list: [{}] }, other: { pair: [{}] } };\n` })).toEqual([]);
+    expect(
+      typecheck({
+        "/gen/types.ts": `${code}export const n: R_node = { next: { list: [{}] }, other: { pair: [{}] } };\n`,
+      }),
+    ).toEqual([]);
   });
 });

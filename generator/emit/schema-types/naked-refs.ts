@@ -34,7 +34,10 @@ export function resolveNakedRefs(bodies: ReadonlyMap<string, string>, order: rea
   const cut = backEdges(edges, order);
   const resolved = new Map(bodies);
   for (const [from, body] of marked) {
-    resolved.set(from, body.replace(MARKER, (_, to: string) => (cut.has(edgeKey(from, to)) ? "unknown" : to)));
+    resolved.set(
+      from,
+      body.replace(MARKER, (_, to: string) => (cut.has(edgeKey(from, to)) ? "unknown" : to)),
+    );
   }
   return resolved;
 }

@@ -38,7 +38,9 @@ describe("object types", () => {
     expect(emit({ type: "object", required: ["id"], additionalProperties: { type: "integer" } })).toBe(
       "export type R = {\n  id: number;\n  [key: string]: number;\n};\n",
     );
-    expect(emit({ type: "object", required: ["id"], additionalProperties: false })).toBe("export type R = {\n  id: unknown;\n};\n");
+    expect(emit({ type: "object", required: ["id"], additionalProperties: false })).toBe(
+      "export type R = {\n  id: unknown;\n};\n",
+    );
   });
 
   it("reads unevaluatedProperties as additionalProperties only when no other keyword can evaluate properties", () => {
@@ -52,7 +54,9 @@ describe("object types", () => {
 
   it("leaves keywords that cannot narrow a TypeScript object type to the JSDoc", () => {
     const schema = { type: "object", propertyNames: { maxLength: 3 }, minProperties: 1, maxProperties: 2 };
-    expect(emit(schema)).toBe("/**\n * @minProperties 1\n * @maxProperties 2\n */\nexport type R = { [key: string]: unknown };\n");
+    expect(emit(schema)).toBe(
+      "/**\n * @minProperties 1\n * @maxProperties 2\n */\nexport type R = { [key: string]: unknown };\n",
+    );
   });
 
   it("indents nested objects and documents properties", () => {
@@ -88,7 +92,11 @@ describe("object types", () => {
   });
 
   it("writes awkward property names as string literals", () => {
-    const schema = JSON.parse('{"type":"object","properties":{"a b":{},"":{},"1st":{},"__proto__":{}},"additionalProperties":false}') as JsonObject;
-    expect(emit(schema)).toBe('export type R = {\n  "a b"?: unknown;\n  ""?: unknown;\n  "1st"?: unknown;\n  ["__proto__"]?: unknown;\n};\n');
+    const schema = JSON.parse(
+      '{"type":"object","properties":{"a b":{},"":{},"1st":{},"__proto__":{}},"additionalProperties":false}',
+    ) as JsonObject;
+    expect(emit(schema)).toBe(
+      'export type R = {\n  "a b"?: unknown;\n  ""?: unknown;\n  "1st"?: unknown;\n  ["__proto__"]?: unknown;\n};\n',
+    );
   });
 });

@@ -1,11 +1,11 @@
 import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
+import { isJsonObject } from "../../../runtime/schema/subschemas.js";
 import { docComment, propertyKey, tsString } from "../escape.js";
 import type { TypeContext } from "./context.js";
 import { keywordsDoc } from "./docs.js";
-import { readKeywords, type Keywords } from "./keywords.js";
+import { type Keywords, readKeywords } from "./keywords.js";
 import { ALL_KINDS } from "./kinds.js";
-import { isJsonObject } from "../../../runtime/schema/subschemas.js";
-import { UNKNOWN, unionOf, type Ty } from "./ty.js";
+import { type Ty, UNKNOWN, unionOf } from "./ty.js";
 
 /**
  * The type of the object instances the schema allows, or undefined when it
@@ -23,9 +23,16 @@ export function objectType(ctx: TypeContext, keywords: Keywords, indent: string)
   const properties = isJsonObject(keywords.properties) ? keywords.properties : NO_PROPERTIES;
   const declared = Object.keys(properties);
   const required = requiredNames(keywords.required);
-  const patternSchemas = isJsonObject(keywords.patternProperties) ? Object.values(keywords.patternProperties) : NO_SCHEMAS;
+  const patternSchemas = isJsonObject(keywords.patternProperties)
+    ? Object.values(keywords.patternProperties)
+    : NO_SCHEMAS;
   const additional = additionalSchema(ctx, keywords);
-  if (declared.length === 0 && required.size === 0 && patternSchemas.length === 0 && (additional === undefined || additional === true)) {
+  if (
+    declared.length === 0 &&
+    required.size === 0 &&
+    patternSchemas.length === 0 &&
+    (additional === undefined || additional === true)
+  ) {
     return undefined;
   }
 
@@ -45,11 +52,15 @@ export function objectType(ctx: TypeContext, keywords: Keywords, indent: string)
     const propertySchema = properties[key]!;
     // Read once for both the type and the documentation.
     const propertyKeywords = isJsonObject(propertySchema) ? readKeywords(propertySchema) : undefined;
-    let ty = propertyKeywords === undefined ? sub(propertySchema) : ctx.keywordsType(propertyKeywords, ALL_KINDS, inner, false);
+    let ty =
+      propertyKeywords === undefined
+        ? sub(propertySchema)
+        : ctx.keywordsType(propertyKeywords, ALL_KINDS, inner, false);
     const optional = !required.has(key);
     if (optional && INHERITED.has(key)) ty = unionOf([ty, { text: `Object[${tsString(key)}]`, binding: "primary" }]);
     indexedTypes?.push(ty);
-    hasIntersection ||= ty.binding === "intersection" || (ty.members?.some((m) => m.binding === "intersection") ?? false);
+    hasIntersection ||=
+      ty.binding === "intersection" || (ty.members?.some((m) => m.binding === "intersection") ?? false);
     const text = propertyKeywords === undefined ? "" : keywordsDoc(propertyKeywords, propertySchema as JsonObject);
     // Many properties have no documentation: then there is no comment to build or escape.
     const doc = text === "" ? "" : docComment(text, inner);
@@ -60,8 +71,12 @@ export function objectType(ctx: TypeContext, keywords: Keywords, indent: string)
   if (!closed) {
     if (hasIntersection) index = UNKNOWN;
     else {
-      // The pattern schemas are typed even when the index is unknown anyway: a `$ref` in them still declares its definition.
-      const parts = [additional === undefined || additional === true ? UNKNOWN : sub(additional), ...patternSchemas.map(sub)];
+      // The pattern schemas are typed even when the index is unknown anyway: a `$ref` in them still declares its
+      // definition.
+      const parts = [
+        additional === undefined || additional === true ? UNKNOWN : sub(additional),
+        ...patternSchemas.map(sub),
+      ];
       index = unionOf(indexedTypes === undefined ? parts : [...parts, ...indexedTypes]);
     }
   }
@@ -94,7 +109,15 @@ function requiredNames(required: JsonValue | undefined): ReadonlySet<string> {
  * `{ toString?: string }`, while JSON Schema, which looks at own properties only, accepts it.
  * Such an optional property's type also allows the inherited member.
  */
-const INHERITED = new Set(["constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable"]);
+const INHERITED = new Set([
+  "constructor",
+  "toString",
+  "toLocaleString",
+  "valueOf",
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+]);
 
 /**
  * `additionalProperties`, or else `unevaluatedProperties` when nothing else in

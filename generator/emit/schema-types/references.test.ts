@@ -19,7 +19,10 @@ describe("$ref", () => {
   });
 
   it("names definitions reached only through other definitions", () => {
-    const { names } = emit({ $ref: "#/definitions/a", definitions: { a: { items: { $ref: "#/definitions/b" } }, b: {} } });
+    const { names } = emit({
+      $ref: "#/definitions/a",
+      definitions: { a: { items: { $ref: "#/definitions/b" } }, b: {} },
+    });
     expect(names).toEqual(["Args", "Args_a", "Args_b"]);
   });
 
@@ -46,12 +49,12 @@ describe("$ref", () => {
   it("stops an inlined pointer that recurses into itself with unknown", () => {
     const { code } = emit({
       type: "object",
-      properties: { a: { type: "object", properties: { again: { $ref: "#/properties/a" } }, additionalProperties: false } },
+      properties: {
+        a: { type: "object", properties: { again: { $ref: "#/properties/a" } }, additionalProperties: false },
+      },
       additionalProperties: false,
     });
-    expect(code).toBe(
-      "export type Args = {\n  a?: {\n    again?: {\n      again?: unknown;\n    };\n  };\n};\n",
-    );
+    expect(code).toBe("export type Args = {\n  a?: {\n    again?: {\n      again?: unknown;\n    };\n  };\n};\n");
   });
 
   it("names the dialect's own container when $defs and definitions share a key, and inlines the other", () => {
@@ -70,7 +73,9 @@ describe("$ref", () => {
   });
 
   it("reads an anchor, which is no pointer, as unknown", () => {
-    expect(emit({ $ref: "#here", $defs: { a: { $anchor: "here", type: "string" } } }).code).toBe("export type Args = unknown;\n");
+    expect(emit({ $ref: "#here", $defs: { a: { $anchor: "here", type: "string" } } }).code).toBe(
+      "export type Args = unknown;\n",
+    );
   });
 
   it("throws on a pointer that does not resolve, which the check stage rules out", () => {
@@ -78,7 +83,7 @@ describe("$ref", () => {
   });
 
   it("throws when a definition would take the root's name", () => {
-    expect(() => emitSchemaTypes({ $ref: "#/$defs/b" , $defs: { b: {} } }, { rootName: "A_b", defPrefix: "A" })).toThrow(
+    expect(() => emitSchemaTypes({ $ref: "#/$defs/b", $defs: { b: {} } }, { rootName: "A_b", defPrefix: "A" })).toThrow(
       "the definition type A_b has the root type's name",
     );
   });

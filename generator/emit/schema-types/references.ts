@@ -1,13 +1,13 @@
-import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
 import { definitionsKeyword, type SchemaDialect } from "../../../runtime/schema/dialect.js";
+import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
+import { valueAt } from "../../../runtime/schema/json-walk.js";
+import { refTokens } from "../../../runtime/schema/ref-tokens.js";
+import { isJsonObject, own } from "../../../runtime/schema/subschemas.js";
 import type { TypeContext } from "./context.js";
 import { defTypeName } from "./def-name.js";
 import type { Kinds } from "./kinds.js";
 import { nakedRef } from "./naked-refs.js";
-import { valueAt } from "../../../runtime/schema/json-walk.js";
-import { refTokens } from "../../../runtime/schema/ref-tokens.js";
-import { isJsonObject, own } from "../../../runtime/schema/subschemas.js";
-import { primary, UNKNOWN, type Ty } from "./ty.js";
+import { primary, type Ty, UNKNOWN } from "./ty.js";
 
 /**
  * Turns `$ref`s into types. "#" is the root type; "#/$defs/<k>" and
@@ -21,7 +21,10 @@ export class References {
   private readonly inlining = new Set<JsonObject>();
   private readonly memo = new Map<string, Ty>();
   /** Each distinct $ref is parsed, resolved and named once. */
-  private readonly resolved = new Map<string, { readonly target: JsonValue; readonly name: string | undefined } | undefined>();
+  private readonly resolved = new Map<
+    string,
+    { readonly target: JsonValue; readonly name: string | undefined } | undefined
+  >();
   /** Counts inlinings cut short, so results that depend on the inlining stack are not memoized. */
   private cutShort = 0;
   /** Whether any type text holds a naked-reference marker: without one, there are no cycles among them to cut. */
@@ -61,7 +64,8 @@ export class References {
   private nameOf(tokens: readonly string[], target: JsonValue): string | undefined {
     if (tokens.length === 0) return this.rootName;
     const [container, key] = tokens;
-    if (tokens.length !== 2 || key === undefined || (container !== "$defs" && container !== "definitions")) return undefined;
+    if (tokens.length !== 2 || key === undefined || (container !== "$defs" && container !== "definitions"))
+      return undefined;
     // `$defs/k` and `definitions/k` would share a name: the dialect's own container keeps it, the other is inlined.
     const preferred = definitionsKeyword(this.dialect);
     const other = container === "$defs" ? "definitions" : "$defs";

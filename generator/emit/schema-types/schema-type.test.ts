@@ -5,7 +5,10 @@ import { emitSchemaTypes } from "./index.js";
 /** The root declaration's type, without its JSDoc and the declarations of definitions after it. */
 const root = (schema: JsonObject): string => {
   const [first = ""] = emitSchemaTypes(schema, { rootName: "R", defPrefix: "R" }).code.split("\n\n");
-  return first.replace(/^\/\*\*[^]*?\*\/\n/, "").replace(/^export type R = /, "").replace(/;\n?$/, "");
+  return first
+    .replace(/^\/\*\*[\s\S]*?\*\/\n/, "")
+    .replace(/^export type R = /, "")
+    .replace(/;\n?$/, "");
 };
 const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
 
@@ -32,7 +35,9 @@ describe("type", () => {
   });
 
   it("allows every kind when type is absent, each refined by its own keywords", () => {
-    expect(root({ items: { type: "string" } })).toBe("string | number | boolean | { [key: string]: unknown } | string[] | null");
+    expect(root({ items: { type: "string" } })).toBe(
+      "string | number | boolean | { [key: string]: unknown } | string[] | null",
+    );
   });
 });
 
@@ -60,7 +65,9 @@ describe("combinators", () => {
   });
 
   it("parenthesizes a union inside an intersection", () => {
-    expect(root({ $defs: { a: {} }, $ref: "#/$defs/a", anyOf: [{ type: "string" }, { type: "number" }] })).toBe("R_a & (string | number)");
+    expect(root({ $defs: { a: {} }, $ref: "#/$defs/a", anyOf: [{ type: "string" }, { type: "number" }] })).toBe(
+      "R_a & (string | number)",
+    );
   });
 
   it("reads branches within the kinds the parent allows", () => {
@@ -71,7 +78,7 @@ describe("combinators", () => {
       oneOf: [{ required: ["a"] }, { properties: { a: { const: "x" } } }],
     };
     expect(root(schema)).toBe(
-      "{\n  a?: string;\n} & ({\n  a: unknown;\n  [key: string]: unknown;\n} | {\n  a?: \"x\";\n  [key: string]: unknown;\n})",
+      '{\n  a?: string;\n} & ({\n  a: unknown;\n  [key: string]: unknown;\n} | {\n  a?: "x";\n  [key: string]: unknown;\n})',
     );
   });
 

@@ -1,12 +1,12 @@
 import type { JsonValue } from "../../../runtime/schema/json.js";
+import { isJsonObject } from "../../../runtime/schema/subschemas.js";
 import { arrayType } from "./array-type.js";
 import type { TypeContext } from "./context.js";
-import { readKeywords, type Keywords } from "./keywords.js";
-import { ALL_KINDS, ARRAY, BOOLEAN, kindsOfType, NULL, NUMBER, OBJECT, STRING, type Kinds } from "./kinds.js";
+import { type Keywords, readKeywords } from "./keywords.js";
+import { ALL_KINDS, ARRAY, BOOLEAN, type Kinds, kindsOfType, NULL, NUMBER, OBJECT, STRING } from "./kinds.js";
 import { literalUnion } from "./literal.js";
 import { objectType } from "./object-type.js";
-import { isJsonObject } from "../../../runtime/schema/subschemas.js";
-import { intersectionOf, NEVER, primary, unionOf, UNKNOWN, type Ty } from "./ty.js";
+import { intersectionOf, NEVER, primary, type Ty, UNKNOWN, unionOf } from "./ty.js";
 
 const STRING_TYPE = primary("string");
 const NUMBER_TYPE = primary("number");
@@ -74,5 +74,10 @@ function kindsUnion(allowed: Kinds, object: Ty, array: Ty): Ty {
   return unionOf(members);
 }
 
-/** kindsUnion of every set of kinds, with no object or array keywords: most schemas are one such type, and need no union built. */
-const PLAIN_KINDS_TYPES: readonly Ty[] = Array.from({ length: ALL_KINDS + 1 }, (_, allowed) => kindsUnion(allowed, OPEN_OBJECT, ANY_ARRAY));
+/**
+ * kindsUnion of every set of kinds, with no object or array keywords: most schemas are one such type, and need no union
+ * built.
+ */
+const PLAIN_KINDS_TYPES: readonly Ty[] = Array.from({ length: ALL_KINDS + 1 }, (_, allowed) =>
+  kindsUnion(allowed, OPEN_OBJECT, ANY_ARRAY),
+);

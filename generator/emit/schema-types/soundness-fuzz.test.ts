@@ -2,10 +2,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
+import { isJsonObject } from "../../../runtime/schema/subschemas.js";
 import { tsLiteral } from "../../../test-support/ts-literal.js";
 import { typecheck } from "../../../test-support/typecheck.js";
 import { emitSchemaTypes } from "./index.js";
-import { isJsonObject } from "../../../runtime/schema/subschemas.js";
 
 /**
  * Random schemas and random values over small domains (few keys, few
@@ -33,15 +33,30 @@ function compact(entries: Readonly<Record<string, JsonValue | undefined>>): Json
 
 const { schema } = fc.letrec<{ schema: JsonValue }>((tie) => {
   const sub = tie("schema");
-  const type = fc.option(fc.oneof(fc.constantFrom<JsonValue>(...TYPES), fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 })), {
-    nil: undefined,
-  });
+  const type = fc.option(
+    fc.oneof(
+      fc.constantFrom<JsonValue>(...TYPES),
+      fc.uniqueArray(fc.constantFrom(...TYPES), { minLength: 1, maxLength: 3 }),
+    ),
+    {
+      nil: undefined,
+    },
+  );
   const keys = fc.constantFrom(...KEYS);
   return {
     schema: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
-      fc.constantFrom<JsonValue>(true, {}, { type: "string" }, { type: "integer" }, { type: ["string", "null"] }, { $ref: "#/$defs/d" }),
-      fc.uniqueArray(fc.oneof(scalar, value), { minLength: 1, maxLength: 3, selector: (v) => JSON.stringify(v) }).map((e) => compact({ enum: e })),
+      fc.constantFrom<JsonValue>(
+        true,
+        {},
+        { type: "string" },
+        { type: "integer" },
+        { type: ["string", "null"] },
+        { $ref: "#/$defs/d" },
+      ),
+      fc
+        .uniqueArray(fc.oneof(scalar, value), { minLength: 1, maxLength: 3, selector: (v) => JSON.stringify(v) })
+        .map((e) => compact({ enum: e })),
       value.map((c) => compact({ const: c })),
       fc
         .tuple(
@@ -62,11 +77,16 @@ const { schema } = fc.letrec<{ schema: JsonValue }>((tie) => {
           fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
           fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
         )
-        .map(([t, items, prefixItems, minItems, maxItems]) => compact({ type: t, items, prefixItems, minItems, maxItems })),
+        .map(([t, items, prefixItems, minItems, maxItems]) =>
+          compact({ type: t, items, prefixItems, minItems, maxItems }),
+        ),
       fc.tuple(type, fc.array(sub, { minLength: 1, maxLength: 3 })).map(([t, anyOf]) => compact({ type: t, anyOf })),
       fc.array(sub, { minLength: 1, maxLength: 3 }).map((oneOf) => compact({ oneOf })),
       fc
-        .tuple(fc.array(sub, { minLength: 1, maxLength: 2 }), fc.dictionary(keys, sub, { maxKeys: 1, noNullPrototype: true }))
+        .tuple(
+          fc.array(sub, { minLength: 1, maxLength: 2 }),
+          fc.dictionary(keys, sub, { maxKeys: 1, noNullPrototype: true }),
+        )
         .map(([allOf, properties]) => compact({ allOf, properties })),
       type.map((t) => compact({ $ref: "#/$defs/d", type: t })),
       fc.constant<JsonValue>({ type: "object", properties: { self: { $ref: "#" } } }),
@@ -86,7 +106,9 @@ function onTheWire(args: JsonObject): JsonObject {
   return Object.fromEntries([["kind", "ClientAction_t"], ...renamed]);
 }
 
-/** Emits `schema`, then type-checks each value as the root type and, when `wire` is set, each object value as an action. */
+/**
+ * Emits `schema`, then type-checks each value as the root type and, when `wire` is set, each object value as an action.
+ */
 function check(schema: JsonObject, values: readonly JsonValue[], wire: boolean): void {
   const { code, wireArgsType } = emitSchemaTypes(schema, { rootName: "R", defPrefix: "R" });
   const action = wire ? `export type W = { readonly kind: "ClientAction_t" } & ${wireArgsType};\n` : "";
@@ -101,13 +123,19 @@ function check(schema: JsonObject, values: readonly JsonValue[], wire: boolean):
 describe("soundness on random schemas", () => {
   it("accepts every value ajv accepts, and every object on the wire", () => {
     const ajv = new Ajv2020({ strict: false, logger: false, ownProperties: true });
-    const samples = fc.sample(fc.record({ schema: rootSchema, values: fc.array(value, { minLength: 20, maxLength: 20 }) }), { numRuns: 300, seed: 20251130 });
+    const samples = fc.sample(
+      fc.record({ schema: rootSchema, values: fc.array(value, { minLength: 20, maxLength: 20 }) }),
+      { numRuns: 300, seed: 20251130 },
+    );
     let checked = 0;
     for (const { schema: s, values } of samples) {
       // A tool's root says `type: "object"` (the check stage enforces it), which the wire type relies on.
       const { $defs, ...body } = s;
       const toolRoot: JsonObject = { type: "object", allOf: [body], $defs: $defs ?? {} };
-      for (const [root, wire] of [[s, false], [toolRoot, true]] as const) {
+      for (const [root, wire] of [
+        [s, false],
+        [toolRoot, true],
+      ] as const) {
         const validate = ajv.compile(root);
         const accepted = values.filter((v) => validate(v));
         checked += accepted.length;

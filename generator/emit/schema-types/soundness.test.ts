@@ -49,7 +49,10 @@ const CASES: Record<string, Case> = {
     rejected: [{ x: 1 }, { n: "s" }],
   },
   "keywords without type": {
-    schema: { type: "object", properties: { p: { properties: { a: { type: "string" } }, required: ["a"], items: { type: "number" } } } },
+    schema: {
+      type: "object",
+      properties: { p: { properties: { a: { type: "string" } }, required: ["a"], items: { type: "number" } } },
+    },
     accepted: [{ p: 5 }, { p: "s" }, { p: null }, { p: true }, { p: { a: "s", b: 1 } }, { p: [1, 2] }],
     rejected: [{ p: { a: 1 } }, { p: {} }, { p: ["x"] }],
   },
@@ -64,18 +67,47 @@ const CASES: Record<string, Case> = {
       },
       additionalProperties: false,
     },
-    accepted: [{ e: "a" }, { e: [1, "x"] }, { e: { k: [false] } }, { e: {} }, { e: null }, { c: { nested: { deep: [1, 2.5, -3] } } }, { i: 1 }, { big: 1e21 }, { big: -1e-7 }],
-    rejected: [{ e: "b" }, { e: [1] }, { e: { k: [true] } }, { c: { nested: { deep: [1] } } }, { i: 1.5 }, { i: "a" }, { e: { other: 1 } }],
+    accepted: [
+      { e: "a" },
+      { e: [1, "x"] },
+      { e: { k: [false] } },
+      { e: {} },
+      { e: null },
+      { c: { nested: { deep: [1, 2.5, -3] } } },
+      { i: 1 },
+      { big: 1e21 },
+      { big: -1e-7 },
+    ],
+    rejected: [
+      { e: "b" },
+      { e: [1] },
+      { e: { k: [true] } },
+      { c: { nested: { deep: [1] } } },
+      { i: 1.5 },
+      { i: "a" },
+      { e: { other: 1 } },
+    ],
   },
   "a discriminated oneOf": {
     schema: {
       type: "object",
       oneOf: [
-        { properties: { shape: { const: "circle" }, r: { type: "number" } }, required: ["shape", "r"], additionalProperties: false },
-        { properties: { shape: { const: "square" }, side: { type: "number" } }, required: ["shape", "side"], additionalProperties: false },
+        {
+          properties: { shape: { const: "circle" }, r: { type: "number" } },
+          required: ["shape", "r"],
+          additionalProperties: false,
+        },
+        {
+          properties: { shape: { const: "square" }, side: { type: "number" } },
+          required: ["shape", "side"],
+          additionalProperties: false,
+        },
       ],
     },
-    accepted: [{ shape: "circle", r: 1 }, { shape: "square", side: 2 }],
+    accepted: [
+      { shape: "circle", r: 1 },
+      { shape: "square", side: 2 },
+    ],
     rejected: [{ shape: "circle", side: 1 }, { shape: "triangle" }, { shape: "square" }],
   },
   "anyOf of required lists under an object": {
@@ -90,7 +122,12 @@ const CASES: Record<string, Case> = {
   "allOf of an open and a closed object": {
     schema: {
       allOf: [
-        { type: "object", properties: { a: { type: "string" }, b: { type: "number" } }, required: ["a"], additionalProperties: false },
+        {
+          type: "object",
+          properties: { a: { type: "string" }, b: { type: "number" } },
+          required: ["a"],
+          additionalProperties: false,
+        },
         { type: "object", properties: { b: { type: "integer" } } },
       ],
     },
@@ -133,7 +170,14 @@ const CASES: Record<string, Case> = {
         none: { type: "array", items: false },
       },
     },
-    accepted: [{ closed: ["a"] }, { closed: ["a", 1] }, { open: [] }, { open: ["a", 1, null] }, { rest: ["a", true, false] }, { none: [] }],
+    accepted: [
+      { closed: ["a"] },
+      { closed: ["a", 1] },
+      { open: [] },
+      { open: ["a", 1, null] },
+      { rest: ["a", true, false] },
+      { none: [] },
+    ],
     rejected: [{ closed: [] }, { closed: ["a", 1, 2] }, { closed: [1] }, { rest: ["a", 1] }, { none: [1] }],
   },
   "draft-07 tuples": {
@@ -159,7 +203,10 @@ const CASES: Record<string, Case> = {
       },
     },
     accepted: [{ value: 1 }, { value: 1, children: [{ value: 2, children: [{ value: 3 }] }] }],
-    rejected: [{ value: 1, children: [{ value: "2" }] }, { value: 1, children: [{}] }],
+    rejected: [
+      { value: 1, children: [{ value: "2" }] },
+      { value: 1, children: [{}] },
+    ],
   },
   "mutual recursion and the root by #": {
     schema: {
@@ -187,7 +234,11 @@ const CASES: Record<string, Case> = {
     rejected: [1, "c"],
   },
   "properties named like the members every object inherits": {
-    schema: { type: "object", properties: { toString: { type: "string" }, constructor: { type: "number" }, valueOf: { const: 1 } }, additionalProperties: { type: "string" } },
+    schema: {
+      type: "object",
+      properties: { toString: { type: "string" }, constructor: { type: "number" }, valueOf: { const: 1 } },
+      additionalProperties: { type: "string" },
+    },
     accepted: [{}, { toString: "s", constructor: 1, valueOf: 1, other: "x" }],
     rejected: [{ toString: 1 }, { constructor: "c" }],
   },
@@ -202,13 +253,21 @@ const CASES: Record<string, Case> = {
     rejected: [{ a: "x", b: 1 }],
   },
   "unevaluatedProperties: false with allOf": {
-    schema: { type: "object", allOf: [{ properties: { a: { type: "string" } } }], properties: { b: { type: "number" } }, unevaluatedProperties: false },
+    schema: {
+      type: "object",
+      allOf: [{ properties: { a: { type: "string" } } }],
+      properties: { b: { type: "number" } },
+      unevaluatedProperties: false,
+    },
     accepted: [{ a: "x", b: 1 }],
   },
   "keywords TypeScript cannot express": {
     schema: {
       type: "object",
-      properties: { s: { type: "string", minLength: 2, pattern: "^a", format: "email" }, n: { type: "number", multipleOf: 2, not: { const: 4 } } },
+      properties: {
+        s: { type: "string", minLength: 2, pattern: "^a", format: "email" },
+        n: { type: "number", multipleOf: 2, not: { const: 4 } },
+      },
       if: { required: ["s"] },
       then: { required: ["n"] },
       dependentSchemas: { n: { required: ["s"] } },
@@ -236,7 +295,13 @@ const CASES: Record<string, Case> = {
   "an inlined pointer into a property": {
     schema: {
       type: "object",
-      properties: { tree: { type: "object", properties: { sub: { $ref: "#/properties/tree" }, v: { type: "string" } }, additionalProperties: false } },
+      properties: {
+        tree: {
+          type: "object",
+          properties: { sub: { $ref: "#/properties/tree" }, v: { type: "string" } },
+          additionalProperties: false,
+        },
+      },
     },
     accepted: [{ tree: { v: "a", sub: { sub: { sub: { v: "b" } } } } }],
     rejected: [{ tree: { v: 1 } }],
@@ -263,7 +328,9 @@ describe("soundness against ajv", () => {
     const { code } = emitSchemaTypes(schema, { rootName: "Root", defPrefix: "Root" });
     const lines = [
       ...accepted.map((v, i) => `export const ok${i}: Root = ${tsLiteral(v)};`),
-      ...rejected.map((v, i) => `// @ts-expect-error ${JSON.stringify(v)}\nexport const no${i}: Root = ${tsLiteral(v)};`),
+      ...rejected.map(
+        (v, i) => `// @ts-expect-error ${JSON.stringify(v)}\nexport const no${i}: Root = ${tsLiteral(v)};`,
+      ),
     ];
     expect(typecheck({ "/gen/types.ts": `${code}\n${lines.join("\n")}\n` })).toEqual([]);
   });

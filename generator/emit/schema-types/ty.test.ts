@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asPrimary, intersectionOf, NEVER, primary, unionOf, UNKNOWN } from "./ty.js";
+import { asPrimary, intersectionOf, NEVER, primary, UNKNOWN, unionOf } from "./ty.js";
 
 const a = primary("A");
 const b = primary("B");

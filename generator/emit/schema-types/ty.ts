@@ -82,5 +82,8 @@ export function intersectionOf(members: readonly Ty[]): Ty {
   const [first] = parts;
   if (first === undefined) return UNKNOWN;
   if (parts.length === 1) return first;
-  return { text: parts.map((p) => (p.binding === "union" ? `(${p.text})` : p.text)).join(" & "), binding: "intersection" };
+  return {
+    text: parts.map((p) => (p.binding === "union" ? `(${p.text})` : p.text)).join(" & "),
+    binding: "intersection",
+  };
 }

@@ -5,10 +5,15 @@ import { emitSchemaTypes } from "./index.js";
 
 const options = { rootName: "Args", defPrefix: "Args" };
 
-/** Compiles the emitted types plus a wire action type `W` built as types-file.ts builds ClientAction_<id>, then `checks`. */
+/**
+ * Compiles the emitted types plus a wire action type `W` built as types-file.ts builds ClientAction_<id>, then
+ * `checks`.
+ */
 function check(schema: JsonObject, checks: string): string[] {
   const { code, wireArgsType } = emitSchemaTypes(schema, options);
-  return typecheck({ "/gen/types.ts": `${code}export type W = { kind: "ClientAction_t" } & ${wireArgsType};\n${checks}` });
+  return typecheck({
+    "/gen/types.ts": `${code}export type W = { kind: "ClientAction_t" } & ${wireArgsType};\n${checks}`,
+  });
 }
 
 describe("wireArgsType", () => {
@@ -17,9 +22,15 @@ describe("wireArgsType", () => {
   });
 
   it("renames kind to mcp_arg_kind, keeping its type, optionality and the other properties", () => {
-    const schema = { type: "object", properties: { kind: { enum: ["a", "b"] }, path: { type: "string" } }, required: ["path"] };
+    const schema = {
+      type: "object",
+      properties: { kind: { enum: ["a", "b"] }, path: { type: "string" } },
+      required: ["path"],
+    };
     // A plain object type, as an editor shows it on hover.
-    expect(emitSchemaTypes(schema, options).wireArgsType).toBe('{\n  mcp_arg_kind?: "a" | "b";\n  path: string;\n  [key: string]: unknown;\n}');
+    expect(emitSchemaTypes(schema, options).wireArgsType).toBe(
+      '{\n  mcp_arg_kind?: "a" | "b";\n  path: string;\n  [key: string]: unknown;\n}',
+    );
     const checks = [
       'export const a: W = { kind: "ClientAction_t", mcp_arg_kind: "a", path: "p" };',
       'export const b: W = { kind: "ClientAction_t", path: "p" };',
@@ -35,13 +46,23 @@ describe("wireArgsType", () => {
 
   it("spells out a plain object root whose nested values refer back to the root, which keeps its own kind", () => {
     const schema = { type: "object", properties: { kind: { type: "string" }, child: { $ref: "#" } } };
-    expect(emitSchemaTypes(schema, options).wireArgsType).toBe("{\n  mcp_arg_kind?: string;\n  child?: Args;\n  [key: string]: unknown;\n}");
-    const checks = ['export const a: W = { kind: "ClientAction_t", mcp_arg_kind: "x", child: { kind: "y" } };', ""].join("\n");
+    expect(emitSchemaTypes(schema, options).wireArgsType).toBe(
+      "{\n  mcp_arg_kind?: string;\n  child?: Args;\n  [key: string]: unknown;\n}",
+    );
+    const checks = [
+      'export const a: W = { kind: "ClientAction_t", mcp_arg_kind: "x", child: { kind: "y" } };',
+      "",
+    ].join("\n");
     expect(check(schema, checks)).toEqual([]);
   });
 
   it("keeps a closed root closed and a required kind required", () => {
-    const schema = { type: "object", properties: { kind: { type: "integer" } }, required: ["kind"], additionalProperties: false };
+    const schema = {
+      type: "object",
+      properties: { kind: { type: "integer" } },
+      required: ["kind"],
+      additionalProperties: false,
+    };
     const checks = [
       'export const a: W = { kind: "ClientAction_t", mcp_arg_kind: 1 };',
       "// @ts-expect-error mcp_arg_kind is required",
@@ -57,10 +78,20 @@ describe("wireArgsType", () => {
     const schema = {
       type: "object",
       oneOf: [
-        { properties: { kind: { const: "circle" }, r: { type: "number" } }, required: ["kind", "r"], additionalProperties: false },
+        {
+          properties: { kind: { const: "circle" }, r: { type: "number" } },
+          required: ["kind", "r"],
+          additionalProperties: false,
+        },
         { allOf: [{ $ref: "#/$defs/square" }] },
       ],
-      $defs: { square: { type: "object", properties: { kind: { const: "square" }, side: { type: "number" } }, required: ["kind", "side"] } },
+      $defs: {
+        square: {
+          type: "object",
+          properties: { kind: { const: "square" }, side: { type: "number" } },
+          required: ["kind", "side"],
+        },
+      },
     };
     const checks = [
       'export const a: W = { kind: "ClientAction_t", mcp_arg_kind: "circle", r: 1 };',

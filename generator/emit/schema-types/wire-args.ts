@@ -18,8 +18,14 @@ export function wireArgsShape(root: JsonObject, dialect: SchemaDialect): "same" 
 export function renameKind(root: JsonObject): JsonObject {
   const properties = own(root, "properties") as JsonObject;
   const required = own(root, "required");
-  const renamed: JsonObject = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key === "kind" ? "mcp_arg_kind" : key, value]));
-  return { ...root, properties: renamed, ...(Array.isArray(required) && { required: required.map((key) => (key === "kind" ? "mcp_arg_kind" : key)) }) };
+  const renamed: JsonObject = Object.fromEntries(
+    Object.entries(properties).map(([key, value]) => [key === "kind" ? "mcp_arg_kind" : key, value]),
+  );
+  return {
+    ...root,
+    properties: renamed,
+    ...(Array.isArray(required) && { required: required.map((key) => (key === "kind" ? "mcp_arg_kind" : key)) }),
+  };
 }
 
 /**
@@ -29,8 +35,25 @@ export function renameKind(root: JsonObject): JsonObject {
  */
 function onlyKindToRename(root: JsonObject): boolean {
   const properties = own(root, "properties");
-  if (!isJsonObject(properties) || !Object.hasOwn(properties, "kind") || Object.hasOwn(properties, "mcp_arg_kind")) return false;
-  if (["$ref", "$dynamicRef", "allOf", "anyOf", "oneOf", "not", "if", "patternProperties", "const", "enum", "dependentSchemas", "dependencies"].some((k) => own(root, k) !== undefined)) return false;
+  if (!isJsonObject(properties) || !Object.hasOwn(properties, "kind") || Object.hasOwn(properties, "mcp_arg_kind"))
+    return false;
+  if (
+    [
+      "$ref",
+      "$dynamicRef",
+      "allOf",
+      "anyOf",
+      "oneOf",
+      "not",
+      "if",
+      "patternProperties",
+      "const",
+      "enum",
+      "dependentSchemas",
+      "dependencies",
+    ].some((k) => own(root, k) !== undefined)
+  )
+    return false;
   return ["additionalProperties", "unevaluatedProperties"].every((k) => !isJsonObject(own(root, k)));
 }
 
@@ -71,10 +94,19 @@ function needsReshaping(schema: JsonValue, root: JsonObject, dialect: SchemaDial
   const required = own(schema, "required");
   if (isJsonObject(properties) && Object.hasOwn(properties, "kind")) return true;
   if (Array.isArray(required) && required.includes("kind")) return true;
-  if (own(schema, "patternProperties") !== undefined || own(schema, "const") !== undefined || own(schema, "enum") !== undefined) return true;
+  if (
+    own(schema, "patternProperties") !== undefined ||
+    own(schema, "const") !== undefined ||
+    own(schema, "enum") !== undefined
+  )
+    return true;
   for (const keyword of ["additionalProperties", "unevaluatedProperties"]) {
     const additional = own(schema, keyword);
-    if (isJsonObject(additional) || (additional === false && !(isJsonObject(properties) && Object.keys(properties).length > 0))) return true;
+    if (
+      isJsonObject(additional) ||
+      (additional === false && !(isJsonObject(properties) && Object.keys(properties).length > 0))
+    )
+      return true;
   }
   return ["allOf", "anyOf", "oneOf"].some((k) => {
     const branches = own(schema, k);

@@ -17,10 +17,31 @@ describe("the generated handlers file", () => {
   it("compiles and runs with one handlers object for dispatchClientAction (ctx) and the runner (context, signal, request)", async () => {
     const project = tempProject({
       "package.json": { name: "app", private: true, type: "module" },
-      "client-tools/open_panel.json": { name: "open_panel", description: "Open a panel.", parameters: { type: "object", properties: { title: { type: "string" } }, required: ["title"] } },
-      "client-tools/get_city.json": { name: "get_city", description: "Get the user's city.", outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } },
+      "client-tools/open_panel.json": {
+        name: "open_panel",
+        description: "Open a panel.",
+        parameters: { type: "object", properties: { title: { type: "string" } }, required: ["title"] },
+      },
+      "client-tools/get_city.json": {
+        name: "get_city",
+        description: "Get the user's city.",
+        outputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+      },
       "tsconfig.json": {
-        compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, verbatimModuleSyntax: true, lib: ["ES2022", "DOM"], types: [], rootDir: "src", outDir: "dist", skipLibCheck: false },
+        compilerOptions: {
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          verbatimModuleSyntax: true,
+          lib: ["ES2022", "DOM"],
+          types: [],
+          rootDir: "src",
+          outDir: "dist",
+          skipLibCheck: false,
+        },
         include: ["src"],
       },
     });
@@ -33,9 +54,18 @@ describe("the generated handlers file", () => {
     const handlersFile = path.join(project, "src/client-tool-handlers.ts");
     const generated = readFileSync(handlersFile, "utf8");
     const edited = generated
-      .replace("  readonly signal?: AbortSignal;\n}", "  readonly signal?: AbortSignal;\n  readonly ui: { show(text: string): void; city(): string };\n}")
-      .replace(/get_city\(_args, _ctx\) \{\n\s+throw new Error\([^)]*\);\n/, "get_city(_args, ctx) {\n    ctx.signal?.throwIfAborted();\n    return { city: ctx.ui.city() };\n")
-      .replace(/open_panel\(_args, _ctx\) \{\n\s+throw new Error\([^)]*\);\n/, "open_panel(args, ctx) {\n    ctx.ui.show(args.title);\n");
+      .replace(
+        "  readonly signal?: AbortSignal;\n}",
+        "  readonly signal?: AbortSignal;\n  readonly ui: { show(text: string): void; city(): string };\n}",
+      )
+      .replace(
+        /get_city\(_args, _ctx\) \{\n\s+throw new Error\([^)]*\);\n/,
+        "get_city(_args, ctx) {\n    ctx.signal?.throwIfAborted();\n    return { city: ctx.ui.city() };\n",
+      )
+      .replace(
+        /open_panel\(_args, _ctx\) \{\n\s+throw new Error\([^)]*\);\n/,
+        "open_panel(args, ctx) {\n    ctx.ui.show(args.title);\n",
+      );
     expect(edited).not.toBe(generated);
     expect(edited).not.toContain("not implemented yet");
     writeFileSync(handlersFile, edited);
@@ -55,9 +85,14 @@ await runner.handle({ requestId: "r1", attempt: 1, conversationId: "c1", toolCal
 console.log(JSON.stringify({ shown, answers }));
 `,
     );
-    const tsc = spawnSync(process.execPath, [path.join(repositoryModules, "typescript/bin/tsc"), "-p", project], { encoding: "utf8" });
+    const tsc = spawnSync(process.execPath, [path.join(repositoryModules, "typescript/bin/tsc"), "-p", project], {
+      encoding: "utf8",
+    });
     expect(tsc.stdout + tsc.stderr).toBe("");
     const output = execFileSync(process.execPath, [path.join(project, "dist/main.js")], { encoding: "utf8" });
-    expect(JSON.parse(output)).toEqual({ shown: ["Readme"], answers: [{ type: "client_tool.result", requestId: "r1", attempt: 1, result: { city: "Lyon" } }] });
+    expect(JSON.parse(output)).toEqual({
+      shown: ["Readme"],
+      answers: [{ type: "client_tool.result", requestId: "r1", attempt: 1, result: { city: "Lyon" } }],
+    });
   });
 });

@@ -18,7 +18,10 @@ const tool = (name: string): ToolModel =>
 describe("addMissingStubs", () => {
   it("does nothing, without loading ts-morph, when every tool has a handler", async () => {
     const text = emitStubsFile([tool("a"), tool("set-theme")], "./gen/index.js");
-    expect(await addMissingStubs(text, [tool("a"), tool("set-theme")], "/h.ts")).toEqual({ text: undefined, added: [] });
+    expect(await addMissingStubs(text, [tool("a"), tool("set-theme")], "/h.ts")).toEqual({
+      text: undefined,
+      added: [],
+    });
   });
 
   it("adds a stub for each new tool and keeps every line the user wrote", async () => {
@@ -35,7 +38,9 @@ describe("addMissingStubs", () => {
     expect(update.added).toEqual(["b", "c-d"]);
     const lines = update.text!.split("\n");
     for (const line of user.split("\n").slice(0, 5)) expect(lines).toContain(line);
-    expect(update.text).toContain('    /** Does b. */\n    b(_args, _ctx) {\n      throw new Error("client tool \\"b\\" is not implemented yet");\n    },');
+    expect(update.text).toContain(
+      '    /** Does b. */\n    b(_args, _ctx) {\n      throw new Error("client tool \\"b\\" is not implemented yet");\n    },',
+    );
     expect(update.text).toContain('    "c-d"(_args, _ctx) {');
   });
 

@@ -15,7 +15,11 @@ export interface StubsUpdate {
  * user wrote. The cheap text test runs first; ts-morph (a 9 MB compiler) loads only when a
  * tool really is missing.
  */
-export async function addMissingStubs(text: string, models: readonly ToolModel[], filePath: string): Promise<StubsUpdate> {
+export async function addMissingStubs(
+  text: string,
+  models: readonly ToolModel[],
+  filePath: string,
+): Promise<StubsUpdate> {
   const mentioned = mentionedNames(text);
   const maybeMissing = models.filter((model) => !mentioned.has(model.name));
   if (maybeMissing.length === 0) return { text: undefined, added: [] };
@@ -25,9 +29,16 @@ export async function addMissingStubs(text: string, models: readonly ToolModel[]
   const source = project.createSourceFile(filePath.replace(/^.*[\\/]/, "/"), text);
   const declaration =
     source.getVariableDeclaration(HANDLERS_VARIABLE) ??
-    source.getVariableDeclarations().find((d) => /ClientToolHandlers\b/.test(d.getTypeNode()?.getText() ?? d.getInitializer()?.getText() ?? ""));
+    source
+      .getVariableDeclarations()
+      .find((d) => /ClientToolHandlers\b/.test(d.getTypeNode()?.getText() ?? d.getInitializer()?.getText() ?? ""));
   let initializer = declaration?.getInitializer();
-  while (initializer !== undefined && (Node.isSatisfiesExpression(initializer) || Node.isAsExpression(initializer) || Node.isParenthesizedExpression(initializer))) {
+  while (
+    initializer !== undefined &&
+    (Node.isSatisfiesExpression(initializer) ||
+      Node.isAsExpression(initializer) ||
+      Node.isParenthesizedExpression(initializer))
+  ) {
     initializer = initializer.getExpression();
   }
   if (initializer === undefined || !Node.isObjectLiteralExpression(initializer)) {
@@ -40,8 +51,11 @@ export async function addMissingStubs(text: string, models: readonly ToolModel[]
   const present = new Set(
     initializer.getProperties().flatMap((property) => {
       if (Node.isSpreadAssignment(property)) return [];
-      const nameNode = property.getFirstChildByKind(SyntaxKind.Identifier) ?? property.getFirstChildByKind(SyntaxKind.StringLiteral);
-      return nameNode === undefined ? [] : [Node.isStringLiteral(nameNode) ? nameNode.getLiteralValue() : nameNode.getText()];
+      const nameNode =
+        property.getFirstChildByKind(SyntaxKind.Identifier) ?? property.getFirstChildByKind(SyntaxKind.StringLiteral);
+      return nameNode === undefined
+        ? []
+        : [Node.isStringLiteral(nameNode) ? nameNode.getLiteralValue() : nameNode.getText()];
     }),
   );
   const missing = maybeMissing.filter((model) => !present.has(model.name));
@@ -63,6 +77,7 @@ export async function addMissingStubs(text: string, models: readonly ToolModel[]
  */
 function mentionedNames(text: string): Set<string> {
   const names = new Set<string>();
-  for (const match of text.matchAll(/(?<=^|[\s,{])(?:([\w$-]+)|"([\w$-]+)"|'([\w$-]+)')(?=\s*[(:,}])/gm)) names.add(match[1] ?? match[2] ?? match[3]!);
+  for (const match of text.matchAll(/(?<=^|[\s,{])(?:([\w$-]+)|"([\w$-]+)"|'([\w$-]+)')(?=\s*[(:,}])/gm))
+    names.add(match[1] ?? match[2] ?? match[3]!);
   return names;
 }

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
-import { generatorDigest } from "../../generator-digest.js";
 import { sha256Hex } from "../../../runtime/fingerprint/sha256.js";
+import { generatorDigest } from "../../generator-digest.js";
 import type { ToolValidatorExport } from "./tool-exports.js";
 
 const require = createRequire(import.meta.url);
@@ -23,7 +23,9 @@ export function validatorCacheKey(exports: readonly ToolValidatorExport[]): stri
 function toolchainId(): string {
   if (toolchain === undefined) {
     // The digest of the generator's code (the emitter's files among them), precomputed by the build.
-    const versions = ["ajv", "ajv-formats"].map((name) => (require(`${name}/package.json`) as { version: string }).version);
+    const versions = ["ajv", "ajv-formats"].map(
+      (name) => (require(`${name}/package.json`) as { version: string }).version,
+    );
     toolchain = sha256Hex(JSON.stringify([versions, generatorDigest()]));
   }
   return toolchain;

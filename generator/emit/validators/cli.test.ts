@@ -32,9 +32,16 @@ afterAll(() => {
   rmSync(pkg, { recursive: true, force: true });
 });
 
-function run(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string; loaded: string[] } {
+function run(
+  cwd: string,
+  ...args: string[]
+): { status: number | null; stdout: string; stderr: string; loaded: string[] } {
   const log = path.join(cwd, `load-${Date.now()}-${Math.random()}.log`);
-  const result = spawnSync(process.execPath, ["--require", hook, cli, ...args], { cwd, encoding: "utf8", env: { ...process.env, GCT_LOAD_LOG: log } });
+  const result = spawnSync(process.execPath, ["--require", hook, cli, ...args], {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, GCT_LOAD_LOG: log },
+  });
   const loaded = readFileSync(log, "utf8").split("\n").filter(Boolean);
   rmSync(log);
   return { status: result.status, stdout: result.stdout, stderr: result.stderr, loaded };
@@ -43,7 +50,11 @@ function run(cwd: string, ...args: string[]): { status: number | null; stdout: s
 const spec = (i: number) => ({
   name: `tool_${String(i).padStart(2, "0")}`,
   description: `Tool ${i}.`,
-  parameters: { type: "object", properties: { text: { type: "string", maxLength: i + 1 }, when: { type: "string", format: "date" } }, required: ["text"] },
+  parameters: {
+    type: "object",
+    properties: { text: { type: "string", maxLength: i + 1 }, when: { type: "string", format: "date" } },
+    required: ["text"],
+  },
 });
 
 describe("gen-client-tools --validators", () => {
@@ -64,19 +75,29 @@ describe("gen-client-tools --validators", () => {
 
   it("from the config file: compiles in worker threads, with the same output as one thread, and --check agrees", async () => {
     const project = tempProject(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`t${i}.json`, spec(i)])));
-    writeFileSync(path.join(project, "gen-client-tools.config.json"), JSON.stringify({ validators: true, stubs: false }));
+    writeFileSync(
+      path.join(project, "gen-client-tools.config.json"),
+      JSON.stringify({ validators: true, stubs: false }),
+    );
     const result = run(project);
     expect(result.status, result.stderr).toBe(0);
     expect(result.loaded.some((file) => file.includes(path.join("ajv", "dist", "standalone")))).toBe(true);
-    if (availableParallelism() >= 2) expect(result.loaded.filter((line) => line === "worker thread").length).toBeGreaterThanOrEqual(2);
+    if (availableParallelism() >= 2)
+      expect(result.loaded.filter((line) => line === "worker thread").length).toBeGreaterThanOrEqual(2);
 
     const outDir = path.join(project, "src/client-tools.gen/validators");
-    const written = Object.fromEntries(readdirSync(outDir).map((file) => [file, readFileSync(path.join(outDir, file), "utf8")]));
+    const written = Object.fromEntries(
+      readdirSync(outDir).map((file) => [file, readFileSync(path.join(outDir, file), "utf8")]),
+    );
     expect(Object.keys(written)).toHaveLength(60 + 2);
     // The same specs compiled in this thread, from the sources, with no cache.
     const inThread = tempProject(Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`t${i}.json`, spec(i)])));
     const fresh = await generate({ cwd: inThread, stubs: false, validators: true });
-    const expected = Object.fromEntries(fresh.files.filter((file) => path.dirname(file.path).endsWith("validators")).map((file) => [path.basename(file.path), file.contents]));
+    const expected = Object.fromEntries(
+      fresh.files
+        .filter((file) => path.dirname(file.path).endsWith("validators"))
+        .map((file) => [path.basename(file.path), file.contents]),
+    );
     expect(written).toEqual(expected);
 
     const check = run(project, "--check");
@@ -89,6 +110,8 @@ describe("gen-client-tools --validators", () => {
     writeFileSync(path.join(project, "gen-client-tools.config.json"), '{\n  "validators": "yes"\n}\n');
     const result = run(project);
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('gen-client-tools.config.json:2:3 (at /validators): "validators" must be true or false');
+    expect(result.stderr).toContain(
+      'gen-client-tools.config.json:2:3 (at /validators): "validators" must be true or false',
+    );
   });
 });

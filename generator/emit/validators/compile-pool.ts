@@ -16,7 +16,10 @@ const BATCH = 4;
  * `done` as it arrives, so this thread writes the cache while the others compile. A tool
  * compiles to the same module in any thread.
  */
-export async function compileTools(tools: readonly (readonly ToolValidatorExport[])[], done: (index: number, outcome: ToolModuleOutcome) => void): Promise<void> {
+export async function compileTools(
+  tools: readonly (readonly ToolValidatorExport[])[],
+  done: (index: number, outcome: ToolModuleOutcome) => void,
+): Promise<void> {
   const threads = Math.min(availableParallelism(), Math.floor(tools.length / MIN_TOOLS_PER_THREAD));
   const script = new URL("./compile-worker.js", import.meta.url);
   // Run from the TypeScript sources (the tests) there is no worker script Node can start.

@@ -1,5 +1,5 @@
 import { compileStandalone } from "./compile.js";
-import { validatorModule, type ModuleValidator } from "./es-module.js";
+import { type ModuleValidator, validatorModule } from "./es-module.js";
 import { ROLE_SCHEMA, type ToolValidatorExport } from "./tool-exports.js";
 
 /** A tool's validator module, or why a schema of it cannot have one. */

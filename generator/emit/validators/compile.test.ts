@@ -3,7 +3,12 @@ import { compileStandalone } from "./compile.js";
 
 describe("compileStandalone", () => {
   it("compiles a draft-07 schema as draft-07 (items as a tuple) and others as 2020-12 (prefixItems)", () => {
-    const legacy = compileStandalone({ $schema: "http://json-schema.org/draft-07/schema#", type: "array", items: [{ type: "string" }], additionalItems: false });
+    const legacy = compileStandalone({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "array",
+      items: [{ type: "string" }],
+      additionalItems: false,
+    });
     const modern = compileStandalone({ type: "array", prefixItems: [{ type: "string" }], items: false });
     expect(legacy.code).toContain('keyword:"additionalItems"');
     expect(modern.code).toContain('keyword:"items"');
@@ -18,10 +23,14 @@ describe("compileStandalone", () => {
   });
 
   it("reports an unknown format once, as a warning: the validator does not check it", () => {
-    expect(compileStandalone({ type: "string", format: "color" }).warnings).toEqual(['unknown format "color" ignored in schema at path "#"']);
+    expect(compileStandalone({ type: "string", format: "color" }).warnings).toEqual([
+      'unknown format "color" ignored in schema at path "#"',
+    ]);
   });
 
   it("refuses $async, whose validator would return a promise that callers take for valid", () => {
-    expect(() => compileStandalone({ $async: true, type: "object" })).toThrow(/^"\$async": true makes a validator that returns a promise/);
+    expect(() => compileStandalone({ $async: true, type: "object" })).toThrow(
+      /^"\$async": true makes a validator that returns a promise/,
+    );
   });
 });

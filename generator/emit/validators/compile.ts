@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, Options, ValidateFunction } from "ajv";
+import { VALIDATION_OPTIONS, validationOptionsFor } from "../../../runtime/schema/ajv-options.js";
 import { schemaDialect } from "../../../runtime/schema/dialect.js";
 import type { JsonObject } from "../../../runtime/schema/json.js";
-import { VALIDATION_OPTIONS, validationOptionsFor } from "../../../runtime/schema/ajv-options.js";
 import { withProtoProperties } from "../../../runtime/schema/proto-properties.js";
 import { withResolvableRoot } from "../../../runtime/schema/resolvable-root.js";
 
@@ -12,7 +12,10 @@ type AjvClass = new (options: Options) => AjvInstance;
 const { default: Ajv, _ } = require("ajv") as { default: AjvClass; _: typeof import("ajv")._ };
 const Ajv2020 = require("ajv/dist/2020").default as AjvClass;
 const addFormats = require("ajv-formats").default as (ajv: AjvInstance) => void;
-const standaloneCode = require("ajv/dist/standalone").default as (ajv: AjvInstance, validate: ValidateFunction) => string;
+const standaloneCode = require("ajv/dist/standalone").default as (
+  ajv: AjvInstance,
+  validate: ValidateFunction,
+) => string;
 
 /** ajv's standalone module for one schema, and what ajv warned about while compiling it. */
 export interface StandaloneValidator {
@@ -32,18 +35,23 @@ export function compileStandalone(schema: JsonObject): StandaloneValidator {
   const dialect = schemaDialect(schema);
   if (dialect === undefined) throw new Error(`unsupported $schema ${JSON.stringify(schema["$schema"])}`);
   // An async validator returns a promise, which every caller would take for "valid".
-  if (schema["$async"] === true) throw new Error('"$async": true makes a validator that returns a promise; remove "$async" from the schema');
+  if (schema["$async"] === true)
+    throw new Error('"$async": true makes a validator that returns a promise; remove "$async" from the schema');
   // A set: ajv warns about an unknown format once per pass over the keyword.
   const warnings = new Set<string>();
   const logger = { log() {}, warn: (...message: unknown[]) => void warnings.add(message.join(" ")), error() {} };
   const ajv = new (dialect === "draft-07" ? Ajv : Ajv2020)({ ...OPTIONS, ...validationOptionsFor(schema), logger });
   addFormats(ajv);
   // A fresh ajv per schema: one id serves every schema.
-  return { code: standaloneCode(ajv, ajv.compile(withResolvableRoot(withProtoProperties(schema), "validator"))), warnings: [...warnings] };
+  return {
+    code: standaloneCode(ajv, ajv.compile(withResolvableRoot(withProtoProperties(schema), "validator"))),
+    warnings: [...warnings],
+  };
 }
 
 const OPTIONS: Options = {
-  // As the runtime's result checker, so that a precompiled validator accepts and reports exactly what the runtime's own would.
+  // As the runtime's result checker, so that a precompiled validator accepts and reports exactly what the runtime's own
+  // would.
   ...VALIDATION_OPTIONS,
   // The check stage has validated every schema against its meta-schema.
   validateSchema: false,

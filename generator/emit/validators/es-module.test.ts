@@ -6,7 +6,10 @@ const doc = "/** doc */\n";
 
 describe("validatorModule", () => {
   it("turns ajv's runtime requires into imports at the top, once per module, and leaves no require", () => {
-    const withHelpers = compileStandalone({ type: "object", properties: { s: { type: "string", maxLength: 2 }, c: { const: { a: 1 } } } });
+    const withHelpers = compileStandalone({
+      type: "object",
+      properties: { s: { type: "string", maxLength: 2 }, c: { const: { a: 1 } } },
+    });
     const again = compileStandalone({ type: "string", minLength: 1 });
     expect(withHelpers.code).toContain('require("ajv/dist/runtime/ucs2length").default');
 
@@ -28,23 +31,33 @@ describe("validatorModule", () => {
   });
 
   it("imports the formats only for a format that is a function (ajv writes a regular expression format inline)", () => {
-    const module = (format: string) => validatorModule([{ exportName: "validateX", type: "XArgs", doc, standalone: compileStandalone({ type: "string", format }).code }]);
+    const module = (format: string) =>
+      validatorModule([
+        { exportName: "validateX", type: "XArgs", doc, standalone: compileStandalone({ type: "string", format }).code },
+      ]);
     expect(module("email")).not.toMatch(/^import (?!type )/m);
     expect(module("date")).toMatch(/^import \{ ajvFormats \} from "@gen-client-tools\/runtime\/validators";$/m);
     expect(module("date")).toContain("= ajvFormats.date;");
   });
 
   it("refuses a require it does not know, rather than leave it in an ES module", () => {
-    const standalone = compileStandalone({ type: "string" }).code.replace("let vErrors = null;", 'const x = require("left-pad");\nlet vErrors = null;');
-    expect(() => validatorModule([{ exportName: "validateX", type: "XArgs", doc, standalone }])).toThrow(/require\("left-pad"\).*cannot turn into an import/);
+    const standalone = compileStandalone({ type: "string" }).code.replace(
+      "let vErrors = null;",
+      'const x = require("left-pad");\nlet vErrors = null;',
+    );
+    expect(() => validatorModule([{ exportName: "validateX", type: "XArgs", doc, standalone }])).toThrow(
+      /require\("left-pad"\).*cannot turn into an import/,
+    );
   });
 
   it("refuses code it does not recognize as ajv's standalone output", () => {
-    expect(() => validatorModule([{ exportName: "validateX", type: "XArgs", doc, standalone: "module.exports = validate10;" }])).toThrow(/unexpected ajv standalone code/);
+    expect(() =>
+      validatorModule([{ exportName: "validateX", type: "XArgs", doc, standalone: "module.exports = validate10;" }]),
+    ).toThrow(/unexpected ajv standalone code/);
   });
 
   it("removes the sourceURL comments even when the $id in them holds */", () => {
-    const { code } = compileStandalone({ $id: "https://example.com/x*/;throw 1;/*\"\\", type: "object" });
+    const { code } = compileStandalone({ $id: 'https://example.com/x*/;throw 1;/*"\\', type: "object" });
     expect(code).toContain("/*# sourceURL=");
     const module = validatorModule([{ exportName: "validateX", type: "XArgs", doc, standalone: code }]);
     expect(module).not.toContain("sourceURL");

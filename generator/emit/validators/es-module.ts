@@ -33,27 +33,34 @@ const USES_FORMATS = /(?<![\w$.])ajvFormats\b/;
  * bundler takes it as any other source. ajv's code is plain JavaScript, unchecked
  * (`@ts-nocheck`); each export carries its type. ajv writes CommonJS `require`s even in its
  * "ESM" output; here they become one import of the runtime's validators entry (which index.ts,
- * a checked module, imports too, so a missing runtime package is a compile error there), and each validator lives in its
- * own pure function scope, so that two validators compiled by different ajv instances (with the
- * same names inside) share a module, and a bundler drops unused ones.
+ * a checked module, imports too, so a missing runtime package is a compile error there), and each validator lives in
+ * its own pure function scope, so that two validators compiled by different ajv instances (with the same names inside)
+ * share a module, and a bundler drops unused ones.
  */
 export function validatorModule(validators: readonly ModuleValidator[]): string {
   const helpers = new Set<string>();
   let formats = false;
   const exported = validators.map(({ exportName, type, doc, standalone }) => {
     const header = HEADER.exec(standalone);
-    if (header === null) throw new Error(`unexpected ajv standalone code for ${exportName}: ${standalone.slice(0, 80)}`);
+    if (header === null)
+      throw new Error(`unexpected ajv standalone code for ${exportName}: ${standalone.slice(0, 80)}`);
     const body = standalone
       .slice(header[0].length)
       // A debugging aid for code ajv evaluates itself; it also holds the schema's `$id` unescaped.
       .replace(SOURCE_URL, "")
       .replace(RUNTIME_REQUIRE, (_match, name: string) => {
-        if (!SERVED_HELPERS.has(name)) throw new Error(`ajv's standalone code for ${exportName} needs its helper ${name}, which @gen-client-tools/runtime/validators does not serve`);
+        if (!SERVED_HELPERS.has(name))
+          throw new Error(
+            `ajv's standalone code for ${exportName} needs its helper ${name}, which @gen-client-tools/runtime/validators does not serve`,
+          );
         helpers.add(name);
         return helperName(name);
       });
     const leftover = ANY_REQUIRE.exec(body);
-    if (leftover !== null) throw new Error(`ajv's standalone code for ${exportName} has ${leftover[0]}, which gen-client-tools cannot turn into an import`);
+    if (leftover !== null)
+      throw new Error(
+        `ajv's standalone code for ${exportName} has ${leftover[0]}, which gen-client-tools cannot turn into an import`,
+      );
     formats ||= USES_FORMATS.test(body);
     return `${doc}export const ${exportName}: ClientToolValidator<${type}> = /*#__PURE__*/ (() => {\n${body}return ${header[1]};\n})();\n`;
   });
@@ -77,5 +84,8 @@ export function validatorModule(validators: readonly ModuleValidator[]): string 
  * these never clash).
  */
 function helperName(name: string): string {
-  return `ajv${name.split("_").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("")}`;
+  return `ajv${name
+    .split("_")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join("")}`;
 }

@@ -16,6 +16,10 @@ export function fileNameProblems(models: readonly ToolModel[]): FileProblem[] {
   return models
     .filter((model) => model.id.toLowerCase() === INDEX_MODULE)
     .map((model) =>
-      toolProblem(model, "name", `tool ${JSON.stringify(model.name)} would write its validators to ${VALIDATORS_FOLDER}/${model.id}.ts, the file of the validators map: rename the tool, or generate without validators`),
+      toolProblem(
+        model,
+        "name",
+        `tool ${JSON.stringify(model.name)} would write its validators to ${VALIDATORS_FOLDER}/${model.id}.ts, the file of the validators map: rename the tool, or generate without validators`,
+      ),
     );
 }

@@ -6,9 +6,9 @@ import { validatorCacheKey } from "./cache-key.js";
 import type { compileTools } from "./compile-pool.js";
 import { fileNameProblems, INDEX_MODULE, STANDARD_SCHEMAS_MODULE, VALIDATORS_FOLDER } from "./file-names.js";
 import { toolProblem } from "./locate.js";
-import type { CachedModule, ValidatorCache } from "./validator-cache.js";
-import { toolValidatorExports } from "./tool-exports.js";
 import { standardSchemasModule } from "./standard-schemas-module.js";
+import { toolValidatorExports } from "./tool-exports.js";
+import type { CachedModule, ValidatorCache } from "./validator-cache.js";
 import { validatorsMapModule } from "./validators-map.js";
 
 export interface ValidatorFilesOptions {
@@ -40,7 +40,10 @@ export interface ValidatorFiles {
  * Compiling is the slow part (milliseconds per schema), so each tool's module is cached by
  * the content it is made from, and a run compiles only the tools that changed.
  */
-export async function emitValidatorFiles(models: readonly ToolModel[], options: ValidatorFilesOptions): Promise<ValidatorFiles> {
+export async function emitValidatorFiles(
+  models: readonly ToolModel[],
+  options: ValidatorFilesOptions,
+): Promise<ValidatorFiles> {
   const nameProblems = fileNameProblems(models);
   if (nameProblems.length > 0) return { files: [], problems: nameProblems, notes: [], compiled: [] };
 
@@ -65,7 +68,9 @@ export async function emitValidatorFiles(models: readonly ToolModel[], options: 
       (index, outcome) => {
         const { model, key } = misses[index]!;
         if ("errors" in outcome) {
-          failures[index] = outcome.errors.map(({ role, error }) => toolProblem(model, role, `cannot generate a validator from this schema: ${error}`));
+          failures[index] = outcome.errors.map(({ role, error }) =>
+            toolProblem(model, role, `cannot generate a validator from this schema: ${error}`),
+          );
           return;
         }
         cache.set(model.id, key, outcome);
@@ -80,12 +85,19 @@ export async function emitValidatorFiles(models: readonly ToolModel[], options: 
   const folder = path.join(options.outDir, VALIDATORS_FOLDER);
   const files: { path: string; contents: string }[] = [];
   const notes: string[] = [];
-  for (const { model, exports } of tools) {
+  for (const { model } of tools) {
     const module = modules.get(model)!;
     files.push({ path: path.join(folder, `${model.id}.ts`), contents: banner() + module.code });
-    notes.push(...module.warnings.map((warning) => `${model.source.file}: validator of tool ${JSON.stringify(model.name)}, ${warning}`));
+    notes.push(
+      ...module.warnings.map(
+        (warning) => `${model.source.file}: validator of tool ${JSON.stringify(model.name)}, ${warning}`,
+      ),
+    );
   }
   files.push({ path: path.join(folder, `${INDEX_MODULE}.ts`), contents: banner() + validatorsMapModule(tools) });
-  files.push({ path: path.join(folder, `${STANDARD_SCHEMAS_MODULE}.ts`), contents: banner() + standardSchemasModule(tools) });
+  files.push({
+    path: path.join(folder, `${STANDARD_SCHEMAS_MODULE}.ts`),
+    contents: banner() + standardSchemasModule(tools),
+  });
   return { files, problems: [], notes, compiled: misses.map((tool) => tool.model.name) };
 }

@@ -3,8 +3,8 @@ import path from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../generate.js";
-import { writeGenerated } from "../../write-generated.js";
 import { BANNER_PREFIX } from "../../output-format/banner.js";
+import { writeGenerated } from "../../write-generated.js";
 import { buildWithTsc, removeTempProjects, runModule, tempProject } from "./__fixtures__/project.js";
 import { allSpecs, cases } from "./__fixtures__/specs.js";
 
@@ -35,7 +35,14 @@ afterAll(removeTempProjects);
 
 describe("the --validators output", () => {
   it("is one TypeScript module per tool and the map, each with the generated banner", () => {
-    expect(readdirSync(validatorsDir).sort()).toEqual(["hostile_id.ts", "index.ts", "legacy_pair.ts", "save_contact.ts", "show_tree.ts", "standard-schemas.ts"]);
+    expect(readdirSync(validatorsDir).sort()).toEqual([
+      "hostile_id.ts",
+      "index.ts",
+      "legacy_pair.ts",
+      "save_contact.ts",
+      "show_tree.ts",
+      "standard-schemas.ts",
+    ]);
     for (const file of readdirSync(validatorsDir)) {
       expect(readFileSync(path.join(validatorsDir, file), "utf8").startsWith(BANNER_PREFIX), file).toBe(true);
     }
@@ -43,13 +50,25 @@ describe("the --validators output", () => {
 
   // A Node server built with plain tsc, which copies no .js file to outDir: the validators must
   // be modules it compiles, in the project's own module format, and run from dist/.
-  it.each(["module", "commonjs"] as const)("builds with plain tsc in a %s project, then accepts valid data and refuses invalid data with instancePaths from dist/", (type) => {
-    const copy = tempProject({});
-    cpSync(path.join(project, "src"), path.join(copy, "src"), { recursive: true });
-    expect(buildWithTsc(copy, type)).toBe("");
-    expect(readdirSync(path.join(copy, "dist/client-tools.gen/validators")).sort()).toEqual(["hostile_id.js", "index.js", "legacy_pair.js", "save_contact.js", "show_tree.js", "standard-schemas.js"]);
-    expect(runModule(copy, "check.mjs", check("./dist/client-tools.gen/validators/index.js"), input)).toEqual(expected);
-  });
+  it.each(["module", "commonjs"] as const)(
+    "builds with plain tsc in a %s project, then accepts valid data and refuses invalid data with instancePaths from dist/",
+    (type) => {
+      const copy = tempProject({});
+      cpSync(path.join(project, "src"), path.join(copy, "src"), { recursive: true });
+      expect(buildWithTsc(copy, type)).toBe("");
+      expect(readdirSync(path.join(copy, "dist/client-tools.gen/validators")).sort()).toEqual([
+        "hostile_id.js",
+        "index.js",
+        "legacy_pair.js",
+        "save_contact.js",
+        "show_tree.js",
+        "standard-schemas.js",
+      ]);
+      expect(runModule(copy, "check.mjs", check("./dist/client-tools.gen/validators/index.js"), input)).toEqual(
+        expected,
+      );
+    },
+  );
 
   it("has no require left: every import is an import statement of the runtime package (its validators entry for ajv's helpers and formats)", () => {
     const imports = new Set<string>();
@@ -76,10 +95,15 @@ describe("the --validators output", () => {
       metafile: true,
       logLevel: "silent",
     });
-    const generated = Object.entries(bundle.metafile.inputs).filter(([file]) => file.includes("client-tools.gen/validators/"));
+    const generated = Object.entries(bundle.metafile.inputs).filter(([file]) =>
+      file.includes("client-tools.gen/validators/"),
+    );
     expect(generated.length).toBe(5);
     for (const [file, { imports }] of generated) {
-      expect(imports.map((i) => i.kind).filter((kind) => kind !== "import-statement"), file).toEqual([]);
+      expect(
+        imports.map((i) => i.kind).filter((kind) => kind !== "import-statement"),
+        file,
+      ).toEqual([]);
     }
     const code = bundle.outputFiles[0]!.text;
     // The shim esbuild puts in place of a require in ES module code: it throws in a browser.
@@ -89,9 +113,23 @@ describe("the --validators output", () => {
 
   it("drops the validators a frontend does not import when bundling", async () => {
     const entry = path.join(project, "one.mjs");
-    writeFileSync(entry, 'import { validateShowTreeArgs } from "./src/client-tools.gen/validators/show_tree.ts";\nconsole.log(validateShowTreeArgs({ root: { title: "a" } }));\n');
-    const bundle = await build({ entryPoints: [entry], absWorkingDir: project, bundle: true, platform: "browser", format: "esm", write: false, metafile: true, logLevel: "silent" });
-    expect(Object.keys(bundle.metafile.inputs).filter((file) => file.includes("validators/"))).toEqual(["src/client-tools.gen/validators/show_tree.ts"]);
+    writeFileSync(
+      entry,
+      'import { validateShowTreeArgs } from "./src/client-tools.gen/validators/show_tree.ts";\nconsole.log(validateShowTreeArgs({ root: { title: "a" } }));\n',
+    );
+    const bundle = await build({
+      entryPoints: [entry],
+      absWorkingDir: project,
+      bundle: true,
+      platform: "browser",
+      format: "esm",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    expect(Object.keys(bundle.metafile.inputs).filter((file) => file.includes("validators/"))).toEqual([
+      "src/client-tools.gen/validators/show_tree.ts",
+    ]);
     expect(Object.keys(bundle.metafile.inputs).some((file) => file.includes("ajv"))).toBe(false);
   });
 

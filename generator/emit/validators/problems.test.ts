@@ -27,7 +27,10 @@ describe("bad input for --validators: file, place and a fix", () => {
   });
 
   it("a schema ajv cannot make a synchronous validator of, at that schema (inputSchema as written)", async () => {
-    const output = await problems({ "a.json": tool("lazy", { inputSchema: { type: "object" }, outputSchema: { $async: true, type: "object" } }), "b.json": tool("mcp", { inputSchema: { $async: true, type: "object" } }) });
+    const output = await problems({
+      "a.json": tool("lazy", { inputSchema: { type: "object" }, outputSchema: { $async: true, type: "object" } }),
+      "b.json": tool("mcp", { inputSchema: { $async: true, type: "object" } }),
+    });
     expect(output).toEqual([
       'client-tools/a.json:7:3 (at /outputSchema): cannot generate a validator from this schema: "$async": true makes a validator that returns a promise; remove "$async" from the schema',
       'client-tools/b.json:4:3 (at /inputSchema): cannot generate a validator from this schema: "$async": true makes a validator that returns a promise; remove "$async" from the schema',
@@ -37,8 +40,18 @@ describe("bad input for --validators: file, place and a fix", () => {
 
 describe("notes", () => {
   it("says which formats the validators do not check", async () => {
-    const result = await generate({ cwd: tempProject({ "a.json": tool("paint", { parameters: { type: "object", properties: { c: { type: "string", format: "color" } } } }) }), stubs: false, validators: true });
+    const result = await generate({
+      cwd: tempProject({
+        "a.json": tool("paint", {
+          parameters: { type: "object", properties: { c: { type: "string", format: "color" } } },
+        }),
+      }),
+      stubs: false,
+      validators: true,
+    });
     expect(result.diagnostics).toEqual([]);
-    expect(result.notes).toEqual(['client-tools/a.json: validator of tool "paint", parameters: unknown format "color" ignored in schema at path "#/properties/c"']);
+    expect(result.notes).toEqual([
+      'client-tools/a.json: validator of tool "paint", parameters: unknown format "color" ignored in schema at path "#/properties/c"',
+    ]);
   });
 });

@@ -1,13 +1,17 @@
 import type { JsonObject } from "../../../runtime/schema/json.js";
-import type { ToolModel } from "../../model/tool-model.js";
 import { unknownMode } from "../../../runtime/tool-spec/tool-mode.js";
+import type { ToolModel } from "../../model/tool-model.js";
 import { docComment } from "../escape.js";
 
 /** What a validator checks: the model's arguments, the client's result, or the private value a client collects. */
 export type ValidatorRole = "args" | "result" | "privateInput";
 
 /** Where in a spec the schema of each role is, for messages. */
-export const ROLE_SCHEMA: { readonly [R in ValidatorRole]: string } = { args: "parameters", result: "outputSchema", privateInput: "privateInput/schema" };
+export const ROLE_SCHEMA: { readonly [R in ValidatorRole]: string } = {
+  args: "parameters",
+  result: "outputSchema",
+  privateInput: "privateInput/schema",
+};
 
 /** One validator a tool's module exports. */
 export interface ToolValidatorExport {
@@ -30,7 +34,10 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
       role: "args",
       type: model.types.args,
       schema: model.spec.parameters,
-      doc: docComment(`Checks arguments of \`${model.name}\` against its parameters schema; when they do not match, \`errors\` says why.`, ""),
+      doc: docComment(
+        `Checks arguments of \`${model.name}\` against its parameters schema; when they do not match, \`errors\` says why.`,
+        "",
+      ),
     },
   ];
   switch (model.mode) {
@@ -61,7 +68,10 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
           role: "privateInput",
           type: model.types.privateInput,
           schema: model.privateInput.schema,
-          doc: docComment(`Checks a private input of \`${model.name}\` (what the client collects for the server) against privateInput.schema; when it does not match, \`errors\` says why.`, ""),
+          doc: docComment(
+            `Checks a private input of \`${model.name}\` (what the client collects for the server) against privateInput.schema; when it does not match, \`errors\` says why.`,
+            "",
+          ),
         },
       ];
     default:

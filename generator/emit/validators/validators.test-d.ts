@@ -1,11 +1,21 @@
 // Type tests, checked by `tsc -p tsconfig.json`: the declarations of the committed example output
 // (examples/validators) fit the runtime, and each validator is a guard of its generated type.
 import { expectTypeOf } from "vitest";
-import type { PickDateArgs, PickDateResult, ShareLinkArgs } from "../../../examples/validators/src/client-tools.gen/types.js";
-import { clientToolValidators, type ClientToolValidator } from "../../../examples/validators/src/client-tools.gen/validators/index.js";
-import { validatePickDateArgs, validatePickDateResult } from "../../../examples/validators/src/client-tools.gen/validators/pick_date.js";
+import type {
+  PickDateArgs,
+  PickDateResult,
+  ShareLinkArgs,
+} from "../../../examples/validators/src/client-tools.gen/types.js";
+import {
+  type ClientToolValidator,
+  clientToolValidators,
+} from "../../../examples/validators/src/client-tools.gen/validators/index.js";
+import {
+  validatePickDateArgs,
+  validatePickDateResult,
+} from "../../../examples/validators/src/client-tools.gen/validators/pick_date.js";
 import { validateShareLinkArgs } from "../../../examples/validators/src/client-tools.gen/validators/share_link.js";
-import { createClientToolRunner, type ClientToolValidators, type CompiledValidator } from "../../../runtime/index.js";
+import { type ClientToolValidators, type CompiledValidator, createClientToolRunner } from "../../../runtime/index.js";
 import { ClientCallBroker } from "../../../runtime/server.js";
 import type { ClientToolSpec } from "../../../runtime/tool-spec/types.js";
 
@@ -14,12 +24,19 @@ expectTypeOf(validatePickDateResult).guards.toEqualTypeOf<PickDateResult>();
 expectTypeOf(validateShareLinkArgs).guards.toEqualTypeOf<ShareLinkArgs>();
 expectTypeOf(validatePickDateArgs).toExtend<CompiledValidator>();
 expectTypeOf(clientToolValidators).toExtend<ClientToolValidators>();
-expectTypeOf(clientToolValidators.pick_date).toEqualTypeOf<{ readonly args: ClientToolValidator<PickDateArgs>; readonly result: ClientToolValidator<PickDateResult> }>();
+expectTypeOf(clientToolValidators.pick_date).toEqualTypeOf<{
+  readonly args: ClientToolValidator<PickDateArgs>;
+  readonly result: ClientToolValidator<PickDateResult>;
+}>();
 expectTypeOf(clientToolValidators.share_link).toEqualTypeOf<{ readonly args: ClientToolValidator<ShareLinkArgs> }>();
 
 declare const specs: readonly ClientToolSpec[];
 export const broker = new ClientCallBroker({ tools: specs, validators: clientToolValidators });
-export const runner = createClientToolRunner({ handlers: { pick_date: () => ({ date: "2026-01-01" }) }, send: () => {}, validators: clientToolValidators });
+export const runner = createClientToolRunner({
+  handlers: { pick_date: () => ({ date: "2026-01-01" }) },
+  send: () => {},
+  validators: clientToolValidators,
+});
 
 // A validator of one tool is not a validator of another's type.
 // @ts-expect-error pick_date's result validator guards PickDateResult, not PickDateArgs

@@ -1,7 +1,7 @@
 import type { ClientToolCallStateOf } from "../../client/call-state.js";
 import type { ClientToolCallStreams } from "../../client/call-streams.js";
-import { parseJsonOrUndefined } from "../../wire/wire-json.js";
 import type { ClientToolTable } from "../../wire/tool-table.js";
+import { parseJsonOrUndefined } from "../../wire/wire-json.js";
 
 /** The AG-UI events a tool call's states come from (`@ag-ui/core`'s own, read by their fields). */
 export interface AgUiToolCallEventLike {
@@ -19,7 +19,10 @@ export interface AgUiToolCallEventLike {
  * shown only once whole, with `isFinal`), `TOOL_CALL_END` makes them `input-available` (checked
  * by the validators `streams` was given), and `TOOL_CALL_RESULT` gives the output.
  */
-export function toClientToolCallState<T extends ClientToolTable<T>>(event: AgUiToolCallEventLike, streams: ClientToolCallStreams<T>): ClientToolCallStateOf<T> | undefined {
+export function toClientToolCallState<T extends ClientToolTable<T>>(
+  event: AgUiToolCallEventLike,
+  streams: ClientToolCallStreams<T>,
+): ClientToolCallStateOf<T> | undefined {
   const id = event.toolCallId;
   if (typeof id !== "string") return undefined;
   const toolName = typeof event.toolCallName === "string" ? event.toolCallName : streams.toolNameOf(id);
@@ -35,7 +38,10 @@ export function toClientToolCallState<T extends ClientToolTable<T>>(event: AgUiT
       const content = typeof event.content === "string" ? event.content : "";
       // A result is JSON text; anything else is what the tool said, as text.
       const result = parseJsonOrUndefined(content);
-      return streams.settle(id, toolName, { status: "output-available", result: result === undefined ? content : result });
+      return streams.settle(id, toolName, {
+        status: "output-available",
+        result: result === undefined ? content : result,
+      });
     }
     default:
       return undefined;

@@ -1,10 +1,13 @@
-import { EventType, type CustomEvent, type RunAgentInput } from "@ag-ui/core";
-import { parseClientToolContract, type ClientToolContract } from "../../wire/client-tool-contract.js";
+import { type CustomEvent, EventType, type RunAgentInput } from "@ag-ui/core";
+import { type ClientToolContract, parseClientToolContract } from "../../wire/client-tool-contract.js";
 import { decodeClientToolMismatch } from "../../wire/decode-request.js";
 import { ClientToolContractMalformedError } from "../../wire/errors.js";
 import type { ClientToolMismatchMessage } from "../../wire/messages.js";
 
-/** The `forwardedProps` key a frontend sends its contract under: `agent.runAgent({ forwardedProps: { clientToolContract } })`. */
+/**
+ * The `forwardedProps` key a frontend sends its contract under: `agent.runAgent({ forwardedProps: { clientToolContract
+ * } })`.
+ */
 export const AG_UI_CONTRACT_PROP = "clientToolContract";
 
 /** The CUSTOM event's name that carries a `client_tool.mismatch` message to the frontend. */
@@ -18,7 +21,8 @@ export function agUiClientToolContract(input: Pick<RunAgentInput, "forwardedProp
   const props: unknown = input.forwardedProps;
   if (typeof props !== "object" || props === null || !Object.hasOwn(props, AG_UI_CONTRACT_PROP)) return undefined;
   const text: unknown = (props as Record<string, unknown>)[AG_UI_CONTRACT_PROP];
-  if (typeof text !== "string") throw new ClientToolContractMalformedError(`forwardedProps.${AG_UI_CONTRACT_PROP} is not a string`);
+  if (typeof text !== "string")
+    throw new ClientToolContractMalformedError(`forwardedProps.${AG_UI_CONTRACT_PROP} is not a string`);
   return parseClientToolContract(text);
 }
 
@@ -28,6 +32,8 @@ export function toAgUiMismatchEvent(message: Omit<ClientToolMismatchMessage, "ty
 }
 
 /** The message a CUSTOM event carries, or `undefined` for any other event. */
-export function fromAgUiMismatchEvent(event: Pick<CustomEvent, "name" | "value">): ClientToolMismatchMessage | undefined {
+export function fromAgUiMismatchEvent(
+  event: Pick<CustomEvent, "name" | "value">,
+): ClientToolMismatchMessage | undefined {
   return event.name === AG_UI_MISMATCH_EVENT ? decodeClientToolMismatch(event.value) : undefined;
 }

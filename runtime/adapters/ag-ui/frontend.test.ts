@@ -3,8 +3,14 @@ import { EventType, type Message } from "@ag-ui/core";
 import { ToolMessageSchema } from "@ag-ui/core/schemas";
 import { Observable } from "rxjs";
 import { describe, expect, it, vi } from "vitest";
-import { dispatchToolCall, type ClientToolHandlers } from "../../../examples/validators/src/client-tools.gen/index.js";
-import { createAgUiClientToolSubscriber, handleAgUiToolCall, toAgUiRunFinishedEvent, toAgUiToolCallEvents, type ToolCallDispatch } from "./index.js";
+import { type ClientToolHandlers, dispatchToolCall } from "../../../examples/validators/src/client-tools.gen/index.js";
+import {
+  createAgUiClientToolSubscriber,
+  handleAgUiToolCall,
+  type ToolCallDispatch,
+  toAgUiRunFinishedEvent,
+  toAgUiToolCallEvents,
+} from "./index.js";
 
 // The frontend half, in @ag-ui/client's own agent: a run streams our events for one client
 // tool call; the subscriber runs it on TOOL_CALL_END and adds the ToolMessage to the messages.
@@ -16,8 +22,15 @@ class ScriptedAgent extends AbstractAgent {
   override run(input: RunAgentInput): Observable<BaseEvent> {
     return new Observable<BaseEvent>((subscriber) => {
       subscriber.next({ type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId });
-      for (const call of this.calls) for (const event of toAgUiToolCallEvents({ ...call, parentMessageId: "msg_1" })) subscriber.next(event);
-      subscriber.next(toAgUiRunFinishedEvent({ threadId: input.threadId, runId: input.runId, pendingToolCallIds: this.calls.map((c) => c.toolCallId) }));
+      for (const call of this.calls)
+        for (const event of toAgUiToolCallEvents({ ...call, parentMessageId: "msg_1" })) subscriber.next(event);
+      subscriber.next(
+        toAgUiRunFinishedEvent({
+          threadId: input.threadId,
+          runId: input.runId,
+          pendingToolCallIds: this.calls.map((c) => c.toolCallId),
+        }),
+      );
       subscriber.complete();
     });
   }
@@ -37,17 +50,28 @@ describe("the AG-UI frontend", () => {
       { toolCallId: "call_2", toolName: "share_link", args: { url: "https://example.com" } },
       { toolCallId: "call_3", toolName: "pick_date", args: { title: 5 } },
     ]);
-    await agent.runAgent({}, createAgUiClientToolSubscriber({ dispatch: dispatchWith({ pick_date: pick, share_link: share }) }));
+    await agent.runAgent(
+      {},
+      createAgUiClientToolSubscriber({ dispatch: dispatchWith({ pick_date: pick, share_link: share }) }),
+    );
     const toolMessages = agent.messages.filter((m: Message) => m.role === "tool");
     expect(toolMessages.map((m) => ToolMessageSchema.parse(m))).toEqual([
       { id: "call_1-result", role: "tool", toolCallId: "call_1", content: '{"date":"2026-12-24"}' },
       { id: "call_2-result", role: "tool", toolCallId: "call_2", content: "Tool call dispatched to client." },
-      { id: "call_3-result", role: "tool", toolCallId: "call_3", content: "", error: "Invalid arguments for pick_date: /title must be string." },
+      {
+        id: "call_3-result",
+        role: "tool",
+        toolCallId: "call_3",
+        content: "",
+        error: "Invalid arguments for pick_date: /title must be string.",
+      },
     ]);
     expect(pick).toHaveBeenCalledWith({ title: "When?" }, expect.anything());
     expect(share).toHaveBeenCalledOnce();
     // The assistant message that made the calls, as @ag-ui/client builds it from the events.
-    expect(agent.messages.filter((m: Message) => m.role === "assistant")).toMatchObject([{ id: "msg_1", toolCalls: [{ id: "call_1" }, { id: "call_2" }, { id: "call_3" }] }]);
+    expect(agent.messages.filter((m: Message) => m.role === "assistant")).toMatchObject([
+      { id: "msg_1", toolCalls: [{ id: "call_1" }, { id: "call_2" }, { id: "call_3" }] },
+    ]);
   });
 
   it("leaves a tool it does not know alone, and reports a failing handler as the ToolMessage's error", async () => {
@@ -57,8 +81,12 @@ describe("the AG-UI frontend", () => {
       },
       share_link: () => undefined,
     });
-    expect(await handleAgUiToolCall({ toolCallId: "c", toolCallName: "web_search", toolCallArgs: {} }, dispatch)).toBeUndefined();
-    expect(await handleAgUiToolCall({ toolCallId: "c", toolCallName: "pick_date", toolCallArgs: { title: "t" } }, dispatch)).toEqual({
+    expect(
+      await handleAgUiToolCall({ toolCallId: "c", toolCallName: "web_search", toolCallArgs: {} }, dispatch),
+    ).toBeUndefined();
+    expect(
+      await handleAgUiToolCall({ toolCallId: "c", toolCallName: "pick_date", toolCallArgs: { title: "t" } }, dispatch),
+    ).toEqual({
       id: "c-result",
       role: "tool",
       toolCallId: "c",

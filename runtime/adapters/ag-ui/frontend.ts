@@ -1,8 +1,8 @@
 import type { AgentSubscriber } from "@ag-ui/client";
 import type { ToolMessage } from "@ag-ui/core";
+import type { ClientToolMismatchMessage } from "../../wire/messages.js";
 import type { ToolCallDispatch } from "../dispatch.js";
 import { fromAgUiMismatchEvent } from "./contract.js";
-import type { ClientToolMismatchMessage } from "../../wire/messages.js";
 
 /** A tool call as the frontend has it once TOOL_CALL_END arrived: its arguments are complete. */
 export interface AgUiEndedToolCall {
@@ -19,7 +19,11 @@ const NEVER_ABORTED = new AbortController().signal;
  * or `error` with the message. Undefined for a tool these bindings do not know, and for a
  * private-input tool, whose value goes in the next run's resume entries instead.
  */
-export async function handleAgUiToolCall(call: AgUiEndedToolCall, dispatch: ToolCallDispatch, signal: AbortSignal = NEVER_ABORTED): Promise<ToolMessage | undefined> {
+export async function handleAgUiToolCall(
+  call: AgUiEndedToolCall,
+  dispatch: ToolCallDispatch,
+  signal: AbortSignal = NEVER_ABORTED,
+): Promise<ToolMessage | undefined> {
   const { toolCallId } = call;
   const outcome = await dispatch(call.toolCallName, call.toolCallArgs, { toolCallId, signal });
   const id = `${toolCallId}-result`;
@@ -27,7 +31,8 @@ export async function handleAgUiToolCall(call: AgUiEndedToolCall, dispatch: Tool
     const content = typeof outcome.output === "string" ? outcome.output : (JSON.stringify(outcome.output) ?? "null");
     return { id, role: "tool", toolCallId, content };
   }
-  // A private input is collected for the run's private_input interrupt (resumeAgUiPrivateInputs), never as a ToolMessage.
+  // A private input is collected for the run's private_input interrupt (resumeAgUiPrivateInputs), never as a
+  // ToolMessage.
   if (outcome.reason === "unknown_tool" || outcome.reason === "private_input") return undefined;
   return { id, role: "tool", toolCallId, content: "", error: outcome.message };
 }
@@ -48,7 +53,11 @@ export function createAgUiClientToolSubscriber(options: {
       if (mismatch !== undefined) options.onMismatch?.(mismatch);
     },
     async onToolCallEndEvent({ event, toolCallName, toolCallArgs, messages }) {
-      const message = await handleAgUiToolCall({ toolCallId: event.toolCallId, toolCallName, toolCallArgs }, options.dispatch, options.signal);
+      const message = await handleAgUiToolCall(
+        { toolCallId: event.toolCallId, toolCallName, toolCallArgs },
+        options.dispatch,
+        options.signal,
+      );
       if (message === undefined || options.signal?.aborted === true) return;
       return { messages: [...messages, message] };
     },

@@ -1,9 +1,9 @@
 import type { Interrupt, ResumeEntry } from "@ag-ui/core";
 import type { ClientCallBroker } from "../../server/broker.js";
+import { deliverAnswer } from "../../server/transports/deliver.js";
+import { isObject } from "../../wire/answer.js";
 import { ClientCallError } from "../../wire/errors.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
-import { isObject } from "../../wire/answer.js";
-import { deliverAnswer } from "../../server/transports/deliver.js";
 
 // A private input over AG-UI is not a tool call the frontend answers with a ToolMessage: AG-UI
 // resends every message on every run, and frameworks keep them. The run stops on an explicit
@@ -13,7 +13,10 @@ import { deliverAnswer } from "../../server/transports/deliver.js";
 /** The interrupt reason of a run that stopped to ask the user for a private input. */
 export const PRIVATE_INPUT_INTERRUPT_REASON = "private_input";
 
-/** The interrupt asking for a broker's private-input request: answered by a resume entry with the same id (the call's toolCallId). */
+/**
+ * The interrupt asking for a broker's private-input request: answered by a resume entry with the same id (the call's
+ * toolCallId).
+ */
 export function toAgUiPrivateInputInterrupt(request: ClientToolRequest): Interrupt {
   return {
     id: request.toolCallId,
@@ -49,7 +52,14 @@ export async function acceptAgUiPrivateInputs<E = ResumeEntry>(
   for (const entry of input.resume ?? []) {
     // Whatever a client sent: only an entry that names one of the owner's private inputs is read further.
     const interruptId = isObject(entry) && typeof entry["interruptId"] === "string" ? entry["interruptId"] : undefined;
-    const request = interruptId === undefined ? undefined : await broker.privateInputRequest({ owner: input.owner, conversationId: input.conversationId, toolCallId: interruptId });
+    const request =
+      interruptId === undefined
+        ? undefined
+        : await broker.privateInputRequest({
+            owner: input.owner,
+            conversationId: input.conversationId,
+            toolCallId: interruptId,
+          });
     if (request === undefined || interruptId === undefined) {
       rest.push(entry);
       continue;
@@ -57,7 +67,13 @@ export async function acceptAgUiPrivateInputs<E = ResumeEntry>(
     const { requestId } = request;
     const fields = entry as Readonly<Record<string, unknown>>;
     try {
-      await deliverAnswer(broker, input.owner, fields["status"] === "resolved" ? { requestId, result: fields["payload"] } : { requestId, error: "dismissed", retryable: false });
+      await deliverAnswer(
+        broker,
+        input.owner,
+        fields["status"] === "resolved"
+          ? { requestId, result: fields["payload"] }
+          : { requestId, error: "dismissed", retryable: false },
+      );
       taken.push({ interruptId, status: 200 });
     } catch (error) {
       if (!(error instanceof ClientCallError)) throw error;
@@ -91,7 +107,10 @@ export interface AgUiPrivateInputPrompt {
  * throws dismisses the prompt (`cancelled`). Send them as `resume` of the next run and nowhere
  * else: not in the agent's messages or state.
  */
-export async function resumeAgUiPrivateInputs(interrupts: readonly AgUiInterruptLike[], collect: (prompt: AgUiPrivateInputPrompt) => unknown): Promise<ResumeEntry[]> {
+export async function resumeAgUiPrivateInputs(
+  interrupts: readonly AgUiInterruptLike[],
+  collect: (prompt: AgUiPrivateInputPrompt) => unknown,
+): Promise<ResumeEntry[]> {
   const entries: ResumeEntry[] = [];
   for (const interrupt of interrupts) {
     if (interrupt.reason !== PRIVATE_INPUT_INTERRUPT_REASON) continue;

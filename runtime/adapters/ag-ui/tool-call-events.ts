@@ -1,8 +1,17 @@
-import { EventType, type RunFinishedEvent, type ToolCallArgsEvent, type ToolCallEndEvent, type ToolCallStartEvent } from "@ag-ui/core";
+import {
+  EventType,
+  type RunFinishedEvent,
+  type ToolCallArgsEvent,
+  type ToolCallEndEvent,
+  type ToolCallStartEvent,
+} from "@ag-ui/core";
 import type { ClientToolRequest } from "../../wire/messages.js";
 import { toAgUiPrivateInputInterrupt } from "./private-input.js";
 
-/** A client tool call as it goes out: a broker's `ClientToolRequest` is one, and so is a fire-and-forget call the server makes up. */
+/**
+ * A client tool call as it goes out: a broker's `ClientToolRequest` is one, and so is a fire-and-forget call the server
+ * makes up.
+ */
 export interface AgUiClientToolCall {
   readonly toolCallId: string;
   readonly toolName: string;
@@ -15,11 +24,17 @@ export interface AgUiClientToolCall {
  * The call as AG-UI's TOOL_CALL_START / _ARGS / _END events, @ag-ui/core's own types, under the
  * model's `toolCallId` (what the frontend's ToolMessage answers); the arguments in one delta.
  */
-export function toAgUiToolCallEvents(call: AgUiClientToolCall): [ToolCallStartEvent, ToolCallArgsEvent, ToolCallEndEvent] {
+export function toAgUiToolCallEvents(
+  call: AgUiClientToolCall,
+): [ToolCallStartEvent, ToolCallArgsEvent, ToolCallEndEvent] {
   const { toolCallId, parentMessageId } = call;
   const start: ToolCallStartEvent = { type: EventType.TOOL_CALL_START, toolCallId, toolCallName: call.toolName };
   if (parentMessageId !== undefined) start.parentMessageId = parentMessageId;
-  return [start, { type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(call.args) }, { type: EventType.TOOL_CALL_END, toolCallId }];
+  return [
+    start,
+    { type: EventType.TOOL_CALL_ARGS, toolCallId, delta: JSON.stringify(call.args) },
+    { type: EventType.TOOL_CALL_END, toolCallId },
+  ];
 }
 
 /**
@@ -39,6 +54,7 @@ export function toAgUiRunFinishedEvent(run: {
   const event: RunFinishedEvent = { type: EventType.RUN_FINISHED, threadId: run.threadId, runId: run.runId };
   const interrupts = (run.privateInputs ?? []).map(toAgUiPrivateInputInterrupt);
   if (interrupts.length > 0) event.outcome = { type: "interrupt", interrupts };
-  else if ((run.pendingToolCallIds?.length ?? 0) > 0) event.outcome = { type: "success", pendingToolCallIds: [...run.pendingToolCallIds!] };
+  else if ((run.pendingToolCallIds?.length ?? 0) > 0)
+    event.outcome = { type: "success", pendingToolCallIds: [...run.pendingToolCallIds!] };
   return event;
 }

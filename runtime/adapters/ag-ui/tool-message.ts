@@ -1,8 +1,8 @@
 import type { ClientCallBroker } from "../../server/broker.js";
-import { ClientAnswerMalformedError } from "../../wire/errors.js";
-import { isObject, type ClientToolAnswer } from "../../wire/answer.js";
-import { parseJsonOrUndefined } from "../../wire/wire-json.js";
 import { deliverAnswer } from "../../server/transports/deliver.js";
+import { type ClientToolAnswer, isObject } from "../../wire/answer.js";
+import { ClientAnswerMalformedError } from "../../wire/errors.js";
+import { parseJsonOrUndefined } from "../../wire/wire-json.js";
 
 // AG-UI (https://docs.ag-ui.com): a call goes out as the TOOL_CALL_START / _ARGS / _END events
 // of the model's tool call (tool-call-events.ts), and the frontend answers with a ToolMessage in
@@ -25,12 +25,18 @@ export async function acceptAgUiToolMessage(
   const { message, owner, conversationId } = input;
   if (!isObject(message) || message["role"] !== "tool") return false;
   const { toolCallId } = message;
-  if (typeof toolCallId !== "string") throw new ClientAnswerMalformedError("A ToolMessage needs `toolCallId` (a string).");
+  if (typeof toolCallId !== "string")
+    throw new ClientAnswerMalformedError("A ToolMessage needs `toolCallId` (a string).");
   // Looked up among the owner's own calls: another owner's toolCallId is as unknown as a made-up one.
-  const request = (await broker.pending({ owner, conversationId })).find((pending) => pending.toolCallId === toolCallId);
+  const request = (await broker.pending({ owner, conversationId })).find(
+    (pending) => pending.toolCallId === toolCallId,
+  );
   if (request === undefined) return false;
   // A message stays in the run's history, which AG-UI sends again on every run: never a private input's way.
-  if (request.privateInput === true) throw new ClientAnswerMalformedError("A private input is answered by the resume entry of its private_input interrupt, never by a ToolMessage.");
+  if (request.privateInput === true)
+    throw new ClientAnswerMalformedError(
+      "A private input is answered by the resume entry of its private_input interrupt, never by a ToolMessage.",
+    );
   await deliverAnswer(broker, owner, answerFromToolMessage(message, request.requestId));
   return true;
 }
@@ -43,14 +49,20 @@ function answerFromToolMessage(message: { readonly [key: string]: unknown }, req
   }
   // JSON has no `undefined`: it means the text was not JSON.
   const result = parseJsonOrUndefined(contentText(content));
-  if (result === undefined) throw new ClientAnswerMalformedError("A ToolMessage answering a client tool carries the result as JSON text in `content`.");
+  if (result === undefined)
+    throw new ClientAnswerMalformedError(
+      "A ToolMessage answering a client tool carries the result as JSON text in `content`.",
+    );
   return { requestId, result };
 }
 
 /** `content` is text or a list of parts; a result is text only. */
 function contentText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content) && content.every((part) => isObject(part) && part["type"] === "text" && typeof part["text"] === "string")) {
+  if (
+    Array.isArray(content) &&
+    content.every((part) => isObject(part) && part["type"] === "text" && typeof part["text"] === "string")
+  ) {
     return content.map((part: { readonly text: string }) => part.text).join("");
   }
   throw new ClientAnswerMalformedError("A ToolMessage's `content` must be text, or a list of text parts.");

@@ -2,7 +2,13 @@
 // chat's tool parts and addToolOutput type-check with no cast.
 import type { ChatAddToolOutputFunction, InferUITools, ToolSet, UIMessage } from "ai";
 import { expectTypeOf } from "vitest";
-import type { ClientToolMap, ClientToolOutputByName, PickDateArgs, PickDateResult, ShareLinkArgs } from "../../../examples/validators/src/client-tools.gen/index.js";
+import type {
+  ClientToolMap,
+  ClientToolOutputByName,
+  PickDateArgs,
+  PickDateResult,
+  ShareLinkArgs,
+} from "../../../examples/validators/src/client-tools.gen/index.js";
 import type { AiSdkClientTools } from "./index.js";
 
 type Tools = AiSdkClientTools<ClientToolMap>;

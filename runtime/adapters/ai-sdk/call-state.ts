@@ -1,7 +1,7 @@
 import type { ClientToolCallStateOf } from "../../client/call-state.js";
 import type { ClientToolCallStreams } from "../../client/call-streams.js";
-import { openText } from "../open-text.js";
 import type { ClientToolTable, ToolNameOf } from "../../wire/tool-table.js";
+import { openText } from "../open-text.js";
 
 /** A tool part of an AI SDK UI message as `useChat` gives it: `tool-<name>`, or `dynamic-tool` with its `toolName`. */
 export interface AiSdkToolPart {
@@ -18,7 +18,9 @@ export interface AiSdkToolPart {
 }
 
 /** The tool a part is of: `tool-pick_colour` is of `pick_colour`. */
-export type AiSdkPartToolName<T, P> = P extends { readonly type: `tool-${infer N}` } ? Extract<N, ToolNameOf<T>> : ToolNameOf<T>;
+export type AiSdkPartToolName<T, P> = P extends { readonly type: `tool-${infer N}` }
+  ? Extract<N, ToolNameOf<T>>
+  : ToolNameOf<T>;
 
 const DENIED = "The call was denied.";
 
@@ -28,14 +30,26 @@ const DENIED = "The call was denied.";
  * has them typed, with values from a list shown only once whole, and `isFinal` for each part.
  * `undefined` for a part of a tool `streams` was not given.
  */
-export function toClientToolCallState<T extends ClientToolTable<T>, P extends AiSdkToolPart>(part: P, streams: ClientToolCallStreams<T>): ClientToolCallStateOf<T, AiSdkPartToolName<T, P>> | undefined {
-  const toolName = part.type === "dynamic-tool" ? part.toolName : part.type.startsWith("tool-") ? part.type.slice("tool-".length) : undefined;
+export function toClientToolCallState<T extends ClientToolTable<T>, P extends AiSdkToolPart>(
+  part: P,
+  streams: ClientToolCallStreams<T>,
+): ClientToolCallStateOf<T, AiSdkPartToolName<T, P>> | undefined {
+  const toolName =
+    part.type === "dynamic-tool"
+      ? part.toolName
+      : part.type.startsWith("tool-")
+        ? part.type.slice("tool-".length)
+        : undefined;
   if (toolName === undefined) return undefined;
   const id = part.toolCallId;
   let state: unknown;
   switch (part.state) {
     case "input-streaming":
-      state = streams.read(id, toolName, typeof part.rawInput === "string" ? part.rawInput : part.input === undefined ? "" : openText(part.input));
+      state = streams.read(
+        id,
+        toolName,
+        typeof part.rawInput === "string" ? part.rawInput : part.input === undefined ? "" : openText(part.input),
+      );
       break;
     case "input-available":
     case "approval-requested":
@@ -44,17 +58,29 @@ export function toClientToolCallState<T extends ClientToolTable<T>, P extends Ai
     case "approval-responded":
       state =
         part.approval?.approved === false
-          ? streams.settle(id, toolName, { status: "output-error", args: part.input, error: part.approval.reason ?? DENIED })
+          ? streams.settle(id, toolName, {
+              status: "output-error",
+              args: part.input,
+              error: part.approval.reason ?? DENIED,
+            })
           : streams.settle(id, toolName, { status: "input-available", args: part.input });
       break;
     case "output-available":
       state = streams.settle(id, toolName, { status: "output-available", args: part.input, result: part.output });
       break;
     case "output-error":
-      state = streams.settle(id, toolName, { status: "output-error", args: part.input, error: part.errorText ?? "The call failed." });
+      state = streams.settle(id, toolName, {
+        status: "output-error",
+        args: part.input,
+        error: part.errorText ?? "The call failed.",
+      });
       break;
     case "output-denied":
-      state = streams.settle(id, toolName, { status: "output-error", args: part.input, error: part.approval?.reason ?? DENIED });
+      state = streams.settle(id, toolName, {
+        status: "output-error",
+        args: part.input,
+        error: part.approval?.reason ?? DENIED,
+      });
       break;
     default:
       state = undefined;

@@ -9,7 +9,8 @@ const OTHER_ERROR = "An error occurred.";
 // as its message (the `tool-output-error` after it, whose text is what the model reads next turn).
 // These are that message's shapes: `Invalid input for tool <name>: <the validation's message>`,
 // the validation's message ending in `Error message: <why>`; and the unknown tool's.
-const INVALID_INPUT = /^Invalid input for tool ([^\s:]+): (Type validation failed|JSON parsing failed)[\s\S]*?\nError message: ([\s\S]*)$/;
+const INVALID_INPUT =
+  /^Invalid input for tool ([^\s:]+): (Type validation failed|JSON parsing failed)[\s\S]*?\nError message: ([\s\S]*)$/;
 const NO_SUCH_TOOL = /^Model tried to call unavailable tool '([^']*)'/;
 
 /**
@@ -29,7 +30,10 @@ export function clientToolErrorText(error: unknown): string {
   if (NoSuchToolError.isInstance(error)) return noSuchTool(error.toolName);
   if (typeof error === "string") {
     const invalid = INVALID_INPUT.exec(error);
-    if (invalid !== null) return invalid[2] === "Type validation failed" ? refusedArguments(invalid[1]!, invalid[3]!) : unreadableArguments(invalid[1]!);
+    if (invalid !== null)
+      return invalid[2] === "Type validation failed"
+        ? refusedArguments(invalid[1]!, invalid[3]!)
+        : unreadableArguments(invalid[1]!);
     const unknown = NO_SUCH_TOOL.exec(error);
     if (unknown !== null) return noSuchTool(unknown[1]!);
   }

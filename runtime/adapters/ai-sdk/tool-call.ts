@@ -31,12 +31,20 @@ const NEVER_ABORTED = new AbortController().signal;
  * app's other tools, and so is a private-input tool's (the server runs it through the broker,
  * and its value never enters the chat's messages).
  */
-export async function handleAiSdkToolCall(toolCall: AiSdkToolCall, options: AiSdkToolCallOptions): Promise<ToolCallOutcome> {
+export async function handleAiSdkToolCall(
+  toolCall: AiSdkToolCall,
+  options: AiSdkToolCallOptions,
+): Promise<ToolCallOutcome> {
   const signal = options.signal ?? NEVER_ABORTED;
   const { toolCallId, toolName } = toolCall;
   const outcome = await options.dispatch(toolName, toolCall.input, { toolCallId, signal });
-  if (signal.aborted || (!outcome.ok && (outcome.reason === "unknown_tool" || outcome.reason === "private_input"))) return outcome;
+  if (signal.aborted || (!outcome.ok && (outcome.reason === "unknown_tool" || outcome.reason === "private_input")))
+    return outcome;
   const addToolOutput = options.addToolOutput as (output: AiSdkToolOutput) => void | PromiseLike<void>;
-  await addToolOutput(outcome.ok ? { tool: toolName, toolCallId, output: outcome.output } : { tool: toolName, toolCallId, state: "output-error", errorText: outcome.message });
+  await addToolOutput(
+    outcome.ok
+      ? { tool: toolName, toolCallId, output: outcome.output }
+      : { tool: toolName, toolCallId, state: "output-error", errorText: outcome.message },
+  );
   return outcome;
 }

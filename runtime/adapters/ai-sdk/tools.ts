@@ -1,9 +1,9 @@
-import { DISPATCHED_TEXT, type ClientToolAcknowledgement } from "../../wire/observation.js";
-import { jsonSchema, type JSONSchema7, type Tool } from "ai";
+import { type JSONSchema7, jsonSchema, type Tool } from "ai";
 import { clientToolMode, unknownMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
+import { type ClientToolAcknowledgement, DISPATCHED_TEXT } from "../../wire/observation.js";
 import type { ClientToolValidators, CompiledValidator } from "../../wire/validation.js";
-import { clientToolInput, validationReasons, type StrictOption } from "../tool-input.js";
+import { clientToolInput, type StrictOption, validationReasons } from "../tool-input.js";
 
 /** The text the model sees once a fire-and-forget tool's call has reached the client. */
 const ACKNOWLEDGEMENT: ClientToolAcknowledgement = DISPATCHED_TEXT;
@@ -11,7 +11,10 @@ const ACKNOWLEDGEMENT: ClientToolAcknowledgement = DISPATCHED_TEXT;
 /** The generated `ClientToolMap`'s shape: each tool's arguments and result (`void` when fire-and-forget). */
 export type ClientToolTypes<M> = { readonly [N in keyof M]: { readonly args: unknown; readonly result: unknown } };
 
-/** Each tool as an AI SDK tool without `execute`: the client answers it, and its output is the result or the acknowledgement. */
+/**
+ * Each tool as an AI SDK tool without `execute`: the client answers it, and its output is the result or the
+ * acknowledgement.
+ */
 export type AiSdkClientTools<M extends ClientToolTypes<M>> = {
   [N in keyof M & string]: Tool<M[N]["args"], M[N]["result"] extends void ? ClientToolAcknowledgement : M[N]["result"]>;
 };
@@ -35,7 +38,11 @@ export interface AiSdkToolsOptions {
    * the model sees (`outcomeToObservation`). The private value never travels through the chat,
    * so it never enters the SDK's messages.
    */
-  readonly privateInput?: (call: { readonly toolName: string; readonly toolCallId: string; readonly args: unknown }) => Promise<unknown>;
+  readonly privateInput?: (call: {
+    readonly toolName: string;
+    readonly toolCallId: string;
+    readonly args: unknown;
+  }) => Promise<unknown>;
 }
 
 /**
@@ -43,7 +50,10 @@ export interface AiSdkToolsOptions {
  * `ClientToolMap` (`toAiSdkTools<ClientToolMap>(clientToolSpecs, { validators })`). Each schema
  * goes to the SDK as written, through `jsonSchema()`.
  */
-export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { args: unknown; result: unknown }>>(specs: Iterable<ClientToolSpec>, options: AiSdkToolsOptions = {}): AiSdkClientTools<M> {
+export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { args: unknown; result: unknown }>>(
+  specs: Iterable<ClientToolSpec>,
+  options: AiSdkToolsOptions = {},
+): AiSdkClientTools<M> {
   const tools: Record<string, Tool> = {};
   for (const spec of specs) {
     const validators = options.validators?.[spec.name];
@@ -53,7 +63,9 @@ export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { arg
       inputSchema: jsonSchema(input.schema as JSONSchema7, {
         validate: (raw) => {
           const read = input.read(raw);
-          return read.ok ? { success: true, value: read.args } : { success: false, error: new ClientToolArgumentsError(read.reasons) };
+          return read.ok
+            ? { success: true, value: read.args }
+            : { success: false, error: new ClientToolArgumentsError(read.reasons) };
         },
       }),
     };
@@ -68,7 +80,9 @@ export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { arg
 
 function privateInputExecute(toolName: string, run: AiSdkToolsOptions["privateInput"]): NonNullable<Tool["execute"]> {
   if (run === undefined) {
-    throw new TypeError(`Client tool ${JSON.stringify(toolName)} takes a private input, which goes to the broker and never through the chat: give toAiSdkTools the privateInput option.`);
+    throw new TypeError(
+      `Client tool ${JSON.stringify(toolName)} takes a private input, which goes to the broker and never through the chat: give toAiSdkTools the privateInput option.`,
+    );
   }
   return (args: unknown, { toolCallId }: { readonly toolCallId: string }) => run({ toolName, toolCallId, args });
 }
@@ -89,16 +103,25 @@ function outputSchemaOf(spec: ClientToolSpec, validator: AiSdkValidator | undefi
   }
 }
 
-/** Why the model's arguments (or a result) do not match the tool's schema, as the generated validators say: pointers and messages, never the values. */
+/**
+ * Why the model's arguments (or a result) do not match the tool's schema, as the generated validators say: pointers and
+ * messages, never the values.
+ */
 export class ClientToolArgumentsError extends TypeError {
   override readonly name = "ClientToolArgumentsError";
 }
 
-/** A result's schema for the SDK: a fresh, unfrozen copy (the spec's own stays frozen, and a framework may write into what it is given). */
+/**
+ * A result's schema for the SDK: a fresh, unfrozen copy (the spec's own stays frozen, and a framework may write into
+ * what it is given).
+ */
 function schemaOf(schema: object, validator: AiSdkValidator | undefined) {
   const copy = structuredClone(schema) as JSONSchema7;
   if (validator === undefined) return jsonSchema(copy);
   return jsonSchema(copy, {
-    validate: (value) => (validator(value) ? { success: true, value } : { success: false, error: new ClientToolArgumentsError(validationReasons(validator)) }),
+    validate: (value) =>
+      validator(value)
+        ? { success: true, value }
+        : { success: false, error: new ClientToolArgumentsError(validationReasons(validator)) },
   });
 }

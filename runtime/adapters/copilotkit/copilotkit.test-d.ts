@@ -1,12 +1,19 @@
 // The user's lines type-check against CopilotKit v2's own hook types with no cast: one tool with
 // useFrontendTool, all of them with useFrontendTools, a human-in-the-loop tool with the app's render.
 import { useFrontendTool, useFrontendTools, useHumanInTheLoop } from "@copilotkit/react-core/v2";
-import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers, type OpenFileViewerArgs } from "../../../examples/frameworks/src/client-tools.gen/index.js";
+import {
+  type ClientToolHandlers,
+  clientToolSpecs,
+  dispatchToolCall,
+  type OpenFileViewerArgs,
+} from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { clientToolSchemas } from "../../../examples/frameworks/src/client-tools.gen/validators/standard-schemas.js";
 import { toCopilotKitFrontendTools, toCopilotKitHumanInTheLoopTools } from "./index.js";
 
 declare const handlers: ClientToolHandlers;
-const tools = toCopilotKitFrontendTools(clientToolSpecs, clientToolSchemas, (name, args) => dispatchToolCall(name, args, handlers));
+const tools = toCopilotKitFrontendTools(clientToolSpecs, clientToolSchemas, (name, args) =>
+  dispatchToolCall(name, args, handlers),
+);
 const confirmations = toCopilotKitHumanInTheLoopTools(clientToolSpecs, clientToolSchemas);
 
 export function useClientTools(): void {

@@ -1,23 +1,27 @@
-import { CopilotKitCore } from "@copilotkit/core";
-import { schemaToJsonSchema } from "@copilotkit/shared";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { CopilotKitCore } from "@copilotkit/core";
+import { schemaToJsonSchema } from "@copilotkit/shared";
 import { Observable } from "rxjs";
 import { describe, expect, it } from "vitest";
-import { handlers, shown } from "../__fixtures__/frameworks-page.js";
 import { clientToolSpecs, dispatchToolCall } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { clientToolSchemas } from "../../../examples/frameworks/src/client-tools.gen/validators/standard-schemas.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
-import { toCopilotKitFrontendTools, toCopilotKitHumanInTheLoopTools, type ToolCallDispatch } from "./index.js";
+import { handlers, shown } from "../__fixtures__/frameworks-page.js";
+import { type ToolCallDispatch, toCopilotKitFrontendTools, toCopilotKitHumanInTheLoopTools } from "./index.js";
 
 // The client tools through CopilotKit's own core (what its React hooks register tools with) and
 // an AG-UI agent of the @ag-ui/client version CopilotKit itself depends on: the agent calls the
 // tools, the core runs the frontend handlers and runs the agent again with their results.
 
 type AgentModule = typeof import("@ag-ui/client");
-const coreRequire = createRequire(path.join(path.dirname(createRequire(import.meta.url).resolve("@copilotkit/core")), "index.js"));
-const agUi = (await import(pathToFileURL(path.join(path.dirname(coreRequire.resolve("@ag-ui/client/package.json")), "dist/index.mjs")).href)) as AgentModule;
+const coreRequire = createRequire(
+  path.join(path.dirname(createRequire(import.meta.url).resolve("@copilotkit/core")), "index.js"),
+);
+const agUi = (await import(
+  pathToFileURL(path.join(path.dirname(coreRequire.resolve("@ag-ui/client/package.json")), "dist/index.mjs")).href
+)) as AgentModule;
 
 type Call = { readonly id: string; readonly name: string; readonly args: string };
 interface RunInput {
@@ -97,7 +101,9 @@ describe("the CopilotKit adapter", () => {
       clientToolSpecs.map((spec) => [spec.name, JSON.stringify(withoutAdditionalProperties(spec.parameters))]),
     );
     expect(shown).toEqual([{ text: "Opening", kind: "info" }]);
-    const results = Object.fromEntries(agent.runs[1]!.messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId, m.content]));
+    const results = Object.fromEntries(
+      agent.runs[1]!.messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId, m.content]),
+    );
     expect(results).toEqual({
       c1: DISPATCHED_TEXT,
       c2: '{"opened":true}',
@@ -111,5 +117,9 @@ describe("the CopilotKit adapter", () => {
 function withoutAdditionalProperties(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutAdditionalProperties);
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== "additionalProperties").map(([key, child]) => [key, withoutAdditionalProperties(child)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== "additionalProperties")
+      .map(([key, child]) => [key, withoutAdditionalProperties(child)]),
+  );
 }

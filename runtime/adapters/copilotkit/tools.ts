@@ -4,15 +4,24 @@ import type { ClientToolSpec } from "../../tool-spec/types.js";
 import type { ToolCallDispatch } from "../dispatch.js";
 
 /** The generated `clientToolSchemas`' shape: each tool's arguments as a Standard Schema object. */
+// biome-ignore lint/suspicious/noExplicitAny: a table of any tools' schemas, each with its own argument type
 export type ClientToolSchemaTable = { readonly [name: string]: { readonly args: ClientToolStandardSchema<any> } };
 
-type ArgsOf<E> = E extends { readonly args: ClientToolStandardSchema<infer A> } ? (A extends Record<string, unknown> ? A : never) : never;
+type ArgsOf<E> = E extends { readonly args: ClientToolStandardSchema<infer A> }
+  ? A extends Record<string, unknown>
+    ? A
+    : never
+  : never;
 
 /** Each tool as CopilotKit's frontend tool, typed with the generated arguments. */
-export type CopilotKitFrontendTools<S extends ClientToolSchemaTable> = { readonly [N in keyof S & string]: ReactFrontendTool<ArgsOf<S[N]>> };
+export type CopilotKitFrontendTools<S extends ClientToolSchemaTable> = {
+  readonly [N in keyof S & string]: ReactFrontendTool<ArgsOf<S[N]>>;
+};
 
 /** Each tool as CopilotKit's human-in-the-loop tool without its `render`, which the app adds. */
-export type CopilotKitHumanInTheLoopTools<S extends ClientToolSchemaTable> = { readonly [N in keyof S & string]: Omit<ReactHumanInTheLoop<ArgsOf<S[N]>>, "render"> };
+export type CopilotKitHumanInTheLoopTools<S extends ClientToolSchemaTable> = {
+  readonly [N in keyof S & string]: Omit<ReactHumanInTheLoop<ArgsOf<S[N]>>, "render">;
+};
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -24,7 +33,11 @@ const NEVER_ABORTED = new AbortController().signal;
  * (the generated `dispatchToolCall` with the page's handlers). A call the handlers refuse or
  * fail answers with the text that says why, for the model.
  */
-export function toCopilotKitFrontendTools<S extends ClientToolSchemaTable>(specs: Iterable<ClientToolSpec>, schemas: S, dispatch: ToolCallDispatch): CopilotKitFrontendTools<S> {
+export function toCopilotKitFrontendTools<S extends ClientToolSchemaTable>(
+  specs: Iterable<ClientToolSpec>,
+  schemas: S,
+  dispatch: ToolCallDispatch,
+): CopilotKitFrontendTools<S> {
   const tools: Record<string, ReactFrontendTool<Record<string, unknown>>> = {};
   for (const { name, description, args } of described(specs, schemas)) {
     tools[name] = {
@@ -45,9 +58,13 @@ export function toCopilotKitFrontendTools<S extends ClientToolSchemaTable>(specs
  * ...tools.confirm_action, render })`): the name, description and generated Standard Schema
  * object of each; the app's `render` shows the call and answers it with `respond`.
  */
-export function toCopilotKitHumanInTheLoopTools<S extends ClientToolSchemaTable>(specs: Iterable<ClientToolSpec>, schemas: S): CopilotKitHumanInTheLoopTools<S> {
+export function toCopilotKitHumanInTheLoopTools<S extends ClientToolSchemaTable>(
+  specs: Iterable<ClientToolSpec>,
+  schemas: S,
+): CopilotKitHumanInTheLoopTools<S> {
   const tools: Record<string, Omit<ReactHumanInTheLoop<Record<string, unknown>>, "render">> = {};
-  for (const { name, description, args } of described(specs, schemas)) tools[name] = { name, description, parameters: args };
+  for (const { name, description, args } of described(specs, schemas))
+    tools[name] = { name, description, parameters: args };
   return tools as unknown as CopilotKitHumanInTheLoopTools<S>;
 }
 
@@ -56,7 +73,10 @@ function* described(specs: Iterable<ClientToolSpec>, schemas: ClientToolSchemaTa
   for (const spec of specs) {
     if (spec.privateInput !== undefined) continue;
     const entry = schemas[spec.name];
-    if (entry === undefined) throw new TypeError(`Client tool ${JSON.stringify(spec.name)} has no Standard Schema object: generate the validators (--validators) and pass clientToolSchemas.`);
+    if (entry === undefined)
+      throw new TypeError(
+        `Client tool ${JSON.stringify(spec.name)} has no Standard Schema object: generate the validators (--validators) and pass clientToolSchemas.`,
+      );
     yield { name: spec.name, description: spec.description, args: entry.args };
   }
 }

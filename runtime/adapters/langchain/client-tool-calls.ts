@@ -29,7 +29,8 @@ export interface ClientToolGraphResult {
 export function clientToolCalls(result: ClientToolGraphResult): ClientToolCall[] {
   const calls: ClientToolCall[] = [];
   for (const message of result.messages ?? []) {
-    const call = (message as { readonly artifact?: { readonly clientToolCall?: unknown } } | null)?.artifact?.clientToolCall;
+    const call = (message as { readonly artifact?: { readonly clientToolCall?: unknown } } | null)?.artifact
+      ?.clientToolCall;
     if (isClientToolCall(call) && !call.awaited) calls.push(call);
   }
   for (const pending of interruptsOf(result)) {
@@ -45,7 +46,10 @@ export function clientToolCalls(result: ClientToolGraphResult): ClientToolCall[]
  * to the interrupt of its call, and is checked by the tool before the model sees it. Interrupts
  * that are not client calls, or have no answer, are left for the app's own resume.
  */
-export function resumeClientToolCalls(result: ClientToolGraphResult, answers: Iterable<DeferredClientToolAnswer>): Command {
+export function resumeClientToolCalls(
+  result: ClientToolGraphResult,
+  answers: Iterable<DeferredClientToolAnswer>,
+): Command {
   const byId = new Map<string, DeferredClientToolAnswer["outcome"]>();
   for (const answer of answers) if (!byId.has(answer.toolCallId)) byId.set(answer.toolCallId, answer.outcome);
   const resume: Record<string, unknown> = {};
@@ -71,5 +75,10 @@ function clientToolCallOf(pending: InterruptLike): ClientToolCall | undefined {
 function isClientToolCall(value: unknown): value is ClientToolCall {
   if (typeof value !== "object" || value === null) return false;
   const call = value as { readonly [key: string]: unknown };
-  return typeof call["toolCallId"] === "string" && typeof call["toolName"] === "string" && typeof call["awaited"] === "boolean" && "args" in call;
+  return (
+    typeof call["toolCallId"] === "string" &&
+    typeof call["toolName"] === "string" &&
+    typeof call["awaited"] === "boolean" &&
+    "args" in call
+  );
 }

@@ -3,11 +3,11 @@ import { StructuredTool, ToolInputParsingException, type ToolRunnableConfig } fr
 import { interrupt } from "@langchain/langgraph";
 import { clientToolMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
-import type { ClientToolValidators } from "../../wire/validation.js";
-import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import type { ClientToolCall } from "../../wire/deferred-calls.js";
-import { answerObservation, observationText, type DeferredCallDispatch } from "../deferred-call.js";
-import { clientToolInput, type ClientToolInput, type StrictOption } from "../tool-input.js";
+import { DISPATCHED_TEXT } from "../../wire/observation.js";
+import type { ClientToolValidators } from "../../wire/validation.js";
+import { answerObservation, type DeferredCallDispatch, observationText } from "../deferred-call.js";
+import { type ClientToolInput, clientToolInput, type StrictOption } from "../tool-input.js";
 import { CLIENT_TOOL_INTERRUPT } from "./client-tool-calls.js";
 
 export interface LangChainToolsOptions {
@@ -44,7 +44,9 @@ export class LangChainClientTool extends StructuredTool<Record<string, unknown>,
   constructor(spec: ClientToolSpec, options: LangChainToolsOptions = {}) {
     super({ verboseParsingErrors: true });
     if (spec.privateInput !== undefined) {
-      throw new TypeError(`Client tool ${JSON.stringify(spec.name)} takes a private input, which goes to the broker and never through the graph: give it to the broker alone.`);
+      throw new TypeError(
+        `Client tool ${JSON.stringify(spec.name)} takes a private input, which goes to the broker and never through the graph: give it to the broker alone.`,
+      );
     }
     this.#spec = spec;
     this.#options = options;
@@ -56,6 +58,7 @@ export class LangChainClientTool extends StructuredTool<Record<string, unknown>,
 
   // Refused arguments become a ToolMessage the model reads (the framework's own refusal says only
   // that they did not match); good ones go on through the framework's own checks to `_call`.
+  // biome-ignore lint/suspicious/noExplicitAny: the override keeps the signature of LangChain's own `call`
   override async call(arg: any, configArg?: any, tags?: string[]): Promise<any> {
     const toolCall = isToolCall(arg) ? arg : undefined;
     const read = this.#input.read(toolCall === undefined ? arg : toolCall.args);
@@ -67,15 +70,29 @@ export class LangChainClientTool extends StructuredTool<Record<string, unknown>,
     return super.call(arg, configArg, tags);
   }
 
-  protected override async _call(raw: unknown, _runManager?: unknown, config?: ToolRunnableConfig): Promise<ClientToolOutput> {
+  protected override async _call(
+    raw: unknown,
+    _runManager?: unknown,
+    config?: ToolRunnableConfig,
+  ): Promise<ClientToolOutput> {
     const read = this.#input.read(raw);
     if (!read.ok) throw new ToolInputParsingException(read.text);
     const spec = this.#spec;
     const result = this.#options.validators?.[spec.name]?.result;
-    const call: ClientToolCall = { toolCallId: config?.toolCall?.id ?? "", toolName: spec.name, args: read.args, awaited: clientToolMode(spec).mode !== "fire-and-forget" };
+    const call: ClientToolCall = {
+      toolCallId: config?.toolCall?.id ?? "",
+      toolName: spec.name,
+      args: read.args,
+      awaited: clientToolMode(spec).mode !== "fire-and-forget",
+    };
     const dispatch = this.#options.dispatch;
     if (dispatch !== undefined) {
-      const outcome = await dispatch({ toolName: call.toolName, toolCallId: call.toolCallId, args: call.args, ...(config?.signal === undefined ? {} : { signal: config.signal }) });
+      const outcome = await dispatch({
+        toolName: call.toolName,
+        toolCallId: call.toolCallId,
+        args: call.args,
+        ...(config?.signal === undefined ? {} : { signal: config.signal }),
+      });
       return [observationText(answerObservation(spec, outcome, result)), { clientToolCall: call }];
     }
     if (!call.awaited) return [DISPATCHED_TEXT, { clientToolCall: call }];
@@ -86,10 +103,15 @@ export class LangChainClientTool extends StructuredTool<Record<string, unknown>,
 }
 
 /** The client tools as LangChain tools (`createAgent({ tools })`, `createReactAgent`, `ToolNode`, `bindTools`). */
-export function toLangChainTools(specs: Iterable<ClientToolSpec>, options: LangChainToolsOptions = {}): LangChainClientTool[] {
+export function toLangChainTools(
+  specs: Iterable<ClientToolSpec>,
+  options: LangChainToolsOptions = {},
+): LangChainClientTool[] {
   return [...specs].map((spec) => new LangChainClientTool(spec, options));
 }
 
 function isToolCall(value: unknown): value is { readonly id?: string; readonly args: unknown } {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "tool_call" && "args" in value;
+  return (
+    typeof value === "object" && value !== null && (value as { type?: unknown }).type === "tool_call" && "args" in value
+  );
 }

@@ -1,9 +1,12 @@
 import type { ClientToolCallStateOf } from "../../client/call-state.js";
 import type { ClientToolCallStreams } from "../../client/call-streams.js";
-import { openText } from "../open-text.js";
 import type { ClientToolTable, ToolNameOf } from "../../wire/tool-table.js";
+import { openText } from "../open-text.js";
 
-/** A notification an MCP App's view receives from its host about the tool call it shows (MCP Apps, `ui/notifications/tool-*`). */
+/**
+ * A notification an MCP App's view receives from its host about the tool call it shows (MCP Apps,
+ * `ui/notifications/tool-*`).
+ */
 export interface McpAppToolNotification {
   readonly method: string;
   readonly params?: {
@@ -40,15 +43,23 @@ export function toClientToolCallState<T extends ClientToolTable<T>, N extends To
       state = streams.settle(toolCallId, toolName, { status: "input-available", args: params.arguments ?? {} });
       break;
     case "ui/notifications/tool-result": {
-      const text = (params.content ?? []).flatMap((part) => (part.type === "text" && typeof part.text === "string" ? [part.text] : [])).join("\n");
+      const text = (params.content ?? [])
+        .flatMap((part) => (part.type === "text" && typeof part.text === "string" ? [part.text] : []))
+        .join("\n");
       state =
         params.isError === true
           ? streams.settle(toolCallId, toolName, { status: "output-error", error: text || "The tool failed." })
-          : streams.settle(toolCallId, toolName, { status: "output-available", result: params.structuredContent ?? text });
+          : streams.settle(toolCallId, toolName, {
+              status: "output-available",
+              result: params.structuredContent ?? text,
+            });
       break;
     }
     case "ui/notifications/tool-cancelled":
-      state = streams.settle(toolCallId, toolName, { status: "output-error", error: params.reason ?? "The call was cancelled." });
+      state = streams.settle(toolCallId, toolName, {
+        status: "output-error",
+        error: params.reason ?? "The call was cancelled.",
+      });
       break;
     default:
       state = undefined;

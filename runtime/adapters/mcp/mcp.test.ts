@@ -1,10 +1,14 @@
+import { Client as Client2 } from "@modelcontextprotocol/client";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { Client as Client2 } from "@modelcontextprotocol/client";
 import { InMemoryTransport as InMemoryTransport2, McpServer } from "@modelcontextprotocol/server";
 import { describe, expect, it, vi } from "vitest";
-import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "../../../examples/validators/src/client-tools.gen/index.js";
+import {
+  type ClientToolHandlers,
+  clientToolSpecs,
+  dispatchToolCall,
+} from "../../../examples/validators/src/client-tools.gen/index.js";
 import { clientToolSchemas } from "../../../examples/validators/src/client-tools.gen/validators/standard-schemas.js";
 import { serveClientToolsOverMcp, type ToolCallDispatch } from "./index.js";
 
@@ -41,8 +45,14 @@ describe("serveClientToolsOverMcp (MCP SDK 1, low-level Server)", () => {
     const h = handlers();
     const client = await connected(h);
     const result = await client.callTool({ name: "pick_date", arguments: { title: "When?" } });
-    expect(result).toEqual({ content: [{ type: "text", text: '{"date":"2026-12-24"}' }], structuredContent: { date: "2026-12-24" } });
-    expect(h.pick_date).toHaveBeenCalledWith({ title: "When?" }, expect.objectContaining({ signal: expect.any(AbortSignal) }));
+    expect(result).toEqual({
+      content: [{ type: "text", text: '{"date":"2026-12-24"}' }],
+      structuredContent: { date: "2026-12-24" },
+    });
+    expect(h.pick_date).toHaveBeenCalledWith(
+      { title: "When?" },
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    );
   });
 
   it("answers a fire-and-forget tool with the acknowledgement", async () => {
@@ -56,9 +66,17 @@ describe("serveClientToolsOverMcp (MCP SDK 1, low-level Server)", () => {
     const basic = await import("../../../examples/basic/src/client-tools.gen/index.js");
     const { clientToolHandlers } = await import("../../../examples/basic/src/client-tool-handlers.js");
     let answer: string | undefined = "README.md";
-    const ui = { openPanel: () => undefined, confirm: async () => true, prompt: async () => answer, promptSecret: async () => "s3cret", setTheme: () => undefined };
+    const ui = {
+      openPanel: () => undefined,
+      confirm: async () => true,
+      prompt: async () => answer,
+      promptSecret: async () => "s3cret",
+      setTheme: () => undefined,
+    };
     const server = new Server({ name: "app", version: "1.0.0" });
-    serveClientToolsOverMcp(server, basic.clientToolSpecs, (name, args) => basic.dispatchToolCall(name, args, clientToolHandlers, { ui }));
+    serveClientToolsOverMcp(server, basic.clientToolSpecs, (name, args) =>
+      basic.dispatchToolCall(name, args, clientToolHandlers, { ui }),
+    );
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: "agent", version: "1.0.0" });
     await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
@@ -66,8 +84,12 @@ describe("serveClientToolsOverMcp (MCP SDK 1, low-level Server)", () => {
     expect(tools.find((t) => t.name === "ask_user")).not.toHaveProperty("outputSchema");
     // A private input is the server's broker's: never offered to an MCP client, nor run for one.
     expect(tools.map((t) => t.name)).not.toContain("connect_account");
-    await expect(client.callTool({ name: "connect_account", arguments: { service: "github" } })).rejects.toThrow(/Tool connect_account not found/);
-    expect(await client.callTool({ name: "ask_user", arguments: { question: "Which file?" } })).toEqual({ content: [{ type: "text", text: "README.md" }] });
+    await expect(client.callTool({ name: "connect_account", arguments: { service: "github" } })).rejects.toThrow(
+      /Tool connect_account not found/,
+    );
+    expect(await client.callTool({ name: "ask_user", arguments: { question: "Which file?" } })).toEqual({
+      content: [{ type: "text", text: "README.md" }],
+    });
     answer = undefined;
     expect(await client.callTool({ name: "ask_user", arguments: { question: "Which file?" } })).toEqual({
       content: [{ type: "text", text: "The user closed the question without answering." }],
@@ -82,12 +104,17 @@ describe("serveClientToolsOverMcp (MCP SDK 1, low-level Server)", () => {
     });
     const client = await connected(h);
     const invalid = await client.callTool({ name: "pick_date", arguments: { title: 7 } });
-    expect(invalid).toEqual({ content: [{ type: "text", text: "Invalid arguments for pick_date: /title must be string." }], isError: true });
+    expect(invalid).toEqual({
+      content: [{ type: "text", text: "Invalid arguments for pick_date: /title must be string." }],
+      isError: true,
+    });
     expect(await client.callTool({ name: "pick_date", arguments: { title: "t" } })).toEqual({
       content: [{ type: "text", text: "The user closed the calendar." }],
       isError: true,
     });
-    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/Tool no_such_tool not found/);
+    await expect(client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(
+      /Tool no_such_tool not found/,
+    );
   });
 });
 
@@ -97,7 +124,11 @@ describe("the generated Standard Schema objects in MCP SDK 2's registerTool", ()
     const pick = vi.fn((args: { title: string }) => ({ date: `2026-12-0${args.title.length}` }));
     server.registerTool(
       "pick_date",
-      { description: clientToolSpecs[0].description, inputSchema: clientToolSchemas.pick_date.args, outputSchema: clientToolSchemas.pick_date.result },
+      {
+        description: clientToolSpecs[0].description,
+        inputSchema: clientToolSchemas.pick_date.args,
+        outputSchema: clientToolSchemas.pick_date.result,
+      },
       async (args) => {
         const output = pick(args);
         return { content: [{ type: "text", text: JSON.stringify(output) }], structuredContent: output };
@@ -110,10 +141,14 @@ describe("the generated Standard Schema objects in MCP SDK 2's registerTool", ()
     const { tools } = await client.listTools();
     expect(tools[0]?.inputSchema).toEqual(clientToolSpecs[0].parameters);
     expect(tools[0]?.outputSchema).toEqual(clientToolSpecs[0].outputSchema);
-    expect(await client.callTool({ name: "pick_date", arguments: { title: "When?" } })).toMatchObject({ structuredContent: { date: "2026-12-05" } });
+    expect(await client.callTool({ name: "pick_date", arguments: { title: "When?" } })).toMatchObject({
+      structuredContent: { date: "2026-12-05" },
+    });
     // The result goes through the generated result validator too.
     pick.mockReturnValueOnce({ date: "soon" });
-    expect(JSON.stringify(await client.callTool({ name: "pick_date", arguments: { title: "t" } }))).toContain('must match format \\"date\\"');
+    expect(JSON.stringify(await client.callTool({ name: "pick_date", arguments: { title: "t" } }))).toContain(
+      'must match format \\"date\\"',
+    );
     const refused = await client.callTool({ name: "pick_date", arguments: { title: "x".repeat(81) } });
     expect(refused).toMatchObject({ isError: true });
     expect(JSON.stringify(refused)).toContain("must NOT have more than 80 characters");

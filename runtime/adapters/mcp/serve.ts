@@ -1,8 +1,14 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from "@modelcontextprotocol/sdk/types.js";
 import { exportClientTools } from "../../export/export-client-tools.js";
 import type { ClientToolContentResult } from "../../tool-spec/content-result.js";
-import { clientToolMode, unknownMode, type ClientToolMode } from "../../tool-spec/tool-mode.js";
+import { type ClientToolMode, clientToolMode, unknownMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
 import type { ToolCallDispatch } from "../dispatch.js";
 
@@ -15,7 +21,11 @@ import type { ToolCallDispatch } from "../dispatch.js";
  * acknowledgement for a fire-and-forget one, and `isError` with the message when the
  * arguments were invalid or the handler failed. Call it before `server.connect`.
  */
-export function serveClientToolsOverMcp(server: Server, specs: Iterable<ClientToolSpec>, dispatch: ToolCallDispatch): void {
+export function serveClientToolsOverMcp(
+  server: Server,
+  specs: Iterable<ClientToolSpec>,
+  dispatch: ToolCallDispatch,
+): void {
   // A private input's value goes to the server's broker through the runner: no MCP client is offered the tool.
   const list = [...specs].filter((spec) => spec.privateInput === undefined);
   const { tools } = exportClientTools(list, "mcp");
@@ -27,7 +37,8 @@ export function serveClientToolsOverMcp(server: Server, specs: Iterable<ClientTo
     const outcome = await dispatch(name, args ?? {}, { toolCallId: String(extra.requestId), signal: extra.signal });
     if (!outcome.ok) {
       // As the SDK's McpServer answers a tool it does not have.
-      if (outcome.reason === "unknown_tool" || outcome.reason === "private_input") throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
+      if (outcome.reason === "unknown_tool" || outcome.reason === "private_input")
+        throw new McpError(ErrorCode.InvalidParams, `Tool ${name} not found`);
       return { content: [{ type: "text", text: outcome.message }], isError: true };
     }
     const mode = modes.get(name)!;

@@ -43,14 +43,16 @@ export function clientToolCalls(result: ClientToolRunResult): ClientToolCall[] {
     const made = madeOf(item.agent, item.rawItem.name);
     if (made?.delivery !== "acknowledge") continue;
     const read = made.input.readJson(item.rawItem.arguments);
-    if (read.ok) calls.push({ toolCallId: item.rawItem.callId, toolName: made.spec.name, args: read.args, awaited: false });
+    if (read.ok)
+      calls.push({ toolCallId: item.rawItem.callId, toolName: made.spec.name, args: read.args, awaited: false });
   }
   for (const item of result.interruptions ?? []) {
     if (item.rawItem.type !== "function_call") continue;
     const made = madeOf(item.agent, item.rawItem.name);
     if (made?.delivery !== "interrupt") continue;
     const read = made.input.readJson(item.rawItem.arguments);
-    if (read.ok) calls.push({ toolCallId: item.rawItem.callId, toolName: made.spec.name, args: read.args, awaited: true });
+    if (read.ok)
+      calls.push({ toolCallId: item.rawItem.callId, toolName: made.spec.name, args: read.args, awaited: true });
   }
   return calls;
 }
@@ -62,7 +64,11 @@ export function clientToolCalls(result: ClientToolRunResult): ClientToolCall[] {
  * those too) is let through for the SDK to tell the model. A call without an answer stays pending: the run stops on
  * it again. Returns the ids of the calls it answered.
  */
-export function answerClientToolCalls<Context, A extends Agent<any, any>>(state: RunState<Context, A>, answers: Iterable<DeferredClientToolAnswer>): string[] {
+// biome-ignore lint/suspicious/noExplicitAny: an agent of any context and output, as the SDK's own RunState types it
+export function answerClientToolCalls<Context, A extends Agent<any, any>>(
+  state: RunState<Context, A>,
+  answers: Iterable<DeferredClientToolAnswer>,
+): string[] {
   const byId = new Map<string, DeferredClientToolAnswer["outcome"]>();
   for (const answer of answers) if (!byId.has(answer.toolCallId)) byId.set(answer.toolCallId, answer.outcome);
   const answered: string[] = [];
@@ -72,7 +78,8 @@ export function answerClientToolCalls<Context, A extends Agent<any, any>>(state:
     if (made === undefined) continue;
     const read = made.input.readJson(item.rawItem.arguments);
     if (!read.ok) {
-      // The SDK stops on arguments that are not JSON before any tool code runs; let through, it tells the model so itself.
+      // The SDK stops on arguments that are not JSON before any tool code runs; let through, it tells the model so
+      // itself.
       state.approve(item);
       continue;
     }
@@ -85,6 +92,7 @@ export function answerClientToolCalls<Context, A extends Agent<any, any>>(state:
   return answered;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: an agent of any context and output, as the SDK's own RunState types it
 function madeOf(agent: Agent<any, any>, name: string) {
   const tool = agent.tools.find((candidate) => candidate.type === "function" && candidate.name === name);
   return tool === undefined ? undefined : clientTools.get(tool);

@@ -1,10 +1,16 @@
 // The user's lines type-check against the SDK's own types with no cast: the tools in an agent with
 // its own context, a run's result (streamed or not) read for the page, a restored state answered.
-import { Agent, run, RunState, type FunctionTool } from "@openai/agents";
+import { Agent, type FunctionTool, RunState, run } from "@openai/agents";
 import { expectTypeOf } from "vitest";
 import { clientToolSpecs } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
-import { answerClientToolCalls, clientToolCalls, toOpenAIAgentsTools, type ClientToolCall, type DeferredClientToolAnswer } from "./index.js";
+import {
+  answerClientToolCalls,
+  type ClientToolCall,
+  clientToolCalls,
+  type DeferredClientToolAnswer,
+  toOpenAIAgentsTools,
+} from "./index.js";
 
 interface AppContext {
   readonly userId: string;

@@ -1,10 +1,10 @@
-import { Agent, run, RunState, setTracingDisabled, type AgentInputItem } from "@openai/agents";
+import { Agent, type AgentInputItem, RunState, run, setTracingDisabled } from "@openai/agents";
 import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
 import { beforeAll, describe, expect, it } from "vitest";
-import { page, shown } from "../__fixtures__/frameworks-page.js";
 import { clientToolSpecs } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
+import { page, shown } from "../__fixtures__/frameworks-page.js";
 import { answerClientToolCalls, clientToolCalls, toOpenAIAgentsTools } from "./index.js";
 
 // The client tools through the Agents SDK's own runner and scripted model: a run stops on each
@@ -13,8 +13,6 @@ import { answerClientToolCalls, clientToolCalls, toOpenAIAgentsTools } from "./i
 
 beforeAll(() => setTracingDisabled(true));
 
-
-
 /** The outputs the model was given, by call id, from its latest request. */
 function outputsSeen(model: ScriptedModel): Record<string, unknown> {
   const input = model.lastCall!.request.input as AgentInputItem[];
@@ -22,7 +20,8 @@ function outputsSeen(model: ScriptedModel): Record<string, unknown> {
   for (const item of input) {
     if (item.type !== "function_call_result") continue;
     const { output } = item;
-    outputs[item.callId] = typeof output === "object" && !Array.isArray(output) && output.type === "text" ? output.text : output;
+    outputs[item.callId] =
+      typeof output === "object" && !Array.isArray(output) && output.type === "text" ? output.text : output;
   }
   return outputs;
 }
@@ -30,12 +29,16 @@ function outputsSeen(model: ScriptedModel): Record<string, unknown> {
 describe("the OpenAI Agents adapter", () => {
   it("gives the model each schema as written, non-strict, a fresh unfrozen copy", async () => {
     const model = new ScriptedModel([[assistantMessage("Hello.")]]);
-    const agent = new Agent({ name: "assistant", model, tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators }) });
+    const agent = new Agent({
+      name: "assistant",
+      model,
+      tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators }),
+    });
     await run(agent, "Hi");
     const tools = model.firstCall!.request.tools;
-    expect(tools.map((tool) => tool.type === "function" && [tool.name, JSON.stringify(tool.parameters), tool.strict])).toEqual(
-      clientToolSpecs.map((spec) => [spec.name, JSON.stringify(spec.parameters), false]),
-    );
+    expect(
+      tools.map((tool) => tool.type === "function" && [tool.name, JSON.stringify(tool.parameters), tool.strict]),
+    ).toEqual(clientToolSpecs.map((spec) => [spec.name, JSON.stringify(spec.parameters), false]));
     expect(tools.every((tool) => tool.type === "function" && !Object.isFrozen(tool.parameters))).toBe(true);
   });
 
@@ -50,9 +53,16 @@ describe("the OpenAI Agents adapter", () => {
       ],
       [assistantMessage("You are in Lisbon.")],
     ]);
-    const agent = new Agent({ name: "assistant", model, tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators }) });
+    const agent = new Agent({
+      name: "assistant",
+      model,
+      tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators }),
+    });
     const first = await run(agent, "Open the readme and tell me where I am.");
-    expect(first.interruptions.map((item) => item.rawItem.type === "function_call" && item.rawItem.callId)).toEqual(["c2", "c3"]);
+    expect(first.interruptions.map((item) => item.rawItem.type === "function_call" && item.rawItem.callId)).toEqual([
+      "c2",
+      "c3",
+    ]);
     const calls = clientToolCalls(first);
     expect(calls).toEqual([
       { toolCallId: "c1", toolName: "show_toast", args: { text: "Opening", kind: "info" }, awaited: false },
@@ -79,14 +89,27 @@ describe("the OpenAI Agents adapter", () => {
 
   it("tells the model when the client's result does not match the tool's outputSchema, or the client failed", async () => {
     const model = new ScriptedModel([
-      [functionCall("open_file_viewer", { file_path: "a.md" }, { callId: "c1" }), functionCall("get_location", {}, { callId: "c2" })],
+      [
+        functionCall("open_file_viewer", { file_path: "a.md" }, { callId: "c1" }),
+        functionCall("get_location", {}, { callId: "c2" }),
+      ],
       [assistantMessage("Sorry.")],
     ]);
-    const agent = new Agent({ name: "assistant", model, tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators }) });
+    const agent = new Agent({
+      name: "assistant",
+      model,
+      tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators }),
+    });
     const first = await run(agent, "Go");
     answerClientToolCalls(first.state, [
-      { toolCallId: "c1", outcome: { ok: true, name: "open_file_viewer", result: { opened: "yes" }, output: { opened: "yes" } } },
-      { toolCallId: "c2", outcome: { ok: false, name: "get_location", reason: "handler_error", message: "Location permission denied" } },
+      {
+        toolCallId: "c1",
+        outcome: { ok: true, name: "open_file_viewer", result: { opened: "yes" }, output: { opened: "yes" } },
+      },
+      {
+        toolCallId: "c2",
+        outcome: { ok: false, name: "get_location", reason: "handler_error", message: "Location permission denied" },
+      },
     ]);
     await run(agent, first.state);
     const outputs = outputsSeen(model);
@@ -96,15 +119,24 @@ describe("the OpenAI Agents adapter", () => {
 
   it("leaves a call without an answer pending, and lets the SDK tell the model of arguments that are not JSON, never sending them to the page", async () => {
     const model = new ScriptedModel([
-      [functionCall("get_location", {}, { callId: "c1" }), functionCall("open_file_viewer", '{"file_pa', { callId: "c2" })],
+      [
+        functionCall("get_location", {}, { callId: "c1" }),
+        functionCall("open_file_viewer", '{"file_pa', { callId: "c2" }),
+      ],
       [assistantMessage("Done.")],
     ]);
-    const agent = new Agent({ name: "assistant", model, tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators }) });
+    const agent = new Agent({
+      name: "assistant",
+      model,
+      tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators }),
+    });
     const first = await run(agent, "Go");
     expect(clientToolCalls(first).map((call) => call.toolCallId)).toEqual(["c1"]);
     expect(answerClientToolCalls(first.state, [])).toEqual([]);
     const second = await run(agent, first.state);
-    expect(second.interruptions.map((item) => item.rawItem.type === "function_call" && item.rawItem.callId)).toEqual(["c1"]);
+    expect(second.interruptions.map((item) => item.rawItem.type === "function_call" && item.rawItem.callId)).toEqual([
+      "c1",
+    ]);
     expect(answerClientToolCalls(second.state, await page(clientToolCalls(second)))).toEqual(["c1"]);
     const third = await run(agent, second.state);
     expect(third.finalOutput).toBe("Done.");
@@ -115,13 +147,30 @@ describe("the OpenAI Agents adapter", () => {
   });
 
   it('with strict: "compile", gives the model the strict variant and maps its nulls back before the arguments are checked and sent', async () => {
-    const model = new ScriptedModel([[functionCall("open_file_viewer", { file_path: "a.md", line: null }, { callId: "c1" })], [assistantMessage("Opened.")]]);
-    const agent = new Agent({ name: "assistant", model, tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators, strict: "compile" }) });
+    const model = new ScriptedModel([
+      [functionCall("open_file_viewer", { file_path: "a.md", line: null }, { callId: "c1" })],
+      [assistantMessage("Opened.")],
+    ]);
+    const agent = new Agent({
+      name: "assistant",
+      model,
+      tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators, strict: "compile" }),
+    });
     const first = await run(agent, "Go");
-    const viewer = model.firstCall!.request.tools.find((tool) => tool.type === "function" && tool.name === "open_file_viewer");
-    expect(viewer).toMatchObject({ strict: true, parameters: { required: ["file_path", "line"], properties: { line: { anyOf: [{ type: "integer", minimum: 1 }, { type: "null" }] } } } });
+    const viewer = model.firstCall!.request.tools.find(
+      (tool) => tool.type === "function" && tool.name === "open_file_viewer",
+    );
+    expect(viewer).toMatchObject({
+      strict: true,
+      parameters: {
+        required: ["file_path", "line"],
+        properties: { line: { anyOf: [{ type: "integer", minimum: 1 }, { type: "null" }] } },
+      },
+    });
     const calls = clientToolCalls(first);
-    expect(calls).toEqual([{ toolCallId: "c1", toolName: "open_file_viewer", args: { file_path: "a.md" }, awaited: true }]);
+    expect(calls).toEqual([
+      { toolCallId: "c1", toolName: "open_file_viewer", args: { file_path: "a.md" }, awaited: true },
+    ]);
     answerClientToolCalls(first.state, await page(calls));
     await run(agent, first.state);
     expect(outputsSeen(model)).toEqual({ c1: '{"opened":true}' });
@@ -129,12 +178,20 @@ describe("the OpenAI Agents adapter", () => {
 
   it("with dispatch, carries each call within the run (the broker's way) and never stops it", async () => {
     const dispatched: unknown[] = [];
-    const model = new ScriptedModel([[functionCall("get_location", {}, { callId: "c1" }), functionCall("show_toast", { text: "Hi", kind: "success" }, { callId: "c2" })], [assistantMessage("Lisbon.")]]);
+    const model = new ScriptedModel([
+      [
+        functionCall("get_location", {}, { callId: "c1" }),
+        functionCall("show_toast", { text: "Hi", kind: "success" }, { callId: "c2" }),
+      ],
+      [assistantMessage("Lisbon.")],
+    ]);
     const tools = toOpenAIAgentsTools(clientToolSpecs, {
       validators: clientToolValidators,
       dispatch: async (call) => {
         dispatched.push([call.toolName, call.toolCallId, call.args]);
-        return call.toolName === "get_location" ? { status: "ok", result: { city: "Lisbon" } } : { status: "ok", result: DISPATCHED_TEXT };
+        return call.toolName === "get_location"
+          ? { status: "ok", result: { city: "Lisbon" } }
+          : { status: "ok", result: DISPATCHED_TEXT };
       },
     });
     const result = await run(new Agent({ name: "assistant", model, tools }), "Go");

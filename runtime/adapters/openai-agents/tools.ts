@@ -1,12 +1,12 @@
-import { tool, type FunctionTool, type RunContext, type UnknownContext } from "@openai/agents";
+import { type FunctionTool, type RunContext, tool, type UnknownContext } from "@openai/agents";
 import { clientToolMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
-import type { ClientToolValidators } from "../../wire/validation.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
-import { answerObservation, observationText, type DeferredCallDispatch } from "../deferred-call.js";
+import type { ClientToolValidators } from "../../wire/validation.js";
+import { answerObservation, type DeferredCallDispatch, observationText } from "../deferred-call.js";
 import { clientToolInput, type StrictOption } from "../tool-input.js";
 import { answersOf } from "./answers.js";
-import { markClientTool, type ClientToolDelivery } from "./client-tool-calls.js";
+import { type ClientToolDelivery, markClientTool } from "./client-tool-calls.js";
 
 export interface OpenAIAgentsToolsOptions {
   /** The generated `clientToolValidators`: the model's arguments, and the client's results, are checked with them. */
@@ -28,26 +28,42 @@ export interface OpenAIAgentsToolsOptions {
  * acknowledgement at once. Arguments the validators refuse never stop the run nor reach the
  * client: the model gets the reason as the call's output.
  */
-export function toOpenAIAgentsTools<Context = UnknownContext>(specs: Iterable<ClientToolSpec>, options: OpenAIAgentsToolsOptions = {}): FunctionTool<Context>[] {
+export function toOpenAIAgentsTools<Context = UnknownContext>(
+  specs: Iterable<ClientToolSpec>,
+  options: OpenAIAgentsToolsOptions = {},
+): FunctionTool<Context>[] {
   return [...specs].map((spec) => functionTool<Context>(spec, options));
 }
 
 function functionTool<Context>(spec: ClientToolSpec, options: OpenAIAgentsToolsOptions): FunctionTool<Context> {
   if (spec.privateInput !== undefined) {
-    throw new TypeError(`Client tool ${JSON.stringify(spec.name)} takes a private input, which goes to the broker and never through the run: give it to the broker alone.`);
+    throw new TypeError(
+      `Client tool ${JSON.stringify(spec.name)} takes a private input, which goes to the broker and never through the run: give it to the broker alone.`,
+    );
   }
   const validators = options.validators?.[spec.name];
   const input = clientToolInput(spec, validators?.args, options.strict);
-  const delivery: ClientToolDelivery = options.dispatch !== undefined ? "dispatch" : clientToolMode(spec).mode === "fire-and-forget" ? "acknowledge" : "interrupt";
+  const delivery: ClientToolDelivery =
+    options.dispatch !== undefined
+      ? "dispatch"
+      : clientToolMode(spec).mode === "fire-and-forget"
+        ? "acknowledge"
+        : "interrupt";
   const made = tool({
     name: spec.name,
     description: spec.description,
-    // The SDK types a non-strict schema as `additionalProperties: true`; a spec's parameters are any object schema, given as written.
+    // The SDK types a non-strict schema as `additionalProperties: true`; a spec's parameters are any object schema,
+    // given as written.
     parameters: input.schema,
     strict: input.strict,
     // Only a call whose arguments are good stops the run; the others go on to `execute`, which tells the model why.
-    needsApproval: delivery === "interrupt" ? async (_context: RunContext, args: unknown) => input.read(args).ok : false,
-    execute: async (args: unknown, context?: RunContext, details?: { readonly toolCall?: { readonly callId: string }; readonly signal?: AbortSignal }) => {
+    needsApproval:
+      delivery === "interrupt" ? async (_context: RunContext, args: unknown) => input.read(args).ok : false,
+    execute: async (
+      args: unknown,
+      context?: RunContext,
+      details?: { readonly toolCall?: { readonly callId: string }; readonly signal?: AbortSignal },
+    ) => {
       const read = input.read(args);
       if (!read.ok) return read.text;
       const toolCallId = details?.toolCall?.callId ?? "";
@@ -55,12 +71,18 @@ function functionTool<Context>(spec: ClientToolSpec, options: OpenAIAgentsToolsO
         case "acknowledge":
           return DISPATCHED_TEXT;
         case "dispatch": {
-          const outcome = await options.dispatch!({ toolName: spec.name, toolCallId, args: read.args, ...(details?.signal === undefined ? {} : { signal: details.signal }) });
+          const outcome = await options.dispatch!({
+            toolName: spec.name,
+            toolCallId,
+            args: read.args,
+            ...(details?.signal === undefined ? {} : { signal: details.signal }),
+          });
           return observationText(answerObservation(spec, outcome, validators?.result));
         }
         case "interrupt": {
           const answer = context === undefined ? undefined : answersOf(context).get(toolCallId);
-          if (answer === undefined) return `The call of ${JSON.stringify(spec.name)} was let through without the client's answer, so its result is unknown: do not assume the action happened.`;
+          if (answer === undefined)
+            return `The call of ${JSON.stringify(spec.name)} was let through without the client's answer, so its result is unknown: do not assume the action happened.`;
           return observationText(answerObservation(spec, answer, validators?.result));
         }
       }

@@ -6,11 +6,22 @@ import { haveChromium, launchChromium } from "../../../test-support/browser.js";
 
 // useClientToolCallStates in Chromium, with React 19: a source pushes AG-UI events for a
 // show_chart call, and the page commits a state for each step of its arguments.
-const CHART = { title: "Visitors", kind: "line", points: [{ label: "Jan", value: 3 }, { label: "Feb", value: 4.5 }] };
+const CHART = {
+  title: "Visitors",
+  kind: "line",
+  points: [
+    { label: "Jan", value: 3 },
+    { label: "Feb", value: 4.5 },
+  ],
+};
 
 function events() {
   const json = JSON.stringify(CHART);
-  const deltas = Array.from({ length: Math.ceil(json.length / 6) }, (_, i) => ({ type: "TOOL_CALL_ARGS", toolCallId: "c1", delta: json.slice(i * 6, (i + 1) * 6) }));
+  const deltas = Array.from({ length: Math.ceil(json.length / 6) }, (_, i) => ({
+    type: "TOOL_CALL_ARGS",
+    toolCallId: "c1",
+    delta: json.slice(i * 6, (i + 1) * 6),
+  }));
   return [
     { type: "TOOL_CALL_START", toolCallId: "c1", toolCallName: "show_chart" },
     { type: "TEXT_MESSAGE_CONTENT", delta: "not a call" },
@@ -54,13 +65,22 @@ describe.skipIf(!haveChromium())("useClientToolCallStates in a real browser", ()
     await page.waitForFunction(() => window.listening() === 1);
     await page.evaluate((list) => window.play(list, 15), events());
     await page.locator("li", { hasText: "show_toast input-streaming" }).waitFor();
-    expect(await page.locator("li").allTextContents()).toEqual([`output-available ${JSON.stringify(CHART)}`, "show_toast input-streaming"]);
+    expect(await page.locator("li").allTextContents()).toEqual([
+      `output-available ${JSON.stringify(CHART)}`,
+      "show_toast input-streaming",
+    ]);
 
-    const drawn = (await page.evaluate(() => window.drawn)).map((state) => JSON.parse(state) as { status: string; args: { kind?: string } | null });
+    const drawn = (await page.evaluate(() => window.drawn)).map(
+      (state) => JSON.parse(state) as { status: string; args: { kind?: string } | null },
+    );
     const partial = drawn.filter((state) => state.status === "input-streaming" && state.args !== null);
     expect(partial.length, `partial states drawn: ${drawn.length} states in all`).toBeGreaterThanOrEqual(2);
     for (const state of partial) expect([undefined, "line"]).toContain(state.args?.kind);
-    expect(drawn.map((state) => state.status).filter((status, i, all) => status !== all[i - 1])).toEqual(["input-streaming", "input-available", "output-available"]);
+    expect(drawn.map((state) => state.status).filter((status, i, all) => status !== all[i - 1])).toEqual([
+      "input-streaming",
+      "input-available",
+      "output-available",
+    ]);
 
     await page.evaluate(() => window.unmount());
     expect(await page.evaluate(() => window.listening()), "unmounted, it no longer listens").toBe(0);

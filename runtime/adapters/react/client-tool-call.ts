@@ -1,23 +1,29 @@
-import { useMemo, useSyncExternalStore, type ReactNode } from "react";
+import { type ReactNode, useMemo, useSyncExternalStore } from "react";
 import type { ClientToolCallStateOf } from "../../client/call-state.js";
 import type { ClientToolCallStreams } from "../../client/call-streams.js";
-import { renderClientToolCall, type ClientToolRenderersOf } from "../../client/renderers.js";
-import { toClientToolCallState, type AiSdkPartToolName, type AiSdkToolPart } from "../ai-sdk/call-state.js";
+import { type ClientToolRenderersOf, renderClientToolCall } from "../../client/renderers.js";
 import type { ClientToolTable } from "../../wire/tool-table.js";
+import { type AiSdkPartToolName, type AiSdkToolPart, toClientToolCallState } from "../ai-sdk/call-state.js";
 
 /**
  * The state of the call an AI SDK tool part shows, again at each render the part changed in (for
  * `useChat`, each delta of its arguments): the parser kept for its `toolCallId` in `streams` reads
  * only what is new. `undefined` for a part of a tool `streams` was not given.
  */
-export function useClientToolCall<T extends ClientToolTable<T>, P extends AiSdkToolPart>(part: P, streams: ClientToolCallStreams<T>): ClientToolCallStateOf<T, AiSdkPartToolName<T, P>> | undefined {
+export function useClientToolCall<T extends ClientToolTable<T>, P extends AiSdkToolPart>(
+  part: P,
+  streams: ClientToolCallStreams<T>,
+): ClientToolCallStateOf<T, AiSdkPartToolName<T, P>> | undefined {
   return useMemo(() => toClientToolCallState(part, streams), [part, streams]);
 }
 
 export interface ClientToolCallProps<T extends ClientToolTable<T>, P extends AiSdkToolPart> {
   /** A tool part of a `useChat` message. */
   readonly part: P;
-  /** Where the calls' parsers are kept: `createClientToolCallStreams<ClientTools>({ specs: clientToolSpecs, validators: clientToolValidators })`, made once. */
+  /**
+   * Where the calls' parsers are kept: `createClientToolCallStreams<ClientTools>({ specs: clientToolSpecs, validators:
+   * clientToolValidators })`, made once.
+   */
   readonly streams: ClientToolCallStreams<T>;
   /** One renderer per tool (the generated `ClientToolRenderers<ReactNode>`), each given only its own tool's states. */
   readonly renderers: ClientToolRenderersOf<T, ReactNode>;
@@ -26,9 +32,13 @@ export interface ClientToolCallProps<T extends ClientToolTable<T>, P extends AiS
 }
 
 /** Draws the call an AI SDK tool part shows with its tool's renderer, in every state it goes through. */
-export function ClientToolCall<T extends ClientToolTable<T>, P extends AiSdkToolPart>(props: ClientToolCallProps<T, P>): ReactNode {
+export function ClientToolCall<T extends ClientToolTable<T>, P extends AiSdkToolPart>(
+  props: ClientToolCallProps<T, P>,
+): ReactNode {
   const state = useClientToolCall(props.part, props.streams);
-  return state === undefined ? (props.fallback ?? null) : renderClientToolCall(props.renderers, state as ClientToolCallStateOf<T>);
+  return state === undefined
+    ? (props.fallback ?? null)
+    : renderClientToolCall(props.renderers, state as ClientToolCallStateOf<T>);
 }
 
 /** Where a source's call states come from: called with what to give each state to, it returns how to stop. */
@@ -41,7 +51,9 @@ export type ClientToolCallSubscription<S> = (onState: (state: S | undefined) => 
  * `undefined` for an event of no call is passed over); it is subscribed once per value, so keep
  * it the same from one render to the next (made outside the component, or with `useCallback`).
  */
-export function useClientToolCallStates<S extends { readonly toolCallId: string }>(subscribe: ClientToolCallSubscription<S>): readonly S[] {
+export function useClientToolCallStates<S extends { readonly toolCallId: string }>(
+  subscribe: ClientToolCallSubscription<S>,
+): readonly S[] {
   const store = useMemo(() => {
     let states: readonly S[] = [];
     const order = new Map<string, number>();

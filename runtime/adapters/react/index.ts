@@ -1,3 +1,10 @@
 // @gen-client-tools/runtime/react: a client tool's call drawn in each of its states, from the AI
-// SDK's tool parts or any source that pushes events, its arguments typed while they stream in. `react` is a peer dependency of this entry.
-export { ClientToolCall, useClientToolCall, useClientToolCallStates, type ClientToolCallProps, type ClientToolCallSubscription } from "./client-tool-call.js";
+// SDK's tool parts or any source that pushes events, its arguments typed while they stream in. `react` is a peer
+// dependency of this entry.
+export {
+  ClientToolCall,
+  type ClientToolCallProps,
+  type ClientToolCallSubscription,
+  useClientToolCall,
+  useClientToolCallStates,
+} from "./client-tool-call.js";

@@ -1,4 +1,10 @@
 // @gen-client-tools/runtime/tanstack-ai: the client tools as TanStack AI tool definitions, and bound in the
 // page to the generated handlers. @tanstack/ai is a peer dependency of this entry.
-export { toTanStackClientTools, toTanStackToolDefinitions, type TanStackClientTool, type TanStackClientToolDefinition } from "./tools.js";
+
 export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCallOutcome } from "../dispatch.js";
+export {
+  type TanStackClientTool,
+  type TanStackClientToolDefinition,
+  toTanStackClientTools,
+  toTanStackToolDefinitions,
+} from "./tools.js";

@@ -1,10 +1,10 @@
 import { chat, type ModelMessage, type StreamChunk, type TextOptions } from "@tanstack/ai";
 import { ChatClient, type ConnectConnectionAdapter } from "@tanstack/ai-client";
 import { describe, expect, it } from "vitest";
-import { handlers, shown } from "../__fixtures__/frameworks-page.js";
 import { clientToolSpecs, dispatchToolCall } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
-import { toTanStackClientTools, toTanStackToolDefinitions, type ToolCallDispatch } from "./index.js";
+import { handlers, shown } from "../__fixtures__/frameworks-page.js";
+import { type ToolCallDispatch, toTanStackClientTools, toTanStackToolDefinitions } from "./index.js";
 
 // The client tools through TanStack AI's own server loop (`chat()`) and its own ChatClient, joined
 // in process as a connection adapter joins them over HTTP: the server ends a run on the client
@@ -27,16 +27,37 @@ function scriptedAdapter(turns: readonly Call[][]) {
       const ids = { runId: options.runId ?? "run", threadId: options.threadId ?? "thread" };
       yield { type: "RUN_STARTED", ...ids, ...base } as StreamChunk;
       for (const call of calls) {
-        yield { type: "TOOL_CALL_START", toolCallId: call.id, toolCallName: call.name, toolName: call.name, ...base } as StreamChunk;
+        yield {
+          type: "TOOL_CALL_START",
+          toolCallId: call.id,
+          toolCallName: call.name,
+          toolName: call.name,
+          ...base,
+        } as StreamChunk;
         yield { type: "TOOL_CALL_ARGS", toolCallId: call.id, delta: call.args, ...base } as StreamChunk;
         yield { type: "TOOL_CALL_END", toolCallId: call.id, ...base } as StreamChunk;
       }
       if (calls.length === 0) {
-        yield { type: "TEXT_MESSAGE_START", messageId: `m${requests.length}`, role: "assistant", ...base } as StreamChunk;
-        yield { type: "TEXT_MESSAGE_CONTENT", messageId: `m${requests.length}`, delta: "Done.", ...base } as StreamChunk;
+        yield {
+          type: "TEXT_MESSAGE_START",
+          messageId: `m${requests.length}`,
+          role: "assistant",
+          ...base,
+        } as StreamChunk;
+        yield {
+          type: "TEXT_MESSAGE_CONTENT",
+          messageId: `m${requests.length}`,
+          delta: "Done.",
+          ...base,
+        } as StreamChunk;
         yield { type: "TEXT_MESSAGE_END", messageId: `m${requests.length}`, ...base } as StreamChunk;
       }
-      yield { type: "RUN_FINISHED", ...ids, finishReason: calls.length > 0 ? "tool_calls" : "stop", ...base } as StreamChunk;
+      yield {
+        type: "RUN_FINISHED",
+        ...ids,
+        finishReason: calls.length > 0 ? "tool_calls" : "stop",
+        ...base,
+      } as StreamChunk;
     },
     async structuredOutput() {
       return { data: null, rawText: "" };
@@ -48,7 +69,8 @@ function scriptedAdapter(turns: readonly Call[][]) {
 const dispatch: ToolCallDispatch = (name, args) => dispatchToolCall(name, args, handlers);
 
 async function settled(client: ChatClient, requests: readonly unknown[], count: number): Promise<void> {
-  for (let waited = 0; waited < 200 && (requests.length < count || client.getIsLoading?.()); waited++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let waited = 0; waited < 200 && (requests.length < count || client.getIsLoading?.()); waited++)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 describe("the TanStack AI adapter", () => {
@@ -83,9 +105,13 @@ describe("the TanStack AI adapter", () => {
     await settled(client, requests, 2);
 
     expect(requests.length).toBe(2);
-    expect(requests[0]!.tools!.map((tool) => [tool.name, JSON.stringify(tool.inputSchema)])).toEqual(clientToolSpecs.map((spec) => [spec.name, JSON.stringify(spec.parameters)]));
+    expect(requests[0]!.tools!.map((tool) => [tool.name, JSON.stringify(tool.inputSchema)])).toEqual(
+      clientToolSpecs.map((spec) => [spec.name, JSON.stringify(spec.parameters)]),
+    );
     expect(shown).toEqual([{ text: "Opening", kind: "info" }]);
-    const toolMessages = Object.fromEntries(requests[1]!.messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId, [m.content, m.error]]));
+    const toolMessages = Object.fromEntries(
+      requests[1]!.messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId, [m.content, m.error]]),
+    );
     expect(toolMessages).toEqual({
       c1: [DISPATCHED_TEXT, undefined],
       c2: ['{"opened":true}', undefined],

@@ -5,9 +5,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fuzzSettings, regressionsOf } from "../../../test-support/fuzz/fuzz-settings.js";
 import { instanceOf } from "../../../test-support/fuzz/instance-arbitrary.js";
-import { toolSchema, type Dialect } from "../../../test-support/fuzz/schema-arbitrary.js";
-import type { JsonObject, JsonValue } from "../json.js";
+import { type Dialect, toolSchema } from "../../../test-support/fuzz/schema-arbitrary.js";
 import { VALIDATION_OPTIONS } from "../ajv-options.js";
+import type { JsonObject, JsonValue } from "../json.js";
 import { withProtoProperties } from "../proto-properties.js";
 import { compareSchemas } from "./compare-schemas.js";
 
@@ -18,7 +18,9 @@ const JUDGE = { ...VALIDATION_OPTIONS, formats: fullFormats, logger: false, ownP
 
 function judge(schema: JsonObject): ((value: JsonValue) => boolean | undefined) | undefined {
   try {
-    const validate = (schema["$schema"] === undefined ? new Ajv2020(JUDGE) : new Ajv(JUDGE)).compile(withProtoProperties(schema) as AnySchema);
+    const validate = (schema["$schema"] === undefined ? new Ajv2020(JUDGE) : new Ajv(JUDGE)).compile(
+      withProtoProperties(schema) as AnySchema,
+    );
     return (value) => {
       try {
         return validate(value) === true;
@@ -34,24 +36,29 @@ function judge(schema: JsonObject): ((value: JsonValue) => boolean | undefined) 
 
 type Mutation = (schema: JsonObject, name: string) => JsonObject;
 
-const properties = (schema: JsonObject): Record<string, JsonValue> => ({ ...((schema["properties"] as Record<string, JsonValue> | undefined) ?? {}) });
+const properties = (schema: JsonObject): Record<string, JsonValue> => ({
+  ...((schema["properties"] as Record<string, JsonValue> | undefined) ?? {}),
+});
 const withProperty = (schema: JsonObject, name: string, value: JsonValue | undefined): JsonObject => {
   const next = properties(schema);
   if (value === undefined) delete next[name];
   else Object.defineProperty(next, name, { value, enumerable: true, writable: true, configurable: true });
   return { ...schema, properties: next };
 };
-const required = (schema: JsonObject): string[] => (Array.isArray(schema["required"]) ? (schema["required"] as string[]) : []);
+const required = (schema: JsonObject): string[] =>
+  Array.isArray(schema["required"]) ? (schema["required"] as string[]) : [];
 
 /** Changes a tool makes to its parameters from one version to the next. */
 const MUTATIONS: Record<string, Mutation> = {
-  "widen: a property also takes null": (s, n) => withProperty(s, n, { anyOf: [properties(s)[n] ?? true, { type: "null" }] }),
+  "widen: a property also takes null": (s, n) =>
+    withProperty(s, n, { anyOf: [properties(s)[n] ?? true, { type: "null" }] }),
   "widen: a property no longer required": (s, n) => ({ ...s, required: required(s).filter((r) => r !== n) }),
   "widen: extra properties allowed": (s) => ({ ...s, additionalProperties: true }),
   "narrow: a property required": (s, n) => ({ ...s, required: [...new Set([...required(s), n])] }),
   "narrow: a property limited to short strings": (s, n) => withProperty(s, n, { type: "string", maxLength: 1 }),
   "narrow: no extra properties": (s) => ({ ...s, additionalProperties: false }),
-  "rename: a property under another name": (s, n) => withProperty(withProperty(s, n, undefined), `${n}_renamed`, properties(s)[n] ?? true),
+  "rename: a property under another name": (s, n) =>
+    withProperty(withProperty(s, n, undefined), `${n}_renamed`, properties(s)[n] ?? true),
   "retype: a property becomes an integer": (s, n) => withProperty(s, n, { type: "integer", minimum: 0 }),
   "retype: a property becomes a list": (s, n) => withProperty(s, n, { type: "array", items: properties(s)[n] ?? true }),
 };
@@ -82,18 +89,28 @@ describe("compareSchemas against ajv", () => {
           ] as const) {
             if (relation.holds === false) {
               disproved++;
-              expect(isFirst(relation.witness), `witness ${JSON.stringify(relation.witness)} under the first`).toBe(true);
-              expect(isSecond(relation.witness), `witness ${JSON.stringify(relation.witness)} under the second`).toBe(false);
+              expect(isFirst(relation.witness), `witness ${JSON.stringify(relation.witness)} under the first`).toBe(
+                true,
+              );
+              expect(isSecond(relation.witness), `witness ${JSON.stringify(relation.witness)} under the second`).toBe(
+                false,
+              );
             } else if (relation.holds === true) {
               proved++;
               for (const value of fc.sample(instanceOf(first, first), { numRuns: 40, seed })) {
-                if (isFirst(value) === true) expect(isSecond(value), `${JSON.stringify(value)} disproves a proved relation`).not.toBe(false);
+                if (isFirst(value) === true)
+                  expect(isSecond(value), `${JSON.stringify(value)} disproves a proved relation`).not.toBe(false);
               }
             }
           }
         },
       ),
-      { ...fuzzSettings(60), examples: regressionsOf("compare-sound") as [[{ dialect: Dialect; mutation: string; name: "a" | "b" | "kind"; seed: number }, JsonObject]][] },
+      {
+        ...fuzzSettings(60),
+        examples: regressionsOf("compare-sound") as [
+          [{ dialect: Dialect; mutation: string; name: "a" | "b" | "kind"; seed: number }, JsonObject],
+        ][],
+      },
     );
     // The property has something to check in both directions.
     expect(proved).toBeGreaterThan(0);

@@ -2,8 +2,8 @@ import { Ajv, type AnySchema } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { describe, expect, it } from "vitest";
-import type { JsonSchema, JsonValue } from "../json.js";
 import { VALIDATION_OPTIONS } from "../ajv-options.js";
+import type { JsonSchema, JsonValue } from "../json.js";
 import { withProtoProperties } from "../proto-properties.js";
 import { compareSchemas } from "./compare-schemas.js";
 import type { SchemaRelation } from "./relation.js";
@@ -17,12 +17,28 @@ type Expected = "T" | "F" | "U";
 const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
 const str = { type: "string" };
 const int = { type: "integer" };
-const obj = (properties: Record<string, JsonValue>, extra: Record<string, JsonValue> = {}): JsonSchema => ({ type: "object", properties, ...extra });
+const obj = (properties: Record<string, JsonValue>, extra: Record<string, JsonValue> = {}): JsonSchema => ({
+  type: "object",
+  properties,
+  ...extra,
+});
 const tree = (defs: string, leaf: JsonValue): JsonSchema => ({
   $ref: `#/$defs/${defs}`,
-  $defs: { [defs]: { type: "object", properties: { label: leaf, children: { type: "array", items: { $ref: `#/$defs/${defs}` } } }, required: ["label"], additionalProperties: false } },
+  $defs: {
+    [defs]: {
+      type: "object",
+      properties: { label: leaf, children: { type: "array", items: { $ref: `#/$defs/${defs}` } } },
+      required: ["label"],
+      additionalProperties: false,
+    },
+  },
 });
-const kindBranch = (kind: string, field: JsonValue): JsonValue => ({ type: "object", properties: { kind: { const: kind }, value: field }, required: ["kind", "value"], additionalProperties: false });
+const kindBranch = (kind: string, field: JsonValue): JsonValue => ({
+  type: "object",
+  properties: { kind: { const: kind }, value: field },
+  required: ["kind", "value"],
+  additionalProperties: false,
+});
 
 const rows: [name: string, old: JsonSchema, next: JsonSchema, oldInNew: Expected, newInOld: Expected][] = [
   // identity and the two boolean schemas
@@ -44,7 +60,13 @@ const rows: [name: string, old: JsonSchema, next: JsonSchema, oldInNew: Expected
   ["boolean narrowed to true", { type: "boolean" }, { enum: [true] }, "F", "T"],
   ["enum of one and const", { enum: ["a"] }, { const: "a" }, "T", "T"],
   ["mixed enum and string", { enum: ["a", 1] }, str, "F", "F"],
-  ["enum values under other constraints", { type: "string", enum: ["a", "bb"], maxLength: 1 }, { const: "a" }, "T", "T"],
+  [
+    "enum values under other constraints",
+    { type: "string", enum: ["a", "bb"], maxLength: 1 },
+    { const: "a" },
+    "T",
+    "T",
+  ],
   // strings
   ["maxLength raised", { ...str, maxLength: 80 }, { ...str, maxLength: 200 }, "T", "F"],
   ["minLength dropped", { ...str, minLength: 1 }, str, "T", "F"],
@@ -57,7 +79,13 @@ const rows: [name: string, old: JsonSchema, next: JsonSchema, oldInNew: Expected
   // numbers
   ["minimum raised", { ...int, minimum: 0 }, { ...int, minimum: 1 }, "F", "T"],
   ["maximum made exclusive", { type: "number", maximum: 10 }, { type: "number", exclusiveMaximum: 10 }, "F", "T"],
-  ["exclusiveMinimum 0 and minimum 0", { type: "number", exclusiveMinimum: 0 }, { type: "number", minimum: 0 }, "T", "F"],
+  [
+    "exclusiveMinimum 0 and minimum 0",
+    { type: "number", exclusiveMinimum: 0 },
+    { type: "number", minimum: 0 },
+    "T",
+    "F",
+  ],
   ["multipleOf 2 to 4", { ...int, multipleOf: 2 }, { ...int, multipleOf: 4 }, "F", "T"],
   ["multipleOf 0.5 to 0.25", { type: "number", multipleOf: 0.5 }, { type: "number", multipleOf: 0.25 }, "T", "F"],
   ["a range widened", { ...int, minimum: 1, maximum: 5 }, { ...int, minimum: 0, maximum: 10 }, "T", "F"],
@@ -66,32 +94,116 @@ const rows: [name: string, old: JsonSchema, next: JsonSchema, oldInNew: Expected
   ["minItems dropped", { type: "array", items: str, minItems: 1 }, { type: "array", items: str }, "T", "F"],
   ["maxItems lowered", { type: "array", maxItems: 3 }, { type: "array", maxItems: 2 }, "F", "T"],
   ["uniqueItems dropped", { type: "array", items: str, uniqueItems: true }, { type: "array", items: str }, "T", "F"],
-  ["a tuple opened", { type: "array", prefixItems: [str, int], items: false }, { type: "array", prefixItems: [str], items: int }, "T", "F"],
-  ["a draft-07 tuple and its 2020-12 twin", { $schema: DRAFT_07, type: "array", items: [str, int], additionalItems: false }, { type: "array", prefixItems: [str, int], items: false }, "T", "T"],
+  [
+    "a tuple opened",
+    { type: "array", prefixItems: [str, int], items: false },
+    { type: "array", prefixItems: [str], items: int },
+    "T",
+    "F",
+  ],
+  [
+    "a draft-07 tuple and its 2020-12 twin",
+    { $schema: DRAFT_07, type: "array", items: [str, int], additionalItems: false },
+    { type: "array", prefixItems: [str, int], items: false },
+    "T",
+    "T",
+  ],
   ["contains kept", { type: "array", contains: str }, { type: "array", contains: str }, "T", "T"],
-  ["contains changed", { type: "array", contains: str, maxItems: 2 }, { type: "array", contains: int, maxItems: 2 }, "F", "F"],
+  [
+    "contains changed",
+    { type: "array", contains: str, maxItems: 2 },
+    { type: "array", contains: int, maxItems: 2 },
+    "F",
+    "F",
+  ],
   // objects
   ["an optional property added to an open object", obj({ a: str }), obj({ a: str, b: int }), "F", "T"],
-  ["an optional property added to a closed object", obj({ a: str }, { additionalProperties: false }), obj({ a: str, b: int }, { additionalProperties: false }), "T", "F"],
+  [
+    "an optional property added to a closed object",
+    obj({ a: str }, { additionalProperties: false }),
+    obj({ a: str, b: int }, { additionalProperties: false }),
+    "T",
+    "F",
+  ],
   ["a required property made optional", obj({ a: str }, { required: ["a"] }), obj({ a: str }), "T", "F"],
   ["a property made required", obj({ a: str }), obj({ a: str }, { required: ["a"] }), "F", "T"],
   ["a property narrowed", obj({ a: { type: ["string", "null"] } }), obj({ a: str }), "F", "T"],
-  ["a property renamed in a closed object", obj({ path: str }, { required: ["path"], additionalProperties: false }), obj({ file: str }, { required: ["file"], additionalProperties: false }), "F", "F"],
+  [
+    "a property renamed in a closed object",
+    obj({ path: str }, { required: ["path"], additionalProperties: false }),
+    obj({ file: str }, { required: ["file"], additionalProperties: false }),
+    "F",
+    "F",
+  ],
   ["additionalProperties opened", obj({ a: str }, { additionalProperties: false }), obj({ a: str }), "T", "F"],
-  ["additionalProperties widened", obj({}, { additionalProperties: str }), obj({}, { additionalProperties: { type: ["string", "number"] } }), "T", "F"],
-  ["patternProperties kept", obj({}, { patternProperties: { "^x-": str }, additionalProperties: false }), obj({}, { patternProperties: { "^x-": str }, additionalProperties: false }), "T", "T"],
+  [
+    "additionalProperties widened",
+    obj({}, { additionalProperties: str }),
+    obj({}, { additionalProperties: { type: ["string", "number"] } }),
+    "T",
+    "F",
+  ],
+  [
+    "patternProperties kept",
+    obj({}, { patternProperties: { "^x-": str }, additionalProperties: false }),
+    obj({}, { patternProperties: { "^x-": str }, additionalProperties: false }),
+    "T",
+    "T",
+  ],
   ["minProperties dropped", obj({ a: str }, { minProperties: 1 }), obj({ a: str }), "T", "F"],
   ["maxProperties raised", obj({}, { maxProperties: 1 }), obj({}, { maxProperties: 2 }), "T", "F"],
-  ["a closed object within maxProperties", obj({ a: str }, { additionalProperties: false }), obj({ a: str }, { maxProperties: 1 }), "T", "F"],
-  ["dependentRequired added", obj({ a: str, b: str }), obj({ a: str, b: str }, { dependentRequired: { a: ["b"] } }), "F", "T"],
-  ["propertyNames kept", obj({}, { propertyNames: { maxLength: 3 } }), obj({}, { propertyNames: { maxLength: 3 } }), "T", "T"],
-  ["a property named constructor made required", obj({ constructor: str }), obj({ constructor: str }, { required: ["constructor"] }), "F", "T"],
+  [
+    "a closed object within maxProperties",
+    obj({ a: str }, { additionalProperties: false }),
+    obj({ a: str }, { maxProperties: 1 }),
+    "T",
+    "F",
+  ],
+  [
+    "dependentRequired added",
+    obj({ a: str, b: str }),
+    obj({ a: str, b: str }, { dependentRequired: { a: ["b"] } }),
+    "F",
+    "T",
+  ],
+  [
+    "propertyNames kept",
+    obj({}, { propertyNames: { maxLength: 3 } }),
+    obj({}, { propertyNames: { maxLength: 3 } }),
+    "T",
+    "T",
+  ],
+  [
+    "a property named constructor made required",
+    obj({ constructor: str }),
+    obj({ constructor: str }, { required: ["constructor"] }),
+    "F",
+    "T",
+  ],
   // combinators
   ["anyOf widened with null", { anyOf: [str, int] }, { anyOf: [str, int, { type: "null" }] }, "T", "F"],
   ["oneOf of disjoint types and anyOf", { oneOf: [str, int] }, { anyOf: [str, int] }, "T", "T"],
-  ["oneOf of overlapping branches and anyOf", { oneOf: [{ type: "number" }, int] }, { anyOf: [{ type: "number" }, int] }, "T", "F"],
-  ["allOf merged and required", { allOf: [obj({ a: str }), { required: ["a"] }] }, { type: "object", required: ["a"] }, "T", "F"],
-  ["a discriminated union given a third kind", { oneOf: [kindBranch("a", str), kindBranch("b", int)] }, { oneOf: [kindBranch("a", str), kindBranch("b", int), kindBranch("c", { type: "boolean" })] }, "T", "F"],
+  [
+    "oneOf of overlapping branches and anyOf",
+    { oneOf: [{ type: "number" }, int] },
+    { anyOf: [{ type: "number" }, int] },
+    "T",
+    "F",
+  ],
+  [
+    "allOf merged and required",
+    { allOf: [obj({ a: str }), { required: ["a"] }] },
+    { type: "object", required: ["a"] },
+    "T",
+    "F",
+  ],
+  [
+    "a discriminated union given a third kind",
+    { oneOf: [kindBranch("a", str), kindBranch("b", int)] },
+    { oneOf: [kindBranch("a", str), kindBranch("b", int), kindBranch("c", { type: "boolean" })] },
+    "T",
+    "F",
+  ],
   ["an anyOf branch removed", { anyOf: [str, int] }, { anyOf: [str] }, "F", "T"],
   ["not kept", { not: str }, { not: str }, "T", "T"],
   ["not changed", { not: str }, { not: int }, "F", "F"],
@@ -99,14 +211,26 @@ const rows: [name: string, old: JsonSchema, next: JsonSchema, oldInNew: Expected
   // $ref and recursion
   ["a recursive tree with its definition renamed", tree("node", str), tree("tree", str), "T", "T"],
   ["a recursive tree whose labels widen", tree("node", str), tree("node", { type: ["string", "integer"] }), "T", "F"],
-  ["a $ref and the schema inline", { $ref: "#/$defs/name", $defs: { name: { ...str, maxLength: 5 } } }, { ...str, maxLength: 5 }, "T", "T"],
-  ["draft-07 definitions and 2020-12 $defs", { $schema: DRAFT_07, $ref: "#/definitions/a", definitions: { a: int } }, { $ref: "#/$defs/b", $defs: { b: int } }, "T", "T"],
+  [
+    "a $ref and the schema inline",
+    { $ref: "#/$defs/name", $defs: { name: { ...str, maxLength: 5 } } },
+    { ...str, maxLength: 5 },
+    "T",
+    "T",
+  ],
+  [
+    "draft-07 definitions and 2020-12 $defs",
+    { $schema: DRAFT_07, $ref: "#/definitions/a", definitions: { a: int } },
+    { $ref: "#/$defs/b", $defs: { b: int } },
+    "T",
+    "T",
+  ],
   ["a property that only false allows", obj({ a: false }), obj({}, { additionalProperties: false }), "F", "T"],
 ];
 
 /**
- * This test's own ajv, with the runtime's validation options and formats, reading only own properties and `__proto__` as
- * a name like any other (withProtoProperties), as the runtime's validators do: the judge of every witness.
+ * This test's own ajv, with the runtime's validation options and formats, reading only own properties and `__proto__`
+ * as a name like any other (withProtoProperties), as the runtime's validators do: the judge of every witness.
  */
 const JUDGE = { ...VALIDATION_OPTIONS, formats: fullFormats, logger: false, ownProperties: true } as const;
 
@@ -134,13 +258,26 @@ describe("compareSchemas", () => {
       [comparison.newInOld, next, old],
     ] as const) {
       if (relation.holds !== false) continue;
-      expect(validatorOf(first)(relation.witness), `witness ${JSON.stringify(relation.witness)} valid under the first`).toBe(true);
-      expect(validatorOf(second)(relation.witness), `witness ${JSON.stringify(relation.witness)} invalid under the second`).toBe(false);
+      expect(
+        validatorOf(first)(relation.witness),
+        `witness ${JSON.stringify(relation.witness)} valid under the first`,
+      ).toBe(true);
+      expect(
+        validatorOf(second)(relation.witness),
+        `witness ${JSON.stringify(relation.witness)} invalid under the second`,
+      ).toBe(false);
     }
   });
 
   it("says what stopped a proof, at its pointer in the second schema", () => {
-    const { oldInNew } = compareSchemas({ type: "string", pattern: "^[a-z]+$" }, { type: "string", pattern: "^[a-z]*$" });
-    expect(oldInNew).toEqual({ holds: "unknown", reason: "pattern: the second has one the first does not", pointer: "/pattern" });
+    const { oldInNew } = compareSchemas(
+      { type: "string", pattern: "^[a-z]+$" },
+      { type: "string", pattern: "^[a-z]*$" },
+    );
+    expect(oldInNew).toEqual({
+      holds: "unknown",
+      reason: "pattern: the second has one the first does not",
+      pointer: "/pattern",
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { jsonEqual } from "../json-equal.js";
 import type { JsonSchema } from "../json.js";
+import { jsonEqual } from "../json-equal.js";
 import type { SchemaComparison, SchemaRelation } from "./relation.js";
-import { schemaSide, type SchemaSide } from "./schema-side.js";
+import { type SchemaSide, schemaSide } from "./schema-side.js";
 import { proveSubschema } from "./subschema-proof.js";
 import { findWitness } from "./witness.js";
 

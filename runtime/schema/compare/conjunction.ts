@@ -1,8 +1,8 @@
-import { childPointer } from "../json-pointer.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../json.js";
+import { jsonEqual } from "../json-equal.js";
+import { childPointer } from "../json-pointer.js";
 import { linearRegExp } from "../linear-patterns.js";
 import type { Located, SchemaSide } from "./schema-side.js";
-import { jsonEqual } from "../json-equal.js";
 
 /**
  * A subschema as the conjunction of its parts: the schema itself and, recursively, every
@@ -42,17 +42,24 @@ export function conjunctionOf(located: readonly Located[], side: SchemaSide): Co
       else visit(target, depth + 1);
     }
     const allOf = schema["allOf"];
-    if (Array.isArray(allOf)) allOf.forEach((branch, i) => visit({ schema: branch as JsonSchema, pointer: childPointer(childPointer(pointer, "allOf"), i) }, depth + 1));
+    if (Array.isArray(allOf))
+      allOf.forEach((branch, i) =>
+        visit({ schema: branch as JsonSchema, pointer: childPointer(childPointer(pointer, "allOf"), i) }, depth + 1),
+      );
   };
   for (const item of located) visit(item, 0);
   return { parts, never, unresolved };
 }
 
 /** The values of a keyword across the parts, each with the pointer of the keyword. */
-export function keywordValues(conjunction: Conjunction, keyword: string): { readonly value: JsonValue; readonly pointer: string }[] {
+export function keywordValues(
+  conjunction: Conjunction,
+  keyword: string,
+): { readonly value: JsonValue; readonly pointer: string }[] {
   const values: { value: JsonValue; pointer: string }[] = [];
   for (const part of conjunction.parts) {
-    if (Object.hasOwn(part.schema, keyword)) values.push({ value: part.schema[keyword]!, pointer: childPointer(part.pointer, keyword) });
+    if (Object.hasOwn(part.schema, keyword))
+      values.push({ value: part.schema[keyword]!, pointer: childPointer(part.pointer, keyword) });
   }
   return values;
 }
@@ -69,7 +76,11 @@ export function allowedTypes(conjunction: Conjunction): Set<JsonType> {
   const only = conjunction.onlyType;
   let allowed = new Set<JsonType>(only === undefined ? ALL_TYPES : only === "number" ? ["number", "integer"] : [only]);
   for (const { value } of keywordValues(conjunction, "type")) {
-    const listed = new Set((Array.isArray(value) ? value : [value]).filter((t): t is JsonType => typeof t === "string" && (ALL_TYPES as readonly string[]).includes(t)));
+    const listed = new Set(
+      (Array.isArray(value) ? value : [value]).filter(
+        (t): t is JsonType => typeof t === "string" && (ALL_TYPES as readonly string[]).includes(t),
+      ),
+    );
     const next = new Set<JsonType>();
     for (const type of allowed) {
       if (listed.has(type)) next.add(type);
@@ -98,7 +109,10 @@ export function propertyConstraints(conjunction: Conjunction, name: string, role
   for (const part of conjunction.parts) {
     const properties = part.schema["properties"];
     if (isObject(properties) && Object.hasOwn(properties, name)) {
-      constraints.push({ schema: properties[name] as JsonSchema, pointer: childPointer(childPointer(part.pointer, "properties"), name) });
+      constraints.push({
+        schema: properties[name] as JsonSchema,
+        pointer: childPointer(childPointer(part.pointer, "properties"), name),
+      });
     }
     const patterns = part.schema["patternProperties"];
     let matched = false;
@@ -112,12 +126,19 @@ export function propertyConstraints(conjunction: Conjunction, name: string, role
         }
         if (!matches) continue;
         matched = true;
-        constraints.push({ schema: schema as JsonSchema, pointer: childPointer(childPointer(part.pointer, "patternProperties"), pattern) });
+        constraints.push({
+          schema: schema as JsonSchema,
+          pointer: childPointer(childPointer(part.pointer, "patternProperties"), pattern),
+        });
       }
     }
     if (matched || (isObject(properties) && Object.hasOwn(properties, name))) continue;
     const additional = part.schema["additionalProperties"];
-    if (additional !== undefined) constraints.push({ schema: additional as JsonSchema, pointer: childPointer(part.pointer, "additionalProperties") });
+    if (additional !== undefined)
+      constraints.push({
+        schema: additional as JsonSchema,
+        pointer: childPointer(part.pointer, "additionalProperties"),
+      });
   }
   return constraints;
 }
@@ -136,7 +157,11 @@ export function otherPropertyConstraints(conjunction: Conjunction, role: Role): 
       continue;
     }
     const additional = part.schema["additionalProperties"];
-    if (additional !== undefined) constraints.push({ schema: additional as JsonSchema, pointer: childPointer(part.pointer, "additionalProperties") });
+    if (additional !== undefined)
+      constraints.push({
+        schema: additional as JsonSchema,
+        pointer: childPointer(part.pointer, "additionalProperties"),
+      });
   }
   return constraints;
 }
@@ -153,7 +178,8 @@ export function patternMatches(pattern: string, name: string): boolean | undefin
 /** Every property name a part names. */
 export function namedProperties(conjunction: Conjunction): Set<string> {
   const names = new Set<string>();
-  for (const { value } of keywordValues(conjunction, "properties")) if (isObject(value)) for (const name of Object.keys(value)) names.add(name);
+  for (const { value } of keywordValues(conjunction, "properties"))
+    if (isObject(value)) for (const name of Object.keys(value)) names.add(name);
   return names;
 }
 
@@ -161,7 +187,10 @@ export function isObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** The subset side split on its `anyOf`/`oneOf` (as if `anyOf`: a `oneOf` accepts no more), each case a conjunction without them. */
+/**
+ * The subset side split on its `anyOf`/`oneOf` (as if `anyOf`: a `oneOf` accepts no more), each case a conjunction
+ * without them.
+ */
 export function casesOf(a: Conjunction, side: SchemaSide, maxCases: number): Conjunction[] | undefined {
   let cases: { conjunction: Conjunction; split: Set<string> }[] = [{ conjunction: a, split: new Set() }];
   for (let round = 0; round < 16; round++) {
@@ -175,7 +204,10 @@ export function casesOf(a: Conjunction, side: SchemaSide, maxCases: number): Con
       }
       changed = true;
       for (const branch of disjunction.branches) {
-        const parts = [...conjunction.parts.map((p) => ({ schema: p.schema as JsonSchema, pointer: p.pointer })), branch];
+        const parts = [
+          ...conjunction.parts.map((p) => ({ schema: p.schema as JsonSchema, pointer: p.pointer })),
+          branch,
+        ];
         next.push({ conjunction: conjunctionOf(parts, side), split: new Set([...split, disjunction.pointer]) });
       }
       if (next.length > maxCases) return undefined;
@@ -186,34 +218,49 @@ export function casesOf(a: Conjunction, side: SchemaSide, maxCases: number): Con
   return undefined;
 }
 
-function firstDisjunction(conjunction: Conjunction, split: ReadonlySet<string>): { pointer: string; branches: Located[] } | undefined {
+function firstDisjunction(
+  conjunction: Conjunction,
+  split: ReadonlySet<string>,
+): { pointer: string; branches: Located[] } | undefined {
   for (const part of conjunction.parts) {
     for (const keyword of ["anyOf", "oneOf"]) {
       const branches = part.schema[keyword];
       const pointer = childPointer(part.pointer, keyword);
       if (!Array.isArray(branches) || split.has(pointer)) continue;
-      return { pointer, branches: branches.map((branch, i) => ({ schema: branch as JsonSchema, pointer: childPointer(pointer, i) })) };
+      return {
+        pointer,
+        branches: branches.map((branch, i) => ({ schema: branch as JsonSchema, pointer: childPointer(pointer, i) })),
+      };
     }
   }
   return undefined;
 }
 
-/** The values the subset side is limited to by `enum`/`const` (or by allowing only null and booleans), when there are such. */
+/**
+ * The values the subset side is limited to by `enum`/`const` (or by allowing only null and booleans), when there are
+ * such.
+ */
 export function finiteValues(a: Conjunction): JsonValue[] | undefined {
   let values: JsonValue[] | undefined;
   for (const { value, pointer } of [...keywordValues(a, "enum"), ...keywordValues(a, "const")]) {
     const listed = pointer.endsWith("/const") ? [value] : Array.isArray(value) ? value : [];
     values = values === undefined ? [...listed] : values.filter((v) => listed.some((w) => jsonEqual(v, w)));
   }
-  if (values !== undefined) return a.onlyType === undefined ? values : values.filter((value) => hasType(value, allowedTypes(a)));
+  if (values !== undefined)
+    return a.onlyType === undefined ? values : values.filter((value) => hasType(value, allowedTypes(a)));
   const types = allowedTypes(a);
-  if ([...types].every((t) => t === "null" || t === "boolean")) return [...types].flatMap((t): JsonValue[] => (t === "null" ? [null] : [true, false]));
+  if ([...types].every((t) => t === "null" || t === "boolean"))
+    return [...types].flatMap((t): JsonValue[] => (t === "null" ? [null] : [true, false]));
   return undefined;
 }
 
-/** What constrains the item at a position (or past every prefix): per part, its prefix schema there, or its schema for the rest. */
+/**
+ * What constrains the item at a position (or past every prefix): per part, its prefix schema there, or its schema for
+ * the rest.
+ */
 export function itemConstraints(c: Conjunction, side: SchemaSide, index: number | "rest"): Located[] {
-  const [prefixKeyword, restKeyword] = side.dialect === "draft-07" ? ["items", "additionalItems"] : ["prefixItems", "items"];
+  const [prefixKeyword, restKeyword] =
+    side.dialect === "draft-07" ? ["items", "additionalItems"] : ["prefixItems", "items"];
   const constraints: Located[] = [];
   for (const part of c.parts) {
     const prefix = part.schema[prefixKeyword];
@@ -222,12 +269,16 @@ export function itemConstraints(c: Conjunction, side: SchemaSide, index: number 
       continue;
     }
     if (Array.isArray(prefix) && index !== "rest" && index < prefix.length) {
-      constraints.push({ schema: prefix[index] as JsonSchema, pointer: childPointer(childPointer(part.pointer, prefixKeyword), index) });
+      constraints.push({
+        schema: prefix[index] as JsonSchema,
+        pointer: childPointer(childPointer(part.pointer, prefixKeyword), index),
+      });
       continue;
     }
     const rest = part.schema[restKeyword];
     // draft-07's additionalItems applies only past an items array.
-    if (rest !== undefined && (side.dialect === "2020-12" || Array.isArray(prefix))) constraints.push({ schema: rest as JsonSchema, pointer: childPointer(part.pointer, restKeyword) });
+    if (rest !== undefined && (side.dialect === "2020-12" || Array.isArray(prefix)))
+      constraints.push({ schema: rest as JsonSchema, pointer: childPointer(part.pointer, restKeyword) });
   }
   return constraints;
 }
@@ -239,10 +290,10 @@ export function prefixLength(c: Conjunction, side: SchemaSide): number {
 
 export function requiredNames(c: Conjunction): Set<string> {
   const names = new Set<string>();
-  for (const { value } of keywordValues(c, "required")) if (Array.isArray(value)) for (const name of value) if (typeof name === "string") names.add(name);
+  for (const { value } of keywordValues(c, "required"))
+    if (Array.isArray(value)) for (const name of value) if (typeof name === "string") names.add(name);
   return names;
 }
-
 
 /** Whether a value is of one of these types. */
 export function hasType(value: JsonValue, types: ReadonlySet<JsonType>): boolean {

@@ -1,11 +1,11 @@
-import type { AnyValidateFunction } from "ajv/dist/core.js";
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import type { AnyValidateFunction } from "ajv/dist/core.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { validationOptionsFor, VALIDATION_OPTIONS } from "../ajv-options.js";
-import { schemaDialect, type SchemaDialect } from "../dialect.js";
-import { childPointer, pointerTokens } from "../json-pointer.js";
+import { VALIDATION_OPTIONS, validationOptionsFor } from "../ajv-options.js";
+import { type SchemaDialect, schemaDialect } from "../dialect.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../json.js";
+import { childPointer, pointerTokens } from "../json-pointer.js";
 import { withProtoProperties } from "../proto-properties.js";
 
 /** A subschema where it stands in its root: what `$ref`s inside it resolve against. */
@@ -24,7 +24,10 @@ export interface SchemaSide {
   readonly dialect: SchemaDialect;
   /** The subschema a local `$ref` names, or undefined for one this cannot follow (another document, an anchor). */
   resolve(ref: string): Located | undefined;
-  /** Whether the value is valid under the subschema at this pointer (the whole schema at ""); undefined where ajv fails to tell. */
+  /**
+   * Whether the value is valid under the subschema at this pointer (the whole schema at ""); undefined where ajv fails
+   * to tell.
+   */
   accepts(pointer: string, value: JsonValue): boolean | undefined;
   /** Lets go of what was compiled for this side (the ajv it used is shared). */
   release(): void;
@@ -39,7 +42,12 @@ let nextKey = 0;
 function ajvFor(dialect: SchemaDialect, ownProperties: boolean): Ajv | Ajv2020 {
   const key = `${dialect} ${ownProperties}`;
   let ajv = shared.get(key);
-  if (ajv === undefined) shared.set(key, (ajv = dialect === "draft-07" ? new Ajv({ ...OPTIONS, ownProperties }) : new Ajv2020({ ...OPTIONS, ownProperties })));
+  if (ajv === undefined)
+    shared.set(
+      key,
+      (ajv =
+        dialect === "draft-07" ? new Ajv({ ...OPTIONS, ownProperties }) : new Ajv2020({ ...OPTIONS, ownProperties })),
+    );
   return ajv;
 }
 
@@ -75,11 +83,18 @@ export function schemaSide(root: JsonSchema): SchemaSide {
       let current: JsonValue = root;
       for (const token of pointerTokens(pointer)) {
         if (typeof current !== "object" || current === null) return undefined;
-        const next: JsonValue | undefined = Array.isArray(current) ? current[Number(token)] : Object.hasOwn(current, token) ? (current as JsonObject)[token] : undefined;
+        const next: JsonValue | undefined = Array.isArray(current)
+          ? current[Number(token)]
+          : Object.hasOwn(current, token)
+            ? (current as JsonObject)[token]
+            : undefined;
         if (next === undefined) return undefined;
         current = next;
       }
-      return typeof current === "boolean" || (typeof current === "object" && current !== null && !Array.isArray(current)) ? { schema: current as JsonSchema, pointer } : undefined;
+      return typeof current === "boolean" ||
+        (typeof current === "object" && current !== null && !Array.isArray(current))
+        ? { schema: current as JsonSchema, pointer }
+        : undefined;
     },
     accepts(pointer, value) {
       try {

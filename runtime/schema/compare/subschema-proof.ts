@@ -1,28 +1,30 @@
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { childPointer } from "../json-pointer.js";
-import { jsonEqual } from "../json-equal.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../json.js";
+import { jsonEqual } from "../json-equal.js";
+import { childPointer } from "../json-pointer.js";
 import {
   allowedTypes,
+  type Conjunction,
   casesOf,
   conjunctionOf,
   finiteValues,
   hasType,
   itemConstraints,
+  type JsonType,
   keywordValues,
   namedProperties,
+  ofType,
   otherPropertyConstraints,
   prefixLength,
   propertyConstraints,
-  ofType,
   requiredNames,
-  type Conjunction,
-  type JsonType,
 } from "./conjunction.js";
 import type { Located, SchemaSide } from "./schema-side.js";
 
 /** Whether every value of one schema is valid under another was proved, or what stopped the proof. */
-export type Proof = { readonly proved: true } | { readonly proved: false; readonly reason: string; readonly pointer: string };
+export type Proof =
+  | { readonly proved: true }
+  | { readonly proved: false; readonly reason: string; readonly pointer: string };
 
 const PROVED: Proof = { proved: true };
 
@@ -45,7 +47,12 @@ interface Context {
  * subset side may drop a constraint it cannot read, the superset side never).
  */
 export function proveSubschema(sub: SchemaSide, sup: SchemaSide): Proof {
-  return prove([{ schema: sub.root, pointer: "" }], [{ schema: sup.root, pointer: "" }], { sub, sup, assumed: new Set(), steps: 0 });
+  return prove([{ schema: sub.root, pointer: "" }], [{ schema: sup.root, pointer: "" }], {
+    sub,
+    sup,
+    assumed: new Set(),
+    steps: 0,
+  });
 }
 
 function prove(a: readonly Located[], b: readonly Located[], ctx: Context): Proof {
@@ -66,7 +73,8 @@ function proveConjunctions(a: Conjunction, b: Conjunction, ctx: Context): Proof 
   if (b.never) return unknown("false: the second accepts no value here", b.parts[0]?.pointer ?? "");
   if (b.unresolved.length > 0) return unknown("a $ref the checker cannot follow", b.unresolved[0]!);
   const cases = casesOf(a, ctx.sub, MAX_CASES);
-  if (cases === undefined) return unknown(`anyOf/oneOf split into more than ${MAX_CASES} cases`, b.parts[0]?.pointer ?? "");
+  if (cases === undefined)
+    return unknown(`anyOf/oneOf split into more than ${MAX_CASES} cases`, b.parts[0]?.pointer ?? "");
   for (const one of cases) {
     const proof = proveCase(one, b, ctx);
     if (!proof.proved) return proof;
@@ -82,7 +90,10 @@ function proveCase(a: Conjunction, b: Conjunction, ctx: Context): Proof {
       const branches = part.schema[keyword];
       if (!Array.isArray(branches)) continue;
       const pointer = childPointer(part.pointer, keyword);
-      const located = branches.map((branch, i) => ({ schema: branch as JsonSchema, pointer: childPointer(pointer, i) }));
+      const located = branches.map((branch, i) => ({
+        schema: branch as JsonSchema,
+        pointer: childPointer(pointer, i),
+      }));
       const heldBy = (values: Conjunction): boolean =>
         located.some((branch, i) => {
           if (!proveConjunctions(values, conjunctionOf([branch], ctx.sup), ctx).proved) return false;
@@ -91,20 +102,44 @@ function proveCase(a: Conjunction, b: Conjunction, ctx: Context): Proof {
       // No one branch holds them all: each type of them may have its own (a type list against anyOf of types).
       const types = [...allowedTypes(a)].filter((type) => !(type === "integer" && allowedTypes(a).has("number")));
       const holds = heldBy(a) || (types.length > 1 && types.every((type) => heldBy(ofType(a, type))));
-      if (!holds) return unknown(keyword === "anyOf" ? "no branch of anyOf holds every value of the first" : "no branch of oneOf holds every value of the first apart from the others", pointer);
+      if (!holds)
+        return unknown(
+          keyword === "anyOf"
+            ? "no branch of anyOf holds every value of the first"
+            : "no branch of oneOf holds every value of the first apart from the others",
+          pointer,
+        );
     }
     for (const group of OPAQUE_GROUPS) {
       if (!group.some((keyword) => Object.hasOwn(part.schema, keyword))) continue;
-      const met = a.parts.some((own) => group.every((keyword) => jsonEqual(own.schema[keyword], part.schema[keyword])) && !group.some((keyword) => hasRef(part.schema[keyword] ?? null)));
-      if (!met) return unknown(`${group.filter((keyword) => Object.hasOwn(part.schema, keyword)).join("/")} differs, which the checker compares only when equal`, childPointer(part.pointer, group.find((keyword) => Object.hasOwn(part.schema, keyword))!));
+      const met = a.parts.some(
+        (own) =>
+          group.every((keyword) => jsonEqual(own.schema[keyword], part.schema[keyword])) &&
+          !group.some((keyword) => hasRef(part.schema[keyword] ?? null)),
+      );
+      if (!met)
+        return unknown(
+          `${group.filter((keyword) => Object.hasOwn(part.schema, keyword)).join("/")} differs, which the checker compares only when equal`,
+          childPointer(part.pointer, group.find((keyword) => Object.hasOwn(part.schema, keyword))!),
+        );
     }
     // What unevaluated* allow depends on every applicator beside them: only the same schema, whole, implies it.
-    if (WHOLE_SCHEMA_KEYWORDS.some((keyword) => Object.hasOwn(part.schema, keyword)) && !a.parts.some((own) => jsonEqual(own.schema, part.schema) && !hasRef(part.schema))) {
-      return unknown(`${WHOLE_SCHEMA_KEYWORDS.filter((keyword) => Object.hasOwn(part.schema, keyword)).join("/")} beside other keywords, which the checker compares only in the same schema`, part.pointer);
+    if (
+      WHOLE_SCHEMA_KEYWORDS.some((keyword) => Object.hasOwn(part.schema, keyword)) &&
+      !a.parts.some((own) => jsonEqual(own.schema, part.schema) && !hasRef(part.schema))
+    ) {
+      return unknown(
+        `${WHOLE_SCHEMA_KEYWORDS.filter((keyword) => Object.hasOwn(part.schema, keyword)).join("/")} beside other keywords, which the checker compares only in the same schema`,
+        part.pointer,
+      );
     }
   }
   const enumerated = keywordValues(b, "enum").concat(keywordValues(b, "const"));
-  if (enumerated.length > 0) return unknown(`${enumerated[0]!.pointer.endsWith("/const") ? "const" : "enum"}: the second allows listed values only, the first any of a type`, enumerated[0]!.pointer);
+  if (enumerated.length > 0)
+    return unknown(
+      `${enumerated[0]!.pointer.endsWith("/const") ? "const" : "enum"}: the second allows listed values only, the first any of a type`,
+      enumerated[0]!.pointer,
+    );
   return proveTypes(a, b, ctx);
 }
 
@@ -112,7 +147,15 @@ function proveCase(a: Conjunction, b: Conjunction, ctx: Context): Proof {
  * Keywords the checker does not reason about: the superset side's must be met on the subset side
  * by a part with equal values for the whole group (`then` means nothing without its `if`).
  */
-const OPAQUE_GROUPS: readonly (readonly string[])[] = [["not"], ["if", "then", "else"], ["contains", "minContains", "maxContains"], ["propertyNames"], ["dependentRequired"], ["dependentSchemas"], ["dependencies"]];
+const OPAQUE_GROUPS: readonly (readonly string[])[] = [
+  ["not"],
+  ["if", "then", "else"],
+  ["contains", "minContains", "maxContains"],
+  ["propertyNames"],
+  ["dependentRequired"],
+  ["dependentSchemas"],
+  ["dependencies"],
+];
 
 /** Keywords whose meaning depends on the whole schema around them. */
 const WHOLE_SCHEMA_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef"];
@@ -128,7 +171,8 @@ function proveFinite(a: Conjunction, values: readonly JsonValue[], b: Conjunctio
     const unchecked = [...ours, ...theirs].includes(undefined);
     if (unchecked) return unknown(`ajv could not check ${JSON.stringify(value)}`, b.parts[0]?.pointer ?? "");
     const refusing = theirs.indexOf(false);
-    if (refusing !== -1) return unknown(`refuses ${JSON.stringify(value)}, which the first allows`, b.parts[refusing]!.pointer);
+    if (refusing !== -1)
+      return unknown(`refuses ${JSON.stringify(value)}, which the first allows`, b.parts[refusing]!.pointer);
   }
   return PROVED;
 }
@@ -139,7 +183,8 @@ function proveTypes(a: Conjunction, b: Conjunction, ctx: Context): Proof {
   const typePointer = keywordValues(b, "type")[0]?.pointer ?? b.parts[0]?.pointer ?? "";
   for (const type of ours) {
     if (type === "number" && !theirs.has("number")) {
-      if (!theirs.has("integer") || !onlyIntegers(a)) return unknown(`type: the first allows ${describe(type)}, the second does not`, typePointer);
+      if (!theirs.has("integer") || !onlyIntegers(a))
+        return unknown(`type: the first allows ${describe(type)}, the second does not`, typePointer);
     } else if (!theirs.has(type) && !(type === "integer" && theirs.has("number"))) {
       return unknown(`type: the first allows ${describe(type)}, the second does not`, typePointer);
     }
@@ -173,12 +218,21 @@ interface Bound {
   readonly exclusive: boolean;
 }
 
-function bound(c: Conjunction, inclusive: "minimum" | "maximum", exclusive: "exclusiveMinimum" | "exclusiveMaximum"): Bound | undefined {
+function bound(
+  c: Conjunction,
+  inclusive: "minimum" | "maximum",
+  exclusive: "exclusiveMinimum" | "exclusiveMaximum",
+): Bound | undefined {
   const lower = inclusive === "minimum";
   let best: Bound | undefined;
   const consider = (value: JsonValue, isExclusive: boolean): void => {
     if (typeof value !== "number") return;
-    if (best === undefined || (lower ? value > best.value : value < best.value) || (value === best.value && isExclusive)) best = { value, exclusive: isExclusive };
+    if (
+      best === undefined ||
+      (lower ? value > best.value : value < best.value) ||
+      (value === best.value && isExclusive)
+    )
+      best = { value, exclusive: isExclusive };
   };
   for (const { value } of keywordValues(c, inclusive)) consider(value, false);
   for (const { value } of keywordValues(c, exclusive)) consider(value, true);
@@ -194,18 +248,28 @@ function within(ours: Bound | undefined, theirs: Bound | undefined, lower: boole
 }
 
 function proveNumbers(type: "integer" | "number", a: Conjunction, b: Conjunction): Proof {
-  for (const [inclusive, exclusive, lower] of [["minimum", "exclusiveMinimum", true], ["maximum", "exclusiveMaximum", false]] as const) {
+  for (const [inclusive, exclusive, lower] of [
+    ["minimum", "exclusiveMinimum", true],
+    ["maximum", "exclusiveMaximum", false],
+  ] as const) {
     const theirs = bound(b, inclusive, exclusive);
     if (!within(bound(a, inclusive, exclusive), theirs, lower)) {
       const at = keywordValues(b, theirs?.exclusive === true ? exclusive : inclusive)[0]!;
-      return unknown(`${at.pointer.slice(at.pointer.lastIndexOf("/") + 1)}: the second is ${JSON.stringify(at.value)}, the first ${lower ? "lower or none" : "higher or none"}`, at.pointer);
+      return unknown(
+        `${at.pointer.slice(at.pointer.lastIndexOf("/") + 1)}: the second is ${JSON.stringify(at.value)}, the first ${lower ? "lower or none" : "higher or none"}`,
+        at.pointer,
+      );
     }
   }
   const integers = type === "integer" || onlyIntegers(a);
   for (const { value, pointer } of keywordValues(b, "multipleOf")) {
     if (typeof value !== "number" || value <= 0) continue;
     const divides = (n: number): boolean => isWhole(n / value);
-    if ((integers && divides(1)) || keywordValues(a, "multipleOf").some((own) => typeof own.value === "number" && divides(own.value))) continue;
+    if (
+      (integers && divides(1)) ||
+      keywordValues(a, "multipleOf").some((own) => typeof own.value === "number" && divides(own.value))
+    )
+      continue;
     return unknown(`multipleOf: the first allows numbers that are not multiples of ${value}`, pointer);
   }
   return PROVED;
@@ -234,9 +298,11 @@ function lengthBound(c: Conjunction, keyword: string, lower: boolean): { value: 
 /** minLength/maxLength and their kin: the subset side's range within the superset side's. */
 function proveRange(a: Conjunction, b: Conjunction, min: string, max: string, ownMin = 0, ownMax = Infinity): Proof {
   const theirMin = lengthBound(b, min, true);
-  if (theirMin !== undefined && Math.max(lengthBound(a, min, true)?.value ?? 0, ownMin) < theirMin.value) return unknown(`${min}: the second is ${theirMin.value}, the first allows fewer`, theirMin.pointer);
+  if (theirMin !== undefined && Math.max(lengthBound(a, min, true)?.value ?? 0, ownMin) < theirMin.value)
+    return unknown(`${min}: the second is ${theirMin.value}, the first allows fewer`, theirMin.pointer);
   const theirMax = lengthBound(b, max, false);
-  if (theirMax !== undefined && Math.min(lengthBound(a, max, false)?.value ?? Infinity, ownMax) > theirMax.value) return unknown(`${max}: the second is ${theirMax.value}, the first allows more`, theirMax.pointer);
+  if (theirMax !== undefined && Math.min(lengthBound(a, max, false)?.value ?? Infinity, ownMax) > theirMax.value)
+    return unknown(`${max}: the second is ${theirMax.value}, the first allows more`, theirMax.pointer);
   return PROVED;
 }
 
@@ -246,11 +312,13 @@ function proveStrings(a: Conjunction, b: Conjunction): Proof {
   const range = proveRange(a, b, "minLength", "maxLength");
   if (!range.proved) return range;
   for (const { value, pointer } of keywordValues(b, "pattern")) {
-    if (!keywordValues(a, "pattern").some((own) => own.value === value)) return unknown("pattern: the second has one the first does not", pointer);
+    if (!keywordValues(a, "pattern").some((own) => own.value === value))
+      return unknown("pattern: the second has one the first does not", pointer);
   }
   for (const { value, pointer } of keywordValues(b, "format")) {
     if (typeof value !== "string" || !KNOWN_FORMATS.has(value)) continue;
-    if (!keywordValues(a, "format").some((own) => own.value === value)) return unknown(`format: the second asks for ${JSON.stringify(value)}, the first does not`, pointer);
+    if (!keywordValues(a, "format").some((own) => own.value === value))
+      return unknown(`format: the second asks for ${JSON.stringify(value)}, the first does not`, pointer);
   }
   return PROVED;
 }
@@ -260,7 +328,11 @@ function proveArrays(a: Conjunction, b: Conjunction, ctx: Context): Proof {
   if (!range.proved) return range;
   for (const { value, pointer } of keywordValues(b, "uniqueItems")) {
     if (value !== true) continue;
-    if (!keywordValues(a, "uniqueItems").some((own) => own.value === true) && (lengthBound(a, "maxItems", false)?.value ?? Infinity) > 1) return unknown("uniqueItems: the second asks for it, the first does not", pointer);
+    if (
+      !keywordValues(a, "uniqueItems").some((own) => own.value === true) &&
+      (lengthBound(a, "maxItems", false)?.value ?? Infinity) > 1
+    )
+      return unknown("uniqueItems: the second asks for it, the first does not", pointer);
   }
   const maxItems = lengthBound(a, "maxItems", false)?.value ?? Infinity;
   const positions = Math.max(prefixLength(a, ctx.sub), prefixLength(b, ctx.sup));
@@ -277,13 +349,18 @@ function proveObjects(a: Conjunction, b: Conjunction, ctx: Context): Proof {
   for (const { value, pointer } of keywordValues(b, "required")) {
     if (!Array.isArray(value)) continue;
     const missing = value.find((name) => typeof name === "string" && !required.has(name));
-    if (missing !== undefined) return unknown(`required: the second requires ${JSON.stringify(missing)}, the first does not`, pointer);
+    if (missing !== undefined)
+      return unknown(`required: the second requires ${JSON.stringify(missing)}, the first does not`, pointer);
   }
   for (const name of new Set([...namedProperties(a), ...namedProperties(b)])) {
     const ours = propertyConstraints(a, name, "subset") as Located[];
     if (conjunctionOf(ours, ctx.sub).never) continue;
     const theirs = propertyConstraints(b, name, "superset");
-    if (theirs === "pattern") return unknown(`patternProperties: a pattern the checker cannot test against ${JSON.stringify(name)}`, b.parts[0]?.pointer ?? "");
+    if (theirs === "pattern")
+      return unknown(
+        `patternProperties: a pattern the checker cannot test against ${JSON.stringify(name)}`,
+        b.parts[0]?.pointer ?? "",
+      );
     const proof = prove(ours, theirs, ctx);
     if (!proof.proved) return proof;
   }
@@ -299,8 +376,17 @@ function proveObjects(a: Conjunction, b: Conjunction, ctx: Context): Proof {
       if (!proof.proved) return proof;
     }
   }
-  const named = [...namedProperties(a)].filter((name) => !conjunctionOf(propertyConstraints(a, name, "subset") as Located[], ctx.sub).never).length;
-  return proveRange(a, b, "minProperties", "maxProperties", required.size, closed && keywordValues(a, "patternProperties").length === 0 ? named : Infinity);
+  const named = [...namedProperties(a)].filter(
+    (name) => !conjunctionOf(propertyConstraints(a, name, "subset") as Located[], ctx.sub).never,
+  ).length;
+  return proveRange(
+    a,
+    b,
+    "minProperties",
+    "maxProperties",
+    required.size,
+    closed && keywordValues(a, "patternProperties").length === 0 ? named : Infinity,
+  );
 }
 
 /**
@@ -309,28 +395,53 @@ function proveObjects(a: Conjunction, b: Conjunction, ctx: Context): Proof {
  * the same schema on both) and, for the names that match none, additionalProperties compared.
  */
 function provePatternedOthers(a: Conjunction, b: Conjunction, ctx: Context): Proof {
-  const governing = (c: Conjunction) => c.parts.filter((part) => Object.hasOwn(part.schema, "patternProperties") || Object.hasOwn(part.schema, "additionalProperties"));
+  const governing = (c: Conjunction) =>
+    c.parts.filter(
+      (part) => Object.hasOwn(part.schema, "patternProperties") || Object.hasOwn(part.schema, "additionalProperties"),
+    );
   const [ours, theirs] = [governing(a), governing(b)];
   const pointer = theirs[0]?.pointer ?? b.parts[0]?.pointer ?? "";
-  if (ours.length !== 1 || theirs.length !== 1) return unknown("patternProperties across several schemas, which the checker does not compare", pointer);
+  if (ours.length !== 1 || theirs.length !== 1)
+    return unknown("patternProperties across several schemas, which the checker does not compare", pointer);
   const [own, other] = [ours[0]!, theirs[0]!];
-  if (!jsonEqual(own.schema["patternProperties"], other.schema["patternProperties"]) || hasRef(other.schema["patternProperties"] ?? null)) {
-    return unknown("patternProperties differ, which the checker compares only when equal", childPointer(other.pointer, "patternProperties"));
+  if (
+    !jsonEqual(own.schema["patternProperties"], other.schema["patternProperties"]) ||
+    hasRef(other.schema["patternProperties"] ?? null)
+  ) {
+    return unknown(
+      "patternProperties differ, which the checker compares only when equal",
+      childPointer(other.pointer, "patternProperties"),
+    );
   }
   const additional = (part: { schema: JsonObject; pointer: string }): Located[] =>
-    Object.hasOwn(part.schema, "additionalProperties") ? [{ schema: part.schema["additionalProperties"] as JsonSchema, pointer: childPointer(part.pointer, "additionalProperties") }] : [];
+    Object.hasOwn(part.schema, "additionalProperties")
+      ? [
+          {
+            schema: part.schema["additionalProperties"] as JsonSchema,
+            pointer: childPointer(part.pointer, "additionalProperties"),
+          },
+        ]
+      : [];
   return prove(additional(own), additional(other), ctx);
 }
 
-/** Whether no value is valid under both: their types do not meet, or a required property's listed values are all refused by the other. */
+/**
+ * Whether no value is valid under both: their types do not meet, or a required property's listed values are all refused
+ * by the other.
+ */
 function disjoint(a: Conjunction, other: Located, ctx: Context): boolean {
   const theirs = conjunctionOf([other], ctx.sup);
   if (theirs.never) return true;
   const ours = allowedTypes(a);
   const types = allowedTypes(theirs);
-  if (![...ours].some((t) => types.has(t) || (t === "integer" && types.has("number")) || (t === "number" && types.has("integer")))) return true;
+  if (
+    ![...ours].some(
+      (t) => types.has(t) || (t === "integer" && types.has("number")) || (t === "number" && types.has("integer")),
+    )
+  )
+    return true;
   const finite = finiteValues(a);
-  if (finite !== undefined && finite.every((value) => ctx.sup.accepts(other.pointer, value) === false)) return true;
+  if (finite?.every((value) => ctx.sup.accepts(other.pointer, value) === false)) return true;
   for (const name of requiredNames(a)) {
     const values = finiteValues(conjunctionOf(propertyConstraints(a, name, "subset") as Located[], ctx.sub));
     const constraints = propertyConstraints(theirs, name, "superset");
@@ -347,10 +458,13 @@ function hasRef(schema: JsonValue): boolean {
 }
 
 function describe(type: JsonType): string {
-  return type === "integer" ? "integers" : type === "number" ? "non-integer numbers" : `${type === "null" ? "null" : `${type}s`}`;
+  return type === "integer"
+    ? "integers"
+    : type === "number"
+      ? "non-integer numbers"
+      : `${type === "null" ? "null" : `${type}s`}`;
 }
 
 function unknown(reason: string, pointer: string): Proof {
   return { proved: false, reason, pointer };
 }
-

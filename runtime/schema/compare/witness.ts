@@ -1,6 +1,7 @@
 import type { JsonSchema, JsonValue } from "../json.js";
 import {
   allowedTypes,
+  type Conjunction,
   casesOf,
   conjunctionOf,
   finiteValues,
@@ -11,7 +12,6 @@ import {
   prefixLength,
   propertyConstraints,
   requiredNames,
-  type Conjunction,
 } from "./conjunction.js";
 import type { Located, SchemaSide } from "./schema-side.js";
 
@@ -49,7 +49,9 @@ function samples(located: readonly Located[], side: SchemaSide, hints: Hints, de
   return values;
 }
 
-/** The values that meet these checks first, the others after: a part built from the first ones is then likely valid too. */
+/**
+ * The values that meet these checks first, the others after: a part built from the first ones is then likely valid too.
+ */
 function meetingFirst<T>(values: Iterable<T>, meets: (value: T) => boolean): T[] {
   const all = [...values];
   return [...all.filter(meets), ...all.filter((value) => !meets(value))];
@@ -86,13 +88,15 @@ function caseSamples(c: Conjunction, side: SchemaSide, hints: Hints, depth: numb
   }
   // One of each type first, so that the first few samples (all a deeper level keeps) cover every type.
   const values: JsonValue[] = [];
-  for (let i = 0; byType.some((list) => i < list.length); i++) for (const list of byType) if (i < list.length) values.push(list[i]!);
+  for (let i = 0; byType.some((list) => i < list.length); i++)
+    for (const list of byType) if (i < list.length) values.push(list[i]!);
   return values;
 }
 
 function numbers(c: Conjunction, hints: Hints, integers: boolean): number[] {
   const marks = [0, 1, -1, ...hints.numbers];
-  for (const keyword of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]) for (const { value } of keywordValues(c, keyword)) if (typeof value === "number") marks.push(value);
+  for (const keyword of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])
+    for (const { value } of keywordValues(c, keyword)) if (typeof value === "number") marks.push(value);
   const values = new Set<number>();
   for (const mark of marks) {
     for (const step of integers ? [0, 1, -1] : [0, 0.5, 1, -0.5, -1]) {
@@ -100,8 +104,15 @@ function numbers(c: Conjunction, hints: Hints, integers: boolean): number[] {
       if (Number.isFinite(value) && (!integers || Number.isInteger(value))) values.add(value);
     }
   }
-  const limit = (keyword: string, holds: (value: number, bound: number) => boolean) => (value: number) => keywordValues(c, keyword).every(({ value: bound }) => typeof bound !== "number" || holds(value, bound));
-  const checks = [limit("minimum", (v, b) => v >= b), limit("maximum", (v, b) => v <= b), limit("exclusiveMinimum", (v, b) => v > b), limit("exclusiveMaximum", (v, b) => v < b), limit("multipleOf", (v, b) => b <= 0 || Math.abs(v / b - Math.round(v / b)) < 1e-6)];
+  const limit = (keyword: string, holds: (value: number, bound: number) => boolean) => (value: number) =>
+    keywordValues(c, keyword).every(({ value: bound }) => typeof bound !== "number" || holds(value, bound));
+  const checks = [
+    limit("minimum", (v, b) => v >= b),
+    limit("maximum", (v, b) => v <= b),
+    limit("exclusiveMinimum", (v, b) => v > b),
+    limit("exclusiveMaximum", (v, b) => v < b),
+    limit("multipleOf", (v, b) => b <= 0 || Math.abs(v / b - Math.round(v / b)) < 1e-6),
+  ];
   return meetingFirst(values, (value) => checks.every((check) => check(value))).slice(0, SAMPLES_PER_SCHEMA * 2);
 }
 
@@ -129,40 +140,58 @@ const FORMAT_SAMPLES: Readonly<Record<string, string>> = {
 
 function strings(c: Conjunction, hints: Hints): string[] {
   const values = new Set<string>();
-  for (const { value } of keywordValues(c, "format")) if (typeof value === "string" && FORMAT_SAMPLES[value] !== undefined) values.add(FORMAT_SAMPLES[value]!);
-  for (const text of ["a", "", "A1", "hello world", "2026-12-24", "user@example.com", "https://example.com/a"]) values.add(text);
+  for (const { value } of keywordValues(c, "format"))
+    if (typeof value === "string" && FORMAT_SAMPLES[value] !== undefined) values.add(FORMAT_SAMPLES[value]!);
+  for (const text of ["a", "", "A1", "hello world", "2026-12-24", "user@example.com", "https://example.com/a"])
+    values.add(text);
   const lengths = new Set<number>([0, 1]);
-  for (const keyword of ["minLength", "maxLength"]) for (const { value } of keywordValues(c, keyword)) if (typeof value === "number") lengths.add(value);
-  for (const hint of hints.numbers) if (Number.isInteger(hint) && hint >= 0 && hint < 10_000) [hint - 1, hint, hint + 1].forEach((n) => n >= 0 && lengths.add(n));
+  for (const keyword of ["minLength", "maxLength"])
+    for (const { value } of keywordValues(c, keyword)) if (typeof value === "number") lengths.add(value);
+  for (const hint of hints.numbers)
+    if (Number.isInteger(hint) && hint >= 0 && hint < 10_000)
+      [hint - 1, hint, hint + 1].forEach((n) => n >= 0 && lengths.add(n));
   for (const length of lengths) values.add("a".repeat(length));
   const lengthsMet = (text: string) =>
-    keywordValues(c, "minLength").every(({ value }) => typeof value !== "number" || text.length >= value) && keywordValues(c, "maxLength").every(({ value }) => typeof value !== "number" || text.length <= value);
-  const patternsMet = (text: string) => keywordValues(c, "pattern").every(({ value }) => typeof value !== "string" || patternMatches(value, text) !== false);
+    keywordValues(c, "minLength").every(({ value }) => typeof value !== "number" || text.length >= value) &&
+    keywordValues(c, "maxLength").every(({ value }) => typeof value !== "number" || text.length <= value);
+  const patternsMet = (text: string) =>
+    keywordValues(c, "pattern").every(
+      ({ value }) => typeof value !== "string" || patternMatches(value, text) !== false,
+    );
   return meetingFirst(values, (text) => lengthsMet(text) && patternsMet(text));
 }
 
 function arrays(c: Conjunction, side: SchemaSide, hints: Hints, depth: number): JsonValue[][] {
   if (depth >= MAX_DEPTH) return [[]];
   const min = Math.max(0, ...keywordValues(c, "minItems").map(({ value }) => (typeof value === "number" ? value : 0)));
-  const max = Math.min(Infinity, ...keywordValues(c, "maxItems").map(({ value }) => (typeof value === "number" ? value : Infinity)));
+  const max = Math.min(
+    Infinity,
+    ...keywordValues(c, "maxItems").map(({ value }) => (typeof value === "number" ? value : Infinity)),
+  );
   const known = new Map<number, JsonValue[]>();
   const at = (index: number): JsonValue[] => {
     // Past every prefix, each position has the same schema.
     const position = Math.min(index, prefixLength(c, side));
     let values = known.get(position);
-    if (values === undefined) known.set(position, (values = samples(itemConstraints(c, side, position), side, hints, depth + 1).slice(0, SAMPLES_PER_SCHEMA)));
+    if (values === undefined)
+      known.set(
+        position,
+        (values = samples(itemConstraints(c, side, position), side, hints, depth + 1).slice(0, SAMPLES_PER_SCHEMA)),
+      );
     return values;
   };
   const values: JsonValue[][] = [];
   const lengths = new Set([0, 1, 2, 3, prefixLength(c, side) + 1].map((n) => Math.max(n, min)));
   if (Number.isFinite(max)) lengths.add(max);
-  for (const hint of hints.numbers) if (Number.isInteger(hint) && hint >= min && hint <= max && hint < 50) lengths.add(hint);
+  for (const hint of hints.numbers)
+    if (Number.isInteger(hint) && hint >= min && hint <= max && hint < 50) lengths.add(hint);
   for (const length of lengths) {
     if (length > max || length > 50) continue;
     const firsts = Array.from({ length }, (_, i) => at(i));
     if (firsts.some((options) => options.length === 0)) continue;
     values.push(firsts.map((options) => options[0]!));
-    for (let variant = 1; variant < SAMPLES_PER_SCHEMA; variant++) values.push(firsts.map((options) => options[variant % options.length]!));
+    for (let variant = 1; variant < SAMPLES_PER_SCHEMA; variant++)
+      values.push(firsts.map((options) => options[variant % options.length]!));
   }
   return values;
 }
@@ -173,7 +202,17 @@ function objects(c: Conjunction, side: SchemaSide, hints: Hints, depth: number):
   const known = new Map<string, JsonValue[]>();
   const options = (name: string): JsonValue[] => {
     let values = known.get(name);
-    if (values === undefined) known.set(name, (values = depth >= MAX_DEPTH ? [] : samples(propertyConstraints(c, name, "subset") as Located[], side, hints, depth + 1).slice(0, SAMPLES_PER_SCHEMA)));
+    if (values === undefined)
+      known.set(
+        name,
+        (values =
+          depth >= MAX_DEPTH
+            ? []
+            : samples(propertyConstraints(c, name, "subset") as Located[], side, hints, depth + 1).slice(
+                0,
+                SAMPLES_PER_SCHEMA,
+              )),
+      );
     return values;
   };
   const base: Record<string, JsonValue> = {};
@@ -189,7 +228,8 @@ function objects(c: Conjunction, side: SchemaSide, hints: Hints, depth: number):
   for (const name of named) if (!Object.hasOwn(full, name)) setOwn(full, name, options(name)[0] ?? null);
   values.push(full);
   // Properties the other schema names and this one does not: an open object may carry them with any value.
-  for (const name of ["extra", ...hints.names.filter((n) => !named.has(n))]) for (const extra of ["x", 1, null, true, {}] as JsonValue[]) values.push(setOwn({ ...base }, name, extra));
+  for (const name of ["extra", ...hints.names.filter((n) => !named.has(n))])
+    for (const extra of ["x", 1, null, true, {}] as JsonValue[]) values.push(setOwn({ ...base }, name, extra));
   for (const name of required) {
     const without = { ...base };
     delete without[name];
@@ -224,8 +264,15 @@ function propertyNamesIn(schema: JsonSchema): string[] {
     if (Array.isArray(value)) value.forEach(visit);
     else if (typeof value === "object" && value !== null) {
       for (const [key, child] of Object.entries(value)) {
-        if ((key === "properties" || key === "dependentRequired" || key === "dependentSchemas") && typeof child === "object" && child !== null && !Array.isArray(child)) Object.keys(child).forEach((name) => found.add(name));
-        if (key === "required" && Array.isArray(child)) child.forEach((name) => typeof name === "string" && found.add(name));
+        if (
+          (key === "properties" || key === "dependentRequired" || key === "dependentSchemas") &&
+          typeof child === "object" &&
+          child !== null &&
+          !Array.isArray(child)
+        )
+          Object.keys(child).forEach((name) => found.add(name));
+        if (key === "required" && Array.isArray(child))
+          child.forEach((name) => typeof name === "string" && found.add(name));
         visit(child);
       }
     }

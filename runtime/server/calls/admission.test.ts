@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { approveClientToolCall } from "../approval.js";
 import { createArgumentsChecker, createResultChecker } from "../result-validation.js";
-import { awaitedToolOf, toolFinder, type AwaitedTool } from "../tools.js";
-import { createAdmission, type AdmissionOptions } from "./admission.js";
+import { type AwaitedTool, awaitedToolOf, toolFinder } from "../tools.js";
+import { type AdmissionOptions, createAdmission } from "./admission.js";
 
 const specs = parseClientToolSpecs([
   {
@@ -15,7 +15,14 @@ const specs = parseClientToolSpecs([
   },
 ]);
 const tool: AwaitedTool = awaitedToolOf(toolFinder(specs)("confirm_purchase", "c1")!)!;
-const input = { conversationId: "c1", owner: "alice", toolName: "confirm_purchase", toolCallId: "call_1", args: { item: "book" }, principal: { id: "alice", permissions: ["purchases"] } };
+const input = {
+  conversationId: "c1",
+  owner: "alice",
+  toolName: "confirm_purchase",
+  toolCallId: "call_1",
+  args: { item: "book" },
+  principal: { id: "alice", permissions: ["purchases"] },
+};
 const CLOSED = { status: "cancelled", reason: "closed" } as const;
 
 function admission(overrides: Partial<AdmissionOptions> = {}) {
@@ -35,8 +42,13 @@ describe("admission", () => {
   it("lets a call through with the permission and valid arguments, and says why it does not otherwise", async () => {
     const admit = admission();
     expect(await admit.refusal(tool, input)).toBeUndefined();
-    expect(await admit.refusal(tool, { ...input, principal: { id: "alice", permissions: [] } })).toMatchObject({ status: "denied" });
-    expect(await admit.refusal(tool, { ...input, args: { item: 5 } })).toMatchObject({ status: "invalid_arguments", errors: [expect.objectContaining({ pointer: "/item", message: "must be string" })] });
+    expect(await admit.refusal(tool, { ...input, principal: { id: "alice", permissions: [] } })).toMatchObject({
+      status: "denied",
+    });
+    expect(await admit.refusal(tool, { ...input, args: { item: 5 } })).toMatchObject({
+      status: "invalid_arguments",
+      errors: [expect.objectContaining({ pointer: "/item", message: "must be string" })],
+    });
   });
 
   it("refuses arguments nested past the depth before any validator runs", async () => {
@@ -50,11 +62,24 @@ describe("admission", () => {
     expect(admission().asksApproval).toBe(false);
     expect(await admission().approval(input)).toBeUndefined();
     const asked: unknown[] = [];
-    expect(await admission({ approve: (call) => (asked.push(call), approveClientToolCall(call)) }).approval(input)).toBeUndefined();
-    expect(asked).toEqual([expect.objectContaining({ toolName: "confirm_purchase", args: { item: "book" }, argsFingerprint: expect.any(String) })]);
-    expect(await admission({ approve: () => ({ approved: false, reason: "over budget" }) }).approval(input)).toEqual({ status: "denied", reason: "over budget" });
+    expect(
+      await admission({ approve: (call) => (asked.push(call), approveClientToolCall(call)) }).approval(input),
+    ).toBeUndefined();
+    expect(asked).toEqual([
+      expect.objectContaining({
+        toolName: "confirm_purchase",
+        args: { item: "book" },
+        argsFingerprint: expect.any(String),
+      }),
+    ]);
+    expect(await admission({ approve: () => ({ approved: false, reason: "over budget" }) }).approval(input)).toEqual({
+      status: "denied",
+      reason: "over budget",
+    });
     // An approval of other arguments approves nothing.
-    expect(await admission({ approve: (call) => approveClientToolCall({ ...call, args: { item: "car" } }) }).approval(input)).toEqual({ status: "denied", reason: "The approval given was for other arguments." });
+    expect(
+      await admission({ approve: (call) => approveClientToolCall({ ...call, args: { item: "car" } }) }).approval(input),
+    ).toEqual({ status: "denied", reason: "The approval given was for other arguments." });
     const errors: unknown[] = [];
     const throwing = admission({
       approve: () => {
@@ -64,7 +89,10 @@ describe("admission", () => {
     });
     expect(await throwing.approval(input)).toMatchObject({ status: "denied" });
     expect(errors).toEqual([new Error("hook broke")]);
-    expect(await admission({ approvalTimeoutMs: 20, approve: () => new Promise(() => {}) }).approval(input)).toEqual({ status: "denied", reason: "The call was not approved within 0.02 seconds." });
+    expect(await admission({ approvalTimeoutMs: 20, approve: () => new Promise(() => {}) }).approval(input)).toEqual({
+      status: "denied",
+      reason: "The call was not approved within 0.02 seconds.",
+    });
   });
 
   it("ends a call whose approval is still awaited when the broker closes", async () => {

@@ -17,7 +17,8 @@ export class AnswersInFlight {
   readonly #byOwner = new Map<string, number>();
 
   constructor(maxBytes: number) {
-    if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new TypeError("maxAnswerBytesInFlightPerOwner must be a positive integer.");
+    if (!Number.isInteger(maxBytes) || maxBytes < 1)
+      throw new TypeError("maxAnswerBytesInFlightPerOwner must be a positive integer.");
     this.#maxBytes = maxBytes;
   }
 

@@ -1,15 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { InMemoryPendingCallStore } from "../memory-store.js";
 import type { ClosedCall, PendingCall } from "../store.js";
-import { CallLifecycle, STORE_LOST, type CallPolicy } from "./lifecycle.js";
+import { CallLifecycle, type CallPolicy, STORE_LOST } from "./lifecycle.js";
 import { CallWaiters } from "./waiters.js";
 
 const tool = { outputSchema: "f".repeat(64), timeoutSeconds: 30, maxAttempts: 2 };
 
-function call(requestId: string, overrides: Partial<PendingCall["request"]> = {}, recovery?: CallPolicy["recovery"]): PendingCall {
+function call(
+  requestId: string,
+  overrides: Partial<PendingCall["request"]> = {},
+  recovery?: CallPolicy["recovery"],
+): PendingCall {
   return {
     owner: "alice",
-    request: { requestId, conversationId: "c1", toolName: "echo", toolCallId: `call_${requestId}`, args: {}, attempt: 1, expiresAt: Date.now() + 30_000, ...overrides },
+    request: {
+      requestId,
+      conversationId: "c1",
+      toolName: "echo",
+      toolCallId: `call_${requestId}`,
+      args: {},
+      attempt: 1,
+      expiresAt: Date.now() + 30_000,
+      ...overrides,
+    },
     tool: { ...tool, ...(recovery !== undefined && { recovery }) },
   };
 }
@@ -18,7 +31,10 @@ function lifecycle(store = new InMemoryPendingCallStore()) {
   const settled: ClosedCall[] = [];
   const givenUp: ClosedCall[] = [];
   const errors: unknown[] = [];
-  const waiters = new CallWaiters(async (requestId) => life.expire(requestId), (error) => errors.push(error));
+  const waiters = new CallWaiters(
+    async (requestId) => life.expire(requestId),
+    (error) => errors.push(error),
+  );
   const life: CallLifecycle = new CallLifecycle({
     store,
     waiters,
@@ -55,12 +71,19 @@ describe("CallLifecycle", () => {
 
   it("recovers an orphaned call by its tool's policy: settle ends it as unknown_outcome, redispatch sends attempt 2, wait leaves it", async () => {
     const { life, store } = lifecycle();
-    for (const [id, recovery] of [["s", "settle"], ["r", "redispatch"], ["w", "wait"]] as const) {
+    for (const [id, recovery] of [
+      ["s", "settle"],
+      ["r", "redispatch"],
+      ["w", "wait"],
+    ] as const) {
       const opened = call(id, {}, recovery);
       await store.open(opened);
       await life.recover({ state: "open", ...opened }, "the dispatcher stopped");
     }
-    expect(await store.get("s", "alice")).toMatchObject({ state: "closed", outcome: { status: "unknown_outcome", reason: "the dispatcher stopped" } });
+    expect(await store.get("s", "alice")).toMatchObject({
+      state: "closed",
+      outcome: { status: "unknown_outcome", reason: "the dispatcher stopped" },
+    });
     expect(await store.get("r", "alice")).toMatchObject({ state: "open", request: { attempt: 2 } });
     expect(await store.get("w", "alice")).toMatchObject({ state: "open", request: { attempt: 1 } });
   });
@@ -75,7 +98,11 @@ describe("CallLifecycle", () => {
     await store.close(ended, { status: "ok", result: { n: 1 } });
     const outcomes = [waiters.wait(due, true), waiters.wait(ended, true), waiters.wait(lost, true)];
     await Promise.all(["due", "ended", "lost"].map((id) => life.expire(id)));
-    expect(await Promise.all(outcomes)).toEqual([{ status: "timeout", timeoutSeconds: 30 }, { status: "ok", result: { n: 1 } }, STORE_LOST]);
+    expect(await Promise.all(outcomes)).toEqual([
+      { status: "timeout", timeoutSeconds: 30 },
+      { status: "ok", result: { n: 1 } },
+      STORE_LOST,
+    ]);
     expect(givenUp.map((closed) => closed.request.requestId)).toEqual(["lost"]);
   });
 
@@ -91,7 +118,11 @@ describe("CallLifecycle", () => {
     await life.sweep();
     await life.sweep();
     expect(claims).toHaveLength(2);
-    for (const id of ["a", "b"]) expect(await store.get(id, "alice")).toMatchObject({ state: "closed", outcome: { status: "timeout", timeoutSeconds: 30 } });
+    for (const id of ["a", "b"])
+      expect(await store.get(id, "alice")).toMatchObject({
+        state: "closed",
+        outcome: { status: "timeout", timeoutSeconds: 30 },
+      });
   });
 
   it("after missed notices, settles the waited-for calls that ended and ends as cancelled those the store lost, saying so", async () => {
@@ -99,7 +130,11 @@ describe("CallLifecycle", () => {
     const kept = call("kept");
     await store.open(kept);
     await store.close(kept, { status: "ok", result: {} });
-    const outcomes = [waiters.wait(kept, true), waiters.wait(call("gone"), true), waiters.wait(call("unstored"), false)];
+    const outcomes = [
+      waiters.wait(kept, true),
+      waiters.wait(call("gone"), true),
+      waiters.wait(call("unstored"), false),
+    ];
     await life.recheckWaiters();
     expect(await Promise.all(outcomes.slice(0, 2))).toEqual([{ status: "ok", result: {} }, STORE_LOST]);
     // A dispatch whose call is not stored yet is not a loss.

@@ -1,6 +1,11 @@
 import { DEFAULT_TIMEOUT_SECONDS } from "../../tool-spec/types.js";
 import { ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError } from "../../wire/errors.js";
-import type { ClientCallCancelled, ClientCallOutcome, ClientCallTimedOut, ClientCallUnknownOutcome } from "../../wire/outcome.js";
+import type {
+  ClientCallCancelled,
+  ClientCallOutcome,
+  ClientCallTimedOut,
+  ClientCallUnknownOutcome,
+} from "../../wire/outcome.js";
 import { startTimer, type TimerHandle } from "../../wire/timer.js";
 import type { ClosedCall, PendingCall, PendingCallStore, PendingCallTool, StoredCall } from "../store.js";
 import { FailureRuns } from "./failure-runs.js";
@@ -12,10 +17,16 @@ export type CallPolicy = Omit<PendingCallTool, "outputSchema">;
 /** The outcome of a call the store no longer holds (a Redis that came back without its data). */
 export const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the store lost the call" };
 
-/** How many expired calls one sweep claims at most (from each part of the store), and for how long each is this broker's to end. */
+/**
+ * How many expired calls one sweep claims at most (from each part of the store), and for how long each is this broker's
+ * to end.
+ */
 const SWEEP_BATCH = 100;
 const SWEEP_LEASE_MS = 5_000;
-/** The default interval between sweeps of a shared store's deadlines (each wait drawn from half to one and a half times it). */
+/**
+ * The default interval between sweeps of a shared store's deadlines (each wait drawn from half to one and a half times
+ * it).
+ */
 export const DEFAULT_SWEEP_INTERVAL_MS = 500;
 
 export interface CallLifecycleOptions {
@@ -25,7 +36,10 @@ export interface CallLifecycleOptions {
   readonly policyOf: (call: PendingCall) => CallPolicy | undefined;
   /** A call this broker waited for has ended (its dispatches are resolved). */
   readonly onSettled: (closed: ClosedCall) => void;
-  /** A call this broker waited for was ended here alone (the store could not end it): its feeds hear of it as of any end. */
+  /**
+   * A call this broker waited for was ended here alone (the store could not end it): its feeds hear of it as of any
+   * end.
+   */
   readonly onGivenUp: (closed: ClosedCall) => void;
   readonly onError: (error: unknown, context: string) => void;
   /** An open call's tool's recovery policy changed it (ended it, or sent it again). */
@@ -62,10 +76,17 @@ export class CallLifecycle {
     this.#onError = options.onError;
     this.#onRecovered = options.onRecovered ?? (() => {});
     this.#onSwept = options.onSwept ?? (() => {});
-    this.#sweepFailures = new FailureRuns((error) => this.#onError(error, "sweeping the store's expired calls failed (reported once until a sweep succeeds); the next sweep tries again"));
+    this.#sweepFailures = new FailureRuns((error) =>
+      this.#onError(
+        error,
+        "sweeping the store's expired calls failed (reported once until a sweep succeeds); the next sweep tries again",
+      ),
+    );
   }
 
-  /** Ends the call with this outcome, unless another answer or a re-send got there first (then throws why: 409, or 404). */
+  /**
+   * Ends the call with this outcome, unless another answer or a re-send got there first (then throws why: 409, or 404).
+   */
   async end(call: PendingCall, outcome: ClientCallOutcome): Promise<void> {
     if (!(await this.#store.close(call, outcome))) throw await this.lostRace(call);
     this.settle({ owner: call.owner, request: call.request, outcome });
@@ -78,7 +99,10 @@ export class CallLifecycle {
     return true;
   }
 
-  /** Sends the call again as `next` (a new attempt with a new deadline), unless an answer or another re-send got there first. */
+  /**
+   * Sends the call again as `next` (a new attempt with a new deadline), unless an answer or another re-send got there
+   * first.
+   */
   async resend(call: PendingCall, next: PendingCall): Promise<void> {
     if (!(await this.#store.reissue(next, call.request.attempt))) throw await this.lostRace(call);
     this.#waiters.follow(next.request);
@@ -91,7 +115,9 @@ export class CallLifecycle {
   async lostRace(call: PendingCall): Promise<Error> {
     const now = await this.#store.get(call.request.requestId, call.owner);
     if (now === undefined) return new ClientCallNotFoundError(call.request.requestId);
-    return now.state === "open" ? new ClientCallStaleAttemptError(call.request.requestId, call.request.attempt, now.request.attempt) : new ClientCallClosedError(call.request.requestId);
+    return now.state === "open"
+      ? new ClientCallStaleAttemptError(call.request.requestId, call.request.attempt, now.request.attempt)
+      : new ClientCallClosedError(call.request.requestId);
   }
 
   /**
@@ -112,7 +138,11 @@ export class CallLifecycle {
       }
       case "redispatch": {
         if (call.request.expiresAt <= Date.now()) return;
-        const next: PendingCall = { owner: call.owner, request: { ...call.request, attempt: call.request.attempt + 1 }, ...(call.tool !== undefined && { tool: call.tool }) };
+        const next: PendingCall = {
+          owner: call.owner,
+          request: { ...call.request, attempt: call.request.attempt + 1 },
+          ...(call.tool !== undefined && { tool: call.tool }),
+        };
         if (await this.#store.reissue(next, call.request.attempt)) {
           this.#waiters.follow(next.request);
           this.#onRecovered(call, "redispatch");
@@ -132,9 +162,11 @@ export class CallLifecycle {
       const waiter = this.#waiters.get(requestId);
       if (waiter === undefined) return;
       const stored = await this.#store.get(requestId, waiter.owner);
-      if (stored === undefined) return this.giveUp({ owner: waiter.owner, request: waiter.request, outcome: STORE_LOST });
+      if (stored === undefined)
+        return this.giveUp({ owner: waiter.owner, request: waiter.request, outcome: STORE_LOST });
       // Ended elsewhere, and the notice of it was lost or is late.
-      if (stored.state === "closed") return this.settle({ owner: stored.owner, request: stored.request, outcome: stored.outcome });
+      if (stored.state === "closed")
+        return this.settle({ owner: stored.owner, request: stored.request, outcome: stored.outcome });
       // Re-sent by another process, or a deadline beyond what one timer can wait.
       if (stored.request.expiresAt > Date.now()) return this.#waiters.follow(stored.request);
       if (await this.endIfOpen(stored, this.timeoutOutcome(stored))) return;
@@ -149,20 +181,23 @@ export class CallLifecycle {
     if (this.#store.claimExpired === undefined) return;
     this.#sweeping = true;
     const next = () => {
-      this.#sweepTimer = startTimer(() => {
-        this.sweep()
-          .then(
-            () => {
-              this.#lastSweep = { at: Date.now(), ok: true };
-              this.#sweepFailures.succeeded();
-            },
-            (error: unknown) => {
-              this.#lastSweep = { at: Date.now(), ok: false };
-              this.#sweepFailures.failed(error);
-            },
-          )
-          .finally(() => this.#sweeping && next());
-      }, intervalMs * (0.5 + Math.random()));
+      this.#sweepTimer = startTimer(
+        () => {
+          this.sweep()
+            .then(
+              () => {
+                this.#lastSweep = { at: Date.now(), ok: true };
+                this.#sweepFailures.succeeded();
+              },
+              (error: unknown) => {
+                this.#lastSweep = { at: Date.now(), ok: false };
+                this.#sweepFailures.failed(error);
+              },
+            )
+            .finally(() => this.#sweeping && next());
+        },
+        intervalMs * (0.5 + Math.random()),
+      );
     };
     next();
   }
@@ -180,16 +215,24 @@ export class CallLifecycle {
   async sweep(now = Date.now()): Promise<void> {
     const expired = (await this.#store.claimExpired?.(now, SWEEP_BATCH, SWEEP_LEASE_MS)) ?? [];
     await Promise.all(
-      expired.filter((call) => call.request.expiresAt <= now).map(async (call) => (await this.endIfOpen(call, this.timeoutOutcome(call))) && this.#onSwept(call)),
+      expired
+        .filter((call) => call.request.expiresAt <= now)
+        .map(async (call) => (await this.endIfOpen(call, this.timeoutOutcome(call))) && this.#onSwept(call)),
     );
   }
 
-  /** When the last periodic sweep ran, and whether it reached the store; undefined before the first (or without a shared store). */
+  /**
+   * When the last periodic sweep ran, and whether it reached the store; undefined before the first (or without a shared
+   * store).
+   */
   get lastSweep(): { readonly at: number; readonly ok: boolean } | undefined {
     return this.#lastSweep;
   }
 
-  /** The store may have missed close notices: each call waited for is read again, an ended one settled, and one the store lost ended now. */
+  /**
+   * The store may have missed close notices: each call waited for is read again, an ended one settled, and one the
+   * store lost ended now.
+   */
   async recheckWaiters(): Promise<void> {
     let lost = 0;
     let unread = 0;
@@ -201,15 +244,30 @@ export class CallLifecycle {
         // The store came back without the call (a Redis restarted empty): it ends now, not at its deadline.
         else if (stored === undefined && waiter.stored && this.#waiters.get(requestId) === waiter) {
           lost++;
-          this.giveUp({ owner: waiter.owner, request: waiter.request, ...(waiter.tool !== undefined && { tool: waiter.tool }), outcome: STORE_LOST });
+          this.giveUp({
+            owner: waiter.owner,
+            request: waiter.request,
+            ...(waiter.tool !== undefined && { tool: waiter.tool }),
+            outcome: STORE_LOST,
+          });
         }
       } catch (error) {
         unread++;
         failure ??= error;
       }
     }
-    if (unread > 0) this.#onError(failure, `reading ${unread} call${unread === 1 ? "" : "s"} again after missed notices failed; their timers will`);
-    if (lost > 0) this.#onError(new Error(`the store no longer holds ${lost} open call${lost === 1 ? "" : "s"} this broker awaited (did Redis come back without its data?): each ended as cancelled`), "the store lost calls");
+    if (unread > 0)
+      this.#onError(
+        failure,
+        `reading ${unread} call${unread === 1 ? "" : "s"} again after missed notices failed; their timers will`,
+      );
+    if (lost > 0)
+      this.#onError(
+        new Error(
+          `the store no longer holds ${lost} open call${lost === 1 ? "" : "s"} this broker awaited (did Redis come back without its data?): each ended as cancelled`,
+        ),
+        "the store lost calls",
+      );
   }
 
   /** Resolves this broker's dispatches of the call, once; a call it does not wait for is ignored. */

@@ -5,7 +5,18 @@ import { CallWaiters, DEADLINE_RETRY_MS } from "./waiters.js";
 const NOW = 1_800_000_000_000;
 
 function call(requestId: string, expiresIn: number): PendingCall {
-  return { owner: "alice", request: { requestId, conversationId: "c1", toolName: "echo", toolCallId: `call_${requestId}`, args: {}, attempt: 1, expiresAt: NOW + expiresIn } };
+  return {
+    owner: "alice",
+    request: {
+      requestId,
+      conversationId: "c1",
+      toolName: "echo",
+      toolCallId: `call_${requestId}`,
+      args: {},
+      attempt: 1,
+      expiresAt: NOW + expiresIn,
+    },
+  };
 }
 
 describe("CallWaiters", () => {
@@ -17,7 +28,10 @@ describe("CallWaiters", () => {
   });
 
   it("resolves every dispatch waiting for a call with its outcome, once, and forgets the call", async () => {
-    const waiters = new CallWaiters(async () => {}, () => {});
+    const waiters = new CallWaiters(
+      async () => {},
+      () => {},
+    );
     const first = waiters.wait(call("r1", 30_000), false);
     const again = waiters.wait(call("r1", 30_000), true);
     expect(waiters.get("r1")).toMatchObject({ owner: "alice", stored: false });
@@ -30,7 +44,10 @@ describe("CallWaiters", () => {
 
   it("runs onDeadline at the call's deadline, and at the new one once the call is sent again", async () => {
     const deadlines: [string, number][] = [];
-    const waiters = new CallWaiters(async (requestId) => void deadlines.push([requestId, Date.now() - NOW]), () => {});
+    const waiters = new CallWaiters(
+      async (requestId) => void deadlines.push([requestId, Date.now() - NOW]),
+      () => {},
+    );
     void waiters.wait(call("r1", 10_000), true);
     await vi.advanceTimersByTimeAsync(5_000);
     waiters.follow({ ...call("r1", 0).request, attempt: 2, expiresAt: NOW + 20_000 });
@@ -42,9 +59,12 @@ describe("CallWaiters", () => {
   it("reports an onDeadline that fails and runs it again a second later, while the call is waited for", async () => {
     const errors: unknown[] = [];
     let tries = 0;
-    const waiters = new CallWaiters(async () => {
-      if (++tries < 3) throw new Error("store unreachable");
-    }, (error) => errors.push(error));
+    const waiters = new CallWaiters(
+      async () => {
+        if (++tries < 3) throw new Error("store unreachable");
+      },
+      (error) => errors.push(error),
+    );
     void waiters.wait(call("r1", 1_000), true);
     await vi.advanceTimersByTimeAsync(1_000 + 2 * DEADLINE_RETRY_MS);
     expect(tries).toBe(3);

@@ -46,7 +46,9 @@ export class CallWaiters {
     this.#onError = onError;
   }
 
-  /** Waits for the call's end: a new waiter with a timer at its deadline, or one more dispatch of the waiter there is. */
+  /**
+   * Waits for the call's end: a new waiter with a timer at its deadline, or one more dispatch of the waiter there is.
+   */
   wait(call: PendingCall, stored: boolean, trace?: CallTrace): Promise<ClientCallOutcome> {
     return new Promise((resolve) => {
       const { requestId } = call.request;
@@ -83,7 +85,10 @@ export class CallWaiters {
     if (entry !== undefined) entry.stored = true;
   }
 
-  /** The call was sent again (a new attempt, or a deadline beyond one timer's reach): its timer follows the request's deadline. */
+  /**
+   * The call was sent again (a new attempt, or a deadline beyond one timer's reach): its timer follows the request's
+   * deadline.
+   */
   follow(request: ClientToolRequest): void {
     const entry = this.#entries.get(request.requestId);
     if (entry === undefined) return;
@@ -92,7 +97,10 @@ export class CallWaiters {
     entry.timer = this.#startTimer(request.requestId, request.expiresAt - Date.now());
   }
 
-  /** Resolves every dispatch of the call with its outcome, once: `false` when none waits here (another broker's, or ended already). */
+  /**
+   * Resolves every dispatch of the call with its outcome, once: `false` when none waits here (another broker's, or
+   * ended already).
+   */
   settle(closed: ClosedCall): boolean {
     const entry = this.#entries.get(closed.request.requestId);
     if (entry === undefined) return false;

@@ -1,13 +1,13 @@
 import { createServer, type Server } from "node:http";
 import { createCluster } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RedisClusterUnderTest, startRedisCluster } from "../../../test-support/redis-cluster.js";
 import { haveRedisServer } from "../../../test-support/redis-server.js";
-import { startRedisCluster, type RedisClusterUnderTest } from "../../../test-support/redis-cluster.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
+import type { ClientToolRequest } from "../../wire/messages.js";
 import { ClientCallBroker } from "../broker.js";
 import { createClientToolsHandler } from "../transports/http-handler.js";
 import { toNodeListener } from "../transports/node-listener.js";
-import type { ClientToolRequest } from "../../wire/messages.js";
 import { RedisPendingCallStore } from "./redis-store.js";
 
 // A real three-master Redis Cluster the test starts: two instances, each with a cluster client
@@ -37,14 +37,23 @@ describe.skipIf(!haveRedis)("a three-master Redis Cluster", () => {
     await cluster?.release();
   });
 
-  async function instance(known: typeof tools | []): Promise<{ broker: ClientCallBroker; port: number; errors: unknown[] }> {
+  async function instance(
+    known: typeof tools | [],
+  ): Promise<{ broker: ClientCallBroker; port: number; errors: unknown[] }> {
     // The README's setup, for a cluster: the official client's createCluster, connected.
-    const client = createCluster({ rootNodes: [{ url: `redis://127.0.0.1:${cluster.ports[0]}` }], defaults: { disableOfflineQueue: true } });
+    const client = createCluster({
+      rootNodes: [{ url: `redis://127.0.0.1:${cluster.ports[0]}` }],
+      defaults: { disableOfflineQueue: true },
+    });
     await client.connect();
     const errors: unknown[] = [];
     const store = new RedisPendingCallStore(client, { keyPrefix: "cluster:", onError: (error) => errors.push(error) });
     const broker = new ClientCallBroker({ tools: known, store, onError: (error) => errors.push(error) });
-    const server: Server = createServer(toNodeListener(createClientToolsHandler(broker, { authenticate: (request) => request.headers.get("x-owner") ?? undefined })));
+    const server: Server = createServer(
+      toNodeListener(
+        createClientToolsHandler(broker, { authenticate: (request) => request.headers.get("x-owner") ?? undefined }),
+      ),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     cleanups.push(async () => {
       await new Promise((resolve) => server.close(resolve));
@@ -75,7 +84,15 @@ describe.skipIf(!haveRedis)("a three-master Redis Cluster", () => {
       );
     });
     const outcomes = await Promise.all(
-      Array.from({ length: CALLS }, (_, n) => dispatcher.broker.dispatch({ conversationId: `c${n % 7}`, owner: `user-${n % OWNERS}`, toolName: "echo", toolCallId: `call_${n}`, args: { n } })),
+      Array.from({ length: CALLS }, (_, n) =>
+        dispatcher.broker.dispatch({
+          conversationId: `c${n % 7}`,
+          owner: `user-${n % OWNERS}`,
+          toolName: "echo",
+          toolCallId: `call_${n}`,
+          args: { n },
+        }),
+      ),
     );
     expect(outcomes).toEqual(Array.from({ length: CALLS }, (_, n) => ({ status: "ok", result: { n } })));
     expect(await Promise.all(answered)).toEqual(Array.from({ length: CALLS }, () => 200));
@@ -86,7 +103,10 @@ describe.skipIf(!haveRedis)("a three-master Redis Cluster", () => {
     expect(callsPerMaster.reduce((a, b) => a + b)).toBe(CALLS);
     expect(callsPerMaster.filter((count) => count > 0).length).toBeGreaterThanOrEqual(2);
     // An outcome is read at the other instance, and a dispatch again there attaches to it.
-    expect(await answerer.broker.outcome({ owner: "user-3", conversationId: "c3", toolCallId: "call_3" })).toEqual({ status: "ok", result: { n: 3 } });
+    expect(await answerer.broker.outcome({ owner: "user-3", conversationId: "c3", toolCallId: "call_3" })).toEqual({
+      status: "ok",
+      result: { n: 3 },
+    });
     expect(dispatcher.errors).toEqual([]);
     expect(answerer.errors).toEqual([]);
   }, 60_000);

@@ -27,7 +27,10 @@ export interface RedisClusterLike {
   listenerCount?(event: "error"): number;
 }
 
-/** What the store needs of a Sentinel client of the official `redis` package (`createSentinel()`, connected): it follows the master through failovers. */
+/**
+ * What the store needs of a Sentinel client of the official `redis` package (`createSentinel()`, connected): it follows
+ * the master through failovers.
+ */
 export interface RedisSentinelLike {
   /** What tells a Sentinel client from a single one. */
   use(...args: never[]): unknown;
@@ -91,7 +94,8 @@ export class RedisCommands {
     this.#client = client;
     this.#timeoutMs = timeoutMs;
     this.#onError = onError;
-    if (client.on !== undefined && (client.listenerCount?.("error") ?? 0) === 0) client.on("error", (error) => this.#connectionLost(error));
+    if (client.on !== undefined && (client.listenerCount?.("error") ?? 0) === 0)
+      client.on("error", (error) => this.#connectionLost(error));
   }
 
   /** A second connection for subscribing, its errors reported. */
@@ -120,11 +124,19 @@ export class RedisCommands {
   async send(firstKey: string | undefined, args: readonly string[]): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new ClientCallStoreUnavailableError(`no answer from Redis within ${this.#timeoutMs} ms`)), this.#timeoutMs);
+      timer = setTimeout(
+        () => reject(new ClientCallStoreUnavailableError(`no answer from Redis within ${this.#timeoutMs} ms`)),
+        this.#timeoutMs,
+      );
     });
     try {
       const client = this.#client;
-      const sent = "masters" in client ? client.sendCommand(firstKey, false, [...args]) : "use" in client ? client.sendCommand(false, [...args]) : client.sendCommand(args);
+      const sent =
+        "masters" in client
+          ? client.sendCommand(firstKey, false, [...args])
+          : "use" in client
+            ? client.sendCommand(false, [...args])
+            : client.sendCommand(args);
       // A command given up on may still fail later: that is known already, and not reported again.
       sent.catch(() => {});
       const reply = await Promise.race([sent, timedOut]);
@@ -132,7 +144,10 @@ export class RedisCommands {
       return reply;
     } catch (error) {
       if (error instanceof ClientCallStoreUnavailableError) throw error;
-      if (isConnectionError(error)) throw new ClientCallStoreUnavailableError(`Redis: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      if (isConnectionError(error))
+        throw new ClientCallStoreUnavailableError(`Redis: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
       throw error;
     } finally {
       clearTimeout(timer);

@@ -61,7 +61,9 @@ describe.skipIf(url === undefined)("a dispatcher killed with open calls", () => 
       // Every call ends, as timeout, within 1 s of its deadline, though its dispatcher is gone.
       const ids = Array.from({ length: CALLS }, (_, n) => `call_${n}`);
       for (;;) {
-        const outcomes = await Promise.all(ids.map((toolCallId) => other.outcome({ owner: "alice", conversationId: "c1", toolCallId })));
+        const outcomes = await Promise.all(
+          ids.map((toolCallId) => other.outcome({ owner: "alice", conversationId: "c1", toolCallId })),
+        );
         if (outcomes.every((outcome) => outcome !== undefined)) {
           expect(Date.now()).toBeLessThanOrEqual(deadline + 1_000);
           expect(outcomes).toEqual(ids.map(() => ({ status: "timeout", timeoutSeconds: 2 })));
@@ -73,8 +75,13 @@ describe.skipIf(url === undefined)("a dispatcher killed with open calls", () => 
       // Nothing is left open for the owner, and no id stays in the owner's set.
       expect(await other.pending({ owner: "alice" })).toEqual([]);
       expect(await client.sendCommand(["KEYS", `${keyPrefix}*owner:*`])).toEqual([]);
-      // The agent loop, resumed at this instance, dispatches the calls again: it gets their outcomes, and the client is not asked again.
-      const again = await Promise.all(ids.map((toolCallId, n) => other.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId, args: { n } })));
+      // The agent loop, resumed at this instance, dispatches the calls again: it gets their outcomes, and the client is
+      // not asked again.
+      const again = await Promise.all(
+        ids.map((toolCallId, n) =>
+          other.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId, args: { n } }),
+        ),
+      );
       expect(again).toEqual(ids.map(() => ({ status: "timeout", timeoutSeconds: 2 })));
       expect(asked).toEqual([]);
     } finally {

@@ -1,5 +1,12 @@
 // @gen-client-tools/runtime/redis: the pending-call store for several instances and restarts.
 // It imports nothing of the `redis` package: pass a connected client (single, Sentinel or cluster) of your own.
-export { DEFAULT_OPERATION_TIMEOUT_MS, RedisPendingCallStore } from "./redis-store.js";
+
+export type {
+  RedisClientLike,
+  RedisClusterLike,
+  RedisConnectionLike,
+  RedisSentinelLike,
+  RedisSubscriberLike,
+} from "./commands.js";
 export type { RedisPendingCallStoreOptions } from "./redis-store.js";
-export type { RedisClientLike, RedisClusterLike, RedisConnectionLike, RedisSentinelLike, RedisSubscriberLike } from "./commands.js";
+export { DEFAULT_OPERATION_TIMEOUT_MS, RedisPendingCallStore } from "./redis-store.js";

@@ -15,7 +15,8 @@ export class RedisKeys {
   readonly parts: number;
 
   constructor(prefix: string, parts: number) {
-    if (!Number.isInteger(parts) || parts < 1 || parts > 1024) throw new TypeError(`parts must be an integer from 1 to 1024, not ${parts}.`);
+    if (!Number.isInteger(parts) || parts < 1 || parts > 1024)
+      throw new TypeError(`parts must be an integer from 1 to 1024, not ${parts}.`);
     this.#prefix = prefix;
     this.parts = parts;
   }

@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "redis";
 import { afterEach, describe, expect, it } from "vitest";
-import { haveRedisServer, startRedisServer, type RedisServerUnderTest } from "../../../test-support/redis-server.js";
+import { haveRedisServer, type RedisServerUnderTest, startRedisServer } from "../../../test-support/redis-server.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
-import { ClientCallBroker } from "../broker.js";
 import { nextRequests } from "../__fixtures__/next-request.js";
+import { ClientCallBroker } from "../broker.js";
 import { RedisPendingCallStore } from "./redis-store.js";
 
 // A redis-server of the test's own, shut down (`redis-cli shutdown nosave`) and started again
@@ -41,11 +41,22 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
    * One server instance with the README's Redis setup: a client made with `disableOfflineQueue`,
    * connected, and no `error` listener of its own (the store adds one).
    */
-  async function instance(port: number, known: typeof tools | []): Promise<{ broker: ClientCallBroker; connected: () => boolean; errors: unknown[] }> {
-    const client = createClient({ url: `redis://127.0.0.1:${port}`, disableOfflineQueue: true, socket: { reconnectStrategy: () => 50 } });
+  async function instance(
+    port: number,
+    known: typeof tools | [],
+  ): Promise<{ broker: ClientCallBroker; connected: () => boolean; errors: unknown[] }> {
+    const client = createClient({
+      url: `redis://127.0.0.1:${port}`,
+      disableOfflineQueue: true,
+      socket: { reconnectStrategy: () => 50 },
+    });
     await client.connect();
     const errors: unknown[] = [];
-    const store = new RedisPendingCallStore(client, { keyPrefix: "restart:", closedRetentionMs: 5_000, onError: (error) => errors.push(error) });
+    const store = new RedisPendingCallStore(client, {
+      keyPrefix: "restart:",
+      closedRetentionMs: 5_000,
+      onError: (error) => errors.push(error),
+    });
     const broker = new ClientCallBroker({ tools: known, store, onError: (error) => errors.push(error) });
     cleanups.push(async () => {
       await broker.close();
@@ -56,11 +67,20 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     return { broker, connected: () => client.isReady, errors };
   }
 
-  /** A dispatching instance in a process of its own, set up as the README says (no `error` listener of its own), with one call open. */
+  /**
+   * A dispatching instance in a process of its own, set up as the README says (no `error` listener of its own), with
+   * one call open.
+   */
   async function instanceProcess(port: number): Promise<ChildProcess> {
     const child = spawn(process.execPath, [path.join(here, "__fixtures__/dispatcher.mjs")], {
       cwd: here,
-      env: { ...process.env, GCT_REDIS_URL: `redis://127.0.0.1:${port}`, KEY_PREFIX: "process:", TOOL: JSON.stringify({ ...tools[0]!, timeoutSeconds: 60 }), CALLS: "1" },
+      env: {
+        ...process.env,
+        GCT_REDIS_URL: `redis://127.0.0.1:${port}`,
+        KEY_PREFIX: "process:",
+        TOOL: JSON.stringify({ ...tools[0]!, timeoutSeconds: 60 }),
+        CALLS: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     cleanups.push(() => void child.kill("SIGKILL"));
@@ -77,14 +97,18 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     const { broker: a } = await instance(redis.port, tools);
     const { broker: b, connected, errors } = await instance(redis.port, []);
     const sent = nextRequests(a, 3);
-    const outcomes = [0, 1, 2].map((n) => a.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${n}`, args: { n } }));
+    const outcomes = [0, 1, 2].map((n) =>
+      a.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${n}`, args: { n } }),
+    );
     const requests = await sent;
 
     await redis.shutdown();
     // Once the client knows the connection is gone (a command written before that fails at once, as in flight).
     while (connected()) await new Promise((resolve) => setTimeout(resolve, 10));
     const asked = Date.now();
-    await expect(b.submit({ requestId: requests[0]!.requestId, owner: "alice", result: { n: 7 } })).rejects.toMatchObject({ status: 503, name: "ClientCallStoreUnavailableError" });
+    await expect(
+      b.submit({ requestId: requests[0]!.requestId, owner: "alice", result: { n: 7 } }),
+    ).rejects.toMatchObject({ status: 503, name: "ClientCallStoreUnavailableError" });
     expect(Date.now() - asked).toBeLessThan(3_000);
     // The lost connection was reported, once, and nothing was thrown out of the process.
     expect(errors.length).toBeGreaterThan(0);
@@ -92,7 +116,9 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     while (!connected()) await new Promise((resolve) => setTimeout(resolve, 10));
     await new Promise((resolve) => setTimeout(resolve, 300));
     // The refused answer was not applied after the reconnection: the call is still open, and the retry ends it.
-    expect((await b.pending({ owner: "alice" })).map((request) => request.requestId).sort()).toEqual(requests.map((request) => request.requestId).sort());
+    expect((await b.pending({ owner: "alice" })).map((request) => request.requestId).sort()).toEqual(
+      requests.map((request) => request.requestId).sort(),
+    );
     for (const n of [0, 1, 2]) await b.submit({ requestId: requests[n]!.requestId, owner: "alice", result: { n } });
     await expect(Promise.all(outcomes)).resolves.toEqual([0, 1, 2].map((n) => ({ status: "ok", result: { n } })));
     // The instance in its own process lived through the outage, and its call is still open.
@@ -106,7 +132,9 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     const { broker: a, connected, errors } = await instance(redis.port, slow);
     const { broker: b } = await instance(redis.port, []);
     const sent = nextRequests(a, 2);
-    const outcomes = [0, 1].map((n) => a.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${n}`, args: { n } }));
+    const outcomes = [0, 1].map((n) =>
+      a.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${n}`, args: { n } }),
+    );
     const requests = await sent;
 
     await redis.shutdown();
@@ -120,6 +148,8 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     ]);
     expect(Date.now() - back).toBeLessThan(5_000);
     expect(errors.map(String).join("\n")).toMatch(/no longer holds 2 open calls/);
-    await expect(b.submit({ requestId: requests[0]!.requestId, owner: "alice", result: { n: 0 } })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      b.submit({ requestId: requests[0]!.requestId, owner: "alice", result: { n: 0 } }),
+    ).rejects.toMatchObject({ status: 404 });
   }, 20_000);
 });

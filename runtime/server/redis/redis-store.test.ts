@@ -3,14 +3,17 @@ import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeBrokersSharingStore } from "../../../test-support/shared-brokers.js";
 import { describeStoreContract } from "../../../test-support/store-conformance.js";
-import { ClientCallBroker } from "../broker.js";
 import { nextRequest } from "../__fixtures__/next-request.js";
 import { specs } from "../__fixtures__/tools.js";
+import { ClientCallBroker } from "../broker.js";
 import { RedisPendingCallStore } from "./redis-store.js";
 
 // A real redis-server: `.ci/run` starts one and sets GCT_REDIS_URL. Without it, say so.
 const url = process.env["GCT_REDIS_URL"];
-if (url === undefined) console.warn("GCT_REDIS_URL is not set: the Redis store's tests are skipped (.ci/run starts a redis-server and sets it).");
+if (url === undefined)
+  console.warn(
+    "GCT_REDIS_URL is not set: the Redis store's tests are skipped (.ci/run starts a redis-server and sets it).",
+  );
 
 describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-server", () => {
   let client: ReturnType<typeof createClient>;
@@ -45,18 +48,31 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
 
   it("lets a broker on one instance take an answer that another instance's broker dispatched, and leaves no key once retention has passed", async () => {
     const keyPrefix = `test:${randomUUID()}:`;
-    const stores = [new RedisPendingCallStore(client, { keyPrefix, closedRetentionMs: 300 }), new RedisPendingCallStore(client, { keyPrefix, closedRetentionMs: 300 })];
+    const stores = [
+      new RedisPendingCallStore(client, { keyPrefix, closedRetentionMs: 300 }),
+      new RedisPendingCallStore(client, { keyPrefix, closedRetentionMs: 300 }),
+    ];
     const [a, b] = stores.map((store) => new ClientCallBroker({ tools: specs, store }));
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const sent = nextRequest(a!);
-      const outcome = a!.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+      const outcome = a!.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "get_location",
+        toolCallId: "call_1",
+        args: {},
+      });
       const request = await sent;
       expect((await b!.pending({ owner: "alice" })).map((r) => r.requestId)).toEqual([request.requestId]);
-      await expect(b!.submit({ requestId: request.requestId, owner: "mallory", result: { city: "Lyon" } })).rejects.toMatchObject({ status: 404 });
+      await expect(
+        b!.submit({ requestId: request.requestId, owner: "mallory", result: { city: "Lyon" } }),
+      ).rejects.toMatchObject({ status: 404 });
       await b!.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
       await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
-      await expect(b!.submit({ requestId: request.requestId, owner: "alice", result: { city: "Paris" } })).rejects.toMatchObject({ status: 409 });
+      await expect(
+        b!.submit({ requestId: request.requestId, owner: "alice", result: { city: "Paris" } }),
+      ).rejects.toMatchObject({ status: 409 });
       await new Promise((resolve) => setTimeout(resolve, 450));
       expect(await client.keys(`${keyPrefix}*call:*`)).toEqual([]);
     } finally {
@@ -70,18 +86,36 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
     const store = new RedisPendingCallStore(client, { keyPrefix, parts: 4 });
     const past = Date.now() - 1;
     // Owners enough to fill several parts; one call ends before its deadline is swept.
-    const calls = Array.from({ length: 12 }, (_, n) => ({ owner: `owner-${n}`, request: { requestId: `r${n}`, conversationId: "c1", toolName: "echo", toolCallId: `call_${n}`, args: {}, attempt: 1, expiresAt: past } }));
+    const calls = Array.from({ length: 12 }, (_, n) => ({
+      owner: `owner-${n}`,
+      request: {
+        requestId: `r${n}`,
+        conversationId: "c1",
+        toolName: "echo",
+        toolCallId: `call_${n}`,
+        args: {},
+        attempt: 1,
+        expiresAt: past,
+      },
+    }));
     for (const call of calls) await store.open(call);
     await store.close(calls[0]!, { status: "ok", result: {} });
     const now = Date.now();
     const claimed = await store.claimExpired(now, 100, 5_000);
-    expect(claimed.map((call) => call.request.requestId).sort()).toEqual(calls.slice(1).map((call) => call.request.requestId).sort());
+    expect(claimed.map((call) => call.request.requestId).sort()).toEqual(
+      calls
+        .slice(1)
+        .map((call) => call.request.requestId)
+        .sort(),
+    );
     expect(claimed.find((call) => call.request.requestId === "r5")).toEqual(calls[5]);
     // Claimed: no one else is given them within the lease, and they are given again after it.
     expect(await store.claimExpired(now + 4_999, 100, 5_000)).toEqual([]);
     expect(await store.claimExpired(now + 5_000, 100, 5_000)).toHaveLength(11);
     // An owner's keys all sit in the owner's part (one hash tag), and the owners fill more than one part.
-    const tags = new Set((await client.keys(`${keyPrefix}*owner:owner-*`)).map((key) => /^[^{]*\{p(\d+)\}/.exec(key)?.[1]));
+    const tags = new Set(
+      (await client.keys(`${keyPrefix}*owner:owner-*`)).map((key) => /^[^{]*\{p(\d+)\}/.exec(key)?.[1]),
+    );
     expect(tags.has(undefined)).toBe(false);
     expect(tags.size).toBeGreaterThan(1);
     await store.disconnect();
@@ -90,16 +124,34 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
   it("drops every message on its channel that is not its own, says so once, and goes on: a call made right after the brokers start settles at the other instance", async () => {
     const keyPrefix = `test:${randomUUID()}:`;
     const errors: unknown[] = [];
-    const stores = [0, 1].map(() => new RedisPendingCallStore(client, { keyPrefix, onError: (error) => errors.push(error) }));
+    const stores = [0, 1].map(
+      () => new RedisPendingCallStore(client, { keyPrefix, onError: (error) => errors.push(error) }),
+    );
     const [a, b] = stores.map((store) => new ClientCallBroker({ tools: specs, store }));
     try {
       // No pause: the broker waits for its store's subscription before the first call.
-      const garbage = ["null", "42", '"text"', "{", "[]", "{}", '{"closed":null}', '{"requested":{"request":5}}', '{"closed":{"request":{"requestId":1}}}'];
+      const garbage = [
+        "null",
+        "42",
+        '"text"',
+        "{",
+        "[]",
+        "{}",
+        '{"closed":null}',
+        '{"requested":{"request":5}}',
+        '{"closed":{"request":{"requestId":1}}}',
+      ];
       await stores[1]!.ready();
       for (const message of garbage) await client.sendCommand(["PUBLISH", `${keyPrefix}calls`, message]);
       const sent = nextRequest(a!);
       const started = Date.now();
-      const outcome = a!.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+      const outcome = a!.dispatch({
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "get_location",
+        toolCallId: "call_1",
+        args: {},
+      });
       const request = await sent;
       await b!.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
       await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });

@@ -1,7 +1,19 @@
 import type { JsonObject } from "../../schema/json.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
-import { DuplicateToolCallError, OpenCallLimitError, type ClosedCall, type PendingCall, type PendingCallFilter, type PendingCallOpenOptions, type PendingCallListener, type PendingCallStore, type StoredCall, type ToolCallAddress } from "../store.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
+import { reportError } from "../report-error.js";
+import {
+  type ClosedCall,
+  DuplicateToolCallError,
+  OpenCallLimitError,
+  type PendingCall,
+  type PendingCallFilter,
+  type PendingCallListener,
+  type PendingCallOpenOptions,
+  type PendingCallStore,
+  type StoredCall,
+  type ToolCallAddress,
+} from "../store.js";
 import { RedisCommands, type RedisConnectionLike, type RedisSubscriberLike } from "./commands.js";
 import { DEFAULT_PARTS, RedisKeys } from "./keys.js";
 import { CLAIM_EXPIRED, CLOSE, COUNT_INVALID, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
@@ -11,7 +23,10 @@ export interface RedisPendingCallStoreOptions {
   readonly keyPrefix?: string;
   /** How long an ended call is remembered (a late answer gets 409 instead of 404); default 10 minutes. */
   readonly closedRetentionMs?: number;
-  /** Where a notice that cannot be read, a subscription that fails or a lost connection is reported; default `console.error`. */
+  /**
+   * Where a notice that cannot be read, a subscription that fails or a lost connection is reported; default: a warning
+   * on the process (`process.on("warning")`).
+   */
   readonly onError?: (error: unknown) => void;
   /**
    * How long a store operation waits for Redis; past it, it fails with
@@ -32,13 +47,12 @@ export interface RedisPendingCallStoreOptions {
 export const DEFAULT_OPERATION_TIMEOUT_MS = 2_000;
 
 /**
- * The pending calls of every instance in one Redis (directly or through Sentinel), or one Redis Cluster: an answer posted to
- * any instance ends the call (compare-and-set in a Lua script, see scripts.ts), and every
- * instance hears of each end (pub/sub), so the instance awaiting `dispatch` gets the outcome.
- * Each call's deadline is kept in Redis, and every broker sweeps the expired ones
- * (`claimExpired`). Keys expire: an open call past its deadline by the retention period, an
- * ended one after the retention period. Calls in Redis survive a restart of any instance. The
- * client is the caller's: connect it before, and close it after `disconnect()`.
+ * The pending calls of every instance in one Redis (directly or through Sentinel), or one Redis Cluster: an answer
+ * posted to any instance ends the call (compare-and-set in a Lua script, see scripts.ts), and every instance hears of
+ * each end (pub/sub), so the instance awaiting `dispatch` gets the outcome. Each call's deadline is kept in Redis, and
+ * every broker sweeps the expired ones (`claimExpired`). Keys expire: an open call past its deadline by the retention
+ * period, an ended one after the retention period. Calls in Redis survive a restart of any instance. The client is the
+ * caller's: connect it before, and close it after `disconnect()`.
  */
 export class RedisPendingCallStore implements PendingCallStore {
   readonly #commands: RedisCommands;
@@ -52,24 +66,35 @@ export class RedisPendingCallStore implements PendingCallStore {
   constructor(client: RedisConnectionLike, options: RedisPendingCallStoreOptions = {}) {
     this.#keys = new RedisKeys(options.keyPrefix ?? "gct:", options.parts ?? DEFAULT_PARTS);
     this.#retentionMs = options.closedRetentionMs ?? DEFAULT_CLOSED_RETENTION_MS;
-    this.#onError = options.onError ?? ((error) => console.error("gen-client-tools: Redis store:", error));
-    this.#commands = new RedisCommands(client, options.operationTimeoutMs ?? DEFAULT_OPERATION_TIMEOUT_MS, this.#onError);
+    this.#onError = options.onError ?? ((error) => reportError(error, "Redis store"));
+    this.#commands = new RedisCommands(
+      client,
+      options.operationTimeoutMs ?? DEFAULT_OPERATION_TIMEOUT_MS,
+      this.#onError,
+    );
   }
 
   async open(call: PendingCall, options: PendingCallOpenOptions = {}): Promise<void> {
     const opened = await this.#open(call, options);
     // At the limit, the owner's set may still count calls that expired: they go, and the open is tried once more.
-    const result = (opened === 3 || opened === 4) && (await this.#pruneOwner(call.owner)) > 0 ? await this.#open(call, options) : opened;
+    const result =
+      (opened === 3 || opened === 4) && (await this.#pruneOwner(call.owner)) > 0
+        ? await this.#open(call, options)
+        : opened;
     const { conversationId, toolCallId } = call.request;
     if (result === 2) throw new DuplicateToolCallError(conversationId, toolCallId);
     if (result === 3) throw new OpenCallLimitError(call.owner, options.maxOpenPerOwner ?? 0);
-    if (result === 4) throw new OpenCallLimitError(call.owner, options.maxOpenBytesPerOwner ?? 0, "maxOpenCallBytesPerOwner");
+    if (result === 4)
+      throw new OpenCallLimitError(call.owner, options.maxOpenBytesPerOwner ?? 0, "maxOpenCallBytesPerOwner");
     if (result !== 1) throw new Error(`Duplicate client tool request id ${call.request.requestId}.`);
   }
 
   async findByToolCall(address: ToolCallAddress): Promise<StoredCall | undefined> {
     const part = this.#keys.partOf(address.owner);
-    const requestId = await this.#commands.send(this.#keys.toolCall(part, address), ["GET", this.#keys.toolCall(part, address)]);
+    const requestId = await this.#commands.send(this.#keys.toolCall(part, address), [
+      "GET",
+      this.#keys.toolCall(part, address),
+    ]);
     return typeof requestId === "string" ? this.get(requestId, address.owner) : undefined;
   }
 
@@ -92,15 +117,29 @@ export class RedisPendingCallStore implements PendingCallStore {
     const notice: ChannelNotice = { requested: next };
     const done = await this.#commands.eval(
       REISSUE,
-      [this.#keys.call(part, next.request.requestId), this.#keys.toolCall(part, { owner: next.owner, ...current.request })],
-      [JSON.stringify(stored), String(expectedAttempt), String(this.#openTtl(next)), String(next.request.attempt), this.#keys.channel(), JSON.stringify(notice)],
+      [
+        this.#keys.call(part, next.request.requestId),
+        this.#keys.toolCall(part, { owner: next.owner, ...current.request }),
+      ],
+      [
+        JSON.stringify(stored),
+        String(expectedAttempt),
+        String(this.#openTtl(next)),
+        String(next.request.attempt),
+        this.#keys.channel(),
+        JSON.stringify(notice),
+      ],
     );
     return done === 1;
   }
 
   async close(current: PendingCall, outcome: ClientCallOutcome): Promise<boolean> {
     const { requestId, attempt } = current.request;
-    const call: PendingCall = { owner: current.owner, request: current.request, ...(current.tool !== undefined && { tool: current.tool }) };
+    const call: PendingCall = {
+      owner: current.owner,
+      request: current.request,
+      ...(current.tool !== undefined && { tool: current.tool }),
+    };
     const closed: ClosedCall = { ...call, outcome };
     const stored: StoredCall = { state: "closed", ...closed };
     const notice: ChannelNotice = { closed };
@@ -114,14 +153,23 @@ export class RedisPendingCallStore implements PendingCallStore {
         this.#keys.deadlines(part),
         this.#keys.ownerBytes(part, current.owner),
       ],
-      [JSON.stringify(stored), String(attempt), String(this.#retentionMs), requestId, this.#keys.channel(), JSON.stringify(notice)],
+      [
+        JSON.stringify(stored),
+        String(attempt),
+        String(this.#retentionMs),
+        requestId,
+        this.#keys.channel(),
+        JSON.stringify(notice),
+      ],
     );
     return done === 1;
   }
 
   async list(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
     const calls = await this.#ownerCalls(filter.owner);
-    return calls.filter((call) => filter.conversationId === undefined || call.request.conversationId === filter.conversationId);
+    return calls.filter(
+      (call) => filter.conversationId === undefined || call.request.conversationId === filter.conversationId,
+    );
   }
 
   /**
@@ -182,7 +230,8 @@ export class RedisPendingCallStore implements PendingCallStore {
     const part = this.#keys.partOf(call.owner);
     const stored: StoredCall = { ...call, state: "open" };
     const notice: ChannelNotice = { requested: call };
-    const schema = call.tool !== undefined && options.outputSchema !== undefined ? JSON.stringify(options.outputSchema) : "";
+    const schema =
+      call.tool !== undefined && options.outputSchema !== undefined ? JSON.stringify(options.outputSchema) : "";
     const keys = [
       this.#keys.call(part, requestId),
       this.#keys.owner(part, call.owner),
@@ -194,11 +243,26 @@ export class RedisPendingCallStore implements PendingCallStore {
     ];
     const max = String(options.maxOpenPerOwner ?? 0);
     const maxBytes = String(options.maxOpenBytesPerOwner ?? 0);
-    const args = [JSON.stringify(stored), String(this.#openTtl(call)), requestId, String(attempt), max, this.#keys.channel(), JSON.stringify(notice), schema, String(expiresAt), maxBytes, String(options.bytes ?? 0)];
+    const args = [
+      JSON.stringify(stored),
+      String(this.#openTtl(call)),
+      requestId,
+      String(attempt),
+      max,
+      this.#keys.channel(),
+      JSON.stringify(notice),
+      schema,
+      String(expiresAt),
+      maxBytes,
+      String(options.bytes ?? 0),
+    ];
     return this.#commands.eval(OPEN, keys, args);
   }
 
-  /** The owner's open calls, oldest first; ids of calls no longer open (ended, or expired in Redis) leave the owner's set. */
+  /**
+   * The owner's open calls, oldest first; ids of calls no longer open (ended, or expired in Redis) leave the owner's
+   * set.
+   */
   async #ownerCalls(owner: string): Promise<PendingCall[]> {
     const ownerKey = this.#keys.owner(this.#keys.partOf(owner), owner);
     const ids = (await this.#commands.send(ownerKey, ["ZRANGE", ownerKey, "0", "-1"])) as string[];
@@ -209,7 +273,9 @@ export class RedisPendingCallStore implements PendingCallStore {
       await this.#commands.send(ownerKey, ["ZREM", ownerKey, ...gone]);
       await this.#commands.send(bytesKey, ["HDEL", bytesKey, ...gone]);
     }
-    return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open").map(({ state: _open, ...call }) => call);
+    return calls
+      .filter((call): call is StoredCall & { state: "open" } => call?.state === "open")
+      .map(({ state: _open, ...call }) => call);
   }
 
   /** How many ids of calls no longer open left the owner's set. */
@@ -232,7 +298,9 @@ export class RedisPendingCallStore implements PendingCallStore {
     );
     const gone = ids.filter((_, i) => calls[i]?.state !== "open").map(String);
     if (gone.length > 0) await this.#commands.send(deadlines, ["ZREM", deadlines, ...gone]);
-    return calls.filter((call): call is StoredCall & { state: "open" } => call?.state === "open").map(({ state: _open, ...call }) => call);
+    return calls
+      .filter((call): call is StoredCall & { state: "open" } => call?.state === "open")
+      .map(({ state: _open, ...call }) => call);
   }
 
   async #connectSubscriber(): Promise<RedisSubscriberLike> {
@@ -276,7 +344,12 @@ export class RedisPendingCallStore implements PendingCallStore {
     // own is dropped, and the subscription goes on.
     const notice = readNotice(message);
     if (notice === undefined) {
-      if (this.#dropped++ === 0) this.#onError(new Error(`a message on ${this.#keys.channel()} is not one of the store's own notices: dropped (this one and any after it, counted in droppedNotices)`));
+      if (this.#dropped++ === 0)
+        this.#onError(
+          new Error(
+            `a message on ${this.#keys.channel()} is not one of the store's own notices: dropped (this one and any after it, counted in droppedNotices)`,
+          ),
+        );
       return;
     }
     if ("closed" in notice) this.#tell((listener) => listener.closed(notice.closed));
@@ -293,7 +366,10 @@ export class RedisPendingCallStore implements PendingCallStore {
     }
   }
 
-  /** An open call is kept past its deadline by the retention period, so a late answer finds it (and the dispatcher's timer reads it). */
+  /**
+   * An open call is kept past its deadline by the retention period, so a late answer finds it (and the dispatcher's
+   * timer reads it).
+   */
   #openTtl(call: PendingCall): number {
     return Math.max(1, call.request.expiresAt - Date.now()) + this.#retentionMs;
   }
@@ -316,7 +392,9 @@ function readNotice(message: string): ChannelNotice | undefined {
   if (keys[0] === "requested") return isCall(value["requested"]) ? (value as ChannelNotice) : undefined;
   if (keys[0] === "closed") {
     const closed = value["closed"];
-    return isCall(closed) && isRecord(closed["outcome"]) && typeof closed["outcome"]["status"] === "string" ? (value as ChannelNotice) : undefined;
+    return isCall(closed) && isRecord(closed["outcome"]) && typeof closed["outcome"]["status"] === "string"
+      ? (value as ChannelNotice)
+      : undefined;
   }
   return undefined;
 }
@@ -324,7 +402,12 @@ function readNotice(message: string): ChannelNotice | undefined {
 function isCall(value: unknown): value is Record<string, unknown> & { readonly request: Record<string, unknown> } {
   if (!isRecord(value) || typeof value["owner"] !== "string" || !isRecord(value["request"])) return false;
   const request = value["request"];
-  return typeof request["requestId"] === "string" && typeof request["conversationId"] === "string" && typeof request["toolCallId"] === "string" && typeof request["attempt"] === "number";
+  return (
+    typeof request["requestId"] === "string" &&
+    typeof request["conversationId"] === "string" &&
+    typeof request["toolCallId"] === "string" &&
+    typeof request["attempt"] === "number"
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -86,7 +86,10 @@ local later = tonumber(ARGV[1]) + tonumber(ARGV[2])
 for _, id in ipairs(ids) do redis.call('ZADD', KEYS[1], later, id) end
 return ids`);
 
-/** KEYS: the schema's key. ARGV: the schema's JSON, how long to keep it in ms. Keeps it that long, or longer when it already was. */
+/**
+ * KEYS: the schema's key. ARGV: the schema's JSON, how long to keep it in ms. Keeps it that long, or longer when it
+ * already was.
+ */
 export const PUT_SCHEMA = redisScript(`
 if redis.call('PTTL', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])

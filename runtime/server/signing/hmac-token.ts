@@ -25,8 +25,17 @@ export function createTokenSigner(options: RequestSigningOptions, purpose: strin
   const encoder = new TextEncoder();
   const keys = options.keys.map((key, i) => {
     const bytes = typeof key === "string" ? encoder.encode(key) : key;
-    if (bytes.byteLength < MIN_KEY_BYTES) throw new TypeError(`Request signing key ${i + 1} has ${bytes.byteLength} bytes; use at least ${MIN_KEY_BYTES} random bytes.`);
-    return globalThis.crypto.subtle.importKey("raw", bytes as Uint8Array<ArrayBuffer>, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    if (bytes.byteLength < MIN_KEY_BYTES)
+      throw new TypeError(
+        `Request signing key ${i + 1} has ${bytes.byteLength} bytes; use at least ${MIN_KEY_BYTES} random bytes.`,
+      );
+    return globalThis.crypto.subtle.importKey(
+      "raw",
+      bytes as Uint8Array<ArrayBuffer>,
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
   });
   const signed = (payload: string) => encoder.encode(purpose === "" ? payload : `${purpose}.${payload}`);
 
@@ -45,7 +54,14 @@ export function createTokenSigner(options: RequestSigningOptions, purpose: strin
       const signature = base64UrlDecode(token.slice(dot + 1));
       if (signature === undefined) return undefined;
       for (const key of keys) {
-        if (await globalThis.crypto.subtle.verify("HMAC", await key, signature as Uint8Array<ArrayBuffer>, signed(payload))) {
+        if (
+          await globalThis.crypto.subtle.verify(
+            "HMAC",
+            await key,
+            signature as Uint8Array<ArrayBuffer>,
+            signed(payload),
+          )
+        ) {
           // Signed by us, so our own JSON.
           return JSON.parse(new TextDecoder().decode(base64UrlDecode(payload))) as unknown;
         }

@@ -34,7 +34,11 @@ export type ClientToolDecisionInput =
   | { readonly approved: false; readonly decidedBy: string; readonly reason: string };
 
 export interface DecisionSigner {
-  sign(call: ClientToolApprovalRequest, decision: ClientToolDecisionInput, expiresAt: number): Promise<SignedClientToolDecision>;
+  sign(
+    call: ClientToolApprovalRequest,
+    decision: ClientToolDecisionInput,
+    expiresAt: number,
+  ): Promise<SignedClientToolDecision>;
   /** The decision, when the token is one of ours, for this very call, and not past its deadline; else undefined. */
   open(token: unknown, call: ClientToolApprovalRequest, now: number): Promise<ClientToolDecisionInput | undefined>;
 }
@@ -79,9 +83,15 @@ export function createDecisionSigner(options: RequestSigningOptions): DecisionSi
       const payload = (await tokens.open(token)) as DecisionPayload | undefined;
       if (payload?.v !== VERSION || now > payload.e) return undefined;
       const forThisCall =
-        payload.c === call.conversationId && payload.o === call.owner && payload.t === call.toolName && payload.k === call.toolCallId && payload.a === call.argsFingerprint;
+        payload.c === call.conversationId &&
+        payload.o === call.owner &&
+        payload.t === call.toolName &&
+        payload.k === call.toolCallId &&
+        payload.a === call.argsFingerprint;
       if (!forThisCall) return undefined;
-      return payload.ok ? { approved: true, decidedBy: payload.by } : { approved: false, decidedBy: payload.by, reason: payload.r ?? "The call was not approved." };
+      return payload.ok
+        ? { approved: true, decidedBy: payload.by }
+        : { approved: false, decidedBy: payload.by, reason: payload.r ?? "The call was not approved." };
     },
   };
 }

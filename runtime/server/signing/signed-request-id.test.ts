@@ -1,13 +1,20 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ClientCallBroker } from "../broker.js";
-import { InMemoryPendingCallStore } from "../memory-store.js";
 import { nextRequest } from "../__fixtures__/next-request.js";
 import { specs } from "../__fixtures__/tools.js";
+import { ClientCallBroker } from "../broker.js";
+import { InMemoryPendingCallStore } from "../memory-store.js";
 import { createRequestSigner } from "./signed-request-id.js";
 
 const KEY = "k".repeat(32);
 const OLD_KEY = "o".repeat(32);
-const fields = { conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", argsFingerprint: "a".repeat(64), finalDeadline: 2_000_000_000_000 };
+const fields = {
+  conversationId: "c1",
+  owner: "alice",
+  toolName: "get_location",
+  toolCallId: "call_1",
+  argsFingerprint: "a".repeat(64),
+  finalDeadline: 2_000_000_000_000,
+};
 
 describe("signed request ids", () => {
   it("verify for their owner until their final deadline, and no longer", async () => {
@@ -25,9 +32,21 @@ describe("signed request ids", () => {
     const signer = createRequestSigner({ keys: [KEY] });
     const token = await signer.sign(fields);
     const [payload, signature] = token.split(".") as [string, string];
-    const edited = btoa(atob(payload.replace(/-/g, "+").replace(/_/g, "/")).replace('"o":"alice"', '"o":"mallo"')).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const edited = btoa(atob(payload.replace(/-/g, "+").replace(/_/g, "/")).replace('"o":"alice"', '"o":"mallo"'))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
     const forged = await createRequestSigner({ keys: ["x".repeat(32)] }).sign(fields);
-    for (const bad of [`${edited}.${signature}`, forged, `${payload}.${signature.slice(1)}`, `${payload}`, `${payload}.${signature}.x`, "", "a".repeat(10_000), `${payload}.%%`]) {
+    for (const bad of [
+      `${edited}.${signature}`,
+      forged,
+      `${payload}.${signature.slice(1)}`,
+      `${payload}`,
+      `${payload}.${signature}.x`,
+      "",
+      "a".repeat(10_000),
+      `${payload}.%%`,
+    ]) {
       expect(await signer.verify(bad, "alice", 0), bad.slice(0, 40)).toBe(false);
     }
   });
@@ -58,13 +77,28 @@ describe("a broker with signed request ids", () => {
     const b = new ClientCallBroker({ tools: [], store, signing: { keys: [KEY] } });
     brokers.push(a, b);
     const sent = nextRequest(a);
-    const outcome = a.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+    const outcome = a.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "call_1",
+      args: {},
+    });
     const request = await sent;
     const reads = vi.spyOn(store, "get");
-    const forged = await createRequestSigner({ keys: ["x".repeat(32)] }).sign({ ...fields, finalDeadline: Date.now() + 60_000 });
-    await expect(b.submit({ requestId: forged, owner: "alice", result: { city: "Nowhere" } })).rejects.toMatchObject({ status: 404 });
-    await expect(b.submit({ requestId: `${request.requestId.slice(0, -2)}AA`, owner: "alice", result: { city: "Nowhere" } })).rejects.toMatchObject({ status: 404 });
-    await expect(b.submit({ requestId: request.requestId, owner: "mallory", result: { city: "Nowhere" } })).rejects.toMatchObject({ status: 404 });
+    const forged = await createRequestSigner({ keys: ["x".repeat(32)] }).sign({
+      ...fields,
+      finalDeadline: Date.now() + 60_000,
+    });
+    await expect(b.submit({ requestId: forged, owner: "alice", result: { city: "Nowhere" } })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(
+      b.submit({ requestId: `${request.requestId.slice(0, -2)}AA`, owner: "alice", result: { city: "Nowhere" } }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      b.submit({ requestId: request.requestId, owner: "mallory", result: { city: "Nowhere" } }),
+    ).rejects.toMatchObject({ status: 404 });
     expect(reads).not.toHaveBeenCalled();
     await b.submit({ requestId: request.requestId, owner: "alice", result: { city: "Lyon" } });
     await expect(outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
@@ -74,7 +108,13 @@ describe("a broker with signed request ids", () => {
     const broker = new ClientCallBroker({ tools: specs, signing: { keys: [KEY] } });
     brokers.push(broker);
     const sent = nextRequest(broker);
-    const outcome = broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_1", args: {} });
+    const outcome = broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "call_1",
+      args: {},
+    });
     const first = await sent;
     const resent = nextRequest(broker);
     await broker.fail({ requestId: first.requestId, owner: "alice", error: "busy", retryable: true });

@@ -33,9 +33,20 @@ export function createRequestSigner(options: RequestSigningOptions): RequestSign
   const tokens = createTokenSigner(options, "");
   return {
     sign: (fields) =>
-      tokens.sign({ v: VERSION, n: newRequestId(), c: fields.conversationId, o: fields.owner, t: fields.toolName, k: fields.toolCallId, a: fields.argsFingerprint, e: fields.finalDeadline }),
+      tokens.sign({
+        v: VERSION,
+        n: newRequestId(),
+        c: fields.conversationId,
+        o: fields.owner,
+        t: fields.toolName,
+        k: fields.toolCallId,
+        a: fields.argsFingerprint,
+        e: fields.finalDeadline,
+      }),
     async verify(token, owner, now) {
-      const fields = (await tokens.open(token)) as { readonly v?: unknown; readonly o?: unknown; readonly e?: unknown } | undefined;
+      const fields = (await tokens.open(token)) as
+        | { readonly v?: unknown; readonly o?: unknown; readonly e?: unknown }
+        | undefined;
       return fields?.v === VERSION && fields.o === owner && typeof fields.e === "number" && now <= fields.e;
     },
   };

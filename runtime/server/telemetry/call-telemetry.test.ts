@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import { context, metrics, trace } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { AggregationTemporality, MeterProvider, MetricReader, type ResourceMetrics } from "@opentelemetry/sdk-metrics";
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace";
+import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { createClient } from "redis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createClientToolRunner } from "../../client/runner.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
-import { ClientCallBroker, type ClientCallBrokerOptions, type DispatchInput } from "../broker.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { nextRequest } from "../__fixtures__/next-request.js";
+import { ClientCallBroker, type ClientCallBrokerOptions, type DispatchInput } from "../broker.js";
 import { RedisPendingCallStore } from "../redis/redis-store.js";
 import { INSTRUMENTATION_NAME } from "./call-telemetry.js";
 
@@ -93,7 +93,10 @@ afterEach(async () => {
 });
 
 /** Dispatches a call, and waits until its request is sent. */
-async function dispatched(broker: ClientCallBroker, call: DispatchInput): Promise<{ outcome: Promise<ClientCallOutcome>; request: ClientToolRequest }> {
+async function dispatched(
+  broker: ClientCallBroker,
+  call: DispatchInput,
+): Promise<{ outcome: Promise<ClientCallOutcome>; request: ClientToolRequest }> {
   const sent = nextRequest(broker);
   const outcome = broker.dispatch(call);
   return { outcome, request: await sent };
@@ -108,7 +111,9 @@ const traceparentOf = (span: ReadableSpan) => `00-${span.spanContext().traceId}-
 
 async function collectedMetrics(): Promise<Map<string, ResourceMetrics["scopeMetrics"][number]["metrics"][number]>> {
   const { resourceMetrics } = await reader.collect();
-  const found = resourceMetrics.scopeMetrics.filter((scope) => scope.scope.name === INSTRUMENTATION_NAME).flatMap((scope) => scope.metrics);
+  const found = resourceMetrics.scopeMetrics
+    .filter((scope) => scope.scope.name === INSTRUMENTATION_NAME)
+    .flatMap((scope) => scope.metrics);
   return new Map(found.map((metric) => [metric.descriptor.name, metric]));
 }
 
@@ -160,7 +165,9 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
     expect(call!.attributes["gen_ai.tool.call.arguments"]).toBeUndefined();
     expect(call!.attributes["gen_ai.tool.call.result"]).toBeUndefined();
     expect(call!.status.code).toBe(0);
-    expect(call!.events.map((event) => [event.name, event.attributes])).toEqual([["gen_client_tools.sent", { "gen_client_tools.attempt": 1 }]]);
+    expect(call!.events.map((event) => [event.name, event.attributes])).toEqual([
+      ["gen_client_tools.sent", { "gen_client_tools.attempt": 1 }],
+    ]);
     expect(request!.traceparent).toBe(traceparentOf(call!));
     // The answer, taken here, is a span of the call's own trace.
     expect(answer!.name).toBe("client_tool.answer get_location");
@@ -189,12 +196,23 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
     const found = await collectedMetrics();
     const ended = found.get("gen_client_tools.calls.ended")!.dataPoints;
     expect(ended.length).toBeGreaterThan(before);
-    expect(ended.find((point) => point.attributes["gen_ai.tool.name"] === "ping" && point.attributes["gen_client_tools.outcome.status"] === "timeout")?.value).toBe(1);
-    const open = found.get("gen_client_tools.calls.open")!.dataPoints.find((point) => point.attributes["gen_ai.tool.name"] === "ping");
+    expect(
+      ended.find(
+        (point) =>
+          point.attributes["gen_ai.tool.name"] === "ping" &&
+          point.attributes["gen_client_tools.outcome.status"] === "timeout",
+      )?.value,
+    ).toBe(1);
+    const open = found
+      .get("gen_client_tools.calls.open")!
+      .dataPoints.find((point) => point.attributes["gen_ai.tool.name"] === "ping");
     expect(open?.value).toBe(0);
     const duration = found.get("gen_ai.execute_tool.duration")!;
     expect(duration.descriptor.unit).toBe("s");
-    const timedOut = duration.dataPoints.find((point) => point.attributes["gen_ai.tool.name"] === "ping")!.value as { count: number; sum: number };
+    const timedOut = duration.dataPoints.find((point) => point.attributes["gen_ai.tool.name"] === "ping")!.value as {
+      count: number;
+      sum: number;
+    };
     expect(timedOut.count).toBe(1);
     expect(timedOut.sum).toBeGreaterThanOrEqual(0.9);
   });
@@ -207,7 +225,13 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
         connect_account: async (input) => void (taken = (input as { token: string }).token),
       },
     });
-    const { outcome, request } = await dispatched(broker, { conversationId: "c1", owner: "alice", toolName: "connect_account", toolCallId: "call_p", args: { service: "mail" } });
+    const { outcome, request } = await dispatched(broker, {
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "connect_account",
+      toolCallId: "call_p",
+      args: { service: "mail" },
+    });
     await broker.submit({
       requestId: request.requestId,
       owner: "alice",
@@ -220,7 +244,13 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
     });
     expect(taken).toBe(CANARY);
 
-    const location = await dispatched(broker, { conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_l", args: { precise: true } });
+    const location = await dispatched(broker, {
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "call_l",
+      args: { precise: true },
+    });
     await broker.submit({
       requestId: location.request.requestId,
       owner: "alice",
@@ -254,9 +284,18 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
       handlers: {
         get_location: () => new Promise((resolve) => setTimeout(() => resolve({ city: "Lyon" }), 60)),
       },
-      send: (message) => (message.type === "client_tool.result" ? broker.submit({ ...message, owner: "alice" }) : broker.fail({ ...message, owner: "alice" })),
+      send: (message) =>
+        message.type === "client_tool.result"
+          ? broker.submit({ ...message, owner: "alice" })
+          : broker.fail({ ...message, owner: "alice" }),
     });
-    const { outcome, request } = await dispatched(broker, { conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_h", args: {} });
+    const { outcome, request } = await dispatched(broker, {
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "call_h",
+      args: {},
+    });
     await runner.handle(request);
     expect(await outcome).toEqual({ status: "ok", result: { city: "Lyon" } });
     const answer = (await finishedSpans()).find((span) => span.name === "client_tool.answer get_location")!;
@@ -267,19 +306,38 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
   });
 
   it("counts a call its tool's recovery policy ended when the client went away, and says so on the call's span", async () => {
-    const broker = makeBroker({ tools: parseClientToolSpecs([{ name: "pay", description: "Pay.", outputSchema: { type: "object" }, recovery: "settle" }]) });
-    const { outcome, request } = await dispatched(broker, { conversationId: "c1", owner: "alice", toolName: "pay", toolCallId: "call_pay", args: {} });
+    const broker = makeBroker({
+      tools: parseClientToolSpecs([
+        { name: "pay", description: "Pay.", outputSchema: { type: "object" }, recovery: "settle" },
+      ]),
+    });
+    const { outcome, request } = await dispatched(broker, {
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "pay",
+      toolCallId: "call_pay",
+      args: {},
+    });
     await broker.connectionClosed({ owner: "alice", requestIds: [request.requestId] });
     expect(await outcome).toMatchObject({ status: "unknown_outcome" });
     const [call] = await finishedSpans();
     expect(call!.attributes).toMatchObject({ "gen_client_tools.recovery": "settle", "error.type": "unknown_outcome" });
     const recovered = (await collectedMetrics()).get("gen_client_tools.calls.recovered")!.dataPoints;
-    expect(recovered.find((point) => point.attributes["gen_ai.tool.name"] === "pay")).toMatchObject({ value: 1, attributes: { "gen_client_tools.recovery": "settle" } });
+    expect(recovered.find((point) => point.attributes["gen_ai.tool.name"] === "pay")).toMatchObject({
+      value: 1,
+      attributes: { "gen_client_tools.recovery": "settle" },
+    });
   });
 
   it("records nothing and sends no traceparent with telemetry: false", async () => {
     const broker = makeBroker({ telemetry: false });
-    const { outcome, request } = await dispatched(broker, { conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_off", args: {} });
+    const { outcome, request } = await dispatched(broker, {
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "call_off",
+      args: {},
+    });
     expect(request.traceparent).toBeUndefined();
     await broker.submit({
       requestId: request.requestId,
@@ -300,9 +358,28 @@ describe.skipIf(url === undefined)("a call dispatched at one instance and answer
     try {
       const sweeper = makeBroker({ tools: [], store, sweepIntervalMs: 50 });
       // What a dispatcher that died left in the store: a call nobody waits for.
-      const request: ClientToolRequest = { requestId: "r_swept", conversationId: "c1", toolName: "orphan", toolCallId: "call_o", args: {}, attempt: 1, expiresAt: Date.now() + 100 };
-      await store.open({ owner: "alice", request, tool: { outputSchema: "0".repeat(64), timeoutSeconds: 1, maxAttempts: 1 } }, {});
-      await vi.waitFor(async () => expect((await collectedMetrics()).get("gen_client_tools.calls.swept")?.dataPoints.find((point) => point.attributes["gen_ai.tool.name"] === "orphan")?.value).toBe(1), { timeout: 5000, interval: 50 });
+      const request: ClientToolRequest = {
+        requestId: "r_swept",
+        conversationId: "c1",
+        toolName: "orphan",
+        toolCallId: "call_o",
+        args: {},
+        attempt: 1,
+        expiresAt: Date.now() + 100,
+      };
+      await store.open(
+        { owner: "alice", request, tool: { outputSchema: "0".repeat(64), timeoutSeconds: 1, maxAttempts: 1 } },
+        {},
+      );
+      await vi.waitFor(
+        async () =>
+          expect(
+            (await collectedMetrics())
+              .get("gen_client_tools.calls.swept")
+              ?.dataPoints.find((point) => point.attributes["gen_ai.tool.name"] === "orphan")?.value,
+          ).toBe(1),
+        { timeout: 5000, interval: 50 },
+      );
       expect((await sweeper.inspect({ owner: "alice" })).lastSweep).toMatchObject({ ok: true });
     } finally {
       await Promise.all(brokers.splice(0).map((broker) => broker.close()));
@@ -322,7 +399,13 @@ describe.skipIf(url === undefined)("a call dispatched at one instance and answer
       const answerer = new ClientCallBroker({ tools: [], store: stores[1]! });
       brokers.push(answerer);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const { outcome, request } = await dispatched(dispatcher, { conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "call_r", args: {} });
+      const { outcome, request } = await dispatched(dispatcher, {
+        conversationId: "c1",
+        owner: "alice",
+        toolName: "get_location",
+        toolCallId: "call_r",
+        args: {},
+      });
       await answerer.submit({
         requestId: request.requestId,
         owner: "alice",

@@ -2,10 +2,9 @@ import type { Attributes, Counter, Histogram, Span, Tracer, UpDownCounter } from
 import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { formatTraceparent, parseTraceparent } from "../../wire/traceparent.js";
+import type { CallTrace } from "./call-trace.js";
 import type { OpenTelemetryApi } from "./open-telemetry.js";
 import type { ClientCallTelemetryOptions } from "./telemetry-options.js";
-import type { CallTrace } from "./call-trace.js";
-
 
 /** The instrumentation scope: the tracer's and the meter's name. */
 export const INSTRUMENTATION_NAME = "@gen-client-tools/runtime";
@@ -14,7 +13,15 @@ export const INSTRUMENTATION_NAME = "@gen-client-tools/runtime";
 const MAX_KEPT_ATTRIBUTES = 4096;
 
 /** Outcomes that mean the call failed: its span's status is an error, and `error.type` names the outcome. */
-const FAILED: ReadonlySet<ClientCallOutcome["status"]> = new Set(["error", "timeout", "denied", "unknown_outcome", "invalid_arguments", "private_input_failed", "client_out_of_date"]);
+const FAILED: ReadonlySet<ClientCallOutcome["status"]> = new Set([
+  "error",
+  "timeout",
+  "denied",
+  "unknown_outcome",
+  "invalid_arguments",
+  "private_input_failed",
+  "client_out_of_date",
+]);
 
 interface CallFacts {
   readonly toolName: string;
@@ -58,15 +65,37 @@ export class CallTelemetry {
     this.#instruments = {
       api,
       options,
-      open: meter.createUpDownCounter("gen_client_tools.calls.open", { description: "Awaited client tool calls open, dispatched by this process.", unit: "{call}" }),
-      outcomes: meter.createCounter("gen_client_tools.calls.ended", { description: "Awaited client tool calls ended, by tool and outcome.", unit: "{call}" }),
-      duration: meter.createHistogram("gen_ai.execute_tool.duration", { description: "Time from dispatch to outcome of an awaited client tool call.", unit: "s" }),
-      approval: meter.createHistogram("gen_client_tools.approval.duration", { description: "Time the approve hook took to decide.", unit: "s" }),
+      open: meter.createUpDownCounter("gen_client_tools.calls.open", {
+        description: "Awaited client tool calls open, dispatched by this process.",
+        unit: "{call}",
+      }),
+      outcomes: meter.createCounter("gen_client_tools.calls.ended", {
+        description: "Awaited client tool calls ended, by tool and outcome.",
+        unit: "{call}",
+      }),
+      duration: meter.createHistogram("gen_ai.execute_tool.duration", {
+        description: "Time from dispatch to outcome of an awaited client tool call.",
+        unit: "s",
+      }),
+      approval: meter.createHistogram("gen_client_tools.approval.duration", {
+        description: "Time the approve hook took to decide.",
+        unit: "s",
+      }),
       attributes: metricAttributes(),
     };
-    this.#recovered = meter.createCounter("gen_client_tools.calls.recovered", { description: "Calls whose tool's recovery policy ended them or sent them again, after their dispatcher or client went away.", unit: "{call}" });
-    this.#swept = meter.createCounter("gen_client_tools.calls.swept", { description: "Calls past their deadline ended by a sweep of the store (their dispatcher was gone).", unit: "{call}" });
-    this.#errors = meter.createCounter("gen_client_tools.errors", { description: "Failures reported to the broker's onError: the store, a hook, a listener.", unit: "{error}" });
+    this.#recovered = meter.createCounter("gen_client_tools.calls.recovered", {
+      description:
+        "Calls whose tool's recovery policy ended them or sent them again, after their dispatcher or client went away.",
+      unit: "{call}",
+    });
+    this.#swept = meter.createCounter("gen_client_tools.calls.swept", {
+      description: "Calls past their deadline ended by a sweep of the store (their dispatcher was gone).",
+      unit: "{call}",
+    });
+    this.#errors = meter.createCounter("gen_client_tools.errors", {
+      description: "Failures reported to the broker's onError: the store, a hook, a listener.",
+      unit: "{error}",
+    });
   }
 
   /**
@@ -76,7 +105,11 @@ export class CallTelemetry {
    */
   startCall(call: CallFacts, privateInput: boolean): CallTrace | undefined {
     const { api, options } = this.#instruments;
-    const span = this.#tracer.startSpan(`execute_tool ${call.toolName}`, { kind: api.SpanKind.INTERNAL }, api.context.active());
+    const span = this.#tracer.startSpan(
+      `execute_tool ${call.toolName}`,
+      { kind: api.SpanKind.INTERNAL },
+      api.context.active(),
+    );
     if (!span.isRecording() && !this.#measuring) return undefined;
     if (span.isRecording()) {
       span.setAttributes({
@@ -87,7 +120,8 @@ export class CallTelemetry {
         "gen_ai.tool.type": "function",
         "gen_ai.conversation.id": call.conversationId,
       });
-      if (options.recordArguments === true) span.setAttribute("gen_ai.tool.call.arguments", JSON.stringify(call.args) ?? "null");
+      if (options.recordArguments === true)
+        span.setAttribute("gen_ai.tool.call.arguments", JSON.stringify(call.args) ?? "null");
     }
     return new CallSpan(this.#instruments, span, call.toolName, privateInput);
   }
@@ -103,9 +137,17 @@ export class CallTelemetry {
     const { api } = this.#instruments;
     const parentContext = api.trace.setSpanContext(api.ROOT_CONTEXT, { ...parent, isRemote: true });
     const now = Date.now();
-    const attributes: Attributes = { "gen_ai.tool.name": request.toolName, "gen_ai.tool.call.id": request.toolCallId, "gen_client_tools.attempt": request.attempt };
+    const attributes: Attributes = {
+      "gen_ai.tool.name": request.toolName,
+      "gen_ai.tool.call.id": request.toolCallId,
+      "gen_client_tools.attempt": request.attempt,
+    };
     if (handlerMs !== undefined) attributes["gen_client_tools.client.handler_ms"] = handlerMs;
-    const span = this.#tracer.startSpan(`client_tool.answer ${request.toolName}`, { attributes, startTime: now - (handlerMs ?? 0) }, parentContext);
+    const span = this.#tracer.startSpan(
+      `client_tool.answer ${request.toolName}`,
+      { attributes, startTime: now - (handlerMs ?? 0) },
+      parentContext,
+    );
     span.end(now);
   }
 
@@ -172,10 +214,14 @@ class CallSpan implements CallTrace {
     duration.record(seconds, figures);
     const span = this.#span;
     if (!span.isRecording()) return;
-    span.setAttributes({ "gen_client_tools.outcome.status": outcome.status, "gen_client_tools.client.wait_ms": seconds * 1000 });
+    span.setAttributes({
+      "gen_client_tools.outcome.status": outcome.status,
+      "gen_client_tools.client.wait_ms": seconds * 1000,
+    });
     // The one outcome only the "settle" recovery policy gives.
     if (outcome.status === "unknown_outcome") span.setAttribute("gen_client_tools.recovery", "settle");
-    if (outcome.status === "ok" && options.recordResults === true && !this.#privateInput) span.setAttribute("gen_ai.tool.call.result", JSON.stringify(outcome.result) ?? "null");
+    if (outcome.status === "ok" && options.recordResults === true && !this.#privateInput)
+      span.setAttribute("gen_ai.tool.call.result", JSON.stringify(outcome.result) ?? "null");
     if (failed) {
       span.setStatus({ code: api.SpanStatusCode.ERROR, message: outcome.status });
       span.setAttribute("error.type", outcome.status);
@@ -212,7 +258,12 @@ function metricAttributes(): (toolName: string, status?: ClientCallOutcome["stat
       attributes =
         status === undefined
           ? { "gen_ai.tool.name": toolName }
-          : { "gen_ai.tool.name": toolName, "gen_ai.operation.name": "execute_tool", "gen_client_tools.outcome.status": status, ...(FAILED.has(status) && { "error.type": status }) };
+          : {
+              "gen_ai.tool.name": toolName,
+              "gen_ai.operation.name": "execute_tool",
+              "gen_client_tools.outcome.status": status,
+              ...(FAILED.has(status) && { "error.type": status }),
+            };
       // Clients may name their own tools: past a bound, each call makes its own.
       if (made.size < MAX_KEPT_ATTRIBUTES) made.set(key, attributes);
     }

@@ -5,6 +5,9 @@
 export interface ClientCallTelemetryOptions {
   /** Record the model's arguments on each call's span, as `gen_ai.tool.call.arguments`. Default `false`. */
   readonly recordArguments?: boolean;
-  /** Record the client's result on each call's span, as `gen_ai.tool.call.result`; never a private input's. Default `false`. */
+  /**
+   * Record the client's result on each call's span, as `gen_ai.tool.call.result`; never a private input's. Default
+   * `false`.
+   */
   readonly recordResults?: boolean;
 }

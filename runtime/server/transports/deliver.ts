@@ -1,5 +1,5 @@
-import type { ClientCallBroker } from "../broker.js";
 import type { ClientToolAnswer } from "../../wire/answer.js";
+import type { ClientCallBroker } from "../broker.js";
 
 /**
  * The one way a transport hands an answer on: to `broker.submit` or `broker.fail`, which

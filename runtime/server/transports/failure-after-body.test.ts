@@ -1,7 +1,7 @@
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { haveRedisServer, startRedisServer, type RedisServerUnderTest } from "../../../test-support/redis-server.js";
-import { startReadmeServer, type ReadmeServer } from "../__fixtures__/readme-server.js";
+import { haveRedisServer, type RedisServerUnderTest, startRedisServer } from "../../../test-support/redis-server.js";
+import { type ReadmeServer, startReadmeServer } from "../__fixtures__/readme-server.js";
 
 // A failure after the whole body was read (here: Redis refusing writes at its maxmemory) is the
 // server's, not a client that went away: the client gets 500 and onError hears of it.
@@ -20,11 +20,21 @@ afterAll(async () => {
 });
 
 describe.runIf(run)("a store that fails after the body was read", () => {
-  it("answers 500 and calls onError (was: the connection reset, nothing reported), and the answer sent again once Redis takes writes ends the call", { timeout: 60_000 }, async () => {
-    expect((await server.fetch("alice", "/dispatch", { body: { conversationId: "c1", toolName: "get_location", toolCallId: "call_1", args: {} } })).status).toBe(202);
+  it("answers 500 and calls onError (was: the connection reset, nothing reported), and the answer sent again once Redis takes writes ends the call", {
+    timeout: 60_000,
+  }, async () => {
+    expect(
+      (
+        await server.fetch("alice", "/dispatch", {
+          body: { conversationId: "c1", toolName: "get_location", toolCallId: "call_1", args: {} },
+        })
+      ).status,
+    ).toBe(202);
     let requestId: string | undefined;
     while (requestId === undefined) {
-      const { requests } = (await (await server.fetch("alice", "/client-tools")).json()) as { requests: { requestId: string }[] };
+      const { requests } = (await (await server.fetch("alice", "/client-tools")).json()) as {
+        requests: { requestId: string }[];
+      };
       requestId = requests[0]?.requestId;
     }
     const admin = await createClient({ url: `redis://127.0.0.1:${redis.port}` }).connect();
@@ -35,7 +45,12 @@ describe.runIf(run)("a store that fails after the body was read", () => {
     expect((await server.report()).errors).toEqual([expect.stringMatching(/^request: OOM command not allowed/)]);
     await admin.configSet("maxmemory", "0");
     await admin.close();
-    expect((await server.fetch("alice", `/client-tools/${requestId}`, { body: { result: { city: "Lyon" } } })).status).toBe(200);
-    expect(await (await server.fetch("alice", "/outcome/c1/call_1")).json()).toEqual({ status: "ok", result: { city: "Lyon" } });
+    expect(
+      (await server.fetch("alice", `/client-tools/${requestId}`, { body: { result: { city: "Lyon" } } })).status,
+    ).toBe(200);
+    expect(await (await server.fetch("alice", "/outcome/c1/call_1")).json()).toEqual({
+      status: "ok",
+      result: { city: "Lyon" },
+    });
   });
 });

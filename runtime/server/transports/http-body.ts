@@ -8,7 +8,11 @@ import { concatBytes, parseJsonBytes } from "../../wire/wire-json.js";
  * `ClientAnswerMalformedError` (empty, not UTF-8, not JSON). `onBytes` hears of each chunk as it
  * arrives; what it throws cancels the read.
  */
-export async function readJsonBody(request: Request, maxBytes: number, onBytes: (bytes: number) => void = () => {}): Promise<unknown> {
+export async function readJsonBody(
+  request: Request,
+  maxBytes: number,
+  onBytes: (bytes: number) => void = () => {},
+): Promise<unknown> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > maxBytes) throw new ClientAnswerTooLargeError(maxBytes);
   if (request.body === null) throw new ClientAnswerMalformedError("A client tool answer needs a JSON body.");

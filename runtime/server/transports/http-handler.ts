@@ -1,11 +1,16 @@
-import type { ClientCallBroker } from "../broker.js";
+import {
+  answerFromBody,
+  type ClientToolAnswer,
+  DEFAULT_MAX_ANSWER_BYTES,
+  toolCallAnswerFromBody,
+} from "../../wire/answer.js";
 import { ClientAnswersBusyError, ClientCallError, ClientCallStoreUnavailableError } from "../../wire/errors.js";
+import type { ClientCallBroker } from "../broker.js";
 import type { PendingCallFilter } from "../store.js";
-import { answerFromBody, DEFAULT_MAX_ANSWER_BYTES, toolCallAnswerFromBody, type ClientToolAnswer } from "../../wire/answer.js";
 import { deliverAnswer } from "./deliver.js";
 import { readJsonBody } from "./http-body.js";
-import { clientToolEventStream, SSE_HEADERS } from "./sse-stream.js";
 import { pageContractOf } from "./page-contract.js";
+import { clientToolEventStream, SSE_HEADERS } from "./sse-stream.js";
 
 /** A Fetch-API handler, as Hono, Next.js route handlers, Bun and Deno take it (Node: `toNodeListener`). */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -64,7 +69,11 @@ export function createClientToolsHandler(broker: ClientCallBroker, options: Clie
     const allowed = posted ? "POST" : "GET";
     if (request.method !== allowed) return json(405, { detail: `Use ${allowed} here.` }, { allow: allowed });
     if (posted && !isJson(request.headers.get("content-type"))) {
-      return json(415, { detail: "Send the answer as JSON, with Content-Type: application/json." }, { accept: "application/json" });
+      return json(
+        415,
+        { detail: "Send the answer as JSON, with Content-Type: application/json." },
+        { accept: "application/json" },
+      );
     }
     const owner = await options.authenticate(request);
     if (owner === undefined || owner === "") return json(401, { detail: "Authentication required." });
@@ -76,13 +85,19 @@ export function createClientToolsHandler(broker: ClientCallBroker, options: Clie
         case "list":
           return json(200, { requests: await broker.pending(filter) });
         case "events":
-          return new Response(await clientToolEventStream(broker, filter, pageContractOf(url)), { status: 200, headers: SSE_HEADERS });
+          return new Response(await clientToolEventStream(broker, filter, pageContractOf(url)), {
+            status: 200,
+            headers: SSE_HEADERS,
+          });
         case "answer":
         case "tool-call-answer": {
           const taking = broker.answerInFlight(owner);
           try {
             const body = await readJsonBody(request, maxBodyBytes, taking.add);
-            const answer = route.kind === "answer" ? answerFromBody(body, route.requestId) : await answerByToolCall(broker, owner, route.conversationId, body);
+            const answer =
+              route.kind === "answer"
+                ? answerFromBody(body, route.requestId)
+                : await answerByToolCall(broker, owner, route.conversationId, body);
             await deliverAnswer(broker, owner, answer);
             return json(200, { status: "accepted" });
           } finally {
@@ -91,7 +106,8 @@ export function createClientToolsHandler(broker: ClientCallBroker, options: Clie
         }
       }
     } catch (error) {
-      if (error instanceof ClientCallStoreUnavailableError || error instanceof ClientAnswersBusyError) return json(error.status, error.toJSON(), { "retry-after": String(error.retryAfterSeconds) });
+      if (error instanceof ClientCallStoreUnavailableError || error instanceof ClientAnswersBusyError)
+        return json(error.status, error.toJSON(), { "retry-after": String(error.retryAfterSeconds) });
       if (error instanceof ClientCallError) return json(error.status, error.toJSON());
       throw error;
     }
@@ -99,7 +115,12 @@ export function createClientToolsHandler(broker: ClientCallBroker, options: Clie
 }
 
 /** An answer addressed by toolCallId, as the answer to its call's request (found among the caller's own calls). */
-async function answerByToolCall(broker: ClientCallBroker, owner: string, conversationId: string, body: unknown): Promise<ClientToolAnswer> {
+async function answerByToolCall(
+  broker: ClientCallBroker,
+  owner: string,
+  conversationId: string,
+  body: unknown,
+): Promise<ClientToolAnswer> {
   const { toolCallId, answer } = toolCallAnswerFromBody(body);
   return answer(await broker.requestIdOf({ conversationId, toolCallId, owner }));
 }
@@ -131,5 +152,8 @@ function isJson(contentType: string | null): boolean {
 }
 
 function json(status: number, body: unknown, headers: { readonly [name: string]: string } = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
 }

@@ -1,3 +1,4 @@
+import { reportError } from "../report-error.js";
 import type { FetchHandler } from "./http-handler.js";
 
 // Node's IncomingMessage and ServerResponse, as far as the adapter uses them: structural,
@@ -25,8 +26,8 @@ export interface NodeResponseLike {
 export interface NodeListenerOptions {
   /**
    * Where a handler's exception goes (the client gets a bare 500): whatever failed, before or after
-   * the body was read (the store, a validator, a hook). Default `console.error`. A client that
-   * dropped the connection before its response was written is no failure, and is not reported.
+   * the body was read (the store, a validator, a hook). Default: a warning on the process (`process.on("warning")`). A
+   * client that dropped the connection before its response was written is no failure, and is not reported.
    */
   readonly onError?: (error: unknown) => void;
 }
@@ -37,8 +38,11 @@ export interface NodeListenerOptions {
  * body streamed back with backpressure, and a response stream the client walks away from
  * (an SSE stream) is cancelled.
  */
-export function toNodeListener(handler: FetchHandler, options: NodeListenerOptions = {}): (req: NodeRequestLike, res: NodeResponseLike) => void {
-  const onError = options.onError ?? ((error: unknown) => console.error("gen-client-tools: a client tools request failed:", error));
+export function toNodeListener(
+  handler: FetchHandler,
+  options: NodeListenerOptions = {},
+): (req: NodeRequestLike, res: NodeResponseLike) => void {
+  const onError = options.onError ?? ((error: unknown) => reportError(error, "a client tools request failed"));
   return (req, res) => {
     // The connection closed before the response was written: the client went away. (Node also marks
     // a request whose whole body was read as destroyed, so `req.destroyed` cannot tell.)
@@ -60,7 +64,12 @@ export function toNodeListener(handler: FetchHandler, options: NodeListenerOptio
   };
 }
 
-async function serve(handler: FetchHandler, req: NodeRequestLike, res: NodeResponseLike, state: { ending: boolean }): Promise<void> {
+async function serve(
+  handler: FetchHandler,
+  req: NodeRequestLike,
+  res: NodeResponseLike,
+  state: { ending: boolean },
+): Promise<void> {
   const response = await handler(toRequest(req));
   const headers: { [name: string]: string | string[] } = {};
   response.headers.forEach((value, name) => {

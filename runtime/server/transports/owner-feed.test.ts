@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { JsonObject } from "../../schema/json.js";
+import { clientToolContractOf, parseClientToolContract } from "../../wire/client-tool-contract.js";
+import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "../../wire/messages.js";
 import { createTestBroker, flush, specs } from "../__fixtures__/tools.js";
 import { InMemoryPendingCallStore } from "../memory-store.js";
-import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "../../wire/messages.js";
-import { clientToolContractOf, parseClientToolContract } from "../../wire/client-tool-contract.js";
 import type { PendingCall, PendingCallFilter } from "../store.js";
 import { followOwnerCalls } from "./owner-feed.js";
-import type { JsonObject } from "../../schema/json.js";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2025-01-01T00:00:00Z") });
@@ -22,7 +22,11 @@ function recordingSink() {
     requested,
     cancelled,
     mismatches,
-    sink: { requested: (r: ClientToolRequest) => requested.push(r), cancelled: (m: ClientToolCancelledMessage) => cancelled.push(m), mismatch: (m: ClientToolMismatchMessage) => mismatches.push(m) },
+    sink: {
+      requested: (r: ClientToolRequest) => requested.push(r),
+      cancelled: (m: ClientToolCancelledMessage) => cancelled.push(m),
+      mismatch: (m: ClientToolMismatchMessage) => mismatches.push(m),
+    },
   };
 }
 
@@ -30,7 +34,11 @@ function recordingSink() {
 function pageContract(changes: { readonly locationOutput?: JsonObject; readonly without?: string } = {}) {
   const tools = specs
     .filter((spec) => spec.name !== changes.without)
-    .map((spec) => (spec.name === "get_location" && changes.locationOutput !== undefined ? { ...spec, outputSchema: changes.locationOutput } : spec));
+    .map((spec) =>
+      spec.name === "get_location" && changes.locationOutput !== undefined
+        ? { ...spec, outputSchema: changes.locationOutput }
+        : spec,
+    );
   return parseClientToolContract(clientToolContractOf(tools));
 }
 
@@ -49,7 +57,13 @@ describe("followOwnerCalls", () => {
     const t = createTestBroker();
     const open = await t.dispatchLocation("alice");
     await t.dispatchLocation("bob");
-    void t.broker.dispatch({ conversationId: "c2", owner: "alice", toolName: "get_location", toolCallId: "other", args: {} });
+    void t.broker.dispatch({
+      conversationId: "c2",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "other",
+      args: {},
+    });
     await flush();
 
     const { requested, sink } = recordingSink();
@@ -85,7 +99,11 @@ describe("followOwnerCalls", () => {
 
     expect(cancelled).toEqual([
       { type: "client_tool.cancelled", requestId: withdrawn.request.requestId, reason: "The user left." },
-      { type: "client_tool.cancelled", requestId: timedOut.request.requestId, reason: "The call timed out after 30 seconds." },
+      {
+        type: "client_tool.cancelled",
+        requestId: timedOut.request.requestId,
+        reason: "The call timed out after 30 seconds.",
+      },
     ]);
   });
 
@@ -108,7 +126,13 @@ describe("followOwnerCalls", () => {
     const t = createTestBroker({ store });
     const { requested, sink } = recordingSink();
     await expect(followOwnerCalls(t.broker, { owner: "alice" }, sink).replayed).rejects.toThrow("store down");
-    void t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "get_location", toolCallId: "x", args: {} });
+    void t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "x",
+      args: {},
+    });
     await flush();
     expect(requested).toEqual([]);
   });
@@ -128,11 +152,23 @@ describe("followOwnerCalls", () => {
     it("does not send a call of a tool the page has another version of: tells the page, and ends the call for the model at once", async () => {
       const t = createTestBroker();
       const { requested, mismatches, sink } = recordingSink();
-      await followOwnerCalls(t.broker, { owner: "alice" }, sink, pageContract({ locationOutput: { type: "object", properties: { town: { type: "string" } } } })).replayed;
+      await followOwnerCalls(
+        t.broker,
+        { owner: "alice" },
+        sink,
+        pageContract({ locationOutput: { type: "object", properties: { town: { type: "string" } } } }),
+      ).replayed;
       const { outcome, request } = await t.dispatchLocation("alice");
       expect(requested).toEqual([]);
       expect(mismatches).toEqual([
-        { type: "client_tool.mismatch", requestId: request.requestId, conversationId: "c1", toolCallId: request.toolCallId, toolName: "get_location", differs: ["result"] },
+        {
+          type: "client_tool.mismatch",
+          requestId: request.requestId,
+          conversationId: "c1",
+          toolCallId: request.toolCallId,
+          toolName: "get_location",
+          differs: ["result"],
+        },
       ]);
       await expect(outcome).resolves.toEqual(OUT_OF_DATE);
     });
@@ -151,7 +187,8 @@ describe("followOwnerCalls", () => {
       const t = createTestBroker();
       const old = recordingSink();
       const current = recordingSink();
-      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" })).replayed;
+      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" }))
+        .replayed;
       await followOwnerCalls(t.broker, { owner: "alice", conversationId: "c1" }, current.sink, pageContract()).replayed;
       const { outcome, request } = await t.dispatchLocation("alice");
       expect(old.mismatches.map((m) => m.requestId)).toEqual([request.requestId]);
@@ -164,7 +201,8 @@ describe("followOwnerCalls", () => {
       const t = createTestBroker();
       const old = recordingSink();
       const unknown = recordingSink();
-      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" })).replayed;
+      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" }))
+        .replayed;
       await followOwnerCalls(t.broker, { owner: "alice" }, unknown.sink).replayed;
       const { request } = await t.dispatchLocation("alice");
       expect(unknown.requested).toEqual([request]);
@@ -175,7 +213,8 @@ describe("followOwnerCalls", () => {
       const t = createTestBroker();
       const old = recordingSink();
       const current = recordingSink();
-      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" })).replayed;
+      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" }))
+        .replayed;
       const leaving = followOwnerCalls(t.broker, { owner: "alice" }, current.sink, pageContract());
       await leaving.replayed;
       leaving.stop();
@@ -194,18 +233,31 @@ describe("followOwnerCalls", () => {
       // What an old page connected to another instance sharing the store does.
       await t.broker.clientOutOfDate({ requestId: request.requestId, owner: "alice" }, ["missing"]);
       await expect(outcome).resolves.toEqual({ status: "client_out_of_date", differs: ["missing"] });
-      expect(current.cancelled).toEqual([{ type: "client_tool.cancelled", requestId: request.requestId, reason: "Another page of this user, with out-of-date code, could not run the call." }]);
+      expect(current.cancelled).toEqual([
+        {
+          type: "client_tool.cancelled",
+          requestId: request.requestId,
+          reason: "Another page of this user, with out-of-date code, could not run the call.",
+        },
+      ]);
     });
 
     it("tells the page once per call, however often the call is sent again", async () => {
       const t = createTestBroker();
       const old = recordingSink();
       const current = recordingSink();
-      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" })).replayed;
+      await followOwnerCalls(t.broker, { owner: "alice" }, old.sink, pageContract({ without: "get_location" }))
+        .replayed;
       await followOwnerCalls(t.broker, { owner: "alice" }, current.sink, pageContract()).replayed;
       const { outcome, request } = await t.dispatchLocation("alice");
       // The current page fails in a way worth retrying: get_location is read-only, so the call is sent again.
-      await t.broker.fail({ requestId: request.requestId, owner: "alice", attempt: 1, error: "GPS busy", retryable: true });
+      await t.broker.fail({
+        requestId: request.requestId,
+        owner: "alice",
+        attempt: 1,
+        error: "GPS busy",
+        retryable: true,
+      });
       await flush();
       expect(current.requested.map((r) => r.attempt)).toEqual([1, 2]);
       expect(old.mismatches).toHaveLength(1);

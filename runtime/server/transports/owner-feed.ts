@@ -1,15 +1,20 @@
-import type { ClientCallBroker } from "../broker.js";
 import type { ClientToolContract } from "../../wire/client-tool-contract.js";
 import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "../../wire/messages.js";
+import type { ClientCallBroker } from "../broker.js";
+import type { PendingCall, PendingCallFilter } from "../store.js";
 import { callDifferences } from "./page-contract.js";
-import type { PendingCallFilter, PendingCall } from "../store.js";
 
 /** Where a connection's share of the broker's traffic goes. */
 export interface OwnerFeedSink {
   readonly requested: (request: ClientToolRequest) => void;
-  /** The server stopped waiting for one of the owner's calls (timed out or cancelled): the client's handler should stop. */
+  /**
+   * The server stopped waiting for one of the owner's calls (timed out or cancelled): the client's handler should stop.
+   */
   readonly cancelled: (message: ClientToolCancelledMessage) => void;
-  /** The page cannot run one of the owner's calls (its contract lacks the tool, or has another version): it was not sent. Called only for a feed given a contract. */
+  /**
+   * The page cannot run one of the owner's calls (its contract lacks the tool, or has another version): it was not
+   * sent. Called only for a feed given a contract.
+   */
   readonly mismatch?: (message: ClientToolMismatchMessage) => void;
 }
 
@@ -37,7 +42,12 @@ export interface OwnerFeed {
  * (`mismatch`), and the call ends as `client_out_of_date` unless another connection of the owner
  * in this process can run it (it has it as the call does, or sent no contract).
  */
-export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFilter, sink: OwnerFeedSink, contract?: ClientToolContract): OwnerFeed {
+export function followOwnerCalls(
+  broker: ClientCallBroker,
+  filter: PendingCallFilter,
+  sink: OwnerFeedSink,
+  contract?: ClientToolContract,
+): OwnerFeed {
   const following = followersOf(broker);
   const page: Page = { filter, contract };
   const pages = pagesOf(broker, filter.owner);
@@ -52,7 +62,8 @@ export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFi
       told.add(requestId);
       sink.mismatch?.({ type: "client_tool.mismatch", requestId, conversationId, toolCallId, toolName, differs });
     }
-    if (![...pages].some((other) => other !== page && canRun(other, call))) void broker.clientOutOfDate({ requestId, owner: call.owner }, differs);
+    if (![...pages].some((other) => other !== page && canRun(other, call)))
+      void broker.clientOutOfDate({ requestId, owner: call.owner }, differs);
   };
   // The open calls this connection was sent, each counted once among the process's connections.
   const sent = new Set<string>();
@@ -87,10 +98,20 @@ export function followOwnerCalls(broker: ClientCallBroker, filter: PendingCallFi
     const wasSent = sent.has(requestId);
     unfollow(requestId);
     told.delete(requestId);
-    if (outcome.status === "cancelled" || outcome.status === "unknown_outcome") sink.cancelled({ type: "client_tool.cancelled", requestId, reason: outcome.reason });
-    if (outcome.status === "client_out_of_date" && wasSent) sink.cancelled({ type: "client_tool.cancelled", requestId, reason: "Another page of this user, with out-of-date code, could not run the call." });
+    if (outcome.status === "cancelled" || outcome.status === "unknown_outcome")
+      sink.cancelled({ type: "client_tool.cancelled", requestId, reason: outcome.reason });
+    if (outcome.status === "client_out_of_date" && wasSent)
+      sink.cancelled({
+        type: "client_tool.cancelled",
+        requestId,
+        reason: "Another page of this user, with out-of-date code, could not run the call.",
+      });
     if (outcome.status === "timeout") {
-      sink.cancelled({ type: "client_tool.cancelled", requestId, reason: `The call timed out after ${outcome.timeoutSeconds} seconds.` });
+      sink.cancelled({
+        type: "client_tool.cancelled",
+        requestId,
+        reason: `The call timed out after ${outcome.timeoutSeconds} seconds.`,
+      });
     }
   });
   const unsubscribe = () => {
@@ -127,11 +148,16 @@ interface Page {
 }
 
 function admits(filter: PendingCallFilter, call: PendingCall): boolean {
-  return call.owner === filter.owner && (filter.conversationId === undefined || call.request.conversationId === filter.conversationId);
+  return (
+    call.owner === filter.owner &&
+    (filter.conversationId === undefined || call.request.conversationId === filter.conversationId)
+  );
 }
 
 function canRun(page: Page, call: PendingCall): boolean {
-  return admits(page.filter, call) && (page.contract === undefined || callDifferences(page.contract, call).length === 0);
+  return (
+    admits(page.filter, call) && (page.contract === undefined || callDifferences(page.contract, call).length === 0)
+  );
 }
 
 /** Per broker and owner: the connections of this process that follow the owner's calls. */

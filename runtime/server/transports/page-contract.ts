@@ -1,4 +1,9 @@
-import { contractDifferences, parseClientToolContract, type ClientToolContract, type ContractCall } from "../../wire/client-tool-contract.js";
+import {
+  type ClientToolContract,
+  type ContractCall,
+  contractDifferences,
+  parseClientToolContract,
+} from "../../wire/client-tool-contract.js";
 import type { ClientToolDifference } from "../../wire/tool-difference.js";
 import type { PendingCall } from "../store.js";
 import { contentResultFingerprint } from "../tools.js";
@@ -12,7 +17,9 @@ export const CLIENT_TOOL_CONTRACT_PARAM = "tools";
  * Throws `ClientToolContractMalformedError` (400) for a parameter that is not one.
  */
 export function pageContractOf(url: string | URL): ClientToolContract | undefined {
-  const text = (typeof url === "string" ? new URL(url, "http://localhost") : url).searchParams.get(CLIENT_TOOL_CONTRACT_PARAM);
+  const text = (typeof url === "string" ? new URL(url, "http://localhost") : url).searchParams.get(
+    CLIENT_TOOL_CONTRACT_PARAM,
+  );
   return text === null ? undefined : parseClientToolContract(text);
 }
 
@@ -23,6 +30,13 @@ export function callDifferences(contract: ClientToolContract, call: PendingCall)
 
 /** The call as a contract has tools: what a record written before calls carried their tool lacks is not compared. */
 function contractCallOf({ request, tool }: PendingCall): ContractCall {
-  const mode = request.privateInput === true ? "p" : tool === undefined ? undefined : tool.outputSchema === contentResultFingerprint() ? "c" : "a";
+  const mode =
+    request.privateInput === true
+      ? "p"
+      : tool === undefined
+        ? undefined
+        : tool.outputSchema === contentResultFingerprint()
+          ? "c"
+          : "a";
   return { toolName: request.toolName, mode, parameters: tool?.parameters, answer: tool?.outputSchema };
 }

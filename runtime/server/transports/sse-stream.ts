@@ -1,8 +1,12 @@
+import type { ClientToolContract } from "../../wire/client-tool-contract.js";
+import {
+  encodeClientToolCancelledEvent,
+  encodeClientToolEvent,
+  encodeClientToolMismatchEvent,
+} from "../../wire/sse.js";
 import type { ClientCallBroker } from "../broker.js";
 import type { PendingCallFilter } from "../store.js";
 import { followOwnerCalls, type OwnerFeed } from "./owner-feed.js";
-import { encodeClientToolCancelledEvent, encodeClientToolEvent, encodeClientToolMismatchEvent } from "../../wire/sse.js";
-import type { ClientToolContract } from "../../wire/client-tool-contract.js";
 
 /**
  * A comment first: some servers and proxies hold a response back until its first byte, and
@@ -23,18 +27,27 @@ export const SSE_HEADERS: { readonly [name: string]: string } = {
  * of each call it cannot run. Cancelling the stream (the client went away) stops it.
  * Rejects when the store cannot list the open calls, before any byte is sent.
  */
-export async function clientToolEventStream(broker: ClientCallBroker, filter: PendingCallFilter, contract?: ClientToolContract): Promise<ReadableStream<Uint8Array>> {
+export async function clientToolEventStream(
+  broker: ClientCallBroker,
+  filter: PendingCallFilter,
+  contract?: ClientToolContract,
+): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   let feed: OwnerFeed | undefined;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const push = (text: string) => controller.enqueue(encoder.encode(text));
       push(OPENING);
-      feed = followOwnerCalls(broker, filter, {
-        requested: (request) => push(encodeClientToolEvent(request)),
-        cancelled: (message) => push(encodeClientToolCancelledEvent(message)),
-        mismatch: (message) => push(encodeClientToolMismatchEvent(message)),
-      }, contract);
+      feed = followOwnerCalls(
+        broker,
+        filter,
+        {
+          requested: (request) => push(encodeClientToolEvent(request)),
+          cancelled: (message) => push(encodeClientToolCancelledEvent(message)),
+          mismatch: (message) => push(encodeClientToolMismatchEvent(message)),
+        },
+        contract,
+      );
     },
     cancel() {
       feed?.stop();

@@ -1,11 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
-import { listen, trackListeners, waitFor, type Listening } from "./__fixtures__/net.js";
+import {
+  decodeClientToolCancelledEvent,
+  decodeClientToolEvent,
+  decodeClientToolMismatchEvent,
+  encodeClientToolCancelledEvent,
+  encodeClientToolEvent,
+} from "../../wire/sse.js";
+import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
+import { type Listening, listen, trackListeners, waitFor } from "./__fixtures__/net.js";
+import { changedLocationMismatch, expectOutOfDate, olderPageContract } from "./__fixtures__/older-page.js";
 import { createClientToolsHandler } from "./http-handler.js";
 import { toNodeListener } from "./node-listener.js";
-import { decodeClientToolCancelledEvent, decodeClientToolEvent, decodeClientToolMismatchEvent, encodeClientToolCancelledEvent, encodeClientToolEvent } from "../../wire/sse.js";
-import { changedLocationMismatch, expectOutOfDate, olderPageContract } from "./__fixtures__/older-page.js";
 
 const request: ClientToolRequest = {
   requestId: "r1",
@@ -27,7 +33,9 @@ describe("SSE encoding", () => {
 
   it("writes a client_tool.cancelled event", () => {
     const message = { type: "client_tool.cancelled", requestId: "r1", reason: "stop" } as const;
-    expect(encodeClientToolCancelledEvent(message)).toBe(`event: client_tool.cancelled\ndata: ${JSON.stringify(message)}\n\n`);
+    expect(encodeClientToolCancelledEvent(message)).toBe(
+      `event: client_tool.cancelled\ndata: ${JSON.stringify(message)}\n\n`,
+    );
     expect(decodeClientToolCancelledEvent(JSON.stringify(message))).toEqual(message);
   });
 
@@ -77,7 +85,9 @@ let server: Listening;
 
 beforeEach(async () => {
   t = createTestBroker();
-  server = await listen(toNodeListener(createClientToolsHandler(t.broker, { authenticate: (r) => r.headers.get("x-owner") ?? undefined })));
+  server = await listen(
+    toNodeListener(createClientToolsHandler(t.broker, { authenticate: (r) => r.headers.get("x-owner") ?? undefined })),
+  );
 });
 afterEach(async () => {
   await server.close();
@@ -85,7 +95,9 @@ afterEach(async () => {
 });
 
 describe("SSE transport, over a real socket", () => {
-  it("streams the owner's open calls, then new ones and cancellations; the answer goes back through POST", { timeout: 10_000 }, async () => {
+  it("streams the owner's open calls, then new ones and cancellations; the answer goes back through POST", {
+    timeout: 10_000,
+  }, async () => {
     const before = await t.dispatchLocation("alice");
     const response = await fetch(`${server.origin}/client-tools/events`, { headers: { "x-owner": "alice" } });
     expect(response.status).toBe(200);
@@ -113,13 +125,21 @@ describe("SSE transport, over a real socket", () => {
     await t.broker.cancel({ requestId: before.request.requestId, owner: "alice" }, "The user left.");
     expect(await events.next()).toEqual({
       event: "client_tool.cancelled",
-      data: JSON.stringify({ type: "client_tool.cancelled", requestId: before.request.requestId, reason: "The user left." }),
+      data: JSON.stringify({
+        type: "client_tool.cancelled",
+        requestId: before.request.requestId,
+        reason: "The user left.",
+      }),
     });
     await events.cancel();
   });
 
-  it("sends a page generated from older specs no call it cannot run: the page gets client_tool.mismatch, the model a clear outcome at once", { timeout: 10_000 }, async () => {
-    const response = await fetch(`${server.origin}/client-tools/events?tools=${olderPageContract}`, { headers: { "x-owner": "alice" } });
+  it("sends a page generated from older specs no call it cannot run: the page gets client_tool.mismatch, the model a clear outcome at once", {
+    timeout: 10_000,
+  }, async () => {
+    const response = await fetch(`${server.origin}/client-tools/events?tools=${olderPageContract}`, {
+      headers: { "x-owner": "alice" },
+    });
     expect(response.status).toBe(200);
     const events = eventReader(response.body!);
 
@@ -130,13 +150,25 @@ describe("SSE transport, over a real socket", () => {
     expect(decodeClientToolMismatchEvent(changedEvent.data)).toEqual(changedLocationMismatch(changed.request));
     await expectOutOfDate(changed.outcome, ["result"]);
 
-    const added = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_clipboard", toolCallId: "call_new", args: {} });
+    const added = t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "read_clipboard",
+      toolCallId: "call_new",
+      args: {},
+    });
     const addedEvent = decodeClientToolMismatchEvent((await events.next()).data);
     expect([addedEvent?.toolName, addedEvent?.differs]).toEqual(["read_clipboard", ["missing"]]);
     await expectOutOfDate(added, ["missing"]);
 
     // A tool the page has as the server does still reaches it.
-    const same = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "confirm_purchase", toolCallId: "call_same", args: { item: "tea" } });
+    const same = t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "confirm_purchase",
+      toolCallId: "call_same",
+      args: { item: "tea" },
+    });
     const sameEvent = await events.next();
     expect(sameEvent.event).toBe("client_tool");
     expect(decodeClientToolEvent(sameEvent.data)?.toolName).toBe("confirm_purchase");
@@ -146,17 +178,23 @@ describe("SSE transport, over a real socket", () => {
   });
 
   it("refuses a stream whose contract is malformed with 400, naming the fix", { timeout: 10_000 }, async () => {
-    const response = await fetch(`${server.origin}/client-tools/events?tools=2.get_location`, { headers: { "x-owner": "alice" } });
+    const response = await fetch(`${server.origin}/client-tools/events?tools=2.get_location`, {
+      headers: { "x-owner": "alice" },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      detail: "The page's client tool contract (the generated clientToolContract) is malformed: it does not start with version 1; regenerate the page's client tool code.",
+      detail:
+        "The page's client tool contract (the generated clientToolContract) is malformed: it does not start with version 1; regenerate the page's client tool code.",
     });
   });
 
   it("stops following the broker when the client disconnects", { timeout: 10_000 }, async () => {
     const listeners = trackListeners(t.broker);
     const controller = new AbortController();
-    const response = await fetch(`${server.origin}/client-tools/events`, { headers: { "x-owner": "alice" }, signal: controller.signal });
+    const _response = await fetch(`${server.origin}/client-tools/events`, {
+      headers: { "x-owner": "alice" },
+      signal: controller.signal,
+    });
     expect(listeners()).toBe(2);
     controller.abort();
     await waitFor(() => (listeners() === 0 ? true : undefined), "the stream to unsubscribe");

@@ -1,21 +1,22 @@
-import type { ClientCallBroker } from "../broker.js";
-import { ClientAnswerMalformedError, ClientAnswerTooLargeError, ClientCallError } from "../../wire/errors.js";
-import type { PendingCallFilter } from "../store.js";
-import { DEFAULT_MAX_ANSWER_BYTES, type ClientToolAnswer } from "../../wire/answer.js";
-import { deliverAnswer } from "./deliver.js";
-import { followOwnerCalls } from "./owner-feed.js";
-import { pageContractOf } from "./page-contract.js";
+import { type ClientToolAnswer, DEFAULT_MAX_ANSWER_BYTES } from "../../wire/answer.js";
 import type { ClientToolContract } from "../../wire/client-tool-contract.js";
-import { concatBytes, decodeUtf8 } from "../../wire/wire-json.js";
+import { ClientAnswerMalformedError, ClientAnswerTooLargeError, ClientCallError } from "../../wire/errors.js";
 import { MAX_ID_CHARS } from "../../wire/quoted.js";
+import { concatBytes, decodeUtf8 } from "../../wire/wire-json.js";
 import {
-  decodeClientToolAnswer,
-  encodeClientToolMessage,
-  refusedIdsOf,
   type ClientToolRejectedMessage,
   type ClientToolServerMessage,
   type DecodedClientToolAnswer,
+  decodeClientToolAnswer,
+  encodeClientToolMessage,
+  refusedIdsOf,
 } from "../../wire/ws-codec.js";
+import type { ClientCallBroker } from "../broker.js";
+import { reportError } from "../report-error.js";
+import type { PendingCallFilter } from "../store.js";
+import { deliverAnswer } from "./deliver.js";
+import { followOwnerCalls } from "./owner-feed.js";
+import { pageContractOf } from "./page-contract.js";
 
 /** A frame's payload as the `ws` package hands it over (`Buffer`, `ArrayBuffer` or fragments). */
 export type WebSocketData = Uint8Array | ArrayBuffer | readonly Uint8Array[];
@@ -30,7 +31,10 @@ export interface ClientToolSocket {
   readonly bufferedAmount: number;
   send(data: string): void;
   close(code: number, reason: string): void;
-  /** Stops reading from the network (`ws` has it); a socket closed for the client's fault reads no more of what it sends. */
+  /**
+   * Stops reading from the network (`ws` has it); a socket closed for the client's fault reads no more of what it
+   * sends.
+   */
   pause?(): void;
   on(event: "message", listener: (data: WebSocketData, isBinary: boolean) => void): unknown;
   on(event: "close", listener: () => void): unknown;
@@ -61,7 +65,10 @@ export interface AttachClientToolsOptions {
    * tools' policy as at any disconnection. Default 8 MiB.
    */
   readonly maxBufferedBytes?: number;
-  /** Where failures go that the client cannot be told about in detail (a store failure). Default `console.error`. */
+  /**
+   * Where failures go that the client cannot be told about in detail (a store failure). Default: a warning on the
+   * process (`process.on("warning")`).
+   */
   readonly onError?: (error: unknown, context: string) => void;
 }
 
@@ -85,10 +92,16 @@ const POLICY_VIOLATION = 1008;
  * close that socket with the matching close code and then emit `error`: that error is the
  * client's, so it is taken here and never reaches the process as an uncaught exception.
  */
-export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBroker, owner: string, options: AttachClientToolsOptions = {}): () => void {
+export function attachClientTools(
+  socket: ClientToolSocket,
+  broker: ClientCallBroker,
+  owner: string,
+  options: AttachClientToolsOptions = {},
+): () => void {
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-  const onError = options.onError ?? ((error: unknown, context: string) => console.error(`gen-client-tools: ${context}:`, error));
-  const filter: PendingCallFilter = options.conversationId === undefined ? { owner } : { owner, conversationId: options.conversationId };
+  const onError = options.onError ?? reportError;
+  const filter: PendingCallFilter =
+    options.conversationId === undefined ? { owner } : { owner, conversationId: options.conversationId };
 
   const maxBuffered = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
   // A socket's protocol error (a frame over maxPayload, invalid UTF-8) is the client's fault, which
@@ -105,7 +118,10 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
     }
     socket.send(encodeClientToolMessage(message));
   };
-  const reject = (error: ClientCallError, ids: { readonly requestId?: string | undefined; readonly toolCallId?: string | undefined }) => {
+  const reject = (
+    error: ClientCallError,
+    ids: { readonly requestId?: string | undefined; readonly toolCallId?: string | undefined },
+  ) => {
     // An id longer than any the server makes is not quoted back: the reply stays small whatever was sent.
     const quotable = (id: string | undefined): id is string => id !== undefined && id.length <= MAX_ID_CHARS;
     const rejected: ClientToolRejectedMessage = {
@@ -122,10 +138,14 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
     if (decoded.by === "requestId") return decoded.answer;
     const conversationId = decoded.conversationId ?? options.conversationId;
     if (conversationId === undefined) {
-      throw new ClientAnswerMalformedError("A tool answer on a socket that serves several conversations needs `conversationId`.");
+      throw new ClientAnswerMalformedError(
+        "A tool answer on a socket that serves several conversations needs `conversationId`.",
+      );
     }
     if (options.conversationId !== undefined && conversationId !== options.conversationId) {
-      throw new ClientAnswerMalformedError(`This socket serves conversation ${JSON.stringify(options.conversationId)} only.`);
+      throw new ClientAnswerMalformedError(
+        `This socket serves conversation ${JSON.stringify(options.conversationId)} only.`,
+      );
     }
     return decoded.answer(await broker.requestIdOf({ conversationId, toolCallId: decoded.toolCallId, owner }));
   };
@@ -145,7 +165,8 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
       if (error instanceof ClientCallError) return reject(error, text === undefined ? {} : refusedIdsOf(text));
       throw error;
     }
-    const ids = decoded.by === "requestId" ? { requestId: decoded.answer.requestId } : { toolCallId: decoded.toolCallId };
+    const ids =
+      decoded.by === "requestId" ? { requestId: decoded.answer.requestId } : { toolCallId: decoded.toolCallId };
     // Counted while it is taken (looked up, checked in another thread, stored): answers sent together wait together.
     const taking = broker.answerInFlight(owner);
     try {
@@ -159,7 +180,12 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
       .catch((error: unknown) => {
         if (error instanceof ClientCallError) return reject(error, ids);
         onError(error, "a client tool answer could not be delivered");
-        send({ type: "client_tool.rejected", ...ids, status: 500, detail: "The server could not take the answer; send it again." });
+        send({
+          type: "client_tool.rejected",
+          ...ids,
+          status: 500,
+          detail: "The server could not take the answer; send it again.",
+        });
       })
       .finally(taking.done);
   };
@@ -185,7 +211,9 @@ export function attachClientTools(socket: ClientToolSocket, broker: ClientCallBr
     },
     contract,
   );
-  feed.replayed.catch((error: unknown) => onError(error, "the open client tool calls could not be listed for a new socket"));
+  feed.replayed.catch((error: unknown) =>
+    onError(error, "the open client tool calls could not be listed for a new socket"),
+  );
 
   const detach = () => {
     feed.stop();

@@ -18,7 +18,8 @@ export function allowOrigins(
   const allowed = new Set(origins.map((origin) => origin.toLowerCase().replace(/\/+$/, "")));
   // Two parameters: ws then takes the answer through `done`, which can say 403 (its own default is 401).
   return ({ origin }, done) => {
-    const ok = origin === undefined || origin === "" ? options.allowNoOrigin === true : allowed.has(origin.toLowerCase());
+    const ok =
+      origin === undefined || origin === "" ? options.allowNoOrigin === true : allowed.has(origin.toLowerCase());
     done(ok, ok ? undefined : 403, ok ? undefined : "This origin may not open client tool sockets.");
   };
 }

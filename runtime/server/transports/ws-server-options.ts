@@ -18,10 +18,16 @@ export interface ClientToolsWebSocketServerOptions {
  */
 export function clientToolsWebSocketServerOptions(options: ClientToolsWebSocketServerOptions): {
   readonly maxPayload: number;
-  readonly verifyClient: (info: WebSocketUpgradeInfo, done: (allowed: boolean, status?: number, message?: string) => void) => void;
+  readonly verifyClient: (
+    info: WebSocketUpgradeInfo,
+    done: (allowed: boolean, status?: number, message?: string) => void,
+  ) => void;
 } {
   return {
     maxPayload: options.maxMessageBytes ?? DEFAULT_MAX_ANSWER_BYTES,
-    verifyClient: allowOrigins(options.origins, options.allowNoOrigin === undefined ? {} : { allowNoOrigin: options.allowNoOrigin }),
+    verifyClient: allowOrigins(
+      options.origins,
+      options.allowNoOrigin === undefined ? {} : { allowNoOrigin: options.allowNoOrigin },
+    ),
   };
 }

@@ -1,49 +1,109 @@
 import { connect as connectTcp } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WebSocket, WebSocketServer } from "ws";
-import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
 import { createClientToolRunner } from "../../client/runner.js";
+import {
+  type ClientToolServerMessage,
+  decodeClientToolAnswer,
+  decodeClientToolServerMessage,
+  encodeClientToolMessage,
+} from "../../wire/ws-codec.js";
+import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
 import { trackListeners, waitFor } from "./__fixtures__/net.js";
 import { changedLocationMismatch, expectOutOfDate, olderPageContract } from "./__fixtures__/older-page.js";
 import { attachClientTools } from "./ws-attach.js";
 import { allowOrigins } from "./ws-origins.js";
-import { decodeClientToolAnswer, decodeClientToolServerMessage, encodeClientToolMessage, type ClientToolServerMessage } from "../../wire/ws-codec.js";
 
 const MAX_MESSAGE = 1024;
 
 describe("WebSocket codec", () => {
-  const request = { requestId: "r1", conversationId: "c1", toolName: "get_location", toolCallId: "call_1", args: {}, attempt: 1, expiresAt: 1 };
+  const request = {
+    requestId: "r1",
+    conversationId: "c1",
+    toolName: "get_location",
+    toolCallId: "call_1",
+    args: {},
+    attempt: 1,
+    expiresAt: 1,
+  };
 
   it("round-trips every server message", () => {
     const messages: ClientToolServerMessage[] = [
       { type: "client_tool.requested", request },
       { type: "client_tool.cancelled", requestId: "r1", reason: "timed out" },
-      { type: "client_tool.rejected", requestId: "r1", status: 422, detail: "bad", errors: [{ pointer: "/city", message: "must be string" }] },
+      {
+        type: "client_tool.rejected",
+        requestId: "r1",
+        status: 422,
+        detail: "bad",
+        errors: [{ pointer: "/city", message: "must be string" }],
+      },
       { type: "client_tool.rejected", status: 400, detail: "not JSON" },
     ];
-    for (const message of messages) expect(decodeClientToolServerMessage(encodeClientToolMessage(message))).toEqual(message);
+    for (const message of messages)
+      expect(decodeClientToolServerMessage(encodeClientToolMessage(message))).toEqual(message);
   });
 
   it("carries a private input's request with its flag and the value's schema, and refuses a malformed one", () => {
-    const asking = { ...request, privateInput: true as const, privateInputSchema: { type: "object", properties: { token: { type: "string" } } } };
+    const asking = {
+      ...request,
+      privateInput: true as const,
+      privateInputSchema: { type: "object", properties: { token: { type: "string" } } },
+    };
     const message: ClientToolServerMessage = { type: "client_tool.requested", request: asking };
     expect(decodeClientToolServerMessage(encodeClientToolMessage(message))).toEqual(message);
-    expect(decodeClientToolServerMessage(JSON.stringify({ type: "client_tool.requested", request: { ...asking, privateInputSchema: "x" } }))).toBeUndefined();
-    expect(decodeClientToolServerMessage(JSON.stringify({ type: "client_tool.requested", request: { ...asking, privateInput: "yes" } }))).toBeUndefined();
+    expect(
+      decodeClientToolServerMessage(
+        JSON.stringify({ type: "client_tool.requested", request: { ...asking, privateInputSchema: "x" } }),
+      ),
+    ).toBeUndefined();
+    expect(
+      decodeClientToolServerMessage(
+        JSON.stringify({ type: "client_tool.requested", request: { ...asking, privateInput: "yes" } }),
+      ),
+    ).toBeUndefined();
   });
 
   it("ignores frames that are not server messages", () => {
-    for (const text of ["nope", "[]", '{"type":"client_tool.requested","request":{"requestId":1}}', '{"type":"chat.message"}', '{"type":"client_tool.rejected"}']) {
+    for (const text of [
+      "nope",
+      "[]",
+      '{"type":"client_tool.requested","request":{"requestId":1}}',
+      '{"type":"chat.message"}',
+      '{"type":"client_tool.rejected"}',
+    ]) {
       expect(decodeClientToolServerMessage(text)).toBeUndefined();
     }
   });
 
   it("decodes answers, and refuses anything else with 400", () => {
-    const result = encodeClientToolMessage({ type: "client_tool.result", requestId: "r1", attempt: 2, result: { city: "Lyon" } });
-    expect(decodeClientToolAnswer(result)).toEqual({ by: "requestId", answer: { requestId: "r1", attempt: 2, result: { city: "Lyon" } } });
-    const error = encodeClientToolMessage({ type: "client_tool.error", requestId: "r1", attempt: 1, error: "off", retryable: true });
-    expect(decodeClientToolAnswer(error)).toEqual({ by: "requestId", answer: { requestId: "r1", attempt: 1, error: "off", retryable: true } });
-    for (const text of ["nope", '{"type":"client_tool.result","requestId":"r1"}', '{"type":"client_tool.result","result":1}', '{"type":"other","requestId":"r1"}']) {
+    const result = encodeClientToolMessage({
+      type: "client_tool.result",
+      requestId: "r1",
+      attempt: 2,
+      result: { city: "Lyon" },
+    });
+    expect(decodeClientToolAnswer(result)).toEqual({
+      by: "requestId",
+      answer: { requestId: "r1", attempt: 2, result: { city: "Lyon" } },
+    });
+    const error = encodeClientToolMessage({
+      type: "client_tool.error",
+      requestId: "r1",
+      attempt: 1,
+      error: "off",
+      retryable: true,
+    });
+    expect(decodeClientToolAnswer(error)).toEqual({
+      by: "requestId",
+      answer: { requestId: "r1", attempt: 1, error: "off", retryable: true },
+    });
+    for (const text of [
+      "nope",
+      '{"type":"client_tool.result","requestId":"r1"}',
+      '{"type":"client_tool.result","result":1}',
+      '{"type":"other","requestId":"r1"}',
+    ]) {
       expect(() => decodeClientToolAnswer(text)).toThrow(expect.objectContaining({ status: 400 }));
     }
   });
@@ -51,7 +111,9 @@ describe("WebSocket codec", () => {
 
 /** A test client: every message it receives, in order, decoded. */
 async function connect(port: number, owner: string, contract?: string) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/?owner=${owner}${contract === undefined ? "" : `&tools=${contract}`}`);
+  const socket = new WebSocket(
+    `ws://127.0.0.1:${port}/?owner=${owner}${contract === undefined ? "" : `&tools=${contract}`}`,
+  );
   const received: ClientToolServerMessage[] = [];
   socket.on("message", (data) => received.push(decodeClientToolServerMessage(String(data))!));
   const closed = new Promise<number>((resolve) => socket.once("close", resolve));
@@ -79,7 +141,10 @@ beforeEach(async () => {
   port = (wss.address() as { port: number }).port;
   // The test's identity scheme: the owner in the query string.
   wss.on("connection", (socket, req) => {
-    attachClientTools(socket, t.broker, new URL(req.url!, "http://x").searchParams.get("owner")!, { maxMessageBytes: MAX_MESSAGE, url: req.url! });
+    attachClientTools(socket, t.broker, new URL(req.url!, "http://x").searchParams.get("owner")!, {
+      maxMessageBytes: MAX_MESSAGE,
+      url: req.url!,
+    });
   });
 });
 afterEach(async () => {
@@ -98,47 +163,108 @@ describe("WebSocket transport, over a real socket", () => {
     const after = await t.dispatchLocation("alice");
     expect(await alice.next()).toEqual({ type: "client_tool.requested", request: after.request });
 
-    alice.send({ type: "client_tool.result", requestId: after.request.requestId, attempt: 1, result: { city: "Lyon" } });
+    alice.send({
+      type: "client_tool.result",
+      requestId: after.request.requestId,
+      attempt: 1,
+      result: { city: "Lyon" },
+    });
     await expect(after.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
-    alice.send({ type: "client_tool.error", requestId: before.request.requestId, attempt: 1, error: "Location is off.", retryable: false });
+    alice.send({
+      type: "client_tool.error",
+      requestId: before.request.requestId,
+      attempt: 1,
+      error: "Location is off.",
+      retryable: false,
+    });
     await expect(before.outcome).resolves.toEqual({ status: "error", error: "Location is off.", retryable: false });
     // Nothing was refused.
     expect(alice.received.filter((m) => m.type === "client_tool.rejected")).toEqual([]);
   });
 
-  it("answers malformed, binary and oversized frames with a rejection, keeping the socket and the other calls open", { timeout: 10_000 }, async () => {
+  it("answers malformed, binary and oversized frames with a rejection, keeping the socket and the other calls open", {
+    timeout: 10_000,
+  }, async () => {
     const alice = await connect(port, "alice");
     const call = await t.dispatchLocation("alice");
     await alice.next();
 
     alice.send("{not json");
-    expect(await alice.next()).toEqual({ type: "client_tool.rejected", status: 400, detail: "A client tool message must be a JSON object." });
-    alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: "one", result: { city: "Lyon" } });
-    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", requestId: call.request.requestId, status: 400 });
+    expect(await alice.next()).toEqual({
+      type: "client_tool.rejected",
+      status: 400,
+      detail: "A client tool message must be a JSON object.",
+    });
+    alice.send({
+      type: "client_tool.result",
+      requestId: call.request.requestId,
+      attempt: "one",
+      result: { city: "Lyon" },
+    });
+    expect(await alice.next()).toMatchObject({
+      type: "client_tool.rejected",
+      requestId: call.request.requestId,
+      status: 400,
+    });
     alice.socket.send(new Uint8Array([1, 2, 3]), { binary: true });
-    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", status: 400, detail: "Send client tool messages as text frames." });
-    alice.send({ type: "client_tool.result", requestId: call.request.requestId, result: { city: "L".repeat(MAX_MESSAGE) } });
-    expect(await alice.next()).toEqual({ type: "client_tool.rejected", status: 413, detail: `A client tool answer may be at most ${MAX_MESSAGE} bytes.` });
+    expect(await alice.next()).toMatchObject({
+      type: "client_tool.rejected",
+      status: 400,
+      detail: "Send client tool messages as text frames.",
+    });
+    alice.send({
+      type: "client_tool.result",
+      requestId: call.request.requestId,
+      result: { city: "L".repeat(MAX_MESSAGE) },
+    });
+    expect(await alice.next()).toEqual({
+      type: "client_tool.rejected",
+      status: 413,
+      detail: `A client tool answer may be at most ${MAX_MESSAGE} bytes.`,
+    });
 
     expect(alice.socket.readyState).toBe(WebSocket.OPEN);
     alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Lyon" } });
     await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
   });
 
-  it("passes on the broker's refusals: 404 for another owner's call, 422 with problems, 409 after the end", { timeout: 10_000 }, async () => {
+  it("passes on the broker's refusals: 404 for another owner's call, 422 with problems, 409 after the end", {
+    timeout: 10_000,
+  }, async () => {
     const call = await t.dispatchLocation("alice");
     const mallory = await connect(port, "mallory");
-    mallory.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Nowhere" } });
-    expect(await mallory.next()).toMatchObject({ type: "client_tool.rejected", requestId: call.request.requestId, status: 404 });
+    mallory.send({
+      type: "client_tool.result",
+      requestId: call.request.requestId,
+      attempt: 1,
+      result: { city: "Nowhere" },
+    });
+    expect(await mallory.next()).toMatchObject({
+      type: "client_tool.rejected",
+      requestId: call.request.requestId,
+      status: 404,
+    });
 
     const alice = await connect(port, "alice");
     await alice.next();
     alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { town: "Lyon" } });
-    expect(await alice.next()).toMatchObject({ status: 422, errors: expect.arrayContaining([expect.objectContaining({ pointer: "/city" })]) });
+    expect(await alice.next()).toMatchObject({
+      status: 422,
+      errors: expect.arrayContaining([expect.objectContaining({ pointer: "/city" })]),
+    });
     alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Lyon" } });
     await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
-    alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Paris" } });
-    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", requestId: call.request.requestId, status: 409 });
+    alice.send({
+      type: "client_tool.result",
+      requestId: call.request.requestId,
+      attempt: 1,
+      result: { city: "Paris" },
+    });
+    expect(await alice.next()).toMatchObject({
+      type: "client_tool.rejected",
+      requestId: call.request.requestId,
+      status: 409,
+    });
   });
 
   it("tells the client when the server stops waiting", { timeout: 10_000 }, async () => {
@@ -146,10 +272,16 @@ describe("WebSocket transport, over a real socket", () => {
     const call = await t.dispatchLocation("alice");
     await alice.next();
     await t.broker.cancel({ requestId: call.request.requestId, owner: "alice" }, "The user left.");
-    expect(await alice.next()).toEqual({ type: "client_tool.cancelled", requestId: call.request.requestId, reason: "The user left." });
+    expect(await alice.next()).toEqual({
+      type: "client_tool.cancelled",
+      requestId: call.request.requestId,
+      reason: "The user left.",
+    });
   });
 
-  it("carries the client runner's answers: the codec and the runner speak the same messages", { timeout: 10_000 }, async () => {
+  it("carries the client runner's answers: the codec and the runner speak the same messages", {
+    timeout: 10_000,
+  }, async () => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/?owner=alice`);
     const runner = createClientToolRunner({
       handlers: { get_location: () => ({ city: "Lyon" }) },
@@ -166,58 +298,138 @@ describe("WebSocket transport, over a real socket", () => {
     runner.close();
   });
 
-  it("takes answers addressed by toolCallId (tool.result / tool.error), with the owner's, one-time and attempt checks", { timeout: 10_000 }, async () => {
+  it("takes answers addressed by toolCallId (tool.result / tool.error), with the owner's, one-time and attempt checks", {
+    timeout: 10_000,
+  }, async () => {
     const alice = await connect(port, "alice");
     const first = await t.dispatchLocation("alice");
     const second = await t.dispatchLocation("alice");
     await alice.next();
     await alice.next();
     const mallory = await connect(port, "mallory");
-    mallory.send({ type: "tool.result", id: first.request.toolCallId, conversationId: "c1", result: { city: "Nowhere" } });
-    expect(await mallory.next()).toMatchObject({ type: "client_tool.rejected", toolCallId: first.request.toolCallId, status: 404 });
+    mallory.send({
+      type: "tool.result",
+      id: first.request.toolCallId,
+      conversationId: "c1",
+      result: { city: "Nowhere" },
+    });
+    expect(await mallory.next()).toMatchObject({
+      type: "client_tool.rejected",
+      toolCallId: first.request.toolCallId,
+      status: 404,
+    });
     // This socket serves every conversation of alice's: the frame names its own.
     alice.send({ type: "tool.result", id: first.request.toolCallId, result: { city: "Lyon" } });
-    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", toolCallId: first.request.toolCallId, status: 400, detail: expect.stringContaining("needs `conversationId`") });
-    alice.send({ type: "tool.result", id: first.request.toolCallId, conversationId: "c1", attempt: 2, result: { city: "Lyon" } });
-    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", toolCallId: first.request.toolCallId, status: 409 });
-    alice.send({ type: "tool.result", id: first.request.toolCallId, conversationId: "c1", attempt: 1, result: { city: "Lyon" } });
+    expect(await alice.next()).toMatchObject({
+      type: "client_tool.rejected",
+      toolCallId: first.request.toolCallId,
+      status: 400,
+      detail: expect.stringContaining("needs `conversationId`"),
+    });
+    alice.send({
+      type: "tool.result",
+      id: first.request.toolCallId,
+      conversationId: "c1",
+      attempt: 2,
+      result: { city: "Lyon" },
+    });
+    expect(await alice.next()).toMatchObject({
+      type: "client_tool.rejected",
+      toolCallId: first.request.toolCallId,
+      status: 409,
+    });
+    alice.send({
+      type: "tool.result",
+      id: first.request.toolCallId,
+      conversationId: "c1",
+      attempt: 1,
+      result: { city: "Lyon" },
+    });
     await expect(first.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
     alice.send({ type: "tool.result", id: first.request.toolCallId, conversationId: "c1", result: { city: "Paris" } });
-    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", toolCallId: first.request.toolCallId, status: 409 });
-    alice.send({ type: "tool.error", id: second.request.toolCallId, conversationId: "c1", error: "Location is off.", retryable: false });
+    expect(await alice.next()).toMatchObject({
+      type: "client_tool.rejected",
+      toolCallId: first.request.toolCallId,
+      status: 409,
+    });
+    alice.send({
+      type: "tool.error",
+      id: second.request.toolCallId,
+      conversationId: "c1",
+      error: "Location is off.",
+      retryable: false,
+    });
     await expect(second.outcome).resolves.toEqual({ status: "error", error: "Location is off.", retryable: false });
     alice.send({ type: "tool.result", id: "call_unknown", conversationId: "c1", result: {} });
     expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", toolCallId: "call_unknown", status: 404 });
     alice.send({ type: "tool.result", conversationId: "c1", result: {} });
-    expect(await alice.next()).toMatchObject({ type: "client_tool.rejected", status: 400, detail: expect.stringContaining("needs `id`") });
+    expect(await alice.next()).toMatchObject({
+      type: "client_tool.rejected",
+      status: 400,
+      detail: expect.stringContaining("needs `id`"),
+    });
   });
 
-  it("recovers the calls a closed socket had by their tools' policies: \"settle\" ends, \"wait\" stays for the next socket", { timeout: 10_000 }, async () => {
+  it('recovers the calls a closed socket had by their tools\' policies: "settle" ends, "wait" stays for the next socket', {
+    timeout: 10_000,
+  }, async () => {
     const alice = await connect(port, "alice");
     const location = await t.dispatchLocation("alice");
-    const payment = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "pay_invoice", toolCallId: "call_pay", args: { invoice: "INV-1" } });
+    const payment = t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "pay_invoice",
+      toolCallId: "call_pay",
+      args: { invoice: "INV-1" },
+    });
     await alice.next();
     await alice.next();
     alice.socket.close();
-    await expect(payment).resolves.toEqual({ status: "unknown_outcome", reason: "the user's client disconnected while the call was open" });
+    await expect(payment).resolves.toEqual({
+      status: "unknown_outcome",
+      reason: "the user's client disconnected while the call was open",
+    });
     const reloaded = await connect(port, "alice");
     expect(await reloaded.next()).toEqual({ type: "client_tool.requested", request: location.request });
-    reloaded.send({ type: "client_tool.result", requestId: location.request.requestId, attempt: 1, result: { city: "Lyon" } });
+    reloaded.send({
+      type: "client_tool.result",
+      requestId: location.request.requestId,
+      attempt: 1,
+      result: { city: "Lyon" },
+    });
     await expect(location.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
   });
 
-  it("sends a page generated from older specs no call it cannot run: the page gets client_tool.mismatch, the model a clear outcome at once", { timeout: 10_000 }, async () => {
+  it("sends a page generated from older specs no call it cannot run: the page gets client_tool.mismatch, the model a clear outcome at once", {
+    timeout: 10_000,
+  }, async () => {
     const alice = await connect(port, "alice", olderPageContract);
     const changed = await t.dispatchLocation("alice");
     expect(await alice.next()).toEqual(changedLocationMismatch(changed.request));
     await expectOutOfDate(changed.outcome, ["result"]);
 
-    const added = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "read_clipboard", toolCallId: "call_new", args: {} });
-    expect(await alice.next()).toMatchObject({ type: "client_tool.mismatch", toolName: "read_clipboard", differs: ["missing"] });
+    const added = t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "read_clipboard",
+      toolCallId: "call_new",
+      args: {},
+    });
+    expect(await alice.next()).toMatchObject({
+      type: "client_tool.mismatch",
+      toolName: "read_clipboard",
+      differs: ["missing"],
+    });
     await expectOutOfDate(added, ["missing"]);
 
     // A tool the page has as the server does still reaches it, and its answer is taken.
-    const same = t.broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "confirm_purchase", toolCallId: "call_same", args: { item: "tea" } });
+    const same = t.broker.dispatch({
+      conversationId: "c1",
+      owner: "alice",
+      toolName: "confirm_purchase",
+      toolCallId: "call_same",
+      args: { item: "tea" },
+    });
     const requested = await alice.next();
     expect(requested).toMatchObject({ type: "client_tool.requested", request: { toolName: "confirm_purchase" } });
     const { requestId } = (requested as { request: { requestId: string } }).request;
@@ -225,12 +437,15 @@ describe("WebSocket transport, over a real socket", () => {
     await expect(same).resolves.toEqual({ status: "ok", result: { confirmed: true } });
   });
 
-  it("refuses a socket whose contract is malformed: a 400 rejection naming the fix, then close code 1008", { timeout: 10_000 }, async () => {
+  it("refuses a socket whose contract is malformed: a 400 rejection naming the fix, then close code 1008", {
+    timeout: 10_000,
+  }, async () => {
     const mallory = await connect(port, "mallory", "1.get_location~a~nothex");
     expect(await mallory.next()).toEqual({
       type: "client_tool.rejected",
       status: 400,
-      detail: "The page's client tool contract (the generated clientToolContract) is malformed: tool 1 has no parameters digest (12 hex digits).",
+      detail:
+        "The page's client tool contract (the generated clientToolContract) is malformed: tool 1 has no parameters digest (12 hex digits).",
     });
     expect(await mallory.closed).toBe(1008);
     const listeners = trackListeners(t.broker);
@@ -250,18 +465,27 @@ describe("WebSocket transport, over a real socket", () => {
     ["a text frame that is not UTF-8", Buffer.from([0x81, 0x82, 0, 0, 0, 0, 0xff, 0xfe]), 1007],
     ["an unmasked frame", Buffer.from([0x81, 0x02, 0x68, 0x69]), 1002],
     ["a frame with RSV1 set, no extension agreed", Buffer.from([0xc1, 0x82, 0, 0, 0, 0, 0x68, 0x69]), 1002],
-  ])("closes only the socket that sends %s (close code %i); the process and every other call go on", { timeout: 10_000 }, async (_what, frame, code) => {
-    const alice = await connect(port, "alice");
-    const call = await t.dispatchLocation("alice");
-    await alice.next();
+  ])(
+    "closes only the socket that sends %s (close code %i); the process and every other call go on",
+    { timeout: 10_000 },
+    async (_what, frame, code) => {
+      const alice = await connect(port, "alice");
+      const call = await t.dispatchLocation("alice");
+      await alice.next();
 
-    const closeCode = await rawFrame(port, frame);
-    expect(closeCode).toBe(code);
+      const closeCode = await rawFrame(port, frame);
+      expect(closeCode).toBe(code);
 
-    expect(alice.socket.readyState).toBe(WebSocket.OPEN);
-    alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Lyon" } });
-    await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
-  });
+      expect(alice.socket.readyState).toBe(WebSocket.OPEN);
+      alice.send({
+        type: "client_tool.result",
+        requestId: call.request.requestId,
+        attempt: 1,
+        result: { city: "Lyon" },
+      });
+      await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+    },
+  );
 });
 
 /** Opens a WebSocket by hand over TCP, sends one raw frame, and resolves to the close code the server answers with. */
@@ -297,8 +521,14 @@ async function rawFrame(port: number, frame: Buffer): Promise<number> {
 }
 
 describe("allowOrigins, as a WebSocketServer's verifyClient", () => {
-  it("opens the socket for a listed Origin, and refuses (403) another site's page and an upgrade without one", { timeout: 10_000 }, async () => {
-    const server = new WebSocketServer({ host: "127.0.0.1", port: 0, verifyClient: allowOrigins(["https://app.example.com"]) });
+  it("opens the socket for a listed Origin, and refuses (403) another site's page and an upgrade without one", {
+    timeout: 10_000,
+  }, async () => {
+    const server = new WebSocketServer({
+      host: "127.0.0.1",
+      port: 0,
+      verifyClient: allowOrigins(["https://app.example.com"]),
+    });
     await new Promise((resolve) => server.once("listening", resolve));
     const url = `ws://127.0.0.1:${(server.address() as { port: number }).port}`;
     const open = (headers: Record<string, string>) =>

@@ -2,9 +2,17 @@ import { createHash, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
-import { WebSocketServer, type WebSocket } from "ws";
 import { DEFAULT_MAX_ANSWER_BYTES } from "@gen-client-tools/runtime";
-import { attachClientTools, ClientCallBroker, ClientToolRegistrationError, ClientToolRegistry, createClientToolsHandler, toNodeListener, type PendingCallStore } from "@gen-client-tools/runtime/server";
+import {
+  attachClientTools,
+  ClientCallBroker,
+  ClientToolRegistrationError,
+  ClientToolRegistry,
+  createClientToolsHandler,
+  type PendingCallStore,
+  toNodeListener,
+} from "@gen-client-tools/runtime/server";
+import { type WebSocket, WebSocketServer } from "ws";
 import { clientInputHandlers } from "../client-tools.gen/client-inputs.js";
 import { registerClientTools } from "../client-tools.gen/specs.js";
 import type { CanvasEvent, EventMessage } from "../shared/events.js";
@@ -37,7 +45,11 @@ const STATIC: Readonly<Record<string, string>> = {
   "/app.js": "app.js",
   "/app.css": "app.css",
 };
-const CONTENT_TYPES: Readonly<Record<string, string>> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  ".html": "text/html",
+  ".js": "text/javascript",
+  ".css": "text/css",
+};
 
 /**
  * The agent canvas server: the page, a small conversation API, the client-tool routes of the
@@ -48,7 +60,8 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
   const registry = new ClientToolRegistry();
   registerClientTools(registry);
   const store = new ConversationStore(options.dataDir);
-  for (const conversation of store.all()) registry.scope(conversation.id, { owner: conversation.owner }).register(conversation.clientTools);
+  for (const conversation of store.all())
+    registry.scope(conversation.id, { owner: conversation.owner }).register(conversation.clientTools);
 
   // The server's own code, the one place a private input goes: a demo vault in memory. It keeps the
   // token for the app's use and never writes it anywhere; the page can ask which services are connected.
@@ -60,7 +73,11 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
       vault.set(call.owner, owned);
     },
   });
-  const broker = new ClientCallBroker({ tools: registry, privateInputs, ...(options.store !== undefined && { store: options.store }) });
+  const broker = new ClientCallBroker({
+    tools: registry,
+    privateInputs,
+    ...(options.store !== undefined && { store: options.store }),
+  });
   const sockets = new Map<string, Set<WebSocket>>();
   const turns = new Map<string, Promise<void>>();
 
@@ -71,13 +88,20 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
     for (const socket of sockets.get(conversation.id) ?? []) socket.send(JSON.stringify(message));
   };
 
-  const ownerOf = (request: { headers: { get(name: string): string | null } | IncomingMessage["headers"] }): string | undefined => {
-    const header = "get" in request.headers && typeof request.headers.get === "function" ? request.headers.get("authorization") : (request.headers as IncomingMessage["headers"])["authorization"];
+  const ownerOf = (request: {
+    headers: { get(name: string): string | null } | IncomingMessage["headers"];
+  }): string | undefined => {
+    const header =
+      "get" in request.headers && typeof request.headers.get === "function"
+        ? request.headers.get("authorization")
+        : (request.headers as IncomingMessage["headers"])["authorization"];
     const match = /^Bearer ([\w-]{8,64})$/.exec(typeof header === "string" ? header : "");
     return match?.[1];
   };
 
-  const clientTools = toNodeListener(createClientToolsHandler(broker, { authenticate: (request: Request) => ownerOf(request) }));
+  const clientTools = toNodeListener(
+    createClientToolsHandler(broker, { authenticate: (request: Request) => ownerOf(request) }),
+  );
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
@@ -89,10 +113,13 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
     const asset = STATIC[url.pathname];
     if (req.method === "GET" && asset !== undefined) {
       const body = await readFile(path.join(options.webDir, asset));
-      res.writeHead(200, { "content-type": CONTENT_TYPES[path.extname(asset)] ?? "application/octet-stream" }).end(body);
+      res
+        .writeHead(200, { "content-type": CONTENT_TYPES[path.extname(asset)] ?? "application/octet-stream" })
+        .end(body);
       return;
     }
-    if (req.method === "GET" && url.pathname === "/api/files") return serveFile(res, url.searchParams.get("path") ?? "");
+    if (req.method === "GET" && url.pathname === "/api/files")
+      return serveFile(res, url.searchParams.get("path") ?? "");
 
     const owner = ownerOf(req);
     if (owner === undefined) return sendJson(res, 401, { detail: "send Authorization: Bearer <client id>" });
@@ -100,7 +127,12 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
     if (req.method === "GET" && url.pathname === "/api/accounts") {
       // What is connected, with each token's sha256 (a check that the right one arrived), never the token.
       const owned = [...(vault.get(owner) ?? new Map<string, string>())];
-      return sendJson(res, 200, { accounts: owned.map(([service, token]) => ({ service, tokenSha256: createHash("sha256").update(token).digest("hex") })) });
+      return sendJson(res, 200, {
+        accounts: owned.map(([service, token]) => ({
+          service,
+          tokenSha256: createHash("sha256").update(token).digest("hex"),
+        })),
+      });
     }
     if (req.method === "POST" && url.pathname === "/api/conversations") {
       const body = (await readJson(req)) as { client_tools?: unknown };
@@ -112,24 +144,40 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
         if (error instanceof ClientToolRegistrationError) return sendJson(res, error.status, error.toJSON());
         throw error;
       }
-      const conversation: StoredConversation = { id, owner, clientTools: registry.scope(id).snapshot().client_tools, events: [], messages: [] };
+      const conversation: StoredConversation = {
+        id,
+        owner,
+        clientTools: registry.scope(id).snapshot().client_tools,
+        events: [],
+        messages: [],
+      };
       store.put(conversation);
       return sendJson(res, 201, { id });
     }
 
     const match = /^\/api\/conversations\/([\w-]+)(\/messages)?$/.exec(url.pathname);
     const conversation = match === null ? undefined : store.get(match[1]!);
-    if (conversation === undefined || conversation.owner !== owner) return sendJson(res, 404, { detail: "no such conversation" });
+    if (conversation === undefined || conversation.owner !== owner)
+      return sendJson(res, 404, { detail: "no such conversation" });
     if (req.method === "GET" && match?.[2] === undefined) {
-      return sendJson(res, 200, { id: conversation.id, client_tools: registry.scope(conversation.id).snapshot().client_tools, events: conversation.events });
+      return sendJson(res, 200, {
+        id: conversation.id,
+        client_tools: registry.scope(conversation.id).snapshot().client_tools,
+        events: conversation.events,
+      });
     }
     if (req.method === "POST" && match?.[2] !== undefined) {
       const { text } = (await readJson(req)) as { text?: unknown };
       if (typeof text !== "string" || text.trim() === "") return sendJson(res, 400, { detail: "send { text }" });
       // One turn at a time per conversation, in the order the messages came.
       const previous = turns.get(conversation.id) ?? Promise.resolve();
-      const turn = previous.then(() => runTurn({ model: options.model, broker, emit }, conversation, registry.scope(conversation.id), text));
-      turns.set(conversation.id, turn.catch(() => undefined));
+      const turn = previous.then(() =>
+        runTurn({ model: options.model, broker, emit }, conversation, registry.scope(conversation.id), text),
+      );
+      turns.set(
+        conversation.id,
+        turn.catch(() => undefined),
+      );
       return sendJson(res, 202, { accepted: true });
     }
     return sendJson(res, 405, { detail: "method not allowed" });
@@ -155,7 +203,8 @@ export async function startCanvasServer(options: CanvasServerOptions): Promise<C
     const url = new URL(req.url ?? "/", "http://localhost");
     const owner = /^[\w-]{8,64}$/.exec(url.searchParams.get("owner") ?? "")?.[0];
     const conversation = store.get(url.searchParams.get("conversation") ?? "");
-    if (owner === undefined || conversation === undefined || conversation.owner !== owner) return socket.close(4404, "no such conversation");
+    if (owner === undefined || conversation === undefined || conversation.owner !== owner)
+      return socket.close(4404, "no such conversation");
     const members = sockets.get(conversation.id) ?? new Set();
     members.add(socket);
     sockets.set(conversation.id, members);

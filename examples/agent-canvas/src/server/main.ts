@@ -13,7 +13,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 function chooseModel(): { model: ChatModel; name: string } {
   if (process.env["OPENAI_API_KEY"]) return { model: new OpenAIChatModel(), name: "OpenAI" };
   if (process.env["ANTHROPIC_API_KEY"]) return { model: new AnthropicModel(), name: "Anthropic" };
-  return { model: new ScriptedModel(), name: "the scripted model (set OPENAI_API_KEY or ANTHROPIC_API_KEY for a real one)" };
+  return {
+    model: new ScriptedModel(),
+    name: "the scripted model (set OPENAI_API_KEY or ANTHROPIC_API_KEY for a real one)",
+  };
 }
 
 /** With CANVAS_REDIS_URL, open calls live in Redis (as several instances would share them); else in memory. */

@@ -4,7 +4,13 @@ import type { RegisteredClientTool } from "@gen-client-tools/runtime/server";
 export type ModelMessage =
   | { readonly role: "user"; readonly text: string }
   | { readonly role: "assistant"; readonly text: string; readonly toolCalls: readonly ModelToolCall[] }
-  | { readonly role: "tool"; readonly toolCallId: string; readonly name: string; readonly content: string; readonly isError: boolean };
+  | {
+      readonly role: "tool";
+      readonly toolCallId: string;
+      readonly name: string;
+      readonly content: string;
+      readonly isError: boolean;
+    };
 
 /** A tool call as the model makes it: `arguments` is the raw JSON string. */
 export interface ModelToolCall {

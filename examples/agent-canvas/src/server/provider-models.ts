@@ -1,7 +1,12 @@
 import Anthropic from "@anthropic-ai/sdk";
+import {
+  exportClientTools,
+  type ToolCallReport,
+  toAnthropicToolResult,
+  toOpenAIChatToolMessage,
+} from "@gen-client-tools/runtime";
+import type { RegisteredClientTool } from "@gen-client-tools/runtime/server";
 import OpenAI from "openai";
-import { exportClientTools, toAnthropicToolResult, toOpenAIChatToolMessage, type ToolCallReport } from "@gen-client-tools/runtime";
-import { type RegisteredClientTool } from "@gen-client-tools/runtime/server";
 import type { ChatModel, ModelMessage, ModelTurn } from "./model.js";
 
 const SYSTEM = "You are an agent working in the user's canvas. Use the client tools to act in the user's browser.";
@@ -24,14 +29,20 @@ export class OpenAIChatModel implements ChatModel {
             role: "assistant",
             content: m.text,
             ...(m.toolCalls.length > 0 && {
-              tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: "function" as const, function: { name: c.name, arguments: c.arguments } })),
+              tool_calls: m.toolCalls.map((c) => ({
+                id: c.id,
+                type: "function" as const,
+                function: { name: c.name, arguments: c.arguments },
+              })),
             }),
           };
         }),
       ],
     });
     const message = response.choices[0]?.message;
-    const toolCalls = (message?.tool_calls ?? []).flatMap((c) => (c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : []));
+    const toolCalls = (message?.tool_calls ?? []).flatMap((c) =>
+      c.type === "function" ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
+    );
     return { text: message?.content ?? "", toolCalls };
   }
 }
@@ -53,7 +64,8 @@ export class AnthropicModel implements ChatModel {
     const toolCalls = [];
     for (const block of response.content) {
       if (block.type === "text") text += block.text;
-      else if (block.type === "tool_use") toolCalls.push({ id: block.id, name: block.name, arguments: JSON.stringify(block.input) });
+      else if (block.type === "tool_use")
+        toolCalls.push({ id: block.id, name: block.name, arguments: JSON.stringify(block.input) });
     }
     return { text, toolCalls };
   }
@@ -72,13 +84,19 @@ function toAnthropicMessages(messages: readonly ModelMessage[]): Anthropic.Messa
         role: "assistant",
         content: [
           ...(m.text === "" ? [] : [{ type: "text" as const, text: m.text }]),
-          ...m.toolCalls.map((c) => ({ type: "tool_use" as const, id: c.id, name: c.name, input: JSON.parse(c.arguments) as unknown })),
+          ...m.toolCalls.map((c) => ({
+            type: "tool_use" as const,
+            id: c.id,
+            name: c.name,
+            input: JSON.parse(c.arguments) as unknown,
+          })),
         ],
       });
     } else {
       const block = toAnthropicToolResult(m.toolCallId, reportOf(m));
       const last = out.at(-1);
-      if (last?.role === "user" && Array.isArray(last.content) && last.content.every((b) => b.type === "tool_result")) last.content.push(block);
+      if (last?.role === "user" && Array.isArray(last.content) && last.content.every((b) => b.type === "tool_result"))
+        last.content.push(block);
       else out.push({ role: "user", content: [block] });
     }
   }

@@ -19,15 +19,22 @@ export class ScriptedModel implements ChatModel {
     if (/\bwhere\b/.test(text)) return this.call("get_location", {});
     const service = /\bconnect\s+(\w+)/.exec(text)?.[1];
     if (service !== undefined) return this.call("connect_account", { service });
-    if (/\b(delete|remove|reset)\b/.test(text)) return this.call("confirm_action", { question: `Do you really want to ${last.text.replace(/[.?!]+$/, "")}?` });
+    if (/\b(delete|remove|reset)\b/.test(text))
+      return this.call("confirm_action", { question: `Do you really want to ${last.text.replace(/[.?!]+$/, "")}?` });
     const mode = /\b(single|split|grid)\b/.exec(text)?.[1];
     if (mode !== undefined) return this.call("set_layout", { mode, ...(/\bdark\b/.test(text) && { theme: "dark" }) });
-    return say("I can open a file (\"open README.md\"), tell where you are (\"where am I?\"), or change the layout (\"split layout\").");
+    return say(
+      'I can open a file ("open README.md"), tell where you are ("where am I?"), or change the layout ("split layout").',
+    );
   }
 
   private call(name: string, args: object): ModelTurn {
     this.calls += 1;
-    const call: ModelToolCall = { id: `call_${Date.now().toString(36)}_${this.calls}`, name, arguments: JSON.stringify(args) };
+    const call: ModelToolCall = {
+      id: `call_${Date.now().toString(36)}_${this.calls}`,
+      name,
+      arguments: JSON.stringify(args),
+    };
     return { text: "", toolCalls: [call] };
   }
 
@@ -41,9 +48,13 @@ export class ScriptedModel implements ChatModel {
         return city === undefined ? "I could not tell where you are." : `You are in ${city}.`;
       }
       case "connect_account":
-        return parseField(observation.content, "status") === "connected" ? "Your account is connected." : `The account was not connected: ${observation.content}`;
+        return parseField(observation.content, "status") === "connected"
+          ? "Your account is connected."
+          : `The account was not connected: ${observation.content}`;
       case "confirm_action":
-        return parseField(observation.content, "confirmed") === true ? "Confirmed: going ahead." : "Cancelled: nothing was changed.";
+        return parseField(observation.content, "confirmed") === true
+          ? "Confirmed: going ahead."
+          : "Cancelled: nothing was changed.";
       default:
         return `Done (${observation.content}).`;
     }

@@ -4,11 +4,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { convertToModelMessages, streamText, type UIMessage } from "ai";
 import { toAiSdkTools } from "../../../../runtime/adapters/ai-sdk/index.js"; // in an app: "gen-client-tools/ai-sdk"
-import { clientToolSpecs, type ClientToolMap } from "../client-tools.gen/index.js";
+import { type ClientToolMap, clientToolSpecs } from "../client-tools.gen/index.js";
 import { clientToolValidators } from "../client-tools.gen/validators/index.js";
 import { scriptedModel } from "./scripted-model.js";
 
-/** The client tools as the AI SDK's tools: the page runs them, the model's arguments are checked with the generated validators. */
+/**
+ * The client tools as the AI SDK's tools: the page runs them, the model's arguments are checked with the generated
+ * validators.
+ */
 export const clientTools = toAiSdkTools<ClientToolMap>(clientToolSpecs, { validators: clientToolValidators });
 
 // Runs from examples/ai-sdk-chat/.build/server.js; the page's files are beside it.
@@ -36,7 +39,9 @@ const server = createServer(async (request, response) => {
     }
     response.writeHead(200, { "content-type": served[1] }).end(await readFile(path.join(web, served[0])));
   } catch (error) {
-    response.writeHead(400, { "content-type": "text/plain" }).end(error instanceof Error ? error.message : "bad request");
+    response
+      .writeHead(400, { "content-type": "text/plain" })
+      .end(error instanceof Error ? error.message : "bad request");
   }
 });
 

@@ -1,10 +1,14 @@
-import { simulateReadableStream, type LanguageModel } from "ai";
+import { type LanguageModel, simulateReadableStream } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 
-type StreamPart = Awaited<ReturnType<MockLanguageModelV3["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
+type StreamPart =
+  Awaited<ReturnType<MockLanguageModelV3["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
 type Prompt = Parameters<MockLanguageModelV3["doStream"]>[0]["prompt"];
 
-const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
+const usage = {
+  inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 0, text: 0, reasoning: 0 },
+};
 
 /** The chart the model draws when asked for one. */
 export const SALES_CHART = {
@@ -55,10 +59,16 @@ function reply(prompt: Prompt, toolCallId: string): StreamPart[] {
     return text(said);
   }
   const asked = last?.role === "user" ? last.content.map((p) => (p.type === "text" ? p.text : "")).join(" ") : "";
-  if (/colou?r/i.test(asked)) return toolCall(toolCallId, "pick_colour", { question: "Which colour should the theme use?", colours: ["teal", "coral", "plum"] });
+  if (/colou?r/i.test(asked))
+    return toolCall(toolCallId, "pick_colour", {
+      question: "Which colour should the theme use?",
+      colours: ["teal", "coral", "plum"],
+    });
   if (/toast|notice/i.test(asked)) return toolCall(toolCallId, "show_toast", { text: "Saved." });
   if (/chart/i.test(asked)) return streamedToolCall(toolCallId, "show_chart", SALES_CHART);
-  return text('Ask me to pick a colour ("pick a colour"), to show a toast ("show a toast") or to draw a chart ("draw a chart").');
+  return text(
+    'Ask me to pick a colour ("pick a colour"), to show a toast ("show a toast") or to draw a chart ("draw a chart").',
+  );
 }
 
 function text(said: string): StreamPart[] {
@@ -81,7 +91,8 @@ function toolCall(toolCallId: string, toolName: string, input: object): StreamPa
 function streamedToolCall(toolCallId: string, toolName: string, input: object): StreamPart[] {
   const json = JSON.stringify(input);
   const deltas: StreamPart[] = [];
-  for (let at = 0; at < json.length; at += DELTA_CHARS) deltas.push({ type: "tool-input-delta", id: toolCallId, delta: json.slice(at, at + DELTA_CHARS) });
+  for (let at = 0; at < json.length; at += DELTA_CHARS)
+    deltas.push({ type: "tool-input-delta", id: toolCallId, delta: json.slice(at, at + DELTA_CHARS) });
   return [
     { type: "tool-input-start", id: toolCallId, toolName },
     ...deltas,

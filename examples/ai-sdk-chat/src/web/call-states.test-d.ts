@@ -1,9 +1,16 @@
 // Type tests, checked by `tsc -p tsconfig.json`: the call states and renderers of the generated
 // code (this example's client-tools.gen), as a page meets them.
 import type { ReactNode } from "react";
-import { createClientToolCallStreams, renderClientToolCall } from "../../../../runtime/index.js";
 import { toClientToolCallState } from "../../../../runtime/adapters/ai-sdk/index.js";
-import type { ClientToolCallState, ClientToolRenderers, ClientTools, PickColourPartialArgs, ShowChartArgs, ShowChartPartialArgs } from "../client-tools.gen/index.js";
+import { createClientToolCallStreams, renderClientToolCall } from "../../../../runtime/index.js";
+import type {
+  ClientToolCallState,
+  ClientToolRenderers,
+  ClientTools,
+  PickColourPartialArgs,
+  ShowChartArgs,
+  ShowChartPartialArgs,
+} from "../client-tools.gen/index.js";
 import { clientToolSpecs } from "../client-tools.gen/index.js";
 
 declare const state: ClientToolCallState;

@@ -6,13 +6,19 @@ type Chart = Parameters<ClientToolContext["ui"]["keepChart"]>[0];
 
 /** What the page shows for the handlers: the open colour question, the toasts, and the charts the handler kept. */
 export interface PageUiState {
-  readonly question: { readonly text: string; readonly colours: readonly Colour[]; answer(colour: Colour): void } | undefined;
+  readonly question:
+    | { readonly text: string; readonly colours: readonly Colour[]; answer(colour: Colour): void }
+    | undefined;
   readonly toasts: readonly string[];
   readonly charts: readonly Chart[];
 }
 
 /** The handlers' side of the page, outside React: React reads it with useSyncExternalStore. */
-export function createPageUi(): { ui: ClientToolContext["ui"]; subscribe(listener: () => void): () => void; state(): PageUiState } {
+export function createPageUi(): {
+  ui: ClientToolContext["ui"];
+  subscribe(listener: () => void): () => void;
+  state(): PageUiState;
+} {
   let state: PageUiState = { question: undefined, toasts: [], charts: [] };
   const listeners = new Set<() => void>();
   const set = (next: PageUiState): void => {

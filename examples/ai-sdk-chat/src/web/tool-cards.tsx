@@ -10,12 +10,19 @@ const CHART_PARTS = ["/title", "/kind", "/unit", "/points"] as const;
  */
 function ChartCard({ call }: { readonly call: ClientToolCallState<"show_chart"> }): ReactNode {
   const { args } = call;
-  const isFinal = (pointer: (typeof CHART_PARTS)[number] | `/points/${number}`): boolean => (call.status === "input-streaming" ? call.isFinal(pointer) : call.args !== undefined);
+  const isFinal = (pointer: (typeof CHART_PARTS)[number] | `/points/${number}`): boolean =>
+    call.status === "input-streaming" ? call.isFinal(pointer) : call.args !== undefined;
   const points = args?.points ?? [];
   const finalParts = [...CHART_PARTS, ...points.map((_, i) => `/points/${i}` as const)].filter(isFinal);
   const highest = Math.max(1, ...points.map((point) => point.value ?? 0));
   return (
-    <figure className={`chart ${call.status}`} data-tool-call-id={call.toolCallId} data-status={call.status} data-args={JSON.stringify(args ?? null)} data-final={JSON.stringify(finalParts)}>
+    <figure
+      className={`chart ${call.status}`}
+      data-tool-call-id={call.toolCallId}
+      data-status={call.status}
+      data-args={JSON.stringify(args ?? null)}
+      data-final={JSON.stringify(finalParts)}
+    >
       <figcaption className={isFinal("/title") ? "final" : "pending"}>{args?.title ?? "…"}</figcaption>
       <p className="chart-kind">
         <span className={isFinal("/kind") ? "final" : "pending"}>{args?.kind ?? "…"}</span> chart
@@ -36,7 +43,14 @@ function ChartCard({ call }: { readonly call: ClientToolCallState<"show_chart"> 
 
 /** A one-line account of a call of a tool with no card of its own. */
 function callLine(call: ClientToolCallState<"pick_colour" | "show_toast">): ReactNode {
-  const shown = call.status === "output-available" ? ("result" in call ? JSON.stringify(call.result) : "sent to the page") : call.status === "output-error" ? call.error : "…";
+  const shown =
+    call.status === "output-available"
+      ? "result" in call
+        ? JSON.stringify(call.result)
+        : "sent to the page"
+      : call.status === "output-error"
+        ? call.error
+        : "…";
   return <li className="tool">{`${call.toolName}: ${shown}`}</li>;
 }
 

@@ -4,12 +4,18 @@ type Colour = Parameters<ClientToolContext["ui"]["askColour"]>[1][number];
 
 /** What the page shows for the handlers: the open colour question and the toasts. */
 export interface PageUiState {
-  readonly question: { readonly text: string; readonly colours: readonly Colour[]; answer(colour: Colour): void } | undefined;
+  readonly question:
+    | { readonly text: string; readonly colours: readonly Colour[]; answer(colour: Colour): void }
+    | undefined;
   readonly toasts: readonly string[];
 }
 
 /** The handlers' side of the page, outside React: React reads it with useSyncExternalStore. */
-export function createPageUi(): { ui: ClientToolContext["ui"]; subscribe(listener: () => void): () => void; state(): PageUiState } {
+export function createPageUi(): {
+  ui: ClientToolContext["ui"];
+  subscribe(listener: () => void): () => void;
+  state(): PageUiState;
+} {
   let state: PageUiState = { question: undefined, toasts: [] };
   const listeners = new Set<() => void>();
   const set = (next: PageUiState): void => {

@@ -1,10 +1,14 @@
-import { simulateReadableStream, type LanguageModel } from "ai";
+import { type LanguageModel, simulateReadableStream } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 
-type StreamPart = Awaited<ReturnType<MockLanguageModelV3["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
+type StreamPart =
+  Awaited<ReturnType<MockLanguageModelV3["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
 type Prompt = Parameters<MockLanguageModelV3["doStream"]>[0]["prompt"];
 
-const usage = { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } };
+const usage = {
+  inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 0, text: 0, reasoning: 0 },
+};
 
 /**
  * A model that needs no key and no network: asked about a colour it calls pick_colour, asked for
@@ -25,13 +29,24 @@ function reply(prompt: Prompt, toolCallId: string): StreamPart[] {
   const last = prompt.at(-1);
   if (last?.role === "tool") {
     const output = last.content.find((p) => p.type === "tool-result")?.output;
-    if (output?.type === "json" && typeof output.value === "object" && output.value !== null && "colour" in output.value) return text(`You picked ${String(output.value.colour)}.`);
+    if (
+      output?.type === "json" &&
+      typeof output.value === "object" &&
+      output.value !== null &&
+      "colour" in output.value
+    )
+      return text(`You picked ${String(output.value.colour)}.`);
     if (output?.type === "error-text") return text(`That did not work: ${output.value}`);
     return text("Done.");
   }
   const asked = last?.role === "user" ? last.content.map((p) => (p.type === "text" ? p.text : "")).join(" ") : "";
-  if (/wrong/i.test(asked)) return toolCall(toolCallId, "pick_colour", { question: "Which colour?", colours: ["ultraviolet"] });
-  if (/colou?r/i.test(asked)) return toolCall(toolCallId, "pick_colour", { question: "Which colour should the theme use?", colours: ["teal", "coral", "plum"] });
+  if (/wrong/i.test(asked))
+    return toolCall(toolCallId, "pick_colour", { question: "Which colour?", colours: ["ultraviolet"] });
+  if (/colou?r/i.test(asked))
+    return toolCall(toolCallId, "pick_colour", {
+      question: "Which colour should the theme use?",
+      colours: ["teal", "coral", "plum"],
+    });
   if (/toast|notice/i.test(asked)) return toolCall(toolCallId, "show_toast", { text: "Saved." });
   return text('Ask me to pick a colour ("pick a colour") or to show a toast ("show a toast").');
 }

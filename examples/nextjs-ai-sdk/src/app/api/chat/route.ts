@@ -1,10 +1,13 @@
-import { convertToModelMessages, streamText, type UIMessage } from "ai";
 import { clientToolErrorText, toAiSdkTools } from "@gen-client-tools/runtime/ai-sdk";
-import { clientToolSpecs, type ClientToolMap } from "@/client-tools.gen";
+import { convertToModelMessages, streamText, type UIMessage } from "ai";
+import { type ClientToolMap, clientToolSpecs } from "@/client-tools.gen";
 import { clientToolValidators } from "@/client-tools.gen/validators";
 import { scriptedModel } from "@/server/scripted-model";
 
-/** The client tools as the AI SDK's tools: the page runs them; the model's arguments are checked with the generated validators. */
+/**
+ * The client tools as the AI SDK's tools: the page runs them; the model's arguments are checked with the generated
+ * validators.
+ */
 const clientTools = toAiSdkTools<ClientToolMap>(clientToolSpecs, { validators: clientToolValidators });
 export type ClientTools = typeof clientTools;
 
