@@ -16,5 +16,7 @@ export default defineConfig({
     globalSetup: ["test-support/global-setup.ts"],
     exclude: ["**/node_modules/**", "dist/**", "**/dist/**"],
     testTimeout: 60_000,
+    // Some suites build the package or start servers before their tests: minutes, not seconds, on two busy cores.
+    hookTimeout: 120_000,
   },
 });

@@ -39,16 +39,13 @@ export type {
 } from "./server/approval.js";
 // Approvals and private inputs.
 export { approveClientToolCall, argsFingerprint } from "./server/approval.js";
-export type {
-  ClientCallBrokerEvents,
-  ClientCallBrokerOptions,
-  ClientCallInspection,
-  DispatchInput,
-  FailInput,
-  SubmitInput,
-} from "./server/broker.js";
 // The broker and its stores.
 export { ClientCallBroker } from "./server/broker.js";
+export type { ClientCallBrokerOptions } from "./server/broker-options.js";
+export type { FailInput, SubmitInput } from "./server/calls/answers.js";
+export type { ClientCallBrokerEvents } from "./server/calls/call-events.js";
+export type { DispatchInput } from "./server/calls/dispatch-input.js";
+export type { ClientCallInspection } from "./server/calls/inspection.js";
 export type { InMemoryPendingCallStoreOptions } from "./server/memory-store.js";
 export { DEFAULT_CLOSED_RETENTION_MS, InMemoryPendingCallStore } from "./server/memory-store.js";
 export type { ClientToolDecisionInput, SignedClientToolDecision } from "./server/signing/signed-decision.js";

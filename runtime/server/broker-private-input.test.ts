@@ -5,7 +5,8 @@ import { outcomeToObservation } from "../wire/observation.js";
 import type { PrivateInputCall, PrivateInputHandlers } from "../wire/private-input-call.js";
 import { nextRequest } from "./__fixtures__/next-request.js";
 import { approveClientToolCall } from "./approval.js";
-import { ClientCallBroker, type ClientCallBrokerOptions } from "./broker.js";
+import { ClientCallBroker } from "./broker.js";
+import type { ClientCallBrokerOptions } from "./broker-options.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
 
 const CANARY = "canary-7f3a9c-do-not-leak";

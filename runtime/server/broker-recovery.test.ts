@@ -5,7 +5,8 @@ import { ClientCallClosedError, ClientCallStaleAttemptError } from "../wire/erro
 import type { ClientToolRequest } from "../wire/messages.js";
 import { outcomeToObservation } from "../wire/observation.js";
 import { nextRequest } from "./__fixtures__/next-request.js";
-import { ClientCallBroker, type ClientCallBrokerOptions } from "./broker.js";
+import { ClientCallBroker } from "./broker.js";
+import type { ClientCallBrokerOptions } from "./broker-options.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import { followOwnerCalls } from "./transports/owner-feed.js";
 

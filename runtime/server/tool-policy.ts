@@ -4,6 +4,8 @@ import {
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_TIMEOUT_SECONDS,
 } from "../tool-spec/types.js";
+import type { PendingCall, PendingCallTool } from "./store.js";
+import type { KnownTool } from "./tools.js";
 
 /** How long the client has to answer one attempt of this tool. */
 export function timeoutSeconds(spec: ClientToolSpec): number {
@@ -34,3 +36,26 @@ export function recoveryOf(spec: ClientToolSpec, fallback: BrokerRecovery): Clie
 
 /** The recovery policies a broker may give tools that name none. */
 export type BrokerRecovery = Exclude<ClientToolRecovery, "redispatch">;
+
+/** How a call's answers are re-sent and timed, and how it recovers. */
+export type CallPolicy = Omit<PendingCallTool, "outputSchema">;
+
+/**
+ * A call's policy: as the call carries it (any instance dispatched it), else as the tool known
+ * here says; undefined for neither.
+ */
+export function callPolicies(
+  find: (name: string, conversationId: string) => KnownTool | undefined,
+  fallback: BrokerRecovery,
+): (call: PendingCall) => CallPolicy | undefined {
+  return (call) => {
+    if (call.tool !== undefined) return call.tool;
+    const spec = find(call.request.toolName, call.request.conversationId)?.spec;
+    if (spec === undefined) return undefined;
+    return {
+      timeoutSeconds: timeoutSeconds(spec),
+      maxAttempts: resendLimit(spec),
+      recovery: recoveryOf(spec, fallback),
+    };
+  };
+}

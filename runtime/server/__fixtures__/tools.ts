@@ -1,7 +1,8 @@
 // Specs and a broker wired for tests: every request the broker hands to "transports" and
 // every settled call is recorded, so tests can answer requests as a client would.
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
-import { ClientCallBroker, type ClientCallBrokerOptions } from "../broker.js";
+import { ClientCallBroker } from "../broker.js";
+import type { ClientCallBrokerOptions } from "../broker-options.js";
 import { InMemoryPendingCallStore } from "../memory-store.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { Emitter } from "../emitter.js";
 import { InMemoryPendingCallStore } from "../memory-store.js";
 import type { ClosedCall, PendingCall } from "../store.js";
-import { CallLifecycle, type CallPolicy, STORE_LOST } from "./lifecycle.js";
-import { CallWaiters } from "./waiters.js";
+import type { CallPolicy } from "../tool-policy.js";
+import type { CallEvents } from "./call-events.js";
+import { CallLifecycle, STORE_LOST } from "./lifecycle.js";
 
 const tool = { outputSchema: "f".repeat(64), timeoutSeconds: 30, maxAttempts: 2 };
 
@@ -31,19 +33,12 @@ function lifecycle(store = new InMemoryPendingCallStore()) {
   const settled: ClosedCall[] = [];
   const givenUp: ClosedCall[] = [];
   const errors: unknown[] = [];
-  const waiters = new CallWaiters(
-    async (requestId) => life.expire(requestId),
-    (error) => errors.push(error),
-  );
-  const life: CallLifecycle = new CallLifecycle({
-    store,
-    waiters,
-    policyOf: (pending) => pending.tool,
-    onSettled: (closed) => settled.push(closed),
-    onGivenUp: (closed) => givenUp.push(closed),
-    onError: (error) => errors.push(error),
-  });
-  return { life, store, waiters, settled, givenUp, errors };
+  const events = new Emitter<CallEvents>((error) => errors.push(error));
+  events.on("settled", (closed) => settled.push(closed));
+  events.on("ended", (closed) => givenUp.push(closed));
+  events.on("error", ({ error }) => errors.push(error));
+  const life = new CallLifecycle({ store, policyOf: (pending) => pending.tool, events });
+  return { life, store, waiters: life.waiters, settled, givenUp, errors };
 }
 
 describe("CallLifecycle", () => {

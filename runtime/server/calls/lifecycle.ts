@@ -7,12 +7,12 @@ import type {
   ClientCallUnknownOutcome,
 } from "../../wire/outcome.js";
 import { startTimer, type TimerHandle } from "../../wire/timer.js";
-import type { ClosedCall, PendingCall, PendingCallStore, PendingCallTool, StoredCall } from "../store.js";
+import type { Emitter } from "../emitter.js";
+import type { ClosedCall, PendingCall, PendingCallStore, StoredCall } from "../store.js";
+import type { CallPolicy } from "../tool-policy.js";
+import type { CallEvents } from "./call-events.js";
 import { FailureRuns } from "./failure-runs.js";
-import type { CallWaiters } from "./waiters.js";
-
-/** How a call's answers are re-sent and timed, and how it recovers. */
-export type CallPolicy = Omit<PendingCallTool, "outputSchema">;
+import { CallWaiters } from "./waiters.js";
 
 /** The outcome of a call the store no longer holds (a Redis that came back without its data). */
 export const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "the store lost the call" };
@@ -31,37 +31,23 @@ export const DEFAULT_SWEEP_INTERVAL_MS = 500;
 
 export interface CallLifecycleOptions {
   readonly store: PendingCallStore;
-  readonly waiters: CallWaiters;
   /** The call's policy: as the call carries it, else as the tool known here says; undefined for neither. */
   readonly policyOf: (call: PendingCall) => CallPolicy | undefined;
-  /** A call this broker waited for has ended (its dispatches are resolved). */
-  readonly onSettled: (closed: ClosedCall) => void;
-  /**
-   * A call this broker waited for was ended here alone (the store could not end it): its feeds hear of it as of any
-   * end.
-   */
-  readonly onGivenUp: (closed: ClosedCall) => void;
-  readonly onError: (error: unknown, context: string) => void;
-  /** An open call's tool's recovery policy changed it (ended it, or sent it again). */
-  readonly onRecovered?: (call: PendingCall, policy: "settle" | "redispatch") => void;
-  /** A sweep here ended a call past its deadline. */
-  readonly onSwept?: (call: PendingCall) => void;
+  /** Where the lifecycle reports what happens: calls settled, given up, recovered and swept, and failures. */
+  readonly events: Emitter<CallEvents>;
 }
 
 /**
  * The call's life in the store after it is opened: each end and re-send a compare-and-set on
  * its attempt, recovery of a call whose dispatcher or client went away, and its deadline, timed
- * here for the calls this broker waits for and swept in the store for every call.
+ * here (by its waiters) for the calls this broker waits for and swept in the store for every call.
  */
 export class CallLifecycle {
+  /** The calls this broker waits for, each with a timer at its deadline that ends here. */
+  readonly waiters: CallWaiters;
   readonly #store: PendingCallStore;
-  readonly #waiters: CallWaiters;
   readonly #policyOf: (call: PendingCall) => CallPolicy | undefined;
-  readonly #onSettled: (closed: ClosedCall) => void;
-  readonly #onGivenUp: (closed: ClosedCall) => void;
-  readonly #onError: (error: unknown, context: string) => void;
-  readonly #onRecovered: NonNullable<CallLifecycleOptions["onRecovered"]>;
-  readonly #onSwept: NonNullable<CallLifecycleOptions["onSwept"]>;
+  readonly #events: Emitter<CallEvents>;
   #lastSweep: { readonly at: number; readonly ok: boolean } | undefined;
   #sweepTimer: TimerHandle | undefined;
   #sweeping = false;
@@ -69,18 +55,25 @@ export class CallLifecycle {
 
   constructor(options: CallLifecycleOptions) {
     this.#store = options.store;
-    this.#waiters = options.waiters;
     this.#policyOf = options.policyOf;
-    this.#onSettled = options.onSettled;
-    this.#onGivenUp = options.onGivenUp;
-    this.#onError = options.onError;
-    this.#onRecovered = options.onRecovered ?? (() => {});
-    this.#onSwept = options.onSwept ?? (() => {});
+    this.#events = options.events;
     this.#sweepFailures = new FailureRuns((error) =>
-      this.#onError(
+      this.#report(
         error,
         "sweeping the store's expired calls failed (reported once until a sweep succeeds); the next sweep tries again",
       ),
+    );
+    // One report an outage, not one a second for each call waited for.
+    const deadlineFailures = new FailureRuns((error) =>
+      this.#report(
+        error,
+        "a client tool call's timer could not reach the store (reported once until one does); each such call tries " +
+          "again a second later",
+      ),
+    );
+    this.waiters = new CallWaiters(
+      (requestId) => this.expire(requestId).then(() => deadlineFailures.succeeded()),
+      (error) => deadlineFailures.failed(error),
     );
   }
 
@@ -105,7 +98,7 @@ export class CallLifecycle {
    */
   async resend(call: PendingCall, next: PendingCall): Promise<void> {
     if (!(await this.#store.reissue(next, call.request.attempt))) throw await this.lostRace(call);
-    this.#waiters.follow(next.request);
+    this.waiters.follow(next.request);
   }
 
   /**
@@ -133,7 +126,7 @@ export class CallLifecycle {
         return;
       case "settle": {
         const outcome: ClientCallUnknownOutcome = { status: "unknown_outcome", reason };
-        if (await this.endIfOpen(call, outcome)) this.#onRecovered(call, "settle");
+        if (await this.endIfOpen(call, outcome)) this.#events.emit("recovered", { call, policy: "settle" });
         return;
       }
       case "redispatch": {
@@ -144,8 +137,8 @@ export class CallLifecycle {
           ...(call.tool !== undefined && { tool: call.tool }),
         };
         if (await this.#store.reissue(next, call.request.attempt)) {
-          this.#waiters.follow(next.request);
-          this.#onRecovered(call, "redispatch");
+          this.waiters.follow(next.request);
+          this.#events.emit("recovered", { call, policy: "redispatch" });
         }
         return;
       }
@@ -159,7 +152,7 @@ export class CallLifecycle {
   /** A waited-for call's deadline has come: time it out, unless the store knows better (the waiters' `onDeadline`). */
   async expire(requestId: string): Promise<void> {
     for (;;) {
-      const waiter = this.#waiters.get(requestId);
+      const waiter = this.waiters.get(requestId);
       if (waiter === undefined) return;
       const stored = await this.#store.get(requestId, waiter.owner);
       if (stored === undefined)
@@ -168,7 +161,7 @@ export class CallLifecycle {
       if (stored.state === "closed")
         return this.settle({ owner: stored.owner, request: stored.request, outcome: stored.outcome });
       // Re-sent by another process, or a deadline beyond what one timer can wait.
-      if (stored.request.expiresAt > Date.now()) return this.#waiters.follow(stored.request);
+      if (stored.request.expiresAt > Date.now()) return this.waiters.follow(stored.request);
       if (await this.endIfOpen(stored, this.timeoutOutcome(stored))) return;
     }
   }
@@ -217,7 +210,9 @@ export class CallLifecycle {
     await Promise.all(
       expired
         .filter((call) => call.request.expiresAt <= now)
-        .map(async (call) => (await this.endIfOpen(call, this.timeoutOutcome(call))) && this.#onSwept(call)),
+        .map(
+          async (call) => (await this.endIfOpen(call, this.timeoutOutcome(call))) && this.#events.emit("swept", call),
+        ),
     );
   }
 
@@ -237,12 +232,12 @@ export class CallLifecycle {
     let lost = 0;
     let unread = 0;
     let failure: unknown;
-    for (const [requestId, waiter] of this.#waiters.entries()) {
+    for (const [requestId, waiter] of this.waiters.entries()) {
       try {
         const stored = await this.#store.get(requestId, waiter.owner);
         if (stored?.state === "closed") this.settle(stored);
         // The store came back without the call (a Redis restarted empty): it ends now, not at its deadline.
-        else if (stored === undefined && waiter.stored && this.#waiters.get(requestId) === waiter) {
+        else if (stored === undefined && waiter.stored && this.waiters.get(requestId) === waiter) {
           lost++;
           this.giveUp({
             owner: waiter.owner,
@@ -257,12 +252,12 @@ export class CallLifecycle {
       }
     }
     if (unread > 0)
-      this.#onError(
+      this.#report(
         failure,
         `reading ${unread} call${unread === 1 ? "" : "s"} again after missed notices failed; their timers will`,
       );
     if (lost > 0)
-      this.#onError(
+      this.#report(
         new Error(
           `the store no longer holds ${lost} open call${lost === 1 ? "" : "s"} this broker awaited (did Redis come back without its data?): each ended as cancelled`,
         ),
@@ -272,12 +267,16 @@ export class CallLifecycle {
 
   /** Resolves this broker's dispatches of the call, once; a call it does not wait for is ignored. */
   settle(closed: ClosedCall): void {
-    if (this.#waiters.settle(closed)) this.#onSettled(closed);
+    if (this.waiters.settle(closed)) this.#events.emit("settled", closed);
   }
 
   /** Ends a dispatch the store could not end (it lost the call, or failed): the feeds hear of it as of any end. */
   giveUp(closed: ClosedCall): void {
-    this.#onGivenUp(closed);
+    this.#events.emit("ended", closed);
     this.settle(closed);
+  }
+
+  #report(error: unknown, context: string): void {
+    this.#events.emit("error", { error, context });
   }
 }

@@ -10,7 +10,9 @@ import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { nextRequest } from "../__fixtures__/next-request.js";
-import { ClientCallBroker, type ClientCallBrokerOptions, type DispatchInput } from "../broker.js";
+import { ClientCallBroker } from "../broker.js";
+import type { ClientCallBrokerOptions } from "../broker-options.js";
+import type { DispatchInput } from "../calls/dispatch-input.js";
 import { RedisPendingCallStore } from "../redis/redis-store.js";
 import { INSTRUMENTATION_NAME } from "./call-telemetry.js";
 
