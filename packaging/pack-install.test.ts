@@ -388,7 +388,7 @@ console.log(JSON.stringify({
 import { toAiSdkTools, handleAiSdkToolCall, type ToolCallDispatch } from "@gen-client-tools/runtime/ai-sdk";
 import { serveClientToolsOverMcp } from "@gen-client-tools/runtime/mcp";
 import { toAgUiToolCallEvents, createAgUiClientToolSubscriber } from "@gen-client-tools/runtime/ag-ui";
-import { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "@gen-client-tools/runtime";
+import { fromOpenAIChatToolCall, toOpenAIChatToolMessage } from "@gen-client-tools/runtime/providers";
 import { toOpenAIAgentsTools } from "@gen-client-tools/runtime/openai-agents";
 import { toLangChainTools } from "@gen-client-tools/runtime/langchain";
 import { toTanStackToolDefinitions } from "@gen-client-tools/runtime/tanstack-ai";
@@ -579,12 +579,12 @@ export function usePickDate(): void {
       // docs/generative-ui.md's card as written, with the streams its page makes.
       "src/chart-card.tsx": `${CODE_BLOCK_WRAPPERS["chart-card"]!.before}\n${block}\nexport { cards, Message, streams };\n`,
       "src/render.tsx": `import { renderToStaticMarkup } from "react-dom/server";
-import { ClientToolCall } from "@gen-client-tools/runtime/react";
+import { ClientToolCallView } from "@gen-client-tools/runtime/react";
 import { cards, streams } from "./chart-card.js";
 
 const part = { type: "tool-show_chart", toolCallId: "c1", state: "input-streaming", rawInput: '{"title":"Weekly sales","kind":"ba' } as const;
-const first = renderToStaticMarkup(<ClientToolCall part={part} streams={streams} renderers={cards} />);
-const next = renderToStaticMarkup(<ClientToolCall part={{ ...part, rawInput: part.rawInput + 'r","points":[{"label":"Mon","value":4},{"label":"Tu' }} streams={streams} renderers={cards} />);
+const first = renderToStaticMarkup(<ClientToolCallView part={part} streams={streams} renderers={cards} />);
+const next = renderToStaticMarkup(<ClientToolCallView part={{ ...part, rawInput: part.rawInput + 'r","points":[{"label":"Mon","value":4},{"label":"Tu' }} streams={streams} renderers={cards} />);
 console.log(JSON.stringify([first, next]));
 `,
     });
@@ -689,7 +689,8 @@ console.log(JSON.stringify([first, next]));
       "tsconfig.json": strictTsconfig({ outDir: "dist", rootDir: "src", skipLibCheck: true, types: ["node"] }),
       "src/check.ts": `import { createServer } from "node:http";
 import { WebSocket, WebSocketServer } from "ws";
-import { decodeClientToolServerMessage, outcomeToObservation, type ClientCallOutcome } from "@gen-client-tools/runtime";
+import { decodeClientToolServerMessage } from "@gen-client-tools/runtime/wire";
+import { outcomeToObservation, type ClientCallOutcome } from "@gen-client-tools/runtime";
 import { attachClientTools, ClientCallBroker, createClientToolsHandler, toNodeListener } from "@gen-client-tools/runtime/server";
 import { clientToolContract as oldPage } from "./old-page.gen/index.js";
 import { clientToolSpecs } from "./client-tools.gen/index.js";

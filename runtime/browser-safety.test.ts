@@ -31,16 +31,23 @@ function importGraph(
 }
 
 describe("what the runtime's entries import", () => {
-  it("keeps the root entry (specs, exports, the runner, the wire, the bindings) free of packages, Node modules and the server's half", () => {
-    const { files, packages } = importGraph("index.ts");
-    expect([...packages]).toEqual([]);
-    expect(files).toContain("runtime/client/runner.ts");
-    expect(files).toContain("runtime/client/bindings.ts");
-    expect([...files].filter((file) => file.startsWith("runtime/server/") || file === "runtime/server.ts")).toEqual([]);
+  /** The entries a page may import. */
+  const BROWSER_ENTRIES = ["index.ts", "bindings.ts", "wire.ts", "providers.ts"];
+
+  it("keeps the browser entries (the root, the bindings, the wire, the providers) free of packages, Node modules and the server's half", () => {
+    for (const entry of BROWSER_ENTRIES) {
+      const { files, packages } = importGraph(entry);
+      expect([...packages], entry).toEqual([]);
+      expect([...files].filter((file) => file.startsWith("runtime/server/") || file === "runtime/server.ts")).toEqual(
+        [],
+      );
+    }
+    expect(importGraph("index.ts").files).toContain("runtime/client/runner.ts");
+    expect(importGraph("bindings.ts").files).toContain("runtime/client/bindings.ts");
   });
 
-  it("takes every module of client/ and wire/ that is not a test into the root entry: what only a server needs belongs in server/", () => {
-    const { files } = importGraph("index.ts", { typeOnly: true });
+  it("takes every module of client/ and wire/ that is not a test into a browser entry: what only a server needs belongs in server/", () => {
+    const files = new Set(BROWSER_ENTRIES.flatMap((entry) => [...importGraph(entry, { typeOnly: true }).files]));
     for (const folder of ["client", "wire"]) {
       const modules = readdirSync(join(here, folder)).filter((name) => name.endsWith(".ts") && !name.includes(".test"));
       expect(modules.map((name) => `runtime/${folder}/${name}`).filter((file) => !files.has(file))).toEqual([]);

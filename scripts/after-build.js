@@ -10,11 +10,21 @@ const dist = path.resolve(process.argv[2] ?? "dist");
 
 // The package's code as bundles: the CLI, the programmatic API and the Vite plugin, and the
 // chunks they load when asked (a run imports ~90 modules otherwise: ~40 ms of Node's module
-// loading, against ~11 ms for the bundle). The runtime's modules that the generator applies
-// (the spec rules, the schema walker) are bundled in from the same sources; what generated code
-// imports at run time comes from the @gen-client-tools/runtime package. The worker thread's
-// script is an entry of its own beside them, where the compile pool looks for it. Packages stay imports.
+// loading, against ~11 ms for the bundle). The generator imports the runtime through its entries
+// (/core for the spec rules and the schema walker): those are bundled in, from the runtime's dist/;
+// what generated code imports at run time comes from the @gen-client-tools/runtime package, and
+// every other package stays an import. The worker thread's script is an entry of its own beside
+// them, where the compile pool looks for it.
 const bundle = path.join(dist, "generator", "bundle");
+/** Every package an import, as `packages: "external"` would make it, except the runtime's entries, bundled in. */
+const externalPackagesButRuntime = {
+  name: "external-packages-but-runtime",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith("@gen-client-tools/runtime") ? undefined : { path: args.path, external: true },
+    );
+  },
+};
 rmSync(bundle, { recursive: true, force: true });
 await build({
   entryPoints: {
@@ -29,7 +39,7 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
-  packages: "external",
+  plugins: [externalPackagesButRuntime],
   chunkNames: "chunk-[hash]",
   logLevel: "error",
 });

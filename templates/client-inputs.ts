@@ -1,6 +1,10 @@
 // Template of the generated client-inputs.ts (see types.ts in this folder for how templates work).
 // @gen:file
-import { bindClientInputHandlers, type ClientInputHandlersOf, type PrivateInputCall } from "@gen-client-tools/runtime";
+import {
+  bindClientInputHandlers,
+  type ClientInputHandlersOf,
+  type PrivateInputCall,
+} from "@gen-client-tools/runtime/bindings";
 import type { ClientTools } from "./types.js";
 
 /** What a private input's handler is told of the call it was collected for (the broker's `PrivateInputCall`). */

@@ -1,6 +1,9 @@
 // Template of the generated validators/standard-schemas.ts (see types.ts in this folder for how templates work).
 // @gen:file
-import { clientToolStandardSchema, type ClientToolStandardSchema } from "@gen-client-tools/runtime";
+import {
+  clientToolStandardSchema,
+  type ClientToolStandardSchema,
+} from "@gen-client-tools/runtime/bindings";
 // @gen:begin imports
 declare const clientToolSpecs: readonly [{ readonly parameters: { readonly type: "object" } }];
 declare const validateExampleArgs: (data: unknown) => data is { readonly message: string };

@@ -14,7 +14,7 @@ import type {
   PartialArgsOf,
   ResultByKindOf,
   ResultByNameOf,
-} from "@gen-client-tools/runtime";
+} from "@gen-client-tools/runtime/bindings";
 
 // @gen:begin tools
 /** Placeholder tool: replaced by the generator. */
@@ -79,7 +79,6 @@ export type {
   ClientActionSecurityRisk,
   ClientEventTextContent,
   ClientEventToolCall,
-  ClientToolAcknowledgement,
   ClientToolErrorEvent,
-  ClientToolObservation,
-} from "@gen-client-tools/runtime";
+} from "@gen-client-tools/runtime/wire";
+export type { ClientToolAcknowledgement, ClientToolObservation } from "@gen-client-tools/runtime";

@@ -5,7 +5,10 @@ declare const validateExampleArgs: (data: unknown) => data is { readonly message
 
 // @gen:end imports
 // Checked by the compiler (the tool modules are not): a project without the runtime package fails here.
-export type { ClientToolValidationError, ClientToolValidator } from "@gen-client-tools/runtime/validators";
+export type {
+  ClientToolValidationError,
+  ClientToolValidator,
+} from "@gen-client-tools/runtime/validators";
 
 /** Every tool's validators by tool name: pass it as `validators` to `createClientToolRunner` (arguments) and to `ClientCallBroker` (results). */
 // @gen:begin map

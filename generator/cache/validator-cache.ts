@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sha256Hex } from "../../runtime/fingerprint/sha256.js";
+import { sha256Hex } from "@gen-client-tools/runtime/core";
 import { type CachedModule, NO_CACHE, type ValidatorCache } from "../emit/validators/validator-cache.js";
 import { writeFiles } from "../write/write-files.js";
 

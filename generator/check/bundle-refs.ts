@@ -1,10 +1,16 @@
 import path from "node:path";
-import { definitionsKeyword, schemaDialect } from "../../runtime/schema/dialect.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/schema/json.js";
-import { childPointer, pointerTokens } from "../../runtime/schema/json-pointer.js";
-import { forEachRef, rewriteRefs, valueAt } from "../../runtime/schema/json-walk.js";
-import { unresolvedPointer } from "../../runtime/schema/reference-rules.js";
-import { toFrozenJson } from "../../runtime/tool-spec/frozen-json.js";
+import type { JsonObject, JsonValue, SpecProblem } from "@gen-client-tools/runtime/core";
+import {
+  childPointer,
+  definitionsKeyword,
+  forEachRef,
+  pointerTokens,
+  rewriteRefs,
+  schemaDialect,
+  toFrozenJson,
+  unresolvedPointer,
+  valueAt,
+} from "@gen-client-tools/runtime/core";
 import { refTarget } from "../file-refs.js";
 import type { SchemaFileRead } from "../load/sources.js";
 import { isInside, relativePath } from "../relative-path.js";

@@ -1,11 +1,14 @@
-import type { JsonObject, JsonValue, SpecProblem } from "../../runtime/schema/json.js";
-import { childPointer, pointerTokens } from "../../runtime/schema/json-pointer.js";
-import { valueAt } from "../../runtime/schema/json-walk.js";
-import { metaSchemaProblems } from "../../runtime/schema/meta-schema.js";
-import { schemaWarnings } from "../../runtime/schema/schema-warnings.js";
-import { parametersKeyOf } from "../../runtime/tool-spec/parameters-key.js";
-import { checkParsedClientToolSpecs, schemaShapeProblems } from "../../runtime/tool-spec/parse.js";
-import type { ClientToolSpec } from "../../runtime/tool-spec/types.js";
+import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "@gen-client-tools/runtime/core";
+import {
+  checkParsedClientToolSpecs,
+  childPointer,
+  metaSchemaProblems,
+  parametersKeyOf,
+  pointerTokens,
+  schemaShapeProblems,
+  schemaWarnings,
+  valueAt,
+} from "@gen-client-tools/runtime/core";
 import type { FileProblem } from "../diagnostics.js";
 import type { SchemaFileRead, SpecSource } from "../load/sources.js";
 import { bundleRefs } from "./bundle-refs.js";

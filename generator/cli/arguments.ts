@@ -1,6 +1,6 @@
 import path from "node:path";
+import { suggestKey } from "@gen-client-tools/runtime/core";
 import parser from "yargs-parser";
-import { suggestKey } from "../../runtime/schema/suggest.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { importExtensionSetting } from "../options/import-style.js";
 import {

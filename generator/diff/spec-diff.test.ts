@@ -1,5 +1,5 @@
+import { parseClientToolSpecs } from "@gen-client-tools/runtime/core";
 import { describe, expect, it } from "vitest";
-import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import { diffReport, formatDiffReport } from "./diff-report.js";
 import { diffSpecSets } from "./spec-diff.js";
 

@@ -1,7 +1,5 @@
-import { compareSchemas } from "../../runtime/schema/compare/compare-schemas.js";
-import type { SchemaComparison, SchemaRelation } from "../../runtime/schema/compare/relation.js";
-import { answerSchemaOf, type ClientToolMode, clientToolMode } from "../../runtime/tool-spec/tool-mode.js";
-import type { ClientToolSpec } from "../../runtime/tool-spec/types.js";
+import type { ClientToolSpec, SchemaComparison, SchemaRelation } from "@gen-client-tools/runtime/core";
+import { answerSchemaOf, type ClientToolMode, clientToolMode, compareSchemas } from "@gen-client-tools/runtime/core";
 
 /** What changed in one tool between two spec sets, and what of it breaks a rolling deploy. */
 export type ToolChange =

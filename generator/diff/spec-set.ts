@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { ClientToolSpec } from "../../runtime/tool-spec/types.js";
+import type { ClientToolSpec } from "@gen-client-tools/runtime/core";
 import { checkSpecs } from "../check/check-specs.js";
 import type { Diagnostic } from "../diagnostics.js";
 import { createLocator } from "../load/locator.js";

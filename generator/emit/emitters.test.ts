@@ -1,6 +1,6 @@
 import path from "node:path";
+import { parseClientToolSpecs } from "@gen-client-tools/runtime/core";
 import { describe, expect, it } from "vitest";
-import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import { buildToolModels } from "../model/build-models.js";
 import type { ResolvedOptions } from "../options/resolve.js";
 import { EMITTERS, type EmitContext, emitOutput } from "./emitters.js";

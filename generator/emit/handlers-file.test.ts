@@ -1,11 +1,9 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { exportClientTools, parseClientToolContract } from "@gen-client-tools/runtime";
+import type { JsonSchema } from "@gen-client-tools/runtime/core";
+import { parseClientToolSpecs, schemaFingerprint } from "@gen-client-tools/runtime/core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { exportClientTools } from "../../runtime/export/export-client-tools.js";
-import { schemaFingerprint } from "../../runtime/fingerprint/fingerprint.js";
-import type { JsonSchema } from "../../runtime/schema/json.js";
-import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
-import { parseClientToolContract } from "../../runtime/wire/client-tool-contract.js";
 import { generate } from "../generate.js";
 import { writeGenerated } from "../write-generated.js";
 import { removeTempProjects, tempProject } from "./validators/__fixtures__/project.js";

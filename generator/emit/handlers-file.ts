@@ -1,4 +1,4 @@
-import { clientToolContractOf } from "../../runtime/wire/client-tool-contract.js";
+import { clientToolContractOf } from "@gen-client-tools/runtime/core";
 import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
 import { propertyKey, tsString } from "./escape.js";

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../runtime/schema/json.js";
+import type { JsonValue } from "@gen-client-tools/runtime/core";
 import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
 import { type PiecedText, piecedText } from "../text-chunks.js";

@@ -1,4 +1,4 @@
-import { unknownMode } from "../../runtime/tool-spec/tool-mode.js";
+import { unknownMode } from "@gen-client-tools/runtime/core";
 import type { ToolModel } from "../model/tool-model.js";
 
 /**

@@ -1,5 +1,4 @@
-import { CONTENT_RESULT_SCHEMA, CONTENT_RESULT_TYPE } from "../../runtime/tool-spec/content-result.js";
-import { unknownMode } from "../../runtime/tool-spec/tool-mode.js";
+import { CONTENT_RESULT_SCHEMA, CONTENT_RESULT_TYPE, unknownMode } from "@gen-client-tools/runtime/core";
 import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
 import { type PiecedText, piecedText } from "../text-chunks.js";

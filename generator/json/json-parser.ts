@@ -1,7 +1,5 @@
-import type { JsonValue } from "../../runtime/schema/json.js";
-import { pointerTokens } from "../../runtime/schema/json-pointer.js";
-import { setOwnKey } from "../../runtime/schema/own-key.js";
-import { MAX_JSON_DEPTH as MAX_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
+import type { JsonValue } from "@gen-client-tools/runtime/core";
+import { MAX_JSON_DEPTH as MAX_DEPTH, pointerTokens, setOwnKey } from "@gen-client-tools/runtime/core";
 import { type ParsedJson, parseJsonQuickly, settleParsed } from "./json-quick.js";
 
 /** A JSON syntax error at a character offset of the source text. */

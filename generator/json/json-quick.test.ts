@@ -1,6 +1,6 @@
+import { MAX_JSON_DEPTH } from "@gen-client-tools/runtime/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
 import { parseJsonQuickly } from "./json-quick.js";
 
 describe("parseJsonQuickly", () => {

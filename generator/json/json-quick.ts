@@ -1,5 +1,5 @@
-import type { JsonValue } from "../../runtime/schema/json.js";
-import { MAX_JSON_DEPTH } from "../../runtime/tool-spec/frozen-json.js";
+import type { JsonValue } from "@gen-client-tools/runtime/core";
+import { MAX_JSON_DEPTH } from "@gen-client-tools/runtime/core";
 
 /** Parsed JSON, deep-frozen, with the deepest nesting of its objects and arrays (the root's is 0). */
 export interface ParsedJson {

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from "node:fs";
-import type { JsonValue } from "../../runtime/schema/json.js";
+import type { JsonValue } from "@gen-client-tools/runtime/core";
 import type { Diagnostic } from "../diagnostics.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
 

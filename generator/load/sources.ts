@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
-import type { JsonValue } from "../../runtime/schema/json.js";
-import { forEachRef } from "../../runtime/schema/json-walk.js";
+import type { JsonValue } from "@gen-client-tools/runtime/core";
+import { forEachRef } from "@gen-client-tools/runtime/core";
 import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
 import { refTarget } from "../file-refs.js";
 import { MANIFEST_FILE, type Manifest, parseManifest } from "../output-format/manifest.js";

@@ -1,6 +1,5 @@
+import { CONTENT_RESULT_SCHEMA, parseClientToolSpecs } from "@gen-client-tools/runtime/core";
 import { describe, expect, it } from "vitest";
-import { CONTENT_RESULT_SCHEMA } from "../../runtime/tool-spec/content-result.js";
-import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import type { CheckedTool } from "../check/check-specs.js";
 import type { Locator } from "../load/locator.js";
 import { buildToolModels } from "./build-models.js";

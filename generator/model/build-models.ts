@@ -1,7 +1,10 @@
-import { toolFingerprints } from "../../runtime/fingerprint/fingerprint.js";
-import { nameKey } from "../../runtime/registry/name-key.js";
-import { CONTENT_RESULT_TYPE } from "../../runtime/tool-spec/content-result.js";
-import { clientToolMode, unknownMode } from "../../runtime/tool-spec/tool-mode.js";
+import {
+  CONTENT_RESULT_TYPE,
+  clientToolMode,
+  nameKey,
+  toolFingerprints,
+  unknownMode,
+} from "@gen-client-tools/runtime/core";
 import type { CheckedTool } from "../check/check-specs.js";
 import type { FileProblem } from "../diagnostics.js";
 import type { Locator } from "../load/locator.js";

@@ -1,5 +1,9 @@
-import type { JsonObject } from "../../runtime/schema/json.js";
-import type { ClientToolFingerprints, ClientToolPrivateInput, ClientToolSpec } from "../../runtime/tool-spec/types.js";
+import type {
+  ClientToolFingerprints,
+  ClientToolPrivateInput,
+  ClientToolSpec,
+  JsonObject,
+} from "@gen-client-tools/runtime/core";
 import type { ToolSource } from "../check/check-specs.js";
 
 /** What every tool's model holds, whatever its mode. */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { suggestKey } from "../../runtime/schema/suggest.js";
+import { suggestKey } from "@gen-client-tools/runtime/core";
 import { type Diagnostic, locateInJson } from "../diagnostics.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
 import type { GenerateOptions } from "./generate-options.js";

@@ -5,7 +5,7 @@ import type {
   ClientTools,
 } from "../../examples/ai-sdk-chat/src/client-tools.gen/index.js";
 import type { ClientToolRequest } from "../wire/messages.js";
-import { toClientToolCallState } from "./broker-request.js";
+import { callStateFromRequest } from "./broker-request.js";
 import { renderClientToolCall } from "./renderers.js";
 
 const REQUEST: ClientToolRequest = {
@@ -18,20 +18,20 @@ const REQUEST: ClientToolRequest = {
   expiresAt: 0,
 };
 
-describe("toClientToolCallState (the broker's requests)", () => {
+describe("callStateFromRequest (the broker's requests)", () => {
   it("has the request's arguments available, then the answer's result or error, or the cancellation's reason", () => {
     const call = { toolCallId: "c1", toolName: "pick_colour", args: REQUEST.args };
-    expect(toClientToolCallState<ClientTools>(REQUEST)).toEqual({ status: "input-available", ...call });
-    expect(toClientToolCallState<ClientTools>(REQUEST, { requestId: "r1", result: { colour: "plum" } })).toEqual({
+    expect(callStateFromRequest<ClientTools>(REQUEST)).toEqual({ status: "input-available", ...call });
+    expect(callStateFromRequest<ClientTools>(REQUEST, { requestId: "r1", result: { colour: "plum" } })).toEqual({
       status: "output-available",
       ...call,
       result: { colour: "plum" },
     });
     expect(
-      toClientToolCallState<ClientTools>(REQUEST, { requestId: "r1", error: "No screen.", retryable: false }),
+      callStateFromRequest<ClientTools>(REQUEST, { requestId: "r1", error: "No screen.", retryable: false }),
     ).toEqual({ status: "output-error", ...call, error: "No screen." });
     expect(
-      toClientToolCallState<ClientTools>(REQUEST, {
+      callStateFromRequest<ClientTools>(REQUEST, {
         type: "client_tool.cancelled",
         requestId: "r1",
         reason: "timed out",
@@ -42,7 +42,7 @@ describe("toClientToolCallState (the broker's requests)", () => {
 
 describe("renderClientToolCall", () => {
   it("draws with the tool's renderer, else the default, and says which tool has neither", () => {
-    const state: ClientToolCallState = toClientToolCallState<ClientTools>(REQUEST);
+    const state: ClientToolCallState = callStateFromRequest<ClientTools>(REQUEST);
     const withOwn: ClientToolRenderers<string> = {
       pick_colour: (call) => `picking: ${call.status}`,
       default: () => "other",

@@ -8,7 +8,7 @@ import type { ClientToolCallStateOf } from "./call-state.js";
  * available (the server checked them); with the answer the page sent, the output or the error;
  * with the server's `client_tool.cancelled`, the error it gives.
  */
-export function toClientToolCallState<T extends ClientToolTable<T>>(
+export function callStateFromRequest<T extends ClientToolTable<T>>(
   request: ClientToolRequest,
   ended?: ClientToolAnswer | ClientToolCancelledMessage,
 ): ClientToolCallStateOf<T> {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fuzzSettings } from "../../test-support/fuzz/fuzz-settings.js";
-import type { ClientToolArgsValidator } from "../client/bindings.js";
+import type { ClientToolArgsValidator } from "./binding-types.js";
 import { createClientToolCallStreams, type StreamedToolSpec } from "./call-streams.js";
 
 const CHART: StreamedToolSpec = {

@@ -3,10 +3,12 @@ import { pointerTokens } from "../schema/json-pointer.js";
 import { clientToolMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { ClientToolTable, ToolNameOf } from "../wire/tool-table.js";
-import { type ClientToolArgsValidators, invalidArgumentsText, validationErrorsOf } from "./bindings.js";
+import type { ClientToolArgsValidators } from "./binding-types.js";
+import { invalidArgumentsText, validationErrorsOf } from "./bindings.js";
 import type { ClientToolCallStateOf, StreamingCallOf } from "./call-state.js";
 import { mayListValuesAt } from "./listed-values.js";
-import { createPartialJsonParser, PartialJsonError, type PartialJsonParser } from "./partial-json.js";
+import { createPartialJsonParser } from "./partial-json.js";
+import { PartialJsonError, type PartialJsonParser } from "./partial-json-options.js";
 
 /** A client tool as the page knows it: the generated `clientToolSpecs` fit. */
 export interface StreamedToolSpec extends Partial<Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">> {

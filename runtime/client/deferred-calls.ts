@@ -1,7 +1,7 @@
 import type { ClientToolCall } from "../wire/deferred-calls.js";
 
 /**
- * Runs the calls a server sent (`clientToolCalls` of the OpenAI Agents or LangChain adapter), in
+ * Runs the calls a server sent (`clientToolCallsOfRun` of the OpenAI Agents adapter, `clientToolCallsOfGraph` of the LangChain one), in
  * order, each through `dispatch` (the generated `dispatchToolCall` with the page's handlers), and
  * gives back the outcome of each awaited one, for the server to resume its run with.
  */

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fuzzSettings } from "../../test-support/fuzz/fuzz-settings.js";
-import { createPartialJsonParser, PartialJsonError } from "./partial-json.js";
+import { createPartialJsonParser } from "./partial-json.js";
+import { PartialJsonError } from "./partial-json-options.js";
 
 // Tool arguments as models write them: nested objects and arrays, escapes, non-ASCII text, numbers
 // in every form JSON has, literals, empty containers, a key named __proto__, whitespace.

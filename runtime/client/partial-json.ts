@@ -1,87 +1,16 @@
+import {
+  DEFAULT_MAX_CHARS,
+  DEFAULT_MAX_DEPTH,
+  PartialJsonError,
+  type PartialJsonParser,
+  type PartialJsonParserOptions,
+} from "./partial-json-options.js";
+import type { Finality, Frame, Scalar } from "./partial-json-values.js";
+import { ESCAPES, MAX_NUMBER_CHARS, NUMBER, STRING_RUN, setMember } from "./partial-json-values.js";
+
 // A JSON text read as it arrives, delta by delta: the value so far after each, and which of its
 // parts are final. Each delta's characters are read once (never the text before them again), so
 // a long argument streamed in many pieces costs time linear in its length. Browser-safe.
-
-/** Where the parser stopped: the text is not JSON, or goes past a bound. */
-export class PartialJsonError extends Error {
-  override readonly name = "PartialJsonError";
-
-  constructor(
-    message: string,
-    /** The offset in the whole text of the character that stopped it. */
-    readonly offset: number,
-  ) {
-    super(`${message} (at character ${offset})`);
-  }
-}
-
-export interface PartialJsonParserOptions {
-  /** How deep objects and arrays may nest; default 64. */
-  readonly maxDepth?: number;
-  /** How many characters the whole text may hold; default 8 MiB. */
-  readonly maxChars?: number;
-  /**
-   * `push` returns a new value each time instead of filling one in place: the objects and arrays
-   * still being read are copied, the parts read to their end are shared from one value to the
-   * next, and no value returned is changed afterwards (what a UI that compares by identity needs).
-   * Each push then costs the size of the containers still open, besides its delta.
-   */
-  readonly snapshots?: boolean;
-}
-
-export interface PartialJsonParser {
-  /**
-   * Reads the next piece of the text and returns the value so far: objects and arrays hold what
-   * has been read of them (a string its characters so far; a number, `true`, `false` or `null`
-   * once it is whole), and are the same objects from one call to the next, filled in place.
-   * `undefined` until the value has begun. Throws `PartialJsonError` for a text that is not JSON.
-   */
-  push(delta: string): unknown;
-  /** The text is complete: returns its value, as `JSON.parse` gives it. Throws when the text stopped short. */
-  end(): unknown;
-  /**
-   * Whether the part at this JSON pointer (`""` for the whole) has been read to its end, so it can no longer change.
-   */
-  isFinal(pointer: string): boolean;
-  /**
-   * The JSON pointer of the innermost part still being read: the string or number shown at its
-   * prefix so far, else the innermost open object or array; `undefined` before the value begins
-   * and once it is complete. Every part of the value so far that is neither this part nor holds
-   * it is final.
-   */
-  openPointer(): string | undefined;
-}
-
-const DEFAULT_MAX_DEPTH = 64;
-const DEFAULT_MAX_CHARS = 8 * 1024 * 1024;
-/**
- * A number longer than this is refused: no tool argument needs one, and reading it again at each delta would cost its
- * length each time.
- */
-const MAX_NUMBER_CHARS = 1000;
-/** A run of a string's plain characters: taken whole, not character by character. */
-const STRING_RUN = /[^"\\\u0000-\u001f]+/y;
-const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/;
-
-/** A container being read, and where its value goes. */
-interface Frame {
-  readonly container: Record<string, unknown> | unknown[];
-  /** The key the value being read goes under (objects), once read. */
-  key: string | undefined;
-  /** What comes next: a key, `:`, a value, `,` or the end. */
-  expect: "key-or-end" | "key" | "colon" | "value" | "value-or-end" | "comma-or-end";
-}
-
-/** What the containers know of their parts' finality: `final` once closed, `settled` the parts read to their end. */
-interface Finality {
-  closed: boolean;
-  readonly settled: Set<string>;
-}
-
-type Scalar =
-  | { readonly kind: "string"; text: string; escape: string | undefined; key: boolean }
-  | { readonly kind: "number"; text: string }
-  | { readonly kind: "literal"; text: string; readonly word: "true" | "false" | "null" };
 
 export function createPartialJsonParser(options: PartialJsonParserOptions = {}): PartialJsonParser {
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -369,22 +298,3 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
     },
   };
 }
-
-/** Sets a member as JSON.parse does: `__proto__` is a key like any other, an own property. */
-function setMember(container: Record<string, unknown> | unknown[], key: string, value: unknown): void {
-  if (Array.isArray(container)) container[Number(key)] = value;
-  else if (key === "__proto__")
-    Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
-  else container[key] = value;
-}
-
-const ESCAPES: Readonly<Record<string, string>> = {
-  '"': '"',
-  "\\": "\\",
-  "/": "/",
-  b: "\b",
-  f: "\f",
-  n: "\n",
-  r: "\r",
-  t: "\t",
-};

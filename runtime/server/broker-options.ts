@@ -4,6 +4,7 @@ import type { ClientToolValidators } from "../wire/validation.js";
 import type { ClientToolApprover } from "./approval.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
 import { reportError } from "./report-error.js";
+import type { SchemaValidatorsOptions } from "./schema-validators.js";
 import type { RequestSigningOptions } from "./signing/signed-request-id.js";
 import type { PendingCallStore } from "./store.js";
 import type { ClientCallTelemetryOptions } from "./telemetry/telemetry-options.js";
@@ -167,4 +168,13 @@ export function brokerSettings(options: ClientCallBrokerOptions): BrokerSettings
     throw new TypeError('recovery must be "wait" or "settle": "redispatch" is a tool\'s own, in its spec.');
   }
   return settings;
+}
+
+/** The options of the broker's cache of clients' compiled schemas. */
+export function schemaValidatorsOptions(options: ClientCallBrokerOptions): SchemaValidatorsOptions {
+  return {
+    ...(options.maxCompiledSchemas !== undefined && { maxEntries: options.maxCompiledSchemas }),
+    ...(options.maxCompiledBytes !== undefined && { maxBytes: options.maxCompiledBytes }),
+    ...(options.validationTimeoutMs !== undefined && { validationDeadlineMs: options.validationTimeoutMs }),
+  };
 }

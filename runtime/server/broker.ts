@@ -3,7 +3,7 @@ import type { ClientToolRequest } from "../wire/messages.js";
 import type { ClientCallOutcome } from "../wire/outcome.js";
 import type { ClientToolDifference } from "../wire/tool-difference.js";
 import type { ClientToolApprovalRequest } from "./approval.js";
-import { brokerSettings, type ClientCallBrokerOptions } from "./broker-options.js";
+import { brokerSettings, type ClientCallBrokerOptions, schemaValidatorsOptions } from "./broker-options.js";
 import { type Admission, createAdmission } from "./calls/admission.js";
 import { CallAnswers, type FailInput, type SubmitInput } from "./calls/answers.js";
 import { type AnswerInFlight, AnswersInFlight } from "./calls/answers-in-flight.js";
@@ -62,14 +62,10 @@ export class ClientCallBroker {
     const settings = brokerSettings(options);
     const { store, onError } = settings;
     const find = toolFinder(options.tools);
-    this.#validators = createSchemaValidators({
-      ...(options.maxCompiledSchemas !== undefined && { maxEntries: options.maxCompiledSchemas }),
-      ...(options.maxCompiledBytes !== undefined && { maxBytes: options.maxCompiledBytes }),
-      ...(options.validationTimeoutMs !== undefined && { validationDeadlineMs: options.validationTimeoutMs }),
-    });
+    this.#validators = createSchemaValidators(schemaValidatorsOptions(options));
     // A conversation the registry forgets takes the validators only it used along.
     const release = (conversationId: string) => this.#validators.release(conversationId);
-    const tools = options.tools;
+    const { tools } = options;
     this.#unsubscribeDrops = (!isSpecList(tools) && tools.onScopeDropped?.(release)) || (() => {});
     this.#answersInFlight = new AnswersInFlight(settings.maxAnswerBytesInFlightPerOwner);
     this.#approvalTimeoutMs = settings.approvalTimeoutMs;

@@ -4,7 +4,7 @@ import { parentPort } from "node:worker_threads";
 import type { JsonObject } from "../schema/json.js";
 import { type CompiledValidator, validate } from "../wire/validation.js";
 import { clientSchemaCode } from "./client-schema-code.js";
-import type { ThreadReply, ThreadRequest } from "./client-schema-thread.js";
+import type { ThreadReply, ThreadRequest } from "./client-schema-thread-options.js";
 import { loadClientValidator } from "./client-validator.js";
 
 const validators = new Map<string, CompiledValidator>();

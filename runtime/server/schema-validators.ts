@@ -12,7 +12,8 @@ import { unfoldedSize } from "../schema/ref-budget.js";
 import { withResolvableRoot } from "../schema/resolvable-root.js";
 import { sizeAtMost } from "../schema/value-depth.js";
 import { type CompiledValidator, type ValidationProblem, validate } from "../wire/validation.js";
-import { type ClientSchemaThreadOptions, createClientSchemaThread } from "./client-schema-thread.js";
+import { createClientSchemaThread } from "./client-schema-thread.js";
+import type { ClientSchemaThreadOptions } from "./client-schema-thread-options.js";
 import { loadClientValidator } from "./client-validator.js";
 
 /**

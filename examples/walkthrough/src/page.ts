@@ -1,11 +1,12 @@
 // page.ts
+
+import { createClientToolRunner } from "@gen-client-tools/runtime";
 import {
   CLIENT_TOOL_EVENT,
   CLIENT_TOOL_MISMATCH_EVENT,
-  createClientToolRunner,
   decodeClientToolEvent,
   decodeClientToolMismatchEvent,
-} from "@gen-client-tools/runtime";
+} from "@gen-client-tools/runtime/wire";
 import { type ClientToolContext, clientToolHandlers } from "./client-tool-handlers.js";
 import { clientToolContract, dispatchClientAction, isFireAndForgetAction } from "./client-tools.gen/index.js";
 import { offerReload, ui } from "./page-ui.js";

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../../runtime/schema/json.js";
+import type { JsonValue } from "@gen-client-tools/runtime/core";
 import type { TypeContext } from "./context.js";
 import type { Keywords } from "./keywords.js";
 import { ALL_KINDS } from "./kinds.js";

@@ -1,5 +1,4 @@
-import type { SchemaDialect } from "../../../runtime/schema/dialect.js";
-import type { JsonValue } from "../../../runtime/schema/json.js";
+import type { JsonValue, SchemaDialect } from "@gen-client-tools/runtime/core";
 import type { Keywords } from "./keywords.js";
 import type { Kinds } from "./kinds.js";
 import type { Ty } from "./ty.js";

@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
-import { isJsonObject } from "../../../runtime/schema/subschemas.js";
+import type { JsonObject, JsonValue } from "@gen-client-tools/runtime/core";
+import { isJsonObject } from "@gen-client-tools/runtime/core";
 import { type Keywords, readKeywords, TAGGED_KEYWORDS } from "./keywords.js";
 
 /**

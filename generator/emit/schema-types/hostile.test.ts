@@ -1,6 +1,6 @@
+import type { JsonObject } from "@gen-client-tools/runtime/core";
 import { Node, Project } from "ts-morph";
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../../../runtime/schema/json.js";
 import { typecheck } from "../../../test-support/typecheck.js";
 import { propertyKey, tsString } from "../escape.js";
 import { emitSchemaTypes } from "./index.js";

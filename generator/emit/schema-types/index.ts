@@ -1,5 +1,5 @@
-import { schemaDialect } from "../../../runtime/schema/dialect.js";
-import type { JsonObject } from "../../../runtime/schema/json.js";
+import type { JsonObject } from "@gen-client-tools/runtime/core";
+import { schemaDialect } from "@gen-client-tools/runtime/core";
 import { docComment } from "../escape.js";
 import type { TypeContext } from "./context.js";
 import { schemaDoc } from "./docs.js";

@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
-import { EVALUATING_KEYWORDS } from "../../../runtime/schema/keywords.js";
+import type { JsonObject, JsonValue } from "@gen-client-tools/runtime/core";
+import { EVALUATING_KEYWORDS } from "@gen-client-tools/runtime/core";
 
 /**
  * The keywords of one schema that the type translators read, each undefined

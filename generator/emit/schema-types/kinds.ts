@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../../runtime/schema/json.js";
+import type { JsonValue } from "@gen-client-tools/runtime/core";
 
 /**
  * A set of JSON instance kinds as bit flags. Numbers are split into integers

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
+import type { JsonObject, JsonValue } from "@gen-client-tools/runtime/core";
 import { propertyKey, tsString } from "../escape.js";
 import type { Keywords } from "./keywords.js";
 import { type Kinds, kindOfValue } from "./kinds.js";

@@ -1,6 +1,6 @@
+import type { JsonObject } from "@gen-client-tools/runtime/core";
 import { compile } from "json-schema-to-typescript";
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../../../runtime/schema/json.js";
 import { typecheck } from "../../../test-support/typecheck.js";
 import { emitSchemaTypes } from "./index.js";
 

@@ -1,8 +1,12 @@
-import { definitionsKeyword, type SchemaDialect } from "../../../runtime/schema/dialect.js";
-import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
-import { valueAt } from "../../../runtime/schema/json-walk.js";
-import { refTokens } from "../../../runtime/schema/ref-tokens.js";
-import { isJsonObject, own } from "../../../runtime/schema/subschemas.js";
+import type { JsonObject, JsonValue } from "@gen-client-tools/runtime/core";
+import {
+  definitionsKeyword,
+  isJsonObject,
+  own,
+  refTokens,
+  type SchemaDialect,
+  valueAt,
+} from "@gen-client-tools/runtime/core";
 import type { TypeContext } from "./context.js";
 import { defTypeName } from "./def-name.js";
 import type { Kinds } from "./kinds.js";

@@ -1,5 +1,5 @@
-import type { JsonValue } from "../../../runtime/schema/json.js";
-import { isJsonObject } from "../../../runtime/schema/subschemas.js";
+import type { JsonValue } from "@gen-client-tools/runtime/core";
+import { isJsonObject } from "@gen-client-tools/runtime/core";
 import { arrayType } from "./array-type.js";
 import type { TypeContext } from "./context.js";
 import { type Keywords, readKeywords } from "./keywords.js";

@@ -1,8 +1,8 @@
+import type { JsonObject, JsonValue } from "@gen-client-tools/runtime/core";
+import { isJsonObject } from "@gen-client-tools/runtime/core";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
-import { isJsonObject } from "../../../runtime/schema/subschemas.js";
 import { tsLiteral } from "../../../test-support/ts-literal.js";
 import { typecheck } from "../../../test-support/typecheck.js";
 import { emitSchemaTypes } from "./index.js";

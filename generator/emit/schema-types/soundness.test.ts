@@ -1,7 +1,7 @@
+import type { JsonObject, JsonValue } from "@gen-client-tools/runtime/core";
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
 import { tsLiteral } from "../../../test-support/ts-literal.js";
 import { typecheck } from "../../../test-support/typecheck.js";
 import { emitSchemaTypes } from "./index.js";

@@ -1,5 +1,5 @@
+import type { JsonObject } from "@gen-client-tools/runtime/core";
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../../../runtime/schema/json.js";
 import { typecheck } from "../../../test-support/typecheck.js";
 import { emitSchemaTypes } from "./index.js";
 

@@ -1,8 +1,5 @@
-import type { SchemaDialect } from "../../../runtime/schema/dialect.js";
-import type { JsonObject, JsonValue } from "../../../runtime/schema/json.js";
-import { valueAt } from "../../../runtime/schema/json-walk.js";
-import { refTokens } from "../../../runtime/schema/ref-tokens.js";
-import { isJsonObject, own } from "../../../runtime/schema/subschemas.js";
+import type { JsonObject, JsonValue, SchemaDialect } from "@gen-client-tools/runtime/core";
+import { isJsonObject, own, refTokens, valueAt } from "@gen-client-tools/runtime/core";
 
 /**
  * How the root type must be reshaped for the wire: not at all, only by a

@@ -71,7 +71,8 @@ describe("the generated handlers file", () => {
     writeFileSync(handlersFile, edited);
     writeFileSync(
       path.join(project, "src/main.ts"),
-      `import { createClientToolRunner, type ClientToolAnswerMessage } from "@gen-client-tools/runtime";
+      `import { createClientToolRunner } from "@gen-client-tools/runtime";
+import { type ClientToolAnswerMessage } from "@gen-client-tools/runtime/wire";
 import { dispatchClientAction } from "./client-tools.gen/index.js";
 import { clientToolHandlers } from "./client-tool-handlers.js";
 

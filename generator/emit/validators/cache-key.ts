@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { sha256Hex } from "../../../runtime/fingerprint/sha256.js";
+import { sha256Hex } from "@gen-client-tools/runtime/core";
 import { generatorDigest } from "../../generator-digest.js";
 import type { ToolValidatorExport } from "./tool-exports.js";
 

@@ -1,10 +1,13 @@
 import { createRequire } from "node:module";
+import type { JsonObject } from "@gen-client-tools/runtime/core";
+import {
+  schemaDialect,
+  VALIDATION_OPTIONS,
+  validationOptionsFor,
+  withProtoProperties,
+  withResolvableRoot,
+} from "@gen-client-tools/runtime/core";
 import type { Ajv as AjvInstance, Options, ValidateFunction } from "ajv";
-import { VALIDATION_OPTIONS, validationOptionsFor } from "../../../runtime/schema/ajv-options.js";
-import { schemaDialect } from "../../../runtime/schema/dialect.js";
-import type { JsonObject } from "../../../runtime/schema/json.js";
-import { withProtoProperties } from "../../../runtime/schema/proto-properties.js";
-import { withResolvableRoot } from "../../../runtime/schema/resolvable-root.js";
 
 const require = createRequire(import.meta.url);
 // ajv ships CommonJS; require keeps its classes' constructors as they are (as in check/meta-schema.ts).

@@ -1,4 +1,4 @@
-import { childPointer } from "../../../runtime/schema/json-pointer.js";
+import { childPointer } from "@gen-client-tools/runtime/core";
 import type { FileProblem } from "../../diagnostics.js";
 import type { ToolModel } from "../../model/tool-model.js";
 import { ROLE_SCHEMA, type ValidatorRole } from "./tool-exports.js";

@@ -1,18 +1,13 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { type ClientToolRequest, type ClientToolValidators, createClientToolRunner } from "@gen-client-tools/runtime";
+import { CONTENT_RESULT_SCHEMA, parseClientToolSpecs } from "@gen-client-tools/runtime/core";
+import { ClientCallBroker, ClientResultInvalidError } from "@gen-client-tools/runtime/server";
+import type { ClientToolAnswerMessage } from "@gen-client-tools/runtime/wire";
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  type ClientToolAnswerMessage,
-  type ClientToolRequest,
-  type ClientToolValidators,
-  createClientToolRunner,
-} from "../../../runtime/index.js";
-import { DECIMAL_CASES } from "../../../runtime/schema/__fixtures__/decimal-cases.js";
-import { ClientCallBroker, ClientResultInvalidError } from "../../../runtime/server.js";
-import { CONTENT_RESULT_SCHEMA } from "../../../runtime/tool-spec/content-result.js";
-import { parseClientToolSpecs } from "../../../runtime/tool-spec/parse.js";
+import { DECIMAL_CASES } from "../../../test-support/decimal-cases.js";
 import { generate } from "../../generate.js";
 import { writeGenerated } from "../../write-generated.js";
 import { removeTempProjects, tempProject } from "./__fixtures__/project.js";

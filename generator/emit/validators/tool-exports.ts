@@ -1,5 +1,5 @@
-import type { JsonObject } from "../../../runtime/schema/json.js";
-import { unknownMode } from "../../../runtime/tool-spec/tool-mode.js";
+import type { JsonObject } from "@gen-client-tools/runtime/core";
+import { unknownMode } from "@gen-client-tools/runtime/core";
 import type { ToolModel } from "../../model/tool-model.js";
 import { docComment } from "../escape.js";
 

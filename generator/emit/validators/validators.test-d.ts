@@ -1,5 +1,9 @@
 // Type tests, checked by `tsc -p tsconfig.json`: the declarations of the committed example output
 // (examples/validators) fit the runtime, and each validator is a guard of its generated type.
+
+import { type ClientToolValidators, type CompiledValidator, createClientToolRunner } from "@gen-client-tools/runtime";
+import type { ClientToolSpec } from "@gen-client-tools/runtime/core";
+import { ClientCallBroker } from "@gen-client-tools/runtime/server";
 import { expectTypeOf } from "vitest";
 import type {
   PickDateArgs,
@@ -15,9 +19,6 @@ import {
   validatePickDateResult,
 } from "../../../examples/validators/src/client-tools.gen/validators/pick_date.js";
 import { validateShareLinkArgs } from "../../../examples/validators/src/client-tools.gen/validators/share_link.js";
-import { type ClientToolValidators, type CompiledValidator, createClientToolRunner } from "../../../runtime/index.js";
-import { ClientCallBroker } from "../../../runtime/server.js";
-import type { ClientToolSpec } from "../../../runtime/tool-spec/types.js";
 
 expectTypeOf(validatePickDateArgs).guards.toEqualTypeOf<PickDateArgs>();
 expectTypeOf(validatePickDateResult).guards.toEqualTypeOf<PickDateResult>();

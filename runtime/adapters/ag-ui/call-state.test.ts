@@ -9,7 +9,7 @@ import {
 } from "../../../examples/ai-sdk-chat/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/ai-sdk-chat/src/client-tools.gen/validators/index.js";
 import { createClientToolCallStreams } from "../../client/call-streams.js";
-import { toClientToolCallState } from "./index.js";
+import { callStateFromAgUi } from "./index.js";
 
 const CHART = {
   title: "Visitors",
@@ -42,7 +42,7 @@ class ChartAgent extends AbstractAgent {
   }
 }
 
-describe("toClientToolCallState (AG-UI events)", () => {
+describe("callStateFromAgUi (AG-UI events)", () => {
   it("follows a call through its events: arguments streaming in, then available and checked, then the output", async () => {
     const streams = createClientToolCallStreams<ClientTools>({
       specs: clientToolSpecs,
@@ -53,7 +53,7 @@ describe("toClientToolCallState (AG-UI events)", () => {
       {},
       {
         onEvent: ({ event }) => {
-          const state = toClientToolCallState(event, streams);
+          const state = callStateFromAgUi(event, streams);
           if (state !== undefined) states.push(state);
         },
       },
@@ -76,11 +76,11 @@ describe("toClientToolCallState (AG-UI events)", () => {
   it("has no state for another tool's events, or events of no tool call", () => {
     const streams = createClientToolCallStreams<ClientTools>({ specs: clientToolSpecs });
     expect(
-      toClientToolCallState({ type: EventType.TOOL_CALL_START, toolCallId: "s1", toolCallName: "web_search" }, streams),
+      callStateFromAgUi({ type: EventType.TOOL_CALL_START, toolCallId: "s1", toolCallName: "web_search" }, streams),
     ).toBeUndefined();
     expect(
-      toClientToolCallState({ type: EventType.TOOL_CALL_ARGS, toolCallId: "s1", delta: "{" }, streams),
+      callStateFromAgUi({ type: EventType.TOOL_CALL_ARGS, toolCallId: "s1", delta: "{" }, streams),
     ).toBeUndefined();
-    expect(toClientToolCallState({ type: EventType.TEXT_MESSAGE_CONTENT, delta: "hi" }, streams)).toBeUndefined();
+    expect(callStateFromAgUi({ type: EventType.TEXT_MESSAGE_CONTENT, delta: "hi" }, streams)).toBeUndefined();
   });
 });

@@ -19,7 +19,7 @@ export interface AgUiToolCallEventLike {
  * shown only once whole, with `isFinal`), `TOOL_CALL_END` makes them `input-available` (checked
  * by the validators `streams` was given), and `TOOL_CALL_RESULT` gives the output.
  */
-export function toClientToolCallState<T extends ClientToolTable<T>>(
+export function callStateFromAgUi<T extends ClientToolTable<T>>(
   event: AgUiToolCallEventLike,
   streams: ClientToolCallStreams<T>,
 ): ClientToolCallStateOf<T> | undefined {

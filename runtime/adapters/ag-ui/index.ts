@@ -3,7 +3,7 @@
 // @ag-ui/client) are peer dependencies of this entry.
 
 export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCallOutcome } from "../dispatch.js";
-export { type AgUiToolCallEventLike, toClientToolCallState } from "./call-state.js";
+export { type AgUiToolCallEventLike, callStateFromAgUi } from "./call-state.js";
 export {
   AG_UI_CONTRACT_PROP,
   AG_UI_MISMATCH_EVENT,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type ClientTools, clientToolSpecs } from "../../../examples/ai-sdk-chat/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/ai-sdk-chat/src/client-tools.gen/validators/index.js";
 import { createClientToolCallStreams } from "../../client/call-streams.js";
-import { type AiSdkToolPart, toClientToolCallState } from "./index.js";
+import { type AiSdkToolPart, callStateFromAiSdkPart } from "./index.js";
 
 // The parts come from the AI SDK's own stream reader (what useChat runs), fed the chunks a
 // server's streamText sends for a call whose arguments stream in.
@@ -46,14 +46,14 @@ function chartChunks(json: string, size: number): UIMessageChunk[] {
   ];
 }
 
-describe("toClientToolCallState (AI SDK tool parts)", () => {
+describe("callStateFromAiSdkPart (AI SDK tool parts)", () => {
   it("reads the part's rawInput as it grows: typed partial arguments, a value from a list only whole, then the checked arguments", async () => {
     const json = JSON.stringify(CHART);
     const streams = createClientToolCallStreams<ClientTools>({
       specs: clientToolSpecs,
       validators: clientToolValidators,
     });
-    const states = (await partsOf(chartChunks(json, 4))).map((part) => toClientToolCallState(part, streams));
+    const states = (await partsOf(chartChunks(json, 4))).map((part) => callStateFromAiSdkPart(part, streams));
     const streaming = states.filter((state) => state?.status === "input-streaming");
     expect(streaming.length).toBeGreaterThan(10);
     for (const state of streaming) {
@@ -76,7 +76,7 @@ describe("toClientToolCallState (AI SDK tool parts)", () => {
       specs: clientToolSpecs,
       validators: clientToolValidators,
     });
-    const invalid = toClientToolCallState(
+    const invalid = callStateFromAiSdkPart(
       { type: "tool-show_chart", toolCallId: "c2", state: "input-available", input: { ...CHART, kind: "pie" } },
       streams,
     );
@@ -85,7 +85,7 @@ describe("toClientToolCallState (AI SDK tool parts)", () => {
       error: expect.stringMatching(/^Invalid arguments for show_chart: \/kind /),
     });
     const args = { question: "Which?", colours: ["teal", "plum"] };
-    const picked = toClientToolCallState(
+    const picked = callStateFromAiSdkPart(
       {
         type: "tool-pick_colour",
         toolCallId: "c3",
@@ -102,7 +102,7 @@ describe("toClientToolCallState (AI SDK tool parts)", () => {
       args,
       result: { colour: "plum" },
     });
-    const denied = toClientToolCallState(
+    const denied = callStateFromAiSdkPart(
       {
         type: "tool-pick_colour",
         toolCallId: "c4",
@@ -114,7 +114,7 @@ describe("toClientToolCallState (AI SDK tool parts)", () => {
     );
     expect(denied).toMatchObject({ status: "output-error", error: "Not now." });
     expect(
-      toClientToolCallState(
+      callStateFromAiSdkPart(
         { type: "tool-web_search", toolCallId: "c5", state: "input-available", input: {} },
         streams,
       ),
@@ -128,13 +128,13 @@ describe("toClientToolCallState (AI SDK tool parts)", () => {
       validators: clientToolValidators,
     });
     const part = { type: "tool-show_chart", toolCallId: "c1", state: "input-available", input: CHART } as const;
-    expect(toClientToolCallState(part, streams)).toBe(toClientToolCallState(part, streams));
+    expect(callStateFromAiSdkPart(part, streams)).toBe(callStateFromAiSdkPart(part, streams));
     const streamingPart = {
       type: "tool-show_chart",
       toolCallId: "c2",
       state: "input-streaming",
       rawInput: '{"title":"We',
     } as const;
-    expect(toClientToolCallState(streamingPart, streams)).toBe(toClientToolCallState(streamingPart, streams));
+    expect(callStateFromAiSdkPart(streamingPart, streams)).toBe(callStateFromAiSdkPart(streamingPart, streams));
   });
 });

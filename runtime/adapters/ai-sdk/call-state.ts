@@ -30,7 +30,7 @@ const DENIED = "The call was denied.";
  * has them typed, with values from a list shown only once whole, and `isFinal` for each part.
  * `undefined` for a part of a tool `streams` was not given.
  */
-export function toClientToolCallState<T extends ClientToolTable<T>, P extends AiSdkToolPart>(
+export function callStateFromAiSdkPart<T extends ClientToolTable<T>, P extends AiSdkToolPart>(
   part: P,
   streams: ClientToolCallStreams<T>,
 ): ClientToolCallStateOf<T, AiSdkPartToolName<T, P>> | undefined {

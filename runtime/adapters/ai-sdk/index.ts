@@ -2,7 +2,7 @@
 // `onToolCall` through the generated handlers. `ai` is a peer dependency of this entry.
 
 export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCallOutcome } from "../dispatch.js";
-export { type AiSdkPartToolName, type AiSdkToolPart, toClientToolCallState } from "./call-state.js";
+export { type AiSdkPartToolName, type AiSdkToolPart, callStateFromAiSdkPart } from "./call-state.js";
 export { clientToolErrorText } from "./error-text.js";
 export {
   type AiSdkToolCall,

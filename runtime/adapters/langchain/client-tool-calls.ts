@@ -26,7 +26,7 @@ export interface ClientToolGraphResult {
  * acknowledgement: pass the messages of this turn, so that the page runs each once), and each
  * awaited call the graph stopped on. Calls whose arguments were refused are not among them.
  */
-export function clientToolCalls(result: ClientToolGraphResult): ClientToolCall[] {
+export function clientToolCallsOfGraph(result: ClientToolGraphResult): ClientToolCall[] {
   const calls: ClientToolCall[] = [];
   for (const message of result.messages ?? []) {
     const call = (message as { readonly artifact?: { readonly clientToolCall?: unknown } } | null)?.artifact

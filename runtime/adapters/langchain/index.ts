@@ -9,7 +9,7 @@ export type { ToolCallOutcome } from "../dispatch.js";
 export type { StrictOption } from "../tool-input.js";
 export {
   type ClientToolGraphResult,
-  clientToolCalls,
+  clientToolCallsOfGraph,
   type InterruptLike,
   resumeClientToolCalls,
 } from "./client-tool-calls.js";

@@ -11,7 +11,7 @@ import { clientToolSpecs } from "../../../examples/frameworks/src/client-tools.g
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import { page, shown } from "../__fixtures__/frameworks-page.js";
-import { type ClientToolCall, clientToolCalls, resumeClientToolCalls, toLangChainTools } from "./index.js";
+import { type ClientToolCall, clientToolCallsOfGraph, resumeClientToolCalls, toLangChainTools } from "./index.js";
 
 // The client tools through LangGraph's own agent loop, checkpointer and interrupts, with a scripted
 // chat model that binds tools as LangChain's OpenAI integration does (convertToOpenAITool).
@@ -96,7 +96,7 @@ describe("the LangChain adapter", () => {
     const seen: ClientToolCall[] = [];
     // The tools node runs the calls in turn: the graph stops on one awaited call at a time.
     for (let turn = 0; turn < 5 && isInterrupted(result); turn++) {
-      const calls = clientToolCalls(result);
+      const calls = clientToolCallsOfGraph(result);
       seen.push(...calls.filter((call) => call.awaited));
       result = await agent.invoke(resumeClientToolCalls(result, await page(calls)), config);
     }
@@ -105,7 +105,7 @@ describe("the LangChain adapter", () => {
       { toolCallId: "c3", toolName: "open_file_viewer", args: { file_path: "README.md", line: 3 }, awaited: true },
       { toolCallId: "c4", toolName: "get_location", args: {}, awaited: true },
     ]);
-    expect(clientToolCalls(result)).toEqual([
+    expect(clientToolCallsOfGraph(result)).toEqual([
       { toolCallId: "c1", toolName: "show_toast", args: { text: "Opening", kind: "info" }, awaited: false },
     ]);
     expect(result.messages.at(-1)?.content).toBe("You are in Lisbon.");
@@ -139,12 +139,12 @@ describe("the LangChain adapter", () => {
     });
     const config = { configurable: { thread_id: "create-agent" } };
     let result = await agent.invoke({ messages: [{ role: "user", content: "Open my notes." }] }, config);
-    const fireAndForget = clientToolCalls(result).filter((call) => !call.awaited);
+    const fireAndForget = clientToolCallsOfGraph(result).filter((call) => !call.awaited);
     for (let turn = 0; turn < 5 && isInterrupted(result); turn++)
-      result = await agent.invoke(resumeClientToolCalls(result, await page(clientToolCalls(result))), config);
+      result = await agent.invoke(resumeClientToolCalls(result, await page(clientToolCallsOfGraph(result))), config);
     expect(isInterrupted(result)).toBe(false);
     expect(
-      [...fireAndForget, ...clientToolCalls(result)].filter((call) => !call.awaited).map((call) => call.args),
+      [...fireAndForget, ...clientToolCallsOfGraph(result)].filter((call) => !call.awaited).map((call) => call.args),
     ).toContainEqual({ text: "Opening", kind: "warning" });
     expect(result.messages.at(-1)?.content).toBe("Done.");
     expect(toolMessagesSeen(model)).toEqual({
@@ -169,7 +169,7 @@ describe("the LangChain adapter", () => {
     });
     const config = { configurable: { thread_id: "bad-result" } };
     const stopped = await agent.invoke({ messages: [{ role: "user", content: "Open a.md" }] }, config);
-    expect(clientToolCalls(await agent.getState(config))).toEqual(clientToolCalls(stopped));
+    expect(clientToolCallsOfGraph(await agent.getState(config))).toEqual(clientToolCallsOfGraph(stopped));
     // Resumed from the graph's saved state, as a server that kept nothing else between the requests does.
     await agent.invoke(
       resumeClientToolCalls(await agent.getState(config), [
@@ -208,7 +208,7 @@ describe("the LangChain adapter", () => {
         }),
       }),
     );
-    const calls = clientToolCalls(stopped);
+    const calls = clientToolCallsOfGraph(stopped);
     expect(calls).toEqual([
       { toolCallId: "c1", toolName: "open_file_viewer", args: { file_path: "a.md" }, awaited: true },
     ]);

@@ -22,7 +22,7 @@ export interface LangChainToolsOptions {
   readonly dispatch?: DeferredCallDispatch;
 }
 
-/** The tool's output: the text the model reads, and the call it was, for `clientToolCalls`. */
+/** The tool's output: the text the model reads, and the call it was, for `clientToolCallsOfGraph`. */
 type ClientToolOutput = [content: string, artifact: { readonly clientToolCall: ClientToolCall }];
 
 /**

@@ -7,7 +7,7 @@ import {
 } from "../../../examples/ai-sdk-chat/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/ai-sdk-chat/src/client-tools.gen/validators/index.js";
 import { createClientToolCallStreams } from "../../client/call-streams.js";
-import { toClientToolCallState } from "./index.js";
+import { callStateFromMcp } from "./index.js";
 
 // An MCP App's view is told the arguments so far as a value, healed by its host from the text
 // the model has written (here with the partial-json package, as hosts do).
@@ -22,7 +22,7 @@ const CHART = {
 };
 const CALL = { toolCallId: "view-1", toolName: "show_chart" } as const;
 
-describe("toClientToolCallState (MCP Apps notifications)", () => {
+describe("callStateFromMcp (MCP Apps notifications)", () => {
   it("takes the healed arguments of tool-input-partial as a stream, nothing on the open path final, then the complete input and the result", () => {
     const streams = createClientToolCallStreams<ClientTools>({
       specs: clientToolSpecs,
@@ -32,7 +32,7 @@ describe("toClientToolCallState (MCP Apps notifications)", () => {
     const states: ClientToolCallState<"show_chart">[] = [];
     for (let end = 3; end < json.length; end += 3) {
       const healed: unknown = healPartialJson(json.slice(0, end));
-      const state = toClientToolCallState(
+      const state = callStateFromMcp(
         { method: "ui/notifications/tool-input-partial", params: { arguments: healed } },
         streams,
         CALL,
@@ -55,10 +55,10 @@ describe("toClientToolCallState (MCP Apps notifications)", () => {
       }
     }
     expect(
-      toClientToolCallState({ method: "ui/notifications/tool-input", params: { arguments: CHART } }, streams, CALL),
+      callStateFromMcp({ method: "ui/notifications/tool-input", params: { arguments: CHART } }, streams, CALL),
     ).toEqual({ status: "input-available", ...CALL, args: CHART });
     expect(
-      toClientToolCallState(
+      callStateFromMcp(
         {
           method: "ui/notifications/tool-result",
           params: { content: [{ type: "text", text: "Tool call dispatched to client." }] },
@@ -73,16 +73,16 @@ describe("toClientToolCallState (MCP Apps notifications)", () => {
     const streams = createClientToolCallStreams<ClientTools>({ specs: clientToolSpecs });
     const pick = { toolCallId: "view-2", toolName: "pick_colour" } as const;
     const args = { question: "Which?", colours: ["gold", "teal"] };
-    toClientToolCallState({ method: "ui/notifications/tool-input", params: { arguments: args } }, streams, pick);
+    callStateFromMcp({ method: "ui/notifications/tool-input", params: { arguments: args } }, streams, pick);
     expect(
-      toClientToolCallState(
+      callStateFromMcp(
         { method: "ui/notifications/tool-result", params: { structuredContent: { colour: "gold" }, content: [] } },
         streams,
         pick,
       ),
     ).toEqual({ status: "output-available", ...pick, args, result: { colour: "gold" } });
     expect(
-      toClientToolCallState(
+      callStateFromMcp(
         {
           method: "ui/notifications/tool-result",
           params: { isError: true, content: [{ type: "text", text: "The user closed the picker." }] },
@@ -92,14 +92,14 @@ describe("toClientToolCallState (MCP Apps notifications)", () => {
       ),
     ).toMatchObject({ status: "output-error", args, error: "The user closed the picker." });
     expect(
-      toClientToolCallState(
+      callStateFromMcp(
         { method: "ui/notifications/tool-cancelled", params: { reason: "The turn was stopped." } },
         streams,
         pick,
       ),
     ).toMatchObject({ status: "output-error", error: "The turn was stopped." });
     expect(
-      toClientToolCallState({ method: "ui/notifications/host-context-changed", params: {} }, streams, pick),
+      callStateFromMcp({ method: "ui/notifications/host-context-changed", params: {} }, streams, pick),
     ).toBeUndefined();
   });
 });

@@ -27,7 +27,7 @@ export interface McpAppToolNotification {
  * or, with `isError`, the error; `tool-cancelled` the error with its reason. `undefined` for any
  * other notification, or a tool `streams` was not given.
  */
-export function toClientToolCallState<T extends ClientToolTable<T>, N extends ToolNameOf<T>>(
+export function callStateFromMcp<T extends ClientToolTable<T>, N extends ToolNameOf<T>>(
   notification: McpAppToolNotification,
   streams: ClientToolCallStreams<T>,
   call: { readonly toolCallId: string; readonly toolName: N },

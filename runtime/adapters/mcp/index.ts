@@ -2,5 +2,5 @@
 // handlers. `@modelcontextprotocol/sdk` is a peer dependency of this entry.
 
 export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCallOutcome } from "../dispatch.js";
-export { type McpAppToolNotification, toClientToolCallState } from "./call-state.js";
+export { callStateFromMcp, type McpAppToolNotification } from "./call-state.js";
 export { serveClientToolsOverMcp } from "./serve.js";

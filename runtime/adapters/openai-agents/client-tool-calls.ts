@@ -36,7 +36,7 @@ export interface ClientToolRunResult {
  * the acknowledgement), and each awaited call it stopped on. Calls whose arguments were refused
  * are not among them: the model has, or will have, the reason.
  */
-export function clientToolCalls(result: ClientToolRunResult): ClientToolCall[] {
+export function clientToolCallsOfRun(result: ClientToolRunResult): ClientToolCall[] {
   const calls: ClientToolCall[] = [];
   for (const item of result.newItems) {
     if (item.type !== "tool_call_item" || item.rawItem.type !== "function_call") continue;

@@ -6,5 +6,5 @@ export type { ClientToolValidators } from "../../wire/validation.js";
 export type { DeferredCallDispatch, DeferredClientToolAnswer } from "../deferred-call.js";
 export type { ToolCallOutcome } from "../dispatch.js";
 export type { StrictOption } from "../tool-input.js";
-export { answerClientToolCalls, type ClientToolRunResult, clientToolCalls } from "./client-tool-calls.js";
+export { answerClientToolCalls, type ClientToolRunResult, clientToolCallsOfRun } from "./client-tool-calls.js";
 export { type OpenAIAgentsToolsOptions, toOpenAIAgentsTools } from "./tools.js";

@@ -7,7 +7,7 @@ import { clientToolValidators } from "../../../examples/frameworks/src/client-to
 import {
   answerClientToolCalls,
   type ClientToolCall,
-  clientToolCalls,
+  clientToolCallsOfRun,
   type DeferredClientToolAnswer,
   toOpenAIAgentsTools,
 } from "./index.js";
@@ -26,5 +26,5 @@ export async function turn(saved: string, answers: DeferredClientToolAnswer[]): 
   const result = await run(agent, state);
   const streamed = await run(agent, "Hi", { stream: true, context: { userId: "u1" } });
   await streamed.completed;
-  return [...clientToolCalls(result), ...clientToolCalls(streamed)];
+  return [...clientToolCallsOfRun(result), ...clientToolCallsOfRun(streamed)];
 }

@@ -5,7 +5,7 @@ import { clientToolSpecs } from "../../../examples/frameworks/src/client-tools.g
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import { page, shown } from "../__fixtures__/frameworks-page.js";
-import { answerClientToolCalls, clientToolCalls, toOpenAIAgentsTools } from "./index.js";
+import { answerClientToolCalls, clientToolCallsOfRun, toOpenAIAgentsTools } from "./index.js";
 
 // The client tools through the Agents SDK's own runner and scripted model: a run stops on each
 // awaited call, the page runs the calls with the generated handlers, and the run resumes from its
@@ -63,7 +63,7 @@ describe("the OpenAI Agents adapter", () => {
       "c2",
       "c3",
     ]);
-    const calls = clientToolCalls(first);
+    const calls = clientToolCallsOfRun(first);
     expect(calls).toEqual([
       { toolCallId: "c1", toolName: "show_toast", args: { text: "Opening", kind: "info" }, awaited: false },
       { toolCallId: "c2", toolName: "open_file_viewer", args: { file_path: "README.md", line: 3 }, awaited: true },
@@ -131,13 +131,13 @@ describe("the OpenAI Agents adapter", () => {
       tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators }),
     });
     const first = await run(agent, "Go");
-    expect(clientToolCalls(first).map((call) => call.toolCallId)).toEqual(["c1"]);
+    expect(clientToolCallsOfRun(first).map((call) => call.toolCallId)).toEqual(["c1"]);
     expect(answerClientToolCalls(first.state, [])).toEqual([]);
     const second = await run(agent, first.state);
     expect(second.interruptions.map((item) => item.rawItem.type === "function_call" && item.rawItem.callId)).toEqual([
       "c1",
     ]);
-    expect(answerClientToolCalls(second.state, await page(clientToolCalls(second)))).toEqual(["c1"]);
+    expect(answerClientToolCalls(second.state, await page(clientToolCallsOfRun(second)))).toEqual(["c1"]);
     const third = await run(agent, second.state);
     expect(third.finalOutput).toBe("Done.");
     expect(outputsSeen(model)).toEqual({
@@ -167,7 +167,7 @@ describe("the OpenAI Agents adapter", () => {
         properties: { line: { anyOf: [{ type: "integer", minimum: 1 }, { type: "null" }] } },
       },
     });
-    const calls = clientToolCalls(first);
+    const calls = clientToolCallsOfRun(first);
     expect(calls).toEqual([
       { toolCallId: "c1", toolName: "open_file_viewer", args: { file_path: "a.md" }, awaited: true },
     ]);
@@ -196,7 +196,7 @@ describe("the OpenAI Agents adapter", () => {
     });
     const result = await run(new Agent({ name: "assistant", model, tools }), "Go");
     expect(result.interruptions).toEqual([]);
-    expect(clientToolCalls(result)).toEqual([]);
+    expect(clientToolCallsOfRun(result)).toEqual([]);
     expect(dispatched).toEqual([
       ["get_location", "c1", {}],
       ["show_toast", "c2", { text: "Hi", kind: "success" }],

@@ -23,7 +23,7 @@ export interface OpenAIAgentsToolsOptions {
 /**
  * The client tools as the Agents SDK's function tools (`new Agent({ tools })`), each schema as
  * written. A call of an awaited tool stops the run with an interruption (the SDK's approval),
- * which `clientToolCalls(result)` lists for the page and `answerClientToolCalls(state, answers)`
+ * which `clientToolCallsOfRun(result)` lists for the page and `answerClientToolCalls(state, answers)`
  * answers before the run resumes from its `RunState`; a fire-and-forget call is answered with the
  * acknowledgement at once. Arguments the validators refuse never stop the run nor reach the
  * client: the model gets the reason as the call's output.

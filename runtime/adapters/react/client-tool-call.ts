@@ -3,7 +3,7 @@ import type { ClientToolCallStateOf } from "../../client/call-state.js";
 import type { ClientToolCallStreams } from "../../client/call-streams.js";
 import { type ClientToolRenderersOf, renderClientToolCall } from "../../client/renderers.js";
 import type { ClientToolTable } from "../../wire/tool-table.js";
-import { type AiSdkPartToolName, type AiSdkToolPart, toClientToolCallState } from "../ai-sdk/call-state.js";
+import { type AiSdkPartToolName, type AiSdkToolPart, callStateFromAiSdkPart } from "../ai-sdk/call-state.js";
 
 /**
  * The state of the call an AI SDK tool part shows, again at each render the part changed in (for
@@ -14,7 +14,7 @@ export function useClientToolCall<T extends ClientToolTable<T>, P extends AiSdkT
   part: P,
   streams: ClientToolCallStreams<T>,
 ): ClientToolCallStateOf<T, AiSdkPartToolName<T, P>> | undefined {
-  return useMemo(() => toClientToolCallState(part, streams), [part, streams]);
+  return useMemo(() => callStateFromAiSdkPart(part, streams), [part, streams]);
 }
 
 export interface ClientToolCallProps<T extends ClientToolTable<T>, P extends AiSdkToolPart> {
@@ -32,7 +32,7 @@ export interface ClientToolCallProps<T extends ClientToolTable<T>, P extends AiS
 }
 
 /** Draws the call an AI SDK tool part shows with its tool's renderer, in every state it goes through. */
-export function ClientToolCall<T extends ClientToolTable<T>, P extends AiSdkToolPart>(
+export function ClientToolCallView<T extends ClientToolTable<T>, P extends AiSdkToolPart>(
   props: ClientToolCallProps<T, P>,
 ): ReactNode {
   const state = useClientToolCall(props.part, props.streams);
@@ -47,7 +47,7 @@ export type ClientToolCallSubscription<S> = (onState: (state: S | undefined) => 
 /**
  * The calls of a source that pushes events (an AG-UI agent, an MCP App's host, the broker's
  * requests): each call's latest state, in the order the calls began, drawn again at each state a
- * call reaches. `subscribe` gives each event's state (`toClientToolCallState` of the source, an
+ * call reaches. `subscribe` gives each event's state (`callStateFromAiSdkPart` of the source, an
  * `undefined` for an event of no call is passed over); it is subscribed once per value, so keep
  * it the same from one render to the next (made outside the component, or with `useCallback`).
  */

@@ -2,9 +2,9 @@
 // SDK's tool parts or any source that pushes events, its arguments typed while they stream in. `react` is a peer
 // dependency of this entry.
 export {
-  ClientToolCall,
   type ClientToolCallProps,
   type ClientToolCallSubscription,
+  ClientToolCallView,
   useClientToolCall,
   useClientToolCallStates,
 } from "./client-tool-call.js";

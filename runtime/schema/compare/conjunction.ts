@@ -2,6 +2,7 @@ import type { JsonObject, JsonSchema, JsonValue } from "../json.js";
 import { jsonEqual } from "../json-equal.js";
 import { childPointer } from "../json-pointer.js";
 import { linearRegExp } from "../linear-patterns.js";
+import { ALL_TYPES, hasType, isObject, type JsonType } from "./json-types.js";
 import type { Located, SchemaSide } from "./schema-side.js";
 
 /**
@@ -63,10 +64,6 @@ export function keywordValues(
   }
   return values;
 }
-
-/** The JSON types as the checker tells them apart: "integer" is the whole numbers among "number". */
-export type JsonType = "null" | "boolean" | "integer" | "number" | "string" | "array" | "object";
-export const ALL_TYPES: readonly JsonType[] = ["null", "boolean", "integer", "number", "string", "array", "object"];
 
 /**
  * The types the conjunction allows: each part's `type` intersected, where "number" also allows
@@ -183,10 +180,6 @@ export function namedProperties(conjunction: Conjunction): Set<string> {
   return names;
 }
 
-export function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * The subset side split on its `anyOf`/`oneOf` (as if `anyOf`: a `oneOf` accepts no more), each case a conjunction
  * without them.
@@ -293,22 +286,6 @@ export function requiredNames(c: Conjunction): Set<string> {
   for (const { value } of keywordValues(c, "required"))
     if (Array.isArray(value)) for (const name of value) if (typeof name === "string") names.add(name);
   return names;
-}
-
-/** Whether a value is of one of these types. */
-export function hasType(value: JsonValue, types: ReadonlySet<JsonType>): boolean {
-  if (value === null) return types.has("null");
-  if (Array.isArray(value)) return types.has("array");
-  switch (typeof value) {
-    case "boolean":
-      return types.has("boolean");
-    case "number":
-      return types.has("number") || (types.has("integer") && Number.isInteger(value));
-    case "string":
-      return types.has("string");
-    default:
-      return types.has("object");
-  }
 }
 
 /** The conjunction with its values limited to one type. */

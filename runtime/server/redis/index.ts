@@ -8,5 +8,6 @@ export type {
   RedisSentinelLike,
   RedisSubscriberLike,
 } from "./commands.js";
-export type { RedisPendingCallStoreOptions } from "./redis-store.js";
-export { DEFAULT_OPERATION_TIMEOUT_MS, RedisPendingCallStore } from "./redis-store.js";
+export { RedisPendingCallStore } from "./redis-store.js";
+export type { RedisPendingCallStoreOptions } from "./store-options.js";
+export { DEFAULT_OPERATION_TIMEOUT_MS } from "./store-options.js";

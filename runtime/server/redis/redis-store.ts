@@ -14,37 +14,11 @@ import {
   type StoredCall,
   type ToolCallAddress,
 } from "../store.js";
-import { RedisCommands, type RedisConnectionLike, type RedisSubscriberLike } from "./commands.js";
+import { RedisCommands, type RedisConnectionLike } from "./commands.js";
 import { DEFAULT_PARTS, RedisKeys } from "./keys.js";
+import { type ChannelNotice, RedisNotices } from "./notices.js";
 import { CLAIM_EXPIRED, CLOSE, COUNT_INVALID, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
-
-export interface RedisPendingCallStoreOptions {
-  /** Prepended to every key and the channel, so that several deployments share one Redis; default `gct:`. */
-  readonly keyPrefix?: string;
-  /** How long an ended call is remembered (a late answer gets 409 instead of 404); default 10 minutes. */
-  readonly closedRetentionMs?: number;
-  /**
-   * Where a notice that cannot be read, a subscription that fails or a lost connection is reported; default: a warning
-   * on the process (`process.on("warning")`).
-   */
-  readonly onError?: (error: unknown) => void;
-  /**
-   * How long a store operation waits for Redis; past it, it fails with
-   * `ClientCallStoreUnavailableError` (503 to a client), and so does one that finds the
-   * connection gone. Default 2,000 ms. Create the client with `disableOfflineQueue: true`, so
-   * that a command is never held for a connection that comes back after its caller gave up.
-   */
-  readonly operationTimeoutMs?: number;
-  /**
-   * How many parts the owners' calls are kept in, each part in one hash slot (a cluster spreads
-   * the parts over its masters; every instance sweeps each part's deadlines). Default 16. Every
-   * instance must use the same number: changing it is a new layout, under a new `keyPrefix`.
-   */
-  readonly parts?: number;
-}
-
-/** The store's default wait for Redis. */
-export const DEFAULT_OPERATION_TIMEOUT_MS = 2_000;
+import { DEFAULT_OPERATION_TIMEOUT_MS, type RedisPendingCallStoreOptions } from "./store-options.js";
 
 /**
  * The pending calls of every instance in one Redis (directly or through Sentinel), or one Redis Cluster: an answer
@@ -59,9 +33,7 @@ export class RedisPendingCallStore implements PendingCallStore {
   readonly #keys: RedisKeys;
   readonly #retentionMs: number;
   readonly #onError: (error: unknown) => void;
-  readonly #listeners = new Set<PendingCallListener>();
-  #subscriber: Promise<RedisSubscriberLike> | undefined;
-  #dropped = 0;
+  readonly #notices: RedisNotices;
 
   constructor(client: RedisConnectionLike, options: RedisPendingCallStoreOptions = {}) {
     this.#keys = new RedisKeys(options.keyPrefix ?? "gct:", options.parts ?? DEFAULT_PARTS);
@@ -72,6 +44,7 @@ export class RedisPendingCallStore implements PendingCallStore {
       options.operationTimeoutMs ?? DEFAULT_OPERATION_TIMEOUT_MS,
       this.#onError,
     );
+    this.#notices = new RedisNotices(this.#commands, this.#keys.channel(), this.#onError);
   }
 
   async open(call: PendingCall, options: PendingCallOpenOptions = {}): Promise<void> {
@@ -177,21 +150,17 @@ export class RedisPendingCallStore implements PendingCallStore {
    * call opened after it is heard by every instance, this one included. The broker waits for it
    * before its first call.
    */
-  async ready(): Promise<void> {
-    await (this.#subscriber ??= this.#connectSubscriber());
+  ready(): Promise<void> {
+    return this.#notices.ready();
   }
 
   /** How many messages on the store's channel were not its own, and were dropped. */
   get droppedNotices(): number {
-    return this.#dropped;
+    return this.#notices.dropped;
   }
 
   subscribe(listener: PendingCallListener): () => void {
-    this.#listeners.add(listener);
-    this.#subscriber ??= this.#connectSubscriber();
-    return () => {
-      this.#listeners.delete(listener);
-    };
+    return this.#notices.subscribe(listener);
   }
 
   /**
@@ -219,10 +188,8 @@ export class RedisPendingCallStore implements PendingCallStore {
   }
 
   /** Closes the store's own subscribing connection (the caller's client stays open). */
-  async disconnect(): Promise<void> {
-    const subscriber = this.#subscriber;
-    this.#subscriber = undefined;
-    if (subscriber !== undefined) await (await subscriber).close();
+  disconnect(): Promise<void> {
+    return this.#notices.disconnect();
   }
 
   #open(call: PendingCall, options: PendingCallOpenOptions): Promise<unknown> {
@@ -303,69 +270,6 @@ export class RedisPendingCallStore implements PendingCallStore {
       .map(({ state: _open, ...call }) => call);
   }
 
-  async #connectSubscriber(): Promise<RedisSubscriberLike> {
-    const subscriber = this.#commands.subscriber();
-    let subscribed = false;
-    // Back after a lost connection (the client subscribes again by itself): changes made meanwhile
-    // were not heard, and the calls may be gone (a Redis back without its data). Said once the
-    // commands' connection answers too, so that listeners can read the calls again at once.
-    subscriber.on(this.#commands.cluster ? "node-ready" : "ready", () => subscribed && void this.#gapWhenServing());
-    try {
-      await subscriber.connect();
-      await subscriber.subscribe(this.#keys.channel(), (message) => this.#notify(message));
-      subscribed = true;
-      // Changes made before the subscription started were not heard either.
-      this.#gap();
-    } catch (error) {
-      this.#onError(error);
-    }
-    return subscriber;
-  }
-
-  #gap(): void {
-    this.#tell((listener) => listener.gap?.());
-  }
-
-  async #gapWhenServing(): Promise<void> {
-    // Both connections reconnect on their own; the commands' one may still be on its way.
-    for (let tries = 0; tries < 50; tries++) {
-      try {
-        await this.#commands.send(undefined, ["PING"]);
-        break;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    this.#gap();
-  }
-
-  #notify(message: string): void {
-    // Anyone with access to Redis can publish on the channel: a message that is not the store's
-    // own is dropped, and the subscription goes on.
-    const notice = readNotice(message);
-    if (notice === undefined) {
-      if (this.#dropped++ === 0)
-        this.#onError(
-          new Error(
-            `a message on ${this.#keys.channel()} is not one of the store's own notices: dropped (this one and any after it, counted in droppedNotices)`,
-          ),
-        );
-      return;
-    }
-    if ("closed" in notice) this.#tell((listener) => listener.closed(notice.closed));
-    else this.#tell((listener) => listener.requested(notice.requested));
-  }
-
-  #tell(tell: (listener: PendingCallListener) => void): void {
-    for (const listener of this.#listeners) {
-      try {
-        tell(listener);
-      } catch (error) {
-        this.#onError(error);
-      }
-    }
-  }
-
   /**
    * An open call is kept past its deadline by the retention period, so a late answer finds it (and the dispatcher's
    * timer reads it).
@@ -373,43 +277,4 @@ export class RedisPendingCallStore implements PendingCallStore {
   #openTtl(call: PendingCall): number {
     return Math.max(1, call.request.expiresAt - Date.now()) + this.#retentionMs;
   }
-}
-
-/** One message on the store's channel: every instance hears each open, re-send and close, in order. */
-type ChannelNotice = { readonly requested: PendingCall } | { readonly closed: ClosedCall };
-
-/** The notice a message holds, when it is one of the store's own (the shape `open`, `reissue` and `close` publish). */
-function readNotice(message: string): ChannelNotice | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(message);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(value)) return undefined;
-  const keys = Object.keys(value);
-  if (keys.length !== 1) return undefined;
-  if (keys[0] === "requested") return isCall(value["requested"]) ? (value as ChannelNotice) : undefined;
-  if (keys[0] === "closed") {
-    const closed = value["closed"];
-    return isCall(closed) && isRecord(closed["outcome"]) && typeof closed["outcome"]["status"] === "string"
-      ? (value as ChannelNotice)
-      : undefined;
-  }
-  return undefined;
-}
-
-function isCall(value: unknown): value is Record<string, unknown> & { readonly request: Record<string, unknown> } {
-  if (!isRecord(value) || typeof value["owner"] !== "string" || !isRecord(value["request"])) return false;
-  const request = value["request"];
-  return (
-    typeof request["requestId"] === "string" &&
-    typeof request["conversationId"] === "string" &&
-    typeof request["toolCallId"] === "string" &&
-    typeof request["attempt"] === "number"
-  );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -37,8 +37,8 @@ export type {
   ClientActionSecurityRisk,
   ClientEventTextContent,
   ClientEventToolCall,
-  ClientToolAcknowledgement,
   ClientToolErrorEvent,
+  ClientToolAcknowledgement,
   ClientToolObservation,
 } from "./types.js";
 export {

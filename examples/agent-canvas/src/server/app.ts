@@ -2,7 +2,6 @@ import { createHash, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
-import { DEFAULT_MAX_ANSWER_BYTES } from "@gen-client-tools/runtime";
 import {
   attachClientTools,
   ClientCallBroker,
@@ -12,6 +11,7 @@ import {
   type PendingCallStore,
   toNodeListener,
 } from "@gen-client-tools/runtime/server";
+import { DEFAULT_MAX_ANSWER_BYTES } from "@gen-client-tools/runtime/wire";
 import { type WebSocket, WebSocketServer } from "ws";
 import { clientInputHandlers } from "../client-tools.gen/client-inputs.js";
 import { registerClientTools } from "../client-tools.gen/specs.js";

@@ -1,10 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
-import {
-  exportClientTools,
-  type ToolCallReport,
-  toAnthropicToolResult,
-  toOpenAIChatToolMessage,
-} from "@gen-client-tools/runtime";
+import { exportClientTools, type ToolCallReport } from "@gen-client-tools/runtime";
+import { toAnthropicToolResult, toOpenAIChatToolMessage } from "@gen-client-tools/runtime/providers";
 import type { RegisteredClientTool } from "@gen-client-tools/runtime/server";
 import OpenAI from "openai";
 import type { ChatModel, ModelMessage, ModelTurn } from "./model.js";

@@ -1,7 +1,7 @@
 // Type tests, checked by `tsc -p tsconfig.json`: the call states and renderers of the generated
 // code (this example's client-tools.gen), as a page meets them.
 import type { ReactNode } from "react";
-import { toClientToolCallState } from "../../../../runtime/adapters/ai-sdk/index.js";
+import { callStateFromAiSdkPart } from "../../../../runtime/adapters/ai-sdk/index.js";
 import { createClientToolCallStreams, renderClientToolCall } from "../../../../runtime/index.js";
 import type {
   ClientToolCallState,
@@ -83,7 +83,7 @@ void [missing, withDefault, wrongTool, renderClientToolCall(renderers, state)];
 // The AI SDK binding takes the tool's name from the part's type.
 const streams = createClientToolCallStreams<ClientTools>({ specs: clientToolSpecs });
 declare const chartPart: { type: "tool-show_chart"; toolCallId: string; state: "input-streaming"; rawInput: string };
-const fromPart = toClientToolCallState(chartPart, streams);
+const fromPart = callStateFromAiSdkPart(chartPart, streams);
 if (fromPart?.status === "input-streaming") {
   const kind: "bar" | "line" | undefined = fromPart.args?.kind;
   // @ts-expect-error a show_chart part's state is show_chart's: its arguments have no `colours`

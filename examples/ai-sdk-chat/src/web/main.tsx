@@ -9,7 +9,7 @@ import {
 import { useState, useSyncExternalStore } from "react";
 import { createRoot } from "react-dom/client";
 import { handleAiSdkToolCall, type ToolCallDispatch } from "../../../../runtime/adapters/ai-sdk/index.js"; // in an app: "@gen-client-tools/runtime/ai-sdk"
-import { ClientToolCall } from "../../../../runtime/adapters/react/index.js"; // in an app: "@gen-client-tools/runtime/react"
+import { ClientToolCallView } from "../../../../runtime/adapters/react/index.js"; // in an app: "@gen-client-tools/runtime/react"
 import { createClientToolCallStreams } from "../../../../runtime/index.js"; // in an app: "@gen-client-tools/runtime"
 import { clientToolHandlers } from "../client-tool-handlers.js";
 import { type ClientTools, clientToolSpecs, dispatchToolCall } from "../client-tools.gen/index.js";
@@ -48,7 +48,9 @@ function App() {
                 </li>
               );
             if (isStaticToolUIPart(part))
-              return <ClientToolCall key={`${message.id}-${i}`} part={part} streams={streams} renderers={toolCards} />;
+              return (
+                <ClientToolCallView key={`${message.id}-${i}`} part={part} streams={streams} renderers={toolCards} />
+              );
             return null;
           }),
         )}

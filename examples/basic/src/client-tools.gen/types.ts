@@ -13,7 +13,7 @@ import type {
   PartialArgsOf,
   ResultByKindOf,
   ResultByNameOf,
-} from "@gen-client-tools/runtime";
+} from "@gen-client-tools/runtime/bindings";
 
 /** What the client answers a tool awaited without an outputSchema with: text for the model, as an MCP tool result carries it. */
 export type ClientToolContentResult = {
@@ -249,7 +249,6 @@ export type {
   ClientActionSecurityRisk,
   ClientEventTextContent,
   ClientEventToolCall,
-  ClientToolAcknowledgement,
   ClientToolErrorEvent,
-  ClientToolObservation,
-} from "@gen-client-tools/runtime";
+} from "@gen-client-tools/runtime/wire";
+export type { ClientToolAcknowledgement, ClientToolObservation } from "@gen-client-tools/runtime";

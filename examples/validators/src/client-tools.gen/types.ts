@@ -13,7 +13,7 @@ import type {
   PartialArgsOf,
   ResultByKindOf,
   ResultByNameOf,
-} from "@gen-client-tools/runtime";
+} from "@gen-client-tools/runtime/bindings";
 
 // pick_date (awaited)
 
@@ -121,7 +121,6 @@ export type {
   ClientActionSecurityRisk,
   ClientEventTextContent,
   ClientEventToolCall,
-  ClientToolAcknowledgement,
   ClientToolErrorEvent,
-  ClientToolObservation,
-} from "@gen-client-tools/runtime";
+} from "@gen-client-tools/runtime/wire";
+export type { ClientToolAcknowledgement, ClientToolObservation } from "@gen-client-tools/runtime";

@@ -3,12 +3,12 @@
 
 import {
   bindClientTools,
-  DISPATCHED_TEXT,
   type ClientToolActionOutcomeOf,
   type ClientToolCallOutcomeOf,
   type ClientToolCallSuccessOf,
   type ClientToolHandlersOf,
-} from "@gen-client-tools/runtime";
+} from "@gen-client-tools/runtime/bindings";
+import { DISPATCHED_TEXT } from "@gen-client-tools/runtime";
 import type { ClientToolAcknowledgement, ClientToolName, ClientTools } from "./types.js";
 
 /**
@@ -36,7 +36,7 @@ export type {
   ClientToolCallFailureReason,
   ClientToolCallOptions,
   ClientToolCallRest,
-} from "@gen-client-tools/runtime";
+} from "@gen-client-tools/runtime/bindings";
 
 /** The text the model sees once a fire-and-forget tool's call has reached the client. */
 export const clientToolAcknowledgement: ClientToolAcknowledgement = DISPATCHED_TEXT;

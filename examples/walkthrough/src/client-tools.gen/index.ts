@@ -25,8 +25,8 @@ export type {
   ClientActionSecurityRisk,
   ClientEventTextContent,
   ClientEventToolCall,
-  ClientToolAcknowledgement,
   ClientToolErrorEvent,
+  ClientToolAcknowledgement,
   ClientToolObservation,
 } from "./types.js";
 export {

@@ -7,7 +7,7 @@ import { clientToolSpecs, type ClientToolCallState, type ClientToolRenderers, ty
 import { clientToolValidators } from "../../../../examples/ai-sdk-chat/src/client-tools.gen/validators/index.js";
 import { createClientToolCallStreams } from "../../../client/call-streams.js";
 import { renderClientToolCall } from "../../../client/renderers.js";
-import { toClientToolCallState, type AgUiToolCallEventLike } from "../../ag-ui/call-state.js";
+import { callStateFromAgUi, type AgUiToolCallEventLike } from "../../ag-ui/call-state.js";
 import { useClientToolCallStates, type ClientToolCallSubscription } from "../index.js";
 
 declare global {
@@ -22,7 +22,7 @@ declare global {
 const streams = createClientToolCallStreams<ClientTools>({ specs: clientToolSpecs, validators: clientToolValidators });
 const listeners = new Set<(event: AgUiToolCallEventLike) => void>();
 const subscribe: ClientToolCallSubscription<ClientToolCallState> = (onState) => {
-  const listener = (event: AgUiToolCallEventLike) => onState(toClientToolCallState(event, streams));
+  const listener = (event: AgUiToolCallEventLike) => onState(callStateFromAgUi(event, streams));
   listeners.add(listener);
   return () => listeners.delete(listener);
 };

@@ -6,7 +6,10 @@ import { validateOpenFileViewerArgs, validateOpenFileViewerResult } from "./open
 import { validateShowToastArgs } from "./show_toast.js";
 
 // Checked by the compiler (the tool modules are not): a project without the runtime package fails here.
-export type { ClientToolValidationError, ClientToolValidator } from "@gen-client-tools/runtime/validators";
+export type {
+  ClientToolValidationError,
+  ClientToolValidator,
+} from "@gen-client-tools/runtime/validators";
 
 /** Every tool's validators by tool name: pass it as `validators` to `createClientToolRunner` (arguments) and to `ClientCallBroker` (results). */
 export const clientToolValidators = {

@@ -5,7 +5,10 @@ import { validatePickDateArgs, validatePickDateResult } from "./pick_date.js";
 import { validateShareLinkArgs } from "./share_link.js";
 
 // Checked by the compiler (the tool modules are not): a project without the runtime package fails here.
-export type { ClientToolValidationError, ClientToolValidator } from "@gen-client-tools/runtime/validators";
+export type {
+  ClientToolValidationError,
+  ClientToolValidator,
+} from "@gen-client-tools/runtime/validators";
 
 /** Every tool's validators by tool name: pass it as `validators` to `createClientToolRunner` (arguments) and to `ClientCallBroker` (results). */
 export const clientToolValidators = {

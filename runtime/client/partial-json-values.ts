@@ -1,0 +1,50 @@
+// What the partial-JSON parser reads with: its frames, the scalars it is in the middle of, and how a value is placed.
+/**
+ * A number longer than this is refused: no tool argument needs one, and reading it again at each delta would cost its
+ * length each time.
+ */
+export const MAX_NUMBER_CHARS = 1000;
+
+/** A run of a string's plain characters: taken whole, not character by character. */
+export const STRING_RUN = /[^"\\\u0000-\u001f]+/y;
+
+export const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/;
+
+/** Sets a member as JSON.parse does: `__proto__` is a key like any other, an own property. */
+export function setMember(container: Record<string, unknown> | unknown[], key: string, value: unknown): void {
+  if (Array.isArray(container)) container[Number(key)] = value;
+  else if (key === "__proto__")
+    Object.defineProperty(container, key, { value, writable: true, enumerable: true, configurable: true });
+  else container[key] = value;
+}
+
+export const ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+};
+
+/** A container being read, and where its value goes. */
+export interface Frame {
+  readonly container: Record<string, unknown> | unknown[];
+  /** The key the value being read goes under (objects), once read. */
+  key: string | undefined;
+  /** What comes next: a key, `:`, a value, `,` or the end. */
+  expect: "key-or-end" | "key" | "colon" | "value" | "value-or-end" | "comma-or-end";
+}
+
+/** What the containers know of their parts' finality: `final` once closed, `settled` the parts read to their end. */
+export interface Finality {
+  closed: boolean;
+  readonly settled: Set<string>;
+}
+
+export type Scalar =
+  | { readonly kind: "string"; text: string; escape: string | undefined; key: boolean }
+  | { readonly kind: "number"; text: string }
+  | { readonly kind: "literal"; text: string; readonly word: "true" | "false" | "null" };

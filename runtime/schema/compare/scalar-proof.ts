@@ -1,0 +1,126 @@
+// Proofs for numbers and strings: bounds, multiples, lengths and formats.
+import { fullFormats } from "ajv-formats/dist/formats.js";
+import type { JsonValue } from "../json.js";
+import { allowedTypes, type Conjunction, keywordValues } from "./conjunction.js";
+import { PROVED, type Proof, unknown } from "./proof.js";
+
+export interface Bound {
+  readonly value: number;
+  readonly exclusive: boolean;
+}
+
+export function bound(
+  c: Conjunction,
+  inclusive: "minimum" | "maximum",
+  exclusive: "exclusiveMinimum" | "exclusiveMaximum",
+): Bound | undefined {
+  const lower = inclusive === "minimum";
+  let best: Bound | undefined;
+  const consider = (value: JsonValue, isExclusive: boolean): void => {
+    if (typeof value !== "number") return;
+    if (
+      best === undefined ||
+      (lower ? value > best.value : value < best.value) ||
+      (value === best.value && isExclusive)
+    )
+      best = { value, exclusive: isExclusive };
+  };
+  for (const { value } of keywordValues(c, inclusive)) consider(value, false);
+  for (const { value } of keywordValues(c, exclusive)) consider(value, true);
+  return best;
+}
+
+/** Whether the subset side's bound is within the superset side's (a lower bound at or above, an upper at or below). */
+export function within(ours: Bound | undefined, theirs: Bound | undefined, lower: boolean): boolean {
+  if (theirs === undefined) return true;
+  if (ours === undefined) return false;
+  if (ours.value !== theirs.value) return lower ? ours.value > theirs.value : ours.value < theirs.value;
+  return ours.exclusive || !theirs.exclusive;
+}
+
+export function proveNumbers(type: "integer" | "number", a: Conjunction, b: Conjunction): Proof {
+  for (const [inclusive, exclusive, lower] of [
+    ["minimum", "exclusiveMinimum", true],
+    ["maximum", "exclusiveMaximum", false],
+  ] as const) {
+    const theirs = bound(b, inclusive, exclusive);
+    if (!within(bound(a, inclusive, exclusive), theirs, lower)) {
+      const at = keywordValues(b, theirs?.exclusive === true ? exclusive : inclusive)[0]!;
+      return unknown(
+        `${at.pointer.slice(at.pointer.lastIndexOf("/") + 1)}: the second is ${JSON.stringify(at.value)}, the first ${lower ? "lower or none" : "higher or none"}`,
+        at.pointer,
+      );
+    }
+  }
+  const integers = type === "integer" || onlyIntegers(a);
+  for (const { value, pointer } of keywordValues(b, "multipleOf")) {
+    if (typeof value !== "number" || value <= 0) continue;
+    const divides = (n: number): boolean => isWhole(n / value);
+    if (
+      (integers && divides(1)) ||
+      keywordValues(a, "multipleOf").some((own) => typeof own.value === "number" && divides(own.value))
+    )
+      continue;
+    return unknown(`multipleOf: the first allows numbers that are not multiples of ${value}`, pointer);
+  }
+  return PROVED;
+}
+
+/** As ajv checks multipleOf (multipleOfPrecision 6): a quotient within 1e-6 of a whole number counts as whole. */
+export function isWhole(n: number): boolean {
+  return Math.abs(n - Math.round(n)) < 1e-6;
+}
+
+export function onlyIntegers(c: Conjunction): boolean {
+  const types = allowedTypes(c);
+  if (!types.has("number")) return true;
+  return keywordValues(c, "multipleOf").some(({ value }) => typeof value === "number" && isWhole(value));
+}
+
+export function lengthBound(
+  c: Conjunction,
+  keyword: string,
+  lower: boolean,
+): { value: number; pointer: string } | undefined {
+  let best: { value: number; pointer: string } | undefined;
+  for (const { value, pointer } of keywordValues(c, keyword)) {
+    if (typeof value !== "number") continue;
+    if (best === undefined || (lower ? value > best.value : value < best.value)) best = { value, pointer };
+  }
+  return best;
+}
+
+/** minLength/maxLength and their kin: the subset side's range within the superset side's. */
+export function proveRange(
+  a: Conjunction,
+  b: Conjunction,
+  min: string,
+  max: string,
+  ownMin = 0,
+  ownMax = Infinity,
+): Proof {
+  const theirMin = lengthBound(b, min, true);
+  if (theirMin !== undefined && Math.max(lengthBound(a, min, true)?.value ?? 0, ownMin) < theirMin.value)
+    return unknown(`${min}: the second is ${theirMin.value}, the first allows fewer`, theirMin.pointer);
+  const theirMax = lengthBound(b, max, false);
+  if (theirMax !== undefined && Math.min(lengthBound(a, max, false)?.value ?? Infinity, ownMax) > theirMax.value)
+    return unknown(`${max}: the second is ${theirMax.value}, the first allows more`, theirMax.pointer);
+  return PROVED;
+}
+
+export const KNOWN_FORMATS = new Set(Object.keys(fullFormats));
+
+export function proveStrings(a: Conjunction, b: Conjunction): Proof {
+  const range = proveRange(a, b, "minLength", "maxLength");
+  if (!range.proved) return range;
+  for (const { value, pointer } of keywordValues(b, "pattern")) {
+    if (!keywordValues(a, "pattern").some((own) => own.value === value))
+      return unknown("pattern: the second has one the first does not", pointer);
+  }
+  for (const { value, pointer } of keywordValues(b, "format")) {
+    if (typeof value !== "string" || !KNOWN_FORMATS.has(value)) continue;
+    if (!keywordValues(a, "format").some((own) => own.value === value))
+      return unknown(`format: the second asks for ${JSON.stringify(value)}, the first does not`, pointer);
+  }
+  return PROVED;
+}
