@@ -12,7 +12,8 @@ import { type DigestedInputs, digestInputs } from "./manifest/inputs.js";
 import { buildToolModels } from "./model/build-models.js";
 import type { ToolModel } from "./model/tool-model.js";
 import type { GenerateOptions } from "./options/generate-options.js";
-import { outputShapingOptions, type ResolvedOptions, resolveOptions } from "./options/resolve.js";
+import { outputShapingOptions, type ResolvedOptions } from "./options/resolve.js";
+import { resolveOptions } from "./resolve-options.js";
 
 export interface GeneratedFile {
   /** Absolute path. */

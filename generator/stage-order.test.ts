@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The generator's stages, in the order a run passes through them; each is a folder of generator/. */
-const STAGES = ["load", "check", "model", "emit", "format", "manifest", "write"] as const;
+/** The generator's stages, in the order a run passes through them (its options first); each is a folder of generator/. */
+const STAGES = ["options", "load", "check", "model", "emit", "format", "manifest", "write"] as const;
 
 /** Modules any stage may use: helpers of no stage (they import no stage themselves, which this test also checks). */
 const SHARED = [

@@ -33,10 +33,10 @@ export type { SchemaComparison, SchemaRelation } from "./schema/compare/relation
 export type {
   ClientToolApproval,
   ClientToolApprovalDecision,
-  ClientToolApprovalRequest,
   ClientToolApprover,
   ClientToolRefusal,
 } from "./server/approval.js";
+export type { ClientToolApprovalRequest } from "./server/approval-request.js";
 // Approvals and private inputs.
 export { approveClientToolCall, argsFingerprint } from "./server/approval.js";
 // The broker and its stores.

@@ -13,6 +13,17 @@ export function haveRedisServer(): boolean {
   return found;
 }
 
+/**
+ * The suite's shared redis-server (`GCT_REDIS_URL`, which .ci/run sets), or undefined to skip the
+ * tests that need it; on CI it must be set.
+ */
+export function suiteRedisUrl(): string | undefined {
+  const url = process.env["GCT_REDIS_URL"];
+  if (url === undefined && process.env["CI"])
+    throw new Error("GCT_REDIS_URL is not set: .ci/run starts a redis-server and sets it");
+  return url;
+}
+
 export interface RedisServerUnderTest {
   readonly port: number;
   /** Its working directory, where its dump and append-only files go. */

@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CONFIG_FILE, DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "../defaults.js";
 import { GenerateError } from "../diagnostics.js";
-import { loadFormatter, prettierApplies } from "../format/prettier.js";
+import { loadFormatter } from "../format/prettier.js";
+import { prettierApplies } from "../load/prettier-config.js";
 
 const EXAMPLE_TOOL = "open_file_viewer";
 

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { loadConfig } from "../options/config-file.js";
-import { resolveOptions } from "../options/resolve.js";
 import { relativePath } from "../relative-path.js";
+import { resolveOptions } from "../resolve-options.js";
 import { checkDependencies } from "./dependencies.js";
 import { checkDuplicates } from "./duplicates.js";
 import { type DoctorFinding, problem } from "./finding.js";

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type ImportExtension, projectImportExtension } from "../options/import-style.js";
+import { projectImportExtension } from "../load/tsconfig-style.js";
+import type { ImportExtension } from "../options/import-style.js";
 import { relativePath } from "../relative-path.js";
 import { type DoctorFinding, problem } from "./finding.js";
 

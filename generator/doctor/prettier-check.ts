@@ -1,5 +1,6 @@
 import { GenerateError } from "../diagnostics.js";
-import { loadFormatter, prettierApplies } from "../format/prettier.js";
+import { loadFormatter } from "../format/prettier.js";
+import { prettierApplies } from "../load/prettier-config.js";
 import { relativePath } from "../relative-path.js";
 import { listGeneratedFiles } from "../write/write-files.js";
 import { type DoctorFinding, problem } from "./finding.js";

@@ -1,7 +1,6 @@
 import path from "node:path";
-import { prettierApplies } from "../format/prettier.js";
 import type { GenerateOptions } from "./generate-options.js";
-import { type ImportExtension, resolveImportExtension } from "./import-style.js";
+import type { ImportExtension, ImportExtensionSetting } from "./import-style.js";
 import { GENERATE_OPTIONS, type GenerateOptionKey } from "./table.js";
 
 /** A generation's options with every default filled in and every path absolute. */
@@ -19,21 +18,29 @@ export interface ResolvedOptions {
   readonly importExtension: ImportExtension;
 }
 
-/** `options` as a run uses them: the table's defaults, paths resolved against `cwd` (default the process's). */
-export function resolveOptions(options: GenerateOptions): ResolvedOptions {
+/**
+ * What a run is told: the table's defaults filled in and paths resolved against `cwd` (default
+ * the process's), with `prettier` and `importExtension` as given ("auto" is decided by the load
+ * stage, which reads the project: `resolveOptions` in load/).
+ */
+export interface OptionSettings extends Omit<ResolvedOptions, "prettier" | "importExtension"> {
+  readonly prettier: boolean | "auto";
+  readonly importExtension: ImportExtensionSetting;
+}
+
+export function optionSettings(options: GenerateOptions): OptionSettings {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const absolute = (p: string): string => path.resolve(cwd, p);
   const stubs = options.stubs ?? GENERATE_OPTIONS.stubs.default;
-  const out = absolute(options.out ?? GENERATE_OPTIONS.out.default);
   return {
     cwd,
     in: (options.in ?? GENERATE_OPTIONS.in.default).map(absolute),
-    out,
+    out: absolute(options.out ?? GENERATE_OPTIONS.out.default),
     stubs: stubs === false ? false : absolute(stubs),
     validators: options.validators ?? GENERATE_OPTIONS.validators.default,
-    prettier: prettierApplies(options.prettier ?? "auto", out),
+    prettier: options.prettier ?? "auto",
     failOnWarnings: options.failOnWarnings ?? GENERATE_OPTIONS.failOnWarnings.default,
-    importExtension: resolveImportExtension(options.importExtension ?? GENERATE_OPTIONS.importExtension.default, out),
+    importExtension: options.importExtension ?? GENERATE_OPTIONS.importExtension.default,
   };
 }
 

@@ -4,8 +4,9 @@ import { generatorDigest } from "../generator-digest.js";
 import { listSpecFiles } from "../load/spec-files.js";
 import { inputsDigest, outputsDigest } from "../manifest/inputs.js";
 import type { GenerateOptions } from "../options/generate-options.js";
-import { outputShapingOptions, resolveOptions } from "../options/resolve.js";
+import { outputShapingOptions } from "../options/resolve.js";
 import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
+import { resolveOptions } from "../resolve-options.js";
 import { listGeneratedFiles } from "../write/write-files.js";
 
 /**

@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { GenerateOptions } from "../options/generate-options.js";
-import { resolveOptions } from "../options/resolve.js";
 import { isInside } from "../relative-path.js";
+import { resolveOptions } from "../resolve-options.js";
 
 /** A folder to watch: a spec folder with its subfolders, or the folder of a spec file given by name. */
 export interface WatchRoot {

@@ -6,21 +6,12 @@ import { DEFAULT_SPEC_LIMITS, type SpecLimits, schemaLimitProblems } from "../sc
 import { ClientToolSpecError } from "../tool-spec/errors.js";
 import { parametersKeyOf } from "../tool-spec/parameters-key.js";
 import { checkClientToolSpecs } from "../tool-spec/parse.js";
+import type { AdmittedSpec } from "./admitted-spec.js";
 import { type DeferrableSpec, deferrable, deferSpec, knownDeferredSpec, standIn } from "./deferred.js";
 import { ClientToolInvalidSpecError } from "./errors.js";
 import { quickCheck } from "./quick-check.js";
 import { type SpecList, specList } from "./spec-list.js";
 import { knownVerifiedSpec, type VerifiedSpec, verifyParsed } from "./verify.js";
-
-/** A spec a registration accepted: verified already, or deferred until something relies on it. */
-export interface AdmittedSpec {
-  readonly name: string;
-  /** The spec object as registered: the same object is the same spec, and comparing it needs no check. */
-  readonly key: object;
-  readonly isVerified: boolean;
-  /** The verified spec: a deferred one is verified first (once), throwing what registration would have. */
-  verified(): VerifiedSpec;
-}
 
 /** An admitted spec and where it was in the registration input. */
 export interface AdmittedEntry {

@@ -1,4 +1,4 @@
-import type { AdmittedSpec } from "./admit.js";
+import type { AdmittedSpec } from "./admitted-spec.js";
 import { markServerAuthored } from "./server-authored.js";
 import { type VerifiedSpec, verifySpecAt } from "./verify.js";
 

@@ -1,6 +1,7 @@
 import type { JsonValue } from "../schema/json.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
-import { type AdmittedSpec, admitClientToolSpecs, type SchemaCheck } from "./admit.js";
+import { admitClientToolSpecs, type SchemaCheck } from "./admit.js";
+import type { AdmittedSpec } from "./admitted-spec.js";
 import {
   ClientToolDuplicateNameError,
   ClientToolLimitError,

@@ -1,4 +1,4 @@
-import type { AdmittedSpec } from "./admit.js";
+import type { AdmittedSpec } from "./admitted-spec.js";
 import type { RegisteredClientTool } from "./types.js";
 import type { VerifiedSpec } from "./verify.js";
 

@@ -1,20 +1,7 @@
 import { canonicalJson } from "../fingerprint/canonical-json.js";
 import { sha256Hex } from "../fingerprint/sha256.js";
-import type { ClientToolPrincipal } from "../tool-spec/permission.js";
+import type { ClientToolApprovalRequest } from "./approval-request.js";
 import type { SignedClientToolDecision } from "./signing/signed-decision.js";
-
-/** What the broker's `approve` hook is asked about: one call, before anything reaches the client. */
-export interface ClientToolApprovalRequest {
-  readonly conversationId: string;
-  readonly owner: string;
-  /** Present when the call was dispatched under a principal (which already holds the tool's permission). */
-  readonly principal?: ClientToolPrincipal;
-  readonly toolName: string;
-  readonly toolCallId: string;
-  readonly args: object;
-  /** sha256 (hex) of the arguments' canonical JSON: what an approval is bound to. */
-  readonly argsFingerprint: string;
-}
 
 declare const madeOnTheServer: unique symbol;
 

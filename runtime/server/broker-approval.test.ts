@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestBroker, flush, specs } from "./__fixtures__/tools.js";
-import {
-  approveClientToolCall,
-  argsFingerprint,
-  type ClientToolApprovalDecision,
-  type ClientToolApprovalRequest,
-} from "./approval.js";
+import { approveClientToolCall, argsFingerprint, type ClientToolApprovalDecision } from "./approval.js";
+import type { ClientToolApprovalRequest } from "./approval-request.js";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2025-01-01T00:00:00Z") });

@@ -2,7 +2,7 @@ import { ClientCallNotFoundError } from "../wire/errors.js";
 import type { ClientToolRequest } from "../wire/messages.js";
 import type { ClientCallOutcome } from "../wire/outcome.js";
 import type { ClientToolDifference } from "../wire/tool-difference.js";
-import type { ClientToolApprovalRequest } from "./approval.js";
+import type { ClientToolApprovalRequest } from "./approval-request.js";
 import { brokerSettings, type ClientCallBrokerOptions, schemaValidatorsOptions } from "./broker-options.js";
 import { type Admission, createAdmission } from "./calls/admission.js";
 import { CallAnswers, type FailInput, type SubmitInput } from "./calls/answers.js";

@@ -1,12 +1,8 @@
 import { DEFAULT_MAX_VALUE_DEPTH, unfitValue } from "../../schema/value-depth.js";
 import { checkClientToolPermission } from "../../tool-spec/permission.js";
 import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome } from "../../wire/outcome.js";
-import {
-  argsFingerprint,
-  type ClientToolApprovalRequest,
-  type ClientToolApprover,
-  refusalReason,
-} from "../approval.js";
+import { argsFingerprint, type ClientToolApprover, refusalReason } from "../approval.js";
+import type { ClientToolApprovalRequest } from "../approval-request.js";
 import type { ArgumentsChecker, ResultChecker } from "../result-validation.js";
 import { type DecisionSigner, type SignedClientToolDecision, signedDecisionOf } from "../signing/signed-decision.js";
 import type { AwaitedTool } from "../tools.js";

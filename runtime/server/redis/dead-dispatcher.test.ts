@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { suiteRedisUrl } from "../../../test-support/redis-server.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { ClientCallBroker } from "../broker.js";
 import { RedisPendingCallStore } from "./redis-store.js";
@@ -11,7 +12,7 @@ import { RedisPendingCallStore } from "./redis-store.js";
 // The deadline lives in Redis: a call whose dispatching process was killed still ends at it,
 // ended by another instance's sweep, and its outcome is kept for the dispatch that comes again.
 
-const url = process.env["GCT_REDIS_URL"];
+const url = suiteRedisUrl();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ECHO = {
   name: "echo",

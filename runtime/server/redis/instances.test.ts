@@ -6,11 +6,12 @@ import { fileURLToPath } from "node:url";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPackage } from "../../../test-support/built-package.js";
+import { suiteRedisUrl } from "../../../test-support/redis-server.js";
 import { removeTempProjects } from "../../../test-support/temp-project.js";
 
 // Three server processes on one real redis-server: A dispatches, B and C (which know no tools)
 // take the answers over HTTP; A is killed with SIGKILL half-way and restarted.
-const url = process.env["GCT_REDIS_URL"];
+const url = suiteRedisUrl();
 if (url === undefined)
   console.warn(
     "GCT_REDIS_URL is not set: the multi-process Redis test is skipped (.ci/run starts a redis-server and sets it).",

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { suiteRedisUrl } from "../../../test-support/redis-server.js";
 import { describeBrokersSharingStore } from "../../../test-support/shared-brokers.js";
 import { describeStoreContract } from "../../../test-support/store-conformance.js";
 import { nextRequest } from "../__fixtures__/next-request.js";
@@ -9,7 +10,7 @@ import { ClientCallBroker } from "../broker.js";
 import { RedisPendingCallStore } from "./redis-store.js";
 
 // A real redis-server: `.ci/run` starts one and sets GCT_REDIS_URL. Without it, say so.
-const url = process.env["GCT_REDIS_URL"];
+const url = suiteRedisUrl();
 if (url === undefined)
   console.warn(
     "GCT_REDIS_URL is not set: the Redis store's tests are skipped (.ci/run starts a redis-server and sets it).",

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { nextRequest } from "../__fixtures__/next-request.js";
 import { specs } from "../__fixtures__/tools.js";
-import { approveClientToolCall, argsFingerprint, type ClientToolApprovalRequest } from "../approval.js";
+import { approveClientToolCall, argsFingerprint } from "../approval.js";
+import type { ClientToolApprovalRequest } from "../approval-request.js";
 import { ClientCallBroker } from "../broker.js";
 import { InMemoryPendingCallStore } from "../memory-store.js";
 import { type SignedClientToolDecision, signedDecisionOf } from "./signed-decision.js";

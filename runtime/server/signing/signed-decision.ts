@@ -1,4 +1,4 @@
-import type { ClientToolApprovalRequest } from "../approval.js";
+import type { ClientToolApprovalRequest } from "../approval-request.js";
 import { createTokenSigner, type RequestSigningOptions } from "./hmac-token.js";
 
 /**

@@ -5,6 +5,7 @@ import { AggregationTemporality, MeterProvider, MetricReader, type ResourceMetri
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { createClient } from "redis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { suiteRedisUrl } from "../../../test-support/redis-server.js";
 import { createClientToolRunner } from "../../client/runner.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
@@ -351,7 +352,7 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
   });
 });
 
-const url = process.env["GCT_REDIS_URL"];
+const url = suiteRedisUrl();
 describe.skipIf(url === undefined)("a call dispatched at one instance and answered at another (Redis)", () => {
   it("counts a call past its deadline that a sweep ended (its dispatcher gone), and inspect() shows the sweep", async () => {
     const client = createClient({ url: url! });

@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
 import { generate } from "../generate.js";
-import { projectImportExtension, resolveImportExtension, stripJsonComments } from "./import-style.js";
+import { projectImportExtension, resolveImportExtension, stripJsonComments } from "./tsconfig-style.js";
 
 afterAll(removeTempProjects);
 
