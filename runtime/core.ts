@@ -16,10 +16,11 @@ export { nameKey } from "./registry/name-key.js";
 export { clientToolContractOf } from "./wire/client-tool-contract.js";
 
 // JSON and JSON Schema: values, pointers, the walker, the dialects and the keyword table.
-export type { JsonObject, JsonSchema, JsonValue, SpecProblem } from "./schema/json.js";
+export type { JsonObject, JsonSchema, JsonValue, SpecProblem } from "./util/json.js";
 export { childPointer, pointerTokens } from "./schema/json-pointer.js";
 export { forEachRef, rewriteRefs, valueAt } from "./schema/json-walk.js";
-export { isJsonObject, own } from "./schema/subschemas.js";
+export { own } from "./schema/subschemas.js";
+export { isJsonObject } from "./util/guards.js";
 export { setOwnKey } from "./schema/own-key.js";
 export { withProtoProperties } from "./schema/proto-properties.js";
 export { refTokens } from "./schema/ref-tokens.js";

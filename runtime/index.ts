@@ -22,7 +22,7 @@ export type {
 export { DEFAULT_MAX_ATTEMPTS, DEFAULT_TIMEOUT_SECONDS } from "./tool-spec/types.js";
 export type { ClientToolContentResult } from "./tool-spec/content-result.js";
 export { CONTENT_RESULT_SCHEMA } from "./tool-spec/content-result.js";
-export type { JsonObject, JsonSchema, JsonValue, SpecProblem } from "./schema/json.js";
+export type { JsonObject, JsonSchema, JsonValue, SpecProblem } from "./util/json.js";
 export { SchemaConversionError } from "./schema/convert-dialect.js";
 export { schemaFingerprint, toolFingerprints } from "./fingerprint/fingerprint.js";
 

@@ -3,9 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-// The runtime's folders from the bottom up: a module imports its own folder and the ones below
+// The runtime's folders from the bottom up (util/: the guards, timers, quoting and JSON helpers all may use): a module imports its own folder and the ones below
 // it, never one above (type-only imports included: a type is a dependency too).
 const LAYERS = [
+  "util",
   "schema",
   "tool-spec",
   "fingerprint",

@@ -46,8 +46,8 @@ export type { FailInput, SubmitInput } from "./server/calls/answers.js";
 export type { ClientCallBrokerEvents } from "./server/calls/call-events.js";
 export type { DispatchInput } from "./server/calls/dispatch-input.js";
 export type { ClientCallInspection } from "./server/calls/inspection.js";
-export type { InMemoryPendingCallStoreOptions } from "./server/memory-store.js";
-export { DEFAULT_CLOSED_RETENTION_MS, InMemoryPendingCallStore } from "./server/memory-store.js";
+export type { InMemoryPendingCallStoreOptions } from "./server/stores/memory-store.js";
+export { DEFAULT_CLOSED_RETENTION_MS, InMemoryPendingCallStore } from "./server/stores/memory-store.js";
 export type { ClientToolDecisionInput, SignedClientToolDecision } from "./server/signing/signed-decision.js";
 export { signedDecisionOf } from "./server/signing/signed-decision.js";
 export type { RequestSigningOptions } from "./server/signing/signed-request-id.js";
@@ -61,7 +61,7 @@ export type {
   PendingCallTool,
   StoredCall,
   ToolCallAddress,
-} from "./server/store.js";
+} from "./server/stores/store.js";
 export type { ClientCallTelemetryOptions } from "./server/telemetry/telemetry-options.js";
 export type { ClientToolSource } from "./server/tools.js";
 export type { ClientToolsHandlerOptions, FetchHandler } from "./server/transports/http-handler.js";

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { nextRequest } from "../runtime/server/__fixtures__/next-request.js";
 import { specs } from "../runtime/server/__fixtures__/tools.js";
 import { ClientCallBroker } from "../runtime/server/broker.js";
-import type { PendingCallStore } from "../runtime/server/store.js";
+import type { PendingCallStore } from "../runtime/server/stores/store.js";
 import { followOwnerCalls } from "../runtime/server/transports/owner-feed.js";
 import type { ClientToolCancelledMessage, ClientToolRequest } from "../runtime/wire/messages.js";
 import { eventually } from "./eventually.js";

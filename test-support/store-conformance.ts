@@ -4,7 +4,7 @@ import {
   DuplicateToolCallError,
   type PendingCall,
   type PendingCallStore,
-} from "../runtime/server/store.js";
+} from "../runtime/server/stores/store.js";
 import type { ClientToolRequest } from "../runtime/wire/messages.js";
 import { eventually } from "./eventually.js";
 

@@ -1,5 +1,5 @@
 import { propertyKey, tsString } from "../generator/emit/escape.js";
-import type { JsonObject, JsonValue } from "../runtime/schema/json.js";
+import type { JsonObject, JsonValue } from "../runtime/util/json.js";
 
 /**
  * A TypeScript expression for a JSON value, for type tests that assign values to generated

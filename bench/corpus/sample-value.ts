@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
+import type { JsonObject, JsonValue } from "../../runtime/util/json.js";
 
 /** A value of each format the corpus uses that ajv-formats accepts. */
 const FORMAT_EXAMPLES: Readonly<Record<string, string>> = {

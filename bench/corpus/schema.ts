@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
+import type { JsonObject, JsonValue } from "../../runtime/util/json.js";
 import type { SeededRandom } from "./random.js";
 import { noun, propertyName, sentence } from "./words.js";
 

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../runtime/schema/json.js";
+import type { JsonObject } from "../../runtime/util/json.js";
 import type { SeededRandom } from "./random.js";
 import { type Dialect, parametersSchema } from "./schema.js";
 import { sentence, toolNameWords } from "./words.js";

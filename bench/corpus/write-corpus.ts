@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { JsonObject } from "../../runtime/schema/json.js";
+import type { JsonObject } from "../../runtime/util/json.js";
 import { SeededRandom } from "./random.js";
 import { toolSpec } from "./tool-spec.js";
 

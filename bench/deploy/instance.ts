@@ -7,7 +7,7 @@
 import { createServer } from "node:http";
 import { createInterface } from "node:readline";
 import { createClient } from "redis";
-import { RedisPendingCallStore } from "../../runtime/server/redis/index.js";
+import { RedisPendingCallStore } from "../../runtime/server/stores/redis/index.js";
 import {
   ClientCallBroker,
   createClientToolsHandler,

@@ -1,6 +1,6 @@
 import { ClientToolRegistry } from "../../runtime/registry/registry.js";
-import type { JsonValue } from "../../runtime/schema/json.js";
 import { ClientCallBroker, type DispatchInput } from "../../runtime/server.js";
+import type { JsonValue } from "../../runtime/util/json.js";
 import { sampleValue } from "../corpus/sample-value.js";
 import { type Row, row } from "../results.js";
 import { pairedRatios, summarize } from "../stats.js";

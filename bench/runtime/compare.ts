@@ -1,5 +1,5 @@
 import { compareSchemas } from "../../runtime/schema/compare/compare-schemas.js";
-import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
+import type { JsonObject, JsonValue } from "../../runtime/util/json.js";
 import { type Row, row } from "../results.js";
 import { summarize } from "../stats.js";
 import type { RuntimeInput } from "./input.js";

@@ -1,5 +1,5 @@
 import { schemaFingerprint } from "../../runtime/fingerprint/fingerprint.js";
-import type { JsonObject } from "../../runtime/schema/json.js";
+import type { JsonObject } from "../../runtime/util/json.js";
 import { type Row, row } from "../results.js";
 import { mapSummary, summarize } from "../stats.js";
 import type { RuntimeInput } from "./input.js";

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../runtime/schema/json.js";
+import type { JsonObject } from "../../runtime/util/json.js";
 
 /**
  * An app's use of the generated module: a switch over every action kind that must stay

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "redis";
-import { RedisPendingCallStore } from "../../runtime/server/redis/index.js";
+import { RedisPendingCallStore } from "../../runtime/server/stores/redis/index.js";
 import {
   ClientCallBroker,
   type DispatchInput,

@@ -2,6 +2,7 @@ import type { ClientToolSpec, JsonObject, JsonValue, SpecProblem } from "@gen-cl
 import {
   checkParsedClientToolSpecs,
   childPointer,
+  isJsonObject,
   metaSchemaProblems,
   parametersKeyOf,
   pointerTokens,
@@ -97,11 +98,11 @@ export function checkSpecs(specs: readonly SpecSource[]): {
       const schemas: [string, JsonValue | undefined][] = [
         [childPointer(pointer, parametersKeyOf(raw)), raw[parametersKeyOf(raw)]],
         [childPointer(pointer, "outputSchema"), raw["outputSchema"]],
-        [`${pointer}/privateInput/schema`, isObject(privateInput) ? privateInput["schema"] : undefined],
+        [`${pointer}/privateInput/schema`, isJsonObject(privateInput) ? privateInput["schema"] : undefined],
       ];
       for (const [at, schema] of schemas) {
         if (
-          !isObject(schema) ||
+          !isJsonObject(schema) ||
           specProblems.some((problem) => problem.pointer === at || problem.pointer.startsWith(`${at}/`))
         )
           continue;
@@ -118,13 +119,9 @@ export function checkSpecs(specs: readonly SpecSource[]): {
 function specObjects(value: JsonValue): [string, JsonObject][] {
   if (Array.isArray(value))
     return (value as readonly JsonValue[]).flatMap((item, i): [string, JsonObject][] =>
-      isObject(item) ? [[`/${i}`, item]] : [],
+      isJsonObject(item) ? [[`/${i}`, item]] : [],
     );
-  return isObject(value) ? [["", value]] : [];
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  return isJsonObject(value) ? [["", value]] : [];
 }
 
 interface SchemaContext {

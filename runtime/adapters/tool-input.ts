@@ -1,7 +1,7 @@
 import { analyzeStrictCompatibility } from "../export/strict.js";
 import { fromStrictArguments, strictCompilationOf } from "../export/strict-arguments.js";
-import type { JsonObject } from "../schema/json.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject } from "../util/json.js";
 import type { CompiledValidator } from "../wire/validation.js";
 import { refusedArguments, unreadableArguments } from "./model-texts.js";
 

@@ -1,7 +1,7 @@
-import type { JsonValue } from "../schema/json.js";
 import { pointerTokens } from "../schema/json-pointer.js";
 import { clientToolMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonValue } from "../util/json.js";
 import type { ClientToolTable, ToolNameOf } from "../wire/tool-table.js";
 import type { ClientToolArgsValidators } from "./binding-types.js";
 import { invalidArgumentsText, validationErrorsOf } from "./bindings.js";

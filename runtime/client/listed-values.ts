@@ -1,6 +1,7 @@
-import type { JsonObject, JsonValue } from "../schema/json.js";
 import { resolveLocal } from "../schema/ref-tokens.js";
-import { isJsonObject, own } from "../schema/subschemas.js";
+import { own } from "../schema/subschemas.js";
+import { isJsonObject } from "../util/guards.js";
+import type { JsonObject, JsonValue } from "../util/json.js";
 
 /** Past this many schemas for one place the answer is yes: the value then shows once final, which is never wrong. */
 const MAX_SCHEMAS = 64;

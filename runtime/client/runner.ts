@@ -1,5 +1,5 @@
+import { startTimer, type TimerHandle } from "../util/timer.js";
 import type { ClientToolAnswerMessage, ClientToolErrorMessage, ClientToolRequest } from "../wire/messages.js";
-import { startTimer, type TimerHandle } from "../wire/timer.js";
 import { type ClientToolValidators, validate, validatorsFor } from "../wire/validation.js";
 import { RetryableClientToolError } from "./retryable-error.js";
 import { markServedByRunner } from "./runner-handlers.js";

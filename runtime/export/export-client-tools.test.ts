@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ClientToolRegistry } from "../registry/registry.js";
-import type { JsonObject } from "../schema/json.js";
 import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
 import { parseClientToolSpec } from "../tool-spec/parse.js";
+import type { JsonObject } from "../util/json.js";
 import { corpusSpec } from "./__fixtures__/corpus.js";
 import { ClientToolExportError } from "./errors.js";
 import { type ExportTarget, exportClientTools } from "./export-client-tools.js";

@@ -1,7 +1,7 @@
 import type { RegisteredClientTool } from "../registry/types.js";
-import type { JsonObject } from "../schema/json.js";
 import { type ClientToolPrincipal, checkClientToolPermission } from "../tool-spec/permission.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject } from "../util/json.js";
 import { type AgUiTool, agUiTarget } from "./ag-ui.js";
 import { type AnthropicTool, anthropicTarget } from "./anthropic.js";
 import { ClientToolExportError } from "./errors.js";

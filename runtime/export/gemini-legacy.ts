@@ -1,6 +1,6 @@
-import type { JsonObject, SpecProblem } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
 import { forEachSubschema, own } from "../schema/subschemas.js";
+import type { JsonObject, SpecProblem } from "../util/json.js";
 
 // The fields of Gemini's `Schema` object, the OpenAPI subset its legacy `parameters` takes:
 // https://ai.google.dev/api/caching#Schema

@@ -1,8 +1,9 @@
-import type { JsonObject, SpecProblem } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
-import { isJsonObject, own } from "../schema/subschemas.js";
+import { own } from "../schema/subschemas.js";
 import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolAnnotations } from "../tool-spec/types.js";
+import { isJsonObject } from "../util/guards.js";
+import type { JsonObject, SpecProblem } from "../util/json.js";
 import { asObjectSchema, type ExportedObjectSchema, type ExportTargetDefinition } from "./types.js";
 
 /** An MCP schema root: MCP's Tool type (and its SDK's validation) wants every property schema to be an object. */

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
-import type { JsonObject } from "../schema/json.js";
 import { parseClientToolSpec } from "../tool-spec/parse.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject } from "../util/json.js";
 import { CORPUS, corpusSpec } from "./__fixtures__/corpus.js";
 import { type ExportTarget, type ExportTargetTools, exportClientTools } from "./export-client-tools.js";
 import { type OverlayOptions, removeOverlays } from "./overlays.js";

@@ -1,6 +1,7 @@
-import type { JsonObject, JsonValue } from "../schema/json.js";
-import { isJsonObject, own } from "../schema/subschemas.js";
+import { own } from "../schema/subschemas.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import { isJsonObject } from "../util/guards.js";
+import type { JsonObject, JsonValue } from "../util/json.js";
 import type { ExportedObjectSchema, ExportIssue } from "./types.js";
 
 export interface OverlayOptions {

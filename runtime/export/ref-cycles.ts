@@ -1,7 +1,7 @@
 import { type CycleEdge, findCycle } from "../schema/find-cycle.js";
-import type { JsonObject } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
 import { forEachSubschema, own } from "../schema/subschemas.js";
+import type { JsonObject } from "../util/json.js";
 
 interface LocalRef {
   /** Pointer of the schema holding the `$ref`. */

@@ -1,6 +1,7 @@
-import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
-import { forEachSubschema, isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
+import { forEachSubschema, isObjectSchema, own } from "../schema/subschemas.js";
+import { isJsonObject } from "../util/guards.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../util/json.js";
 import { findRecursiveRef } from "./ref-cycles.js";
 import { booleanSubschemas, isLocalRef } from "./strict-rules.js";
 

@@ -1,8 +1,9 @@
-import type { JsonObject, JsonValue } from "../schema/json.js";
 import { setOwnKey } from "../schema/own-key.js";
 import { resolveLocal } from "../schema/ref-tokens.js";
-import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
+import { isObjectSchema, own } from "../schema/subschemas.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import { isJsonObject } from "../util/guards.js";
+import type { JsonObject, JsonValue } from "../util/json.js";
 import type { StrictModeTarget } from "./strict.js";
 import { branchHolds, compileStrictVariant, type StrictCompilation } from "./strict-compile.js";
 

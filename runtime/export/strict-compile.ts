@@ -1,8 +1,9 @@
-import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
 import { setOwnKey } from "../schema/own-key.js";
 import { resolveLocal } from "../schema/ref-tokens.js";
-import { isJsonObject, isObjectSchema, own } from "../schema/subschemas.js";
+import { isObjectSchema, own } from "../schema/subschemas.js";
+import { isJsonObject } from "../util/guards.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../util/json.js";
 import { findRecursiveRef } from "./ref-cycles.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";
 import { anthropicTakesKeyword } from "./strict-anthropic.js";

@@ -1,6 +1,6 @@
-import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
 import { SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "../schema/keywords.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../util/json.js";
 
 // What the providers' strict-mode checkers share.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../schema/json.js";
+import type { JsonObject } from "../util/json.js";
 import { STRICT_KEYWORD_FIXTURES } from "./__fixtures__/strict-keywords.js";
 import { geminiLegacyParametersLoss } from "./gemini-legacy.js";
 import { analyzeStrictCompatibility, type StrictModeTarget } from "./strict.js";

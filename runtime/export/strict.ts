@@ -1,4 +1,4 @@
-import type { JsonObject, SpecProblem } from "../schema/json.js";
+import type { JsonObject, SpecProblem } from "../util/json.js";
 import { anthropicStrictProblems } from "./strict-anthropic.js";
 import { openAiStrictProblems } from "./strict-openai.js";
 

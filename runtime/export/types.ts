@@ -1,5 +1,5 @@
-import type { JsonObject, JsonSchema, SpecProblem } from "../schema/json.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject, JsonSchema, SpecProblem } from "../util/json.js";
 import type { StrictModeTarget } from "./strict.js";
 import type { StrictTransform } from "./strict-compile.js";
 

@@ -1,5 +1,5 @@
-import type { JsonSchema } from "../schema/json.js";
 import type { ClientToolFingerprints, ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonSchema } from "../util/json.js";
 import { canonicalJson } from "./canonical-json.js";
 import { sha256Hex } from "./sha256.js";
 

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../schema/json.js";
+import type { JsonObject } from "../util/json.js";
 
 /** A provider's tool call, read: its id, the tool's name and the arguments as an object. */
 export interface ParsedToolCall<Id extends string | undefined = string> {

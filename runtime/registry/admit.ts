@@ -1,4 +1,3 @@
-import type { JsonObject, SpecProblem } from "../schema/json.js";
 import { nonLinearPatterns } from "../schema/linear-patterns.js";
 import { refBudgetProblems } from "../schema/ref-budget.js";
 import { referenceProblems } from "../schema/reference-rules.js";
@@ -6,6 +5,7 @@ import { DEFAULT_SPEC_LIMITS, type SpecLimits, schemaLimitProblems } from "../sc
 import { ClientToolSpecError } from "../tool-spec/errors.js";
 import { parametersKeyOf } from "../tool-spec/parameters-key.js";
 import { checkClientToolSpecs } from "../tool-spec/parse.js";
+import type { JsonObject, SpecProblem } from "../util/json.js";
 import type { AdmittedSpec } from "./admitted-spec.js";
 import { type DeferrableSpec, deferrable, deferSpec, knownDeferredSpec, standIn } from "./deferred.js";
 import { ClientToolInvalidSpecError } from "./errors.js";

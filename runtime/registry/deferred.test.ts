@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { exportClientTools } from "../export/export-client-tools.js";
 import { schemaFingerprint, toolFingerprints } from "../fingerprint/fingerprint.js";
-import type { JsonObject } from "../schema/json.js";
 import { ClientCallBroker } from "../server/broker.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject } from "../util/json.js";
 import { deepFreeze, generatedSpecs, schemaCount, withStaleFingerprints } from "./__fixtures__/generated-specs.js";
 import {
   ClientToolDuplicateNameError,

@@ -1,5 +1,5 @@
-import type { JsonValue, SpecProblem } from "../schema/json.js";
 import type { ClientToolSpecError } from "../tool-spec/errors.js";
+import type { JsonValue, SpecProblem } from "../util/json.js";
 import type { JsonDifference } from "./first-difference.js";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonValue } from "../schema/json.js";
+import type { JsonValue } from "../util/json.js";
 import { findFirstDifference } from "./first-difference.js";
 
 describe("findFirstDifference", () => {

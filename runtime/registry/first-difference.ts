@@ -1,5 +1,6 @@
-import type { JsonObject, JsonValue } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
+import { isJsonObject } from "../util/guards.js";
+import type { JsonObject, JsonValue } from "../util/json.js";
 
 /** Where two JSON values first differ, and what each holds there (`undefined`: absent on that side). */
 export interface JsonDifference {
@@ -21,7 +22,7 @@ export function findFirstDifference(
 ): JsonDifference | undefined {
   if (left === right) return undefined;
   if (isArray(left) && isArray(right)) return arrayDifference(left, right, pointer);
-  if (isObject(left) && isObject(right)) return objectDifference(left, right, pointer);
+  if (isJsonObject(left) && isJsonObject(right)) return objectDifference(left, right, pointer);
   return { pointer, left, right };
 }
 
@@ -54,8 +55,4 @@ function ownValue(object: JsonObject, key: string): JsonValue | undefined {
 
 function isArray(value: JsonValue | undefined): value is readonly JsonValue[] {
   return Array.isArray(value);
-}
-
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

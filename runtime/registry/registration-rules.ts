@@ -1,5 +1,5 @@
-import type { JsonValue } from "../schema/json.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonValue } from "../util/json.js";
 import { admitClientToolSpecs, type SchemaCheck } from "./admit.js";
 import type { AdmittedSpec } from "./admitted-spec.js";
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toolFingerprints } from "../fingerprint/fingerprint.js";
-import type { JsonObject } from "../schema/json.js";
+import type { JsonObject } from "../util/json.js";
 import {
   ClientToolDuplicateNameError,
   ClientToolFingerprintMismatchError,

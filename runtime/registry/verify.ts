@@ -1,8 +1,8 @@
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
-import type { JsonObject } from "../schema/json.js";
 import { ClientToolSpecError } from "../tool-spec/errors.js";
 import { checkClientToolSpecs } from "../tool-spec/parse.js";
 import type { ClientToolFingerprints, ClientToolSpec } from "../tool-spec/types.js";
+import type { JsonObject } from "../util/json.js";
 import { ClientToolFingerprintMismatchError, ClientToolInvalidSpecError } from "./errors.js";
 
 /** A spec whose fingerprints are known to be its schemas' own. */

@@ -3,7 +3,7 @@
  * result checker (runtime/calls) and the generated standalone validators alike, so both accept
  * and report exactly the same things. Plain data: importing it loads no ajv.
  */
-import type { JsonObject } from "./json.js";
+import type { JsonObject } from "../util/json.js";
 import { namesInheritedProperty } from "./proto-properties.js";
 
 export const VALIDATION_OPTIONS = {

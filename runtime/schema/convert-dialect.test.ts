@@ -1,8 +1,8 @@
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
+import type { JsonObject } from "../util/json.js";
 import { convertSchemaDialect, SchemaConversionError } from "./convert-dialect.js";
-import type { JsonObject } from "./json.js";
 
 const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
 const DRAFT_2020 = "https://json-schema.org/draft/2020-12/schema";

@@ -1,4 +1,4 @@
-import type { JsonObject } from "./json.js";
+import type { JsonObject } from "../util/json.js";
 
 /** The JSON Schema drafts a tool schema may be written in. */
 export type SchemaDialect = "draft-07" | "2020-12";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "./json.js";
+import type { JsonObject } from "../util/json.js";
 import { forEachRef, rewriteRefs } from "./json-walk.js";
 
 const SCHEMA: JsonObject = {

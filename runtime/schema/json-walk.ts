@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "./json.js";
+import type { JsonObject, JsonValue } from "../util/json.js";
 import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
 import { walkSchema } from "./walk-schema.js";
 

@@ -1,5 +1,5 @@
 import { RE2JS } from "re2js";
-import type { JsonObject, SpecProblem } from "./json.js";
+import type { JsonObject, SpecProblem } from "../util/json.js";
 import { childPointer } from "./json-pointer.js";
 import { walkSchema } from "./walk-schema.js";
 

@@ -1,9 +1,9 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, Options } from "ajv";
 import { describe, expect, it } from "vitest";
+import type { JsonObject } from "../util/json.js";
 import { metaSchemaCases } from "./__fixtures__/meta-schema-cases.js";
 import { schemaDialect } from "./dialect.js";
-import type { JsonObject } from "./json.js";
 import { metaSchemaProblems, metaSchemaValidator } from "./meta-schema.js";
 
 const require = createRequire(import.meta.url);

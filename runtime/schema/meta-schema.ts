@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ErrorObject, Options, ValidateFunction } from "ajv";
+import type { JsonObject, SpecProblem } from "../util/json.js";
 import { type SchemaDialect, schemaDialect } from "./dialect.js";
-import type { JsonObject, SpecProblem } from "./json.js";
 import { pointerTokens } from "./json-pointer.js";
 import { valueAt } from "./json-walk.js";
 import { patternProblems } from "./pattern-problems.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../util/json.js";
 import { childPointer } from "./json-pointer.js";
 import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
 import { patternProblems } from "./pattern-problems.js";

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../util/json.js";
 import { childPointer } from "./json-pointer.js";
 import { walkSchema } from "./walk-schema.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createSchemaValidators } from "../server/schema-validators.js";
-import type { JsonObject } from "./json.js";
+import { createSchemaValidators } from "../server/validation/schema-validators.js";
+import type { JsonObject } from "../util/json.js";
 import { namesInheritedProperty, withProtoProperties } from "./proto-properties.js";
 
 // Schemas and values as JSON gives them: an object literal's `__proto__` would set the prototype.

@@ -1,5 +1,5 @@
+import type { JsonObject, JsonValue } from "../util/json.js";
 import { schemaDialect } from "./dialect.js";
-import type { JsonObject, JsonValue } from "./json.js";
 import { DIALECT_KEYWORDS, type KeywordValue } from "./keywords.js";
 
 const PROTO = "__proto__";

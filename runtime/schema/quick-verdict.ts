@@ -1,5 +1,6 @@
+import { isJsonObject } from "../util/guards.js";
+import type { JsonObject, JsonValue } from "../util/json.js";
 import type { SchemaDialect } from "./dialect.js";
-import type { JsonObject, JsonValue } from "./json.js";
 import { DATA_KEYWORDS, SCHEMA_MAP_KEYWORDS } from "./keywords.js";
 import { compiles, patternProblems } from "./pattern-problems.js";
 
@@ -140,7 +141,7 @@ export function quickVerdict(schema: JsonObject, dialect: SchemaDialect): QuickV
 
 function isSchema(value: JsonValue, rules: ReadonlyMap<string, Rule>): boolean {
   if (typeof value === "boolean") return true;
-  if (!isObject(value)) return false;
+  if (!isJsonObject(value)) return false;
   for (const key in value) {
     const child = value[key]!;
     const rule = rules.get(key);
@@ -167,7 +168,7 @@ function isSchemaMap(value: JsonObject, rules: ReadonlyMap<string, Rule>, string
   for (const key in value) {
     const item = value[key]!;
     if (stringArrays && Array.isArray(item) ? !isUniqueStrings(item) : !isSchema(item, rules)) return false;
-    if (key === "patternProperties" && isObject(item)) patternsToCheck = true;
+    if (key === "patternProperties" && isJsonObject(item)) patternsToCheck = true;
   }
   return true;
 }
@@ -177,7 +178,7 @@ function meets(value: JsonValue, rule: Rule, rules: ReadonlyMap<string, Rule>): 
     case SCHEMA:
       return isSchema(value, rules);
     case SCHEMA_MAP:
-      return isObject(value) && isSchemaMap(value, rules, false);
+      return isJsonObject(value) && isSchemaMap(value, rules, false);
     case SCHEMA_ARRAY:
       if (!Array.isArray(value) || value.length === 0) return false;
       for (let i = 0; i < value.length; i++) if (!isSchema((value as readonly JsonValue[])[i]!, rules)) return false;
@@ -185,7 +186,7 @@ function meets(value: JsonValue, rule: Rule, rules: ReadonlyMap<string, Rule>): 
     case SCHEMA_OR_SCHEMA_ARRAY:
       return Array.isArray(value) ? meets(value, SCHEMA_ARRAY, rules) : isSchema(value, rules);
     case SCHEMA_OR_STRING_ARRAY_MAP:
-      return isObject(value) && isSchemaMap(value, rules, true);
+      return isJsonObject(value) && isSchemaMap(value, rules, true);
     case STRING:
       return typeof value === "string";
     case BOOLEAN:
@@ -200,14 +201,14 @@ function meets(value: JsonValue, rule: Rule, rules: ReadonlyMap<string, Rule>): 
     case STRING_ARRAY:
       return Array.isArray(value) && isUniqueStrings(value);
     case STRING_ARRAY_MAP:
-      if (!isObject(value)) return false;
+      if (!isJsonObject(value)) return false;
       for (const key in value) {
         const item = value[key]!;
         if (!Array.isArray(item) || !isUniqueStrings(item)) return false;
       }
       return true;
     case BOOLEAN_MAP:
-      if (!isObject(value)) return false;
+      if (!isJsonObject(value)) return false;
       for (const key in value) if (typeof value[key] !== "boolean") return false;
       return true;
     case ARRAY:
@@ -226,10 +227,6 @@ function meets(value: JsonValue, rule: Rule, rules: ReadonlyMap<string, Rule>): 
     default:
       return false;
   }
-}
-
-function isObject(value: JsonValue): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Short arrays (nearly all of them) pairwise, without allocating; long ones through a Set. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "./json.js";
+import type { JsonObject } from "../util/json.js";
 import { refBudgetProblems } from "./ref-budget.js";
 import { DEFAULT_SPEC_LIMITS } from "./spec-limits.js";
 

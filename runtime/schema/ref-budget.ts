@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../util/json.js";
 import { pointerTokens } from "./json-pointer.js";
 import { valueAt } from "./json-walk.js";
 import { walkSchema } from "./walk-schema.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "./json.js";
+import type { JsonObject } from "../util/json.js";
 import { valueAt } from "./json-walk.js";
 import { refTokens } from "./ref-tokens.js";
 import { own } from "./subschemas.js";

@@ -1,5 +1,6 @@
-import type { JsonObject, JsonValue } from "./json.js";
-import { isJsonObject, own } from "./subschemas.js";
+import { isJsonObject } from "../util/guards.js";
+import type { JsonObject, JsonValue } from "../util/json.js";
+import { own } from "./subschemas.js";
 
 /**
  * The reference tokens of a local `$ref` ("#" is [], "#/$defs/a~1b" is ["$defs", "a/b"]), or

@@ -1,5 +1,5 @@
+import type { JsonObject, JsonValue, SpecProblem } from "../util/json.js";
 import { schemaDialect } from "./dialect.js";
-import type { JsonObject, JsonValue, SpecProblem } from "./json.js";
 import { childPointer, pointerTokens } from "./json-pointer.js";
 import { valueAt } from "./json-walk.js";
 import { suggestKey } from "./suggest.js";

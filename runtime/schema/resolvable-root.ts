@@ -1,4 +1,4 @@
-import type { JsonObject } from "./json.js";
+import type { JsonObject } from "../util/json.js";
 
 /**
  * The schema as ajv must compile it: with an `$id`. ajv resolves `"$ref": "#"` (a recursive

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "./json.js";
+import type { JsonObject } from "../util/json.js";
 import { nearMiss, schemaWarnings } from "./schema-warnings.js";
 
 const messages = (schema: object) =>

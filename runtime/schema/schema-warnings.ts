@@ -1,5 +1,5 @@
+import type { JsonObject, SpecProblem } from "../util/json.js";
 import { type SchemaDialect, schemaDialect } from "./dialect.js";
-import type { JsonObject, SpecProblem } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { DIALECT_KEYWORDS, KNOWN_EXTENSION_KEYWORDS, KNOWN_FORMATS } from "./keywords.js";
 import { walkSchema } from "./walk-schema.js";

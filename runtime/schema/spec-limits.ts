@@ -1,4 +1,4 @@
-import type { JsonObject, SpecProblem } from "./json.js";
+import type { JsonObject, SpecProblem } from "../util/json.js";
 import { walkSchema } from "./walk-schema.js";
 
 /** Bounds on a spec a client sends, so that no spec can cost the server much to check, compile or hold. */

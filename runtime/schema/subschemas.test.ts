@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "./json.js";
+import type { JsonObject } from "../util/json.js";
 import { forEachSubschema, isObjectSchema } from "./subschemas.js";
 
 function visited(schema: JsonObject): string[] {

@@ -1,4 +1,5 @@
-import type { JsonObject, JsonValue } from "./json.js";
+import { isJsonObject } from "../util/guards.js";
+import type { JsonObject, JsonValue } from "../util/json.js";
 import { childPointer } from "./json-pointer.js";
 import { SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./keywords.js";
 
@@ -39,10 +40,6 @@ export function isObjectSchema(schema: JsonObject): boolean {
   const type = own(schema, "type");
   if (type === undefined) return Object.hasOwn(schema, "properties");
   return type === "object" || (Array.isArray(type) && type.includes("object"));
-}
-
-export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A keyword's value, own keys only (a schema has no `constructor` keyword just because objects do). */

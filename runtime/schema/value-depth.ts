@@ -1,4 +1,4 @@
-import type { SpecProblem } from "./json.js";
+import type { SpecProblem } from "../util/json.js";
 import { childPointer } from "./json-pointer.js";
 
 /**

@@ -1,5 +1,5 @@
+import type { JsonObject, JsonValue } from "../util/json.js";
 import { type SchemaDialect, schemaDialect } from "./dialect.js";
-import type { JsonObject, JsonValue } from "./json.js";
 import { childPointer } from "./json-pointer.js";
 import { DIALECT_KEYWORDS, type KeywordValue } from "./keywords.js";
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { nextRequests } from "./__fixtures__/next-request.js";
 import { specs } from "./__fixtures__/tools.js";
 import { ClientCallBroker } from "./broker.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
+import { InMemoryPendingCallStore } from "./stores/memory-store.js";
 
 const brokers: ClientCallBroker[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestBroker, flush } from "./__fixtures__/tools.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
+import { InMemoryPendingCallStore } from "./stores/memory-store.js";
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2025-01-01T00:00:00Z") });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ClientCallClosedError, ClientCallNotFoundError } from "../wire/errors.js";
 import type { ClientCallOutcome } from "../wire/outcome.js";
 import { createTestBroker, flush } from "./__fixtures__/tools.js";
-import { DEFAULT_CLOSED_RETENTION_MS } from "./memory-store.js";
+import { DEFAULT_CLOSED_RETENTION_MS } from "./stores/memory-store.js";
 
 const CALLS = 10_000;
 

@@ -3,7 +3,7 @@ import { collectGarbage } from "../../bench/runtime/gc.js";
 import { ClientToolRegistry } from "../registry/server-registry.js";
 import { nextRequest } from "./__fixtures__/next-request.js";
 import { ClientCallBroker } from "./broker.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
+import { InMemoryPendingCallStore } from "./stores/memory-store.js";
 
 const MB = 1024 * 1024;
 

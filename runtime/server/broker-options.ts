@@ -2,14 +2,14 @@ import { DEFAULT_MAX_VALUE_DEPTH } from "../schema/value-depth.js";
 import type { PrivateInputHandlers } from "../wire/private-input-call.js";
 import type { ClientToolValidators } from "../wire/validation.js";
 import type { ClientToolApprover } from "./approval.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
 import { reportError } from "./report-error.js";
-import type { SchemaValidatorsOptions } from "./schema-validators.js";
 import type { RequestSigningOptions } from "./signing/signed-request-id.js";
-import type { PendingCallStore } from "./store.js";
+import { InMemoryPendingCallStore } from "./stores/memory-store.js";
+import type { PendingCallStore } from "./stores/store.js";
 import type { ClientCallTelemetryOptions } from "./telemetry/telemetry-options.js";
 import type { BrokerRecovery } from "./tool-policy.js";
 import type { ClientToolSource } from "./tools.js";
+import type { SchemaValidatorsOptions } from "./validation/schema-validators.js";
 
 export interface ClientCallBrokerOptions {
   /** A `ClientToolRegistry` (asked on every call) or a list of specs. */

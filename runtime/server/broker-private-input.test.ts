@@ -7,7 +7,7 @@ import { nextRequest } from "./__fixtures__/next-request.js";
 import { approveClientToolCall } from "./approval.js";
 import { ClientCallBroker } from "./broker.js";
 import type { ClientCallBrokerOptions } from "./broker-options.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
+import { InMemoryPendingCallStore } from "./stores/memory-store.js";
 
 const CANARY = "canary-7f3a9c-do-not-leak";
 const [connect, connectTwice] = parseClientToolSpecs([

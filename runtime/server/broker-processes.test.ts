@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ClientCallClosedError } from "../wire/errors.js";
 import { createTestBroker, flush } from "./__fixtures__/tools.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
-import type { PendingCallListener, ToolCallAddress } from "./store.js";
+import { InMemoryPendingCallStore } from "./stores/memory-store.js";
+import type { PendingCallListener, ToolCallAddress } from "./stores/store.js";
 
 // Brokers sharing one store stand in for server processes sharing a database.
 beforeEach(() => {

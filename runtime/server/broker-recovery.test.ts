@@ -7,7 +7,7 @@ import { outcomeToObservation } from "../wire/observation.js";
 import { nextRequest } from "./__fixtures__/next-request.js";
 import { ClientCallBroker } from "./broker.js";
 import type { ClientCallBrokerOptions } from "./broker-options.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
+import { InMemoryPendingCallStore } from "./stores/memory-store.js";
 import { followOwnerCalls } from "./transports/owner-feed.js";
 
 const result = { type: "object", properties: { done: { type: "boolean" } }, required: ["done"] } as const;

@@ -4,7 +4,7 @@ import { compareSchemas } from "../schema/compare/compare-schemas.js";
 import { ClientResultInvalidError } from "../wire/errors.js";
 import { nextRequest } from "./__fixtures__/next-request.js";
 import { ClientCallBroker } from "./broker.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
+import { InMemoryPendingCallStore } from "./stores/memory-store.js";
 
 // A deploy changes a tool's schemas while conversations live: a conversation keeps the tool it
 // was created with (its registry snapshot carries it), a call open across the deploy is answered

@@ -3,7 +3,7 @@ import type { ClientToolRequest } from "../wire/messages.js";
 import { nextRequest } from "./__fixtures__/next-request.js";
 import { specs } from "./__fixtures__/tools.js";
 import { ClientCallBroker } from "./broker.js";
-import { InMemoryPendingCallStore } from "./memory-store.js";
+import { InMemoryPendingCallStore } from "./stores/memory-store.js";
 
 const call = {
   conversationId: "c1",

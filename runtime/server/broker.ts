@@ -17,8 +17,6 @@ import { CallLifecycle } from "./calls/lifecycle.js";
 import { PrivateInputs } from "./calls/private-inputs.js";
 import { endOpenCall, recoverDisconnected } from "./calls/server-ends.js";
 import { Emitter } from "./emitter.js";
-import { createArgumentsChecker, createResultChecker } from "./result-validation.js";
-import { createSchemaValidators, type SchemaValidators } from "./schema-validators.js";
 import {
   type ClientToolDecisionInput,
   createDecisionSigner,
@@ -26,12 +24,14 @@ import {
   type SignedClientToolDecision,
 } from "./signing/signed-decision.js";
 import { createRequestSigner } from "./signing/signed-request-id.js";
-import type { PendingCall, PendingCallFilter, ToolCallAddress } from "./store.js";
+import type { PendingCall, PendingCallFilter, ToolCallAddress } from "./stores/store.js";
 import { CallTelemetry } from "./telemetry/call-telemetry.js";
 import { observeCalls } from "./telemetry/observe-calls.js";
 import { openTelemetry } from "./telemetry/open-telemetry.js";
 import { callPolicies } from "./tool-policy.js";
 import { isSpecList, toolFinder } from "./tools.js";
+import { createArgumentsChecker, createResultChecker } from "./validation/result-validation.js";
+import { createSchemaValidators, type SchemaValidators } from "./validation/schema-validators.js";
 
 /**
  * Carries awaited client tool calls to the client and back: one `dispatch` per model tool

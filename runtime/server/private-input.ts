@@ -1,5 +1,5 @@
-import type { JsonValue } from "../schema/json.js";
 import { childPointer, pointerTokens } from "../schema/json-pointer.js";
+import type { JsonValue } from "../util/json.js";
 import type { ClientCallCancelled, ClientCallPrivateInputFailed } from "../wire/outcome.js";
 import type { PrivateInputHandler, PrivateInputHandlers } from "../wire/private-input-call.js";
 import type { ValidationProblem } from "../wire/validation.js";

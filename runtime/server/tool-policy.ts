@@ -4,7 +4,7 @@ import {
   DEFAULT_MAX_ATTEMPTS,
   DEFAULT_TIMEOUT_SECONDS,
 } from "../tool-spec/types.js";
-import type { PendingCall, PendingCallTool } from "./store.js";
+import type { PendingCall, PendingCallTool } from "./stores/store.js";
 import type { KnownTool } from "./tools.js";
 
 /** How long the client has to answer one attempt of this tool. */

@@ -4,7 +4,7 @@ import type { ClientToolLookup } from "../registry/types.js";
 import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
 import { clientToolMode, unknownMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
-import type { AwaitedSpec } from "./result-validation.js";
+import type { AwaitedSpec } from "./validation/result-validation.js";
 
 /** The broker's `tools` option: a registry (or anything that looks tools up like one), or plain specs. */
 export type ClientToolSource = ClientToolLookup | readonly ClientToolSpec[];

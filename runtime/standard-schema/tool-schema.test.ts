@@ -1,6 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../schema/json.js";
+import type { JsonObject } from "../util/json.js";
 import { clientToolStandardSchema } from "./tool-schema.js";
 
 const parameters = Object.freeze({

@@ -1,8 +1,8 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/spec";
 import { convertSchemaDialect } from "../schema/convert-dialect.js";
 import { type SchemaDialect, schemaDialect } from "../schema/dialect.js";
-import type { JsonObject } from "../schema/json.js";
 import { pointerTokens } from "../schema/json-pointer.js";
+import type { JsonObject } from "../util/json.js";
 
 /**
  * A tool's arguments or result as a Standard Schema: `validate` runs the generated validator,

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../schema/json.js";
+import type { JsonObject } from "../util/json.js";
 
 /**
  * What the client answers a call of a tool that is awaited without an `outputSchema` (spec

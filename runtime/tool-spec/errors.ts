@@ -1,4 +1,4 @@
-import type { SpecProblem } from "../schema/json.js";
+import type { SpecProblem } from "../util/json.js";
 
 /** Thrown when input is not a valid client-tool spec; lists every problem found, not just the first. */
 export class ClientToolSpecError extends Error {

@@ -1,6 +1,6 @@
-import type { JsonValue, SpecProblem } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
 import { setOwnKey } from "../schema/own-key.js";
+import type { JsonValue, SpecProblem } from "../util/json.js";
 
 /** Deeper than this, input is refused rather than risking the stack. */
 export const MAX_JSON_DEPTH = 1500;

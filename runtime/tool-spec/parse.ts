@@ -1,5 +1,6 @@
-import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
+import { isRecord } from "../util/guards.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../util/json.js";
 import { ClientToolSpecError } from "./errors.js";
 import { parametersKeyOf } from "./parameters-key.js";
 import {
@@ -9,7 +10,6 @@ import {
   checkPrivateInput,
   checkRecovery,
   describe,
-  isPlainObject,
   kindCollision,
   openAiHint,
   type ParsedJsonShape,
@@ -91,7 +91,7 @@ export function parseClientToolSpecs(input: unknown): readonly ClientToolSpec[] 
 
 /** Parses exactly one spec object; throws `ClientToolSpecError` listing every problem. */
 export function parseClientToolSpec(input: unknown): ClientToolSpec {
-  if (!isPlainObject(input) || "client_tools" in input) {
+  if (!isRecord(input) || "client_tools" in input) {
     throw new ClientToolSpecError([{ pointer: "", message: "expected one spec object with name and description" }]);
   }
   const specs = parseClientToolSpecs(input);
@@ -100,7 +100,7 @@ export function parseClientToolSpec(input: unknown): ClientToolSpec {
 
 function specEntries(input: unknown, problems: SpecProblem[]): { value: unknown; pointer: string }[] {
   if (Array.isArray(input)) return input.map((value, i) => ({ value, pointer: childPointer("", i) }));
-  if (isPlainObject(input) && "client_tools" in input && !("name" in input)) {
+  if (isRecord(input) && "client_tools" in input && !("name" in input)) {
     const tools = input["client_tools"];
     const extra = Object.keys(input).filter((key) => key !== "client_tools");
     for (const key of extra) {
@@ -124,7 +124,7 @@ function checkSpec(
   problems: SpecProblem[],
   parsed: ParsedJsonShape | undefined,
 ): ClientToolSpec | undefined {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     problems.push({ pointer, message: `expected a spec object with "name" and "description", got ${describe(value)}` });
     return undefined;
   }

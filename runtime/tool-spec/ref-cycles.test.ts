@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../schema/json.js";
+import type { JsonObject } from "../util/json.js";
 import { refCycleProblems } from "./ref-cycles.js";
 
 const DRAFT_07 = "http://json-schema.org/draft-07/schema#";

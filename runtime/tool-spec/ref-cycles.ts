@@ -1,5 +1,4 @@
 import { findCycle } from "../schema/find-cycle.js";
-import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 import { childPointer, pointerTokens } from "../schema/json-pointer.js";
 import { forEachRef, valueAt } from "../schema/json-walk.js";
 import {
@@ -8,6 +7,7 @@ import {
   SCHEMA_MAP_KEYWORDS,
   SINGLE_SCHEMA_KEYWORDS,
 } from "../schema/keywords.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../util/json.js";
 
 /**
  * A `$ref` cycle that never steps into the data: `a` is `allOf: [{$ref: b}]` and `b` is

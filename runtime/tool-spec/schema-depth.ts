@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
+import type { JsonObject, JsonValue, SpecProblem } from "../util/json.js";
 
 /**
  * How deeply a tool schema may nest objects and arrays. The generated types nest one type

@@ -1,8 +1,9 @@
-// The checks of a spec's fields, each reporting every problem it finds with its pointer: the schemas' shape, the
-// annotations, the private input, the fingerprints, the recovery policy, and keys no spec has.
-import type { JsonObject, JsonValue, SpecProblem } from "../schema/json.js";
 import { childPointer } from "../schema/json-pointer.js";
 import { suggestKey } from "../schema/suggest.js";
+import { isRecord } from "../util/guards.js";
+// The checks of a spec's fields, each reporting every problem it finds with its pointer: the schemas' shape, the
+// annotations, the private input, the fingerprints, the recovery policy, and keys no spec has.
+import type { JsonObject, JsonValue, SpecProblem } from "../util/json.js";
 import { toFrozenJson } from "./frozen-json.js";
 import { refCycleProblems } from "./ref-cycles.js";
 import { MAX_SCHEMA_DEPTH, schemaDepthProblems } from "./schema-depth.js";
@@ -33,7 +34,7 @@ export function checkRecovery(
     });
   } else if (
     recovery === "redispatch" &&
-    !(isPlainObject(annotations) && (annotations["idempotentHint"] === true || annotations["readOnlyHint"] === true))
+    !(isRecord(annotations) && (annotations["idempotentHint"] === true || annotations["readOnlyHint"] === true))
   ) {
     problems.push({
       pointer,
@@ -47,8 +48,7 @@ export function checkRecovery(
 /** An argument `kind` travels as `mcp_arg_kind` (the action's own `kind` names the tool): a tool cannot have both. */
 export function kindCollision(parameters: JsonObject, pointer: string, problems: SpecProblem[]): void {
   const properties = parameters["properties"];
-  if (!isPlainObject(properties) || !Object.hasOwn(properties, "kind") || !Object.hasOwn(properties, "mcp_arg_kind"))
-    return;
+  if (!isRecord(properties) || !Object.hasOwn(properties, "kind") || !Object.hasOwn(properties, "mcp_arg_kind")) return;
   problems.push({
     pointer: childPointer(childPointer(pointer, "properties"), "mcp_arg_kind"),
     message:
@@ -62,7 +62,7 @@ export function checkAnnotations(
   problems: SpecProblem[],
   parsed: ParsedJsonShape | undefined,
 ): JsonValue | undefined {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     problems.push({
       pointer,
       message: `"annotations" must be an object of MCP hints such as {"readOnlyHint": true}, got ${describe(value)}`,
@@ -108,7 +108,7 @@ export function checkPrivateInput(
       message: 'a tool with "privateInput" is awaited by what it is: remove "awaited"',
     });
   }
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     problems.push({
       pointer,
       message: `"privateInput" must be an object {"schema": {"type": "object", ...}, "response": {...}}, got ${describe(value)}`,
@@ -118,7 +118,7 @@ export function checkPrivateInput(
   reportUnknownKeys(value, PRIVATE_INPUT_KEYS, pointer, problems, "privateInput key");
   const schema = checkObjectSchema(value["schema"], childPointer(pointer, "schema"), problems, parsed);
   const response = value["response"];
-  if (!isPlainObject(response)) {
+  if (!isRecord(response)) {
     problems.push({
       pointer: childPointer(pointer, "response"),
       message: `"response" is what the model sees once the server took the value: a JSON object such as {"status": "connected"}, got ${describe(response)}`,
@@ -140,7 +140,7 @@ export function checkFingerprints(
   problems: SpecProblem[],
   parsed: ParsedJsonShape | undefined,
 ): JsonValue | undefined {
-  if (!isPlainObject(value)) {
+  if (!isRecord(value)) {
     problems.push({
       pointer,
       message: `"fingerprints" must be an object {"parameters": "<sha256 hex>"}, got ${describe(value)}`,
@@ -187,13 +187,9 @@ export function reportUnknownKeys(
  * An OpenAI-style tool (`{"type": "function", "function": {...}}`) gets one clear hint instead of several unknown keys.
  */
 export function openAiHint(value: Record<string, unknown>): string | undefined {
-  return "function" in value && isPlainObject(value["function"])
+  return "function" in value && isRecord(value["function"])
     ? 'this looks like an OpenAI tool definition: write the object inside "function" as the spec'
     : undefined;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function describe(value: unknown): string {
@@ -205,8 +201,7 @@ export function describe(value: unknown): string {
 }
 
 export function describeSchemaRoot(value: unknown): string {
-  if (isPlainObject(value))
-    return "type" in value ? `"type": ${JSON.stringify(value["type"])}` : 'a schema without "type"';
+  if (isRecord(value)) return "type" in value ? `"type": ${JSON.stringify(value["type"])}` : 'a schema without "type"';
   return describe(value);
 }
 
@@ -230,7 +225,7 @@ export function checkObjectSchema(
   problems: SpecProblem[],
   parsed: ParsedJsonShape | undefined,
 ): JsonObject | undefined {
-  if (!isPlainObject(value) || value["type"] !== "object") {
+  if (!isRecord(value) || value["type"] !== "object") {
     problems.push({
       pointer,
       message: `the root of a tool schema must be an object schema: {"type": "object", "properties": {...}}, got ${describeSchemaRoot(value)}`,

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../schema/json.js";
+import type { JsonObject } from "../util/json.js";
 import { CONTENT_RESULT_SCHEMA } from "./content-result.js";
 import type { ClientToolPrivateInput, ClientToolSpec } from "./types.js";
 

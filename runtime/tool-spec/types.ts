@@ -1,4 +1,4 @@
-import type { JsonObject } from "../schema/json.js";
+import type { JsonObject } from "../util/json.js";
 
 /** MCP tool annotations: hints only, never assumed when absent. */
 export interface ClientToolAnnotations {

@@ -1,3 +1,4 @@
+import { isRecord } from "../util/guards.js";
 import { ClientAnswerMalformedError } from "./errors.js";
 
 /**
@@ -30,13 +31,9 @@ export const DEFAULT_MAX_ANSWER_BYTES = 1024 * 1024;
 
 type Fields = { readonly [key: string]: unknown };
 
-export function isObject(value: unknown): value is Fields {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** An HTTP body: `{ result }` or `{ error, retryable }`, each with an optional `attempt`. */
 export function answerFromBody(body: unknown, requestId: string): ClientToolAnswer {
-  if (!isObject(body))
+  if (!isRecord(body))
     throw new ClientAnswerMalformedError(
       "A client tool answer must be a JSON object: { result } or { error, retryable }.",
     );
@@ -89,7 +86,7 @@ export function toolCallAnswerFromBody(body: unknown): {
   readonly toolCallId: string;
   readonly answer: (requestId: string) => ClientToolAnswer;
 } {
-  if (!isObject(body))
+  if (!isRecord(body))
     throw new ClientAnswerMalformedError(
       'A tool answer must be a JSON object: { "type": "tool.result" | "tool.error", "id", ... }.',
     );

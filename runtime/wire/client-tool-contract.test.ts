@@ -4,9 +4,9 @@ import {
   clientToolSpecs as basicSpecs,
 } from "../../examples/basic/src/client-tools.gen/index.js";
 import { schemaFingerprint } from "../fingerprint/fingerprint.js";
-import type { JsonSchema } from "../schema/json.js";
 import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
 import { parseClientToolSpecs } from "../tool-spec/parse.js";
+import type { JsonSchema } from "../util/json.js";
 import {
   clientToolContractOf,
   contractDifferences,

@@ -1,14 +1,15 @@
 // Shape checks for what a client receives from the server (in WebSocket messages and SSE
 // events). The client runner trusts what it is given, so a client checks here first.
-import type { JsonObject } from "../schema/json.js";
-import { isObject } from "./answer.js";
+
+import { isRecord } from "../util/guards.js";
+import type { JsonObject } from "../util/json.js";
 import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "./messages.js";
 import { isClientToolDifferences } from "./tool-difference.js";
 import { parseTraceparent } from "./traceparent.js";
 
 /** The request, or `undefined` when the value is not one. */
 export function decodeClientToolRequest(value: unknown): ClientToolRequest | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const {
     requestId,
     conversationId,
@@ -28,7 +29,7 @@ export function decodeClientToolRequest(value: unknown): ClientToolRequest | und
   )
     return undefined;
   if (
-    !isObject(args) ||
+    !isRecord(args) ||
     typeof attempt !== "number" ||
     !Number.isSafeInteger(attempt) ||
     attempt < 1 ||
@@ -48,20 +49,20 @@ export function decodeClientToolRequest(value: unknown): ClientToolRequest | und
   };
   if (privateInput === undefined) return request;
   // A private input's request says so, with the value's schema: the client must not treat it as any other call.
-  if (privateInput !== true || !isObject(privateInputSchema)) return undefined;
+  if (privateInput !== true || !isRecord(privateInputSchema)) return undefined;
   return { ...request, privateInput, privateInputSchema: privateInputSchema as JsonObject };
 }
 
 /** The cancellation (its `type` is not checked: the SSE event name carries it there), or `undefined`. */
 export function decodeClientToolCancelled(value: unknown): ClientToolCancelledMessage | undefined {
-  if (!isObject(value) || typeof value["requestId"] !== "string" || typeof value["reason"] !== "string")
+  if (!isRecord(value) || typeof value["requestId"] !== "string" || typeof value["reason"] !== "string")
     return undefined;
   return { type: "client_tool.cancelled", requestId: value["requestId"], reason: value["reason"] };
 }
 
 /** The mismatch (its `type` is not checked: the SSE event name carries it there), or `undefined`. */
 export function decodeClientToolMismatch(value: unknown): ClientToolMismatchMessage | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const { requestId, conversationId, toolCallId, toolName, differs } = value;
   if (
     (requestId !== undefined && typeof requestId !== "string") ||

@@ -1,4 +1,4 @@
-import { clipped, quoted } from "./quoted.js";
+import { clipped, quoted } from "../util/quoted.js";
 import type { ValidationProblem } from "./validation.js";
 
 /**

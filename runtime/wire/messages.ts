@@ -1,4 +1,4 @@
-import type { JsonObject } from "../schema/json.js";
+import type { JsonObject } from "../util/json.js";
 import type { ClientToolDifference } from "./tool-difference.js";
 
 /**

@@ -1,7 +1,8 @@
 // The WebSocket messages of awaited client tool calls, one JSON text frame each. No `ws`
 // import: browsers use the client half (decode what the server sends, encode answers).
 
-import { type ClientToolAnswer, errorAnswer, isObject, resultAnswer, toolCallAnswerFromBody } from "./answer.js";
+import { isRecord } from "../util/guards.js";
+import { type ClientToolAnswer, errorAnswer, resultAnswer, toolCallAnswerFromBody } from "./answer.js";
 import { decodeClientToolCancelled, decodeClientToolMismatch, decodeClientToolRequest } from "./decode-request.js";
 import { ClientAnswerMalformedError, type ClientCallError } from "./errors.js";
 import type {
@@ -51,7 +52,7 @@ export function encodeClientToolMessage(message: ClientToolServerMessage | Clien
  */
 export function decodeClientToolServerMessage(text: string): ClientToolServerMessage | undefined {
   const value = parseJsonOrUndefined(text);
-  if (!isObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   switch (value["type"]) {
     case "client_tool.requested": {
       const request = decodeClientToolRequest(value["request"]);
@@ -99,7 +100,7 @@ export type DecodedClientToolAnswer =
  */
 export function decodeClientToolAnswer(text: string): DecodedClientToolAnswer {
   const value = parseJsonOrUndefined(text);
-  if (!isObject(value)) throw new ClientAnswerMalformedError("A client tool message must be a JSON object.");
+  if (!isRecord(value)) throw new ClientAnswerMalformedError("A client tool message must be a JSON object.");
   const { type, requestId, conversationId } = value;
   if (type === "tool.result" || type === "tool.error") {
     if (conversationId !== undefined && (typeof conversationId !== "string" || conversationId === "")) {
@@ -128,7 +129,7 @@ export function decodeClientToolAnswer(text: string): DecodedClientToolAnswer {
  */
 export function refusedIdsOf(text: string): { readonly requestId?: string; readonly toolCallId?: string } {
   const value = parseJsonOrUndefined(text);
-  if (!isObject(value)) return {};
+  if (!isRecord(value)) return {};
   if ((value["type"] === "tool.result" || value["type"] === "tool.error") && typeof value["id"] === "string")
     return { toolCallId: value["id"] };
   return typeof value["requestId"] === "string" ? { requestId: value["requestId"] } : {};

@@ -1,4 +1,4 @@
-import type { JsonValue } from "../../runtime/schema/json.js";
+import type { JsonValue } from "../../runtime/util/json.js";
 import { tsLiteral } from "../ts-literal.js";
 import { typecheck } from "../typecheck.js";
 

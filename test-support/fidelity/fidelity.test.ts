@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { compile } from "json-schema-to-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.js";
-import type { JsonValue } from "../../runtime/schema/json.js";
+import type { JsonValue } from "../../runtime/util/json.js";
 import { removeTempProjects, tempProject } from "../temp-project.js";
 import { type AssignmentCase, checkAssignments } from "./assignability.js";
 import { fidelityReport, type GroupOutcome, type Outcomes } from "./report.js";

@@ -1,5 +1,5 @@
-import type { JsonValue } from "../../runtime/schema/json.js";
 import { DATA_KEYWORDS } from "../../runtime/schema/keywords.js";
+import type { JsonValue } from "../../runtime/util/json.js";
 import type { SuiteGroup } from "./suite.js";
 
 /** Test files about features the generator does not have, by keyword (file name), with the reason. */

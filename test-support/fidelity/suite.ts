@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { JsonValue } from "../../runtime/schema/json.js";
+import type { JsonValue } from "../../runtime/util/json.js";
 
 /** One test group of the JSON Schema Test Suite: a schema and instances marked valid or not. */
 export interface SuiteGroup {

@@ -1,5 +1,5 @@
-import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
 import { DATA_KEYWORDS } from "../../runtime/schema/keywords.js";
+import type { JsonObject, JsonValue } from "../../runtime/util/json.js";
 import type { SuiteDraft } from "./suite.js";
 
 /** The property of the tool's arguments that holds the suite's instance. */

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.js";
 import { schemaFingerprint } from "../../runtime/fingerprint/fingerprint.js";
-import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
+import type { JsonObject, JsonValue } from "../../runtime/util/json.js";
 import { PAYLOADS } from "../hostile/corpus.js";
 import { removeTempProjects, tempProject, writeProjectFiles } from "../temp-project.js";
 import { tsLiteral } from "../ts-literal.js";

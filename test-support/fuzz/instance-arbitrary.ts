@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
 import { pointerTokens } from "../../runtime/schema/json-pointer.js";
 import { valueAt } from "../../runtime/schema/json-walk.js";
+import type { JsonObject, JsonValue } from "../../runtime/util/json.js";
 import { compact, json, PROPERTY_NAMES, scalar } from "./schema-arbitrary.js";
 
 /**

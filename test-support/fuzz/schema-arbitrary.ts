@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { JsonObject, JsonValue } from "../../runtime/schema/json.js";
+import type { JsonObject, JsonValue } from "../../runtime/util/json.js";
 import { PAYLOADS } from "../hostile/corpus.js";
 
 /**

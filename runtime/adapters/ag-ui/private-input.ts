@@ -1,7 +1,7 @@
 import type { Interrupt, ResumeEntry } from "@ag-ui/core";
 import type { ClientCallBroker } from "../../server/broker.js";
 import { deliverAnswer } from "../../server/transports/deliver.js";
-import { isObject } from "../../wire/answer.js";
+import { isRecord } from "../../util/guards.js";
 import { ClientCallError } from "../../wire/errors.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
 
@@ -51,7 +51,7 @@ export async function acceptAgUiPrivateInputs<E = ResumeEntry>(
   const rest: E[] = [];
   for (const entry of input.resume ?? []) {
     // Whatever a client sent: only an entry that names one of the owner's private inputs is read further.
-    const interruptId = isObject(entry) && typeof entry["interruptId"] === "string" ? entry["interruptId"] : undefined;
+    const interruptId = isRecord(entry) && typeof entry["interruptId"] === "string" ? entry["interruptId"] : undefined;
     const request =
       interruptId === undefined
         ? undefined

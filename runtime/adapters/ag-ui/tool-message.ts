@@ -1,6 +1,7 @@
 import type { ClientCallBroker } from "../../server/broker.js";
 import { deliverAnswer } from "../../server/transports/deliver.js";
-import { type ClientToolAnswer, isObject } from "../../wire/answer.js";
+import { isRecord } from "../../util/guards.js";
+import type { ClientToolAnswer } from "../../wire/answer.js";
 import { ClientAnswerMalformedError } from "../../wire/errors.js";
 import { parseJsonOrUndefined } from "../../wire/wire-json.js";
 
@@ -23,7 +24,7 @@ export async function acceptAgUiToolMessage(
   input: { readonly owner: string; readonly conversationId: string; readonly message: unknown },
 ): Promise<boolean> {
   const { message, owner, conversationId } = input;
-  if (!isObject(message) || message["role"] !== "tool") return false;
+  if (!isRecord(message) || message["role"] !== "tool") return false;
   const { toolCallId } = message;
   if (typeof toolCallId !== "string")
     throw new ClientAnswerMalformedError("A ToolMessage needs `toolCallId` (a string).");
@@ -61,7 +62,7 @@ function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (
     Array.isArray(content) &&
-    content.every((part) => isObject(part) && part["type"] === "text" && typeof part["text"] === "string")
+    content.every((part) => isRecord(part) && part["type"] === "text" && typeof part["text"] === "string")
   ) {
     return content.map((part: { readonly text: string }) => part.text).join("");
   }

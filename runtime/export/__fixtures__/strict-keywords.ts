@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../schema/json.js";
+import type { JsonObject } from "../../util/json.js";
 
 /**
  * One fixture per JSON Schema keyword (and per value that decides a verdict), placed as the

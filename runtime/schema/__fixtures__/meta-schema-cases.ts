@@ -1,5 +1,5 @@
 import type { SchemaDialect } from "../dialect.js";
-import type { JsonObject, SpecProblem } from "../json.js";
+import type { JsonObject, SpecProblem } from "../../util/json.js";
 
 /** A tool schema (at `/parameters`) and the problems the check stage reports for it, in order. */
 export interface MetaSchemaCase {

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { fuzzSettings, regressionsOf } from "../../../test-support/fuzz/fuzz-settings.js";
 import { instanceOf } from "../../../test-support/fuzz/instance-arbitrary.js";
 import { type Dialect, toolSchema } from "../../../test-support/fuzz/schema-arbitrary.js";
+import type { JsonObject, JsonValue } from "../../util/json.js";
 import { VALIDATION_OPTIONS } from "../ajv-options.js";
-import type { JsonObject, JsonValue } from "../json.js";
 import { withProtoProperties } from "../proto-properties.js";
 import { compareSchemas } from "./compare-schemas.js";
 

@@ -1,5 +1,5 @@
-import type { JsonSchema } from "../json.js";
-import { jsonEqual } from "../json-equal.js";
+import type { JsonSchema } from "../../util/json.js";
+import { jsonEqual } from "../../util/json-equal.js";
 import type { SchemaComparison, SchemaRelation } from "./relation.js";
 import { type SchemaSide, schemaSide } from "./schema-side.js";
 import { proveSubschema } from "./subschema-proof.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../json.js";
+import type { JsonSchema } from "../../util/json.js";
 import {
   allowedTypes,
   casesOf,

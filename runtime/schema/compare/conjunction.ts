@@ -1,8 +1,9 @@
-import type { JsonObject, JsonSchema, JsonValue } from "../json.js";
-import { jsonEqual } from "../json-equal.js";
+import { isJsonObject } from "../../util/guards.js";
+import type { JsonObject, JsonSchema, JsonValue } from "../../util/json.js";
+import { jsonEqual } from "../../util/json-equal.js";
 import { childPointer } from "../json-pointer.js";
 import { linearRegExp } from "../linear-patterns.js";
-import { ALL_TYPES, hasType, isObject, type JsonType } from "./json-types.js";
+import { ALL_TYPES, hasType, type JsonType } from "./json-types.js";
 import type { Located, SchemaSide } from "./schema-side.js";
 
 /**
@@ -105,7 +106,7 @@ export function propertyConstraints(conjunction: Conjunction, name: string, role
   const constraints: Located[] = [];
   for (const part of conjunction.parts) {
     const properties = part.schema["properties"];
-    if (isObject(properties) && Object.hasOwn(properties, name)) {
+    if (isJsonObject(properties) && Object.hasOwn(properties, name)) {
       constraints.push({
         schema: properties[name] as JsonSchema,
         pointer: childPointer(childPointer(part.pointer, "properties"), name),
@@ -113,7 +114,7 @@ export function propertyConstraints(conjunction: Conjunction, name: string, role
     }
     const patterns = part.schema["patternProperties"];
     let matched = false;
-    if (isObject(patterns)) {
+    if (isJsonObject(patterns)) {
       for (const [pattern, schema] of Object.entries(patterns)) {
         const matches = patternMatches(pattern, name);
         if (matches === undefined) {
@@ -129,7 +130,7 @@ export function propertyConstraints(conjunction: Conjunction, name: string, role
         });
       }
     }
-    if (matched || (isObject(properties) && Object.hasOwn(properties, name))) continue;
+    if (matched || (isJsonObject(properties) && Object.hasOwn(properties, name))) continue;
     const additional = part.schema["additionalProperties"];
     if (additional !== undefined)
       constraints.push({
@@ -149,7 +150,7 @@ export function otherPropertyConstraints(conjunction: Conjunction, role: Role): 
   const constraints: Located[] = [];
   for (const part of conjunction.parts) {
     const patterns = part.schema["patternProperties"];
-    if (isObject(patterns) && Object.keys(patterns).length > 0) {
+    if (isJsonObject(patterns) && Object.keys(patterns).length > 0) {
       if (role === "superset") return "pattern";
       continue;
     }
@@ -176,7 +177,7 @@ export function patternMatches(pattern: string, name: string): boolean | undefin
 export function namedProperties(conjunction: Conjunction): Set<string> {
   const names = new Set<string>();
   for (const { value } of keywordValues(conjunction, "properties"))
-    if (isObject(value)) for (const name of Object.keys(value)) names.add(name);
+    if (isJsonObject(value)) for (const name of Object.keys(value)) names.add(name);
   return names;
 }
 

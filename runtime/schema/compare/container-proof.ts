@@ -1,6 +1,6 @@
 // Proofs for the parts of arrays and objects: items by position, named, patterned and other properties.
-import type { JsonObject, JsonSchema, JsonValue } from "../json.js";
-import { jsonEqual } from "../json-equal.js";
+import type { JsonObject, JsonSchema, JsonValue } from "../../util/json.js";
+import { jsonEqual } from "../../util/json-equal.js";
 import { childPointer } from "../json-pointer.js";
 import {
   allowedTypes,

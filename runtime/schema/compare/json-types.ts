@@ -1,14 +1,10 @@
 // JSON's types as a schema names them, and the guards that read values by them.
-import type { JsonObject, JsonValue } from "../json.js";
+import type { JsonValue } from "../../util/json.js";
 
 /** The JSON types as the checker tells them apart: "integer" is the whole numbers among "number". */
 export type JsonType = "null" | "boolean" | "integer" | "number" | "string" | "array" | "object";
 
 export const ALL_TYPES: readonly JsonType[] = ["null", "boolean", "integer", "number", "string", "array", "object"];
-
-export function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Whether a value is of one of these types. */
 export function hasType(value: JsonValue, types: ReadonlySet<JsonType>): boolean {

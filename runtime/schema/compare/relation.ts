@@ -1,4 +1,4 @@
-import type { JsonValue } from "../json.js";
+import type { JsonValue } from "../../util/json.js";
 
 /**
  * Whether every value valid under one schema is valid under another: proved (`true`), disproved

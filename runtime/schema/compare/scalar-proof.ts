@@ -1,6 +1,6 @@
 // Proofs for numbers and strings: bounds, multiples, lengths and formats.
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import type { JsonValue } from "../json.js";
+import type { JsonValue } from "../../util/json.js";
 import { allowedTypes, type Conjunction, keywordValues } from "./conjunction.js";
 import { PROVED, type Proof, unknown } from "./proof.js";
 

@@ -2,9 +2,9 @@ import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import type { AnyValidateFunction } from "ajv/dist/core.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
+import type { JsonObject, JsonSchema, JsonValue } from "../../util/json.js";
 import { VALIDATION_OPTIONS, validationOptionsFor } from "../ajv-options.js";
 import { type SchemaDialect, schemaDialect } from "../dialect.js";
-import type { JsonObject, JsonSchema, JsonValue } from "../json.js";
 import { childPointer, pointerTokens } from "../json-pointer.js";
 import { withProtoProperties } from "../proto-properties.js";
 

@@ -1,5 +1,5 @@
-import type { JsonSchema, JsonValue } from "../json.js";
-import { jsonEqual } from "../json-equal.js";
+import type { JsonSchema, JsonValue } from "../../util/json.js";
+import { jsonEqual } from "../../util/json-equal.js";
 import { childPointer } from "../json-pointer.js";
 import {
   allowedTypes,

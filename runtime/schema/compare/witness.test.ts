@@ -1,6 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import type { JsonSchema } from "../json.js";
+import type { JsonSchema } from "../../util/json.js";
 import { schemaSide } from "./schema-side.js";
 import { findWitness } from "./witness.js";
 

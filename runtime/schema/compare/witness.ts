@@ -1,4 +1,4 @@
-import type { JsonSchema, JsonValue } from "../json.js";
+import type { JsonSchema, JsonValue } from "../../util/json.js";
 import {
   allowedTypes,
   type Conjunction,

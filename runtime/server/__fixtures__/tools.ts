@@ -3,10 +3,10 @@
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { ClientCallBroker } from "../broker.js";
 import type { ClientCallBrokerOptions } from "../broker-options.js";
-import { InMemoryPendingCallStore } from "../memory-store.js";
+import { InMemoryPendingCallStore } from "../stores/memory-store.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
-import type { ClosedCall, PendingCall } from "../store.js";
+import type { ClosedCall, PendingCall } from "../stores/store.js";
 
 export const specs = parseClientToolSpecs([
   {

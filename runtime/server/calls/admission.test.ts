@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { approveClientToolCall } from "../approval.js";
-import { createArgumentsChecker, createResultChecker } from "../result-validation.js";
 import { type AwaitedTool, awaitedToolOf, toolFinder } from "../tools.js";
+import { createArgumentsChecker, createResultChecker } from "../validation/result-validation.js";
 import { type AdmissionOptions, createAdmission } from "./admission.js";
 
 const specs = parseClientToolSpecs([

@@ -3,9 +3,9 @@ import { checkClientToolPermission } from "../../tool-spec/permission.js";
 import type { ClientCallCancelled, ClientCallDenied, ClientCallOutcome } from "../../wire/outcome.js";
 import { argsFingerprint, type ClientToolApprover, refusalReason } from "../approval.js";
 import type { ClientToolApprovalRequest } from "../approval-request.js";
-import type { ArgumentsChecker, ResultChecker } from "../result-validation.js";
 import { type DecisionSigner, type SignedClientToolDecision, signedDecisionOf } from "../signing/signed-decision.js";
 import type { AwaitedTool } from "../tools.js";
+import type { ArgumentsChecker, ResultChecker } from "../validation/result-validation.js";
 import type { DispatchInput } from "./dispatch-input.js";
 
 export interface AdmissionOptions {

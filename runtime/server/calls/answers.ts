@@ -9,9 +9,9 @@ import {
 } from "../../wire/errors.js";
 import type { ValidationProblem } from "../../wire/validation.js";
 import { PRIVATE_INPUT_DISMISSED } from "../private-input.js";
-import type { AwaitedSpec } from "../result-validation.js";
-import type { PendingCall, StoredCall } from "../store.js";
+import type { PendingCall, StoredCall } from "../stores/store.js";
 import { awaitedToolOf } from "../tools.js";
+import type { AwaitedSpec } from "../validation/result-validation.js";
 import type { BrokerParts } from "./broker-parts.js";
 import type { HeardCalls } from "./heard-calls.js";
 import { STORE_LOST } from "./lifecycle.js";

@@ -1,9 +1,9 @@
 import type { Emitter } from "../emitter.js";
-import type { ResultChecker } from "../result-validation.js";
 import type { RequestSigner } from "../signing/signed-request-id.js";
-import type { PendingCall, PendingCallStore } from "../store.js";
+import type { PendingCall, PendingCallStore } from "../stores/store.js";
 import type { CallPolicy } from "../tool-policy.js";
 import type { KnownTool } from "../tools.js";
+import type { ResultChecker } from "../validation/result-validation.js";
 import type { CallEvents } from "./call-events.js";
 import type { CallLifecycle } from "./lifecycle.js";
 

@@ -1,5 +1,5 @@
 import type { ClientToolRequest } from "../../wire/messages.js";
-import type { ClosedCall, PendingCall } from "../store.js";
+import type { ClosedCall, PendingCall } from "../stores/store.js";
 
 /** What the broker's application hears: `broker.on(event, listener)`. */
 export interface ClientCallBrokerEvents {

@@ -10,7 +10,7 @@ import {
   type PendingCall,
   type PendingCallTool,
   type StoredCall,
-} from "../store.js";
+} from "../stores/store.js";
 import type { CallTrace } from "../telemetry/call-trace.js";
 import { type BrokerRecovery, recoveryOf, resendLimit, timeoutSeconds } from "../tool-policy.js";
 import { type AwaitedTool, awaitedToolOf } from "../tools.js";

@@ -1,5 +1,5 @@
 import type { Emitter } from "../emitter.js";
-import type { PendingCall, PendingCallStore } from "../store.js";
+import type { PendingCall, PendingCallStore } from "../stores/store.js";
 import type { CallEvents } from "./call-events.js";
 import type { CallLifecycle } from "./lifecycle.js";
 

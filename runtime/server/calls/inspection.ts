@@ -1,4 +1,4 @@
-import type { PendingCall, PendingCallFilter, PendingCallStore } from "../store.js";
+import type { PendingCall, PendingCallFilter, PendingCallStore } from "../stores/store.js";
 import type { CallLifecycle } from "./lifecycle.js";
 
 /** What `broker.inspect(filter)` sees: counts and deadlines (epoch milliseconds), nothing a call carries. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Emitter } from "../emitter.js";
-import { InMemoryPendingCallStore } from "../memory-store.js";
-import type { ClosedCall, PendingCall } from "../store.js";
+import { InMemoryPendingCallStore } from "../stores/memory-store.js";
+import type { ClosedCall, PendingCall } from "../stores/store.js";
 import type { CallPolicy } from "../tool-policy.js";
 import type { CallEvents } from "./call-events.js";
 import { CallLifecycle, STORE_LOST } from "./lifecycle.js";

@@ -1,4 +1,5 @@
 import { DEFAULT_TIMEOUT_SECONDS } from "../../tool-spec/types.js";
+import { startTimer, type TimerHandle } from "../../util/timer.js";
 import { ClientCallClosedError, ClientCallNotFoundError, ClientCallStaleAttemptError } from "../../wire/errors.js";
 import type {
   ClientCallCancelled,
@@ -6,9 +7,8 @@ import type {
   ClientCallTimedOut,
   ClientCallUnknownOutcome,
 } from "../../wire/outcome.js";
-import { startTimer, type TimerHandle } from "../../wire/timer.js";
 import type { Emitter } from "../emitter.js";
-import type { ClosedCall, PendingCall, PendingCallStore, StoredCall } from "../store.js";
+import type { ClosedCall, PendingCall, PendingCallStore, StoredCall } from "../stores/store.js";
 import type { CallPolicy } from "../tool-policy.js";
 import type { CallEvents } from "./call-events.js";
 import { FailureRuns } from "./failure-runs.js";

@@ -8,7 +8,7 @@ import {
   privateInputHandlerOf,
   shownProblems,
 } from "../private-input.js";
-import type { PendingCall, StoredCall } from "../store.js";
+import type { PendingCall, StoredCall } from "../stores/store.js";
 import { awaitedToolOf } from "../tools.js";
 import type { BrokerParts } from "./broker-parts.js";
 

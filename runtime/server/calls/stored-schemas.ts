@@ -1,5 +1,5 @@
-import type { JsonObject } from "../../schema/json.js";
-import type { PendingCallStore } from "../store.js";
+import type { JsonObject } from "../../util/json.js";
+import type { PendingCallStore } from "../stores/store.js";
 
 /** How many outputSchemas read back from the store a broker keeps. */
 const STORED_SCHEMAS_KEPT = 1000;

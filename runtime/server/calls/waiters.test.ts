@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { PendingCall } from "../store.js";
+import type { PendingCall } from "../stores/store.js";
 import { CallWaiters, DEADLINE_RETRY_MS } from "./waiters.js";
 
 const NOW = 1_800_000_000_000;

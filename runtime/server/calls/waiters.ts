@@ -1,7 +1,7 @@
+import { startTimer, type TimerHandle } from "../../util/timer.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
-import { startTimer, type TimerHandle } from "../../wire/timer.js";
-import type { ClosedCall, PendingCall, PendingCallTool } from "../store.js";
+import type { ClosedCall, PendingCall, PendingCallTool } from "../stores/store.js";
 import type { CallTrace } from "../telemetry/call-trace.js";
 
 /** A timer whose deadline check could not reach the store tries again after this long. */

@@ -1,4 +1,4 @@
-import { MAX_ID_CHARS } from "../../wire/quoted.js";
+import { MAX_ID_CHARS } from "../../util/quoted.js";
 
 /** Keys the instances share for signed tokens: the first signs, every one verifies (two at once while rotating). */
 export interface RequestSigningOptions {

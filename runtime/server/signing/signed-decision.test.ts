@@ -4,7 +4,7 @@ import { specs } from "../__fixtures__/tools.js";
 import { approveClientToolCall, argsFingerprint } from "../approval.js";
 import type { ClientToolApprovalRequest } from "../approval-request.js";
 import { ClientCallBroker } from "../broker.js";
-import { InMemoryPendingCallStore } from "../memory-store.js";
+import { InMemoryPendingCallStore } from "../stores/memory-store.js";
 import { type SignedClientToolDecision, signedDecisionOf } from "./signed-decision.js";
 import { createRequestSigner } from "./signed-request-id.js";
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { nextRequest } from "../__fixtures__/next-request.js";
 import { specs } from "../__fixtures__/tools.js";
 import { ClientCallBroker } from "../broker.js";
-import { InMemoryPendingCallStore } from "../memory-store.js";
+import { InMemoryPendingCallStore } from "../stores/memory-store.js";
 import { createRequestSigner } from "./signed-request-id.js";
 
 const KEY = "k".repeat(32);

@@ -14,7 +14,7 @@ import { nextRequest } from "../__fixtures__/next-request.js";
 import { ClientCallBroker } from "../broker.js";
 import type { ClientCallBrokerOptions } from "../broker-options.js";
 import type { DispatchInput } from "../calls/dispatch-input.js";
-import { RedisPendingCallStore } from "../redis/redis-store.js";
+import { RedisPendingCallStore } from "../stores/redis/redis-store.js";
 import { INSTRUMENTATION_NAME } from "./call-telemetry.js";
 
 // The SDK as an app sets it up (what NodeSDK does): a tracer provider, a context manager that

@@ -6,7 +6,7 @@ import {
 } from "../../wire/answer.js";
 import { ClientAnswersBusyError, ClientCallError, ClientCallStoreUnavailableError } from "../../wire/errors.js";
 import type { ClientCallBroker } from "../broker.js";
-import type { PendingCallFilter } from "../store.js";
+import type { PendingCallFilter } from "../stores/store.js";
 import { deliverAnswer } from "./deliver.js";
 import { readJsonBody } from "./http-body.js";
 import { pageContractOf } from "./page-contract.js";

@@ -7,7 +7,7 @@ import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { requiresAction } from "../../wire/requires-action.js";
 import { createTestBroker, specs, type TestBroker } from "../__fixtures__/tools.js";
 import { ClientCallBroker } from "../broker.js";
-import { InMemoryPendingCallStore } from "../memory-store.js";
+import { InMemoryPendingCallStore } from "../stores/memory-store.js";
 import { type Listening, listen, rawRequest, waitFor } from "./__fixtures__/net.js";
 import { createClientToolsHandler } from "./http-handler.js";
 import { toNodeListener } from "./node-listener.js";

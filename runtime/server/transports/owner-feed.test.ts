@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { JsonObject } from "../../schema/json.js";
+import type { JsonObject } from "../../util/json.js";
 import { clientToolContractOf, parseClientToolContract } from "../../wire/client-tool-contract.js";
 import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "../../wire/messages.js";
 import { createTestBroker, flush, specs } from "../__fixtures__/tools.js";
-import { InMemoryPendingCallStore } from "../memory-store.js";
-import type { PendingCall, PendingCallFilter } from "../store.js";
+import { InMemoryPendingCallStore } from "../stores/memory-store.js";
+import type { PendingCall, PendingCallFilter } from "../stores/store.js";
 import { followOwnerCalls } from "./owner-feed.js";
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import type { ClientToolContract } from "../../wire/client-tool-contract.js";
 import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallBroker } from "../broker.js";
-import type { PendingCall, PendingCallFilter } from "../store.js";
+import type { PendingCall, PendingCallFilter } from "../stores/store.js";
 import { callDifferences } from "./page-contract.js";
 
 /** Where a connection's share of the broker's traffic goes. */

@@ -5,7 +5,7 @@ import {
   parseClientToolContract,
 } from "../../wire/client-tool-contract.js";
 import type { ClientToolDifference } from "../../wire/tool-difference.js";
-import type { PendingCall } from "../store.js";
+import type { PendingCall } from "../stores/store.js";
 import { contentResultFingerprint } from "../tools.js";
 
 /** The query parameter a page sends its contract in (`clientToolContract`), on the event stream's URL or a socket's. */

@@ -5,7 +5,7 @@ import {
   encodeClientToolMismatchEvent,
 } from "../../wire/sse.js";
 import type { ClientCallBroker } from "../broker.js";
-import type { PendingCallFilter } from "../store.js";
+import type { PendingCallFilter } from "../stores/store.js";
 import { followOwnerCalls, type OwnerFeed } from "./owner-feed.js";
 
 /**

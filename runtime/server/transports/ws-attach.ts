@@ -1,7 +1,7 @@
+import { MAX_ID_CHARS } from "../../util/quoted.js";
 import { type ClientToolAnswer, DEFAULT_MAX_ANSWER_BYTES } from "../../wire/answer.js";
 import type { ClientToolContract } from "../../wire/client-tool-contract.js";
 import { ClientAnswerMalformedError, ClientAnswerTooLargeError, ClientCallError } from "../../wire/errors.js";
-import { MAX_ID_CHARS } from "../../wire/quoted.js";
 import { concatBytes, decodeUtf8 } from "../../wire/wire-json.js";
 import {
   type ClientToolRejectedMessage,
@@ -13,7 +13,7 @@ import {
 } from "../../wire/ws-codec.js";
 import type { ClientCallBroker } from "../broker.js";
 import { reportError } from "../report-error.js";
-import type { PendingCallFilter } from "../store.js";
+import type { PendingCallFilter } from "../stores/store.js";
 import { deliverAnswer } from "./deliver.js";
 import { followOwnerCalls } from "./owner-feed.js";
 import { pageContractOf } from "./page-contract.js";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "redis";
-import { RedisPendingCallStore } from "../../../../runtime/server/redis/index.js";
+import { RedisPendingCallStore } from "../../../../runtime/server/stores/redis/index.js";
 import { startCanvasServer } from "./app.js";
 import type { ChatModel } from "./model.js";
 import { AnthropicModel, OpenAIChatModel } from "./provider-models.js";

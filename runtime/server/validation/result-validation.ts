@@ -1,7 +1,7 @@
-import { isServerAuthored } from "../registry/server-authored.js";
-import type { JsonObject } from "../schema/json.js";
-import type { ClientToolSpec } from "../tool-spec/types.js";
-import { type ClientToolValidators, type ValidationProblem, validate, validatorsFor } from "../wire/validation.js";
+import { isServerAuthored } from "../../registry/server-authored.js";
+import type { ClientToolSpec } from "../../tool-spec/types.js";
+import type { JsonObject } from "../../util/json.js";
+import { type ClientToolValidators, type ValidationProblem, validate, validatorsFor } from "../../wire/validation.js";
 import { createSchemaValidators, type SchemaValidators } from "./schema-validators.js";
 
 /** Checks a result against its tool's `outputSchema`; `undefined` when it matches. */

@@ -1,9 +1,9 @@
 import { createSentinel } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RedisSentinelUnderTest, startRedisSentinel } from "../../../test-support/redis-sentinel.js";
-import { haveRedisServer } from "../../../test-support/redis-server.js";
-import { parseClientToolSpecs } from "../../tool-spec/parse.js";
-import { ClientCallBroker } from "../broker.js";
+import { type RedisSentinelUnderTest, startRedisSentinel } from "../../../../test-support/redis-sentinel.js";
+import { haveRedisServer } from "../../../../test-support/redis-server.js";
+import { parseClientToolSpecs } from "../../../tool-spec/parse.js";
+import { ClientCallBroker } from "../../broker.js";
 import { RedisPendingCallStore } from "./redis-store.js";
 
 // A redis-server behind a Sentinel the test starts: the store takes the official Sentinel client as it is.

@@ -1,13 +1,13 @@
 import { createServer, type Server } from "node:http";
 import { createCluster } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RedisClusterUnderTest, startRedisCluster } from "../../../test-support/redis-cluster.js";
-import { haveRedisServer } from "../../../test-support/redis-server.js";
-import { parseClientToolSpecs } from "../../tool-spec/parse.js";
-import type { ClientToolRequest } from "../../wire/messages.js";
-import { ClientCallBroker } from "../broker.js";
-import { createClientToolsHandler } from "../transports/http-handler.js";
-import { toNodeListener } from "../transports/node-listener.js";
+import { type RedisClusterUnderTest, startRedisCluster } from "../../../../test-support/redis-cluster.js";
+import { haveRedisServer } from "../../../../test-support/redis-server.js";
+import { parseClientToolSpecs } from "../../../tool-spec/parse.js";
+import type { ClientToolRequest } from "../../../wire/messages.js";
+import { ClientCallBroker } from "../../broker.js";
+import { createClientToolsHandler } from "../../transports/http-handler.js";
+import { toNodeListener } from "../../transports/node-listener.js";
 import { RedisPendingCallStore } from "./redis-store.js";
 
 // A real three-master Redis Cluster the test starts: two instances, each with a cluster client

@@ -5,9 +5,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage } from "../../../test-support/built-package.js";
-import { suiteRedisUrl } from "../../../test-support/redis-server.js";
-import { removeTempProjects } from "../../../test-support/temp-project.js";
+import { buildPackage } from "../../../../test-support/built-package.js";
+import { suiteRedisUrl } from "../../../../test-support/redis-server.js";
+import { removeTempProjects } from "../../../../test-support/temp-project.js";
 
 // Three server processes on one real redis-server: A dispatches, B and C (which know no tools)
 // take the answers over HTTP; A is killed with SIGKILL half-way and restarted.

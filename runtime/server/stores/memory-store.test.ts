@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { describeBrokersSharingStore } from "../../test-support/shared-brokers.js";
-import { describeStoreContract } from "../../test-support/store-conformance.js";
-import type { ClientToolRequest } from "../wire/messages.js";
+import { describeBrokersSharingStore } from "../../../test-support/shared-brokers.js";
+import { describeStoreContract } from "../../../test-support/store-conformance.js";
+import type { ClientToolRequest } from "../../wire/messages.js";
 import { InMemoryPendingCallStore } from "./memory-store.js";
 
 const NOW = Date.parse("2025-01-01T00:00:00Z");

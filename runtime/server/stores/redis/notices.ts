@@ -1,3 +1,4 @@
+import { isRecord } from "../../../util/guards.js";
 import type { ClosedCall, PendingCall, PendingCallListener } from "../store.js";
 import type { RedisCommands, RedisSubscriberLike } from "./commands.js";
 
@@ -137,8 +138,4 @@ function isCall(value: unknown): value is Record<string, unknown> & { readonly r
     typeof request["toolCallId"] === "string" &&
     typeof request["attempt"] === "number"
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,6 @@
 import type { Worker } from "node:worker_threads";
-import type { JsonObject } from "../schema/json.js";
-import { type CompiledValidator, type ValidationProblem, validate } from "../wire/validation.js";
+import type { JsonObject } from "../../util/json.js";
+import { type CompiledValidator, type ValidationProblem, validate } from "../../wire/validation.js";
 import { clientSchemaCode } from "./client-schema-code.js";
 import {
   type ClientSchemaThread,

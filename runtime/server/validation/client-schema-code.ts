@@ -2,12 +2,12 @@ import { _, Ajv, type CodeKeywordDefinition, type KeywordErrorDefinition, type O
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standalone from "ajv/dist/standalone/index.js";
 import { fullFormats } from "ajv-formats/dist/formats.js";
-import { VALIDATION_OPTIONS, validationOptionsFor } from "../schema/ajv-options.js";
-import { commonjsModule } from "../schema/commonjs-module.js";
-import { schemaDialect } from "../schema/dialect.js";
-import type { JsonObject } from "../schema/json.js";
-import { linearRegExp } from "../schema/linear-patterns.js";
-import { firstDuplicate } from "./first-duplicate.js";
+import { VALIDATION_OPTIONS, validationOptionsFor } from "../../schema/ajv-options.js";
+import { commonjsModule } from "../../schema/commonjs-module.js";
+import { schemaDialect } from "../../schema/dialect.js";
+import { linearRegExp } from "../../schema/linear-patterns.js";
+import type { JsonObject } from "../../util/json.js";
+import { firstDuplicate } from "../first-duplicate.js";
 
 const standaloneCode = commonjsModule(standalone).default as typeof standalone.default;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { JsonObject } from "../schema/json.js";
+import type { JsonObject } from "../../util/json.js";
 import { createSchemaValidators } from "./schema-validators.js";
 
 const schema = (i: number): JsonObject => ({

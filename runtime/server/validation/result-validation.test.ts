@@ -1,10 +1,10 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DECIMAL_CASES } from "../../test-support/decimal-cases.js";
-import { schemaFingerprint } from "../fingerprint/fingerprint.js";
-import { markServerAuthored } from "../registry/server-authored.js";
-import type { JsonObject } from "../schema/json.js";
-import { MAX_REPORTED_PROBLEMS } from "../wire/validation.js";
+import { DECIMAL_CASES } from "../../../test-support/decimal-cases.js";
+import { schemaFingerprint } from "../../fingerprint/fingerprint.js";
+import { markServerAuthored } from "../../registry/server-authored.js";
+import type { JsonObject } from "../../util/json.js";
+import { MAX_REPORTED_PROBLEMS } from "../../wire/validation.js";
 import { type AwaitedSpec, createResultChecker } from "./result-validation.js";
 
 afterEach(() => {

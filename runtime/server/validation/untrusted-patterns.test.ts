@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { growthRatio, LINEAR_BOUND } from "../../test-support/growth.js";
-import { invalidSpecRefusal } from "../registry/__fixtures__/refusal.js";
-import { ClientToolRegistry } from "../registry/registry.js";
-import { parseClientToolSpecs } from "../tool-spec/parse.js";
-import { ClientResultInvalidError } from "../wire/errors.js";
-import { nextRequest } from "./__fixtures__/next-request.js";
-import { ClientCallBroker } from "./broker.js";
+import { growthRatio, LINEAR_BOUND } from "../../../test-support/growth.js";
+import { invalidSpecRefusal } from "../../registry/__fixtures__/refusal.js";
+import { ClientToolRegistry } from "../../registry/registry.js";
+import { parseClientToolSpecs } from "../../tool-spec/parse.js";
+import { ClientResultInvalidError } from "../../wire/errors.js";
+import { nextRequest } from "../__fixtures__/next-request.js";
+import { ClientCallBroker } from "../broker.js";
 import { type AwaitedSpec, createResultChecker } from "./result-validation.js";
 
 // A spec a client sends when it creates a conversation, with a pattern that backtracks

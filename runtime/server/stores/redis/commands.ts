@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { ClientCallStoreUnavailableError } from "../../wire/errors.js";
+import { ClientCallStoreUnavailableError } from "../../../wire/errors.js";
 
 /**
  * What the store needs of a client of the official `redis` package (`createClient()`, connected):

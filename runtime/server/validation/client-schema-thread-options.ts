@@ -1,6 +1,6 @@
 // The client-schema thread's interface, options and messages, and its default deadlines.
-import type { JsonObject } from "../schema/json.js";
-import type { ValidationProblem } from "../wire/validation.js";
+import type { JsonObject } from "../../util/json.js";
+import type { ValidationProblem } from "../../wire/validation.js";
 
 /**
  * Compiles clients' schemas and validates values against them, away from the thread that

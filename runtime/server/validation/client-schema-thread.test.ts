@@ -3,8 +3,8 @@ import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage } from "../../test-support/built-package.js";
-import type { JsonObject } from "../schema/json.js";
+import { buildPackage } from "../../../test-support/built-package.js";
+import type { JsonObject } from "../../util/json.js";
 import { createClientSchemaThread } from "./client-schema-thread.js";
 
 // Run from the TypeScript sources there is no script for a thread: the thread is tested in a
@@ -66,7 +66,7 @@ await broker.close();`,
   }, () => {
     const measured = runBuilt(
       "deadline.mjs",
-      `import { createClientSchemaThread } from "DIST/runtime/server/client-schema-thread.js";
+      `import { createClientSchemaThread } from "DIST/runtime/server/validation/client-schema-thread.js";
 const thread = createClientSchemaThread({ compileDeadlineMs: 300 });
 const late = await thread.compile("big", ${BIG_SCHEMA}).then(() => "compiled", (error) => error.message);
 const again = await thread.validate("n", { type: "number" }, "x");
@@ -84,7 +84,7 @@ console.log(JSON.stringify({ late, again }));`,
   }, () => {
     const measured = runBuilt(
       "validation-deadline.mjs",
-      `import { createClientSchemaThread } from "DIST/runtime/server/client-schema-thread.js";
+      `import { createClientSchemaThread } from "DIST/runtime/server/validation/client-schema-thread.js";
 const thread = createClientSchemaThread({ validationDeadlineMs: 200 });
 const patterns = { type: "object", patternProperties: Object.fromEntries(Array.from({ length: 500 }, (_, i) => ["^k" + i + "x", { type: "string" }])) };
 const small = { type: "object", properties: { a: { type: "string" } } };
@@ -122,7 +122,7 @@ describe("what a dropped conversation's validators cost, with the thread (and sm
       "memory.mjs",
       `import { ClientToolRegistry } from "DIST/runtime/registry/server-registry.js";
 import { ClientCallBroker } from "DIST/runtime/server/broker.js";
-import { InMemoryPendingCallStore } from "DIST/runtime/server/memory-store.js";
+import { InMemoryPendingCallStore } from "DIST/runtime/server/stores/memory-store.js";
 const registry = new ClientToolRegistry();
 const broker = new ClientCallBroker({ tools: registry, store: new InMemoryPendingCallStore({ closedRetentionMs: 1 }) });
 let pending;

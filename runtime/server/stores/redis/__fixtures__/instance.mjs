@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import { createClient } from "redis";
 import { parseClientToolSpecs } from "./dist/runtime/index.js";
 import { ClientCallBroker, createClientToolsHandler, toNodeListener } from "./dist/runtime/server.js";
-import { RedisPendingCallStore } from "./dist/runtime/server/redis/index.js";
+import { RedisPendingCallStore } from "./dist/runtime/server/stores/redis/index.js";
 
 const role = process.argv[2];
 const client = createClient({ url: process.env.GCT_REDIS_URL });

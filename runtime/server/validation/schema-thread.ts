@@ -1,8 +1,8 @@
 // The thread that compiles and runs the validators of clients' schemas (see
 // client-schema-thread.ts): it keeps each compiled validator under its key until told to drop it.
 import { parentPort } from "node:worker_threads";
-import type { JsonObject } from "../schema/json.js";
-import { type CompiledValidator, validate } from "../wire/validation.js";
+import type { JsonObject } from "../../util/json.js";
+import { type CompiledValidator, validate } from "../../wire/validation.js";
 import { clientSchemaCode } from "./client-schema-code.js";
 import type { ThreadReply, ThreadRequest } from "./client-schema-thread-options.js";
 import { loadClientValidator } from "./client-validator.js";

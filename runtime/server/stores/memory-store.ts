@@ -1,5 +1,5 @@
-import type { JsonObject } from "../schema/json.js";
-import type { ClientCallOutcome } from "../wire/outcome.js";
+import type { JsonObject } from "../../util/json.js";
+import type { ClientCallOutcome } from "../../wire/outcome.js";
 import {
   DuplicateToolCallError,
   OpenCallLimitError,

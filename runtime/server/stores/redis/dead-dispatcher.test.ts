@@ -4,9 +4,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { suiteRedisUrl } from "../../../test-support/redis-server.js";
-import { parseClientToolSpecs } from "../../tool-spec/parse.js";
-import { ClientCallBroker } from "../broker.js";
+import { suiteRedisUrl } from "../../../../test-support/redis-server.js";
+import { parseClientToolSpecs } from "../../../tool-spec/parse.js";
+import { ClientCallBroker } from "../../broker.js";
 import { RedisPendingCallStore } from "./redis-store.js";
 
 // The deadline lives in Redis: a call whose dispatching process was killed still ends at it,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ReadmeServer, startReadmeServer } from "./__fixtures__/readme-server.js";
+import { type ReadmeServer, startReadmeServer } from "../__fixtures__/readme-server.js";
 
 // A client registers a tool of its own whose outputSchema passes every registration rule, and
 // answers with a value within the size limits that costs seconds to check. The server is the

@@ -1,7 +1,7 @@
-import type { JsonObject } from "../schema/json.js";
-import type { ClientToolRecovery } from "../tool-spec/types.js";
-import type { ClientToolRequest } from "../wire/messages.js";
-import type { ClientCallOutcome } from "../wire/outcome.js";
+import type { ClientToolRecovery } from "../../tool-spec/types.js";
+import type { JsonObject } from "../../util/json.js";
+import type { ClientToolRequest } from "../../wire/messages.js";
+import type { ClientCallOutcome } from "../../wire/outcome.js";
 
 /**
  * What checking and re-sending a call's answers needs of its tool, kept with the call, so that

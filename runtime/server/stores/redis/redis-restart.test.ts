@@ -3,10 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient } from "redis";
 import { afterEach, describe, expect, it } from "vitest";
-import { haveRedisServer, type RedisServerUnderTest, startRedisServer } from "../../../test-support/redis-server.js";
-import { parseClientToolSpecs } from "../../tool-spec/parse.js";
-import { nextRequests } from "../__fixtures__/next-request.js";
-import { ClientCallBroker } from "../broker.js";
+import { haveRedisServer, type RedisServerUnderTest, startRedisServer } from "../../../../test-support/redis-server.js";
+import { parseClientToolSpecs } from "../../../tool-spec/parse.js";
+import { nextRequests } from "../../__fixtures__/next-request.js";
+import { ClientCallBroker } from "../../broker.js";
 import { RedisPendingCallStore } from "./redis-store.js";
 
 // A redis-server of the test's own, shut down (`redis-cli shutdown nosave`) and started again

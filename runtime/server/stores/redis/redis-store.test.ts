@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { createClient } from "redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { suiteRedisUrl } from "../../../test-support/redis-server.js";
-import { describeBrokersSharingStore } from "../../../test-support/shared-brokers.js";
-import { describeStoreContract } from "../../../test-support/store-conformance.js";
-import { nextRequest } from "../__fixtures__/next-request.js";
-import { specs } from "../__fixtures__/tools.js";
-import { ClientCallBroker } from "../broker.js";
+import { suiteRedisUrl } from "../../../../test-support/redis-server.js";
+import { describeBrokersSharingStore } from "../../../../test-support/shared-brokers.js";
+import { describeStoreContract } from "../../../../test-support/store-conformance.js";
+import { nextRequest } from "../../__fixtures__/next-request.js";
+import { specs } from "../../__fixtures__/tools.js";
+import { ClientCallBroker } from "../../broker.js";
 import { RedisPendingCallStore } from "./redis-store.js";
 
 // A real redis-server: `.ci/run` starts one and sets GCT_REDIS_URL. Without it, say so.

@@ -1,7 +1,7 @@
-import type { JsonObject } from "../../schema/json.js";
-import type { ClientCallOutcome } from "../../wire/outcome.js";
+import type { JsonObject } from "../../../util/json.js";
+import type { ClientCallOutcome } from "../../../wire/outcome.js";
+import { reportError } from "../../report-error.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
-import { reportError } from "../report-error.js";
 import {
   type ClosedCall,
   DuplicateToolCallError,

@@ -3,11 +3,11 @@ import ucs2length from "ajv/dist/runtime/ucs2length.js";
 import uri from "ajv/dist/runtime/uri.js";
 import validationError from "ajv/dist/runtime/validation_error.js";
 import * as formats from "ajv-formats/dist/formats.js";
-import { commonjsModule } from "../schema/commonjs-module.js";
-import { linearRegExp } from "../schema/linear-patterns.js";
-import type { CompiledValidator } from "../wire/validation.js";
+import { commonjsModule } from "../../schema/commonjs-module.js";
+import { linearRegExp } from "../../schema/linear-patterns.js";
+import type { CompiledValidator } from "../../wire/validation.js";
+import { firstDuplicate } from "../first-duplicate.js";
 import { FIRST_DUPLICATE_MODULE } from "./client-schema-code.js";
-import { firstDuplicate } from "./first-duplicate.js";
 
 /** What the code ajv writes for a JSON Schema may `require`: its runtime helpers and the formats. */
 const CODE_MODULES: ReadonlyMap<string, unknown> = new Map([
