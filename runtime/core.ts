@@ -1,7 +1,8 @@
 // @gen-client-tools/runtime/core: the spec rules and schema tools the generator applies, for
 // library authors (as zod's core serves libraries built on zod). The generator imports the runtime
 // through this entry and the others, never by a file's path, so one set of rules serves both
-// packages. Node: it checks schemas against their meta-schema with ajv.
+// packages. Node: it checks schemas against their meta-schema with ajv, loaded on first use, so
+// nothing here loads ajv or re2js on import.
 
 // Specs and their rules.
 export { checkParsedClientToolSpecs, parseClientToolSpecs } from "./tool-spec/parse.js";
@@ -34,9 +35,7 @@ export { schemaWarnings } from "./schema/schema-warnings.js";
 export { suggestKey } from "./schema/suggest.js";
 export { VALIDATION_OPTIONS, validationOptionsFor } from "./schema/ajv-options.js";
 
-// Comparing schemas, and fingerprints.
-export { compareSchemas } from "./schema/compare/compare-schemas.js";
-export type { SchemaComparison, SchemaRelation } from "./schema/compare/relation.js";
+// Fingerprints (comparing schemas is the server entry's compareSchemas: it brings ajv and re2js).
 export { canonicalJson } from "./fingerprint/canonical-json.js";
 export { schemaFingerprint, toolFingerprints } from "./fingerprint/fingerprint.js";
 export { sha256Hex } from "./fingerprint/sha256.js";

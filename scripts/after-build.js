@@ -16,13 +16,24 @@ const dist = path.resolve(process.argv[2] ?? "dist");
 // every other package stays an import. The worker thread's script is an entry of its own beside
 // them, where the compile pool looks for it.
 const bundle = path.join(dist, "generator", "bundle");
-/** Every package an import, as `packages: "external"` would make it, except the runtime's entries, bundled in. */
+/**
+ * Every package an import, as `packages: "external"` would make it, except the runtime's entries,
+ * bundled in; their modules are side-effect free (as the runtime's package.json says), so what an
+ * entry re-exports and a chunk does not use stays out of it (--help loads no ajv).
+ */
 const externalPackagesButRuntime = {
   name: "external-packages-but-runtime",
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith("@gen-client-tools/runtime") ? undefined : { path: args.path, external: true },
-    );
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === "runtime") return undefined;
+      const entry = args.path.startsWith("@gen-client-tools/runtime");
+      if (/^[^./]/.test(args.path) && !entry) return { path: args.path, external: true };
+      const inRuntime = args.importer.includes(`${path.sep}runtime${path.sep}dist${path.sep}`);
+      if (!entry && !inRuntime) return undefined;
+      const { kind, resolveDir } = args;
+      const resolved = await build.resolve(args.path, { kind, resolveDir, pluginData: "runtime" });
+      return { path: resolved.path, external: resolved.external, sideEffects: false, errors: resolved.errors };
+    });
   },
 };
 rmSync(bundle, { recursive: true, force: true });

@@ -1,5 +1,6 @@
-import type { ClientToolSpec, SchemaComparison, SchemaRelation } from "@gen-client-tools/runtime/core";
-import { answerSchemaOf, type ClientToolMode, clientToolMode, compareSchemas } from "@gen-client-tools/runtime/core";
+import type { ClientToolSpec } from "@gen-client-tools/runtime/core";
+import { answerSchemaOf, type ClientToolMode, clientToolMode } from "@gen-client-tools/runtime/core";
+import { compareSchemas, type SchemaComparison, type SchemaRelation } from "@gen-client-tools/runtime/server";
 
 /** What changed in one tool between two spec sets, and what of it breaks a rolling deploy. */
 export type ToolChange =

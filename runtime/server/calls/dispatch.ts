@@ -150,24 +150,30 @@ export class CallDispatch {
     // Waiting starts before the call is stored: an answer may arrive (from a client listing
     // pending calls) before `open` returns.
     const opened: PendingCall = { owner: input.owner, request, tool: callTool };
-    const outcome = lifecycle.waiters.wait(opened, false, trace);
-    try {
-      await store.open(opened, {
-        maxOpenPerOwner: this.#options.maxOpenCallsPerOwner,
-        maxOpenBytesPerOwner: this.#options.maxOpenCallBytesPerOwner,
-        // What the call holds: its arguments' size, about their JSON's length (a third of the cost of writing it).
-        bytes: valueSize(request.args),
-        outputSchema: spec.outputSchema,
-      });
-    } catch (error) {
-      lifecycle.waiters.forget(requestId);
-      if (error instanceof OpenCallLimitError) return { status: "denied", reason: error.message };
-      // Another dispatch of this very call (here or in another process) opened it first.
-      if (error instanceof DuplicateToolCallError) {
-        const first = await store.findByToolCall(input);
-        if (first !== undefined) return this.#attach(first, false, trace);
+    let outcome: Promise<ClientCallOutcome>;
+    for (let tries = 1; ; tries++) {
+      outcome = lifecycle.waiters.wait(opened, false, trace);
+      try {
+        await store.open(opened, {
+          maxOpenPerOwner: this.#options.maxOpenCallsPerOwner,
+          maxOpenBytesPerOwner: this.#options.maxOpenCallBytesPerOwner,
+          // What the call holds: its arguments' size, about their JSON's length (a third of the cost of writing it).
+          bytes: valueSize(request.args),
+          outputSchema: spec.outputSchema,
+        });
+        break;
+      } catch (error) {
+        lifecycle.waiters.forget(requestId);
+        if (error instanceof OpenCallLimitError) return { status: "denied", reason: error.message };
+        // Another dispatch of this very call (here or in another process) opened it first.
+        if (error instanceof DuplicateToolCallError) {
+          const first = await store.findByToolCall(input);
+          if (first !== undefined) return this.#attach(first, false, trace);
+          // That call ended and its record expired between the two reads: this dispatch opens it anew.
+          if (tries < 3) continue;
+        }
+        throw error;
       }
-      throw error;
     }
     lifecycle.waiters.markStored(requestId);
     trace?.opened();
