@@ -1,20 +1,28 @@
 import path from "node:path";
-import { Project } from "ts-morph";
+import { type ExportedDeclarations, Project } from "ts-morph";
+
+/** Each entry's exported declarations by name, from its source (`entries` maps "." or "./server" to a file). */
+function exportedDeclarations(
+  root: string,
+  entries: Readonly<Record<string, string>>,
+): [string, ReadonlyMap<string, ExportedDeclarations[]>][] {
+  const project = new Project({
+    tsConfigFilePath: path.join(root, "..", "tsconfig.json"),
+    skipAddingFilesFromTsConfig: true,
+  });
+  return Object.entries(entries).map(([entry, file]) => [
+    entry,
+    project.addSourceFileAtPath(path.join(root, file)).getExportedDeclarations(),
+  ]);
+}
 
 /**
  * What each entry of a package exports, by name (values and types alike), from its sources:
  * `entries` maps an export of package.json ("." or "./server") to its source file.
  */
 export function entryExports(root: string, entries: Readonly<Record<string, string>>): Record<string, string[]> {
-  const project = new Project({
-    tsConfigFilePath: path.join(root, "..", "tsconfig.json"),
-    skipAddingFilesFromTsConfig: true,
-  });
   return Object.fromEntries(
-    Object.entries(entries).map(([entry, file]) => [
-      entry,
-      [...project.addSourceFileAtPath(path.join(root, file)).getExportedDeclarations().keys()].sort(),
-    ]),
+    exportedDeclarations(root, entries).map(([entry, declared]) => [entry, [...declared.keys()].sort()]),
   );
 }
 
@@ -26,27 +34,12 @@ export function entryDeclarations(
   root: string,
   entries: Readonly<Record<string, string>>,
 ): Record<string, Record<string, string>> {
-  const project = new Project({
-    tsConfigFilePath: path.join(root, "..", "tsconfig.json"),
-    skipAddingFilesFromTsConfig: true,
-  });
+  const place = (declaration: ExportedDeclarations) =>
+    `${path.relative(root, declaration.getSourceFile().getFilePath())}:${declaration.getStart()}`;
   return Object.fromEntries(
-    Object.entries(entries).map(([entry, file]) => [
+    exportedDeclarations(root, entries).map(([entry, declared]) => [
       entry,
-      Object.fromEntries(
-        [...project.addSourceFileAtPath(path.join(root, file)).getExportedDeclarations()].map(
-          ([name, declarations]) => [
-            name,
-            declarations
-              .map(
-                (declaration) =>
-                  `${path.relative(root, declaration.getSourceFile().getFilePath())}:${declaration.getStart()}`,
-              )
-              .sort()
-              .join(" "),
-          ],
-        ),
-      ),
+      Object.fromEntries([...declared].map(([name, declarations]) => [name, declarations.map(place).sort().join(" ")])),
     ]),
   );
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { findCycle } from "../runtime/schema/find-cycle.js";
 
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?[^;]*?from\s*["'](\.[^"']+)["']|import\(\s*["'](\.[^"']+)["']\s*\)/g;
@@ -29,36 +30,9 @@ function importGraph(root: string, files: readonly string[]): Map<string, string
   );
 }
 
-/** The circles of imports among the files: each strongly connected group of more than one file, or a file importing itself. */
-export function importCycles(root: string, files: readonly string[]): string[][] {
+/** A circle of imports among the files, as the files along it (the first again at the end); undefined for none. */
+export function importCycle(root: string, files: readonly string[]): string[] | undefined {
   const graph = importGraph(root, files);
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const cycles: string[][] = [];
-  let next = 0;
-  const visit = (file: string): void => {
-    index.set(file, next);
-    low.set(file, next++);
-    stack.push(file);
-    onStack.add(file);
-    for (const target of graph.get(file)!) {
-      if (!index.has(target)) {
-        visit(target);
-        low.set(file, Math.min(low.get(file)!, low.get(target)!));
-      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
-    }
-    if (low.get(file) !== index.get(file)) return;
-    const group: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      group.push(member);
-    } while (member !== file);
-    if (group.length > 1 || graph.get(file)!.includes(file)) cycles.push(group.sort());
-  };
-  for (const file of graph.keys()) if (!index.has(file)) visit(file);
-  return cycles;
+  const edges = new Map([...graph].map(([file, targets]) => [file, targets.map((target) => ({ target, at: file }))]));
+  return findCycle(graph.keys(), edges)?.targets;
 }
