@@ -70,7 +70,8 @@ describe("what the runtime's entries import", () => {
     ]);
     expect(
       [...files].filter(
-        (f) => !/^runtime\/(server|client|wire|tool-spec|fingerprint|registry|schema|util)\/|^runtime\/server\.ts$/.test(f),
+        (f) =>
+          !/^runtime\/(server|client|wire|tool-spec|fingerprint|registry|schema|util)\/|^runtime\/server\.ts$/.test(f),
       ),
     ).toEqual([]);
   });
