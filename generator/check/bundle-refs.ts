@@ -63,14 +63,17 @@ export function bundleRefs(
       if (named.kind === "remote") {
         problems.push({
           pointer: place,
-          message: `remote $ref ${JSON.stringify(ref)} is not allowed: the generator never touches the network; copy that schema into ${defs} or a file beside the spec`,
+          message:
+            `remote $ref ${JSON.stringify(ref)} is not allowed: the generator never ` +
+            `touches the network; copy that schema into ${defs} or a file beside the spec`,
         });
         return;
       }
       if (named.kind !== "file") {
         problems.push({
           pointer: place,
-          message: `$ref ${JSON.stringify(ref)} has a malformed %-escape: write a "%" in a file name or pointer as "%25"`,
+          message:
+            `$ref ${JSON.stringify(ref)} has a malformed %-escape: ` + `write a "%" in a file name or pointer as "%25"`,
         });
         return;
       }
@@ -79,7 +82,9 @@ export function bundleRefs(
       if (!isInside(folder, target)) {
         problems.push({
           pointer: place,
-          message: `$ref ${JSON.stringify(ref)} leaves the spec's folder: move the file into ${relativePath(process.cwd(), folder) || "."} or copy the schema into ${defs}`,
+          message:
+            `$ref ${JSON.stringify(ref)} leaves the spec's folder: move the file into ` +
+            `${relativePath(process.cwd(), folder) || "."} or copy the schema into ${defs}`,
         });
         return;
       }
@@ -102,7 +107,9 @@ export function bundleRefs(
       if (fragment !== "" && valueAt(value ?? null, pointerTokens(fragment)) === undefined) {
         problems.push({
           pointer: place,
-          message: `cannot resolve $ref ${JSON.stringify(ref)}: ${key} has nothing at #${fragment}; fix the pointer after "#"`,
+          message:
+            `cannot resolve $ref ${JSON.stringify(ref)}: ${key} ` +
+            `has nothing at #${fragment}; fix the pointer after "#"`,
         });
         return;
       }
@@ -123,7 +130,9 @@ export function bundleRefs(
     if (Object.hasOwn(definitions, key)) {
       problems.push({
         pointer: childPointer(childPointer(pointer, defs), key),
-        message: `${defs} already has an entry ${JSON.stringify(key)}, the name a referenced file is bundled under: rename that entry`,
+        message:
+          `${defs} already has an entry ${JSON.stringify(key)}, the ` +
+          `name a referenced file is bundled under: rename that entry`,
       });
     }
     Object.defineProperty(definitions, key, { value, enumerable: true, writable: true, configurable: true });
@@ -134,7 +143,10 @@ export function bundleRefs(
 function checkLocalRef(ref: string, document: JsonValue): string | undefined {
   if (ref === "#") return undefined;
   if (!ref.startsWith("#/")) {
-    return `$ref ${JSON.stringify(ref)} names an anchor, which is not supported: use a JSON pointer such as "#/$defs/Name"`;
+    return (
+      `$ref ${JSON.stringify(ref)} names an anchor, which is ` +
+      `not supported: use a JSON pointer such as "#/$defs/Name"`
+    );
   }
   let tokens: string[];
   try {

@@ -189,7 +189,8 @@ function parseDiff(argv: readonly string[]): CommandLine {
     if (DIFF_FLAGS.includes(name)) continue;
     const suggestion = name.length === 1 ? undefined : suggestKey(name, DIFF_FLAGS);
     throw new UsageError(
-      `unknown option ${name.length === 1 ? "-" : "--"}${name} for diff${suggestion === undefined ? "" : `: did you mean --${suggestion}?`}`,
+      `unknown option ${name.length === 1 ? "-" : "--"}${name} ` +
+        `for diff${suggestion === undefined ? "" : `: did you mean --${suggestion}?`}`,
     );
   }
   if (given["help"] === true) return { command: "help", topic: "diff" };

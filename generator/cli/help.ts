@@ -11,7 +11,10 @@ export const HELP_FILE = "help.txt";
  */
 export async function helpText(topic: "generate" | "init" | "doctor" | "diff"): Promise<string> {
   if (topic === "init") {
-    return "Usage: gen-client-tools init\n\nCreate client-tools/ with an example tool, and gen-client-tools.config.json.\nRefuses to overwrite either when it exists.\n";
+    return (
+      "Usage: gen-client-tools init\n\nCreate client-tools/ with an example tool, and " +
+      "gen-client-tools.config.json.\nRefuses to overwrite either when it exists.\n"
+    );
   }
   if (topic === "diff") {
     return [

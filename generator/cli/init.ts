@@ -43,7 +43,8 @@ export async function initCommand(cwd: string): Promise<number> {
   if (taken.length > 0) {
     for (const file of taken)
       console.error(
-        `gen-client-tools init: ${path.basename(file)} already exists: move it away, or edit it instead of running init`,
+        `gen-client-tools init: ${path.basename(file)} already ` +
+          `exists: move it away, or edit it instead of running init`,
       );
     console.error("gen-client-tools init: nothing was created");
     return 1;

@@ -43,7 +43,8 @@ async function generateCommand(given: Omit<GenerateOptions, "cwd">, run: RunArgu
   if (check && (await import("../up-to-date/up-to-date.js")).generatedFilesUpToDate(options)) {
     if (!quiet)
       console.log(
-        `gen-client-tools: generated files are up to date, by their manifest (${Math.round(performance.now() - started)} ms)`,
+        `gen-client-tools: generated files are up to date, by their ` +
+          `manifest (${Math.round(performance.now() - started)} ms)`,
       );
     return 0;
   }
@@ -63,7 +64,8 @@ async function generateCommand(given: Omit<GenerateOptions, "cwd">, run: RunArgu
   if (report.upToDate) {
     if (!quiet)
       console.log(
-        `gen-client-tools: ${count(result.toolCount, "tool")}, generated files are up to date (${Math.round(performance.now() - started)} ms)`,
+        `gen-client-tools: ${count(result.toolCount, "tool")}, generated ` +
+          `files are up to date (${Math.round(performance.now() - started)} ms)`,
       );
     return 0;
   }

@@ -26,7 +26,8 @@ export function reportWarnings(warnings: readonly Diagnostic[]): void {
   for (const warning of warnings) console.error(`warning: ${formatDiagnostic(warning)}`);
   if (warnings.length > 0)
     console.error(
-      `gen-client-tools: ${count(warnings.length, "warning")}; --fail-on-warnings makes them problems that stop the run`,
+      `gen-client-tools: ${count(warnings.length, "warning")}; ` +
+        `--fail-on-warnings makes them problems that stop the run`,
     );
 }
 
@@ -47,7 +48,8 @@ export function reportWritten(result: GenerateResult, report: WriteGeneratedRepo
   const formatted =
     result.formattedWith === undefined ? "" : `, formatted with prettier ${result.formattedWith.version}`;
   console.log(
-    `gen-client-tools: ${count(result.toolCount, "tool")}, ${count(report.changed.length, "file")} written in ${Math.round(options.elapsedMs)} ms${formatted}`,
+    `gen-client-tools: ${count(result.toolCount, "tool")}, ${count(report.changed.length, "file")} ` +
+      `written in ${Math.round(options.elapsedMs)} ms${formatted}`,
   );
 }
 
@@ -62,7 +64,10 @@ export function crashMessage(error: unknown): string {
     return "gen-client-tools: a schema is nested too deeply to process: flatten it, or move parts into $defs";
   }
   const message = error instanceof Error ? error.message : String(error);
-  return `gen-client-tools: internal error: ${message}\nThis is a bug in gen-client-tools; set GEN_CLIENT_TOOLS_DEBUG=1 for details and please report it.`;
+  return (
+    `gen-client-tools: internal error: ${message}\nThis is a bug in ` +
+    `gen-client-tools; set GEN_CLIENT_TOOLS_DEBUG=1 for details and please report it.`
+  );
 }
 
 /**

@@ -13,7 +13,8 @@ function describeCommandLine(argv: readonly string[]): Argv {
   let cli = yargs([...argv])
     .scriptName(SCRIPT)
     .usage(
-      `Usage: $0 [command] [options]\n\nGenerate typed TypeScript bindings from a folder of client-tool specs (JSON Schema).`,
+      `Usage: $0 [command] [options]\n\nGenerate typed TypeScript ` +
+        `bindings from a folder of client-tool specs (JSON Schema).`,
     )
     .command("init", "create client-tools/ with an example tool, and gen-client-tools.config.json")
     .command("doctor", "check the project's setup, printing each problem with its fix")
@@ -50,7 +51,8 @@ function describeCommandLine(argv: readonly string[]): Argv {
       "fail a pull request whose spec changes break pages or calls still on main's",
     )
     .epilogue(
-      "Every boolean option has its --no- form. Exit codes: 0 done, 1 problems in the specs or a failed --check, 2 usage error, 70 internal error.",
+      "Every boolean option has its --no- form. Exit codes: 0 done, 1 problems " +
+        "in the specs or a failed --check, 2 usage error, 70 internal error.",
     )
     .help("help")
     .alias("help", "h")
@@ -65,7 +67,9 @@ export async function renderHelp(): Promise<string> {
 
 /** The usage line and what follows it, for a usage error. */
 export async function usageText(): Promise<string> {
-  return `${(await describeCommandLine([]).getHelp()).split("\n\n")[0]}\nRun gen-client-tools --help for the options.\n`;
+  return (
+    `${(await describeCommandLine([]).getHelp()).split("\n\n")[0]}\nRun ` + `gen-client-tools --help for the options.\n`
+  );
 }
 
 /**

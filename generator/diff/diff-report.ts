@@ -49,7 +49,8 @@ export function formatDiffReport(report: DiffReport): string {
     `${count("unchanged")} unchanged`,
   ];
   lines.push(
-    `${report.tools.length} ${report.tools.length === 1 ? "tool" : "tools"}: ${summary.join(", ")}; ${report.breaking.length} breaking a rolling deploy${report.allowed.length > 0 ? `, ${report.allowed.length} allowed` : ""}`,
+    `${report.tools.length} ${report.tools.length === 1 ? "tool" : "tools"}: ${summary.join(", ")}; ` +
+      `${report.breaking.length} breaking a rolling deploy${report.allowed.length > 0 ? `, ${report.allowed.length} allowed` : ""}`,
   );
   return `${lines.join("\n")}\n`;
 }

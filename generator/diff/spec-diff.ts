@@ -52,7 +52,8 @@ export function diffSpecSets(oldSpecs: readonly ClientToolSpec[], newSpecs: read
     const breaking: string[] = [];
     if (oldMode !== newMode)
       breaking.push(
-        `its mode changes from ${oldMode} to ${newMode}: a page and a server on different versions disagree on whether the call is answered`,
+        `its mode changes from ${oldMode} to ${newMode}: a page and a server ` +
+          `on different versions disagree on whether the call is answered`,
       );
     breaking.push(
       ...broken(
@@ -98,7 +99,8 @@ function broken(what: string, comparison: SchemaComparison, oldValue: string, ne
       );
     else
       said.push(
-        `${what}: whether ${value} is accepted by the ${under} schema is not known (${relation.reason}, at ${relation.pointer || "the root"})`,
+        `${what}: whether ${value} is accepted by the ${under} schema is not ` +
+          `known (${relation.reason}, at ${relation.pointer || "the root"})`,
       );
   };
   say(comparison.oldInNew, oldValue, "new");

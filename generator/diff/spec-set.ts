@@ -50,7 +50,9 @@ export function readSpecSet(where: string, cwd: string, specFolders: readonly st
       diagnostics: [
         {
           file: where,
-          message: `${where}: no such revision in the git repository around ${cwd}${reason ? ` (${reason.split("\n")[0]})` : ""}: name a branch, tag or commit`,
+          message:
+            `${where}: no such revision in the git ` +
+            `repository around ${cwd}${reason ? ` (${reason.split("\n")[0]})` : ""}: name a branch, tag or commit`,
         },
       ],
     };

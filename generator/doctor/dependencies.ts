@@ -26,7 +26,8 @@ export function checkDependencies(manifest: PackageManifest, cwd: string): Docto
           )
         : problem(
             CHECK,
-            `${file} has ${RUNTIME} in devDependencies: a production install (npm ci --omit=dev) leaves out what the server and the page import`,
+            `${file} has ${RUNTIME} in devDependencies: a production install ` +
+              `(npm ci --omit=dev) leaves out what the server and the page import`,
             `move it to dependencies: npm install ${RUNTIME}`,
           ),
     );
@@ -35,7 +36,8 @@ export function checkDependencies(manifest: PackageManifest, cwd: string): Docto
     findings.push(
       warning(
         CHECK,
-        `${file} has ${GENERATOR} in dependencies: the generator's tooling (TypeScript's compiler, prettier) ships with the server`,
+        `${file} has ${GENERATOR} in dependencies: the generator's ` +
+          `tooling (TypeScript's compiler, prettier) ships with the server`,
         `move it to devDependencies: npm install --save-dev ${GENERATOR}`,
       ),
     );
@@ -51,7 +53,8 @@ export function checkDependencies(manifest: PackageManifest, cwd: string): Docto
     findings.push(
       problem(
         CHECK,
-        `${GENERATOR} ${generator.version} writes code for ${RUNTIME} ${release(generator.version)}, and ${runtime.version} is installed`,
+        `${GENERATOR} ${generator.version} writes code for ${RUNTIME} ` +
+          `${release(generator.version)}, and ${runtime.version} is installed`,
         `install the same release of both: npm install ${RUNTIME}@${generator.version}`,
       ),
     );

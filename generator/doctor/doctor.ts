@@ -65,6 +65,7 @@ export function formatFindings(findings: readonly DoctorFinding[]): string {
   const summary =
     findings.length === 0
       ? `gen-client-tools doctor: no problems (checked ${DOCTOR_CHECKS.join(", ")})`
-      : `gen-client-tools doctor: ${problems} problem${problems === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}`;
+      : `gen-client-tools doctor: ${problems} problem${problems === 1 ? "" : "s"}, ` +
+        `${warnings} warning${warnings === 1 ? "" : "s"}`;
   return `${[...lines, summary].join("\n")}\n`;
 }

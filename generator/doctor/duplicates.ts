@@ -13,9 +13,12 @@ const MAX_DEPTH = 6;
  * wire's classes.
  */
 const WATCHED: Readonly<Record<string, string>> = {
-  ai: "with two copies of ai, @ai-sdk/react's types come from one and your tools from the other: addToolOutput takes any output, and the typing is silently gone",
+  ai:
+    "with two copies of ai, @ai-sdk/react's types come from one and your tools from " +
+    "the other: addToolOutput takes any output, and the typing is silently gone",
   "@gen-client-tools/runtime":
-    "with two copies of the runtime, the generated code and your server may each use their own (errors are not instanceof each other's classes)",
+    "with two copies of the runtime, the generated code and your server may " +
+    "each use their own (errors are not instanceof each other's classes)",
 };
 
 /**
@@ -59,7 +62,8 @@ export function checkDuplicates(projectFolder: string, cwd: string): DoctorFindi
       .join(", ");
     const fix =
       name === "ai"
-        ? "install the ai version @ai-sdk/react depends on (npm ls ai shows it), or pin it with an overrides entry in package.json"
+        ? "install the ai version @ai-sdk/react depends on (npm ls ai " +
+          "shows it), or pin it with an overrides entry in package.json"
         : `install one version of ${name} (npm dedupe, or an overrides entry)`;
     return [problem(CHECK, `${name} is installed ${versions.size} times (${listed}): ${WATCHED[name]}`, fix)];
   });

@@ -33,7 +33,8 @@ export function checkImportStyle(outDir: string, cwd: string): DoctorFinding[] {
   return [
     problem(
       CHECK,
-      `${relativePath(cwd, index)} imports ${NAMES[written]}, and the project's tsconfig expects ${NAMES[expected]}: ${WHY[expected]}`,
+      `${relativePath(cwd, index)} imports ${NAMES[written]}, and the ` +
+        `project's tsconfig expects ${NAMES[expected]}: ${WHY[expected]}`,
       'set "importExtension": "auto" (the default) in gen-client-tools.config.json, or remove it, and run gen-client-tools',
     ),
   ];

@@ -40,7 +40,8 @@ export async function checkPrettier(outDir: string, cwd: string): Promise<Doctor
   return [
     problem(
       CHECK,
-      `${listed} ${unformatted.length === 1 ? "is" : "are"} not as the project's prettier formats ${unformatted.length === 1 ? "it" : "them"}: prettier --check fails`,
+      `${listed} ${unformatted.length === 1 ? "is" : "are"} not as the project's prettier ` +
+        `formats ${unformatted.length === 1 ? "it" : "them"}: prettier --check fails`,
       'run gen-client-tools with "prettier" on "auto" (the default), which formats them with your config',
     ),
   ];

@@ -17,7 +17,8 @@ export function emitTypesFile(models: readonly ToolModel[]): PiecedText {
   const add = (...pieces: string[]): void => void tools.push(pieces.join(""));
   if (models.some((model) => model.mode === "awaited-content")) {
     const rootDoc =
-      "What the client answers a tool awaited without an outputSchema with: text for the model, as an MCP tool result carries it.";
+      "What the client answers a tool awaited without an outputSchema " +
+      "with: text for the model, as an MCP tool result carries it.";
     add(
       `${emitSchemaTypes(CONTENT_RESULT_SCHEMA, { rootName: CONTENT_RESULT_TYPE, defPrefix: CONTENT_RESULT_TYPE, rootDoc }).code}\n`,
     );
@@ -32,7 +33,8 @@ export function emitTypesFile(models: readonly ToolModel[]): PiecedText {
     add(args.code, "\n");
     add(
       docComment(
-        `The arguments of \`${model.name}\` as far as they have streamed in: every property optional, at every depth; a value from a list shows only once whole.`,
+        `The arguments of \`${model.name}\` as far as they have streamed in: every ` +
+          `property optional, at every depth; a value from a list shows only once whole.`,
         "",
       ),
       `export type ${model.types.partialArgs} = PartialArgsOf<${model.types.args}>;\n\n`,
@@ -40,10 +42,12 @@ export function emitTypesFile(models: readonly ToolModel[]): PiecedText {
     add(resultTypes(model));
     add(
       docComment(
-        `The action a frontend receives when the model calls \`${model.name}\`: the arguments flattened beside \`kind\`.`,
+        `The action a frontend receives when the model calls ` +
+          `\`${model.name}\`: the arguments flattened beside \`kind\`.`,
         "",
       ),
-      `export type ${model.types.action} = { readonly kind: ${tsString(`ClientAction_${model.name}`)} } & ${args.wireArgsType};\n\n`,
+      `export type ${model.types.action} ` +
+        `= { readonly kind: ${tsString(`ClientAction_${model.name}`)} } & ${args.wireArgsType};\n\n`,
     );
   }
   add(
@@ -59,7 +63,10 @@ export function emitTypesFile(models: readonly ToolModel[]): PiecedText {
 function rowOf(model: ToolModel): string {
   const privateInput = model.mode === "private-input" ? `; readonly privateInput: ${model.types.privateInput}` : "";
   const kind = tsString(`ClientAction_${model.name}`);
-  return `{ readonly kind: ${kind}; readonly mode: ${tsString(model.mode)}; readonly args: ${model.types.args}; readonly result: ${resultTypeOf(model)}; readonly action: ${model.types.action}${privateInput} }`;
+  return (
+    `{ readonly kind: ${kind}; readonly mode: ${tsString(model.mode)}; readonly args: ${model.types.args}; ` +
+    `readonly result: ${resultTypeOf(model)}; readonly action: ${model.types.action}${privateInput} }`
+  );
 }
 
 /**
@@ -71,19 +78,29 @@ function resultTypes(model: ToolModel): string {
     case "fire-and-forget":
       return "";
     case "awaited": {
-      const rootDoc = `What the client answers a call of \`${model.name}\` with (the broker checks it against the tool's outputSchema).`;
+      const rootDoc =
+        `What the client answers a call of \`${model.name}\` with ` +
+        `(the broker checks it against the tool's outputSchema).`;
       return `${emitSchemaTypes(model.outputSchema, { rootName: model.types.result, defPrefix: model.types.result, rootDoc }).code}\n`;
     }
     case "awaited-content":
-      return `${docComment(`What the client answers a call of \`${model.name}\` with: text for the model (the tool is awaited without an outputSchema).`, "")}export type ${model.types.result} = ${CONTENT_RESULT_TYPE};\n\n`;
+      return `${docComment(
+        `What the client answers a call of \`${model.name}\` with: text ` +
+          `for the model (the tool is awaited without an outputSchema).`,
+        "",
+      )}export type ${model.types.result} = ${CONTENT_RESULT_TYPE};\n\n`;
     case "private-input": {
-      const rootDoc = `The private value the client collects for a call of \`${model.name}\`: it goes to the server's handler (ClientInputHandlers), never to the model.`;
+      const rootDoc =
+        `The private value the client collects for a call of \`${model.name}\`: it ` +
+        `goes to the server's handler (ClientInputHandlers), never to the model.`;
       const privateInput = emitSchemaTypes(model.privateInput.schema, {
         rootName: model.types.privateInput,
         defPrefix: model.types.privateInput,
         rootDoc,
       }).code;
-      const resultDoc = `What the model sees of a call of \`${model.name}\` once the server's handler took the private input (the spec's privateInput.response).`;
+      const resultDoc =
+        `What the model sees of a call of \`${model.name}\` once the server's ` +
+        `handler took the private input (the spec's privateInput.response).`;
       const response = emitSchemaTypes(
         { const: model.privateInput.response },
         { rootName: model.types.result, defPrefix: model.types.result, rootDoc: resultDoc },

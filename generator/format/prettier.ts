@@ -71,7 +71,9 @@ async function prettierFailure(prettier: Prettier, file: string, cwd: string, er
   return new GenerateError([
     {
       file: configFile === null ? path.basename(file) : relativePath(cwd, configFile),
-      message: `prettier ${prettier.version} could not format ${path.basename(file)}: ${message}; fix the prettier config, or set "prettier": false in gen-client-tools.config.json`,
+      message:
+        `prettier ${prettier.version} could not format ${path.basename(file)}: ${message}; ` +
+        `fix the prettier config, or set "prettier": false in gen-client-tools.config.json`,
     },
   ]);
 }

@@ -134,7 +134,8 @@ class Parser {
       const first = keyOffsets.get(key);
       if (first !== undefined) {
         throw new JsonSyntaxError(
-          `duplicate key ${JSON.stringify(key)}: JSON readers would silently keep only the last one; remove one of them`,
+          `duplicate key ${JSON.stringify(key)}: JSON readers would ` +
+            `silently keep only the last one; remove one of them`,
           keyOffset,
           first,
         );
@@ -219,7 +220,8 @@ class Parser {
     const value = Number(this.text.slice(start, this.pos));
     if (!Number.isFinite(value))
       this.fail(
-        `the number ${this.text.slice(start, Math.min(this.pos, start + 40))} is too large for a 64-bit float: use a smaller number`,
+        `the number ${this.text.slice(start, Math.min(this.pos, start + 40))} ` +
+          `is too large for a 64-bit float: use a smaller number`,
         start,
       );
     return value;

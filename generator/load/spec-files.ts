@@ -20,7 +20,8 @@ export function listSpecFiles(inputs: readonly string[], cwd: string): { files: 
       diagnostics.push({
         file: relativePath(cwd, absolute) || ".",
         message:
-          "no such file or folder: run gen-client-tools init to start one with an example tool, or point --in at your spec folder",
+          "no such file or folder: run gen-client-tools init to start " +
+          "one with an example tool, or point --in at your spec folder",
       });
       continue;
     }
@@ -39,7 +40,8 @@ export function listSpecFiles(inputs: readonly string[], cwd: string): { files: 
         diagnostics.push({
           file: relativePath(cwd, file),
           message:
-            "the spec file is a link that leads out of the spec folder: copy the spec into the folder, or name it with --in",
+            "the spec file is a link that leads out of the spec folder: " +
+            "copy the spec into the folder, or name it with --in",
         });
       } else names.push(file);
     }

@@ -91,7 +91,8 @@ export function buildToolModels(
     if (`${model.pascal}Result` === CONTENT_RESULT_TYPE) {
       report(
         model,
-        `tool name ${JSON.stringify(model.name)} would give its result the TypeScript name ${CONTENT_RESULT_TYPE}, which the generated types use themselves: rename the tool`,
+        `tool name ${JSON.stringify(model.name)} would give its result the TypeScript name ` +
+          `${CONTENT_RESULT_TYPE}, which the generated types use themselves: rename the tool`,
       );
       continue;
     }
@@ -105,7 +106,8 @@ export function buildToolModels(
         const generated = kind === "id" ? `ClientAction_${key}` : `${key}Args`;
         report(
           model,
-          `tool names ${JSON.stringify(clash.name)} (${where(clash)}) and ${JSON.stringify(model.name)} both become the TypeScript name ${generated}: rename one of them`,
+          `tool names ${JSON.stringify(clash.name)} (${where(clash)}) and ${JSON.stringify(model.name)} ` +
+            `both become the TypeScript name ${generated}: rename one of them`,
         );
         clashed = true;
         break;
@@ -120,7 +122,8 @@ export function buildToolModels(
     if (partialClash !== undefined && partialClash !== model) {
       report(
         model,
-        `tool names ${JSON.stringify(partialClash.name)} (${where(partialClash)}) and ${JSON.stringify(model.name)} would both give the TypeScript name ${model.pascal.endsWith("Partial") ? model.types.args : model.types.partialArgs} (one tool's streamed arguments, the other's arguments): rename one of them`,
+        `tool names ${JSON.stringify(partialClash.name)} (${where(partialClash)}) and ${JSON.stringify(model.name)} would both give the TypeScript name ` +
+          `${model.pascal.endsWith("Partial") ? model.types.args : model.types.partialArgs} (one tool's streamed arguments, the other's arguments): rename one of them`,
       );
       clashed = true;
     }
@@ -129,7 +132,8 @@ export function buildToolModels(
     if (!clashed && alike !== undefined) {
       report(
         model,
-        `tool names ${JSON.stringify(alike.name)} (${where(alike)}) and ${JSON.stringify(model.name)} look alike (names are compared ignoring case, "-" and "_"), and the runtime refuses such a pair: rename one of them`,
+        `tool names ${JSON.stringify(alike.name)} (${where(alike)}) and ${JSON.stringify(model.name)} look alike ` +
+          `(names are compared ignoring case, "-" and "_"), and the runtime refuses such a pair: rename one of them`,
       );
     }
     seen.key.set(nameKey(model.name), model);

@@ -5,7 +5,10 @@ import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
 
 /** The text of a run's problems: one line each (file:line:col, pointer, fix) and a count. */
 export function problemsText(diagnostics: readonly Diagnostic[]): string {
-  return `${diagnostics.map(formatDiagnostic).join("\n")}\ngen-client-tools: ${count(diagnostics.length, "problem")} in the client-tool specs; the generated files were left as they were`;
+  return (
+    `${diagnostics.map(formatDiagnostic).join("\n")}\ngen-client-tools: ${count(diagnostics.length, "problem")} ` +
+    `in the client-tool specs; the generated files were left as they were`
+  );
 }
 
 /**

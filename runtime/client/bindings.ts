@@ -82,14 +82,16 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
       return failure(
         name,
         "invalid_arguments",
-        `The arguments for ${name} cannot have a property "kind": this tool's own "${KIND_ARGUMENT}" takes its place in an action.`,
+        `The arguments for ${name} cannot have a property "kind": this ` +
+          `tool's own "${KIND_ARGUMENT}" takes its place in an action.`,
       );
     }
     if (!ownMcpArgKind.has(name) && Object.hasOwn(object, "kind") && Object.hasOwn(object, KIND_ARGUMENT)) {
       return failure(
         name,
         "invalid_arguments",
-        `The arguments for ${name} cannot have both "kind" and "${KIND_ARGUMENT}": an action carries "kind" as "${KIND_ARGUMENT}".`,
+        `The arguments for ${name} cannot have both "kind" and ` +
+          `"${KIND_ARGUMENT}": an action carries "kind" as "${KIND_ARGUMENT}".`,
       );
     }
     const validator = (options?.validators ?? input.validators)?.[name]?.args;
@@ -106,20 +108,23 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
       const action: unknown = kind === "ActionEvent" ? (given as { readonly action?: unknown }).action : given;
       if (action === undefined) {
         throw new TypeError(
-          "dispatchClientAction received an ActionEvent without an action: the model's arguments were invalid, and the server sends an AgentErrorEvent for it",
+          "dispatchClientAction received an ActionEvent without an action: the model's " +
+            "arguments were invalid, and the server sends an AgentErrorEvent for it",
         );
       }
       if (!isClientAction(action)) {
         const actionKind = JSON.stringify((action as { kind?: unknown } | null)?.kind);
         throw new TypeError(
-          `dispatchClientAction received an unknown action kind ${actionKind}: regenerate the client-tool bindings if the server has new tools`,
+          `dispatchClientAction received an unknown action kind ${actionKind}: ` +
+            `regenerate the client-tool bindings if the server has new tools`,
         );
       }
       const name = (action as { readonly kind: string }).kind.slice(KIND_PREFIX.length);
       if (privateInput.has(name)) throw new TypeError(privateInputMessage(name));
       if (!fireAndForget.has(name) && servedByRunner(handlers)) {
         throw new TypeError(
-          `dispatchClientAction received an action of ${JSON.stringify(name)}, an awaited tool, with handlers a client tool runner runs: the runner runs this call from its request and answers the server, so running it here would run its handler twice. Give dispatchClientAction only fire-and-forget actions (isFireAndForgetAction(event.action)).`,
+          `dispatchClientAction received an action of ${JSON.stringify(name)}, an awaited tool, with handlers a client tool runner runs: the runner runs this call from its request ` +
+            `and answers the server, so running it here would run its handler twice. Give dispatchClientAction only fire-and-forget actions (isFireAndForgetAction(event.action)).`,
         );
       }
       const handler = findHandler(handlers, name);
@@ -176,7 +181,10 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
 }
 
 function privateInputMessage(name: string): string {
-  return `The client tool ${JSON.stringify(name)} takes a private input: its calls come from the server's broker, and the runner (createClientToolRunner) sends the value to the server alone.`;
+  return (
+    `The client tool ${JSON.stringify(name)} takes a private input: its calls come from the ` +
+    `server's broker, and the runner (createClientToolRunner) sends the value to the server alone.`
+  );
 }
 
 function failure(name: string, reason: ClientToolCallFailureReason, message: string): ClientToolCallFailure {

@@ -79,7 +79,8 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
     const frame = stack.pop()!;
     if (Array.isArray(frame.container) !== (kind === "array"))
       fail(
-        `${kind === "array" ? "an array" : "an object"} closed where ${Array.isArray(frame.container) ? "an array" : "an object"} is open`,
+        `${kind === "array" ? "an array" : "an object"} closed where ` +
+          `${Array.isArray(frame.container) ? "an array" : "an object"} is open`,
       );
     finality.get(frame.container)!.closed = true;
     settle();

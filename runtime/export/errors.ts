@@ -12,7 +12,8 @@ export class ClientToolExportError extends Error {
     readonly problems: readonly ExportIssue[],
   ) {
     super(
-      `Cannot export client tools to ${target}:\n${problems.map((p) => `  ${p.tool}: ${p.pointer || "/"}: ${p.message}`).join("\n")}`,
+      `Cannot export client tools to ` +
+        `${target}:\n${problems.map((p) => `  ${p.tool}: ${p.pointer || "/"}: ${p.message}`).join("\n")}`,
     );
   }
 }

@@ -166,7 +166,9 @@ export function exportClientTools<T extends ExportTarget>(
         warnings.push({
           tool: spec.name,
           pointer: "/permission",
-          message: `left out of this export under a principal: the tool has no "permission", so no principal may use it; give it one`,
+          message:
+            `left out of this export under a principal: the tool has ` +
+            `no "permission", so no principal may use it; give it one`,
         });
       continue;
     }

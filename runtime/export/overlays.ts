@@ -45,13 +45,15 @@ const OVERLAYS: readonly Overlay[] = [
       type: "string",
       enum: SECURITY_RISK_LEVELS,
       description:
-        "Your estimate of this call's risk: LOW for safe, easily undone actions, MEDIUM for changes that need care, HIGH for destructive or irreversible ones, UNKNOWN if unsure.",
+        "Your estimate of this call's risk: LOW for safe, easily undone actions, MEDIUM for " +
+        "changes that need care, HIGH for destructive or irreversible ones, UNKNOWN if unsure.",
     }),
     strictSchema: Object.freeze({
       type: Object.freeze(["string", "null"]),
       enum: Object.freeze([...SECURITY_RISK_LEVELS, null]),
       description:
-        "Your estimate of this call's risk: LOW for safe, easily undone actions, MEDIUM for changes that need care, HIGH for destructive or irreversible ones, UNKNOWN or null if unsure.",
+        "Your estimate of this call's risk: LOW for safe, easily undone actions, MEDIUM for changes " +
+        "that need care, HIGH for destructive or irreversible ones, UNKNOWN or null if unsure.",
     }),
     // A read-only tool has no risk to rate; asking would only cost tokens.
     appliesTo: (spec) => spec.annotations?.readOnlyHint !== true,
@@ -98,7 +100,9 @@ export function applyOverlays(
       warnings.push({
         tool: spec.name,
         pointer: `/parameters/properties/${overlay.property}`,
-        message: `the ${overlay.option} overlay was skipped: the tool has its own "${overlay.property}" parameter, which is kept as it is`,
+        message:
+          `the ${overlay.option} overlay was skipped: the tool has its ` +
+          `own "${overlay.property}" parameter, which is kept as it is`,
       });
       continue;
     }

@@ -191,7 +191,8 @@ function closeObject(schema: JsonObject, out: { [key: string]: JsonValue }, poin
     if (acceptsNull(original, context.root, new Set())) {
       context.problems.push({
         pointer: propertyPointer,
-        message: `"${name}" is optional and also takes null: in a strict variant, null could not tell "absent" from null`,
+        message:
+          `"${name}" is optional and also takes null: in a strict ` + `variant, null could not tell "absent" from null`,
       });
       continue;
     }

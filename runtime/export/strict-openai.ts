@@ -85,7 +85,9 @@ export function openAiStrictProblems(schema: JsonObject): SpecProblem[] {
   if (totals.textLength > MAX_TEXT_LENGTH) {
     problems.push({
       pointer: "",
-      message: `${totals.textLength} characters of property names, definition names, enum and const values; at most ${MAX_TEXT_LENGTH}`,
+      message:
+        `${totals.textLength} characters of property names, definition ` +
+        `names, enum and const values; at most ${MAX_TEXT_LENGTH}`,
     });
   }
   return problems;
@@ -155,7 +157,9 @@ function checkObject(schema: JsonObject, pointer: string, problems: SpecProblem[
     if (!requiredNames.has(name)) {
       problems.push({
         pointer: childPointer(childPointer(pointer, "properties"), name),
-        message: `"${name}" is not in "required": strict mode needs every property required (a nullable type makes it optional in effect)`,
+        message:
+          `"${name}" is not in "required": strict mode needs every ` +
+          `property required (a nullable type makes it optional in effect)`,
       });
     }
   }

@@ -76,7 +76,9 @@ function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined, lim
       return [
         {
           pointer,
-          message: `the spec is ${bytes} characters of JSON, over the limit of ${limits.maxSpecBytes} for specs sent at run time (the registry's limits.maxSpecBytes)`,
+          message:
+            `the spec is ${bytes} characters of JSON, over the limit of ${limits.maxSpecBytes} ` +
+            `for specs sent at run time (the registry's limits.maxSpecBytes)`,
         },
       ];
     }

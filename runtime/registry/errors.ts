@@ -53,7 +53,8 @@ export class ClientToolPrivateInputError extends ClientToolRegistrationError {
     readonly pointer: string,
   ) {
     super(
-      `Client tool ${JSON.stringify(toolName)} (at ${pointer || "/"}) has a "privateInput", which only the server's own registrations may have: register it with registry.register at start-up, not per conversation.`,
+      `Client tool ${JSON.stringify(toolName)} (at ${pointer || "/"}) has a "privateInput", which only the ` +
+        `server's own registrations may have: register it with registry.register at start-up, not per conversation.`,
     );
   }
 }
@@ -68,7 +69,8 @@ export class ClientToolDuplicateNameError extends ClientToolRegistrationError {
     readonly pointers: readonly [string, string],
   ) {
     super(
-      `Client tool "${toolName}" is given twice in one registration (at ${pointers[0] || "/"} and ${pointers[1] || "/"}): give each tool once.`,
+      `Client tool "${toolName}" is given twice in one registration (at ` +
+        `${pointers[0] || "/"} and ${pointers[1] || "/"}): give each tool once.`,
     );
   }
 }
@@ -85,7 +87,8 @@ export class ClientToolNameCollisionError extends ClientToolRegistrationError {
     super(
       reservedName === toolName
         ? `Client tool "${toolName}" has the name of one of the server's own tools: rename the client tool.`
-        : `Client tool "${toolName}" looks like "${reservedName}", one of the server's own tools (names are compared ignoring case, "-" and "_"): rename the client tool.`,
+        : `Client tool "${toolName}" looks like "${reservedName}", one of the server's own ` +
+            `tools (names are compared ignoring case, "-" and "_"): rename the client tool.`,
     );
   }
 }
@@ -101,7 +104,8 @@ export class ClientToolLookalikeNameError extends ClientToolRegistrationError {
     readonly existingName: string,
   ) {
     super(
-      `Client tool "${toolName}" looks like the client tool "${existingName}" (names are compared ignoring case, "-" and "_"): rename one of them.`,
+      `Client tool "${toolName}" looks like the client tool "${existingName}" ` +
+        `(names are compared ignoring case, "-" and "_"): rename one of them.`,
     );
   }
 }
@@ -146,7 +150,8 @@ export class ClientToolFingerprintMismatchError extends ClientToolRegistrationEr
     readonly actual: string,
   ) {
     super(
-      `Client tool "${toolName}": the fingerprint at ${pointer} is ${claimed}, but the schema's fingerprint is ${actual}. ` +
+      `Client tool "${toolName}": the fingerprint at ${pointer} ` +
+        `is ${claimed}, but the schema's fingerprint is ${actual}. ` +
         'The schema was changed after the fingerprint was computed: regenerate the specs, or remove "fingerprints" to have them computed.',
     );
   }

@@ -174,7 +174,8 @@ export class ClientToolRegistry implements ClientToolLookup {
     if (scope !== undefined) {
       if (owner !== undefined && owner !== scope.owner)
         throw new Error(
-          `Conversation ${JSON.stringify(conversationId)} belongs to another owner: check who owns a conversation before asking for its client tools.`,
+          `Conversation ${JSON.stringify(conversationId)} belongs to another owner: ` +
+            `check who owns a conversation before asking for its client tools.`,
         );
       return scope;
     }
@@ -188,7 +189,8 @@ export class ClientToolRegistry implements ClientToolLookup {
         throw new ClientToolLimitError(
           "maxConversationsPerOwner",
           max,
-          `This owner already has ${owned.size} conversations with client tools of their own: drop one before creating another`,
+          `This owner already has ${owned.size} conversations with ` +
+            `client tools of their own: drop one before creating another`,
         );
       }
       if (owned === undefined) this.#byOwner.set(owner, (owned = new Set()));
@@ -209,7 +211,8 @@ export class ClientToolRegistry implements ClientToolLookup {
       throw new ClientToolLimitError(
         "maxBytesPerConversation",
         maxBytesPerConversation,
-        `This registration would give the conversation client tools taken to cost ${after} bytes (their specs and the validators compiled from them)`,
+        `This registration would give the conversation client tools taken to ` +
+          `cost ${after} bytes (their specs and the validators compiled from them)`,
       );
     }
     if (owner === undefined) return;
@@ -218,7 +221,8 @@ export class ClientToolRegistry implements ClientToolLookup {
       throw new ClientToolLimitError(
         "maxBytesPerOwner",
         maxBytesPerOwner,
-        `This registration would give the owner's conversations client tools taken to cost ${next} bytes (their specs and the validators compiled from them): drop a conversation first`,
+        `This registration would give the owner's conversations client tools taken to cost ${next} ` +
+          `bytes (their specs and the validators compiled from them): drop a conversation first`,
       );
     }
     this.#ownerBytes.set(owner, next);

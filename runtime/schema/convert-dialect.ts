@@ -15,7 +15,8 @@ export class SchemaConversionError extends Error {
     why: string,
   ) {
     super(
-      `The schema cannot be written in draft ${target} with the same meaning: "${keyword}" at ${pointer || "/"} ${why}.`,
+      `The schema cannot be written in draft ${target} with the ` +
+        `same meaning: "${keyword}" at ${pointer || "/"} ${why}.`,
     );
   }
 }

@@ -44,7 +44,9 @@ export function metaSchemaProblems(schema: JsonObject, pointer: string): SpecPro
     return [
       {
         pointer: `${pointer}/$schema`,
-        message: `unsupported $schema ${JSON.stringify(schema["$schema"])}: use "https://json-schema.org/draft/2020-12/schema" or "http://json-schema.org/draft-07/schema#", or leave it out for 2020-12`,
+        message:
+          `unsupported $schema ${JSON.stringify(schema["$schema"])}: use "https://json-schema.org/draft/2020-12/schema" ` +
+          `or "http://json-schema.org/draft-07/schema#", or leave it out for 2020-12`,
       },
     ];
   }
@@ -76,7 +78,9 @@ function summarize(
   if (byPlace.size === 0 && errors[0] !== undefined) byPlace.set(errors[0].instancePath, errors[0]);
   return [...byPlace.values()].map((error) => ({
     pointer: `${pointer}${error.instancePath}`,
-    message: `not a valid JSON Schema (${dialect}): ${describe(error, valueAt(schema, pointerTokens(error.instancePath)))}`,
+    message:
+      `not a valid JSON Schema (${dialect}): ` +
+      `${describe(error, valueAt(schema, pointerTokens(error.instancePath)))}`,
   }));
 }
 
@@ -93,7 +97,10 @@ function describe(error: ErrorObject, value: unknown): string {
             allowed.filter((v): v is string => typeof v === "string"),
           )
         : undefined;
-    return `${at} must be one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}${meant === undefined ? "" : `: did you mean ${JSON.stringify(meant)}?`}`;
+    return (
+      `${at} must be one of ` +
+      `${allowed.map((v) => JSON.stringify(v)).join(", ")}${meant === undefined ? "" : `: did you mean ${JSON.stringify(meant)}?`}`
+    );
   }
   if (error.keyword === "type") {
     const type = params["type"];

@@ -37,7 +37,9 @@ export function patternProblems(value: JsonValue, pointer: string, names = false
     }
     problems.push({
       pointer: at(),
-      message: `invalid regular expression ${JSON.stringify(pattern)}: ${reason}; patterns are ECMA-262 regular expressions with the "u" flag`,
+      message:
+        `invalid regular expression ${JSON.stringify(pattern)}: ${reason}; ` +
+        `patterns are ECMA-262 regular expressions with the "u" flag`,
     });
   };
   const visitor = {

@@ -40,7 +40,9 @@ export function refBudgetProblems(schema: JsonObject, pointer: string, maxUnfold
       }
       problems.push({
         pointer: ref.at,
-        message: `this $ref is a second way back into a recursion for the same part of the value (with ${first.at}): a recursion that branches makes validation exponential in the depth of the value; refer back once, or restructure the schema`,
+        message:
+          `this $ref is a second way back into a recursion for the same part of the value (with ${first.at}): a recursion ` +
+          `that branches makes validation exponential in the depth of the value; refer back once, or restructure the schema`,
       });
     }
   }
@@ -49,7 +51,9 @@ export function refBudgetProblems(schema: JsonObject, pointer: string, maxUnfold
   if (rootSize(targets, components, order, maxUnfolded) > maxUnfolded) {
     problems.push({
       pointer,
-      message: `the schema unfolds through its $refs into more than ${maxUnfolded.toLocaleString("en-US")} schema nodes (a reference that fans out, repeated): every value would cost a validator that much; refer to each definition fewer times (the registry's limits.maxUnfoldedNodes)`,
+      message:
+        `the schema unfolds through its $refs into more than ${maxUnfolded.toLocaleString("en-US")} schema nodes (a reference that fans out, ` +
+        `repeated): every value would cost a validator that much; refer to each definition fewer times (the registry's limits.maxUnfoldedNodes)`,
     });
   }
   return problems;

@@ -20,7 +20,9 @@ export function referenceProblems(schema: JsonObject, pointer: string): SpecProb
   if (schemaDialect(schema) === undefined) {
     problems.push({
       pointer: `${pointer}/$schema`,
-      message: `unsupported $schema ${JSON.stringify(schema["$schema"])}: use "https://json-schema.org/draft/2020-12/schema" or "http://json-schema.org/draft-07/schema#", or leave it out for 2020-12`,
+      message:
+        `unsupported $schema ${JSON.stringify(schema["$schema"])}: use "https://json-schema.org/draft/2020-12/schema" ` +
+        `or "http://json-schema.org/draft-07/schema#", or leave it out for 2020-12`,
     });
     return problems;
   }
@@ -30,7 +32,9 @@ export function referenceProblems(schema: JsonObject, pointer: string): SpecProb
       if (RESOLUTION_KEYWORDS.includes(key)) {
         problems.push({
           pointer: at(),
-          message: `a spec sent at run time may not use "${key}" (it changes how references resolve): refer to definitions with "$ref": "#/$defs/<name>"`,
+          message:
+            `a spec sent at run time may not use "${key}" (it changes how references ` +
+            `resolve): refer to definitions with "$ref": "#/$defs/<name>"`,
         });
       } else if (key === "$ref" && typeof value === "string") {
         const problem = refProblem(schema as JsonValue, value);
@@ -43,10 +47,16 @@ export function referenceProblems(schema: JsonObject, pointer: string): SpecProb
 
 function refProblem(schema: JsonValue, ref: string): string | undefined {
   if (ref.startsWith("#") && ref !== "#" && !ref.startsWith("#/")) {
-    return `$ref ${JSON.stringify(ref)} names an anchor: a spec sent at run time refers to definitions by pointer, "#/$defs/<name>"`;
+    return (
+      `$ref ${JSON.stringify(ref)} names an anchor: a spec sent at ` +
+      `run time refers to definitions by pointer, "#/$defs/<name>"`
+    );
   }
   if (ref !== "#" && !ref.startsWith("#/")) {
-    return `$ref ${JSON.stringify(ref)} names another document, which is never fetched: a spec sent at run time must be self-contained; copy the schema into "$defs" and refer to it as "#/$defs/<name>"`;
+    return (
+      `$ref ${JSON.stringify(ref)} names another document, which is never fetched: a spec sent at run ` +
+      `time must be self-contained; copy the schema into "$defs" and refer to it as "#/$defs/<name>"`
+    );
   }
   let tokens: string[];
   try {

@@ -25,14 +25,18 @@ export function schemaWarnings(schema: JsonObject, pointer: string): SpecProblem
         if (meant !== undefined)
           warnings.push({
             pointer: at(),
-            message: `unknown keyword ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? (JSON Schema ignores unknown keywords, so this one has no effect)`,
+            message:
+              `unknown keyword ${JSON.stringify(key)}: did you mean ${JSON.stringify(meant)}? ` +
+              `(JSON Schema ignores unknown keywords, so this one has no effect)`,
           });
       } else if (key === "format" && typeof value === "string" && !KNOWN_FORMATS.includes(value)) {
         const meant = nearMiss(value, KNOWN_FORMATS);
         if (meant !== undefined)
           warnings.push({
             pointer: at(),
-            message: `unknown format ${JSON.stringify(value)}: did you mean ${JSON.stringify(meant)}? (an unknown format checks nothing)`,
+            message:
+              `unknown format ${JSON.stringify(value)}: did you mean ` +
+              `${JSON.stringify(meant)}? (an unknown format checks nothing)`,
           });
       }
     },
@@ -62,7 +66,9 @@ function unreachableRequired(schema: JsonObject, at: () => string, warnings: Spe
     const meant = nearMiss(name, declared);
     warnings.push({
       pointer: childPointer(childPointer(at(), "required"), i),
-      message: `required property ${JSON.stringify(name)} can never be present: the object is closed ("additionalProperties": false) and "properties" has no ${JSON.stringify(name)}${meant === undefined ? '; add it to "properties", or remove it from "required"' : `; did you mean ${JSON.stringify(meant)}?`}`,
+      message:
+        `required property ${JSON.stringify(name)} can never be present: the object is closed ("additionalProperties": false) and ` +
+        `"properties" has no ${JSON.stringify(name)}${meant === undefined ? '; add it to "properties", or remove it from "required"' : `; did you mean ${JSON.stringify(meant)}?`}`,
     });
   });
 }

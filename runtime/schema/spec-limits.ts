@@ -33,7 +33,9 @@ export function schemaLimitProblems(schema: JsonObject, pointer: string, limits:
       if (key === "enum" && Array.isArray(value) && value.length > limits.maxEnumValues) {
         problems.push({
           pointer: at(),
-          message: `an enum of ${value.length} values is over the limit of ${limits.maxEnumValues} for specs sent at run time (the registry's limits.maxEnumValues)`,
+          message:
+            `an enum of ${value.length} values is over the limit of ${limits.maxEnumValues} ` +
+            `for specs sent at run time (the registry's limits.maxEnumValues)`,
         });
       }
       if (
@@ -45,7 +47,9 @@ export function schemaLimitProblems(schema: JsonObject, pointer: string, limits:
       ) {
         problems.push({
           pointer: at(),
-          message: `${Object.keys(value).length} properties are over the limit of ${limits.maxProperties} for specs sent at run time (the registry's limits.maxProperties)`,
+          message:
+            `${Object.keys(value).length} properties are over the limit of ${limits.maxProperties} ` +
+            `for specs sent at run time (the registry's limits.maxProperties)`,
         });
       }
     },
@@ -56,7 +60,9 @@ export function schemaLimitProblems(schema: JsonObject, pointer: string, limits:
   if (nodes > limits.maxSchemaNodes) {
     problems.push({
       pointer,
-      message: `the schema has ${nodes} schema objects, over the limit of ${limits.maxSchemaNodes} for specs sent at run time (the registry's limits.maxSchemaNodes)`,
+      message:
+        `the schema has ${nodes} schema objects, over the limit of ${limits.maxSchemaNodes} ` +
+        `for specs sent at run time (the registry's limits.maxSchemaNodes)`,
     });
   }
   return problems;

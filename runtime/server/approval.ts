@@ -85,7 +85,10 @@ export function refusalReason(decision: unknown, call: ClientToolApprovalRequest
   const approval = decision as Partial<ClientToolApproval>;
   if (approval.approved !== true) return "The call could not be approved.";
   if (!madeHere.has(approval))
-    return "The approval was not made by approveClientToolCall on the server; a decision that comes from a client must be signed (broker.signDecision).";
+    return (
+      "The approval was not made by approveClientToolCall on the server; a " +
+      "decision that comes from a client must be signed (broker.signDecision)."
+    );
   if (approval.toolName !== call.toolName || approval.toolCallId !== call.toolCallId)
     return "The approval given was for another call.";
   if (approval.argsFingerprint !== call.argsFingerprint) return "The approval given was for other arguments.";

@@ -134,12 +134,16 @@ function checkSpec(
   if (typeof name !== "string") {
     problems.push({
       pointer: childPointer(pointer, "name"),
-      message: `"name" is required: a string such as "open_file_viewer"${name === undefined ? "" : `, got ${describe(name)}`}`,
+      message:
+        `"name" is required: a string such as ` +
+        `"open_file_viewer"${name === undefined ? "" : `, got ${describe(name)}`}`,
     });
   } else if (!TOOL_NAME_PATTERN.test(name)) {
     problems.push({
       pointer: childPointer(pointer, "name"),
-      message: `tool name ${JSON.stringify(name)} is invalid: use 1 to 64 letters, digits, "_" or "-", starting with a letter or "_"`,
+      message:
+        `tool name ${JSON.stringify(name)} is invalid: use 1 to 64 ` +
+        `letters, digits, "_" or "-", starting with a letter or "_"`,
     });
   }
 
@@ -147,7 +151,9 @@ function checkSpec(
   if (typeof description !== "string" || description.trim() === "") {
     problems.push({
       pointer: childPointer(pointer, "description"),
-      message: `"description" is required: a non-empty string telling the model what the tool does${description === undefined ? "" : `, got ${describe(description)}`}`,
+      message:
+        `"description" is required: a non-empty string telling the ` +
+        `model what the tool does${description === undefined ? "" : `, got ${describe(description)}`}`,
     });
   }
 
@@ -181,7 +187,9 @@ function checkSpec(
     if (typeof awaited !== "boolean") {
       problems.push({
         pointer: childPointer(pointer, "awaited"),
-        message: `"awaited" must be true (awaited without an outputSchema: the client answers with text) or false, got ${describe(awaited)}`,
+        message:
+          `"awaited" must be true (awaited without an outputSchema: the ` +
+          `client answers with text) or false, got ${describe(awaited)}`,
       });
     } else if (!awaited && "outputSchema" in value) {
       problems.push({

@@ -19,8 +19,10 @@ export class ClientToolPermissionError extends Error {
     // the permission, never the principal or what else it may do.
     super(
       permission === undefined
-        ? `The tool ${JSON.stringify(toolName)} has no permission tag, so it is unavailable to calls made on behalf of a user.`
-        : `The user this call runs for does not have the permission ${JSON.stringify(permission)} that the tool ${JSON.stringify(toolName)} requires.`,
+        ? `The tool ${JSON.stringify(toolName)} has no permission tag, ` +
+            `so it is unavailable to calls made on behalf of a user.`
+        : `The user this call runs for does not have the permission ` +
+            `${JSON.stringify(permission)} that the tool ${JSON.stringify(toolName)} requires.`,
     );
     this.toolName = toolName;
     this.permission = permission;

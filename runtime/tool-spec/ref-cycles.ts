@@ -45,7 +45,9 @@ export function refCycleProblems(schema: JsonObject, pointer: string): SpecProbl
   return [
     {
       pointer: `${pointer}${cycle.at}`,
-      message: `$ref cycle ${path} never steps into the value (only through allOf, anyOf, oneOf, not, if/then/else or $ref), so validation would recurse forever: make the cycle pass through "properties" or "items", or break it`,
+      message:
+        `$ref cycle ${path} never steps into the value (only through allOf, anyOf, oneOf, not, if/then/else or $ref), ` +
+        `so validation would recurse forever: make the cycle pass through "properties" or "items", or break it`,
     },
   ];
 }

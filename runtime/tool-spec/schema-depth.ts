@@ -21,7 +21,9 @@ export function schemaDepthProblems(schema: JsonObject, pointer: string): SpecPr
   return [
     {
       pointer: path.reduce<string>(childPointer, pointer),
-      message: `the schema nests objects and arrays more than ${MAX_SCHEMA_DEPTH} levels deep, which TypeScript cannot check in the generated code: move inner schemas into "$defs" and point at them with "$ref"`,
+      message:
+        `the schema nests objects and arrays more than ${MAX_SCHEMA_DEPTH} levels deep, which TypeScript ` +
+        `cannot check in the generated code: move inner schemas into "$defs" and point at them with "$ref"`,
     },
   ];
 }

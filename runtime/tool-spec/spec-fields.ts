@@ -24,7 +24,9 @@ export function checkRecovery(
   if (typeof recovery !== "string" || !(CLIENT_TOOL_RECOVERIES as readonly string[]).includes(recovery)) {
     problems.push({
       pointer,
-      message: `"recovery" must be one of ${CLIENT_TOOL_RECOVERIES.map((r) => JSON.stringify(r)).join(", ")}, got ${describe(recovery)}`,
+      message:
+        `"recovery" must be one of ` +
+        `${CLIENT_TOOL_RECOVERIES.map((r) => JSON.stringify(r)).join(", ")}, got ${describe(recovery)}`,
     });
   } else if (recovery === "redispatch" && privateInput) {
     problems.push({
@@ -111,7 +113,9 @@ export function checkPrivateInput(
   if (!isRecord(value)) {
     problems.push({
       pointer,
-      message: `"privateInput" must be an object {"schema": {"type": "object", ...}, "response": {...}}, got ${describe(value)}`,
+      message:
+        `"privateInput" must be an object {"schema": {"type": ` +
+        `"object", ...}, "response": {...}}, got ${describe(value)}`,
     });
     return undefined;
   }
@@ -121,7 +125,9 @@ export function checkPrivateInput(
   if (!isRecord(response)) {
     problems.push({
       pointer: childPointer(pointer, "response"),
-      message: `"response" is what the model sees once the server took the value: a JSON object such as {"status": "connected"}, got ${describe(response)}`,
+      message:
+        `"response" is what the model sees once the server took the value: a ` +
+        `JSON object such as {"status": "connected"}, got ${describe(response)}`,
     });
     return undefined;
   }
@@ -159,7 +165,9 @@ export function checkFingerprints(
     } else if (required && (typeof value[key] !== "string" || !SHA256_HEX.test(value[key] as string))) {
       problems.push({
         pointer: childPointer(pointer, key),
-        message: `fingerprint of "${key}" must be 64 lowercase hex digits (sha256): remove "fingerprints" to have them computed`,
+        message:
+          `fingerprint of "${key}" must be 64 lowercase hex digits ` +
+          `(sha256): remove "fingerprints" to have them computed`,
       });
     }
   }
@@ -228,7 +236,9 @@ export function checkObjectSchema(
   if (!isRecord(value) || value["type"] !== "object") {
     problems.push({
       pointer,
-      message: `the root of a tool schema must be an object schema: {"type": "object", "properties": {...}}, got ${describeSchemaRoot(value)}`,
+      message:
+        `the root of a tool schema must be an object schema: {"type": ` +
+        `"object", "properties": {...}}, got ${describeSchemaRoot(value)}`,
     });
     return undefined;
   }

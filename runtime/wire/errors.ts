@@ -43,7 +43,8 @@ export class ClientCallStaleAttemptError extends ClientCallError {
 
   constructor(requestId: string, attempt: unknown, currentAttempt: number) {
     super(
-      `Answer for attempt ${typeof attempt === "number" ? attempt : quoted(String(attempt))} of client tool call ${quoted(requestId)}, ` +
+      `Answer for attempt ${typeof attempt === "number" ? attempt : quoted(String(attempt))} ` +
+        `of client tool call ${quoted(requestId)}, ` +
         `but the current attempt is ${currentAttempt}; answer the latest request.`,
     );
   }
@@ -64,7 +65,8 @@ export class ClientResultInvalidError extends ClientCallError {
     // A pointer names the client's keys, which may be a megabyte long.
     const shown = errors.map((e) => ({ pointer: clipped(e.pointer), message: e.message }));
     super(
-      `The ${what} for ${toolName} does not match ${against}: ${shown.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}.`,
+      `The ${what} for ${toolName} does not ` +
+        `match ${against}: ${shown.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}.`,
     );
     this.errors = shown;
   }
@@ -118,7 +120,8 @@ export class ClientAnswersBusyError extends ClientCallError {
 
   constructor(maxBytes: number) {
     super(
-      `This client has answers of more than ${maxBytes} bytes being taken at once (the broker's maxAnswerBytesInFlightPerOwner): send this one again once they are answered.`,
+      `This client has answers of more than ${maxBytes} bytes being taken at once (the ` +
+        `broker's maxAnswerBytesInFlightPerOwner): send this one again once they are answered.`,
     );
   }
 }
@@ -134,7 +137,8 @@ export class PrivateInputMisdirectedError extends ClientCallError {
 
   constructor(toolName: string) {
     super(
-      `This server has no handler for the private input of ${JSON.stringify(toolName)}; the value was not kept. Send it to an instance that has one.`,
+      `This server has no handler for the private input of ${JSON.stringify(toolName)}; ` +
+        `the value was not kept. Send it to an instance that has one.`,
     );
   }
 }
@@ -150,7 +154,8 @@ export class ClientCallStoreUnavailableError extends ClientCallError {
 
   constructor(detail: string, options?: { readonly cause?: unknown }) {
     super(
-      `The store of pending client tool calls is unavailable (${detail}): nothing was done; send the request again shortly.`,
+      `The store of pending client tool calls is unavailable ` +
+        `(${detail}): nothing was done; send the request again shortly.`,
       options,
     );
   }

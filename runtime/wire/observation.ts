@@ -63,43 +63,51 @@ export function outcomeToObservation(
     case "timeout":
       return textObservation(
         `The user's client did not answer within ${seconds(outcome.timeoutSeconds)}, so the result is unknown: ` +
-          "do not assume the action happened. The user may be away or their app closed; ask the user, or call the tool again later.",
+          "do not assume the action happened. The user may be away or " +
+          "their app closed; ask the user, or call the tool again later.",
         true,
       );
     case "cancelled":
       if (outcome.dismissed === true) {
         return textObservation(
-          "The user dismissed the request for their private input, so nothing happened. Do not ask again unless the user wants to.",
+          "The user dismissed the request for their private input, so " +
+            "nothing happened. Do not ask again unless the user wants to.",
           true,
         );
       }
       return textObservation(
-        `The call was cancelled before the user's client answered (${quote(outcome.reason)}), so the result is unknown: ` +
+        `The call was cancelled before the user's client answered ` +
+          `(${quote(outcome.reason)}), so the result is unknown: ` +
           "do not assume the action happened. Do not call the tool again unless the user asks for it.",
         true,
       );
     case "unknown_outcome":
       return textObservation(
-        `The call was interrupted (${quote(outcome.reason)}) after it may have reached the user's client, so nobody knows whether the action happened. ` +
+        `The call was interrupted (${quote(outcome.reason)}) after it may have ` +
+          `reached the user's client, so nobody knows whether the action happened. ` +
           "Do not call the tool again on your own: tell the user, and ask them to check.",
         true,
       );
     case "invalid_arguments":
       return textObservation(
-        `The arguments do not match the tool's parameters, so the call was not sent to the user's client: ${outcome.errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}. ` +
+        `The arguments do not match the tool's parameters, so the call ` +
+          `was not sent to the user's client: ${outcome.errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}. ` +
           "Call the tool again with arguments that match its schema.",
         true,
       );
     case "private_input_failed":
       return textObservation(
         outcome.reason === "invalid"
-          ? "The private input the user gave did not match what the tool needs, as often as it allows, so it was not used. Tell the user; call the tool again only if they ask."
-          : "The server could not use the private input the user gave, so the action did not happen. Tell the user; call the tool again only if they ask.",
+          ? "The private input the user gave did not match what the tool needs, as often as it " +
+              "allows, so it was not used. Tell the user; call the tool again only if they ask."
+          : "The server could not use the private input the user gave, so the action " +
+              "did not happen. Tell the user; call the tool again only if they ask.",
         true,
       );
     case "client_out_of_date":
       return textObservation(
-        `The user's page cannot run this tool: it is out of date (${outOfDate(outcome.differs)}), so the call was not sent to it. ` +
+        `The user's page cannot run this tool: it is out of date ` +
+          `(${outOfDate(outcome.differs)}), so the call was not sent to it. ` +
           "Do not call the tool again now: ask the user to reload the page (or update the app), then try again.",
         true,
       );

@@ -70,7 +70,10 @@ function onlyKindToRename(root: JsonObject): boolean {
  * swallow a `&` written before it.
  */
 export function mappedWireArgs(rootName: string): string {
-  return `(${rootName} extends infer T ? { [K in keyof T as K extends "kind" ? "mcp_arg_kind" : K]: string extends K ? T[K] | string : T[K] } : never)`;
+  return (
+    `(${rootName} extends infer T ? { [K in keyof T as K extends "kind" ? ` +
+    `"mcp_arg_kind" : K]: string extends K ? T[K] | string : T[K] } : never)`
+  );
 }
 
 /**

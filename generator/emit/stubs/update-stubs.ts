@@ -45,7 +45,9 @@ export async function addMissingStubs(
     return {
       text: undefined,
       added: [],
-      problem: `found no object literal "${HANDLERS_VARIABLE}" typed ClientToolHandlers; add handlers for ${maybeMissing.map((m) => m.name).join(", ")} by hand`,
+      problem:
+        `found no object literal "${HANDLERS_VARIABLE}" typed ClientToolHandlers; ` +
+        `add handlers for ${maybeMissing.map((m) => m.name).join(", ")} by hand`,
     };
   }
   const present = new Set(

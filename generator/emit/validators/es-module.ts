@@ -51,7 +51,8 @@ export function validatorModule(validators: readonly ModuleValidator[]): string 
       .replace(RUNTIME_REQUIRE, (_match, name: string) => {
         if (!SERVED_HELPERS.has(name))
           throw new Error(
-            `ajv's standalone code for ${exportName} needs its helper ${name}, which @gen-client-tools/runtime/validators does not serve`,
+            `ajv's standalone code for ${exportName} needs its helper ${name}, ` +
+              `which @gen-client-tools/runtime/validators does not serve`,
           );
         helpers.add(name);
         return helperName(name);
@@ -62,7 +63,10 @@ export function validatorModule(validators: readonly ModuleValidator[]): string 
         `ajv's standalone code for ${exportName} has ${leftover[0]}, which gen-client-tools cannot turn into an import`,
       );
     formats ||= USES_FORMATS.test(body);
-    return `${doc}export const ${exportName}: ClientToolValidator<${type}> = /*#__PURE__*/ (() => {\n${body}return ${header[1]};\n})();\n`;
+    return (
+      `${doc}export const ${exportName}: ClientToolValidator<${type}> ` +
+      `= /*#__PURE__*/ (() => {\n${body}return ${header[1]};\n})();\n`
+    );
   });
 
   const lines: string[] = [

@@ -19,7 +19,8 @@ export function fileNameProblems(models: readonly ToolModel[]): FileProblem[] {
       toolProblem(
         model,
         "name",
-        `tool ${JSON.stringify(model.name)} would write its validators to ${VALIDATORS_FOLDER}/${model.id}.ts, the file of the validators map: rename the tool, or generate without validators`,
+        `tool ${JSON.stringify(model.name)} would write its validators to ${VALIDATORS_FOLDER}/${model.id}.ts, ` +
+          `the file of the validators map: rename the tool, or generate without validators`,
       ),
     );
 }

@@ -33,11 +33,14 @@ export function standardSchemasModule(tools: readonly ToolValidators[]): string 
         : `clientToolSpecs[${index}].outputSchema`;
   const types = shared.map(
     ({ model, exports }) =>
-      `  readonly ${propertyKey(model.name)}: { ${exports.map((e) => `readonly ${e.role}: ClientToolStandardSchema<${e.type}>`).join("; ")} };\n`,
+      `  readonly ${propertyKey(model.name)}: ` +
+      `{ ${exports.map((e) => `readonly ${e.role}: ClientToolStandardSchema<${e.type}>`).join("; ")} };\n`,
   );
   const values = shared.map(
     ({ model, exports }, index) =>
-      `  ${propertyKey(model.name)}: {\n${exports.map((e) => `    ${e.role}: clientToolStandardSchema(${schemaOf(model, e.role, index)}, ${e.name}),\n`).join("")}  },\n`,
+      `  ${propertyKey(model.name)}: {\n${exports
+        .map((e) => `    ${e.role}: ` + `clientToolStandardSchema(${schemaOf(model, e.role, index)}, ${e.name}),\n`)
+        .join("")}  },\n`,
   );
   return fillTemplate(loadTemplate("standard-schemas"), {
     imports,

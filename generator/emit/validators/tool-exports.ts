@@ -35,7 +35,8 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
       type: model.types.args,
       schema: model.spec.parameters,
       doc: docComment(
-        `Checks arguments of \`${model.name}\` against its parameters schema; when they do not match, \`errors\` says why.`,
+        `Checks arguments of \`${model.name}\` against its parameters ` +
+          `schema; when they do not match, \`errors\` says why.`,
         "",
       ),
     },
@@ -54,8 +55,10 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
           schema: model.outputSchema,
           doc: docComment(
             model.mode === "awaited"
-              ? `Checks a result of \`${model.name}\` against its outputSchema; when it does not match, \`errors\` says why.`
-              : `Checks a result of \`${model.name}\` (text for the model: \`{ content: [{ type: "text", text }], isError? }\`); when it does not match, \`errors\` says why.`,
+              ? `Checks a result of \`${model.name}\` against its ` +
+                  `outputSchema; when it does not match, \`errors\` says why.`
+              : `Checks a result of \`${model.name}\` (text for the model: \`{ content: [{ type: ` +
+                  `"text", text }], isError? }\`); when it does not match, \`errors\` says why.`,
             "",
           ),
         },
@@ -69,7 +72,8 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
           type: model.types.privateInput,
           schema: model.privateInput.schema,
           doc: docComment(
-            `Checks a private input of \`${model.name}\` (what the client collects for the server) against privateInput.schema; when it does not match, \`errors\` says why.`,
+            `Checks a private input of \`${model.name}\` (what the client collects for the ` +
+              `server) against privateInput.schema; when it does not match, \`errors\` says why.`,
             "",
           ),
         },

@@ -22,7 +22,9 @@ export function toAgUiPrivateInputInterrupt(request: ClientToolRequest): Interru
     id: request.toolCallId,
     reason: PRIVATE_INPUT_INTERRUPT_REASON,
     toolCallId: request.toolCallId,
-    message: `The agent asks for a private input for ${request.toolName}: it goes to the server alone, never to the model.`,
+    message:
+      `The agent asks for a private input for ${request.toolName}: ` +
+      `it goes to the server alone, never to the model.`,
     responseSchema: request.privateInputSchema ?? { type: "object" },
     expiresAt: new Date(request.expiresAt).toISOString(),
     metadata: { toolName: request.toolName, args: request.args },

@@ -81,7 +81,8 @@ export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { arg
 function privateInputExecute(toolName: string, run: AiSdkToolsOptions["privateInput"]): NonNullable<Tool["execute"]> {
   if (run === undefined) {
     throw new TypeError(
-      `Client tool ${JSON.stringify(toolName)} takes a private input, which goes to the broker and never through the chat: give toAiSdkTools the privateInput option.`,
+      `Client tool ${JSON.stringify(toolName)} takes a private input, which goes to the ` +
+        `broker and never through the chat: give toAiSdkTools the privateInput option.`,
     );
   }
   return (args: unknown, { toolCallId }: { readonly toolCallId: string }) => run({ toolName, toolCallId, args });

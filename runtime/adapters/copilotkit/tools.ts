@@ -75,7 +75,8 @@ function* described(specs: Iterable<ClientToolSpec>, schemas: ClientToolSchemaTa
     const entry = schemas[spec.name];
     if (entry === undefined)
       throw new TypeError(
-        `Client tool ${JSON.stringify(spec.name)} has no Standard Schema object: generate the validators (--validators) and pass clientToolSchemas.`,
+        `Client tool ${JSON.stringify(spec.name)} has no Standard Schema object: ` +
+          `generate the validators (--validators) and pass clientToolSchemas.`,
       );
     yield { name: spec.name, description: spec.description, args: entry.args };
   }

@@ -45,7 +45,8 @@ export class LangChainClientTool extends StructuredTool<Record<string, unknown>,
     super({ verboseParsingErrors: true });
     if (spec.privateInput !== undefined) {
       throw new TypeError(
-        `Client tool ${JSON.stringify(spec.name)} takes a private input, which goes to the broker and never through the graph: give it to the broker alone.`,
+        `Client tool ${JSON.stringify(spec.name)} takes a private input, which goes ` +
+          `to the broker and never through the graph: give it to the broker alone.`,
       );
     }
     this.#spec = spec;

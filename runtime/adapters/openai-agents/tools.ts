@@ -38,7 +38,8 @@ export function toOpenAIAgentsTools<Context = UnknownContext>(
 function functionTool<Context>(spec: ClientToolSpec, options: OpenAIAgentsToolsOptions): FunctionTool<Context> {
   if (spec.privateInput !== undefined) {
     throw new TypeError(
-      `Client tool ${JSON.stringify(spec.name)} takes a private input, which goes to the broker and never through the run: give it to the broker alone.`,
+      `Client tool ${JSON.stringify(spec.name)} takes a private input, which goes ` +
+        `to the broker and never through the run: give it to the broker alone.`,
     );
   }
   const validators = options.validators?.[spec.name];
@@ -82,7 +83,10 @@ function functionTool<Context>(spec: ClientToolSpec, options: OpenAIAgentsToolsO
         case "interrupt": {
           const answer = context === undefined ? undefined : answersOf(context).get(toolCallId);
           if (answer === undefined)
-            return `The call of ${JSON.stringify(spec.name)} was let through without the client's answer, so its result is unknown: do not assume the action happened.`;
+            return (
+              `The call of ${JSON.stringify(spec.name)} was let through without the client's ` +
+              `answer, so its result is unknown: do not assume the action happened.`
+            );
           return observationText(answerObservation(spec, answer, validators?.result));
         }
       }

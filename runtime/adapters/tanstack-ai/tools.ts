@@ -25,7 +25,8 @@ export function toTanStackToolDefinitions<const S extends readonly ClientToolSpe
   return specs.map((spec) => {
     if (spec.privateInput !== undefined) {
       throw new TypeError(
-        `Client tool ${JSON.stringify(spec.name)} takes a private input, which goes to the broker and never through the chat: give it to the broker alone.`,
+        `Client tool ${JSON.stringify(spec.name)} takes a private input, which goes ` +
+          `to the broker and never through the chat: give it to the broker alone.`,
       );
     }
     const outputSchema = answerSchemaOf(spec);

@@ -47,7 +47,8 @@ export function proveNumbers(type: "integer" | "number", a: Conjunction, b: Conj
     if (!within(bound(a, inclusive, exclusive), theirs, lower)) {
       const at = keywordValues(b, theirs?.exclusive === true ? exclusive : inclusive)[0]!;
       return unknown(
-        `${at.pointer.slice(at.pointer.lastIndexOf("/") + 1)}: the second is ${JSON.stringify(at.value)}, the first ${lower ? "lower or none" : "higher or none"}`,
+        `${at.pointer.slice(at.pointer.lastIndexOf("/") + 1)}: the second is ` +
+          `${JSON.stringify(at.value)}, the first ${lower ? "lower or none" : "higher or none"}`,
         at.pointer,
       );
     }

@@ -101,7 +101,8 @@ function proveCase(a: Conjunction, b: Conjunction, ctx: Context): Proof {
       );
       if (!met)
         return unknown(
-          `${group.filter((keyword) => Object.hasOwn(part.schema, keyword)).join("/")} differs, which the checker compares only when equal`,
+          `${group.filter((keyword) => Object.hasOwn(part.schema, keyword)).join("/")} ` +
+            `differs, which the checker compares only when equal`,
           childPointer(part.pointer, group.find((keyword) => Object.hasOwn(part.schema, keyword))!),
         );
     }
@@ -111,7 +112,8 @@ function proveCase(a: Conjunction, b: Conjunction, ctx: Context): Proof {
       !a.parts.some((own) => jsonEqual(own.schema, part.schema) && !hasRef(part.schema))
     ) {
       return unknown(
-        `${WHOLE_SCHEMA_KEYWORDS.filter((keyword) => Object.hasOwn(part.schema, keyword)).join("/")} beside other keywords, which the checker compares only in the same schema`,
+        `${WHOLE_SCHEMA_KEYWORDS.filter((keyword) => Object.hasOwn(part.schema, keyword)).join("/")} ` +
+          `beside other keywords, which the checker compares only in the same schema`,
         part.pointer,
       );
     }
@@ -119,7 +121,8 @@ function proveCase(a: Conjunction, b: Conjunction, ctx: Context): Proof {
   const enumerated = keywordValues(b, "enum").concat(keywordValues(b, "const"));
   if (enumerated.length > 0)
     return unknown(
-      `${enumerated[0]!.pointer.endsWith("/const") ? "const" : "enum"}: the second allows listed values only, the first any of a type`,
+      `${enumerated[0]!.pointer.endsWith("/const") ? "const" : "enum"}: ` +
+        `the second allows listed values only, the first any of a type`,
       enumerated[0]!.pointer,
     );
   return proveTypes(a, b, ctx);

@@ -69,7 +69,9 @@ export function createAdmission(options: AdmissionOptions): Admission {
       if (uncompilable !== undefined)
         return {
           status: "denied",
-          reason: `The outputSchema of client tool ${JSON.stringify(input.toolName)} could not be compiled (${uncompilable}).`,
+          reason:
+            `The outputSchema of client tool ${JSON.stringify(input.toolName)} ` +
+            `could not be compiled (${uncompilable}).`,
         };
       return undefined;
     },

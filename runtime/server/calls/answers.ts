@@ -163,7 +163,8 @@ export class CallAnswers {
         ? await store.countInvalidAnswer(requestId, call.owner)
         : this.#heard.countInvalidAnswer(requestId);
     if (count < this.#maxInvalidAnswers) return;
-    const error = `The client's answers did not match the tool's outputSchema ${count} times; the call takes no more answers.`;
+    const error =
+      `The client's answers did not match the tool's outputSchema ` + `${count} times; the call takes no more answers.`;
     await lifecycle.endIfOpen(call, { status: "error", error, retryable: false });
   }
 }

@@ -92,7 +92,8 @@ export class CallDispatch {
     const awaited = awaitedToolOf(tool);
     if (awaited === undefined) {
       throw new TypeError(
-        `Client tool ${JSON.stringify(toolName)} has no outputSchema (nor "awaited": true), so it is fire-and-forget: ` +
+        `Client tool ${JSON.stringify(toolName)} has no outputSchema ` +
+          `(nor "awaited": true), so it is fire-and-forget: ` +
           "answer the model with acknowledgeClientToolCall(call) instead of dispatching it.",
       );
     }

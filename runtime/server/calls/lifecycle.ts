@@ -259,7 +259,8 @@ export class CallLifecycle {
     if (lost > 0)
       this.#report(
         new Error(
-          `the store no longer holds ${lost} open call${lost === 1 ? "" : "s"} this broker awaited (did Redis come back without its data?): each ended as cancelled`,
+          `the store no longer holds ${lost} open call${lost === 1 ? "" : "s"} this broker ` +
+            `awaited (did Redis come back without its data?): each ended as cancelled`,
         ),
         "the store lost calls",
       );

@@ -168,8 +168,10 @@ export class OpenCallLimitError extends Error {
   ) {
     super(
       limit === "maxOpenCallsPerOwner"
-        ? `The owner has ${max} open client tool calls, the most the broker's maxOpenCallsPerOwner allows: answer or end some first.`
-        : `The owner's open client tool calls would hold more than ${max} bytes of arguments, the most the broker's maxOpenCallBytesPerOwner allows: answer or end some first.`,
+        ? `The owner has ${max} open client tool calls, the most the ` +
+            `broker's maxOpenCallsPerOwner allows: answer or end some first.`
+        : `The owner's open client tool calls would hold more than ${max} bytes of arguments, ` +
+            `the most the broker's maxOpenCallBytesPerOwner allows: answer or end some first.`,
     );
   }
 }
@@ -183,7 +185,8 @@ export class DuplicateToolCallError extends Error {
     readonly toolCallId: string,
   ) {
     super(
-      `A call of conversation ${JSON.stringify(conversationId)} with toolCallId ${JSON.stringify(toolCallId)} exists already.`,
+      `A call of conversation ${JSON.stringify(conversationId)} with ` +
+        `toolCallId ${JSON.stringify(toolCallId)} exists already.`,
     );
   }
 }

@@ -85,7 +85,8 @@ export class RedisNotices {
       if (this.dropped++ === 0)
         this.#onError(
           new Error(
-            `a message on ${this.#channel} is not one of the store's own notices: dropped (this one and any after it, counted in droppedNotices)`,
+            `a message on ${this.#channel} is not one of the store's own notices: ` +
+              `dropped (this one and any after it, counted in droppedNotices)`,
           ),
         );
       return;
