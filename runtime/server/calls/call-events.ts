@@ -12,6 +12,13 @@ export interface ClientCallBrokerEvents {
   readonly ended: ClosedCall;
   /** A call this broker dispatched has ended (in any process); fired once per call, as its `dispatch` resolves. */
   readonly settled: ClosedCall;
+  /**
+   * The store's notices may have been missed (its connection came back, Redis restarted or failed
+   * over), and have been read again: whatever sends the `requested` calls of other brokers on
+   * lists the open calls again (`followOwnerCalls` does). The calls this broker dispatched were
+   * told as `requested` already, where their request had not been heard.
+   */
+  readonly gap: undefined;
 }
 
 /**

@@ -119,21 +119,4 @@ describe("CallLifecycle", () => {
         outcome: { status: "timeout", timeoutSeconds: 30 },
       });
   });
-
-  it("after missed notices, settles the waited-for calls that ended and ends as cancelled those the store lost, saying so", async () => {
-    const { life, store, waiters, errors } = lifecycle();
-    const kept = call("kept");
-    await store.open(kept);
-    await store.close(kept, { status: "ok", result: {} });
-    const outcomes = [
-      waiters.wait(kept, true),
-      waiters.wait(call("gone"), true),
-      waiters.wait(call("unstored"), false),
-    ];
-    await life.recheckWaiters();
-    expect(await Promise.all(outcomes.slice(0, 2))).toEqual([{ status: "ok", result: {} }, STORE_LOST]);
-    // A dispatch whose call is not stored yet is not a loss.
-    expect(waiters.has("unstored")).toBe(true);
-    expect(String(errors[0])).toMatch(/no longer holds 1 open call /);
-  });
 });

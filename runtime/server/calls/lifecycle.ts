@@ -12,6 +12,7 @@ import type { ClosedCall, PendingCall, PendingCallStore, StoredCall } from "../s
 import type { CallPolicy } from "../tool-policy.js";
 import type { CallEvents } from "./call-events.js";
 import { FailureRuns } from "./failure-runs.js";
+import { ToldEnds } from "./told-ends.js";
 import { CallWaiters } from "./waiters.js";
 
 /** The outcome of a call the store no longer holds (a Redis that came back without its data). */
@@ -28,6 +29,11 @@ const SWEEP_LEASE_MS = 5_000;
  * it).
  */
 export const DEFAULT_SWEEP_INTERVAL_MS = 500;
+/**
+ * How long past its deadline a waited-for call keeps trying a store it cannot reach: then its dispatch ends here, as
+ * `timeout`, and the store is given that outcome once it can be reached.
+ */
+export const STORE_GRACE_MS = 5_000;
 
 export interface CallLifecycleOptions {
   readonly store: PendingCallStore;
@@ -45,6 +51,8 @@ export interface CallLifecycleOptions {
 export class CallLifecycle {
   /** The calls this broker waits for, each with a timer at its deadline that ends here. */
   readonly waiters: CallWaiters;
+  /** The ends told here, for a store that may lose them or could not be given them. */
+  readonly told: ToldEnds;
   readonly #store: PendingCallStore;
   readonly #policyOf: (call: PendingCall) => CallPolicy | undefined;
   readonly #events: Emitter<CallEvents>;
@@ -57,6 +65,7 @@ export class CallLifecycle {
     this.#store = options.store;
     this.#policyOf = options.policyOf;
     this.#events = options.events;
+    this.told = new ToldEnds(this.#store, (error, context) => this.#report(error, context));
     this.#sweepFailures = new FailureRuns((error) =>
       this.#report(
         error,
@@ -68,7 +77,7 @@ export class CallLifecycle {
       this.#report(
         error,
         "a client tool call's timer could not reach the store (reported once until one does); each such call tries " +
-          "again a second later",
+          `again a second later, and past its deadline by ${STORE_GRACE_MS} ms ends here as timeout`,
       ),
     );
     this.waiters = new CallWaiters(
@@ -81,14 +90,15 @@ export class CallLifecycle {
    * Ends the call with this outcome, unless another answer or a re-send got there first (then throws why: 409, or 404).
    */
   async end(call: PendingCall, outcome: ClientCallOutcome): Promise<void> {
-    if (!(await this.#store.close(call, outcome))) throw await this.lostRace(call);
-    this.settle({ owner: call.owner, request: call.request, outcome });
+    if (!(await this.endIfOpen(call, outcome))) throw await this.lostRace(call);
   }
 
   /** Ends the call with this outcome unless it ended or was re-sent meanwhile; whether this did. */
   async endIfOpen(call: PendingCall, outcome: ClientCallOutcome): Promise<boolean> {
     if (!(await this.#store.close(call, outcome))) return false;
-    this.settle({ owner: call.owner, request: call.request, outcome });
+    const closed: ClosedCall = { owner: call.owner, request: call.request, outcome };
+    this.told.told(call.tool === undefined ? closed : { ...closed, tool: call.tool }, true);
+    this.settle(closed);
     return true;
   }
 
@@ -149,8 +159,26 @@ export class CallLifecycle {
     return { status: "timeout", timeoutSeconds: this.#policyOf(call)?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS };
   }
 
-  /** A waited-for call's deadline has come: time it out, unless the store knows better (the waiters' `onDeadline`). */
+  /**
+   * A waited-for call's deadline has come: time it out, unless the store knows better (the waiters' `onDeadline`). A
+   * store still out of reach past the deadline and its grace ends the dispatch here, as `timeout`.
+   */
   async expire(requestId: string): Promise<void> {
+    try {
+      await this.#expire(requestId);
+    } catch (error) {
+      const waiter = this.waiters.get(requestId);
+      if (waiter === undefined || Date.now() < waiter.request.expiresAt + STORE_GRACE_MS) throw error;
+      const { owner, request, tool } = waiter;
+      const call: PendingCall = { owner, request, ...(tool !== undefined && { tool }) };
+      const ended: ClosedCall = { ...call, outcome: this.timeoutOutcome(call) };
+      this.told.told(ended, false);
+      this.giveUp(ended);
+      throw error;
+    }
+  }
+
+  async #expire(requestId: string): Promise<void> {
     for (;;) {
       const waiter = this.waiters.get(requestId);
       if (waiter === undefined) return;
@@ -204,15 +232,20 @@ export class CallLifecycle {
    * Ends, as `timeout`, the calls of any process whose deadline has passed: the deadline lives in
    * the store, and each expired call is claimed by one broker at a time. The close is the same
    * compare-and-set as every end, so a call the dispatcher's own timer ends meanwhile ends once.
+   * A call whose end was told here, and that the store lost, gets that end back instead; so do
+   * the ends told while the store could not be reached.
    */
   async sweep(now = Date.now()): Promise<void> {
+    await this.told.writeUnwritten();
     const expired = (await this.#store.claimExpired?.(now, SWEEP_BATCH, SWEEP_LEASE_MS)) ?? [];
     await Promise.all(
       expired
         .filter((call) => call.request.expiresAt <= now)
-        .map(
-          async (call) => (await this.endIfOpen(call, this.timeoutOutcome(call))) && this.#events.emit("swept", call),
-        ),
+        .map(async (call) => {
+          const told = this.told.get(call.request.requestId);
+          if (told !== undefined && this.#store.restoreEnded !== undefined) await this.#store.restoreEnded(told);
+          else if (await this.endIfOpen(call, this.timeoutOutcome(call))) this.#events.emit("swept", call);
+        }),
     );
   }
 
@@ -222,48 +255,6 @@ export class CallLifecycle {
    */
   get lastSweep(): { readonly at: number; readonly ok: boolean } | undefined {
     return this.#lastSweep;
-  }
-
-  /**
-   * The store may have missed close notices: each call waited for is read again, an ended one settled, and one the
-   * store lost ended now.
-   */
-  async recheckWaiters(): Promise<void> {
-    let lost = 0;
-    let unread = 0;
-    let failure: unknown;
-    for (const [requestId, waiter] of this.waiters.entries()) {
-      try {
-        const stored = await this.#store.get(requestId, waiter.owner);
-        if (stored?.state === "closed") this.settle(stored);
-        // The store came back without the call (a Redis restarted empty): it ends now, not at its deadline.
-        else if (stored === undefined && waiter.stored && this.waiters.get(requestId) === waiter) {
-          lost++;
-          this.giveUp({
-            owner: waiter.owner,
-            request: waiter.request,
-            ...(waiter.tool !== undefined && { tool: waiter.tool }),
-            outcome: STORE_LOST,
-          });
-        }
-      } catch (error) {
-        unread++;
-        failure ??= error;
-      }
-    }
-    if (unread > 0)
-      this.#report(
-        failure,
-        `reading ${unread} call${unread === 1 ? "" : "s"} again after missed notices failed; their timers will`,
-      );
-    if (lost > 0)
-      this.#report(
-        new Error(
-          `the store no longer holds ${lost} open call${lost === 1 ? "" : "s"} this broker ` +
-            `awaited (did Redis come back without its data?): each ended as cancelled`,
-        ),
-        "the store lost calls",
-      );
   }
 
   /** Resolves this broker's dispatches of the call, once; a call it does not wait for is ignored. */

@@ -17,11 +17,14 @@ export interface Waiter {
   readonly stored: boolean;
   /** The span of the first dispatch here, which hears of the call's re-sends and recovery. */
   readonly trace: CallTrace | undefined;
+  /** The last attempt of the call whose request this broker heard from the store (0: none yet). */
+  readonly heardAttempt: number;
 }
 
 interface Entry extends Waiter {
   request: ClientToolRequest;
   stored: boolean;
+  heardAttempt: number;
   timer: TimerHandle;
   /** Every dispatch of the call in this broker (a repeated dispatch attaches to the first). */
   readonly resolvers: ((outcome: ClientCallOutcome) => void)[];
@@ -60,6 +63,7 @@ export class CallWaiters {
         request: call.request,
         stored,
         trace,
+        heardAttempt: 0,
         timer: this.#startTimer(requestId, call.request.expiresAt - Date.now()),
         resolvers: [resolve],
       });
@@ -83,6 +87,12 @@ export class CallWaiters {
   markStored(requestId: string): void {
     const entry = this.#entries.get(requestId);
     if (entry !== undefined) entry.stored = true;
+  }
+
+  /** The store told of this attempt's request. */
+  markHeard(request: ClientToolRequest): void {
+    const entry = this.#entries.get(request.requestId);
+    if (entry !== undefined) entry.heardAttempt = Math.max(entry.heardAttempt, request.attempt);
   }
 
   /**

@@ -127,6 +127,14 @@ export interface PendingCallStore {
    */
   claimExpired?(now: number, limit: number, leaseMs: number): Promise<readonly PendingCall[]>;
   /**
+   * For a store that can lose a write it acknowledged (Redis failing over to a replica the write
+   * had not reached, or restarted empty): writes back an end that a broker already returned to its
+   * caller, whether the store holds the call open (at any attempt) or no longer holds it, and tells
+   * every subscriber. Resolves to undefined when it did, or to the outcome the store holds when the
+   * call had ended meanwhile (that end stands).
+   */
+  restoreEnded?(closed: ClosedCall): Promise<ClientCallOutcome | undefined>;
+  /**
    * Counts one more invalid answer to the owner's open call, for every process sharing the store,
    * and resolves to the count so far (0 when the call is not open). A store that leaves it out has
    * each broker count the answers it took itself.

@@ -65,13 +65,17 @@ export function followOwnerCalls(
     if (![...pages].some((other) => other !== page && canRun(other, call)))
       void broker.clientOutOfDate({ requestId, owner: call.owner }, differs);
   };
-  // The open calls this connection was sent, each counted once among the process's connections.
+  // The open calls this connection was sent, each counted once among the process's connections,
+  // and each attempt sent, so that one heard again (a listing after a gap) is not sent twice.
   const sent = new Set<string>();
+  const sentAttempts = new Set<string>();
   const send = (request: ClientToolRequest) => {
     if (!sent.has(request.requestId)) {
       sent.add(request.requestId);
       following.set(request.requestId, (following.get(request.requestId) ?? 0) + 1);
     }
+    if (sentAttempts.has(key(request))) return;
+    sentAttempts.add(key(request));
     sink.requested(request);
   };
   /** This connection stops following the call; true when no connection in this process follows it any more. */
@@ -97,6 +101,7 @@ export function followOwnerCalls(
     const { requestId } = closed.request;
     const wasSent = sent.has(requestId);
     unfollow(requestId);
+    for (let attempt = 1; attempt <= closed.request.attempt; attempt++) sentAttempts.delete(`${requestId}#${attempt}`);
     told.delete(requestId);
     if (outcome.status === "cancelled" || outcome.status === "unknown_outcome")
       sink.cancelled({ type: "client_tool.cancelled", requestId, reason: outcome.reason });
@@ -114,12 +119,24 @@ export function followOwnerCalls(
       });
     }
   });
+  // The store's notices may have been missed (Redis restarted or failed over): the calls opened
+  // meanwhile, at any instance, are listed again. A listing that fails is left to the next gap,
+  // or to the page's next connection, which lists them.
+  const offGap = broker.on("gap", () => {
+    broker.openCalls(filter).then(
+      (open) => {
+        for (const call of open) if (!stopped) offer(call);
+      },
+      () => {},
+    );
+  });
   const unsubscribe = () => {
     stopped = true;
     pages.delete(page);
     if (pages.size === 0) connectedPages.get(broker)?.delete(filter.owner);
     offRequested();
     offEnded();
+    offGap();
   };
   const stop = () => {
     if (stopped) return;

@@ -195,7 +195,7 @@ describe("SSE transport, over a real socket", () => {
       headers: { "x-owner": "alice" },
       signal: controller.signal,
     });
-    expect(listeners()).toBe(2);
+    expect(listeners()).toBe(3);
     controller.abort();
     await waitFor(() => (listeners() === 0 ? true : undefined), "the stream to unsubscribe");
   });

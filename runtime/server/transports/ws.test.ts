@@ -455,7 +455,7 @@ describe("WebSocket transport, over a real socket", () => {
   it("detaches from the broker when the socket closes", { timeout: 10_000 }, async () => {
     const listeners = trackListeners(t.broker);
     const alice = await connect(port, "alice");
-    await waitFor(() => (listeners() === 2 ? true : undefined), "the socket to attach");
+    await waitFor(() => (listeners() === 3 ? true : undefined), "the socket to attach");
     alice.socket.close();
     await waitFor(() => (listeners() === 0 ? true : undefined), "the socket to detach");
   });

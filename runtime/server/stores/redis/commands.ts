@@ -47,16 +47,17 @@ export type RedisConnectionLike = RedisClientLike | RedisClusterLike | RedisSent
 export interface RedisSubscriberLike {
   /**
    * Its `error` events (a lost connection, while it reconnects: an unheard one would end the
-   * process), and `ready` once it is back (a cluster's: `node-ready`).
+   * process), `ready` once it is back (a cluster's: `node-ready`), and a Sentinel client's
+   * `topology-change` (a `MASTER_CHANGE` moves the subscription to the new master).
    */
-  on(event: "error" | "ready" | "node-ready", listener: (error: unknown) => void): unknown;
+  on(event: "error" | "ready" | "node-ready" | "topology-change", listener: (event: unknown) => void): unknown;
   connect(): Promise<unknown>;
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
   close(): Promise<unknown>;
 }
 
 // The official client's errors for a connection that is gone, closed or too slow (a reply
-// error, Redis refusing a command, is another matter: it is passed on as it is).
+// error, Redis refusing a command, is another matter unless it says Redis is unavailable, below).
 const CONNECTION_ERRORS = new Set([
   "ClientOfflineError",
   "ClientClosedError",
@@ -67,6 +68,13 @@ const CONNECTION_ERRORS = new Set([
   "DisconnectsClientError",
   "RootNodesUnavailableError",
 ]);
+
+// Redis's replies that say it cannot take the command now, though the same command may succeed
+// later: a cluster with a slot uncovered or a redirection that did not settle, a master
+// lost or not yet chosen, a node loading its data, a replica refusing a write (a failover
+// under way), a master without the replicas `min-replicas-to-write` asks for, a script running
+// too long. Each is an outage, not a refusal of what was asked.
+const UNAVAILABLE_REPLIES = /^(CLUSTERDOWN|TRYAGAIN|MASTERDOWN|LOADING|READONLY|NOREPLICAS|BUSY|MOVED|ASK)\b/;
 
 /** A Lua script and its SHA1, by which Redis runs it once it has it (EVALSHA: the text goes once). */
 export interface RedisScript {
@@ -144,7 +152,7 @@ export class RedisCommands {
       return reply;
     } catch (error) {
       if (error instanceof ClientCallStoreUnavailableError) throw error;
-      if (isConnectionError(error))
+      if (isUnavailable(error))
         throw new ClientCallStoreUnavailableError(`Redis: ${error instanceof Error ? error.message : String(error)}`, {
           cause: error,
         });
@@ -161,8 +169,13 @@ export class RedisCommands {
   }
 }
 
-function isConnectionError(error: unknown): boolean {
+/** Whether the error says Redis cannot be reached or cannot take commands now (not what the command asked). */
+function isUnavailable(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const code = (error as { readonly code?: unknown }).code;
-  return CONNECTION_ERRORS.has(error.constructor.name) || (typeof code === "string" && /^E[A-Z]+$/.test(code));
+  return (
+    CONNECTION_ERRORS.has(error.constructor.name) ||
+    (typeof code === "string" && /^E[A-Z]+$/.test(code)) ||
+    (error instanceof Error && UNAVAILABLE_REPLIES.test(error.message))
+  );
 }

@@ -1,11 +1,17 @@
+import { randomUUID } from "node:crypto";
 import { isRecord } from "../../../util/guards.js";
 import type { ClosedCall, PendingCall, PendingCallListener } from "../store.js";
 import type { RedisCommands, RedisSubscriberLike } from "./commands.js";
 
+/** How often, and how many times, a probe is published until the subscription hears it again. */
+const PROBE_INTERVAL_MS = 200;
+const PROBE_TRIES = 150;
+
 /**
  * The store's channel as this instance hears it: one subscribing connection, each notice read
  * (a message that is not the store's own is dropped and counted) and told to every listener, and
- * a gap told whenever notices may have been missed (the subscription started, or came back).
+ * a gap told whenever notices may have been missed (the subscription started, came back, or
+ * moved to a new master), once the subscription hears what the commands' connection publishes.
  */
 export class RedisNotices {
   readonly #commands: RedisCommands;
@@ -13,6 +19,11 @@ export class RedisNotices {
   readonly #onError: (error: unknown) => void;
   readonly #listeners = new Set<PendingCallListener>();
   #subscriber: Promise<RedisSubscriberLike> | undefined;
+  /** How many times the subscription came back, and how many of them a gap was told for. */
+  #resumed = 0;
+  #resumeTold = 0;
+  /** The probe this instance waits to hear, and what hearing it resolves. */
+  #probe: { readonly id: string; readonly heard: () => void } | undefined;
   /** How many messages on the channel were not the store's own, and were dropped. */
   dropped = 0;
 
@@ -44,10 +55,12 @@ export class RedisNotices {
   async #connectSubscriber(): Promise<RedisSubscriberLike> {
     const subscriber = this.#commands.subscriber();
     let subscribed = false;
-    // Back after a lost connection (the client subscribes again by itself): changes made meanwhile
-    // were not heard, and the calls may be gone (a Redis back without its data). Said once the
-    // commands' connection answers too, so that listeners can read the calls again at once.
-    subscriber.on(this.#commands.cluster ? "node-ready" : "ready", () => subscribed && void this.#gapWhenServing());
+    // Back after a lost connection (the client subscribes again by itself), or moved to a new
+    // master by Sentinel: changes made meanwhile were not heard, and the calls may be gone (a Redis
+    // back without its data, a replica promoted without the last writes).
+    const resumed = () => subscribed && void this.#resume();
+    subscriber.on(this.#commands.cluster ? "node-ready" : "ready", resumed);
+    subscriber.on("topology-change", (event) => isRecord(event) && event["type"] === "MASTER_CHANGE" && resumed());
     try {
       await subscriber.connect();
       await subscriber.subscribe(this.#channel, (message) => this.#notify(message));
@@ -64,17 +77,37 @@ export class RedisNotices {
     this.#tell((listener) => listener.gap?.());
   }
 
-  async #gapWhenServing(): Promise<void> {
-    // Both connections reconnect on their own; the commands' one may still be on its way.
-    for (let tries = 0; tries < 50; tries++) {
-      try {
-        await this.#commands.send(undefined, ["PING"]);
-        break;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+  /**
+   * Tells the gap once the subscription hears a probe published on the commands' connection:
+   * both connections are back, on the same master, so a call opened from then on is heard, and
+   * listeners that read the calls again miss nothing in between.
+   */
+  async #resume(): Promise<void> {
+    const wanted = ++this.#resumed;
+    if (wanted - 1 !== this.#resumeTold) return;
+    while (this.#resumeTold < this.#resumed) {
+      const target = this.#resumed;
+      await this.#probeHeard();
+      this.#resumeTold = target;
+      this.#gap();
     }
-    this.#gap();
+  }
+
+  async #probeHeard(): Promise<void> {
+    const id = randomUUID();
+    let heard = false;
+    const hearing = new Promise<void>((resolve) => {
+      this.#probe = { id, heard: () => ((heard = true), resolve()) };
+    });
+    for (let tries = 0; tries < PROBE_TRIES && !heard; tries++) {
+      try {
+        await this.#commands.send(undefined, ["PUBLISH", this.#channel, JSON.stringify({ probe: id })]);
+      } catch {
+        // Not back yet: the next try publishes again.
+      }
+      await Promise.race([hearing, new Promise((resolve) => setTimeout(resolve, PROBE_INTERVAL_MS))]);
+    }
+    this.#probe = undefined;
   }
 
   #notify(message: string): void {
@@ -89,6 +122,10 @@ export class RedisNotices {
               `dropped (this one and any after it, counted in droppedNotices)`,
           ),
         );
+      return;
+    }
+    if ("probe" in notice) {
+      if (notice.probe === this.#probe?.id) this.#probe.heard();
       return;
     }
     if ("closed" in notice) this.#tell((listener) => listener.closed(notice.closed));
@@ -106,8 +143,14 @@ export class RedisNotices {
   }
 }
 
-/** One message on the store's channel: every instance hears each open, re-send and close, in order. */
-export type ChannelNotice = { readonly requested: PendingCall } | { readonly closed: ClosedCall };
+/**
+ * One message on the store's channel: every instance hears each open, re-send and close, in order, and the probes by
+ * which an instance finds its subscription live again.
+ */
+export type ChannelNotice =
+  | { readonly requested: PendingCall }
+  | { readonly closed: ClosedCall }
+  | { readonly probe: string };
 
 /** The notice a message holds, when it is one of the store's own (the shape `open`, `reissue` and `close` publish). */
 function readNotice(message: string): ChannelNotice | undefined {
@@ -120,6 +163,7 @@ function readNotice(message: string): ChannelNotice | undefined {
   if (!isRecord(value)) return undefined;
   const keys = Object.keys(value);
   if (keys.length !== 1) return undefined;
+  if (keys[0] === "probe") return typeof value["probe"] === "string" ? (value as ChannelNotice) : undefined;
   if (keys[0] === "requested") return isCall(value["requested"]) ? (value as ChannelNotice) : undefined;
   if (keys[0] === "closed") {
     const closed = value["closed"];

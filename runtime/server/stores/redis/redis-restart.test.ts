@@ -126,7 +126,7 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     expect(processInstance.signalCode).toBeNull();
   }, 20_000);
 
-  it("ends each awaited call as cancelled within 5 s of the reconnection where Redis comes back empty, saying so; answers then get 404", async () => {
+  it("ends each awaited call as cancelled within 5 s of the reconnection where Redis comes back empty, saying so, and writes that end back: answers then get 409, and the outcome reads cancelled", async () => {
     const redis = await redisServer(false);
     const slow = parseClientToolSpecs([{ ...tools[0]!, timeoutSeconds: 60 }]);
     const { broker: a, connected, errors } = await instance(redis.port, slow);
@@ -150,6 +150,10 @@ describe.skipIf(!haveRedis)("a Redis restart with calls open", () => {
     expect(errors.map(String).join("\n")).toMatch(/no longer holds 2 open calls/);
     await expect(
       b.submit({ requestId: requests[0]!.requestId, owner: "alice", result: { n: 0 } }),
-    ).rejects.toMatchObject({ status: 404 });
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await b.outcome({ owner: "alice", conversationId: "c1", toolCallId: "call_1" })).toEqual({
+      status: "cancelled",
+      reason: "the store lost the call",
+    });
   }, 20_000);
 });

@@ -15,10 +15,16 @@ import {
   type ToolCallAddress,
 } from "../store.js";
 import { RedisCommands, type RedisConnectionLike } from "./commands.js";
+import { claimExpiredIn } from "./expired-calls.js";
 import { DEFAULT_PARTS, RedisKeys } from "./keys.js";
 import { type ChannelNotice, RedisNotices } from "./notices.js";
-import { CLAIM_EXPIRED, CLOSE, COUNT_INVALID, OPEN, PUT_SCHEMA, REISSUE } from "./scripts.js";
-import { DEFAULT_OPERATION_TIMEOUT_MS, type RedisPendingCallStoreOptions } from "./store-options.js";
+import { RedisReplication } from "./replication.js";
+import { CLOSE, COUNT_INVALID, OPEN, PUT_SCHEMA, REISSUE, RESTORE_ENDED } from "./scripts.js";
+import {
+  DEFAULT_MIN_REPLICAS_TIMEOUT_MS,
+  DEFAULT_OPERATION_TIMEOUT_MS,
+  type RedisPendingCallStoreOptions,
+} from "./store-options.js";
 
 /**
  * The pending calls of every instance in one Redis (directly or through Sentinel), or one Redis Cluster: an answer
@@ -34,6 +40,7 @@ export class RedisPendingCallStore implements PendingCallStore {
   readonly #retentionMs: number;
   readonly #onError: (error: unknown) => void;
   readonly #notices: RedisNotices;
+  readonly #replication: RedisReplication;
 
   constructor(client: RedisConnectionLike, options: RedisPendingCallStoreOptions = {}) {
     this.#keys = new RedisKeys(options.keyPrefix ?? "gct:", options.parts ?? DEFAULT_PARTS);
@@ -45,6 +52,12 @@ export class RedisPendingCallStore implements PendingCallStore {
       this.#onError,
     );
     this.#notices = new RedisNotices(this.#commands, this.#keys.channel(), this.#onError);
+    this.#replication = new RedisReplication(
+      this.#commands,
+      this.#keys.channel(),
+      options.minReplicas ?? 0,
+      options.minReplicasTimeoutMs ?? DEFAULT_MIN_REPLICAS_TIMEOUT_MS,
+    );
   }
 
   async open(call: PendingCall, options: PendingCallOpenOptions = {}): Promise<void> {
@@ -60,6 +73,8 @@ export class RedisPendingCallStore implements PendingCallStore {
     if (result === 4)
       throw new OpenCallLimitError(call.owner, options.maxOpenBytesPerOwner ?? 0, "maxOpenCallBytesPerOwner");
     if (result !== 1) throw new Error(`Duplicate client tool request id ${call.request.requestId}.`);
+    const notice: ChannelNotice = { requested: call };
+    await this.#replication.written(this.#keys.call(this.#keys.partOf(call.owner), call.request.requestId), notice);
   }
 
   async findByToolCall(address: ToolCallAddress): Promise<StoredCall | undefined> {
@@ -88,22 +103,22 @@ export class RedisPendingCallStore implements PendingCallStore {
     const part = this.#keys.partOf(next.owner);
     const stored: StoredCall = { ...next, state: "open" };
     const notice: ChannelNotice = { requested: next };
+    const key = this.#keys.call(part, next.request.requestId);
     const done = await this.#commands.eval(
       REISSUE,
-      [
-        this.#keys.call(part, next.request.requestId),
-        this.#keys.toolCall(part, { owner: next.owner, ...current.request }),
-      ],
+      [key, this.#keys.toolCall(part, { owner: next.owner, ...current.request })],
       [
         JSON.stringify(stored),
         String(expectedAttempt),
         String(this.#openTtl(next)),
         String(next.request.attempt),
-        this.#keys.channel(),
+        this.#replication.scriptChannel,
         JSON.stringify(notice),
       ],
     );
-    return done === 1;
+    if (done !== 1) return false;
+    await this.#replication.written(key, notice);
+    return true;
   }
 
   async close(current: PendingCall, outcome: ClientCallOutcome): Promise<boolean> {
@@ -116,26 +131,33 @@ export class RedisPendingCallStore implements PendingCallStore {
     const closed: ClosedCall = { ...call, outcome };
     const stored: StoredCall = { state: "closed", ...closed };
     const notice: ChannelNotice = { closed };
-    const part = this.#keys.partOf(current.owner);
-    const done = await this.#commands.eval(
-      CLOSE,
-      [
-        this.#keys.call(part, requestId),
-        this.#keys.owner(part, current.owner),
-        this.#keys.toolCall(part, { owner: current.owner, ...current.request }),
-        this.#keys.deadlines(part),
-        this.#keys.ownerBytes(part, current.owner),
-      ],
-      [
-        JSON.stringify(stored),
-        String(attempt),
-        String(this.#retentionMs),
-        requestId,
-        this.#keys.channel(),
-        JSON.stringify(notice),
-      ],
-    );
-    return done === 1;
+    const done = await this.#commands.eval(CLOSE, this.#endKeys(current), [
+      JSON.stringify(stored),
+      String(attempt),
+      String(this.#retentionMs),
+      requestId,
+      this.#replication.scriptChannel,
+      JSON.stringify(notice),
+    ]);
+    if (done !== 1) return false;
+    await this.#replication.written(this.#keys.call(this.#keys.partOf(current.owner), requestId), notice);
+    return true;
+  }
+
+  async restoreEnded(closed: ClosedCall): Promise<ClientCallOutcome | undefined> {
+    const { requestId } = closed.request;
+    const stored: StoredCall = { state: "closed", ...closed };
+    const notice: ChannelNotice = { closed };
+    const done = await this.#commands.eval(RESTORE_ENDED, this.#endKeys(closed), [
+      JSON.stringify(stored),
+      String(this.#retentionMs),
+      requestId,
+      this.#replication.scriptChannel,
+      JSON.stringify(notice),
+    ]);
+    if (typeof done === "string") return (JSON.parse(done) as ClosedCall).outcome;
+    await this.#replication.written(this.#keys.call(this.#keys.partOf(closed.owner), requestId), notice);
+    return undefined;
   }
 
   async list(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
@@ -171,7 +193,9 @@ export class RedisPendingCallStore implements PendingCallStore {
    */
   async claimExpired(now: number, limit: number, leaseMs: number): Promise<readonly PendingCall[]> {
     const parts = Array.from({ length: this.#keys.parts }, (_, part) => part);
-    const claimed = await Promise.all(parts.map((part) => this.#claimExpiredIn(part, now, limit, leaseMs)));
+    const claimed = await Promise.all(
+      parts.map((part) => claimExpiredIn(this.#commands, this.#keys, part, { now, limit, leaseMs })),
+    );
     return claimed.flat();
   }
 
@@ -216,7 +240,7 @@ export class RedisPendingCallStore implements PendingCallStore {
       requestId,
       String(attempt),
       max,
-      this.#keys.channel(),
+      this.#replication.scriptChannel,
       JSON.stringify(notice),
       schema,
       String(expiresAt),
@@ -252,22 +276,16 @@ export class RedisPendingCallStore implements PendingCallStore {
     return before - (await this.#ownerCalls(owner)).length;
   }
 
-  async #claimExpiredIn(part: number, now: number, limit: number, leaseMs: number): Promise<PendingCall[]> {
-    const deadlines = this.#keys.deadlines(part);
-    const ids = await this.#commands.eval(CLAIM_EXPIRED, [deadlines], [String(now), String(leaseMs), String(limit)]);
-    if (!Array.isArray(ids) || ids.length === 0) return [];
-    const calls = await Promise.all(
-      ids.map(async (id: unknown) => {
-        const key = this.#keys.call(part, String(id));
-        const data = await this.#commands.send(key, ["HGET", key, "data"]);
-        return typeof data === "string" ? (JSON.parse(data) as StoredCall) : undefined;
-      }),
-    );
-    const gone = ids.filter((_, i) => calls[i]?.state !== "open").map(String);
-    if (gone.length > 0) await this.#commands.send(deadlines, ["ZREM", deadlines, ...gone]);
-    return calls
-      .filter((call): call is StoredCall & { state: "open" } => call?.state === "open")
-      .map(({ state: _open, ...call }) => call);
+  /** What ending a call touches: the call, the owner's open set, its toolCallId key, the deadlines, the owner's bytes. */
+  #endKeys(call: PendingCall): string[] {
+    const part = this.#keys.partOf(call.owner);
+    return [
+      this.#keys.call(part, call.request.requestId),
+      this.#keys.owner(part, call.owner),
+      this.#keys.toolCall(part, { owner: call.owner, ...call.request }),
+      this.#keys.deadlines(part),
+      this.#keys.ownerBytes(part, call.owner),
+    ];
   }
 
   /**

@@ -11,7 +11,7 @@ import { redisScript } from "./commands.js";
  * KEYS: call, owner's open set, the part's sequence, the call's toolCallId key (its requestId,
  * kept as long as the call), the outputSchema's key, the part's deadlines (a sorted set:
  * requestId by deadline), the owner's bytes (a hash: requestId -> bytes). ARGV: data, TTL in
- * ms, requestId, attempt, the most open calls the owner may have (0: no limit), channel, the
+ * ms, requestId, attempt, the most open calls the owner may have (0: no limit), channel ("" to publish apart), the
  * notice's JSON, the outputSchema's JSON ("" for none), the deadline (ms since the epoch), the
  * most bytes the owner's open calls may hold (0: no limit), this call's bytes. 1; 0 when the
  * requestId is taken, 2 when the owner's conversation and toolCallId are, 3 when the owner is
@@ -37,24 +37,25 @@ redis.call('SET', KEYS[4], ARGV[3], 'PX', ARGV[2])
 redis.call('ZADD', KEYS[2], redis.call('INCR', KEYS[3]), ARGV[3])
 redis.call('ZADD', KEYS[6], ARGV[9], ARGV[3])
 if ARGV[8] ~= '' and redis.call('PTTL', KEYS[5]) < tonumber(ARGV[2]) then redis.call('SET', KEYS[5], ARGV[8], 'PX', ARGV[2]) end
-redis.call('PUBLISH', ARGV[6], ARGV[7])
+if ARGV[6] ~= '' then redis.call('PUBLISH', ARGV[6], ARGV[7]) end
 return 1`);
 
 /**
  * KEYS: call, its toolCallId key. ARGV: data, the attempt expected, TTL in ms, the new attempt,
- * channel, the notice's JSON. 1 for the one caller that re-sent it; the notice is published in the same step.
+ * channel ("" to publish apart), the notice's JSON. 1 for the one caller that re-sent it; the notice is published in
+ * the same step.
  */
 export const REISSUE = redisScript(`
 if redis.call('HGET', KEYS[1], 'state') ~= 'open' or redis.call('HGET', KEYS[1], 'attempt') ~= ARGV[2] then return 0 end
 redis.call('HSET', KEYS[1], 'attempt', ARGV[4], 'data', ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
-redis.call('PUBLISH', ARGV[5], ARGV[6])
+if ARGV[5] ~= '' then redis.call('PUBLISH', ARGV[5], ARGV[6]) end
 return 1`);
 
 /**
  * KEYS: call, owner's open set, its toolCallId key, the part's deadlines, the owner's bytes.
- * ARGV: data, the attempt expected, retention in ms, requestId, channel, the notice's JSON. 1
+ * ARGV: data, the attempt expected, retention in ms, requestId, channel ("" to publish apart), the notice's JSON. 1
  * for the one caller that ended it; the notice is published in the same step.
  */
 export const CLOSE = redisScript(`
@@ -65,7 +66,26 @@ redis.call('PEXPIRE', KEYS[3], ARGV[3])
 redis.call('ZREM', KEYS[2], ARGV[4])
 redis.call('ZREM', KEYS[4], ARGV[4])
 redis.call('HDEL', KEYS[5], ARGV[4])
-redis.call('PUBLISH', ARGV[5], ARGV[6])
+if ARGV[5] ~= '' then redis.call('PUBLISH', ARGV[5], ARGV[6]) end
+return 1`);
+
+/**
+ * KEYS: call, owner's open set, its toolCallId key, the part's deadlines, the owner's bytes.
+ * ARGV: data, retention in ms, requestId, channel, the notice's JSON. Writes back an end the
+ * store acknowledged and then lost (a failover to a replica the write had not reached): the
+ * call is ended whether the store holds it open (at any attempt) or no longer holds it. 1 when
+ * it did (the notice published in the same step); the stored call's JSON when it had ended
+ * already, by another end that stands.
+ */
+export const RESTORE_ENDED = redisScript(`
+if redis.call('HGET', KEYS[1], 'state') == 'closed' then return redis.call('HGET', KEYS[1], 'data') end
+redis.call('HSET', KEYS[1], 'state', 'closed', 'data', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('SET', KEYS[3], ARGV[3], 'PX', ARGV[2])
+redis.call('ZREM', KEYS[2], ARGV[3])
+redis.call('ZREM', KEYS[4], ARGV[3])
+redis.call('HDEL', KEYS[5], ARGV[3])
+if ARGV[4] ~= '' then redis.call('PUBLISH', ARGV[4], ARGV[5]) end
 return 1`);
 
 /** KEYS: call. One more invalid answer to the call while it is open: the count so far, 0 when it is not open. */

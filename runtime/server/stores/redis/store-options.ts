@@ -21,7 +21,20 @@ export interface RedisPendingCallStoreOptions {
    * instance must use the same number: changing it is a new layout, under a new `keyPrefix`.
    */
   readonly parts?: number;
+  /**
+   * How many replicas must have each write before it counts (Redis's `WAIT`): an answer is then
+   * acknowledged (and its dispatch told) only once a replica that a failover may promote has it,
+   * and a write they do not confirm within `minReplicasTimeoutMs` is a 503. Default 0 (a write
+   * counts once the master has it: a failover can lose the last ones). Set it with the master's
+   * own `min-replicas-to-write`, so that a master cut off from its replicas refuses writes too.
+   */
+  readonly minReplicas?: number;
+  /** How long a write waits for `minReplicas` replicas; default 1,000 ms (under `operationTimeoutMs`). */
+  readonly minReplicasTimeoutMs?: number;
 }
+
+/** How long a write waits for its replicas, by default. */
+export const DEFAULT_MIN_REPLICAS_TIMEOUT_MS = 1_000;
 
 /** The store's default wait for Redis. */
 export const DEFAULT_OPERATION_TIMEOUT_MS = 2_000;
