@@ -1,12 +1,12 @@
 import { createServer } from "node:http";
-import type { ClientToolSpec } from "../runtime/tool-spec/types.js";
-import type { ClientToolRequest } from "../runtime/wire/messages.js";
 import { ClientCallBroker } from "../runtime/server/broker.js";
 import type { RedisConnectionLike } from "../runtime/server/stores/redis/commands.js";
 import { RedisPendingCallStore } from "../runtime/server/stores/redis/redis-store.js";
 import type { RedisPendingCallStoreOptions } from "../runtime/server/stores/redis/store-options.js";
 import { createClientToolsHandler } from "../runtime/server/transports/http-handler.js";
 import { toNodeListener } from "../runtime/server/transports/node-listener.js";
+import type { ClientToolSpec } from "../runtime/tool-spec/types.js";
+import type { ClientToolRequest } from "../runtime/wire/messages.js";
 
 /** One server instance of a test: a broker on the Redis store behind the HTTP transport, on a loopback port. */
 export interface InstanceUnderTest {
