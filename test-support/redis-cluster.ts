@@ -9,6 +9,12 @@ export interface RedisClusterUnderTest {
   readonly ports: readonly number[];
   /** The keys that match the pattern on the master at this port. */
   keysOn(port: number, pattern: string): string[];
+  /** Kills the node at this port (SIGKILL: it comes back empty) and waits for it to exit. */
+  kill(port: number): Promise<void>;
+  /** Starts the node at this port again (it rejoins from its nodes file) and waits for the cluster to be whole. */
+  restart(port: number): Promise<void>;
+  /** `cluster_state` (ok or fail) as the node at this port sees it. */
+  state(port: number): string;
   /** Stops every node and removes their directories. */
   release(): Promise<void>;
 }
@@ -22,7 +28,7 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterUnderT
   const ports: number[] = [];
   for (let i = 0; i < masters; i++) ports.push(await freePort());
   const dir = mkdtempSync(path.join(tmpdir(), "gct-redis-cluster-"));
-  const nodes: ChildProcess[] = ports.map((port) =>
+  const spawnNode = (port: number): ChildProcess =>
     spawn(
       "redis-server",
       [
@@ -40,14 +46,17 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterUnderT
         "",
         "--appendonly",
         "no",
+        // A lost node is found out in a second (Redis's default is 15).
+        "--cluster-node-timeout",
+        "1000",
       ],
       { stdio: "ignore" },
-    ),
-  );
+    );
+  const nodes: ChildProcess[] = ports.map(spawnNode);
   const release = async () => {
     await Promise.all(
       nodes.map((node) =>
-        node.exitCode !== null
+        node.exitCode !== null || node.signalCode !== null
           ? undefined
           : new Promise<void>((resolve) => (node.on("exit", () => resolve()), node.kill("SIGKILL"))),
       ),
@@ -67,9 +76,20 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterUnderT
     await release();
     throw error;
   }
+  const state = (port: number) => /cluster_state:(\w+)/.exec(cli(port, "cluster", "info"))?.[1] ?? "";
   return {
     ports,
     keysOn: (port, pattern) => cli(port, "--scan", "--pattern", pattern).split("\n").filter(Boolean),
+    kill: async (port) => {
+      const node = nodes[ports.indexOf(port)]!;
+      if (node.exitCode !== null || node.signalCode !== null) return;
+      await new Promise<void>((resolve) => (node.on("exit", () => resolve()), node.kill("SIGKILL")));
+    },
+    restart: async (port) => {
+      nodes[ports.indexOf(port)] = spawnNode(port);
+      await until(() => ports.every((each) => state(each) === "ok"));
+    },
+    state,
     release,
   };
 }

@@ -24,11 +24,17 @@ const runner = createClientToolRunner({
   handlers: clientToolHandlers,
   context, // the runner adds the call's signal and request beside it
   send: async ({ requestId, ...answer }) => {
-    await fetch(`/client-tools/${requestId}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(answer),
-    });
+    // Sent again while the server's store is unavailable (503). A 409 says the call has ended
+    // already (by this answer, sent before, or otherwise): nothing more to send.
+    for (let tries = 0; tries < 30; tries++) {
+      const response = await fetch(`/client-tools/${requestId}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(answer),
+      });
+      if (response.status !== 503) return;
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get("retry-after") ?? 1) * 1000));
+    }
   },
 });
 // `tools` tells the server which tools this code has: a call it cannot run (the server was deployed

@@ -3,8 +3,10 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import { exportClientTools, outcomeToObservation } from "@gen-client-tools/runtime";
+import { RedisPendingCallStore } from "@gen-client-tools/runtime/redis";
 import {
   ClientCallBroker,
+  ClientCallStoreUnavailableError,
   ClientToolRegistry,
   clientActionEvent,
   clientObservationEvent,
@@ -18,7 +20,13 @@ const registry = new ClientToolRegistry({ reservedNames: ["bash"] });
 registerClientTools(registry);
 export const toolsForTheModel = exportClientTools(registry.list(), "openai-chat").tools; // pass them to your model
 
-const broker = new ClientCallBroker({ tools: registry });
+// One process: the calls in memory. Several, or calls that outlive a restart: Redis
+// (docs/deployment.md), where REDIS_URL is set and the `redis` package installed.
+const redisUrl = process.env["REDIS_URL"];
+const redis = redisUrl === undefined ? undefined : await import("redis" as string);
+const store =
+  redis && new RedisPendingCallStore(await redis.createClient({ url: redisUrl, disableOfflineQueue: true }).connect());
+const broker = new ClientCallBroker({ tools: registry, ...(store !== undefined && { store }) });
 /**
  * Who the browser is: your session cookie (here, the one /login sets), which EventSource and fetch send by themselves.
  */
@@ -70,12 +78,22 @@ createServer(async (request, response) => {
     request.on("close", () => pages.get(user)?.delete(response));
   } else if (url.pathname === "/run" && request.method === "POST" && user !== undefined) {
     // Stands in for your agent loop: the model calls both tools, one after the other.
-    const shown = await onToolCall(
-      { toolName: "open_file_viewer", toolCallId: randomUUID(), args: { file_path: "README.md", line: 3 } },
-      user,
-    );
-    const located = await onToolCall({ toolName: "get_location", toolCallId: randomUUID(), args: {} }, user);
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ shown, located }));
+    try {
+      const shown = await onToolCall(
+        { toolName: "open_file_viewer", toolCallId: randomUUID(), args: { file_path: "README.md", line: 3 } },
+        user,
+      );
+      const located = await onToolCall({ toolName: "get_location", toolCallId: randomUUID(), args: {} }, user);
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ shown, located }));
+    } catch (error) {
+      // The store out of reach (Redis down, or failing over) is a 503 to retry; nothing here ends the process.
+      if (error instanceof ClientCallStoreUnavailableError)
+        response.writeHead(503, { "retry-after": String(error.retryAfterSeconds) }).end(error.message);
+      else {
+        console.error(error);
+        response.writeHead(500).end();
+      }
+    }
   } else if (url.pathname === "/" || url.pathname === "/page.js") {
     // The page and its bundle, built beside this file (build.js).
     const [file, type] = url.pathname === "/" ? ["index.html", "text/html"] : ["page.js", "text/javascript"];

@@ -12,7 +12,7 @@ export interface RedisClientLike {
    * An EventEmitter's, as the official client has them: where nothing listens for the client's
    * `error` events, the store does, so that a lost connection never ends the process.
    */
-  on?(event: "error", listener: (error: unknown) => void): unknown;
+  on?(event: "error" | ResumeEvent, listener: (event: unknown) => void): unknown;
   listenerCount?(event: "error"): number;
 }
 
@@ -23,7 +23,7 @@ export interface RedisClusterLike {
   /** Sent to the master of `firstKey`'s slot (any master for none). */
   sendCommand(firstKey: string | undefined, isReadonly: boolean | undefined, args: string[]): Promise<unknown>;
   duplicate(): RedisSubscriberLike;
-  on?(event: "error", listener: (error: unknown) => void): unknown;
+  on?(event: "error" | ResumeEvent, listener: (event: unknown) => void): unknown;
   listenerCount?(event: "error"): number;
 }
 
@@ -36,8 +36,28 @@ export interface RedisSentinelLike {
   use(...args: never[]): unknown;
   sendCommand(isReadonly: boolean | undefined, args: string[]): Promise<unknown>;
   duplicate(): RedisSubscriberLike;
-  on?(event: "error", listener: (error: unknown) => void): unknown;
+  on?(event: "error" | ResumeEvent, listener: (event: unknown) => void): unknown;
   listenerCount?(event: "error"): number;
+}
+
+/**
+ * The official client's events for a connection back (`ready`; a cluster's node: `node-ready`) or moved to a new master
+ * by Sentinel (`topology-change`, a `MASTER_CHANGE`).
+ */
+export type ResumeEvent = "ready" | "node-ready" | "topology-change";
+
+/** Calls `listener` whenever the connection comes back, or follows a new master: what it was told meanwhile was missed. */
+export function onResumed(
+  connection: { on?(event: ResumeEvent, listener: (event: unknown) => void): unknown },
+  cluster: boolean,
+  listener: () => void,
+): void {
+  connection.on?.(cluster ? "node-ready" : "ready", () => listener());
+  connection.on?.("topology-change", (event) => isMasterChange(event) && listener());
+}
+
+function isMasterChange(event: unknown): boolean {
+  return typeof event === "object" && event !== null && (event as { type?: unknown }).type === "MASTER_CHANGE";
 }
 
 /** Any of the official client's three kinds. */
@@ -50,7 +70,7 @@ export interface RedisSubscriberLike {
    * process), `ready` once it is back (a cluster's: `node-ready`), and a Sentinel client's
    * `topology-change` (a `MASTER_CHANGE` moves the subscription to the new master).
    */
-  on(event: "error" | "ready" | "node-ready" | "topology-change", listener: (event: unknown) => void): unknown;
+  on(event: "error" | ResumeEvent, listener: (event: unknown) => void): unknown;
   connect(): Promise<unknown>;
   subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
   close(): Promise<unknown>;
@@ -116,6 +136,11 @@ export class RedisCommands {
   /** Whether the client is a cluster's (its subscriber's reconnections are `node-ready`). */
   get cluster(): boolean {
     return "masters" in this.#client;
+  }
+
+  /** Calls `listener` whenever the commands' connection comes back (`onResumed`). */
+  onResumed(listener: () => void): void {
+    onResumed(this.#client, this.cluster, listener);
   }
 
   /** Runs the script on the slot of its first key: by its SHA1, and by its text where Redis does not have it yet. */

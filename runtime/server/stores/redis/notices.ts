@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { isRecord } from "../../../util/guards.js";
 import type { ClosedCall, PendingCall, PendingCallListener } from "../store.js";
-import type { RedisCommands, RedisSubscriberLike } from "./commands.js";
+import { onResumed, type RedisCommands, type RedisSubscriberLike } from "./commands.js";
 
 /** How often, and how many times, a probe is published until the subscription hears it again. */
 const PROBE_INTERVAL_MS = 200;
@@ -58,9 +58,11 @@ export class RedisNotices {
     // Back after a lost connection (the client subscribes again by itself), or moved to a new
     // master by Sentinel: changes made meanwhile were not heard, and the calls may be gone (a Redis
     // back without its data, a replica promoted without the last writes).
+    // Either connection may be the one that was away (a cluster's subscription may stay on a
+    // node that lived while another was lost).
     const resumed = () => subscribed && void this.#resume();
-    subscriber.on(this.#commands.cluster ? "node-ready" : "ready", resumed);
-    subscriber.on("topology-change", (event) => isRecord(event) && event["type"] === "MASTER_CHANGE" && resumed());
+    onResumed(subscriber, this.#commands.cluster, resumed);
+    this.#commands.onResumed(resumed);
     try {
       await subscriber.connect();
       await subscriber.subscribe(this.#channel, (message) => this.#notify(message));
