@@ -50,7 +50,8 @@ describe.skipIf(!haveRedisServer())("the README's server through a Redis outage"
         for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
           const data = /^data: (.*)$/m.exec(buffer.slice(0, end))?.[1];
           buffer = buffer.slice(end + 2);
-          const request = data === undefined ? undefined : (JSON.parse(data) as { requestId?: string; attempt?: number });
+          const request =
+            data === undefined ? undefined : (JSON.parse(data) as { requestId?: string; attempt?: number });
           if (request?.requestId === undefined) continue;
           for (let tries = 0; tries < 30; tries++) {
             const answered = await fetch(`${origin}/client-tools/${request.requestId}`, {
