@@ -5,8 +5,10 @@ import path from "node:path";
 import { freePort } from "./free-port.js";
 
 export interface RedisClusterUnderTest {
-  /** The masters' ports on 127.0.0.1. */
+  /** Every node's port on 127.0.0.1 (without replicas: the masters'). */
   readonly ports: readonly number[];
+  /** The ports of the nodes that are masters now. */
+  masterPorts(): number[];
   /** The keys that match the pattern on the master at this port. */
   keysOn(port: number, pattern: string): string[];
   /** Kills the node at this port (SIGKILL: it comes back empty) and waits for it to exit. */
@@ -24,9 +26,13 @@ export interface RedisClusterUnderTest {
  * `--cluster-enabled yes`, joined by `redis-cli --cluster create`, persistence off. Resolves
  * once the cluster says its state is ok.
  */
-export async function startRedisCluster(masters = 3): Promise<RedisClusterUnderTest> {
+export async function startRedisCluster(
+  masters = 3,
+  replicasPerMaster = 0,
+  serverArgs: readonly string[] = [],
+): Promise<RedisClusterUnderTest> {
   const ports: number[] = [];
-  for (let i = 0; i < masters; i++) ports.push(await freePort());
+  for (let i = 0; i < masters * (1 + replicasPerMaster); i++) ports.push(await freePort());
   const dir = mkdtempSync(path.join(tmpdir(), "gct-redis-cluster-"));
   const spawnNode = (port: number): ChildProcess =>
     spawn(
@@ -49,6 +55,7 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterUnderT
         // A lost node is found out in a second (Redis's default is 15).
         "--cluster-node-timeout",
         "1000",
+        ...serverArgs,
       ],
       { stdio: "ignore" },
     );
@@ -67,11 +74,26 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterUnderT
     for (const port of ports) await until(() => cli(port, "ping") === "PONG");
     const created = spawnSync(
       "redis-cli",
-      ["--cluster", "create", ...ports.map((port) => `127.0.0.1:${port}`), "--cluster-replicas", "0", "--cluster-yes"],
+      [
+        "--cluster",
+        "create",
+        ...ports.map((port) => `127.0.0.1:${port}`),
+        "--cluster-replicas",
+        String(replicasPerMaster),
+        "--cluster-yes",
+      ],
       { encoding: "utf8" },
     );
     if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
     for (const port of ports) await until(() => /cluster_state:ok/.test(cli(port, "cluster", "info")));
+    // Each master with its replicas in sync, so that one asking for replicas takes writes.
+    await until(() =>
+      ports
+        .filter((port) => cli(port, "role").startsWith("master"))
+        .every(
+          (port) => Number(/connected_slaves:(\d+)/.exec(cli(port, "info", "replication"))?.[1]) >= replicasPerMaster,
+        ),
+    );
   } catch (error) {
     await release();
     throw error;
@@ -90,6 +112,7 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterUnderT
       await until(() => ports.every((each) => state(each) === "ok"));
     },
     state,
+    masterPorts: () => ports.filter((port) => cli(port, "role").startsWith("master")),
     release,
   };
 }

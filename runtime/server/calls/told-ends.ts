@@ -62,7 +62,10 @@ export class ToldEnds {
     return this.#ends.get(requestId)?.closed;
   }
 
-  /** Gives the store the ends it could not be given when they were told (on each sweep, and when its notices resume). */
+  /**
+   * Gives the store the ends it could not be given when they were told, or could not be given back after a gap (on each
+   * sweep).
+   */
   async writeUnwritten(): Promise<void> {
     const unwritten = [...this.#ends.values()].filter((end) => !end.written);
     if (unwritten.length > 0) await this.#restore(unwritten, "the store could not be reached when they ended");
@@ -78,13 +81,20 @@ export class ToldEnds {
     if (restoreEnded === undefined) return;
     let restored = 0;
     const overridden: string[] = [];
+    let failure: { readonly error: unknown } | undefined;
     for (let start = 0; start < ends.length; start += RESTORE_BATCH) {
       await Promise.all(
         ends.slice(start, start + RESTORE_BATCH).map(async (end) => {
-          const held = await restoreEnded(end.closed);
-          end.written = true;
-          if (held === undefined) restored++;
-          else if (!sameOutcome(held, end.closed.outcome)) overridden.push(end.closed.request.requestId);
+          try {
+            const held = await restoreEnded(end.closed);
+            end.written = true;
+            if (held === undefined) restored++;
+            else if (!sameOutcome(held, end.closed.outcome)) overridden.push(end.closed.request.requestId);
+          } catch (error) {
+            // Not known to be in the store: each sweep tries it again.
+            end.written = false;
+            failure ??= { error };
+          }
         }),
       );
     }
@@ -104,6 +114,7 @@ export class ToldEnds {
         ),
         "ends that another end got to first",
       );
+    if (failure !== undefined) throw failure.error;
   }
 
   #forget(requestId: string): void {

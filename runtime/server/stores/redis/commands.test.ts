@@ -29,6 +29,7 @@ describe("the store's commands to Redis", () => {
     "BUSY Redis is busy running a script.",
     "MOVED 3999 127.0.0.1:6381",
     "ASK 3999 127.0.0.1:6381",
+    "ERR WAIT cannot be used with replica instances.",
   ])("turns a reply that says Redis cannot take commands now (%s) into a 503", async (message) => {
     const sent = failingWith(new ErrorReply(message)).send("k", ["GET", "k"]);
     await expect(sent).rejects.toBeInstanceOf(ClientCallStoreUnavailableError);

@@ -93,8 +93,10 @@ const CONNECTION_ERRORS = new Set([
 // later: a cluster with a slot uncovered or a redirection that did not settle, a master
 // lost or not yet chosen, a node loading its data, a replica refusing a write (a failover
 // under way), a master without the replicas `min-replicas-to-write` asks for, a script running
-// too long. Each is an outage, not a refusal of what was asked.
-const UNAVAILABLE_REPLIES = /^(CLUSTERDOWN|TRYAGAIN|MASTERDOWN|LOADING|READONLY|NOREPLICAS|BUSY|MOVED|ASK)\b/;
+// too long, a WAIT reaching a master turned replica since the write. Each is an outage, not a
+// refusal of what was asked.
+const UNAVAILABLE_REPLIES =
+  /^(CLUSTERDOWN|TRYAGAIN|MASTERDOWN|LOADING|READONLY|NOREPLICAS|BUSY|MOVED|ASK)\b|^ERR WAIT cannot be used with replica/;
 
 /** A Lua script and its SHA1, by which Redis runs it once it has it (EVALSHA: the text goes once). */
 export interface RedisScript {
