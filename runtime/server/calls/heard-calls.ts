@@ -65,7 +65,9 @@ export class HeardCalls {
         if (stored?.state === "closed") lifecycle.settle(stored);
         else if (stored !== undefined) {
           const { state: _open, ...call } = stored;
-          if (lifecycle.waiters.get(requestId)?.heardAttempt !== stored.request.attempt) this.#heard(call);
+          // Still waited for (not ended while it was read), and its request not heard.
+          const now = lifecycle.waiters.get(requestId);
+          if (now !== undefined && now.heardAttempt < stored.request.attempt) this.#heard(call);
         }
         // The store came back without the call (a Redis restarted empty): it ends now, not at its deadline.
         else if (waiter.stored && lifecycle.waiters.get(requestId) === waiter) {

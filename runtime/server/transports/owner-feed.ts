@@ -89,6 +89,18 @@ export function followOwnerCalls(
   // Listening starts before the listing, so no request falls between the two; what the
   // listing also holds is sent once (`requestId#attempt` of what arrived meanwhile).
   let sentWhileListing: Set<string> | undefined = new Set();
+  // The calls that ended while a listing was read: the listing may still hold them open.
+  const endedWhileListing = new Set<Set<string>>();
+  const listOpen = async (): Promise<PendingCall[]> => {
+    const ended = new Set<string>();
+    endedWhileListing.add(ended);
+    try {
+      const open = await broker.openCalls(filter);
+      return open.filter((call) => !ended.has(call.request.requestId));
+    } finally {
+      endedWhileListing.delete(ended);
+    }
+  };
   let stopped = false;
   const offRequested = broker.on("requested", (call) => {
     if (!admits(filter, call)) return;
@@ -99,6 +111,7 @@ export function followOwnerCalls(
     if (!admits(filter, closed)) return;
     const { outcome } = closed;
     const { requestId } = closed.request;
+    for (const ended of endedWhileListing) ended.add(requestId);
     const wasSent = sent.has(requestId);
     unfollow(requestId);
     for (let attempt = 1; attempt <= closed.request.attempt; attempt++) sentAttempts.delete(`${requestId}#${attempt}`);
@@ -123,7 +136,7 @@ export function followOwnerCalls(
   // meanwhile, at any instance, are listed again. A listing that fails is left to the next gap,
   // or to the page's next connection, which lists them.
   const offGap = broker.on("gap", () => {
-    broker.openCalls(filter).then(
+    listOpen().then(
       (open) => {
         for (const call of open) if (!stopped) offer(call);
       },
@@ -146,7 +159,7 @@ export function followOwnerCalls(
   };
   const replay = async () => {
     try {
-      const open = await broker.openCalls(filter);
+      const open = await listOpen();
       for (const call of open) if (!stopped && !sentWhileListing?.has(key(call.request))) offer(call);
     } catch (error) {
       unsubscribe();
