@@ -93,8 +93,9 @@ export async function followAsPage(
   const reading = (async () => {
     const decoder = new TextDecoder();
     let buffer = "";
-    for await (const chunk of response.body!) {
-      buffer += decoder.decode(chunk, { stream: true });
+    const reader = response.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      buffer += decoder.decode(read.value, { stream: true });
       for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
         const block = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);

@@ -45,8 +45,9 @@ describe.skipIf(!haveRedisServer())("the README's server through a Redis outage"
     expect(response.status).toBe(200);
     void (async () => {
       let buffer = "";
-      for await (const chunk of response.body!.pipeThrough(new TextDecoderStream())) {
-        buffer += chunk;
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        buffer += read.value;
         for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
           const data = /^data: (.*)$/m.exec(buffer.slice(0, end))?.[1];
           buffer = buffer.slice(end + 2);
