@@ -1,12 +1,41 @@
 import { createServer } from "node:http";
 import { ClientCallBroker } from "../runtime/server/broker.js";
+import type { DispatchInput } from "../runtime/server/calls/dispatch-input.js";
 import type { RedisConnectionLike } from "../runtime/server/stores/redis/commands.js";
 import { RedisPendingCallStore } from "../runtime/server/stores/redis/redis-store.js";
 import type { RedisPendingCallStoreOptions } from "../runtime/server/stores/redis/store-options.js";
 import { createClientToolsHandler } from "../runtime/server/transports/http-handler.js";
 import { toNodeListener } from "../runtime/server/transports/node-listener.js";
+import { parseClientToolSpecs } from "../runtime/tool-spec/parse.js";
 import type { ClientToolSpec } from "../runtime/tool-spec/types.js";
+import { ClientCallStoreUnavailableError } from "../runtime/wire/errors.js";
 import type { ClientToolRequest } from "../runtime/wire/messages.js";
+import type { ClientCallOutcome } from "../runtime/wire/outcome.js";
+
+/** The Redis tests' one tool: the page answers with the number it was asked. */
+export function echoTools(timeoutSeconds: number): readonly ClientToolSpec[] {
+  return parseClientToolSpecs([
+    {
+      name: "echo",
+      description: "Answer with the number asked.",
+      parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+      outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+      timeoutSeconds,
+    },
+  ]);
+}
+
+/** Dispatches as an agent loop does through an outage: a dispatch the store refuses (503) is dispatched again. */
+export async function dispatchThroughOutage(broker: ClientCallBroker, call: DispatchInput): Promise<ClientCallOutcome> {
+  for (;;) {
+    try {
+      return await broker.dispatch(call);
+    } catch (error) {
+      if (!(error instanceof ClientCallStoreUnavailableError)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
 
 /** One server instance of a test: a broker on the Redis store behind the HTTP transport, on a loopback port. */
 export interface InstanceUnderTest {

@@ -1,10 +1,14 @@
 import { createCluster } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
 import { type RedisClusterUnderTest, startRedisCluster } from "../../../../test-support/redis-cluster.js";
-import { type InstanceUnderTest, postAnswer, startInstance } from "../../../../test-support/redis-instances.js";
+import {
+  dispatchThroughOutage,
+  echoTools,
+  type InstanceUnderTest,
+  postAnswer,
+  startInstance,
+} from "../../../../test-support/redis-instances.js";
 import { haveRedisServer } from "../../../../test-support/redis-server.js";
-import { parseClientToolSpecs } from "../../../tool-spec/parse.js";
-import { ClientCallStoreUnavailableError } from "../../../wire/errors.js";
 import type { ClientToolRequest } from "../../../wire/messages.js";
 
 // Three masters, each with a replica, set up as docs/deployment.md says (min-replicas-to-write on
@@ -13,15 +17,7 @@ const haveRedis = haveRedisServer();
 const CALLS = 60;
 const OWNERS = 12;
 
-const tools = parseClientToolSpecs([
-  {
-    name: "echo",
-    description: "Answer with the number asked.",
-    parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
-    outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
-    timeoutSeconds: 60,
-  },
-]);
+const tools = echoTools(60);
 
 const address = (n: number) => ({ conversationId: "c1", owner: `user-${n % OWNERS}`, toolCallId: `call_${n}` });
 
@@ -48,18 +44,9 @@ describe.skipIf(!haveRedis)("a cluster master failing over to its replica", () =
     const [dispatcher, answerer] = instances as [InstanceUnderTest, InstanceUnderTest];
     const requests = new Map<number, ClientToolRequest>();
     answerer.broker.on("requested", ({ request }) => requests.set((request.args as { n: number }).n, request));
-    // The agent loop: a dispatch the store refuses (503) is dispatched again.
-    const dispatch = async (n: number) => {
-      for (;;) {
-        try {
-          return await dispatcher.broker.dispatch({ ...address(n), toolName: "echo", args: { n } });
-        } catch (error) {
-          if (!(error instanceof ClientCallStoreUnavailableError)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-    };
-    const outcomes = Array.from({ length: CALLS }, (_, n) => dispatch(n));
+    const outcomes = Array.from({ length: CALLS }, (_, n) =>
+      dispatchThroughOutage(dispatcher.broker, { ...address(n), toolName: "echo", args: { n } }),
+    );
     while (requests.size < CALLS) await new Promise((resolve) => setTimeout(resolve, 20));
 
     // The answers go out one every 50 ms; a master is killed a third of the way through.

@@ -1,6 +1,8 @@
 import { createClient } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  dispatchThroughOutage,
+  echoTools,
   followAsPage,
   type InstanceUnderTest,
   type PageUnderTest,
@@ -8,8 +10,6 @@ import {
   startInstance,
 } from "../../../../test-support/redis-instances.js";
 import { haveRedisServer, type RedisServerUnderTest, startRedisServer } from "../../../../test-support/redis-server.js";
-import { parseClientToolSpecs } from "../../../tool-spec/parse.js";
-import { ClientCallStoreUnavailableError } from "../../../wire/errors.js";
 import type { ClientCallOutcome } from "../../../wire/outcome.js";
 
 // Pages on SSE at two instances, a redis-server of the test's own restarted empty, and calls
@@ -18,15 +18,7 @@ import type { ClientCallOutcome } from "../../../wire/outcome.js";
 const haveRedis = haveRedisServer();
 const CALLS = 20;
 
-const tools = parseClientToolSpecs([
-  {
-    name: "echo",
-    description: "Answer with the number asked.",
-    parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
-    outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
-    timeoutSeconds: 20,
-  },
-]);
+const tools = echoTools(20);
 
 describe.skipIf(!haveRedis)("calls dispatched while the store reconnects", () => {
   let redis: RedisServerUnderTest;
@@ -67,23 +59,14 @@ describe.skipIf(!haveRedis)("calls dispatched while the store reconnects", () =>
     await redis.start();
     // The agent loop's dispatches, at both instances, from the moment Redis listens again; one the
     // store refuses while the connection comes back is dispatched again, as an agent loop would.
-    const dispatch = async (n: number): Promise<ClientCallOutcome> => {
-      const instance = n % 2 === 0 ? a : b;
-      for (;;) {
-        try {
-          return await instance.broker.dispatch({
-            conversationId: "c1",
-            owner: n % 4 < 2 ? "alice" : "bob",
-            toolName: "echo",
-            toolCallId: `call_${n}`,
-            args: { n },
-          });
-        } catch (error) {
-          if (!(error instanceof ClientCallStoreUnavailableError)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      }
-    };
+    const dispatch = (n: number): Promise<ClientCallOutcome> =>
+      dispatchThroughOutage(n % 2 === 0 ? a.broker : b.broker, {
+        conversationId: "c1",
+        owner: n % 4 < 2 ? "alice" : "bob",
+        toolName: "echo",
+        toolCallId: `call_${n}`,
+        args: { n },
+      });
     const outcomes = await Promise.all(Array.from({ length: CALLS }, (_, n) => dispatch(n)));
     expect(outcomes).toEqual(Array.from({ length: CALLS }, (_, n) => ({ status: "ok", result: { n } })));
     // Each call reached its owner's page once.

@@ -1,6 +1,8 @@
 import { createSentinel } from "redis";
 import { afterAll, describe, expect, it } from "vitest";
 import {
+  dispatchThroughOutage,
+  echoTools,
   followAsPage,
   type InstanceUnderTest,
   type PageUnderTest,
@@ -9,8 +11,6 @@ import {
 } from "../../../../test-support/redis-instances.js";
 import { type RedisSentinelUnderTest, startRedisSentinel } from "../../../../test-support/redis-sentinel.js";
 import { haveRedisServer } from "../../../../test-support/redis-server.js";
-import { parseClientToolSpecs } from "../../../tool-spec/parse.js";
-import { ClientCallStoreUnavailableError } from "../../../wire/errors.js";
 import type { ClientCallOutcome } from "../../../wire/outcome.js";
 import type { ClosedCall } from "../store.js";
 
@@ -21,15 +21,7 @@ const haveRedis = haveRedisServer();
 const CALLS = 200;
 const OWNERS = 6;
 
-const tools = parseClientToolSpecs([
-  {
-    name: "echo",
-    description: "Answer with the number asked.",
-    parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
-    outputSchema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
-    timeoutSeconds: 30,
-  },
-]);
+const tools = echoTools(30);
 
 describe.skipIf(!haveRedis)("a Sentinel failover in the middle of a run", () => {
   let sentinel: RedisSentinelUnderTest;
@@ -78,17 +70,10 @@ describe.skipIf(!haveRedis)("a Sentinel failover in the middle of a run", () => 
       );
     }
 
-    // The agent loops, at every instance; a dispatch the store refuses (503) is dispatched again.
+    // The agent loops, at every instance, through the outage.
     const dispatch = async (n: number): Promise<ClientCallOutcome> => {
       await new Promise((resolve) => setTimeout(resolve, n * 25));
-      for (;;) {
-        try {
-          return await instances[(n + 1) % 3]!.broker.dispatch(address(n, { toolName: "echo", args: { n } }));
-        } catch (error) {
-          if (!(error instanceof ClientCallStoreUnavailableError)) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }
+      return dispatchThroughOutage(instances[(n + 1) % 3]!.broker, address(n, { toolName: "echo", args: { n } }));
     };
     const running = Promise.all(Array.from({ length: CALLS }, (_, n) => dispatch(n)));
     await new Promise((resolve) => setTimeout(resolve, 1_500));
