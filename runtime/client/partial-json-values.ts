@@ -18,7 +18,7 @@ export function setMember(container: Record<string, unknown> | unknown[], key: s
   else container[key] = value;
 }
 
-export const ESCAPES: Readonly<Record<string, string>> = {
+const ESCAPES: Readonly<Record<string, string>> = {
   '"': '"',
   "\\": "\\",
   "/": "/",
@@ -48,3 +48,31 @@ export type Scalar =
   | { readonly kind: "string"; text: string; escape: string | undefined; key: boolean }
   | { readonly kind: "number"; text: string }
   | { readonly kind: "literal"; text: string; readonly word: "true" | "false" | "null" };
+
+/** Reads one character of a string (or of its escape); true when it is the closing quote. */
+export function readStringChar(
+  current: Scalar & { kind: "string" },
+  char: string,
+  fail: (message: string) => never,
+): boolean {
+  if (current.escape !== undefined) {
+    current.escape += char;
+    if (current.escape.length === 1) {
+      const simple = ESCAPES[char];
+      if (simple !== undefined) {
+        current.text += simple;
+        current.escape = undefined;
+      } else if (char !== "u") fail(`\\${char} is not an escape`);
+    } else if (current.escape.length === 5) {
+      if (!/^u[0-9a-fA-F]{4}$/.test(current.escape)) fail(`\\${current.escape} is not an escape`);
+      current.text += String.fromCharCode(Number.parseInt(current.escape.slice(1), 16));
+      current.escape = undefined;
+    }
+    return false;
+  }
+  if (char === '"') return true;
+  if (char === "\\") current.escape = "";
+  else if (char < " ") fail("a control character in a string");
+  else current.text += char;
+  return false;
+}

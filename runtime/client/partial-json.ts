@@ -6,7 +6,7 @@ import {
   type PartialJsonParserOptions,
 } from "./partial-json-options.js";
 import type { Finality, Frame, Scalar } from "./partial-json-values.js";
-import { ESCAPES, MAX_NUMBER_CHARS, NUMBER, STRING_RUN, setMember } from "./partial-json-values.js";
+import { MAX_NUMBER_CHARS, NUMBER, readStringChar, STRING_RUN, setMember } from "./partial-json-values.js";
 
 // A JSON text read as it arrives, delta by delta: the value so far after each, and which of its
 // parts are final. Each delta's characters are read once (never the text before them again), so
@@ -130,33 +130,10 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
     }
   };
 
-  const readString = (current: Scalar & { kind: "string" }, char: string): boolean => {
-    if (current.escape !== undefined) {
-      current.escape += char;
-      if (current.escape.length === 1) {
-        const simple = ESCAPES[char];
-        if (simple !== undefined) {
-          current.text += simple;
-          current.escape = undefined;
-        } else if (char !== "u") fail(`\\${char} is not an escape`);
-      } else if (current.escape.length === 5) {
-        if (!/^u[0-9a-fA-F]{4}$/.test(current.escape)) fail(`\\${current.escape} is not an escape`);
-        current.text += String.fromCharCode(Number.parseInt(current.escape.slice(1), 16));
-        current.escape = undefined;
-      }
-      return false;
-    }
-    if (char === '"') return true;
-    if (char === "\\") current.escape = "";
-    else if (char < " ") fail("a control character in a string");
-    else current.text += char;
-    return false;
-  };
-
   const step = (char: string) => {
     if (scalar !== undefined) {
       if (scalar.kind === "string") {
-        const ended = readString(scalar, char);
+        const ended = readStringChar(scalar, char, fail);
         if (scalar.key) {
           if (ended) {
             stack.at(-1)!.key = scalar.text;
