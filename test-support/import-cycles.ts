@@ -15,6 +15,17 @@ export function sourceFiles(root: string, folders: readonly string[]): string[] 
   );
 }
 
+/** The imports of `files` that reach by relative path into the folder `other` of `root`. */
+export function importsInto(root: string, files: readonly string[], other: string): string[] {
+  return files.flatMap((file) => {
+    const text = readFileSync(path.join(root, file), "utf8");
+    return [...text.matchAll(IMPORT)]
+      .map((match) => path.join(path.dirname(file), match[1] ?? match[2]!))
+      .filter((target) => target.startsWith(`${other}${path.sep}`))
+      .map((target) => `${file} -> ${target}`);
+  });
+}
+
 /** Each file's relative imports (types included: a circle of types is still a circle to read). */
 function importGraph(root: string, files: readonly string[]): Map<string, string[]> {
   const known = new Set(files);
