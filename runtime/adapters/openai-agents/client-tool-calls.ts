@@ -1,4 +1,4 @@
-import type { Agent, RunItem, RunState, RunToolApprovalItem } from "@openai/agents";
+import type { Agent, AgentInputItem, RunContext, RunItem, RunState, RunToolApprovalItem } from "@openai/agents";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
 import type { ClientToolCall } from "../../wire/deferred-calls.js";
 import type { DeferredClientToolAnswer } from "../deferred-call.js";
@@ -25,21 +25,26 @@ export function markClientTool(tool: object, made: MadeTool): void {
   clientTools.set(tool, made);
 }
 
-/** The part of a run's result this reads: what the run added, and where it stopped. */
+/** The part of a run's result this reads: what the run added, where it stopped, and its approvals. */
 export interface ClientToolRunResult {
   readonly newItems: readonly RunItem[];
   readonly interruptions: readonly RunToolApprovalItem[] | undefined;
+  readonly runContext: Pick<RunContext, "isToolApproved">;
 }
 
 /**
- * The client calls of a run for the page: each fire-and-forget call the run made (answered with
- * the acknowledgement), and each awaited call it stopped on. Calls whose arguments were refused
- * are not among them: the model has, or will have, the reason.
+ * The client calls of a run for the page, each listed once: each fire-and-forget call the run made
+ * (answered with the acknowledgement), and each awaited call it stopped on. A resumed run holds
+ * the items of the run it resumes; the calls among those were listed then and are not listed
+ * again. Calls whose arguments were refused are not among them: the model has, or will have, the
+ * reason.
  */
 export function clientToolCallsOfRun(result: ClientToolRunResult): ClientToolCall[] {
   const calls: ClientToolCall[] = [];
+  const listed = listedBefore(result);
   for (const item of result.newItems) {
     if (item.type !== "tool_call_item" || item.rawItem.type !== "function_call") continue;
+    if (listed.has(item.rawItem.callId)) continue;
     const made = madeOf(item.agent, item.rawItem.name);
     if (made?.delivery !== "acknowledge") continue;
     const read = made.input.readJson(item.rawItem.arguments);
@@ -47,7 +52,7 @@ export function clientToolCallsOfRun(result: ClientToolRunResult): ClientToolCal
       calls.push({ toolCallId: item.rawItem.callId, toolName: made.spec.name, args: read.args, awaited: false });
   }
   for (const item of result.interruptions ?? []) {
-    if (item.rawItem.type !== "function_call") continue;
+    if (item.rawItem.type !== "function_call" || listed.has(item.rawItem.callId)) continue;
     const made = madeOf(item.agent, item.rawItem.name);
     if (made?.delivery !== "interrupt") continue;
     const read = made.input.readJson(item.rawItem.arguments);
@@ -72,6 +77,7 @@ export function answerClientToolCalls<Context, A extends Agent<any, any>>(
   const byId = new Map<string, DeferredClientToolAnswer["outcome"]>();
   for (const answer of answers) if (!byId.has(answer.toolCallId)) byId.set(answer.toolCallId, answer.outcome);
   const answered: string[] = [];
+  resumedAfter.set(state._context, new Set(callIdsOf(state.history)));
   for (const item of state.getInterruptions()) {
     if (item.rawItem.type !== "function_call") continue;
     const made = madeOf(item.agent, item.rawItem.name);
@@ -90,6 +96,34 @@ export function answerClientToolCalls<Context, A extends Agent<any, any>>(
     answered.push(item.rawItem.callId);
   }
   return answered;
+}
+
+/** The calls a run held when `answerClientToolCalls` readied it to resume, by its context (in this process). */
+const resumedAfter = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The calls of a resumed run that were listed before it resumed. A resume puts the output of each
+ * call decided for it (approved or rejected) where the call's approval stood, so every call before
+ * the last such output came before the resume; this holds for a state resumed in another process.
+ * A resume readied here by `answerClientToolCalls` is known exactly, even when it decided nothing.
+ */
+function listedBefore(result: ClientToolRunResult): ReadonlySet<string> {
+  const listed = new Set(resumedAfter.get(result.runContext));
+  const items = result.newItems;
+  let decided = -1;
+  items.forEach((item, index) => {
+    if (item.type !== "tool_call_output_item" || item.rawItem.type !== "function_call_result") return;
+    const { name, callId } = item.rawItem;
+    if (result.runContext.isToolApproved({ toolName: name, callId }) !== undefined) decided = index;
+  });
+  for (const item of items.slice(0, Math.max(decided, 0))) {
+    if (item.type === "tool_call_item" && item.rawItem.type === "function_call") listed.add(item.rawItem.callId);
+  }
+  return listed;
+}
+
+function callIdsOf(history: readonly AgentInputItem[]): string[] {
+  return history.flatMap((item) => (item.type === "function_call" ? [item.callId] : []));
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: an agent of any context and output, as the SDK's own RunState types it

@@ -1,11 +1,11 @@
-import { Agent, type AgentInputItem, RunState, run, setTracingDisabled } from "@openai/agents";
+import { Agent, type AgentInputItem, RunResult, RunState, run, setTracingDisabled } from "@openai/agents";
 import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents/testing";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clientToolSpecs } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import { page, shown } from "../__fixtures__/frameworks-page.js";
-import { answerClientToolCalls, clientToolCallsOfRun, toOpenAIAgentsTools } from "./index.js";
+import { answerClientToolCalls, type ClientToolRunResult, clientToolCallsOfRun, toOpenAIAgentsTools } from "./index.js";
 
 // The client tools through the Agents SDK's own runner and scripted model: a run stops on each
 // awaited call, the page runs the calls with the generated handlers, and the run resumes from its
@@ -87,6 +87,62 @@ describe("the OpenAI Agents adapter", () => {
     });
   });
 
+  it("lists each call once across resumes and turns, whether the result is read where it ran or from its state elsewhere", async () => {
+    for (const elsewhere of [false, true]) {
+      const model = new ScriptedModel([
+        [
+          functionCall("show_toast", { text: "One", kind: "info" }, { callId: "t1" }),
+          functionCall("get_location", {}, { callId: "l1" }),
+        ],
+        [
+          functionCall("show_toast", { text: "Two", kind: "info" }, { callId: "t2" }),
+          functionCall("get_location", {}, { callId: "l2" }),
+        ],
+        [assistantMessage("Lisbon, twice.")],
+        [
+          functionCall("show_toast", { text: "Three", kind: "info" }, { callId: "t3" }),
+          functionCall("get_location", {}, { callId: "l3" }),
+        ],
+        [assistantMessage("Still Lisbon.")],
+      ]);
+      const agent = new Agent({
+        name: "assistant",
+        model,
+        tools: toOpenAIAgentsTools<undefined>(clientToolSpecs, { validators: clientToolValidators }),
+      });
+      const delivered: string[] = [];
+      // What the server sends the page: the calls read from the result, or from its state restored in another process.
+      const send = async (result: ClientToolRunResult & { readonly state: { toString(): string } }) => {
+        // The SDK's RunResult constructor takes an agent of any output type, which this agent's "text" is not to tsc.
+        const restored = async () =>
+          new RunResult((await RunState.fromString(agent, result.state.toString())) as never);
+        const read = elsewhere ? await restored() : result;
+        const calls = clientToolCallsOfRun(read);
+        delivered.push(...calls.map((call) => call.toolCallId));
+        return calls;
+      };
+      const turn = async (input: string | AgentInputItem[]) => {
+        let result = await run(agent, input);
+        for (let calls = await send(result); result.interruptions.length > 0; calls = await send(result)) {
+          const state = await RunState.fromString<undefined, typeof agent>(agent, result.state.toString());
+          answerClientToolCalls(state, await page(calls));
+          result = await run(agent, state);
+        }
+        return result;
+      };
+      const first = await turn("Where am I?");
+      expect(first.finalOutput).toBe("Lisbon, twice.");
+      const second = await turn([...first.history, { role: "user", content: "And now?" }]);
+      expect(second.finalOutput).toBe("Still Lisbon.");
+      expect(delivered).toEqual(["t1", "l1", "t2", "l2", "t3", "l3"]);
+      expect(outputsSeen(model)).toMatchObject({
+        l1: '{"city":"Lisbon"}',
+        t3: DISPATCHED_TEXT,
+        l3: '{"city":"Lisbon"}',
+      });
+    }
+  });
+
   it("tells the model when the client's result does not match the tool's outputSchema, or the client failed", async () => {
     const model = new ScriptedModel([
       [
@@ -117,7 +173,7 @@ describe("the OpenAI Agents adapter", () => {
     expect(outputs["c2"]).toContain('reported: "Location permission denied"');
   });
 
-  it("leaves a call without an answer pending, and lets the SDK tell the model of arguments that are not JSON, never sending them to the page", async () => {
+  it("leaves a call without an answer pending, never listing it again, and lets the SDK tell the model of arguments that are not JSON, never sending them to the page", async () => {
     const model = new ScriptedModel([
       [
         functionCall("get_location", {}, { callId: "c1" }),
@@ -131,13 +187,15 @@ describe("the OpenAI Agents adapter", () => {
       tools: toOpenAIAgentsTools(clientToolSpecs, { validators: clientToolValidators }),
     });
     const first = await run(agent, "Go");
-    expect(clientToolCallsOfRun(first).map((call) => call.toolCallId)).toEqual(["c1"]);
+    const calls = clientToolCallsOfRun(first);
+    expect(calls.map((call) => call.toolCallId)).toEqual(["c1"]);
     expect(answerClientToolCalls(first.state, [])).toEqual([]);
     const second = await run(agent, first.state);
     expect(second.interruptions.map((item) => item.rawItem.type === "function_call" && item.rawItem.callId)).toEqual([
       "c1",
     ]);
-    expect(answerClientToolCalls(second.state, await page(clientToolCallsOfRun(second)))).toEqual(["c1"]);
+    expect(clientToolCallsOfRun(second)).toEqual([]);
+    expect(answerClientToolCalls(second.state, await page(calls))).toEqual(["c1"]);
     const third = await run(agent, second.state);
     expect(third.finalOutput).toBe("Done.");
     expect(outputsSeen(model)).toEqual({
