@@ -1,6 +1,7 @@
 import { Command } from "@langchain/langgraph";
 import type { ClientToolCall } from "../../wire/deferred-calls.js";
 import type { DeferredClientToolAnswer } from "../deferred-call.js";
+import { isClientToolCall, unsentFireAndForget } from "./unsent-calls.js";
 
 /** The `type` of the value a client tool's call interrupts the graph with. */
 export const CLIENT_TOOL_INTERRUPT = "client_tool_call";
@@ -22,22 +23,20 @@ export interface ClientToolGraphResult {
 }
 
 /**
- * The client calls for the page: each fire-and-forget call among the messages (answered with the
- * acknowledgement: pass the messages of this turn, so that the page runs each once), and each
- * awaited call the graph stopped on. Calls whose arguments were refused are not among them.
+ * The client calls for the page, each once across the thread's stops and turns (pass the graph's
+ * result, or its saved state with its messages). Where the graph stopped on awaited calls: each of
+ * them, after the fire-and-forget calls the page has not had (the model message's own among them,
+ * so that they run while the graph waits). Where it did not: the fire-and-forget calls answered
+ * since the last stop, or since the user's last message. Calls whose arguments were refused are
+ * not among them: the model has the reason.
  */
 export function clientToolCallsOfGraph(result: ClientToolGraphResult): ClientToolCall[] {
-  const calls: ClientToolCall[] = [];
-  for (const message of result.messages ?? []) {
-    const call = (message as { readonly artifact?: { readonly clientToolCall?: unknown } } | null)?.artifact
-      ?.clientToolCall;
-    if (isClientToolCall(call) && !call.awaited) calls.push(call);
-  }
-  for (const pending of interruptsOf(result)) {
+  const stops = interruptsOf(result).flatMap((pending) => {
     const call = clientToolCallOf(pending);
-    if (call !== undefined) calls.push(call);
-  }
-  return calls;
+    return call === undefined ? [] : [{ call, alongside: alongsideOf(pending) }];
+  });
+  if (stops.length === 0) return unsentFireAndForget(result.messages ?? []);
+  return stops.flatMap(({ call, alongside }) => [...alongside, call]);
 }
 
 /**
@@ -72,13 +71,7 @@ function clientToolCallOf(pending: InterruptLike): ClientToolCall | undefined {
   return { toolCallId, toolName, args, awaited };
 }
 
-function isClientToolCall(value: unknown): value is ClientToolCall {
-  if (typeof value !== "object" || value === null) return false;
-  const call = value as { readonly [key: string]: unknown };
-  return (
-    typeof call["toolCallId"] === "string" &&
-    typeof call["toolName"] === "string" &&
-    typeof call["awaited"] === "boolean" &&
-    "args" in call
-  );
+function alongsideOf(pending: InterruptLike): ClientToolCall[] {
+  const alongside = (pending.value as { readonly alongside?: unknown } | undefined)?.alongside;
+  return Array.isArray(alongside) ? alongside.filter((call) => isClientToolCall(call) && !call.awaited) : [];
 }

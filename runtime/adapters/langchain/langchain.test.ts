@@ -11,7 +11,7 @@ import { clientToolSpecs } from "../../../examples/frameworks/src/client-tools.g
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import { page, shown } from "../__fixtures__/frameworks-page.js";
-import { type ClientToolCall, clientToolCallsOfGraph, resumeClientToolCalls, toLangChainTools } from "./index.js";
+import { clientToolCallsOfGraph, type LangChainClientTool, resumeClientToolCalls, toLangChainTools } from "./index.js";
 
 // The client tools through LangGraph's own agent loop, checkpointer and interrupts, with a scripted
 // chat model that binds tools as LangChain's OpenAI integration does (convertToOpenAITool).
@@ -69,93 +69,90 @@ describe("the LangChain adapter", () => {
     );
   });
 
-  it("interrupts the graph on each awaited call, answers refused arguments with a ToolMessage that says why, and resumes with the client's results; a kind parameter arrives intact", async () => {
-    shown.length = 0;
-    const model = new ScriptedChatModel([
-      new AIMessage({
-        content: "",
-        tool_calls: [
-          { id: "c1", name: "show_toast", args: { text: "Opening", kind: "info" } },
-          { id: "c2", name: "open_file_viewer", args: { file_path: "README.md", line: 0 } },
-          { id: "c3", name: "open_file_viewer", args: { file_path: "README.md", line: 3 } },
-          { id: "c4", name: "get_location", args: {} },
+  for (const [kind, make, sends] of [
+    // Its tools node runs a message's calls in turn: one stop per awaited call.
+    [
+      "createReactAgent",
+      (llm: ScriptedChatModel, tools: LangChainClientTool[]) =>
+        createReactAgent({ llm, tools, checkpointer: new MemorySaver() }),
+      [["c1", "c3"], ["c4"], ["c5"], ["c6", "c7"], []],
+    ],
+    // Each call is a task of its own: the awaited calls of a message stop the graph together.
+    [
+      "langchain's createAgent",
+      (model: ScriptedChatModel, tools: LangChainClientTool[]) =>
+        createAgent({ model, tools, checkpointer: new MemorySaver() }),
+      [["c1", "c3", "c4"], ["c5"], ["c6", "c7"], []],
+    ],
+  ] as const) {
+    it(`through ${kind}, sends each call once over two turns, the fire-and-forget ones with the first stop of their message; refused arguments are answered with why`, async () => {
+      shown.length = 0;
+      const model = new ScriptedChatModel([
+        new AIMessage({
+          content: "",
+          tool_calls: [
+            { id: "c1", name: "show_toast", args: { text: "Opening", kind: "info" } },
+            { id: "c2", name: "open_file_viewer", args: { file_path: "README.md", line: 0 } },
+            { id: "c3", name: "open_file_viewer", args: { file_path: "README.md", line: 3 } },
+            { id: "c4", name: "get_location", args: {} },
+          ],
+        }),
+        new AIMessage({
+          content: "",
+          tool_calls: [{ id: "c5", name: "show_toast", args: { text: "Found you", kind: "success" } }],
+        }),
+        new AIMessage("You are in Lisbon."),
+        new AIMessage({
+          content: "",
+          tool_calls: [
+            { id: "c6", name: "show_toast", args: { text: "Again", kind: "info" } },
+            { id: "c7", name: "get_location", args: {} },
+          ],
+        }),
+        new AIMessage("Still Lisbon."),
+      ]);
+      const agent = make(model, toLangChainTools(clientToolSpecs, { validators: clientToolValidators }));
+      const config = { configurable: { thread_id: `two-turns-${kind}` } };
+      const delivered: string[][] = [];
+      // The server's loop: the calls of each stop (and of the end) to the page, the page's answers back.
+      const turn = async (text: string) => {
+        let result = await agent.invoke({ messages: [{ role: "user", content: text }] }, config);
+        for (let stops = 0; stops < 5 && isInterrupted(result); stops++) {
+          const calls = clientToolCallsOfGraph(result);
+          delivered.push(calls.map((call) => call.toolCallId));
+          result = await agent.invoke(resumeClientToolCalls(result, await page(calls)), config);
+        }
+        expect(isInterrupted(result)).toBe(false);
+        const calls = clientToolCallsOfGraph(result);
+        delivered.push(calls.map((call) => call.toolCallId));
+        await page(calls);
+        return result;
+      };
+      expect((await turn("Open the readme and tell me where I am.")).messages.at(-1)?.content).toBe(
+        "You are in Lisbon.",
+      );
+      expect(toolMessagesSeen(model)).toMatchObject({
+        c2: [
+          "error",
+          'The arguments of "open_file_viewer" do not match its schema: /line must be >= 1. Call it again with arguments that do.',
         ],
-      }),
-      new AIMessage("You are in Lisbon."),
-    ]);
-    const agent = createReactAgent({
-      llm: model,
-      tools: toLangChainTools(clientToolSpecs, { validators: clientToolValidators }),
-      checkpointer: new MemorySaver(),
+        c3: ["success", '{"opened":true}'],
+        c4: ["success", '{"city":"Lisbon"}'],
+      });
+      expect((await turn("And now?")).messages.at(-1)?.content).toBe("Still Lisbon.");
+      // Each stop, then each turn's end: c1 goes with the first stop, before any awaited call is answered.
+      expect(delivered).toEqual(sends);
+      expect(shown).toEqual([
+        { text: "Opening", kind: "info" },
+        { text: "Found you", kind: "success" },
+        { text: "Again", kind: "info" },
+      ]);
+      expect(toolMessagesSeen(model)).toMatchObject({
+        c6: ["success", DISPATCHED_TEXT],
+        c7: ["success", '{"city":"Lisbon"}'],
+      });
     });
-    const config = { configurable: { thread_id: "round-trip" } };
-    let result = await agent.invoke(
-      { messages: [{ role: "user", content: "Open the readme and tell me where I am." }] },
-      config,
-    );
-    const seen: ClientToolCall[] = [];
-    // The tools node runs the calls in turn: the graph stops on one awaited call at a time.
-    for (let turn = 0; turn < 5 && isInterrupted(result); turn++) {
-      const calls = clientToolCallsOfGraph(result);
-      seen.push(...calls.filter((call) => call.awaited));
-      result = await agent.invoke(resumeClientToolCalls(result, await page(calls)), config);
-    }
-    expect(isInterrupted(result)).toBe(false);
-    expect(seen).toEqual([
-      { toolCallId: "c3", toolName: "open_file_viewer", args: { file_path: "README.md", line: 3 }, awaited: true },
-      { toolCallId: "c4", toolName: "get_location", args: {}, awaited: true },
-    ]);
-    expect(clientToolCallsOfGraph(result)).toEqual([
-      { toolCallId: "c1", toolName: "show_toast", args: { text: "Opening", kind: "info" }, awaited: false },
-    ]);
-    expect(result.messages.at(-1)?.content).toBe("You are in Lisbon.");
-    expect(toolMessagesSeen(model)).toEqual({
-      c1: ["success", DISPATCHED_TEXT],
-      c2: [
-        "error",
-        'The arguments of "open_file_viewer" do not match its schema: /line must be >= 1. Call it again with arguments that do.',
-      ],
-      c3: ["success", '{"opened":true}'],
-      c4: ["success", '{"city":"Lisbon"}'],
-    });
-  });
-
-  it("runs the same round trip through langchain's createAgent", async () => {
-    const model = new ScriptedChatModel([
-      new AIMessage({
-        content: "",
-        tool_calls: [
-          { id: "c1", name: "show_toast", args: { text: "Opening", kind: "warning" } },
-          { id: "c2", name: "open_file_viewer", args: { file_path: "notes.txt" } },
-          { id: "c3", name: "open_file_viewer", args: { file_path: "" } },
-        ],
-      }),
-      new AIMessage("Done."),
-    ]);
-    const agent = createAgent({
-      model,
-      tools: toLangChainTools(clientToolSpecs, { validators: clientToolValidators }),
-      checkpointer: new MemorySaver(),
-    });
-    const config = { configurable: { thread_id: "create-agent" } };
-    let result = await agent.invoke({ messages: [{ role: "user", content: "Open my notes." }] }, config);
-    const fireAndForget = clientToolCallsOfGraph(result).filter((call) => !call.awaited);
-    for (let turn = 0; turn < 5 && isInterrupted(result); turn++)
-      result = await agent.invoke(resumeClientToolCalls(result, await page(clientToolCallsOfGraph(result))), config);
-    expect(isInterrupted(result)).toBe(false);
-    expect(
-      [...fireAndForget, ...clientToolCallsOfGraph(result)].filter((call) => !call.awaited).map((call) => call.args),
-    ).toContainEqual({ text: "Opening", kind: "warning" });
-    expect(result.messages.at(-1)?.content).toBe("Done.");
-    expect(toolMessagesSeen(model)).toEqual({
-      c1: ["success", DISPATCHED_TEXT],
-      c2: ["success", '{"opened":false}'],
-      c3: [
-        "error",
-        'The arguments of "open_file_viewer" do not match its schema: /file_path must NOT have fewer than 1 characters. Call it again with arguments that do.',
-      ],
-    });
-  });
+  }
 
   it("tells the model when the client's result does not match the tool's outputSchema", async () => {
     const model = new ScriptedChatModel([

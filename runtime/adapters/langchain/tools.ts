@@ -1,14 +1,16 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { StructuredTool, ToolInputParsingException, type ToolRunnableConfig } from "@langchain/core/tools";
-import { interrupt } from "@langchain/langgraph";
+import { getCurrentTaskInput, interrupt } from "@langchain/langgraph";
 import { clientToolMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
+import { isRecord } from "../../util/guards.js";
 import type { ClientToolCall } from "../../wire/deferred-calls.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import type { ClientToolValidators } from "../../wire/validation.js";
 import { answerObservation, type DeferredCallDispatch, observationText } from "../deferred-call.js";
 import { type ClientToolInput, clientToolInput, type StrictOption } from "../tool-input.js";
 import { CLIENT_TOOL_INTERRUPT } from "./client-tool-calls.js";
+import { type ClientCallReader, callsSentWith } from "./unsent-calls.js";
 
 export interface LangChainToolsOptions {
   /** The generated `clientToolValidators`: the model's arguments, and the client's results, are checked with them. */
@@ -21,6 +23,9 @@ export interface LangChainToolsOptions {
    */
   readonly dispatch?: DeferredCallDispatch;
 }
+
+/** The tools made together by `toLangChainTools`, by name: an awaited call's interrupt reads its siblings with them. */
+const toolSets = new WeakMap<LangChainClientTool, ReadonlyMap<string, LangChainClientTool>>();
 
 /** The tool's output: the text the model reads, and the call it was, for `clientToolCallsOfGraph`. */
 type ClientToolOutput = [content: string, artifact: { readonly clientToolCall: ClientToolCall }];
@@ -80,12 +85,7 @@ export class LangChainClientTool extends StructuredTool<Record<string, unknown>,
     if (!read.ok) throw new ToolInputParsingException(read.text);
     const spec = this.#spec;
     const result = this.#options.validators?.[spec.name]?.result;
-    const call: ClientToolCall = {
-      toolCallId: config?.toolCall?.id ?? "",
-      toolName: spec.name,
-      args: read.args,
-      awaited: clientToolMode(spec).mode !== "fire-and-forget",
-    };
+    const call = this.#callOf(config?.toolCall?.id ?? "", read.args);
     const dispatch = this.#options.dispatch;
     if (dispatch !== undefined) {
       const outcome = await dispatch({
@@ -97,9 +97,36 @@ export class LangChainClientTool extends StructuredTool<Record<string, unknown>,
       return [observationText(answerObservation(spec, outcome, result)), { clientToolCall: call }];
     }
     if (!call.awaited) return [DISPATCHED_TEXT, { clientToolCall: call }];
+    // The fire-and-forget calls the page has not had go with this stop, so that they run while the graph waits.
+    const alongside = callsSentWith(call, taskMessages(config), (name) => this.#readerOf(name));
     // Stops the graph here; on resume, LangGraph runs the tool again and `interrupt` returns the answer.
-    const answer: unknown = interrupt({ type: CLIENT_TOOL_INTERRUPT, ...call });
+    const answer: unknown = interrupt({ type: CLIENT_TOOL_INTERRUPT, ...call, alongside });
     return [observationText(answerObservation(spec, answer, result)), { clientToolCall: call }];
+  }
+
+  #callOf(toolCallId: string, args: unknown): ClientToolCall {
+    const awaited = clientToolMode(this.#spec).mode !== "fire-and-forget";
+    return { toolCallId, toolName: this.#spec.name, args, awaited };
+  }
+
+  /** How a tool made beside this one reads its calls: the call for the page, or nothing for refused arguments. */
+  #readerOf(name: string): ClientCallReader | undefined {
+    const tool = toolSets.get(this)?.get(name) ?? (name === this.name ? this : undefined);
+    if (tool === undefined || tool.#options.dispatch !== undefined) return undefined;
+    return (toolCall) => {
+      const read = tool.#input.read(toolCall.args);
+      return read.ok ? tool.#callOf(toolCall.id, read.args) : undefined;
+    };
+  }
+}
+
+/** The messages of the graph's state as the running tools node has them (none outside a graph). */
+function taskMessages(config: ToolRunnableConfig | undefined): readonly unknown[] {
+  try {
+    const input: unknown = getCurrentTaskInput(config);
+    return isRecord(input) && Array.isArray(input["messages"]) ? input["messages"] : [];
+  } catch {
+    return [];
   }
 }
 
@@ -108,7 +135,10 @@ export function toLangChainTools(
   specs: Iterable<ClientToolSpec>,
   options: LangChainToolsOptions = {},
 ): LangChainClientTool[] {
-  return [...specs].map((spec) => new LangChainClientTool(spec, options));
+  const tools = [...specs].map((spec) => new LangChainClientTool(spec, options));
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  for (const tool of tools) toolSets.set(tool, byName);
+  return tools;
 }
 
 function isToolCall(value: unknown): value is { readonly id?: string; readonly args: unknown } {
