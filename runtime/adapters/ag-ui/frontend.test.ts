@@ -36,6 +36,35 @@ class ScriptedAgent extends AbstractAgent {
   }
 }
 
+/** A thread whose first run asks to approve its one client call (an interrupt naming it); later runs just finish. */
+class ApprovalAgent extends AbstractAgent {
+  readonly inputs: RunAgentInput[] = [];
+  constructor() {
+    super({ threadId: "thread_2" });
+  }
+  override run(input: RunAgentInput): Observable<BaseEvent> {
+    this.inputs.push(input);
+    const first = this.inputs.length === 1;
+    return new Observable<BaseEvent>((subscriber) => {
+      subscriber.next({ type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId });
+      if (first)
+        for (const event of toAgUiToolCallEvents({
+          toolCallId: "call_1",
+          toolName: "pick_date",
+          args: { title: "When?" },
+          parentMessageId: "msg_1",
+        }))
+          subscriber.next(event);
+      const interrupts = [{ id: "approve_1", reason: "tool_approval", toolCallId: "call_1" }];
+      subscriber.next({
+        ...toAgUiRunFinishedEvent({ threadId: input.threadId, runId: input.runId }),
+        ...(first ? { outcome: { type: "interrupt", interrupts } } : {}),
+      } as BaseEvent);
+      subscriber.complete();
+    });
+  }
+}
+
 const dispatchWith =
   (handlers: ClientToolHandlers<{ signal: AbortSignal }>): ToolCallDispatch =>
   (name, args, { signal }) =>
@@ -62,7 +91,7 @@ describe("the AG-UI frontend", () => {
         id: "call_3-result",
         role: "tool",
         toolCallId: "call_3",
-        content: "",
+        content: "Invalid arguments for pick_date: /title must be string.",
         error: "Invalid arguments for pick_date: /title must be string.",
       },
     ]);
@@ -90,8 +119,31 @@ describe("the AG-UI frontend", () => {
       id: "c-result",
       role: "tool",
       toolCallId: "c",
-      content: "",
+      content: "No calendar here.",
       error: "No calendar here.",
     });
   });
+
+  for (const [answer, runs] of [
+    ["resolved", 1],
+    ["cancelled", 0],
+  ] as const) {
+    it(`holds a call an interrupt names until the next run answers it: ${answer}, the handler runs ${runs} time(s)`, async () => {
+      const pick = vi.fn(() => ({ date: "2026-12-24" }));
+      const agent = new ApprovalAgent();
+      agent.subscribe(
+        createAgUiClientToolSubscriber({ dispatch: dispatchWith({ pick_date: pick, share_link: vi.fn() }) }),
+      );
+      await agent.runAgent();
+      expect(pick).not.toHaveBeenCalled();
+      expect(agent.messages.filter((m: Message) => m.role === "tool")).toEqual([]);
+      await agent.runAgent({ resume: [{ interruptId: "approve_1", status: answer }] });
+      expect(pick).toHaveBeenCalledTimes(runs);
+      // The answer goes with the run that approved the call, and with no other.
+      const sent = agent.inputs.map((input) => input.messages.filter((m) => m.role === "tool").map((m) => m.content));
+      expect(sent).toEqual([[], runs === 1 ? ['{"date":"2026-12-24"}'] : []]);
+      await agent.runAgent();
+      expect(pick).toHaveBeenCalledTimes(runs);
+    });
+  }
 });
