@@ -1,5 +1,6 @@
 import { analyzeStrictCompatibility } from "../export/strict.js";
 import { fromStrictArguments, strictCompilationOf } from "../export/strict-arguments.js";
+import { validationMessage } from "../schema/validation-message.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonObject } from "../util/json.js";
 import type { CompiledValidator } from "../wire/validation.js";
@@ -73,6 +74,6 @@ export function clientToolInput(
 
 /** Why a validator said no, as the model reads it: `/title must be string; /when must match format "date"`. */
 export function validationReasons(validator: CompiledValidator): string {
-  const reasons = (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? e.keyword}`).join("; ");
+  const reasons = (validator.errors ?? []).map((e) => `${e.instancePath || "/"} ${validationMessage(e)}`).join("; ");
   return reasons || "does not match the schema";
 }

@@ -63,7 +63,12 @@ export type ClientToolActionOutcomeOf<T extends ClientToolTable<T>, N extends To
 /** A validator: true when the value matches; after false, `errors` says why (ajv's shape). */
 export type ClientToolArgsValidator = ((data: unknown) => boolean) & {
   readonly errors?:
-    | readonly { readonly instancePath: string; readonly keyword: string; readonly message?: string }[]
+    | readonly {
+        readonly instancePath: string;
+        readonly keyword: string;
+        readonly message?: string;
+        readonly params?: { readonly [key: string]: unknown };
+      }[]
     | null;
 };
 

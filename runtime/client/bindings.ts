@@ -1,3 +1,4 @@
+import { validationMessage } from "../schema/validation-message.js";
 import { DISPATCHED_TEXT } from "../wire/observation.js";
 import type {
   ClientActionOf,
@@ -191,13 +192,12 @@ function failure(name: string, reason: ClientToolCallFailureReason, message: str
   return { ok: false, name, reason, message };
 }
 
-/** A handler, own or inherited (class instances keep methods on their prototype), never one of Object.prototype's. */
 /** Why a validator refused the value it was last given. */
 export function validationErrorsOf(validator: ClientToolArgsValidator): ClientToolCallError[] {
   return (validator.errors ?? []).map((e) => ({
     instancePath: e.instancePath,
     keyword: e.keyword,
-    message: e.message ?? e.keyword,
+    message: validationMessage(e),
   }));
 }
 
@@ -207,6 +207,7 @@ export function invalidArgumentsText(name: string, errors: readonly ClientToolCa
   return `Invalid arguments for ${name}: ${reasons || "they do not match its parameters schema"}.`;
 }
 
+/** A handler, own or inherited (class instances keep methods on their prototype), never one of Object.prototype's. */
 export function findHandler(handlers: unknown, name: string): Handler | undefined {
   let holder = typeof handlers === "object" ? handlers : null;
   while (holder !== null && holder !== Object.prototype) {

@@ -2,6 +2,7 @@ import type { StandardJSONSchemaV1, StandardSchemaV1 } from "@standard-schema/sp
 import { convertSchemaDialect } from "../schema/convert-dialect.js";
 import { type SchemaDialect, schemaDialect } from "../schema/dialect.js";
 import { pointerTokens } from "../schema/json-pointer.js";
+import { validationMessage } from "../schema/validation-message.js";
 import type { JsonObject } from "../util/json.js";
 
 /**
@@ -19,7 +20,7 @@ export type StandardSchemaValidator = ((data: unknown) => boolean) & {
         readonly instancePath: string;
         readonly keyword: string;
         readonly message?: string;
-        readonly params?: object;
+        readonly params?: { readonly [key: string]: unknown };
       }[]
     | null;
 };
@@ -51,7 +52,7 @@ export function clientToolStandardSchema<T>(
       validate(value) {
         if (validator(value)) return { value: value as T };
         const issues = (validator.errors ?? []).map((error) => ({
-          message: error.message ?? error.keyword,
+          message: validationMessage(error),
           path: pointerTokens(error.instancePath),
         }));
         return { issues: issues.length > 0 ? issues : [{ message: "does not match the schema" }] };

@@ -1,4 +1,5 @@
 import { childPointer } from "../schema/json-pointer.js";
+import { validationMessage } from "../schema/validation-message.js";
 
 /** One reason a value does not match its schema: where (RFC 6901 pointer into the value) and what. */
 export interface ValidationProblem {
@@ -50,10 +51,11 @@ export function validate(fn: CompiledValidator, data: unknown): readonly Validat
 
 /** ajv points at the parent object for `required` and `additionalProperties`; point at the property itself. */
 function toProblem(error: CompiledValidatorError): ValidationProblem {
-  const message = error.message ?? `fails "${error.keyword}"`;
   const property = error.params["missingProperty"] ?? error.params["additionalProperty"];
+  // The pointer names the property: the message does not repeat it, so a masked pointer hides it.
+  const message = error.message ?? `fails "${error.keyword}"`;
   if (typeof property === "string") return { pointer: childPointer(error.instancePath, property), message };
-  return { pointer: error.instancePath, message };
+  return { pointer: error.instancePath, message: validationMessage(error) };
 }
 
 /** The own entry for a tool: a tool named like an Object.prototype member must not find one. */

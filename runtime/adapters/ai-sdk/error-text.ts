@@ -16,7 +16,7 @@ const NO_SUCH_TOOL = /^Model tried to call unavailable tool '([^']*)'/;
 /**
  * The text the model reads for an error in a turn: `toUIMessageStreamResponse({ onError:
  * clientToolErrorText })` (or `DirectChatTransport`'s `onError`). For arguments the generated
- * validators refused, why (`/severity must be equal to one of the allowed values`), so that the
+ * validators refused, why (`/severity must be equal to one of the allowed values: "low", "high"`), so that the
  * model can call the tool again with arguments that match; for arguments that are not JSON, and
  * for a tool that does not exist, that; for anything else the SDK's own default, which tells
  * nothing of the server.

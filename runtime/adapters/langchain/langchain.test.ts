@@ -263,7 +263,9 @@ describe("the LangChain adapter", () => {
     expect(message).toMatchObject({
       status: "error",
       tool_call_id: "c1",
-      content: expect.stringContaining("/kind must be equal to one of the allowed values"),
+      content: expect.stringContaining(
+        '/kind must be equal to one of the allowed values: "info", "success", "warning"',
+      ),
     });
   });
 });
