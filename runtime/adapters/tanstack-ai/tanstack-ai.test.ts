@@ -1,5 +1,12 @@
-import { chat, type ModelMessage, type StreamChunk, type TextOptions } from "@tanstack/ai";
-import { ChatClient, type ConnectConnectionAdapter } from "@tanstack/ai-client";
+import {
+  chat,
+  chatParamsFromRequest,
+  type ModelMessage,
+  type StreamChunk,
+  type TextOptions,
+  toServerSentEventsResponse,
+} from "@tanstack/ai";
+import { ChatClient, type ConnectConnectionAdapter, fetchServerSentEvents } from "@tanstack/ai-client";
 import { describe, expect, it } from "vitest";
 import { clientToolSpecs, dispatchToolCall } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
@@ -118,6 +125,52 @@ describe("the TanStack AI adapter", () => {
       c3: ['{"city":"Lisbon"}', undefined],
       c4: ["Invalid arguments for open_file_viewer: /line must be >= 1.", undefined],
     });
+  });
+
+  it("runs each call once over two turns through the documented route: chatParamsFromRequest into chat(), ChatClient over SSE", async () => {
+    shown.length = 0;
+    const { adapter, requests } = scriptedAdapter([
+      [
+        { id: "c1", name: "show_toast", args: '{"text":"One","kind":"info"}' },
+        { id: "c2", name: "get_location", args: "{}" },
+      ],
+      [],
+      [
+        { id: "c3", name: "show_toast", args: '{"text":"Two","kind":"info"}' },
+        { id: "c4", name: "get_location", args: "{}" },
+      ],
+      [],
+    ]);
+    const definitions = toTanStackToolDefinitions(clientToolSpecs);
+    // The server route of docs/frameworks.md, as written there.
+    const respond = async (request: Request) =>
+      toServerSentEventsResponse(chat({ adapter, ...(await chatParamsFromRequest(request)), tools: definitions }));
+    const ran: string[] = [];
+    const counting: ToolCallDispatch = (name, args, context) => {
+      ran.push(context.toolCallId);
+      return dispatch(name, args, context);
+    };
+    const client = new ChatClient({
+      connection: fetchServerSentEvents("http://app.test/chat", {
+        fetchClient: async (input, init) => respond(new Request(input, init)),
+      }),
+      tools: toTanStackClientTools(definitions, counting),
+    });
+    await client.sendMessage("Where am I?");
+    await settled(client, requests, 2);
+    await client.sendMessage("And now?");
+    await settled(client, requests, 4);
+
+    expect(requests.length).toBe(4);
+    expect(ran).toEqual(["c1", "c2", "c3", "c4"]);
+    expect(shown).toEqual([
+      { text: "One", kind: "info" },
+      { text: "Two", kind: "info" },
+    ]);
+    const answers = (request: TextOptions) =>
+      Object.fromEntries(request.messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId, m.content]));
+    expect(answers(requests[1]!)).toEqual({ c1: DISPATCHED_TEXT, c2: '{"city":"Lisbon"}' });
+    expect(answers(requests[3]!)).toMatchObject({ c3: DISPATCHED_TEXT, c4: '{"city":"Lisbon"}' });
   });
 });
 
