@@ -520,6 +520,11 @@ console.log(JSON.stringify(await smoke()));
           additionalProperties: false,
         },
       },
+      "client-tools/notify.json": {
+        name: "notify",
+        description: "Show a toast.",
+        parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+      },
       "tsconfig.json": strictTsconfig({ skipLibCheck: true, noEmit: true }),
       // CopilotKit brings @ag-ui/core and @ag-ui/client 0.0.x: the AG-UI adapter must install and type-check beside them.
       "src/ag-ui.ts": `import type { AgentSubscriber } from "@ag-ui/client";
@@ -527,22 +532,23 @@ import type { BaseEvent } from "@ag-ui/core";
 import { createAgUiClientToolSubscriber, toAgUiToolCallEvents } from "@gen-client-tools/runtime/ag-ui";
 import { dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
 
-const handlers: ClientToolHandlers = { pick_date: () => ({ date: "2026-12-24" }) };
+const handlers: ClientToolHandlers = { pick_date: () => ({ date: "2026-12-24" }), notify: () => undefined };
 export const events: BaseEvent[] = toAgUiToolCallEvents({ toolCallId: "c1", toolName: "pick_date", args: { title: "When?" } });
 export const subscriber: AgentSubscriber = createAgUiClientToolSubscriber({ dispatch: (name, args) => dispatchToolCall(name, args, handlers) });
 `,
-      // docs/frameworks.md's CopilotKit block as written, with the handlers its page describes.
-      "src/copilotkit.ts": `import type { ClientToolHandlers } from "./client-tools.gen/index.js";\ndeclare const handlers: ClientToolHandlers;\n${/```ts\n\/\/ copilotkit\.ts\n([\s\S]*?)```/.exec(readFileSync(new URL("../docs/frameworks.md", import.meta.url), "utf8"))![1]!}`,
+      // docs/frameworks.md's CopilotKit block as written.
+      "src/copilotkit.ts": `${/```ts\n\/\/ copilotkit\.ts\n([\s\S]*?)```/.exec(readFileSync(new URL("../docs/frameworks.md", import.meta.url), "utf8"))![1]!}`,
       "src/tools.ts": `import { useFrontendTool } from "@copilotkit/react-core/v2";
 import { clientToolSpecs, dispatchToolCall, type ClientToolHandlers } from "./client-tools.gen/index.js";
 import { clientToolSchemas } from "./client-tools.gen/validators/standard-schemas.js";
 
-const handlers: ClientToolHandlers = { pick_date: (args) => ({ date: args.earliest ?? args.title }) };
+const handlers: ClientToolHandlers = { pick_date: (args) => ({ date: args.earliest ?? args.title }), notify: () => undefined };
+const pickDate = clientToolSpecs.find((spec) => spec.name === "pick_date")!;
 
 export function usePickDate(): void {
   useFrontendTool({
     name: "pick_date",
-    description: clientToolSpecs[0].description,
+    description: pickDate.description,
     parameters: clientToolSchemas.pick_date.args,
     handler: async (args) => {
       const title: string = args.title;

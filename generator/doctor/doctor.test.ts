@@ -131,6 +131,23 @@ describe("gen-client-tools doctor", () => {
     expect(finding.fix).toContain('"importExtension": "auto"');
   });
 
+  it("finds two copies of @ag-ui/client beside CopilotKit's, and names the version to install", async () => {
+    const npm = await project({
+      "node_modules/@ag-ui/client/package.json": { name: "@ag-ui/client", version: "1.0.0" },
+      "node_modules/@copilotkit/core/package.json": { name: "@copilotkit/core", version: "1.74.0" },
+      "node_modules/@copilotkit/core/node_modules/@ag-ui/client/package.json": {
+        name: "@ag-ui/client",
+        version: "0.0.59",
+      },
+    });
+    const finding = only(await runDoctor(npm));
+    expect(finding.message).toContain(
+      "@ag-ui/client is installed 2 times (1.0.0 at node_modules/@ag-ui/client, " +
+        "0.0.59 at node_modules/@copilotkit/core/node_modules/@ag-ui/client)",
+    );
+    expect(finding.fix).toContain("@ag-ui/client version @copilotkit/core depends on");
+  });
+
   it("finds two copies of ai, as npm nests them and as pnpm stores them", async () => {
     const npm = await project({
       "node_modules/ai/package.json": { name: "ai", version: "6.0.326" },

@@ -9,16 +9,27 @@ const CHECK = "duplicate installs";
 const MAX_DEPTH = 6;
 
 /**
- * Packages whose second copy breaks something: two `ai` silently drop `addToolOutput`'s typing; two runtimes split the
- * wire's classes.
+ * Packages whose second copy breaks something: two `ai` silently drop `addToolOutput`'s typing; two `@ag-ui/client`
+ * make CopilotKit's agent class another than yours; two runtimes split the wire's classes.
  */
 const WATCHED: Readonly<Record<string, string>> = {
   ai:
     "with two copies of ai, @ai-sdk/react's types come from one and your tools from " +
     "the other: addToolOutput takes any output, and the typing is silently gone",
+  "@ag-ui/client":
+    "with two copies of @ag-ui/client, an agent you build on one is not an " +
+    "agent to CopilotKit, whose core runs the other",
   "@gen-client-tools/runtime":
     "with two copies of the runtime, the generated code and your server may " +
     "each use their own (errors are not instanceof each other's classes)",
+};
+
+/** Where one package pins the other's version, the fix names it. */
+const FIXES: Readonly<Record<string, string>> = {
+  ai: "install the ai version @ai-sdk/react depends on (npm ls ai shows it), or pin it with an overrides entry in package.json",
+  "@ag-ui/client":
+    "install the @ag-ui/client version @copilotkit/core depends on (npm ls @ag-ui/client " +
+    "shows it), or pin it with an overrides entry in package.json",
 };
 
 /**
@@ -60,11 +71,7 @@ export function checkDuplicates(projectFolder: string, cwd: string): DoctorFindi
       .sort(([, a], [, b]) => (a < b ? -1 : 1))
       .map(([version, where]) => `${version} at ${where}`)
       .join(", ");
-    const fix =
-      name === "ai"
-        ? "install the ai version @ai-sdk/react depends on (npm ls ai " +
-          "shows it), or pin it with an overrides entry in package.json"
-        : `install one version of ${name} (npm dedupe, or an overrides entry)`;
+    const fix = FIXES[name] ?? `install one version of ${name} (npm dedupe, or an overrides entry)`;
     return [problem(CHECK, `${name} is installed ${versions.size} times (${listed}): ${WATCHED[name]}`, fix)];
   });
 }
