@@ -1,3 +1,4 @@
+import { ClientToolExportError } from "../export/errors.js";
 import { analyzeStrictCompatibility } from "../export/strict.js";
 import { fromStrictArguments, strictCompilationOf } from "../export/strict-arguments.js";
 import { validationMessage } from "../schema/validation-message.js";
@@ -7,12 +8,33 @@ import type { CompiledValidator } from "../wire/validation.js";
 import { refusedArguments, unreadableArguments } from "./model-texts.js";
 
 /**
- * Strict mode (OpenAI's rules) per tool: `true` asks for it on each tool whose parameters
- * qualify; `"compile"` also gives each other tool as its compiled strict variant, whose arguments
- * are mapped back to the tool's own shape before they are checked; `false` (the default) gives
- * every schema as written, without it.
+ * Strict mode (OpenAI's rules), as `exportClientTools` takes it: `true` for every tool, throwing
+ * `ClientToolExportError` with each tool that does not qualify and why; `"auto"` on each tool
+ * whose parameters qualify, the others without it; `"compile"` on each tool, those that do not
+ * qualify as their compiled strict variant, whose arguments are mapped back to the tool's own
+ * shape before they are checked; `false` (the default) every schema as written, without it.
  */
-export type StrictOption = boolean | "compile";
+export type StrictOption = boolean | "auto" | "compile";
+
+/**
+ * With `strict: true`, throws `ClientToolExportError` (as `exportClientTools` does) listing every
+ * tool whose parameters do not qualify for strict mode, each with where and why.
+ */
+export function assertStrictQualifies(
+  framework: string,
+  specs: readonly ClientToolSpec[],
+  strict?: StrictOption,
+): void {
+  if (strict !== true) return;
+  const problems = specs.flatMap((spec) =>
+    analyzeStrictCompatibility(spec.parameters, "openai").map((problem) => ({
+      tool: spec.name,
+      pointer: `/parameters${problem.pointer}`,
+      message: `${problem.message} (strict: "auto" gives this tool without strict mode, "compile" a strict variant)`,
+    })),
+  );
+  if (problems.length > 0) throw new ClientToolExportError(framework, problems);
+}
 
 /**
  * The model's arguments as the tool reads them, or why they are refused: the validators' pointers
@@ -47,7 +69,7 @@ export function clientToolInput(
     strict:
       compiled !== undefined
         ? compiled.kind !== "refused"
-        : strict === true && analyzeStrictCompatibility(spec.parameters, "openai").length === 0,
+        : strict === true || (strict === "auto" && analyzeStrictCompatibility(spec.parameters, "openai").length === 0),
     read,
     readJson(json) {
       let raw: unknown;

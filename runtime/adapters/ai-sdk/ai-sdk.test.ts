@@ -20,6 +20,8 @@ import {
   dispatchToolCall,
 } from "../../../examples/validators/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/validators/src/client-tools.gen/validators/index.js";
+import { ClientToolExportError } from "../../export/errors.js";
+import { exportClientTools } from "../../export/export-client-tools.js";
 import { ClientCallBroker } from "../../server/broker.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { outcomeToObservation } from "../../wire/observation.js";
@@ -270,9 +272,26 @@ describe("the AI SDK adapter", () => {
       error: { message: "/title must be string" },
     });
     expect(await pickDate.validate?.({ title: "t" })).toEqual({ success: true, value: { title: "t" } });
-    const strict = toAiSdkTools<ClientToolMap>(clientToolSpecs, { strict: true });
     // pick_date's optional "earliest" is outside OpenAI's strict rules (every property required); share_link is open.
-    expect([strict.pick_date.strict, strict.share_link.strict]).toEqual([undefined, undefined]);
+    const auto = toAiSdkTools<ClientToolMap>(clientToolSpecs, { strict: "auto" });
+    expect([auto.pick_date.strict, auto.share_link.strict]).toEqual([undefined, undefined]);
+    // strict: true is every tool or an error naming each one that cannot be, as exportClientTools has it.
+    for (const asked of [
+      () => toAiSdkTools<ClientToolMap>(clientToolSpecs, { strict: true }),
+      () => exportClientTools(clientToolSpecs, "openai-chat", { strict: true }),
+    ]) {
+      const error = (() => {
+        try {
+          asked();
+        } catch (thrown) {
+          return thrown;
+        }
+      })();
+      expect(error).toBeInstanceOf(ClientToolExportError);
+      expect((error as ClientToolExportError).problems.map((problem) => problem.tool)).toEqual(
+        expect.arrayContaining(["pick_date", "share_link"]),
+      );
+    }
     const closed = toAiSdkTools(
       [
         {

@@ -3,7 +3,7 @@ import { clientToolMode, unknownMode } from "../../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../../tool-spec/types.js";
 import { type ClientToolAcknowledgement, DISPATCHED_TEXT } from "../../wire/observation.js";
 import type { ClientToolValidators, CompiledValidator } from "../../wire/validation.js";
-import { clientToolInput, type StrictOption, validationReasons } from "../tool-input.js";
+import { assertStrictQualifies, clientToolInput, type StrictOption, validationReasons } from "../tool-input.js";
 
 /** The text the model sees once a fire-and-forget tool's call has reached the client. */
 const ACKNOWLEDGEMENT: ClientToolAcknowledgement = DISPATCHED_TEXT;
@@ -26,10 +26,11 @@ export interface AiSdkToolsOptions {
   /** The generated `clientToolValidators`: the AI SDK then checks the model's arguments (and results) with them. */
   readonly validators?: ClientToolValidators;
   /**
-   * Ask for the provider's strict mode (OpenAI's rules) on each tool whose parameters qualify
-   * (`true`), and with `"compile"` on each other one as a strict variant derived from it: the
-   * SDK then maps the model's arguments back to the tool's own shape before they are checked
-   * and handed on (`fromStrictArguments`). The others go without it.
+   * The provider's strict mode (OpenAI's rules), as `exportClientTools` takes it (see
+   * {@link StrictOption}): `true` on every tool, or `ClientToolExportError` naming each tool that
+   * does not qualify and why; `"auto"` on each tool that qualifies; `"compile"` on each other one
+   * as a strict variant, the model's arguments mapped back to the tool's own shape before they
+   * are checked and handed on (`fromStrictArguments`).
    */
   readonly strict?: StrictOption;
   /**
@@ -55,7 +56,9 @@ export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { arg
   options: AiSdkToolsOptions = {},
 ): AiSdkClientTools<M> {
   const tools: Record<string, Tool> = {};
-  for (const spec of specs) {
+  const list = [...specs];
+  assertStrictQualifies("the AI SDK", list, options.strict);
+  for (const spec of list) {
     const validators = options.validators?.[spec.name];
     const input = clientToolInput(spec, validators?.args, options.strict);
     const tool: Tool = {

@@ -8,7 +8,7 @@ import type { ClientToolCall } from "../../wire/deferred-calls.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import type { ClientToolValidators } from "../../wire/validation.js";
 import { answerObservation, type DeferredCallDispatch, observationText } from "../deferred-call.js";
-import { type ClientToolInput, clientToolInput, type StrictOption } from "../tool-input.js";
+import { assertStrictQualifies, type ClientToolInput, clientToolInput, type StrictOption } from "../tool-input.js";
 import { CLIENT_TOOL_INTERRUPT } from "./client-tool-calls.js";
 import { type ClientCallReader, callsSentWith } from "./unsent-calls.js";
 
@@ -135,7 +135,9 @@ export function toLangChainTools(
   specs: Iterable<ClientToolSpec>,
   options: LangChainToolsOptions = {},
 ): LangChainClientTool[] {
-  const tools = [...specs].map((spec) => new LangChainClientTool(spec, options));
+  const list = [...specs];
+  assertStrictQualifies("LangChain", list, options.strict);
+  const tools = list.map((spec) => new LangChainClientTool(spec, options));
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   for (const tool of tools) toolSets.set(tool, byName);
   return tools;

@@ -4,7 +4,7 @@ import type { ClientToolSpec } from "../../tool-spec/types.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import type { ClientToolValidators } from "../../wire/validation.js";
 import { answerObservation, type DeferredCallDispatch, observationText } from "../deferred-call.js";
-import { clientToolInput, type StrictOption } from "../tool-input.js";
+import { assertStrictQualifies, clientToolInput, type StrictOption } from "../tool-input.js";
 import { answersOf } from "./answers.js";
 import { type ClientToolDelivery, markClientTool } from "./client-tool-calls.js";
 
@@ -32,7 +32,9 @@ export function toOpenAIAgentsTools<Context = UnknownContext>(
   specs: Iterable<ClientToolSpec>,
   options: OpenAIAgentsToolsOptions = {},
 ): FunctionTool<Context>[] {
-  return [...specs].map((spec) => functionTool<Context>(spec, options));
+  const list = [...specs];
+  assertStrictQualifies("the OpenAI Agents SDK", list, options.strict);
+  return list.map((spec) => functionTool<Context>(spec, options));
 }
 
 function functionTool<Context>(spec: ClientToolSpec, options: OpenAIAgentsToolsOptions): FunctionTool<Context> {
