@@ -1,4 +1,3 @@
-import { pointerTokens } from "../schema/json-pointer.js";
 import { clientToolMode } from "../tool-spec/tool-mode.js";
 import type { ClientToolSpec } from "../tool-spec/types.js";
 import type { JsonValue } from "../util/json.js";
@@ -6,9 +5,9 @@ import type { ClientToolTable, ToolNameOf } from "../wire/tool-table.js";
 import type { ClientToolArgsValidators } from "./binding-types.js";
 import { invalidArgumentsText, validationErrorsOf } from "./bindings.js";
 import type { ClientToolCallStateOf, StreamingCallOf } from "./call-state.js";
-import { mayListValuesAt } from "./listed-values.js";
 import { createPartialJsonParser } from "./partial-json.js";
 import { PartialJsonError, type PartialJsonParser } from "./partial-json-options.js";
+import { streamingState, withoutUnlisted } from "./streaming-state.js";
 
 /** A client tool as the page knows it: the generated `clientToolSpecs` fit. */
 export interface StreamedToolSpec extends Partial<Pick<ClientToolSpec, "outputSchema" | "awaited" | "privateInput">> {
@@ -95,6 +94,8 @@ export type SettledInput =
   | { readonly status: "output-error"; readonly args?: unknown; readonly error: string };
 
 const DEFAULT_MAX_CALLS = 256;
+/** A snapshot's copy of the open containers is paid for by this many members' worth per character read. */
+const SNAPSHOT_SHARE = 16;
 const DEFAULT_MAX_CHARS = 1024 * 1024;
 
 interface CallStream {
@@ -108,6 +109,8 @@ interface CallStream {
    * arguments not checked again).
    */
   settled: { readonly input: SettledInput; readonly state: object } | undefined;
+  /** The characters read since the state's snapshot. */
+  unshown: number;
   /** The text `read` was last given (keeping a string does not copy it). */
   text: string;
   /** The text stopped being JSON, or grew past the bound: the state stays as it last was. */
@@ -134,7 +137,8 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(
     if (calls.size >= maxCalls) calls.delete(calls.keys().next().value!);
     const stream: CallStream = {
       toolName,
-      parser: createPartialJsonParser({ snapshots: true, maxChars }),
+      parser: createPartialJsonParser({ maxChars }),
+      unshown: 0,
       args: undefined,
       settled: undefined,
       text: "",
@@ -153,8 +157,15 @@ export function createClientToolCallStreams<T extends ClientToolTable<T>>(
   const push = (stream: CallStream, toolCallId: string, delta: string): StreamingCallOf<string, unknown> => {
     if (stream.stopped || delta === "" || stream.parser === undefined) return stream.state;
     try {
-      const value = stream.parser.push(delta);
-      const open = stream.parser.openPointer();
+      const parser = stream.parser;
+      parser.push(delta);
+      // A snapshot copies the containers still open: one is taken once the text read since the last pays a share of
+      // that copy, so a long open array costs linear time in all, and a small value gets a new state per delta.
+      stream.unshown += delta.length;
+      if (stream.unshown * SNAPSHOT_SHARE < parser.openSize()) return stream.state;
+      stream.unshown = 0;
+      const value = parser.snapshot();
+      const open = parser.openPointer();
       const shown =
         open === undefined ? value : withoutUnlisted(value, open, parameters.get(stream.toolName) as JsonValue);
       stream.state = streamingState(toolCallId, stream.toolName, shown, open);
@@ -249,48 +260,4 @@ function sameInput(a: SettledInput, b: SettledInput): boolean {
     field(a, "result") === field(b, "result") &&
     field(a, "error") === field(b, "error")
   );
-}
-
-/**
- * The value without the string or number being read where the schema lists the values it may
- * take: `"te"` is not one of `"teal" | "coral"`, so it shows once it is whole. The containers on
- * the way to it are the parser's copies, which no one else holds.
- */
-function withoutUnlisted(value: unknown, open: string, parameters: JsonValue): unknown {
-  const tokens = pointerTokens(open);
-  let holder: unknown;
-  let part = value;
-  for (const token of tokens) {
-    holder = part;
-    part = (part as Record<string, unknown>)[token];
-  }
-  if ((typeof part !== "string" && typeof part !== "number") || !mayListValuesAt(parameters, tokens)) return value;
-  if (holder === undefined) return undefined;
-  if (Array.isArray(holder)) holder.pop();
-  else delete (holder as Record<string, unknown>)[tokens.at(-1)!];
-  return value;
-}
-
-function streamingState(
-  toolCallId: string,
-  toolName: string,
-  args: unknown,
-  open: string | undefined,
-): StreamingCallOf<string, unknown> {
-  return {
-    status: "input-streaming",
-    toolCallId,
-    toolName,
-    args,
-    isFinal: (pointer: string) => {
-      if (args === undefined || (open !== undefined && (open === pointer || open.startsWith(`${pointer}/`))))
-        return false;
-      let part: unknown = args;
-      for (const token of pointerTokens(pointer)) {
-        if (typeof part !== "object" || part === null || !Object.hasOwn(part, token)) return false;
-        part = (part as Record<string, unknown>)[token];
-      }
-      return true;
-    },
-  } as StreamingCallOf<string, unknown>;
 }

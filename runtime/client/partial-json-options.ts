@@ -47,6 +47,13 @@ export interface PartialJsonParser {
    * it is final.
    */
   openPointer(): string | undefined;
+  /**
+   * The value so far as a new value, as `push` returns it with `snapshots`: the containers still
+   * open copied, the parts read to their end shared, nothing returned changed afterwards.
+   */
+  snapshot(): unknown;
+  /** How many members the containers still open hold: what a snapshot copies. */
+  openSize(): number;
 }
 
 export const DEFAULT_MAX_DEPTH = 64;

@@ -36,6 +36,8 @@ export interface Frame {
   key: string | undefined;
   /** What comes next: a key, `:`, a value, `,` or the end. */
   expect: "key-or-end" | "key" | "colon" | "value" | "value-or-end" | "comma-or-end";
+  /** The keys read into an object so far (an array has its length): what copying it costs. */
+  members: number;
 }
 
 /** What the containers know of their parts' finality: `final` once closed, `settled` the parts read to their end. */

@@ -182,6 +182,17 @@ describe("createPartialJsonParser", () => {
     }).toThrow(reason);
   });
 
+  it("counts what a snapshot would copy, and takes one on demand that later text never changes", () => {
+    const parser = createPartialJsonParser();
+    parser.push('{"a":[1,2,3');
+    expect(parser.openSize()).toBe(4);
+    const taken = parser.snapshot() as { a: number[] };
+    parser.push(',4],"b":{"c":1');
+    expect(parser.openSize()).toBe(3);
+    expect(taken).toEqual({ a: [1, 2, 3] });
+    expect(parser.snapshot()).toEqual({ a: [1, 2, 3, 4], b: { c: 1 } });
+  });
+
   it("refuses a text that stops short, past its bounds, or nests too deep", () => {
     const short = createPartialJsonParser();
     short.push('{"a":[1,2');

@@ -72,7 +72,8 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
     if (stack.length >= maxDepth) fail(`nested deeper than ${maxDepth} levels`);
     place(container);
     finality.set(container, { closed: false, settled: new Set() });
-    stack.push({ container, key: undefined, expect: Array.isArray(container) ? "value-or-end" : "key-or-end" });
+    const expect = Array.isArray(container) ? "value-or-end" : "key-or-end";
+    stack.push({ container, key: undefined, expect, members: 0 });
   };
 
   const close = (kind: "object" | "array") => {
@@ -137,6 +138,7 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
         if (scalar.key) {
           if (ended) {
             stack.at(-1)!.key = scalar.text;
+            stack.at(-1)!.members++;
             stack.at(-1)!.expect = "colon";
             scalar = undefined;
           }
@@ -264,6 +266,12 @@ export function createPartialJsonParser(options: PartialJsonParserOptions = {}):
       return root;
     },
     isFinal,
+    snapshot,
+    openSize() {
+      let size = 0;
+      for (const frame of stack) size += Array.isArray(frame.container) ? frame.container.length : frame.members;
+      return size;
+    },
     openPointer() {
       const scalarShown =
         (scalar?.kind === "string" && !scalar.key) ||
