@@ -1,8 +1,8 @@
 import { isJsonObject } from "../../util/guards.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../../util/json.js";
-import { jsonEqual } from "../../util/json-equal.js";
 import { childPointer } from "../json-pointer.js";
 import { linearRegExp } from "../linear-patterns.js";
+import { valuesListedIn } from "./enum-lookup.js";
 import { ALL_TYPES, hasType, type JsonType } from "./json-types.js";
 import type { Located, SchemaSide } from "./schema-side.js";
 
@@ -238,7 +238,7 @@ export function finiteValues(a: Conjunction): JsonValue[] | undefined {
   let values: JsonValue[] | undefined;
   for (const { value, pointer } of [...keywordValues(a, "enum"), ...keywordValues(a, "const")]) {
     const listed = pointer.endsWith("/const") ? [value] : Array.isArray(value) ? value : [];
-    values = values === undefined ? [...listed] : values.filter((v) => listed.some((w) => jsonEqual(v, w)));
+    values = values === undefined ? [...listed] : valuesListedIn(values, listed);
   }
   if (values !== undefined)
     return a.onlyType === undefined ? values : values.filter((value) => hasType(value, allowedTypes(a)));

@@ -7,6 +7,7 @@ import { VALIDATION_OPTIONS, validationOptionsFor } from "../ajv-options.js";
 import { type SchemaDialect, schemaDialect } from "../dialect.js";
 import { childPointer, pointerTokens } from "../json-pointer.js";
 import { withProtoProperties } from "../proto-properties.js";
+import { type EnumLookup, enumLookup } from "./enum-lookup.js";
 
 /** A subschema where it stands in its root: what `$ref`s inside it resolve against. */
 export interface Located {
@@ -56,6 +57,7 @@ export function schemaSide(root: JsonSchema): SchemaSide {
   let ajv: Ajv | Ajv2020 | undefined;
   const key = `urn:gen-client-tools:compare:${nextKey++}`;
   const validators = new Map<string, AnyValidateFunction>();
+  const lookups = new Map<string, EnumLookup | null>();
   const validatorAt = (pointer: string): AnyValidateFunction => {
     let validate = validators.get(pointer);
     if (validate !== undefined) return validate;
@@ -79,24 +81,15 @@ export function schemaSide(root: JsonSchema): SchemaSide {
       } catch {
         return undefined;
       }
-      if (pointer !== "" && !pointer.startsWith("/")) return undefined;
-      let current: JsonValue = root;
-      for (const token of pointerTokens(pointer)) {
-        if (typeof current !== "object" || current === null) return undefined;
-        const next: JsonValue | undefined = Array.isArray(current)
-          ? current[Number(token)]
-          : Object.hasOwn(current, token)
-            ? (current as JsonObject)[token]
-            : undefined;
-        if (next === undefined) return undefined;
-        current = next;
-      }
-      return typeof current === "boolean" ||
-        (typeof current === "object" && current !== null && !Array.isArray(current))
-        ? { schema: current as JsonSchema, pointer }
-        : undefined;
+      return resolveAt(root, pointer);
     },
     accepts(pointer, value) {
+      let lookup = lookups.get(pointer);
+      if (lookup === undefined) {
+        const at = resolveAt(root, pointer);
+        lookups.set(pointer, (lookup = at === undefined ? null : (enumLookup(at.schema) ?? null)));
+      }
+      if (lookup !== null) return lookup(value);
       try {
         return validatorAt(pointer)(value) === true;
       } catch {
@@ -108,6 +101,25 @@ export function schemaSide(root: JsonSchema): SchemaSide {
       ajv?.removeSchema(key);
     },
   };
+}
+
+/** The subschema at a JSON pointer into the root, or undefined where there is none. */
+function resolveAt(root: JsonSchema, pointer: string): Located | undefined {
+  if (pointer !== "" && !pointer.startsWith("/")) return undefined;
+  let current: JsonValue = root;
+  for (const token of pointerTokens(pointer)) {
+    if (typeof current !== "object" || current === null) return undefined;
+    const next: JsonValue | undefined = Array.isArray(current)
+      ? current[Number(token)]
+      : Object.hasOwn(current, token)
+        ? (current as JsonObject)[token]
+        : undefined;
+    if (next === undefined) return undefined;
+    current = next;
+  }
+  return typeof current === "boolean" || (typeof current === "object" && current !== null && !Array.isArray(current))
+    ? { schema: current as JsonSchema, pointer }
+    : undefined;
 }
 
 export { childPointer };
