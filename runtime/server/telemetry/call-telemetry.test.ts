@@ -15,7 +15,7 @@ import { ClientCallBroker } from "../broker.js";
 import type { ClientCallBrokerOptions } from "../broker-options.js";
 import type { DispatchInput } from "../calls/dispatch-input.js";
 import { RedisPendingCallStore } from "../stores/redis/redis-store.js";
-import { INSTRUMENTATION_NAME } from "./call-telemetry.js";
+import { DURATION_BUCKETS_SECONDS, INSTRUMENTATION_NAME } from "./call-telemetry.js";
 
 // The SDK as an app sets it up (what NodeSDK does): a tracer provider, a context manager that
 // follows async calls, and a meter provider, all registered globally before the broker is made.
@@ -218,6 +218,12 @@ describe("the broker's OpenTelemetry spans and metrics, with nothing given to th
     };
     expect(timedOut.count).toBe(1);
     expect(timedOut.sum).toBeGreaterThanOrEqual(0.9);
+    // The SDK reads the boundaries the runtime advises: a call of about 1 s lands between 0.64 and 5.12 s, not in the
+    // (0, 5] bucket of an SDK's milliseconds.
+    const buckets = (timedOut as unknown as { buckets: { boundaries: number[]; counts: number[] } }).buckets;
+    expect(buckets.boundaries).toEqual(DURATION_BUCKETS_SECONDS);
+    const around = buckets.counts.slice(buckets.boundaries.indexOf(1.28), buckets.boundaries.indexOf(5.12) + 1);
+    expect(around.reduce((sum, count) => sum + count, 0)).toBe(1);
   });
 
   it("records the arguments and the result when asked, and never anything of a private input's value (the canary)", async () => {

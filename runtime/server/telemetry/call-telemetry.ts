@@ -11,6 +11,13 @@ export const INSTRUMENTATION_NAME = "@gen-client-tools/runtime";
 
 /** How many sets of metric attributes are kept for reuse. */
 const MAX_KEPT_ATTRIBUTES = 4096;
+/**
+ * The GenAI semantic conventions' boundaries for durations in seconds: an SDK's default buckets
+ * are for milliseconds (0 to 10,000), which put every call from 0.03 s to 20 s in one.
+ */
+export const DURATION_BUCKETS_SECONDS = [
+  0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
+];
 
 /** Outcomes that mean the call failed: its span's status is an error, and `error.type` names the outcome. */
 const FAILED: ReadonlySet<ClientCallOutcome["status"]> = new Set([
@@ -76,10 +83,12 @@ export class CallTelemetry {
       duration: meter.createHistogram("gen_ai.execute_tool.duration", {
         description: "Time from dispatch to outcome of an awaited client tool call.",
         unit: "s",
+        advice: { explicitBucketBoundaries: DURATION_BUCKETS_SECONDS },
       }),
       approval: meter.createHistogram("gen_client_tools.approval.duration", {
         description: "Time the approve hook took to decide.",
         unit: "s",
+        advice: { explicitBucketBoundaries: DURATION_BUCKETS_SECONDS },
       }),
       attributes: metricAttributes(),
     };
