@@ -188,7 +188,7 @@ describe("dispatchToolCall (generated)", () => {
       "/prompt maxLength",
     ]);
     expect(!outcome.ok && outcome.message).toBe(
-      'Invalid arguments for pick_colour: / must NOT have additional property "extra"; /prompt must NOT have more than 20 characters.',
+      'Invalid arguments for pick_colour: / must NOT have additional properties: "extra"; /prompt must NOT have more than 20 characters.',
     );
     expect(h["pick_colour"]).not.toHaveBeenCalled();
     expect(await validated.dispatchToolCall("pick_colour", { prompt: "ok" }, h, undefined)).toMatchObject({

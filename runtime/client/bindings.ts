@@ -83,16 +83,14 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
       return failure(
         name,
         "invalid_arguments",
-        `The arguments for ${name} cannot have a property "kind": this ` +
-          `tool's own "${KIND_ARGUMENT}" takes its place in an action.`,
+        `The arguments for ${name} cannot have "kind", as the tool has its own "${KIND_ARGUMENT}".`,
       );
     }
     if (!ownMcpArgKind.has(name) && Object.hasOwn(object, "kind") && Object.hasOwn(object, KIND_ARGUMENT)) {
       return failure(
         name,
         "invalid_arguments",
-        `The arguments for ${name} cannot have both "kind" and ` +
-          `"${KIND_ARGUMENT}": an action carries "kind" as "${KIND_ARGUMENT}".`,
+        `The arguments for ${name} cannot have both "kind" and "${KIND_ARGUMENT}".`,
       );
     }
     const validator = (options?.validators ?? input.validators)?.[name]?.args;
@@ -117,20 +115,19 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
         const actionKind = JSON.stringify((action as { kind?: unknown } | null)?.kind);
         throw new TypeError(
           `dispatchClientAction received an unknown action kind ${actionKind}: ` +
-            `regenerate the client-tool bindings if the server has new tools`,
+            `regenerate the client-tool bindings`,
         );
       }
       const name = (action as { readonly kind: string }).kind.slice(KIND_PREFIX.length);
       if (privateInput.has(name)) throw new TypeError(privateInputMessage(name));
       if (!fireAndForget.has(name) && servedByRunner(handlers)) {
         throw new TypeError(
-          `dispatchClientAction received an action of ${JSON.stringify(name)}, an awaited tool, with handlers a client tool runner runs: the runner runs this call from its request ` +
-            `and answers the server, so running it here would run its handler twice. Give dispatchClientAction only fire-and-forget actions (isFireAndForgetAction(event.action)).`,
+          `dispatchClientAction received an action of ${JSON.stringify(name)}, an awaited tool, with handlers a client tool runner runs: ` +
+            `the runner answers it, so this would run its handler twice. Give dispatchClientAction only fire-and-forget actions (isFireAndForgetAction(event.action)).`,
         );
       }
       const handler = findHandler(handlers, name);
-      if (handler === undefined)
-        throw new TypeError(`no handler for client tool ${JSON.stringify(name)}: add it to your ClientToolHandlers`);
+      if (handler === undefined) throw new TypeError(noHandlerMessage(name));
       resolve(handler.call(handlers, argsOf(action as { readonly kind: string }), ctx));
     });
   }
@@ -146,12 +143,7 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
     if (!checked.ok) return checked;
     if (privateInput.has(name)) return failure(name, "private_input", privateInputMessage(name));
     const handler = findHandler(handlers, name);
-    if (handler === undefined)
-      return failure(
-        name,
-        "handler_error",
-        `This client has no handler for the tool ${JSON.stringify(name)}: add it to your ClientToolHandlers.`,
-      );
+    if (handler === undefined) return failure(name, "handler_error", noHandlerMessage(name));
     try {
       const result: unknown = await handler.call(handlers, checked.args, ctx);
       return { ok: true, name, result, output: fireAndForget.has(name) ? DISPATCHED_TEXT : result };
@@ -181,10 +173,14 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
   });
 }
 
+function noHandlerMessage(name: string): string {
+  return `This client has no handler for the tool ${JSON.stringify(name)}: add it to your ClientToolHandlers.`;
+}
+
 function privateInputMessage(name: string): string {
   return (
-    `The client tool ${JSON.stringify(name)} takes a private input: its calls come from the ` +
-    `server's broker, and the runner (createClientToolRunner) sends the value to the server alone.`
+    `The client tool ${JSON.stringify(name)} takes a private input: ` +
+    `the runner (createClientToolRunner) sends the value to the server alone.`
   );
 }
 

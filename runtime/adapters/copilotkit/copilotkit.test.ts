@@ -109,7 +109,7 @@ describe("the CopilotKit adapter", () => {
       c2: '{"opened":true}',
       c3: '{"city":"Lisbon"}',
       c4: expect.stringContaining("/line must be >= 1"),
-      c5: 'Invalid arguments for show_toast: / must NOT have additional property "colour".',
+      c5: 'Invalid arguments for show_toast: / must NOT have additional properties: "colour".',
     });
   });
 });
