@@ -434,6 +434,7 @@ console.log(JSON.stringify(await smoke()));
     const snippets = [...frameworksPage.matchAll(/```ts\n\/\/ (with-[\w-]+\.ts)\n([\s\S]*?)```/g)];
     expect(snippets.map((match) => match[1]).sort()).toEqual([
       "with-ag-ui.ts",
+      "with-ai-sdk-approval.ts",
       "with-ai-sdk-page.ts",
       "with-ai-sdk-server.ts",
       "with-deferred-page.ts",

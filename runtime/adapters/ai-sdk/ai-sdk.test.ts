@@ -1,8 +1,5 @@
 import {
-  AbstractChat,
   asSchema,
-  type ChatState,
-  type ChatStatus,
   DirectChatTransport,
   type InferUITools,
   lastAssistantMessageIsCompleteWithToolCalls,
@@ -25,6 +22,7 @@ import { exportClientTools } from "../../export/export-client-tools.js";
 import { ClientCallBroker } from "../../server/broker.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import { outcomeToObservation } from "../../wire/observation.js";
+import { type StreamPart, TestChat as TestChatOf, usage } from "./__fixtures__/test-chat.js";
 import { clientToolErrorText, handleAiSdkToolCall, type ToolCallDispatch, toAiSdkTools } from "./index.js";
 
 // A client tool round trip through the AI SDK's own Chat, agent loop and mock model: the model
@@ -34,27 +32,7 @@ import { clientToolErrorText, handleAiSdkToolCall, type ToolCallDispatch, toAiSd
 const tools = toAiSdkTools<ClientToolMap>(clientToolSpecs, { validators: clientToolValidators });
 type Message = UIMessage<unknown, never, InferUITools<typeof tools>>;
 
-class TestChat extends AbstractChat<Message> {
-  constructor(init: ConstructorParameters<typeof AbstractChat<Message>>[0] extends infer I ? Omit<I, "state"> : never) {
-    const state: ChatState<Message> = {
-      status: "ready" as ChatStatus,
-      error: undefined,
-      messages: [],
-      pushMessage: (message) => void state.messages.push(message),
-      popMessage: () => void state.messages.pop(),
-      replaceMessage: (index, message) => void (state.messages[index] = message),
-      snapshot: (thing) => structuredClone(thing),
-    };
-    super({ ...init, state });
-  }
-}
-
-type StreamPart =
-  Awaited<ReturnType<MockLanguageModelV3["doStream"]>>["stream"] extends ReadableStream<infer P> ? P : never;
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-};
+class TestChat extends TestChatOf<Message> {}
 
 /**
  * A scripted model: a call of `toolName` with `input` first (streamed in `pieces` when asked, as

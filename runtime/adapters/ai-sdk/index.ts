@@ -2,6 +2,13 @@
 // `onToolCall` through the generated handlers. `ai` is a peer dependency of this entry.
 
 export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCallOutcome } from "../dispatch.js";
+export {
+  type AiSdkApprovalDecision,
+  type AiSdkApprovalOptions,
+  type AiSdkApprovalRequest,
+  answerAiSdkApproval,
+  clientToolCallsAnswered,
+} from "./approval.js";
 export { type AiSdkPartToolName, type AiSdkToolPart, callStateFromAiSdkPart } from "./call-state.js";
 export { clientToolErrorText } from "./error-text.js";
 export {

@@ -19,6 +19,12 @@ export interface AiSdkToolCallOptions {
   readonly addToolOutput: (output: never) => void | PromiseLike<void>;
   /** Abort it when the chat stops (with `stop()`): the handler's signal fires, and no output is added. */
   readonly signal?: AbortSignal;
+  /**
+   * The tools whose calls wait for a person's approval, the names given to `toAiSdkTools`'s
+   * `needsApproval`: their calls are held (the SDK calls `onToolCall` before it asks for the
+   * approval) until `answerAiSdkApproval` answers it.
+   */
+  readonly needsApproval?: readonly string[];
 }
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -29,14 +35,16 @@ const NEVER_ABORTED = new AbortController().signal;
  * the model can read when the arguments were invalid or the handler failed. A call of a tool
  * these bindings do not know is left alone (resolves to its `unknown_tool` outcome), for the
  * app's other tools, and so is a private-input tool's (the server runs it through the broker,
- * and its value never enters the chat's messages).
+ * and its value never enters the chat's messages). A call that waits for approval
+ * (`needsApproval`) runs nothing yet and resolves to `undefined`.
  */
 export async function handleAiSdkToolCall(
   toolCall: AiSdkToolCall,
   options: AiSdkToolCallOptions,
-): Promise<ToolCallOutcome> {
+): Promise<ToolCallOutcome | undefined> {
   const signal = options.signal ?? NEVER_ABORTED;
   const { toolCallId, toolName } = toolCall;
+  if (options.needsApproval?.includes(toolName)) return undefined;
   const outcome = await options.dispatch(toolName, toolCall.input, { toolCallId, signal });
   if (signal.aborted || (!outcome.ok && (outcome.reason === "unknown_tool" || outcome.reason === "private_input")))
     return outcome;

@@ -34,6 +34,11 @@ export interface AiSdkToolsOptions {
    */
   readonly strict?: StrictOption;
   /**
+   * The tools whose calls wait for a person's approval (the SDK's `needsApproval`). Give the page's
+   * `handleAiSdkToolCall` the same list, so it holds those calls until `answerAiSdkApproval`.
+   */
+  readonly needsApproval?: readonly string[];
+  /**
    * Runs a call of a private-input tool on the server (required when there is one): dispatch it
    * with the broker (`broker.dispatch`, the client answering through the runner) and return what
    * the model sees (`outcomeToObservation`). The private value never travels through the chat,
@@ -58,6 +63,13 @@ export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { arg
   const tools: Record<string, Tool> = {};
   const list = [...specs];
   assertStrictQualifies("the AI SDK", list, options.strict);
+  const unknown = options.needsApproval?.filter((name) => !list.some((spec) => spec.name === name)) ?? [];
+  if (unknown.length > 0) {
+    throw new TypeError(
+      `toAiSdkTools: needsApproval names ${unknown.map((name) => JSON.stringify(name)).join(", ")}, ` +
+        `which is not among the client tools given: use a spec's name.`,
+    );
+  }
   for (const spec of list) {
     const validators = options.validators?.[spec.name];
     const input = clientToolInput(spec, validators?.args, options.strict);
@@ -76,6 +88,7 @@ export function toAiSdkTools<M extends ClientToolTypes<M> = Record<string, { arg
     if (spec.privateInput !== undefined) tool.execute = privateInputExecute(spec.name, options.privateInput);
     if (spec.annotations?.title !== undefined) tool.title = spec.annotations.title;
     if (input.strict) tool.strict = true;
+    if (options.needsApproval?.includes(spec.name)) tool.needsApproval = true;
     tools[spec.name] = tool;
   }
   return tools as AiSdkClientTools<M>;
