@@ -16,6 +16,8 @@ interface MadeTool {
   readonly spec: ClientToolSpec;
   readonly input: ClientToolInput;
   readonly delivery: ClientToolDelivery;
+  /** A fire-and-forget call waits for the app's approval (`needsApproval`) before it is answered and listed. */
+  readonly approval: boolean;
 }
 
 /** What `toOpenAIAgentsTools` made each tool from, so that a run's items can be read back. */
@@ -37,19 +39,21 @@ export interface ClientToolRunResult {
  * (answered with the acknowledgement), and each awaited call it stopped on. A resumed run holds
  * the items of the run it resumes; the calls among those were listed then and are not listed
  * again. Calls whose arguments were refused are not among them: the model has, or will have, the
- * reason.
+ * reason. A fire-and-forget call that waits for approval is listed by the resumed run that
+ * approved it, and never when rejected.
  */
 export function clientToolCallsOfRun(result: ClientToolRunResult): ClientToolCall[] {
   const calls: ClientToolCall[] = [];
   const listed = listedBefore(result);
+  const approvedNow = approvedInThisResume(result);
   for (const item of result.newItems) {
     if (item.type !== "tool_call_item" || item.rawItem.type !== "function_call") continue;
-    if (listed.has(item.rawItem.callId)) continue;
     const made = madeOf(item.agent, item.rawItem.name);
     if (made?.delivery !== "acknowledge") continue;
+    const { callId } = item.rawItem;
+    if (made.approval ? !approvedNow.has(callId) : listed.has(callId)) continue;
     const read = made.input.readJson(item.rawItem.arguments);
-    if (read.ok)
-      calls.push({ toolCallId: item.rawItem.callId, toolName: made.spec.name, args: read.args, awaited: false });
+    if (read.ok) calls.push({ toolCallId: callId, toolName: made.spec.name, args: read.args, awaited: false });
   }
   for (const item of result.interruptions ?? []) {
     if (item.rawItem.type !== "function_call" || listed.has(item.rawItem.callId)) continue;
@@ -120,6 +124,38 @@ function listedBefore(result: ClientToolRunResult): ReadonlySet<string> {
     if (item.type === "tool_call_item" && item.rawItem.type === "function_call") listed.add(item.rawItem.callId);
   }
   return listed;
+}
+
+/**
+ * The calls approved by the resume that made this result: the outputs approved (in the run's
+ * context) in the step that holds the last decided output (approved or rejected), which is the
+ * step the run stopped on.
+ * A step's items are its calls and then their outputs, so the step begins where, walking back
+ * from that output over outputs and then calls, another output or item appears.
+ */
+function approvedInThisResume(result: ClientToolRunResult): ReadonlySet<string> {
+  const items = result.newItems;
+  const isOutput = (item: RunItem | undefined) =>
+    item?.type === "tool_call_output_item" && item.rawItem.type === "function_call_result";
+  const decision = (item: RunItem | undefined) =>
+    item?.type === "tool_call_output_item" && item.rawItem.type === "function_call_result"
+      ? result.runContext.isToolApproved({ toolName: item.rawItem.name, callId: item.rawItem.callId })
+      : undefined;
+  let end = items.length - 1;
+  while (end >= 0 && decision(items[end]) === undefined) end--;
+  let start = end;
+  while (start > 0 && isOutput(items[start - 1])) start--;
+  while (start > 0 && items[start - 1]?.type === "tool_call_item") start--;
+  const approved = new Set<string>();
+  for (const item of items.slice(Math.max(start, 0), end + 1)) {
+    if (
+      decision(item) === true &&
+      item.type === "tool_call_output_item" &&
+      item.rawItem.type === "function_call_result"
+    )
+      approved.add(item.rawItem.callId);
+  }
+  return approved;
 }
 
 function callIdsOf(history: readonly AgentInputItem[]): string[] {

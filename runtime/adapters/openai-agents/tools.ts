@@ -18,6 +18,14 @@ export interface OpenAIAgentsToolsOptions {
    * the run on it: the tool's output is then what the outcome this resolves to tells the model.
    */
   readonly dispatch?: DeferredCallDispatch;
+  /**
+   * Fire-and-forget tools whose calls wait for the app's approval (the SDK's `needsApproval`): the
+   * run stops on each, `state.approve(item)` or `state.reject(item)` decides, and the resumed run's
+   * `clientToolCallsOfRun` lists it only when approved. An awaited tool needs none: its call
+   * already stops the run until the page, where the user acts, answers it. With `dispatch`, any
+   * tool listed here is dispatched only once approved.
+   */
+  readonly needsApproval?: readonly string[];
 }
 
 /**
@@ -34,6 +42,19 @@ export function toOpenAIAgentsTools<Context = UnknownContext>(
 ): FunctionTool<Context>[] {
   const list = [...specs];
   assertStrictQualifies("the OpenAI Agents SDK", list, options.strict);
+  for (const name of options.needsApproval ?? []) {
+    const spec = list.find((candidate) => candidate.name === name);
+    const stops =
+      spec !== undefined && options.dispatch === undefined && clientToolMode(spec).mode !== "fire-and-forget";
+    if (spec === undefined || stops) {
+      throw new TypeError(
+        `toOpenAIAgentsTools: needsApproval names ${JSON.stringify(name)}, ` +
+          (spec === undefined
+            ? "which is not among the client tools given: use a spec's name."
+            : "an awaited tool, whose call already stops the run until the page answers it: ask the user in its handler."),
+      );
+    }
+  }
   return list.map((spec) => functionTool<Context>(spec, options));
 }
 
@@ -52,6 +73,7 @@ function functionTool<Context>(spec: ClientToolSpec, options: OpenAIAgentsToolsO
       : clientToolMode(spec).mode === "fire-and-forget"
         ? "acknowledge"
         : "interrupt";
+  const approval = delivery !== "interrupt" && (options.needsApproval?.includes(spec.name) ?? false);
   const made = tool({
     name: spec.name,
     description: spec.description,
@@ -61,7 +83,7 @@ function functionTool<Context>(spec: ClientToolSpec, options: OpenAIAgentsToolsO
     strict: input.strict,
     // Only a call whose arguments are good stops the run; the others go on to `execute`, which tells the model why.
     needsApproval:
-      delivery === "interrupt" ? async (_context: RunContext, args: unknown) => input.read(args).ok : false,
+      delivery === "interrupt" || approval ? async (_context: RunContext, args: unknown) => input.read(args).ok : false,
     execute: async (
       args: unknown,
       context?: RunContext,
@@ -94,6 +116,6 @@ function functionTool<Context>(spec: ClientToolSpec, options: OpenAIAgentsToolsO
       }
     },
   } as never) as unknown as FunctionTool<Context>;
-  markClientTool(made, { spec, input, delivery });
+  markClientTool(made, { spec, input, delivery, approval });
   return made;
 }
