@@ -1,7 +1,4 @@
-import { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import { AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messages";
-import type { ChatResult } from "@langchain/core/outputs";
-import type { StructuredToolInterface } from "@langchain/core/tools";
+import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { isInterrupted, MemorySaver } from "@langchain/langgraph";
 import { createReactAgent } from "@langchain/langgraph/prebuilt";
@@ -11,29 +8,10 @@ import { clientToolSpecs } from "../../../examples/frameworks/src/client-tools.g
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import { page, shown } from "../__fixtures__/frameworks-page.js";
+import { ScriptedChatModel } from "./__fixtures__/scripted-chat-model.js";
 import { clientToolCallsOfGraph, type LangChainClientTool, resumeClientToolCalls, toLangChainTools } from "./index.js";
 
-// The client tools through LangGraph's own agent loop, checkpointer and interrupts, with a scripted
-// chat model that binds tools as LangChain's OpenAI integration does (convertToOpenAITool).
-
-class ScriptedChatModel extends BaseChatModel {
-  readonly bound: unknown[] = [];
-  readonly prompts: BaseMessage[][] = [];
-  constructor(private readonly replies: AIMessage[]) {
-    super({});
-  }
-  _llmType(): string {
-    return "scripted";
-  }
-  override bindTools(tools: StructuredToolInterface[]): this {
-    this.bound.splice(0, this.bound.length, ...tools.map((tool) => convertToOpenAITool(tool)));
-    return this;
-  }
-  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
-    this.prompts.push(messages);
-    return { generations: [{ text: "", message: this.replies.shift() ?? new AIMessage("No more replies.") }] };
-  }
-}
+// The client tools through LangGraph's own agent loop, checkpointer and interrupts, with a scripted chat model.
 
 /** The tool messages the model was given last, by call id. */
 function toolMessagesSeen(model: ScriptedChatModel): Record<string, [string, unknown]> {

@@ -44,4 +44,10 @@ describe("the fire-and-forget calls no stop has sent", () => {
     expect(callsSentWith(call("p2", true), thread, readCall)).toEqual([]);
     expect(callsSentWith(call("p9", true), thread, readCall)).toEqual([]);
   });
+
+  it("leave out a call of that message already answered by another's ToolMessage (an approval's rejection)", () => {
+    const rejected = { type: "tool", tool_call_id: "n2", status: "error", content: "The user rejected it." };
+    const thread = [human, model("p1", "n2", "n3"), rejected];
+    expect(callsSentWith(call("p1", true), thread, readCall)).toEqual([call("n3", false)]);
+  });
 });

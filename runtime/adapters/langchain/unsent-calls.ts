@@ -20,7 +20,8 @@ export type ClientCallReader = (toolCall: ModelToolCall) => ClientToolCall | und
 /**
  * The fire-and-forget calls that go to the page with the interrupt of `call`: when `call` is the
  * first awaited call of its model message that stops the graph, the earlier calls not yet sent
- * and the message's own fire-and-forget calls (before the graph waits, not after it); else none.
+ * and the message's own fire-and-forget calls (before the graph waits, not after it), but for
+ * those another ToolMessage already answered (an approval step's rejection); else none.
  */
 export function callsSentWith(
   call: ClientToolCall,
@@ -31,7 +32,16 @@ export function callsSentWith(
   if (at < 0) return [];
   const own = toolCallsOf(messages[at]).flatMap((toolCall) => readCall(toolCall.name)?.(toolCall) ?? []);
   if (own.find((candidate) => candidate.awaited)?.toolCallId !== call.toolCallId) return [];
-  return [...unsentFireAndForget(messages.slice(0, at)), ...own.filter((candidate) => !candidate.awaited)];
+  const answeredElsewhere = new Set(
+    messages
+      .slice(at + 1)
+      .filter((message) => typeOf(message) === "tool" && clientCallOfToolMessage(message) === undefined)
+      .map((message) => (message as { readonly tool_call_id?: unknown }).tool_call_id),
+  );
+  return [
+    ...unsentFireAndForget(messages.slice(0, at)),
+    ...own.filter((candidate) => !candidate.awaited && !answeredElsewhere.has(candidate.toolCallId)),
+  ];
 }
 
 /**
