@@ -1,6 +1,6 @@
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { Command, isInterrupted, MemorySaver } from "@langchain/langgraph";
-import { createAgent, humanInTheLoopMiddleware } from "langchain";
+import { type AgentMiddleware, createAgent, humanInTheLoopMiddleware } from "langchain";
 import { describe, expect, it } from "vitest";
 import { clientToolSpecs } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { clientToolValidators } from "../../../examples/frameworks/src/client-tools.gen/validators/index.js";
@@ -33,12 +33,14 @@ describe("the LangChain adapter under langchain's human-in-the-loop middleware",
       }),
       new AIMessage("Lisbon again."),
     ]);
+    // langchain's middleware types do not resolve under this repository's settings (its config type is never).
+    const approval = humanInTheLoopMiddleware({
+      interruptOn: { show_toast: { allowedDecisions: ["approve", "reject"] } },
+    } as never);
     const agent = createAgent({
       model,
       tools: toLangChainTools(clientToolSpecs, { validators: clientToolValidators }),
-      middleware: [
-        humanInTheLoopMiddleware({ interruptOn: { show_toast: { allowedDecisions: ["approve", "reject"] } } }),
-      ],
+      middleware: [approval as unknown as AgentMiddleware],
       checkpointer: new MemorySaver(),
     });
     const config = { configurable: { thread_id: "approvals" } };
@@ -49,11 +51,9 @@ describe("the LangChain adapter under langchain's human-in-the-loop middleware",
         const calls = clientToolCallsOfGraph(result);
         delivered.push(calls.map((call) => call.toolCallId));
         // The app's own interrupt (the approval) takes the user's decision; the client calls their answers.
-        const approval = result.__interrupt__.find((pending) =>
-          JSON.stringify(pending.value).includes("actionRequests"),
-        );
+        const asked = result.__interrupt__.find((pending) => JSON.stringify(pending.value).includes("actionRequests"));
         result = await agent.invoke(
-          approval !== undefined
+          asked !== undefined
             ? new Command({
                 resume: {
                   decisions: [decision === "approve" ? { type: "approve" } : { type: "reject", message: "Not now." }],

@@ -5,6 +5,7 @@ export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCall
 export {
   type TanStackClientTool,
   type TanStackClientToolDefinition,
+  type TanStackToolDefinitionsOptions,
   toTanStackClientTools,
   toTanStackToolDefinitions,
 } from "./tools.js";

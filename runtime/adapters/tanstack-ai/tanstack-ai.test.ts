@@ -2,7 +2,6 @@ import {
   chat,
   chatParamsFromRequest,
   type ModelMessage,
-  type StreamChunk,
   type TextOptions,
   toServerSentEventsResponse,
 } from "@tanstack/ai";
@@ -11,74 +10,14 @@ import { describe, expect, it } from "vitest";
 import { clientToolSpecs, dispatchToolCall } from "../../../examples/frameworks/src/client-tools.gen/index.js";
 import { DISPATCHED_TEXT } from "../../wire/observation.js";
 import { handlers, shown } from "../__fixtures__/frameworks-page.js";
+import { scriptedAdapter, settled } from "./__fixtures__/scripted-adapter.js";
 import { type ToolCallDispatch, toTanStackClientTools, toTanStackToolDefinitions } from "./index.js";
 
 // The client tools through TanStack AI's own server loop (`chat()`) and its own ChatClient, joined
 // in process as a connection adapter joins them over HTTP: the server ends a run on the client
 // calls (AG-UI interrupts), the client runs them with the generated handlers, and resumes.
 
-type Call = { readonly id: string; readonly name: string; readonly args: string };
-
-/** A scripted text adapter: the first turn calls the tools, the next one answers in text. */
-function scriptedAdapter(turns: readonly Call[][]) {
-  const requests: TextOptions[] = [];
-  const adapter = {
-    kind: "text" as const,
-    name: "scripted",
-    model: "scripted-model",
-    "~types": {} as never,
-    async *chatStream(options: TextOptions): AsyncIterable<StreamChunk> {
-      requests.push(options);
-      const calls = turns[requests.length - 1] ?? [];
-      const base = { timestamp: Date.now(), model: "scripted-model" };
-      const ids = { runId: options.runId ?? "run", threadId: options.threadId ?? "thread" };
-      yield { type: "RUN_STARTED", ...ids, ...base } as StreamChunk;
-      for (const call of calls) {
-        yield {
-          type: "TOOL_CALL_START",
-          toolCallId: call.id,
-          toolCallName: call.name,
-          toolName: call.name,
-          ...base,
-        } as StreamChunk;
-        yield { type: "TOOL_CALL_ARGS", toolCallId: call.id, delta: call.args, ...base } as StreamChunk;
-        yield { type: "TOOL_CALL_END", toolCallId: call.id, ...base } as StreamChunk;
-      }
-      if (calls.length === 0) {
-        yield {
-          type: "TEXT_MESSAGE_START",
-          messageId: `m${requests.length}`,
-          role: "assistant",
-          ...base,
-        } as StreamChunk;
-        yield {
-          type: "TEXT_MESSAGE_CONTENT",
-          messageId: `m${requests.length}`,
-          delta: "Done.",
-          ...base,
-        } as StreamChunk;
-        yield { type: "TEXT_MESSAGE_END", messageId: `m${requests.length}`, ...base } as StreamChunk;
-      }
-      yield {
-        type: "RUN_FINISHED",
-        ...ids,
-        finishReason: calls.length > 0 ? "tool_calls" : "stop",
-        ...base,
-      } as StreamChunk;
-    },
-    async structuredOutput() {
-      return { data: null, rawText: "" };
-    },
-  };
-  return { adapter, requests };
-}
-
 const dispatch: ToolCallDispatch = (name, args) => dispatchToolCall(name, args, handlers);
-
-async function settled(client: ChatClient, requests: readonly unknown[], count: number): Promise<void> {
-  for (let waited = 0; waited < 200 && (requests.length < count || client.getIsLoading?.()); waited++)
-    await new Promise((resolve) => setTimeout(resolve, 10));
-}
 
 describe("the TanStack AI adapter", () => {
   it("runs the client calls in the page through chat() and ChatClient, each schema as written, a kind parameter intact, an invalid call answered with its reason", async () => {
