@@ -4,26 +4,12 @@ import path from "node:path";
 import { ts } from "ts-morph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CODE_BLOCK_WRAPPERS } from "../docs/code-block-wrappers.js";
-import { packPackages, sh } from "../test-support/packed-packages.js";
+import { packPackages, sh, strictTsconfig } from "../test-support/packed-packages.js";
 import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
 
 // The package as a user gets it: `npm pack`, the tarball installed into a fresh project (its
 // dependencies from the registry), and used there through npx, tsc and node. Proof that
 // nothing works only from inside this checkout.
-
-/** A consumer's tsconfig.json for src/: strict, NodeNext, no ambient types, plus `options`. */
-function strictTsconfig(options: Record<string, unknown>): unknown {
-  const strict = {
-    target: "ES2022",
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noUncheckedIndexedAccess: true,
-    verbatimModuleSyntax: true,
-  };
-  return { compilerOptions: { ...strict, lib: ["ES2022", "DOM"], types: [], ...options }, include: ["src"] };
-}
 
 let pkg: string;
 let tarball: string;

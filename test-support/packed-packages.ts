@@ -53,3 +53,17 @@ export function packPackages(): PackedPackages {
     runtimeTarball: path.join(destination, pack(RUNTIME_PACKAGE).filename),
   };
 }
+
+/** A consumer's tsconfig.json for src/: strict, NodeNext, no ambient types, plus `options`. */
+export function strictTsconfig(options: Record<string, unknown>): unknown {
+  const strict = {
+    target: "ES2022",
+    module: "NodeNext",
+    moduleResolution: "NodeNext",
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noUncheckedIndexedAccess: true,
+    verbatimModuleSyntax: true,
+  };
+  return { compilerOptions: { ...strict, lib: ["ES2022", "DOM"], types: [], ...options }, include: ["src"] };
+}
