@@ -73,6 +73,12 @@ export interface ClientCallBrokerOptions {
    */
   readonly maxAnswerBytesInFlightPerOwner?: number;
   /**
+   * How many of one owner's answers the transports may be taking at once, whatever their size:
+   * past it, an answer gets 429 (`ClientAnswersBusyError`) before any lookup, so a flood of small
+   * answers costs the store no more than this many round trips at a time. Default 64.
+   */
+  readonly maxAnswersInFlightPerOwner?: number;
+  /**
    * How many invalid answers one call takes (counted by the store across instances, where it can):
    * the one that reaches it ends the call as `error`, saying so, and later answers get 409. Default 10.
    */
@@ -127,6 +133,7 @@ const DEFAULT_MAX_OPEN_CALLS_PER_OWNER = 1000;
 const DEFAULT_MAX_OPEN_CALL_BYTES_PER_OWNER = 16 * 1024 * 1024;
 /** How many bytes of one owner's answers may be taken at once, by default. */
 const DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT = 8 * 1024 * 1024;
+const DEFAULT_MAX_ANSWERS_IN_FLIGHT = 64;
 /** How many invalid answers a call takes, by default. */
 const DEFAULT_MAX_INVALID_ANSWERS = 10;
 /** The default interval between sweeps of a shared store's deadlines (each wait drawn from half to one and a half times it). */
@@ -139,6 +146,7 @@ export interface BrokerSettings {
   readonly maxOpenCallsPerOwner: number;
   readonly maxOpenCallBytesPerOwner: number;
   readonly maxAnswerBytesInFlightPerOwner: number;
+  readonly maxAnswersInFlightPerOwner: number;
   readonly maxInvalidAnswers: number;
   readonly approvalTimeoutMs: number;
   readonly recovery: BrokerRecovery;
@@ -154,6 +162,7 @@ export function brokerSettings(options: ClientCallBrokerOptions): BrokerSettings
     maxOpenCallsPerOwner: options.maxOpenCallsPerOwner ?? DEFAULT_MAX_OPEN_CALLS_PER_OWNER,
     maxOpenCallBytesPerOwner: options.maxOpenCallBytesPerOwner ?? DEFAULT_MAX_OPEN_CALL_BYTES_PER_OWNER,
     maxAnswerBytesInFlightPerOwner: options.maxAnswerBytesInFlightPerOwner ?? DEFAULT_MAX_ANSWER_BYTES_IN_FLIGHT,
+    maxAnswersInFlightPerOwner: options.maxAnswersInFlightPerOwner ?? DEFAULT_MAX_ANSWERS_IN_FLIGHT,
     maxInvalidAnswers: options.maxInvalidAnswers ?? DEFAULT_MAX_INVALID_ANSWERS,
     approvalTimeoutMs: (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000,
     recovery: options.recovery ?? "wait",

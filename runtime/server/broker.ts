@@ -67,7 +67,7 @@ export class ClientCallBroker {
     const release = (conversationId: string) => this.#validators.release(conversationId);
     const { tools } = options;
     this.#unsubscribeDrops = (!isSpecList(tools) && tools.onScopeDropped?.(release)) || (() => {});
-    this.#answersInFlight = new AnswersInFlight(settings.maxAnswerBytesInFlightPerOwner);
+    this.#answersInFlight = new AnswersInFlight(settings);
     this.#approvalTimeoutMs = settings.approvalTimeoutMs;
     this.#decisions = options.signing === undefined ? undefined : createDecisionSigner(options.signing);
     let markClosing!: () => void;
@@ -187,7 +187,7 @@ export class ClientCallBroker {
 
   /**
    * For transports: an answer of the owner's client starts arriving. Count its bytes with `add` as
-   * they are read (it throws `ClientAnswersBusyError`, 429, past `maxAnswerBytesInFlightPerOwner`)
+   * they are read (it throws `ClientAnswersBusyError`, 429, past `maxAnswersInFlightPerOwner` or `maxAnswerBytesInFlightPerOwner`)
    * and call `done` once it is taken or refused.
    */
   answerInFlight(owner: string): AnswerInFlight {

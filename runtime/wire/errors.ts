@@ -118,10 +118,13 @@ export class ClientAnswersBusyError extends ClientCallError {
   readonly status = 429;
   readonly retryAfterSeconds = 1;
 
-  constructor(maxBytes: number) {
+  constructor(limit: { readonly bytes: number } | { readonly answers: number }) {
     super(
-      `This client has answers of more than ${maxBytes} bytes being taken at once (the ` +
-        `broker's maxAnswerBytesInFlightPerOwner): send this one again once they are answered.`,
+      "bytes" in limit
+        ? `This client has answers of more than ${limit.bytes} bytes being taken at once (the ` +
+            `broker's maxAnswerBytesInFlightPerOwner): send this one again once they are answered.`
+        : `This client has ${limit.answers} answers being taken at once (the broker's ` +
+            `maxAnswersInFlightPerOwner): send this one again once they are answered.`,
     );
   }
 }

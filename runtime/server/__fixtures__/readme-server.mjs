@@ -10,9 +10,10 @@
 //   POST /decide/<toolCallId>       a person approves the call waiting for approval: the signed decision, for the client
 //   POST /decisions/<toolCallId>    a decision, as a client carries it back to the waiting hook: signed, or 403
 //   GET  /report                    { errors: what reached onError, memory: process.memoryUsage() after a GC,
-//                                     maxRssKb: the peak resident set, socketStates: each WebSocket's readyState }
+//                                     maxRssKb: the peak resident set, maxLoopDelayMs: the event loop's longest pause since the last report, socketStates: each WebSocket's readyState }
 // It prints "listening <port>" once it serves.
 import { createServer } from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { WebSocketServer } from "ws";
 import { createClient } from "redis";
 import { parseClientToolSpecs } from "@gen-client-tools/runtime";
@@ -30,6 +31,9 @@ import {
 import { RedisPendingCallStore } from "@gen-client-tools/runtime/redis";
 
 const ORIGIN = "http://app.test";
+// The event loop's longest pause so far: what one client's traffic makes every other client wait.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 const errors = [];
 const onError = (error, context) => errors.push(`${context ?? "request"}: ${error instanceof Error ? error.message : String(error)}`);
 
@@ -119,7 +123,7 @@ const server = createServer(async (request, response) => {
   }
   if (first === "report") {
     globalThis.gc?.();
-    return send(response, 200, { errors, memory: process.memoryUsage(), maxRssKb: process.resourceUsage().maxRSS, socketStates: [...sockets.clients].map((socket) => socket.readyState) });
+    return send(response, 200, { errors, memory: process.memoryUsage(), maxRssKb: process.resourceUsage().maxRSS, maxLoopDelayMs: loopDelay.max / 1e6, ...(loopDelay.reset() ?? {}), socketStates: [...sockets.clients].map((socket) => socket.readyState) });
   }
   send(response, 404, {});
 });

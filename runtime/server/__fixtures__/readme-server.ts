@@ -9,6 +9,8 @@ export interface ServerReport {
   readonly memory: NodeJS.MemoryUsage;
   /** The process's peak resident set so far, in KB. */
   readonly maxRssKb: number;
+  /** The event loop's longest pause since the last report, in ms. */
+  readonly maxLoopDelayMs: number;
   /** Each WebSocket's readyState (1 open, 2 closing, 3 closed). */
   readonly socketStates: readonly number[];
 }
