@@ -34,6 +34,8 @@ describe("broker.inspect", () => {
       ],
       nextDeadline: Date.parse("2025-01-01T00:00:30Z"),
       waiting: 4,
+      // The first dispatch, before the clock moved 5 s.
+      oldestWaitingSince: Date.parse("2025-01-01T00:00:00Z"),
       lastSweep: null,
       store: "ok",
     });

@@ -12,7 +12,7 @@ import type { CallEvents, ClientCallBrokerEvents } from "./calls/call-events.js"
 import { BROKER_CLOSED, CallDispatch } from "./calls/dispatch.js";
 import type { DispatchInput } from "./calls/dispatch-input.js";
 import { HeardCalls } from "./calls/heard-calls.js";
-import { type ClientCallInspection, inspectCalls, openCalls } from "./calls/inspection.js";
+import * as inspection from "./calls/inspection.js";
 import { CallLifecycle } from "./calls/lifecycle.js";
 import { PrivateInputs } from "./calls/private-inputs.js";
 import { endOpenCall, recoverDisconnected } from "./calls/server-ends.js";
@@ -260,19 +260,19 @@ export class ClientCallBroker {
     return (await this.openCalls(filter)).map((call) => call.request);
   }
 
-  /**
-   * A read-only view for a health check or an admin route: the owner's open calls (of one
-   * conversation, if given) by tool, with the soonest deadline; how many calls this instance
-   * waits for; the last sweep of a shared store; whether the store answered. Never arguments,
-   * results or private inputs.
-   */
-  inspect(filter: PendingCallFilter): Promise<ClientCallInspection> {
-    return inspectCalls(this.#parts.store, this.#parts.lifecycle, filter, this.#parts.report);
+  /** A read-only view of the owner's open calls by tool, and this instance's waiting; never arguments or results. */
+  inspect(filter: PendingCallFilter): Promise<inspection.ClientCallInspection> {
+    return inspection.inspectCalls(this.#parts.store, this.#parts.lifecycle, filter, this.#parts.report);
+  }
+
+  /** Whether the store answers (within 2 s) and what this instance waits for: for a readiness probe. */
+  health(): Promise<inspection.ClientCallsHealth> {
+    return inspection.callsHealth(this.#parts.store, this.#parts.lifecycle);
   }
 
   /** The owner's open calls that a client may still answer (of one conversation, if given), with their tools' fingerprints. */
   openCalls(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
-    return openCalls(this.#parts.store, filter);
+    return inspection.openCalls(this.#parts.store, filter);
   }
 
   /** Cancels every call this broker dispatched and still waits for, and stops its timers. Idempotent. */

@@ -10,6 +10,8 @@ export interface ClientCallInspection {
   readonly nextDeadline: number | null;
   /** How many calls this instance dispatched and waits for, of every owner. */
   readonly waiting: number;
+  /** Since when (epoch ms) this instance has waited for the oldest of them; null when it waits for none. */
+  readonly oldestWaitingSince: number | null;
   /**
    * This instance's last periodic sweep of a shared store, and whether it reached the store; null
    * before the first (or for a store of one process).
@@ -33,7 +35,7 @@ export async function inspectCalls(
   filter: PendingCallFilter,
   report: (error: unknown, context: string) => void,
 ): Promise<ClientCallInspection> {
-  const local = { waiting: lifecycle.waiters.entries().length, lastSweep: lifecycle.lastSweep ?? null };
+  const local = localView(lifecycle);
   let calls: readonly PendingCall[];
   try {
     calls = await openCalls(store, filter);
@@ -54,4 +56,38 @@ export async function inspectCalls(
   const byName = [...byTool.values()].sort((a, b) => (a.toolName < b.toolName ? -1 : 1));
   const nextDeadline = byName.length === 0 ? null : Math.min(...byName.map((entry) => entry.nextDeadline));
   return { owner: filter.owner, openCalls: byName, nextDeadline, ...local, store: "ok" };
+}
+
+/** What `broker.health()` says: whether this instance can serve calls, for a readiness probe and a dashboard. */
+export interface ClientCallsHealth {
+  /** `ready` when the store answered within `HEALTH_TIMEOUT_MS`; `unavailable` otherwise. */
+  readonly status: "ready" | "unavailable";
+  readonly waiting: number;
+  readonly oldestWaitingSince: number | null;
+  readonly lastSweep: { readonly at: number; readonly ok: boolean } | null;
+}
+
+/** How long a health check waits for the store: a probe gets its answer in bounded time, whatever the store does. */
+export const HEALTH_TIMEOUT_MS = 2000;
+
+/** Asks the store for the calls of an owner no client can be (""), which costs one lookup and reports nothing. */
+export async function callsHealth(store: PendingCallStore, lifecycle: CallLifecycle): Promise<ClientCallsHealth> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS)));
+  const answered = store.list({ owner: "" }).then(
+    () => true,
+    () => false,
+  );
+  const ready = await Promise.race([answered, late]);
+  clearTimeout(timer);
+  return { status: ready ? "ready" : "unavailable", ...localView(lifecycle) };
+}
+
+function localView(lifecycle: CallLifecycle) {
+  const waiting = lifecycle.waiters.entries();
+  return {
+    waiting: waiting.length,
+    oldestWaitingSince: waiting.length === 0 ? null : Math.min(...waiting.map(([, waiter]) => waiter.since)),
+    lastSweep: lifecycle.lastSweep ?? null,
+  };
 }

@@ -19,6 +19,8 @@ export interface Waiter {
   readonly trace: CallTrace | undefined;
   /** The last attempt of the call whose request this broker heard from the store (0: none yet). */
   readonly heardAttempt: number;
+  /** When this broker began to wait for it (epoch ms). */
+  readonly since: number;
 }
 
 interface Entry extends Waiter {
@@ -64,6 +66,7 @@ export class CallWaiters {
         stored,
         trace,
         heardAttempt: 0,
+        since: Date.now(),
         timer: this.#startTimer(requestId, call.request.expiresAt - Date.now()),
         resolvers: [resolve],
       });

@@ -33,7 +33,8 @@ type Route =
   | { readonly kind: "list" }
   | { readonly kind: "events" }
   | { readonly kind: "answer"; readonly requestId: string }
-  | { readonly kind: "tool-call-answer"; readonly conversationId: string };
+  | { readonly kind: "tool-call-answer"; readonly conversationId: string }
+  | { readonly kind: "health" };
 
 /**
  * The HTTP transport of awaited client tool calls, every route behind `authenticate`:
@@ -50,6 +51,10 @@ type Route =
  *   attempt?, result }` or `{ type: "tool.error", id, error, retryable, attempt? }`: the answer
  *   addressed by toolCallId (`id`), as engines declaring client tools with `handler: "client"`
  *   send it; the same statuses, the call found among the caller's own.
+ *
+ * - `GET {basePath}/health`, the one route without `authenticate`, for an orchestrator's readiness
+ *   probe: 200 `{ status: "ready" }` when the store answers within 2 s, else 503 `{ status:
+ *   "unavailable" }` with `Retry-After`. Nothing else is said (`broker.health()` has the rest).
  *
  * Also 401 without identity, 404 for other paths, 405 for another method, and 415 for an
  * answer whose `Content-Type` is not `application/json`: a cross-site form can only send the
@@ -68,6 +73,10 @@ export function createClientToolsHandler(broker: ClientCallBroker, options: Clie
     const posted = route.kind === "answer" || route.kind === "tool-call-answer";
     const allowed = posted ? "POST" : "GET";
     if (request.method !== allowed) return json(405, { detail: `Use ${allowed} here.` }, { allow: allowed });
+    if (route.kind === "health") {
+      const { status } = await broker.health();
+      return status === "ready" ? json(200, { status }) : json(503, { status }, { "retry-after": "1" });
+    }
     if (posted && !isJson(request.headers.get("content-type"))) {
       return json(
         415,
@@ -130,6 +139,7 @@ function matchRoute(pathname: string, base: string): Route | undefined {
   if (!pathname.startsWith(`${base}/`)) return undefined;
   const rest = pathname.slice(base.length + 1);
   if (rest === "events") return { kind: "events" };
+  if (rest === "health") return { kind: "health" };
   const toolCalls = /^conversations\/([^/]+)\/tool-calls$/.exec(rest);
   if (toolCalls !== null) {
     try {
