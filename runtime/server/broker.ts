@@ -29,7 +29,7 @@ import { CallTelemetry } from "./telemetry/call-telemetry.js";
 import { observeCalls } from "./telemetry/observe-calls.js";
 import { openTelemetry } from "./telemetry/open-telemetry.js";
 import { callPolicies } from "./tool-policy.js";
-import { isSpecList, toolFinder } from "./tools.js";
+import { isSpecList, metricToolName, toolFinder } from "./tools.js";
 import { createArgumentsChecker, createResultChecker } from "./validation/result-validation.js";
 import { createSchemaValidators, type SchemaValidators } from "./validation/schema-validators.js";
 
@@ -67,7 +67,6 @@ export class ClientCallBroker {
     const release = (conversationId: string) => this.#validators.release(conversationId);
     const { tools } = options;
     this.#unsubscribeDrops = (!isSpecList(tools) && tools.onScopeDropped?.(release)) || (() => {});
-    this.#answersInFlight = new AnswersInFlight(settings);
     this.#approvalTimeoutMs = settings.approvalTimeoutMs;
     this.#decisions = options.signing === undefined ? undefined : createDecisionSigner(options.signing);
     let markClosing!: () => void;
@@ -76,6 +75,7 @@ export class ClientCallBroker {
     const events = new Emitter<CallEvents>((error, event) => onError(error, `a "${String(event)}" listener threw`));
     events.on("error", ({ error, context }) => onError(error, context));
     this.#events = events;
+    this.#answersInFlight = new AnswersInFlight(settings, events);
     const report = (error: unknown, context: string) => events.emit("error", { error, context });
     const policyOf = callPolicies(find, settings.recovery);
     const lifecycle = new CallLifecycle({ store, policyOf, events });
@@ -84,7 +84,7 @@ export class ClientCallBroker {
     const parts: BrokerParts = { ...settings, find, lifecycle, events, check, policyOf, signer, report };
     this.#parts = parts;
     const api = options.telemetry === false ? undefined : openTelemetry();
-    const telemetry = api && new CallTelemetry(api, options.telemetry || {});
+    const telemetry = api && new CallTelemetry(api, options.telemetry || {}, metricToolName(tools));
     if (telemetry !== undefined) observeCalls(events, telemetry, lifecycle.waiters);
     const admission: Admission = createAdmission({
       checkArguments: createArgumentsChecker(options.validators, this.#validators),

@@ -47,6 +47,24 @@ export function toolFinder(source: ClientToolSource): (name: string, conversatio
   };
 }
 
+/** The tool name a metric carries for every tool a client registered in its conversation. */
+export const CLIENT_TOOL_METRIC_NAME = "_client";
+
+/**
+ * The name a tool's metrics carry: the server's own tools (a spec list, or a registry's tools for
+ * every conversation) by name, and each tool a client registered as one value, so that no client
+ * can make metric series without bound, nor push the server's own into an SDK's overflow.
+ */
+export function metricToolName(source: ClientToolSource): (name: string) => string {
+  const own = isSpecList(source)
+    ? (
+        (names: ReadonlySet<string>) => (name: string) =>
+          names.has(name)
+      )(new Set(source.map((spec) => spec.name)))
+    : (name: string) => source.get(name) !== undefined;
+  return (name) => (own(name) ? name : CLIENT_TOOL_METRIC_NAME);
+}
+
 export function isSpecList(source: ClientToolSource): source is readonly ClientToolSpec[] {
   return Array.isArray(source);
 }

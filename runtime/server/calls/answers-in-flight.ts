@@ -1,4 +1,6 @@
 import { ClientAnswersBusyError } from "../../wire/errors.js";
+import type { Emitter } from "../emitter.js";
+import type { CallEvents } from "./call-events.js";
 
 /** One answer being taken: it counts, with its bytes, against its owner's budget until `done`. */
 export interface AnswerInFlight {
@@ -30,7 +32,10 @@ export class AnswersInFlight {
   readonly #tooLarge: ClientAnswersBusyError;
   readonly #byOwner = new Map<string, { answers: number; bytes: number }>();
 
-  constructor(limits: AnswersInFlightLimits) {
+  readonly #events: Emitter<CallEvents> | undefined;
+
+  constructor(limits: AnswersInFlightLimits, events?: Emitter<CallEvents>) {
+    this.#events = events;
     for (const name of ["maxAnswerBytesInFlightPerOwner", "maxAnswersInFlightPerOwner"] as const)
       if (!Number.isInteger(limits[name]) || limits[name] < 1)
         throw new TypeError(`${name} must be a positive integer.`);
@@ -45,8 +50,8 @@ export class AnswersInFlight {
       add: (bytes) => {
         const now = this.#byOwner.get(owner) ?? { answers: 0, bytes: 0 };
         const answers = now.answers + (held === undefined ? 1 : 0);
-        if (answers > this.#limits.maxAnswersInFlightPerOwner) throw this.#tooMany;
-        if (now.bytes + bytes > this.#limits.maxAnswerBytesInFlightPerOwner) throw this.#tooLarge;
+        if (answers > this.#limits.maxAnswersInFlightPerOwner) throw this.#refused(this.#tooMany);
+        if (now.bytes + bytes > this.#limits.maxAnswerBytesInFlightPerOwner) throw this.#refused(this.#tooLarge);
         this.#byOwner.set(owner, { answers, bytes: now.bytes + bytes });
         held = { answers: 1, bytes: (held?.bytes ?? 0) + bytes };
       },
@@ -59,5 +64,10 @@ export class AnswersInFlight {
         else this.#byOwner.delete(owner);
       },
     };
+  }
+
+  #refused(error: ClientAnswersBusyError): ClientAnswersBusyError {
+    this.#events?.emit("refused", { status: error.status, reason: error.name });
+    return error;
   }
 }

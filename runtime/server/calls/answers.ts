@@ -3,6 +3,7 @@ import { unfitValue } from "../../schema/value-depth.js";
 import {
   ClientAnswerMalformedError,
   ClientCallClosedError,
+  ClientCallError,
   ClientCallNotFoundError,
   ClientCallStaleAttemptError,
   ClientResultInvalidError,
@@ -57,7 +58,26 @@ export class CallAnswers {
     this.#storedSchemas = new StoredSchemas(parts.store);
   }
 
-  async submit(input: SubmitInput): Promise<void> {
+  submit(input: SubmitInput): Promise<void> {
+    return this.#counted(this.#submit(input));
+  }
+
+  fail(input: FailInput): Promise<void> {
+    return this.#counted(this.#fail(input));
+  }
+
+  /** A refusal is told to the observers (the answers metric) as the caller gets it. */
+  async #counted(answer: Promise<void>): Promise<void> {
+    try {
+      await answer;
+    } catch (error) {
+      if (error instanceof ClientCallError)
+        this.#parts.events.emit("refused", { status: error.status, reason: error.name });
+      throw error;
+    }
+  }
+
+  async #submit(input: SubmitInput): Promise<void> {
     const call = await this.#openCall(input);
     if (call.request.privateInput === true) return this.#privateInputs.take(call, input.result);
     const unfit = unfitValue(input.result, this.#parts.maxValueDepth);
@@ -70,7 +90,7 @@ export class CallAnswers {
     this.#parts.events.emit("answered", { request: call.request, handlerMs: input.handlerMs });
   }
 
-  async fail(input: FailInput): Promise<void> {
+  async #fail(input: FailInput): Promise<void> {
     if (typeof input.error !== "string" || typeof input.retryable !== "boolean") {
       throw new ClientAnswerMalformedError("A client tool error needs `error` (a string) and `retryable` (a boolean).");
     }

@@ -34,6 +34,8 @@ export interface CallEvents extends ClientCallBrokerEvents {
   readonly swept: PendingCall;
   /** An answer was taken here (a result, or an error the client reported). */
   readonly answered: { readonly request: ClientToolRequest; readonly handlerMs: number | undefined };
+  /** An answer was refused (its status and the error's name): too many at once, not found, ended, invalid. */
+  readonly refused: { readonly status: number; readonly reason: string };
   /** A failure no caller can receive, as the broker's `onError` gets it. */
   readonly error: { readonly error: unknown; readonly context: string };
 }

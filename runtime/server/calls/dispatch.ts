@@ -190,10 +190,15 @@ export class CallDispatch {
    * applies (`"wait"` sends the client nothing new: it has the request, or lists it).
    */
   async #attach(stored: StoredCall, recover: boolean, trace: CallTrace | undefined): Promise<ClientCallOutcome> {
-    if (stored.state === "closed") return stored.outcome;
+    if (stored.state === "closed") {
+      trace?.joined();
+      return stored.outcome;
+    }
     const { store, lifecycle } = this.#parts;
     const { requestId } = stored.request;
     const orphaned = recover && !lifecycle.waiters.has(requestId);
+    // Only a call this instance takes over from its gone dispatcher is recorded here.
+    if (!orphaned) trace?.joined();
     const outcome = lifecycle.waiters.wait(stored, true, trace);
     if (orphaned) await lifecycle.recover(stored, DISPATCHER_GONE);
     // Read open, then waited for: a close in between was heard while nobody here waited. Read it again.

@@ -7,6 +7,7 @@ import { createClient } from "redis";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { suiteRedisUrl } from "../../../test-support/redis-server.js";
 import { createClientToolRunner } from "../../client/runner.js";
+import { ClientToolRegistry } from "../../registry/registry.js";
 import { parseClientToolSpecs } from "../../tool-spec/parse.js";
 import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
@@ -380,12 +381,13 @@ describe.skipIf(url === undefined)("a call dispatched at one instance and answer
         { owner: "alice", request, tool: { outputSchema: "0".repeat(64), timeoutSeconds: 1, maxAttempts: 1 } },
         {},
       );
+      // A tool the sweeping instance was not given counts as a client's: metric names stay bounded.
       await vi.waitFor(
         async () =>
           expect(
             (await collectedMetrics())
               .get("gen_client_tools.calls.swept")
-              ?.dataPoints.find((point) => point.attributes["gen_ai.tool.name"] === "orphan")?.value,
+              ?.dataPoints.find((point) => point.attributes["gen_ai.tool.name"] === "_client")?.value,
           ).toBe(1),
         { timeout: 5000, interval: 50 },
       );
@@ -434,5 +436,111 @@ describe.skipIf(url === undefined)("a call dispatched at one instance and answer
       for (const store of stores) await store.disconnect();
       await client.close();
     }
+  });
+});
+
+/** The sum of a counter's points whose attributes include `attributes`. */
+async function counted(name: string, attributes: Readonly<Record<string, unknown>>): Promise<number> {
+  const points = (await collectedMetrics()).get(name)?.dataPoints ?? [];
+  return points
+    .filter((point) => Object.entries(attributes).every(([key, value]) => point.attributes[key] === value))
+    .reduce((sum, point) => sum + (point.value as number), 0);
+}
+
+describe("metrics an operator can use", () => {
+  it("names the server's own tools and reports every tool a client registered as _client, however many names clients make", async () => {
+    const registry = new ClientToolRegistry();
+    registry.register(tools.filter((spec) => spec.name === "get_location"));
+    const broker = makeBroker({ tools: registry });
+    const names = Array.from({ length: 40 }, (_, i) => `client_tool_${randomUUID().slice(0, 8)}_${i}`);
+    registry
+      .scope("c_many", { owner: "mallory" })
+      .register(names.map((name) => ({ name, description: "A client's own.", outputSchema: { type: "object" } })));
+    for (const [i, toolName] of [...names, "get_location"].entries()) {
+      const conversationId = toolName === "get_location" ? "c_server" : "c_many";
+      const { outcome, request } = await dispatched(broker, {
+        conversationId,
+        owner: "mallory",
+        toolName,
+        toolCallId: `m${i}`,
+        args: {},
+      });
+      await broker.submit({
+        requestId: request.requestId,
+        owner: "mallory",
+        result: toolName === "get_location" ? { city: "Oslo" } : {},
+      });
+      await outcome;
+    }
+    const found = await collectedMetrics();
+    for (const metric of ["gen_client_tools.calls.ended", "gen_ai.execute_tool.duration", "gen_client_tools.answers"]) {
+      const named = new Set(found.get(metric)!.dataPoints.map((point) => point.attributes["gen_ai.tool.name"]));
+      for (const name of names) expect(named.has(name), `${metric} names ${name}`).toBe(false);
+      expect(named.has("_client")).toBe(true);
+      expect(named.has("get_location")).toBe(true);
+    }
+  });
+
+  it("records a call dispatched again after it ended once: the second dispatch joins, its span says so, and nothing is counted twice", async () => {
+    const broker = makeBroker();
+    const ended = () =>
+      counted("gen_client_tools.calls.ended", {
+        "gen_ai.tool.name": "get_location",
+        "gen_client_tools.outcome.status": "ok",
+      });
+    const before = await ended();
+    const call = {
+      conversationId: "c_again",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "again_1",
+      args: {},
+    };
+    const { outcome, request } = await dispatched(broker, call);
+    await broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Rome" } });
+    await outcome;
+    expect(await ended()).toBe(before + 1);
+    expect(await broker.dispatch(call)).toMatchObject({ status: "ok", result: { city: "Rome" } });
+    expect(await ended()).toBe(before + 1);
+    const joined = (await finishedSpans()).filter(
+      (span) => span.name === "execute_tool get_location" && span.attributes["gen_ai.tool.call.id"] === "again_1",
+    );
+    expect(joined.map((span) => span.attributes["gen_client_tools.joined"])).toEqual([undefined, true]);
+  });
+
+  it("counts the answers taken here and those refused, by status and error: an answer after the end, and one past the owner's count", async () => {
+    const broker = makeBroker({ maxAnswersInFlightPerOwner: 2 });
+    const accepted = () => counted("gen_client_tools.answers", { "gen_client_tools.answer": "accepted" });
+    const refused = (status: number, reason: string) =>
+      counted("gen_client_tools.answers", {
+        "gen_client_tools.answer": "refused",
+        "http.response.status_code": status,
+        "error.type": reason,
+      });
+    const [taken, closed, busy] = [
+      await accepted(),
+      await refused(409, "ClientCallClosedError"),
+      await refused(429, "ClientAnswersBusyError"),
+    ];
+    const { outcome, request } = await dispatched(broker, {
+      conversationId: "c_answers",
+      owner: "alice",
+      toolName: "get_location",
+      toolCallId: "a1",
+      args: {},
+    });
+    await broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Bern" } });
+    await outcome;
+    await expect(
+      broker.submit({ requestId: request.requestId, owner: "alice", result: { city: "Bern" } }),
+    ).rejects.toThrow();
+    const inFlight = [broker.answerInFlight("alice"), broker.answerInFlight("alice"), broker.answerInFlight("alice")];
+    inFlight[0]!.add(10);
+    inFlight[1]!.add(10);
+    expect(() => inFlight[2]!.add(10)).toThrow(/2 answers being taken at once/);
+    for (const answer of inFlight) answer.done();
+    expect(await accepted()).toBe(taken + 1);
+    expect(await refused(409, "ClientCallClosedError")).toBe(closed + 1);
+    expect(await refused(429, "ClientAnswersBusyError")).toBe(busy + 1);
   });
 });

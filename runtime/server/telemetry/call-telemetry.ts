@@ -3,14 +3,13 @@ import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { formatTraceparent, parseTraceparent } from "../../wire/traceparent.js";
 import type { CallTrace } from "./call-trace.js";
+import { FAILED, metricAttributes, refusedAttributes } from "./metric-attributes.js";
 import type { OpenTelemetryApi } from "./open-telemetry.js";
 import type { ClientCallTelemetryOptions } from "./telemetry-options.js";
 
 /** The instrumentation scope: the tracer's and the meter's name. */
 export const INSTRUMENTATION_NAME = "@gen-client-tools/runtime";
 
-/** How many sets of metric attributes are kept for reuse. */
-const MAX_KEPT_ATTRIBUTES = 4096;
 /**
  * The GenAI semantic conventions' boundaries for durations in seconds: an SDK's default buckets
  * are for milliseconds (0 to 10,000), which put every call from 0.03 s to 20 s in one.
@@ -18,17 +17,6 @@ const MAX_KEPT_ATTRIBUTES = 4096;
 export const DURATION_BUCKETS_SECONDS = [
   0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
 ];
-
-/** Outcomes that mean the call failed: its span's status is an error, and `error.type` names the outcome. */
-const FAILED: ReadonlySet<ClientCallOutcome["status"]> = new Set([
-  "error",
-  "timeout",
-  "denied",
-  "unknown_outcome",
-  "invalid_arguments",
-  "private_input_failed",
-  "client_out_of_date",
-]);
 
 interface CallFacts {
   readonly toolName: string;
@@ -45,8 +33,10 @@ interface Instruments {
   readonly outcomes: Counter;
   readonly duration: Histogram;
   readonly approval: Histogram;
+  /** The name a tool's metrics carry (`_client` for every tool a client registered). */
+  readonly metricName: (toolName: string) => string;
   /** Metric attributes, made once per tool (and outcome): no allocation per call. */
-  readonly attributes: (toolName: string, status?: ClientCallOutcome["status"]) => Attributes;
+  readonly attributes: (toolName: string, status?: ClientCallOutcome["status"] | "accepted") => Attributes;
 }
 
 /**
@@ -61,10 +51,15 @@ export class CallTelemetry {
   readonly #recovered: Counter;
   readonly #swept: Counter;
   readonly #errors: Counter;
+  readonly #answers: Counter;
   /** Whether a meter provider was registered when the broker was made (the API's meters follow no later one). */
   readonly #measuring: boolean;
 
-  constructor(api: OpenTelemetryApi, options: ClientCallTelemetryOptions = {}) {
+  constructor(
+    api: OpenTelemetryApi,
+    options: ClientCallTelemetryOptions = {},
+    metricName: (toolName: string) => string = (toolName) => toolName,
+  ) {
     // A proxy that follows the provider the app registers, before or after this.
     this.#tracer = api.trace.getTracer(INSTRUMENTATION_NAME);
     const meter = api.metrics.getMeter(INSTRUMENTATION_NAME);
@@ -90,7 +85,8 @@ export class CallTelemetry {
         unit: "s",
         advice: { explicitBucketBoundaries: DURATION_BUCKETS_SECONDS },
       }),
-      attributes: metricAttributes(),
+      metricName,
+      attributes: metricAttributes(metricName),
     };
     this.#recovered = meter.createCounter("gen_client_tools.calls.recovered", {
       description:
@@ -100,6 +96,11 @@ export class CallTelemetry {
     this.#swept = meter.createCounter("gen_client_tools.calls.swept", {
       description: "Calls past their deadline ended by a sweep of the store (their dispatcher was gone).",
       unit: "{call}",
+    });
+    this.#answers = meter.createCounter("gen_client_tools.answers", {
+      description:
+        "Client answers taken at this instance, or refused (by status and error), whichever instance dispatched them.",
+      unit: "{answer}",
     });
     this.#errors = meter.createCounter("gen_client_tools.errors", {
       description: "Failures reported to the broker's onError: the store, a hook, a listener.",
@@ -141,6 +142,7 @@ export class CallTelemetry {
    * ran, the span covers that time before the answer arrived.
    */
   answered(request: ClientToolRequest, handlerMs: number | undefined): void {
+    this.#answers.add(1, this.#instruments.attributes(request.toolName, "accepted"));
     const parent = parseTraceparent(request.traceparent);
     if (parent === undefined) return;
     const { api } = this.#instruments;
@@ -161,12 +163,18 @@ export class CallTelemetry {
   }
 
   swept(toolName: string): void {
-    this.#swept.add(1, { "gen_ai.tool.name": toolName });
+    this.#swept.add(1, this.#instruments.attributes(toolName));
+  }
+
+  /** An answer refused here: too many at once (429), an unknown or ended call, an invalid result. */
+  answerRefused(status: number, reason: string): void {
+    this.#answers.add(1, refusedAttributes(status, reason));
   }
 
   /** A call's tool's recovery policy ended it or sent it again (here, whoever dispatched it). */
   recovered(toolName: string, policy: "settle" | "redispatch"): void {
-    this.#recovered.add(1, { "gen_ai.tool.name": toolName, "gen_client_tools.recovery": policy });
+    const name = this.#instruments.metricName(toolName);
+    this.#recovered.add(1, { "gen_ai.tool.name": name, "gen_client_tools.recovery": policy });
   }
 
   error(): void {
@@ -184,6 +192,7 @@ class CallSpan implements CallTrace {
   readonly #started = performance.now();
   #open = false;
   #attempts = 0;
+  #joined = false;
 
   constructor(instruments: Instruments, span: Span, toolName: string, privateInput: boolean) {
     this.#instruments = instruments;
@@ -213,14 +222,21 @@ class CallSpan implements CallTrace {
     this.#span.setAttribute("gen_client_tools.recovery", "redispatch");
   }
 
+  joined(): void {
+    this.#joined = true;
+    if (this.#span.isRecording()) this.#span.setAttribute("gen_client_tools.joined", true);
+  }
+
   ended(outcome: ClientCallOutcome): void {
     const { api, options, outcomes, duration, attributes } = this.#instruments;
     const seconds = (performance.now() - this.#started) / 1000;
     const failed = FAILED.has(outcome.status);
     this.#close();
-    const figures = attributes(this.#toolName, outcome.status);
-    outcomes.add(1, figures);
-    duration.record(seconds, figures);
+    if (!this.#joined) {
+      const figures = attributes(this.#toolName, outcome.status);
+      outcomes.add(1, figures);
+      duration.record(seconds, figures);
+    }
     const span = this.#span;
     if (!span.isRecording()) return;
     span.setAttributes({
@@ -251,31 +267,4 @@ class CallSpan implements CallTrace {
     this.#open = false;
     if (this.#span.isRecording()) this.#span.setAttribute("gen_client_tools.attempts", this.#attempts);
   }
-}
-
-/**
- * The attributes of a tool's metrics, and with an outcome, of its ended calls: the tool, the
- * operation, the outcome's status, and `error.type` for a failure (the conventions' attributes of
- * `gen_ai.execute_tool.duration`). Kept per tool and status, for as many as a server's own tools make.
- */
-function metricAttributes(): (toolName: string, status?: ClientCallOutcome["status"]) => Attributes {
-  const made = new Map<string, Attributes>();
-  return (toolName, status) => {
-    const key = status === undefined ? toolName : `${toolName}\u0000${status}`;
-    let attributes = made.get(key);
-    if (attributes === undefined) {
-      attributes =
-        status === undefined
-          ? { "gen_ai.tool.name": toolName }
-          : {
-              "gen_ai.tool.name": toolName,
-              "gen_ai.operation.name": "execute_tool",
-              "gen_client_tools.outcome.status": status,
-              ...(FAILED.has(status) && { "error.type": status }),
-            };
-      // Clients may name their own tools: past a bound, each call makes its own.
-      if (made.size < MAX_KEPT_ATTRIBUTES) made.set(key, attributes);
-    }
-    return attributes;
-  };
 }

@@ -10,6 +10,11 @@ export interface CallTrace {
   sent(attempt: number): void;
   /** Its dispatcher or client went away, and its tool's recovery policy sent it again. */
   redispatched(): void;
+  /**
+   * This dispatch joined a call that another dispatch records (one that ended, or that a dispatch
+   * here or at a live instance waits for): its span says so, and it counts in no metric.
+   */
+  joined(): void;
   ended(outcome: ClientCallOutcome): void;
   failed(error: unknown): void;
 }

@@ -16,5 +16,6 @@ export function observeCalls(events: Emitter<CallEvents>, telemetry: CallTelemet
   });
   events.on("swept", (call) => telemetry.swept(call.request.toolName));
   events.on("answered", ({ request, handlerMs }) => telemetry.answered(request, handlerMs));
+  events.on("refused", ({ status, reason }) => telemetry.answerRefused(status, reason));
   events.on("error", () => telemetry.error());
 }
