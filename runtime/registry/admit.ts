@@ -68,6 +68,7 @@ function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined, lim
   // cost a validator work linear in the value: patterns that match in linear time
   // (linear-patterns.ts), references that neither fan out past a budget nor recurse two ways at
   // once (ref-budget.ts).
+  const patterns = { left: limits.maxPatternCost, limit: limits.maxPatternCost };
   const slow = valid.flatMap(({ spec, pointer }, i) => {
     const item = list.items[i] as Readonly<Record<string, unknown>>;
     if (checked[i] !== item || knownSpec(item) !== undefined) return [];
@@ -99,7 +100,7 @@ function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined, lim
       const references = referenceProblems(schema, at);
       return references.length > 0
         ? references
-        : [...nonLinearPatterns(schema, at), ...refBudgetProblems(schema, at, limits.maxUnfoldedNodes)];
+        : [...nonLinearPatterns(schema, at, patterns), ...refBudgetProblems(schema, at, limits.maxUnfoldedNodes)];
     });
   });
   if (slow.length > 0) throw new ClientToolInvalidSpecError(new ClientToolSpecError(slow));

@@ -1,6 +1,7 @@
 import { RE2JS } from "re2js";
 import type { JsonObject, SpecProblem } from "../util/json.js";
 import { childPointer } from "./json-pointer.js";
+import { patternCost } from "./pattern-cost.js";
 import { walkSchema } from "./walk-schema.js";
 
 /** What ajv needs of a regular expression: `test`. */
@@ -24,14 +25,39 @@ export const linearRegExp: ((pattern: string) => PatternMatcher) & { readonly co
   { code: "linearRegExp" },
 );
 
+/** What the patterns of one registration may still cost to compile (`patternCost`), shared by its schemas. */
+export interface PatternBudget {
+  left: number;
+  readonly limit: number;
+  /** Whether a pattern past it was reported: the first is, once, the ones after it are refused with it. */
+  spent?: boolean;
+}
+
 /**
  * Every `pattern` and `patternProperties` key of a schema that the linear-time engine cannot
  * compile (lookaround, backreferences, possessive quantifiers), at its pointer: a spec that a
- * client registers may use only the patterns RE2 accepts.
+ * client registers may use only the patterns RE2 accepts. Compiling each is what checks it, so
+ * the patterns past the registration's `budget` are refused uncompiled: no registration holds
+ * the event loop longer than its budget costs.
  */
-export function nonLinearPatterns(schema: JsonObject, pointer: string): SpecProblem[] {
+export function nonLinearPatterns(schema: JsonObject, pointer: string, budget?: PatternBudget): SpecProblem[] {
   const problems: SpecProblem[] = [];
   const check = (pattern: string, at: () => string): void => {
+    if (budget !== undefined) {
+      budget.left -= patternCost(pattern);
+      if (budget.left < 0) {
+        if (budget.spent === true) return;
+        budget.spent = true;
+        problems.push({
+          pointer: at(),
+          message:
+            `this pattern and those before it would cost more than ${budget.limit} instructions to compile ` +
+            `(the registry's limits.maxPatternCost; a counted repetition such as {1000} copies what it repeats): ` +
+            `use fewer or smaller counted repetitions, or split the tools over registrations (the patterns after this one are not checked)`,
+        });
+        return;
+      }
+    }
     try {
       RE2JS.compile(pattern);
     } catch (error) {

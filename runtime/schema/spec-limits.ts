@@ -13,6 +13,12 @@ export interface SpecLimits {
   readonly maxEnumValues: number;
   /** Schema nodes a schema unfolds into through its `$ref`s (the work of validating one value); default 100,000. */
   readonly maxUnfoldedNodes: number;
+  /**
+   * What the patterns of one registration may cost to compile, in RE2 instructions as
+   * `patternCost` estimates them (a counted repetition copies what it repeats); default 10,000,
+   * which compiles in about 50 ms at the slowest rate measured (5 µs an instruction).
+   */
+  readonly maxPatternCost: number;
 }
 
 export const DEFAULT_SPEC_LIMITS: SpecLimits = {
@@ -21,6 +27,7 @@ export const DEFAULT_SPEC_LIMITS: SpecLimits = {
   maxProperties: 1_000,
   maxEnumValues: 1_000,
   maxUnfoldedNodes: 100_000,
+  maxPatternCost: 10_000,
 };
 
 /** Where a schema goes past the limits, each at its pointer, naming the limit and how to raise it. */
