@@ -1,5 +1,6 @@
 import type { Row } from "../results.js";
 import { brokerRoundTrip } from "./broker.js";
+import { brokerRoundTripWithSdk } from "./broker-sdk.js";
 import { compareThroughput } from "./compare.js";
 import { exportCompiled, exportOneTool } from "./export.js";
 import { fingerprintThroughput } from "./fingerprint.js";
@@ -15,6 +16,7 @@ export const RUNTIME_BENCHMARKS = {
   export: exportOneTool,
   "export-compile": exportCompiled,
   broker: brokerRoundTrip,
+  "broker-sdk": brokerRoundTripWithSdk,
   validators: validatorThroughput,
   compare: compareThroughput,
   "partial-json": partialJsonThroughput,

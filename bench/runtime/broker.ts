@@ -7,7 +7,7 @@ import { pairedRatios, summarize } from "../stats.js";
 import { collectGarbage } from "./gc.js";
 import type { RuntimeInput } from "./input.js";
 
-const CALLS_PER_SAMPLE = 5_000;
+export const CALLS_PER_SAMPLE = 5_000;
 const OPEN_CALLS = 10_000;
 const MEMORY_SAMPLES = 3;
 
@@ -27,7 +27,8 @@ interface AwaitedCall {
  * installed: nothing is loaded) and with the API installed and no provider registered, the
  * state of most servers that have it (its no-op tracer and meter).
  */
-export async function brokerRoundTrip(input: RuntimeInput): Promise<Row[]> {
+/** What both round-trip benchmarks run: the registry of the corpus, brokers that answer each call at once, a timed run. */
+export function roundTripHarness(input: RuntimeInput) {
   const registry = new ClientToolRegistry();
   registry.register(input.specs);
   const calls: AwaitedCall[] = input.specs
@@ -49,7 +50,6 @@ export async function brokerRoundTrip(input: RuntimeInput): Promise<Row[]> {
       args: call.args as object,
     };
   };
-
   const answering = (broker: ClientCallBroker): ClientCallBroker => {
     broker.on("requested", ({ owner, request }) => {
       void broker.submit({
@@ -61,8 +61,7 @@ export async function brokerRoundTrip(input: RuntimeInput): Promise<Row[]> {
     });
     return broker;
   };
-  const untraced = answering(new ClientCallBroker({ tools: registry, telemetry: false }));
-  const idle = answering(new ClientCallBroker({ tools: registry }));
+  /** µs per call over `count` calls from `offset`. */
   const run = async (broker: ClientCallBroker, count: number, offset: number): Promise<number> => {
     const started = performance.now();
     for (let i = 0; i < count; i++) {
@@ -71,8 +70,16 @@ export async function brokerRoundTrip(input: RuntimeInput): Promise<Row[]> {
     }
     return ((performance.now() - started) * 1000) / count;
   };
+  const warmUp = (broker: ClientCallBroker) => run(broker, Math.max(2 * calls.length, 2_000), 0);
+  return { registry, calls, dispatchInput, answering, run, warmUp };
+}
+
+export async function brokerRoundTrip(input: RuntimeInput): Promise<Row[]> {
+  const { registry, calls, dispatchInput, answering, run, warmUp } = roundTripHarness(input);
+  const untraced = answering(new ClientCallBroker({ tools: registry, telemetry: false }));
+  const idle = answering(new ClientCallBroker({ tools: registry }));
   // Every result validator compiled, the JIT settled.
-  for (const broker of [untraced, idle]) await run(broker, Math.max(2 * calls.length, 2_000), 0);
+  for (const broker of [untraced, idle]) await warmUp(broker);
   const perCall: number[] = [];
   const perCallIdle: number[] = [];
   for (let s = 0; s < input.samples; s++) {

@@ -12,6 +12,7 @@ const IN_ONE_WORKER: readonly RuntimeBenchmarkName[] = [
   "export",
   "export-compile",
   "broker",
+  "broker-sdk",
   "compare",
   "partial-json",
 ];

@@ -68,7 +68,11 @@ function parsedEntries(list: SpecList, checkSchema: SchemaCheck | undefined, lim
   // cost a validator work linear in the value: patterns that match in linear time
   // (linear-patterns.ts), references that neither fan out past a budget nor recurse two ways at
   // once (ref-budget.ts).
-  const patterns = { left: limits.maxPatternCost, limit: limits.maxPatternCost };
+  const patterns = {
+    left: limits.maxPatternCost,
+    limit: limits.maxPatternCost,
+    checked: new Map<string, string | undefined>(),
+  };
   const slow = valid.flatMap(({ spec, pointer }, i) => {
     const item = list.items[i] as Readonly<Record<string, unknown>>;
     if (checked[i] !== item || knownSpec(item) !== undefined) return [];

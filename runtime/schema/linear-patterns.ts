@@ -31,6 +31,8 @@ export interface PatternBudget {
   readonly limit: number;
   /** Whether a pattern past it was reported: the first is, once, the ones after it are refused with it. */
   spent?: boolean;
+  /** Each pattern compiled so far, and why RE2 refused it if it did: a pattern met again costs nothing. */
+  readonly checked: Map<string, string | undefined>;
 }
 
 /**
@@ -42,7 +44,17 @@ export interface PatternBudget {
  */
 export function nonLinearPatterns(schema: JsonObject, pointer: string, budget?: PatternBudget): SpecProblem[] {
   const problems: SpecProblem[] = [];
+  const refused = (pattern: string, reason: string, at: () => string) =>
+    problems.push({
+      pointer: at(),
+      message: `pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} cannot be matched in linear time (${reason}): a spec sent at run time may use only RE2's patterns, without lookaround or backreferences`,
+    });
   const check = (pattern: string, at: () => string): void => {
+    if (budget?.checked.has(pattern)) {
+      const reason = budget.checked.get(pattern);
+      if (reason !== undefined) refused(pattern, reason, at);
+      return;
+    }
     if (budget !== undefined) {
       budget.left -= patternCost(pattern);
       if (budget.left < 0) {
@@ -58,15 +70,14 @@ export function nonLinearPatterns(schema: JsonObject, pointer: string, budget?: 
         return;
       }
     }
+    let reason: string | undefined;
     try {
       RE2JS.compile(pattern);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      problems.push({
-        pointer: at(),
-        message: `pattern ${JSON.stringify(pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern)} cannot be matched in linear time (${reason}): a spec sent at run time may use only RE2's patterns, without lookaround or backreferences`,
-      });
+      reason = error instanceof Error ? error.message : String(error);
+      refused(pattern, reason, at);
     }
+    budget?.checked.set(pattern, reason);
   };
   walkSchema(schema, pointer, {
     keyword(key, value, kind, at) {

@@ -15,8 +15,8 @@ export interface SpecLimits {
   readonly maxUnfoldedNodes: number;
   /**
    * What the patterns of one registration may cost to compile, in RE2 instructions as
-   * `patternCost` estimates them (a counted repetition copies what it repeats); default 10,000,
-   * which compiles in about 50 ms at the slowest rate measured (5 µs an instruction).
+   * `patternCost` estimates them, each distinct pattern once (a counted repetition copies what it
+   * repeats); default 10,000, which compiles in about 50 ms at the slowest rate measured.
    */
   readonly maxPatternCost: number;
 }
