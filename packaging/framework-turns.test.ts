@@ -151,6 +151,6 @@ describe("CopilotKit's core from the packed tarballs, over turns", () => {
   beforeAll(() => {
     project = scenarioProject(["copilotkit"], [], COPILOTKIT);
   }, 600_000);
-  it("copilotkit: each call runs once, the model reads each result and why a call was refused", () =>
-    checkScenario(project, "copilotkit", false));
+  it("copilotkit: each call runs once, the model reads each result and why a call was refused, and an approval holds its call", () =>
+    checkScenario(project, "copilotkit", true));
 });

@@ -3,6 +3,7 @@
 // dependency of this entry.
 
 export type { ToolCallContext, ToolCallDispatch, ToolCallFailureReason, ToolCallOutcome } from "../dispatch.js";
+export { answerCopilotKitApproval, type CopilotKitApprovalCall } from "./approval.js";
 export {
   type ClientToolSchemaTable,
   type CopilotKitFrontendTools,
