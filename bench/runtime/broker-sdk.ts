@@ -27,7 +27,9 @@ class QuietReader extends MetricReader {
 export async function brokerRoundTripWithSdk(input: RuntimeInput): Promise<Row[]> {
   const { registry, answering, run, warmUp } = roundTripHarness(input);
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  const tracerProvider = new TracerProvider({ spanProcessors: [new BatchSpanProcessor({ exporter: droppingExporter })] });
+  const tracerProvider = new TracerProvider({
+    spanProcessors: [new BatchSpanProcessor({ exporter: droppingExporter })],
+  });
   const meterProvider = new MeterProvider({ readers: [new QuietReader()] });
   trace.setGlobalTracerProvider(tracerProvider);
   metrics.setGlobalMeterProvider(meterProvider);
