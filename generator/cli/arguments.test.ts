@@ -102,6 +102,10 @@ describe("parseCommandLine", () => {
     expect(usageError(["--check=yes"])).toBe('--check takes no value (got "yes")');
     expect(usageError(["--out", "a", "--out", "b"])).toBe("--out was given 2 times: give it once");
     expect(usageError(["specs"])).toBe('unexpected argument "specs": to read specs from it, use --in');
+    expect(usageError(["doctr"])).toBe(
+      'unexpected argument "doctr": did you mean the command doctor? To read specs from it, use --in',
+    );
+    expect(usageError(["inti"])).toMatch(/did you mean the command init\?/);
     expect(usageError(["--watch", "--check"])).toMatch(/^--watch and --check cannot be used together/);
     expect(usageError(["--stubs", "h.ts", "--no-stubs"])).toBe("--stubs and --no-stubs cannot be used together");
     expect(usageError(["init", "--out", "gen"])).toMatch(/^init takes no options \(got --out\)/);

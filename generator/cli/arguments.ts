@@ -120,8 +120,16 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
 
   const command = positionals[0] === "init" ? "init" : positionals[0] === "doctor" ? "doctor" : "generate";
   const stray = positionals.slice(command === "generate" ? 0 : 1)[0];
-  if (stray !== undefined)
-    throw new UsageError(`unexpected argument ${JSON.stringify(String(stray))}: to read specs from it, use --in`);
+  if (stray !== undefined) {
+    // In first place, a word like a command's is one misspelt (`doctr`): named, as a misspelt option is.
+    const meant = command === "generate" ? suggestKey(String(stray), ["init", "doctor", "diff"]) : undefined;
+    throw new UsageError(
+      `unexpected argument ${JSON.stringify(String(stray))}: ` +
+        (meant === undefined
+          ? "to read specs from it, use --in"
+          : `did you mean the command ${meant}? To read specs from it, use --in`),
+    );
+  }
   if (given["help"] === true) return { command: "help", topic: command };
   if (given["version"] === true) return { command: "version" };
   if (command === "init") {

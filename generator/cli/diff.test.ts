@@ -112,6 +112,8 @@ describe("gen-client-tools diff", () => {
     const revision = run(folder, "diff", "git:no-such-branch");
     expect(revision.status).toBe(1);
     expect(revision.stderr).toContain("git:no-such-branch: no such revision in the git repository");
+    expect(revision.stderr).not.toContain("git:no-such-branch: git:no-such-branch");
+    expect(revision.stderr).toContain("a revision or spec set could not be read");
     writeProjectFiles(path.join(folder, "broken"), { "bad.json": { name: "bad tool", description: "x" } });
     const broken = run(folder, "diff", "broken");
     expect(broken.status).toBe(1);

@@ -31,7 +31,7 @@ export function diffCommand(args: DiffArguments, cwd: string): number {
     for (const diagnostic of side.diagnostics) console.error(formatDiagnostic(diagnostic));
   }
   if (unreadable) {
-    console.error("gen-client-tools diff: a spec set has problems (above): fix them, or compare other revisions");
+    console.error("gen-client-tools diff: a revision or spec set could not be read (above): fix it, or compare others");
     return 1;
   }
   const [before, after] = sides as [{ specs: never[]; label: string }, { specs: never[]; label: string }];

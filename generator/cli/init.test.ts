@@ -19,6 +19,24 @@ function run(cwd: string, ...args: string[]): { status: number | null; stdout: s
 }
 
 describe("gen-client-tools init", () => {
+  it("leaves out of the next steps the packages the project has installed already", () => {
+    const folder = tempProject({
+      "package.json": {
+        name: "app",
+        dependencies: { "@gen-client-tools/runtime": "0.1.0" },
+        devDependencies: { "gen-client-tools": "0.1.0" },
+      },
+    });
+    const init = run(folder, "init");
+    expect(init.status, init.stderr).toBe(0);
+    expect(init.stdout).not.toContain("npm i");
+    expect(init.stdout).toMatch(/Next steps:\n {2}1\. npx gen-client-tools /);
+    const half = tempProject({ "package.json": { name: "app", devDependencies: { "gen-client-tools": "0.1.0" } } });
+    const halfInit = run(half, "init");
+    expect(halfInit.stdout).toContain("1. npm i @gen-client-tools/runtime");
+    expect(halfInit.stdout).not.toContain("npm i -D gen-client-tools");
+  });
+
   it("creates an example tool and the config, prints the next steps, and the project then generates code that compiles", () => {
     const folder = tempProject({});
     const init = run(folder, "init");
@@ -26,7 +44,7 @@ describe("gen-client-tools init", () => {
     expect(init.stdout).toContain("client-tools/open_file_viewer.json");
     expect(init.stdout).toMatch(/Next steps:[\s\S]*npx gen-client-tools [\s\S]*--watch[\s\S]*--check/);
     // Which package goes where: the runtime a dependency, the command a dev dependency.
-    expect(init.stdout).toMatch(/npm i @gen-client-tools\/runtime .*dependency[\s\S]*npm i -D gen-client-tools /);
+    expect(init.stdout).toMatch(/1\. npm i @gen-client-tools\/runtime .*dependency[\s\S]*npm i -D gen-client-tools /);
     expect(readdirSync(path.join(folder, "client-tools"))).toEqual(["open_file_viewer.json"]);
     expect(JSON.parse(readFileSync(path.join(folder, "gen-client-tools.config.json"), "utf8"))).toEqual({
       in: "client-tools",

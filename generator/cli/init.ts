@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { CONFIG_FILE, DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "../defaults.js";
 import { GenerateError } from "../diagnostics.js";
@@ -70,20 +70,44 @@ export async function initCommand(cwd: string): Promise<number> {
     [CONFIG_FILE, "where specs are read from and code is written to"],
   ];
   const width = Math.max(...created.map(([file]) => file!.length));
+  const installed = installedPackages(cwd);
+  const installs = [
+    ...(installed.has("@gen-client-tools/runtime")
+      ? []
+      : ["npm i @gen-client-tools/runtime   what your app and the generated code import (a dependency)"]),
+    ...(installed.has("gen-client-tools")
+      ? []
+      : ["npm i -D gen-client-tools         this command, a dev dependency only"]),
+  ];
+  const steps = [
+    ...(installs.length === 0 ? [] : [installs]),
+    [
+      `npx gen-client-tools           generate ${DEFAULT_OUT}/ and your handlers file ${DEFAULT_STUBS}`,
+      "npx gen-client-tools --watch   the same, again on every save",
+    ],
+    [`fill in the handlers in ${DEFAULT_STUBS}; dispatch actions with dispatchClientAction`],
+    [`on the server: registerClientTools(registry) from ${DEFAULT_OUT}/specs.js`],
+    ["in CI: npx gen-client-tools --check   (fails when the generated files are stale)"],
+  ];
   console.log(
     [
       "gen-client-tools init: created",
       ...created.map(([file, what]) => `  ${file!.padEnd(width)}   ${what}`),
       "",
       "Next steps:",
-      "  1. npm i @gen-client-tools/runtime   what your app and the generated code import (a dependency);",
-      "     npm i -D gen-client-tools         this command, a dev dependency only",
-      `  2. npx gen-client-tools           generate ${DEFAULT_OUT}/ and your handlers file ${DEFAULT_STUBS}`,
-      "     npx gen-client-tools --watch   the same, again on every save",
-      `  3. fill in the handlers in ${DEFAULT_STUBS}; dispatch actions with dispatchClientAction`,
-      `  4. on the server: registerClientTools(registry) from ${DEFAULT_OUT}/specs.js`,
-      "  5. in CI: npx gen-client-tools --check   (fails when the generated files are stale)",
+      ...steps.flatMap((lines, i) => lines.map((line, j) => `  ${j === 0 ? `${i + 1}.` : "  "} ${line}`)),
     ].join("\n"),
   );
   return 0;
+}
+
+/** The packages the project's package.json lists (as dependencies of any kind); none when it has none. */
+function installedPackages(cwd: string): ReadonlySet<string> {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(cwd, "package.json"), "utf8")) as Record<string, unknown>;
+    const lists = ["dependencies", "devDependencies", "optionalDependencies"].map((key) => manifest[key]);
+    return new Set(lists.flatMap((list) => (typeof list === "object" && list !== null ? Object.keys(list) : [])));
+  } catch {
+    return new Set();
+  }
 }

@@ -51,7 +51,7 @@ export function readSpecSet(where: string, cwd: string, specFolders: readonly st
         {
           file: where,
           message:
-            `${where}: no such revision in the git ` +
+            `no such revision in the git ` +
             `repository around ${cwd}${reason ? ` (${reason.split("\n")[0]})` : ""}: name a branch, tag or commit`,
         },
       ],

@@ -206,7 +206,7 @@ describe("gen-client-tools doctor", () => {
     writeFileSync(path.join(folder, "client-tools/pick_date.json"), "{ not json");
     expect(only(await runDoctor(folder))).toMatchObject({
       check: "generated code",
-      message: expect.stringMatching(/the specs have 1 problem, the first in client-tools\/pick_date\.json/),
+      message: expect.stringMatching(/a run stops on 1 problem, the first in client-tools\/pick_date\.json/),
     });
   });
 

@@ -15,7 +15,7 @@ const NAMES: Readonly<Record<ImportExtension, string>> = {
 const WHY: Readonly<Record<ImportExtension, string>> = {
   ".js": "its module resolution (NodeNext, Node16, or none) needs the .js of each relative import",
   ".ts": "it allows importing .ts extensions",
-  "": "it resolves modules as a bundler does (Next.js, Vite), which names relative imports without .js",
+  "": 'its module resolution ("bundler", as Next.js and Vite set it, or the older "node") resolves relative imports without .js',
 };
 
 /**

@@ -17,7 +17,7 @@ export async function checkUpToDate(options: GenerateOptions & { readonly cwd: s
     return [
       problem(
         CHECK,
-        `the specs have ${count(result.diagnostics.length, "problem")}, the first in ${first.file}: ${first.message}`,
+        `a run stops on ${count(result.diagnostics.length, "problem")}, the first in ${first.file}: ${first.message}`,
         "run gen-client-tools to see them all, and fix each",
       ),
     ];

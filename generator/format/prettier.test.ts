@@ -101,4 +101,18 @@ describe("prettier", () => {
       },
     ]);
   });
+
+  it("reports a .prettierrc that is not YAML with prettier's reason, not only where it failed", async () => {
+    const cwd = userProject({ ".prettierrc": "semi: false\n  bad: [\n" });
+    const result = await generate({ cwd, stubs: false });
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics).toEqual([
+      {
+        file: ".prettierrc",
+        message: expect.stringMatching(
+          /could not format [\w-]+\.ts: YAML Error in ".*\.prettierrc": Nested mappings are not allowed in compact mappings at line 1, column 7:; fix the prettier config/,
+        ),
+      },
+    ]);
+  });
 });

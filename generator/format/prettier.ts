@@ -67,7 +67,12 @@ export async function loadFormatter(outDir: string, cwd: string): Promise<Format
 /** What to tell the user when their prettier fails: which config, which file, and prettier's own words. */
 async function prettierFailure(prettier: Prettier, file: string, cwd: string, error: unknown): Promise<GenerateError> {
   const configFile = await prettier.resolveConfigFile(file).catch(() => null);
-  const message = (error instanceof Error ? error.message : String(error)).split("\n")[0];
+  // Prettier's first line may only say where ("YAML Error in ".prettierrc":"): the cause is the next one.
+  const lines = (error instanceof Error ? error.message : String(error))
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  const message = lines[0]?.endsWith(":") && lines[1] !== undefined ? `${lines[0]} ${lines[1]}` : (lines[0] ?? "");
   return new GenerateError([
     {
       file: configFile === null ? path.basename(file) : relativePath(cwd, configFile),

@@ -68,7 +68,8 @@ export const GENERATE_OPTIONS = {
   validators: {
     kind: "boolean",
     flag: "validators",
-    describe: "also write standalone ajv validators to <out>/validators/ (they import ajv at run time)",
+    describe:
+      "also write standalone ajv validators to <out>/validators/ (they import only @gen-client-tools/runtime at run time)",
     default: false,
     shapesOutput: true,
   },

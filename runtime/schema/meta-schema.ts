@@ -104,7 +104,27 @@ function describe(error: ErrorObject, value: unknown): string {
   }
   if (error.keyword === "type") {
     const type = params["type"];
-    return `${at} must be ${Array.isArray(type) ? type.join(" or ") : String(type)}`;
+    return `${at} must be ${Array.isArray(type) ? type.join(" or ") : String(type)}${misplacedKeyword(error.instancePath)}`;
   }
   return `${at} ${error.message ?? "is invalid"}`;
+}
+
+/** Keywords of an object schema that land among its properties when written one level too deep. */
+const OBJECT_KEYWORDS = new Set([
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "minProperties",
+  "maxProperties",
+  "type",
+  "description",
+  "title",
+]);
+
+/** For `properties: { required: [...] }`: the keyword belongs beside `properties`, where it is read as one. */
+function misplacedKeyword(instancePath: string): string {
+  const tokens = instancePath.split("/");
+  const name = tokens.at(-1) ?? "";
+  if (tokens.at(-2) !== "properties" || !OBJECT_KEYWORDS.has(name)) return "";
+  return `: it is read as a property named ${JSON.stringify(name)}; to use the keyword, move it out of "properties", beside it`;
 }

@@ -51,6 +51,11 @@ export const metaSchemaCases: readonly MetaSchemaCase[] = [
   { name: "required with a number", schema: { type: "object", required: ["a", 1] }, problems: [meta("/required/1", '"1" must be string')] },
   { name: "properties not an object", schema: { type: "object", properties: [] }, problems: [meta("/properties", '"properties" must be object')] },
   { name: "a property schema that is a string", schema: { type: "object", properties: { a: "string" } }, problems: [meta("/properties/a", '"a" must be object or boolean')] },
+  {
+    name: "required written inside properties",
+    schema: { type: "object", properties: { a: { type: "string" }, required: ["a"] } },
+    problems: [meta("/properties/required", '"required" must be object or boolean: it is read as a property named "required"; to use the keyword, move it out of "properties", beside it')],
+  },
   { name: "empty anyOf", schema: { type: "object", anyOf: [] }, problems: [meta("/anyOf", '"anyOf" must NOT have fewer than 1 items')] },
   {
     name: "items an array (2020-12)",
