@@ -123,12 +123,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (stray !== undefined) {
     // In first place, a word like a command's is one misspelt (`doctr`): named, as a misspelt option is.
     const meant = command === "generate" ? suggestKey(String(stray), ["init", "doctor", "diff"]) : undefined;
-    throw new UsageError(
-      `unexpected argument ${JSON.stringify(String(stray))}: ` +
-        (meant === undefined
-          ? "to read specs from it, use --in"
-          : `did you mean the command ${meant}? To read specs from it, use --in`),
-    );
+    const fix =
+      meant === undefined ? "to read specs from it" : `did you mean the command ${meant}? To read specs from it`;
+    throw new UsageError(`unexpected argument ${JSON.stringify(String(stray))}: ${fix}, use --in`);
   }
   if (given["help"] === true) return { command: "help", topic: command };
   if (given["version"] === true) return { command: "version" };
