@@ -17,7 +17,9 @@ export {
 export type { JsonDifference } from "./registry/first-difference.js";
 export type { RegistryLimits } from "./registry/limits.js";
 export { clientToolBytes } from "./registry/limits.js";
-export type { ClientToolRegistryOptions, ClientToolScope, ClientToolScopeOptions } from "./registry/registry.js";
+export type { ClientToolScope, ClientToolScopeOptions } from "./registry/registry.js";
+export type { ClientToolRegistryOptions } from "./registry/registry-options.js";
+export type { SharedBudgetRefusal, SharedOwnerBudget } from "./registry/shared-budget.js";
 // The registry: identity, conflicts, budgets, snapshots.
 export { ClientToolRegistry } from "./registry/server-registry.js";
 export type { ClientToolRegistrySnapshot, ClientToolScopeSnapshot } from "./registry/snapshot.js";

@@ -1,49 +1,14 @@
 import type { ClientToolSpec } from "../tool-spec/types.js";
-import type { SchemaCheck } from "./admit.js";
 import { ClientToolLimitError } from "./errors.js";
-import { DEFAULT_REGISTRY_LIMITS, type RegistryLimits } from "./limits.js";
+import { DEFAULT_REGISTRY_LIMITS } from "./limits.js";
 import { nameKey } from "./name-key.js";
+import { OwnerAccounts } from "./owner-accounts.js";
 import { type RegistryState, ToolView } from "./registration-rules.js";
+import { type ClientToolRegistryOptions, DEFAULT_SHARED_BUDGET_HOLD_MS } from "./registry-options.js";
+import type { SharedBudgetRefusal, SharedOwnerBudget } from "./shared-budget.js";
+
 import { type ClientToolRegistrySnapshot, type ClientToolScopeSnapshot, readRegistrySnapshot } from "./snapshot.js";
 import type { ClientToolLookup, ClientToolRegistration, RegisteredClientTool } from "./types.js";
-
-export interface ClientToolRegistryOptions {
-  /** The server's own tool names; a client tool that takes one is refused. */
-  readonly reservedNames?: Iterable<string>;
-  /**
-   * One more check of each schema of a spec a client may have sent, before the rules of the
-   * runtime's own tables: `@gen-client-tools/runtime/server` gives its registry the draft's meta-schema
-   * check, with ajv, which the browser entry leaves out (it has no ajv).
-   */
-  readonly checkSchema?: SchemaCheck;
-  /**
-   * Where a tool name stands for one pair of schemas. `"conversation"` (the default): within
-   * each conversation and against the tools registered for every conversation, so that one
-   * conversation cannot lock a name for the others; two conversations may hold one name with
-   * different schemas. `"registry"`: in every conversation at once, as the OpenHands agent server
-   * keeps one process-wide registry (a name is then refused with other schemas while any
-   * conversation holds it).
-   */
-  readonly names?: "conversation" | "registry";
-  /**
-   * What a spec a client sends gets when its name is one of `reservedNames` (or looks like one):
-   * `"error"` (the default) refuses the registration with `ClientToolNameCollisionError`;
-   * `"ignore"` passes the spec over, registers the others, and lists it in the result's
-   * `ignored`, as agent engines do that take a client's tools beside their own.
-   */
-  readonly onReservedName?: "error" | "ignore";
-  /**
-   * Bounds on what clients register, over the defaults. Each spec a client may have sent: 256 KiB
-   * of JSON, 10,000 schema objects per schema, 1,000 properties per object, 1,000 enum values,
-   * 100,000 schema nodes once unfolded through its `$ref`s (past one, the spec is refused with
-   * 422, naming the limit). Each conversation: 128 tools of its own, taken to cost 16 MiB at most
-   * (422; `clientToolBytes`: the spec and the validators that may be compiled from it). Each owner:
-   * 1,000 conversations with tools of their own at once, taken to cost 64 MiB at most in all (429;
-   * counted for `scope(id, { owner })`). The generated specs and the tools registered for every
-   * conversation are the server's and are not bounded.
-   */
-  readonly limits?: Partial<RegistryLimits>;
-}
 
 /**
  * One conversation's view: the registry's tools plus the conversation's own. Two conversations
@@ -88,10 +53,11 @@ export class ClientToolRegistry implements ClientToolLookup {
   readonly #state: RegistryState;
   readonly #root: ToolView;
   readonly #scopes = new Map<string, ScopeView>();
-  /** The conversations of each owner that has a view, for `limits.maxConversationsPerOwner`. */
-  readonly #byOwner = new Map<string, Set<string>>();
-  /** What the tools of each owner's conversations are taken to cost, for `limits.maxBytesPerOwner`. */
-  readonly #ownerBytes = new Map<string, number>();
+  readonly #owners: OwnerAccounts;
+  readonly #sharedBudget: SharedOwnerBudget | undefined;
+  readonly #sharedBudgetHoldMs: number;
+  /** The registration under way through `registerInScope`, by conversation: each waits for the one before. */
+  readonly #registering = new Map<string, Promise<unknown>>();
   readonly #dropListeners = new Set<(conversationId: string) => void>();
 
   constructor(options: ClientToolRegistryOptions = {}) {
@@ -104,6 +70,9 @@ export class ClientToolRegistry implements ClientToolLookup {
       ...(options.checkSchema && { checkSchema: options.checkSchema }),
     };
     this.#root = new ToolView(this.#state);
+    this.#owners = new OwnerAccounts(this.#state.limits);
+    this.#sharedBudget = options.sharedBudget;
+    this.#sharedBudgetHoldMs = options.sharedBudgetHoldMs ?? DEFAULT_SHARED_BUDGET_HOLD_MS;
   }
 
   /**
@@ -169,6 +138,74 @@ export class ClientToolRegistry implements ClientToolLookup {
     return this.#scope(conversationId, options.owner, true);
   }
 
+  /**
+   * `scope(conversationId, { owner }).register(input)`, with the owner's limits held across instances when the registry
+   * has a `sharedBudget`: the conversation is counted there with what its own tools cost, and past
+   * `maxConversationsPerOwner` or `maxBytesPerOwner` over every instance the registration is refused with a
+   * `ClientToolLimitError` (429) and nothing of it kept; when the budget's store cannot answer, it rejects with the
+   * store's error and keeps nothing either. Registrations of one conversation run one after another.
+   */
+  registerInScope(conversationId: string, owner: string, input: unknown): Promise<ClientToolRegistration> {
+    const before = this.#registering.get(conversationId);
+    const registered = (before ?? Promise.resolve()).then(
+      () => this.#registerHeld(conversationId, owner, input),
+      () => this.#registerHeld(conversationId, owner, input),
+    );
+    this.#registering.set(conversationId, registered);
+    const settled = () => {
+      if (this.#registering.get(conversationId) === registered) this.#registering.delete(conversationId);
+    };
+    registered.then(settled, settled);
+    return registered;
+  }
+
+  async #registerHeld(conversationId: string, owner: string, input: unknown): Promise<ClientToolRegistration> {
+    const kept = this.#scopes.get(conversationId)?.ownSpecs();
+    const scope = this.#scope(conversationId, owner, true);
+    let registration: ClientToolRegistration;
+    try {
+      registration = scope.register(input);
+    } catch (error) {
+      if (kept === undefined) this.#forget(conversationId, scope);
+      throw error;
+    }
+    const budget = this.#sharedBudget;
+    if (budget === undefined) return registration;
+    const { maxConversationsPerOwner, maxBytesPerOwner } = this.#state.limits;
+    let refusal: SharedBudgetRefusal | undefined;
+    try {
+      refusal = await budget.holdConversation(
+        owner,
+        conversationId,
+        scope.ownBytes(),
+        { maxConversations: maxConversationsPerOwner, maxBytes: maxBytesPerOwner },
+        this.#sharedBudgetHoldMs,
+      );
+    } catch (error) {
+      this.#restore(conversationId, owner, kept);
+      throw error;
+    }
+    if (refusal === undefined) return registration;
+    this.#restore(conversationId, owner, kept);
+    const max = refusal === "maxConversationsPerOwner" ? maxConversationsPerOwner : maxBytesPerOwner;
+    throw new ClientToolLimitError(
+      refusal,
+      max,
+      refusal === "maxConversationsPerOwner"
+        ? `This owner already has ${max} conversations with client tools of their own across the server's ` +
+            `instances: drop one before creating another`
+        : `This registration would give the owner's conversations, across the server's instances, client tools ` +
+            `taken to cost more than ${max} bytes: drop a conversation first`,
+    );
+  }
+
+  /** Puts a conversation's own tools back as they were before a refused registration (none: no view). */
+  #restore(conversationId: string, owner: string, kept: ClientToolSpec[] | undefined): void {
+    const scope = this.#scopes.get(conversationId);
+    if (scope !== undefined) this.#forget(conversationId, scope);
+    if (kept !== undefined) this.#scope(conversationId, owner, false).register(kept);
+  }
+
   #scope(conversationId: string, owner: string | undefined, bounded: boolean): ScopeView {
     const scope = this.#scopes.get(conversationId);
     if (scope !== undefined) {
@@ -180,52 +217,11 @@ export class ClientToolRegistry implements ClientToolLookup {
       return scope;
     }
     const created = new ScopeView(conversationId, owner, this.#state, this.#root, (before, after) =>
-      this.#charge(owner, before, after, bounded),
+      this.#owners.charge(owner, before, after, bounded),
     );
-    if (owner !== undefined) {
-      let owned = this.#byOwner.get(owner);
-      const max = this.#state.limits.maxConversationsPerOwner;
-      if (bounded && owned !== undefined && owned.size >= max) {
-        throw new ClientToolLimitError(
-          "maxConversationsPerOwner",
-          max,
-          `This owner already has ${owned.size} conversations with ` +
-            `client tools of their own: drop one before creating another`,
-        );
-      }
-      if (owned === undefined) this.#byOwner.set(owner, (owned = new Set()));
-      owned.add(conversationId);
-    }
+    if (owner !== undefined) this.#owners.open(owner, conversationId, bounded);
     this.#scopes.set(conversationId, created);
     return created;
-  }
-
-  /**
-   * A conversation's registration would take its own tools from `before` to `after` bytes: refused
-   * past the conversation's budget (422) or its owner's (429), else counted. A registry restored
-   * from a snapshot (`bounded` false) counts what it restores without refusing any of it.
-   */
-  #charge(owner: string | undefined, before: number, after: number, bounded: boolean): void {
-    const { maxBytesPerConversation, maxBytesPerOwner } = this.#state.limits;
-    if (bounded && after > before && after > maxBytesPerConversation) {
-      throw new ClientToolLimitError(
-        "maxBytesPerConversation",
-        maxBytesPerConversation,
-        `This registration would give the conversation client tools taken to ` +
-          `cost ${after} bytes (their specs and the validators compiled from them)`,
-      );
-    }
-    if (owner === undefined) return;
-    const next = (this.#ownerBytes.get(owner) ?? 0) - before + after;
-    if (bounded && after > before && next > maxBytesPerOwner) {
-      throw new ClientToolLimitError(
-        "maxBytesPerOwner",
-        maxBytesPerOwner,
-        `This registration would give the owner's conversations client tools taken to cost ${next} ` +
-          `bytes (their specs and the validators compiled from them): drop a conversation first`,
-      );
-    }
-    this.#ownerBytes.set(owner, next);
   }
 
   /**
@@ -236,19 +232,18 @@ export class ClientToolRegistry implements ClientToolLookup {
   dropScope(conversationId: string): boolean {
     const scope = this.#scopes.get(conversationId);
     if (scope === undefined) return false;
+    this.#forget(conversationId, scope);
+    if (scope.owner !== undefined) void this.#sharedBudget?.releaseConversation(scope.owner, conversationId);
+    return true;
+  }
+
+  /** Forgets a conversation's view here (the shared budget's count is left as it is). */
+  #forget(conversationId: string, scope: ScopeView): void {
     const scopeBytes = scope.ownBytes();
     scope.release();
     this.#scopes.delete(conversationId);
-    if (scope.owner !== undefined) {
-      const left = (this.#ownerBytes.get(scope.owner) ?? 0) - scopeBytes;
-      if (left > 0) this.#ownerBytes.set(scope.owner, left);
-      else this.#ownerBytes.delete(scope.owner);
-      const owned = this.#byOwner.get(scope.owner);
-      owned?.delete(conversationId);
-      if (owned?.size === 0) this.#byOwner.delete(scope.owner);
-    }
+    if (scope.owner !== undefined) this.#owners.close(scope.owner, conversationId, scopeBytes);
     for (const listener of [...this.#dropListeners]) listener(conversationId);
-    return true;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { metaSchemaProblems } from "../schema/meta-schema.js";
-import { type ClientToolRegistryOptions, ClientToolRegistry as TableRegistry } from "./registry.js";
+import { ClientToolRegistry as TableRegistry } from "./registry.js";
+import type { ClientToolRegistryOptions } from "./registry-options.js";
 
 /**
  * The registry as `@gen-client-tools/runtime/server` exports it: a spec a client

@@ -42,6 +42,16 @@ export class RedisKeys {
     return `${this.#tag(part)}ownerbytes:${owner}`;
   }
 
+  /** The owner's conversations with tools of their own, a sorted set by when each one's count lapses. */
+  ownerConversations(part: number, owner: string): string {
+    return `${this.#tag(part)}conversations:${owner}`;
+  }
+
+  /** What each of the owner's conversations' tools cost (conversation id -> bytes), for the owner's byte limit. */
+  ownerConversationBytes(part: number, owner: string): string {
+    return `${this.#tag(part)}conversationbytes:${owner}`;
+  }
+
   sequence(part: number): string {
     return `${this.#tag(part)}seq`;
   }

@@ -1,3 +1,4 @@
+import type { SharedBudgetRefusal, SharedOwnerBudget } from "../../../registry/shared-budget.js";
 import type { JsonObject } from "../../../util/json.js";
 import type { ClientCallOutcome } from "../../../wire/outcome.js";
 import { reportError } from "../../report-error.js";
@@ -15,9 +16,11 @@ import {
   type ToolCallAddress,
 } from "../store.js";
 import { RedisCommands, type RedisConnectionLike } from "./commands.js";
+import { RedisConversationBudget } from "./conversation-budget.js";
 import { claimExpiredIn } from "./expired-calls.js";
 import { DEFAULT_PARTS, RedisKeys } from "./keys.js";
 import { type ChannelNotice, RedisNotices } from "./notices.js";
+import { OwnerCalls } from "./owner-calls.js";
 import { RedisReplication } from "./replication.js";
 import { CLOSE, COUNT_INVALID, OPEN, PUT_SCHEMA, REISSUE, RESTORE_ENDED } from "./scripts.js";
 import {
@@ -34,13 +37,15 @@ import {
  * period, an ended one after the retention period. Calls in Redis survive a restart of any instance. The client is the
  * caller's: connect it before, and close it after `disconnect()`.
  */
-export class RedisPendingCallStore implements PendingCallStore {
+export class RedisPendingCallStore implements PendingCallStore, SharedOwnerBudget {
   readonly #commands: RedisCommands;
   readonly #keys: RedisKeys;
   readonly #retentionMs: number;
   readonly #onError: (error: unknown) => void;
   readonly #notices: RedisNotices;
   readonly #replication: RedisReplication;
+  readonly #ownerCalls: OwnerCalls;
+  readonly #conversations: RedisConversationBudget;
 
   constructor(client: RedisConnectionLike, options: RedisPendingCallStoreOptions = {}) {
     this.#keys = new RedisKeys(options.keyPrefix ?? "gct:", options.parts ?? DEFAULT_PARTS);
@@ -51,6 +56,8 @@ export class RedisPendingCallStore implements PendingCallStore {
       options.operationTimeoutMs ?? DEFAULT_OPERATION_TIMEOUT_MS,
       this.#onError,
     );
+    this.#ownerCalls = new OwnerCalls(this.#commands, this.#keys, (requestId, owner) => this.get(requestId, owner));
+    this.#conversations = new RedisConversationBudget(this.#commands, this.#keys, this.#onError);
     this.#notices = new RedisNotices(this.#commands, this.#keys.channel(), this.#onError);
     this.#replication = new RedisReplication(
       this.#commands,
@@ -64,7 +71,7 @@ export class RedisPendingCallStore implements PendingCallStore {
     const opened = await this.#open(call, options);
     // At the limit, the owner's set may still count calls that expired: they go, and the open is tried once more.
     const result =
-      (opened === 3 || opened === 4) && (await this.#pruneOwner(call.owner)) > 0
+      (opened === 3 || opened === 4) && (await this.#ownerCalls.prune(call.owner)) > 0
         ? await this.#open(call, options)
         : opened;
     const { conversationId, toolCallId } = call.request;
@@ -161,7 +168,7 @@ export class RedisPendingCallStore implements PendingCallStore {
   }
 
   async list(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
-    const calls = await this.#ownerCalls(filter.owner);
+    const calls = await this.#ownerCalls.list(filter.owner);
     return calls.filter(
       (call) => filter.conversationId === undefined || call.request.conversationId === filter.conversationId,
     );
@@ -211,6 +218,16 @@ export class RedisPendingCallStore implements PendingCallStore {
     return typeof data === "string" ? (JSON.parse(data) as JsonObject) : undefined;
   }
 
+  holdConversation(
+    ...args: Parameters<SharedOwnerBudget["holdConversation"]>
+  ): Promise<SharedBudgetRefusal | undefined> {
+    return this.#conversations.hold(...args);
+  }
+
+  releaseConversation(owner: string, conversationId: string): Promise<void> {
+    return this.#conversations.release(owner, conversationId);
+  }
+
   /** Closes the store's own subscribing connection (the caller's client stays open). */
   disconnect(): Promise<void> {
     return this.#notices.disconnect();
@@ -248,32 +265,6 @@ export class RedisPendingCallStore implements PendingCallStore {
       String(options.bytes ?? 0),
     ];
     return this.#commands.eval(OPEN, keys, args);
-  }
-
-  /**
-   * The owner's open calls, oldest first; ids of calls no longer open (ended, or expired in Redis) leave the owner's
-   * set.
-   */
-  async #ownerCalls(owner: string): Promise<PendingCall[]> {
-    const ownerKey = this.#keys.owner(this.#keys.partOf(owner), owner);
-    const ids = (await this.#commands.send(ownerKey, ["ZRANGE", ownerKey, "0", "-1"])) as string[];
-    const calls = await Promise.all(ids.map((id) => this.get(id, owner)));
-    const gone = ids.filter((_, i) => calls[i]?.state !== "open");
-    if (gone.length > 0) {
-      const bytesKey = this.#keys.ownerBytes(this.#keys.partOf(owner), owner);
-      await this.#commands.send(ownerKey, ["ZREM", ownerKey, ...gone]);
-      await this.#commands.send(bytesKey, ["HDEL", bytesKey, ...gone]);
-    }
-    return calls
-      .filter((call): call is StoredCall & { state: "open" } => call?.state === "open")
-      .map(({ state: _open, ...call }) => call);
-  }
-
-  /** How many ids of calls no longer open left the owner's set. */
-  async #pruneOwner(owner: string): Promise<number> {
-    const ownerKey = this.#keys.owner(this.#keys.partOf(owner), owner);
-    const before = Number(await this.#commands.send(ownerKey, ["ZCARD", ownerKey]));
-    return before - (await this.#ownerCalls(owner)).length;
   }
 
   /** What ending a call touches: the call, the owner's open set, its toolCallId key, the deadlines, the owner's bytes. */
