@@ -47,19 +47,21 @@ export type { ClientCallBrokerOptions } from "./server/broker-options.js";
 export type { FailInput, SubmitInput } from "./server/calls/answers.js";
 export type { ClientCallBrokerEvents } from "./server/calls/call-events.js";
 export type { DispatchInput } from "./server/calls/dispatch-input.js";
-export type { ClientCallInspection, ClientCallsHealth } from "./server/calls/inspection.js";
+export type { ClientCallInspection, ClientCallsHealth, ClientCallsSummary } from "./server/calls/inspection.js";
 export type { InMemoryPendingCallStoreOptions } from "./server/stores/memory-store.js";
 export { DEFAULT_CLOSED_RETENTION_MS, InMemoryPendingCallStore } from "./server/stores/memory-store.js";
 export type { ClientToolDecisionInput, SignedClientToolDecision } from "./server/signing/signed-decision.js";
 export { signedDecisionOf } from "./server/signing/signed-decision.js";
 export type { RequestSigningOptions } from "./server/signing/signed-request-id.js";
 export type {
+  ClientCallsInstance,
   ClosedCall,
   PendingCall,
   PendingCallFilter,
   PendingCallListener,
   PendingCallOpenOptions,
   PendingCallStore,
+  PendingCallsSummary,
   PendingCallTool,
   StoredCall,
   ToolCallAddress,

@@ -61,3 +61,45 @@ describe("broker.inspect", () => {
     );
   });
 });
+
+describe("broker.summary", () => {
+  it("counts every owner's open calls, before and past their deadline, and names this instance with what it waits for", async () => {
+    const store = new InMemoryPendingCallStore();
+    const t = createTestBroker({ store, instanceId: "web-1" });
+    await t.dispatchLocation("alice");
+    await t.dispatchLocation("bob");
+    // Past the first two calls' deadline, with the timers that would end them not yet run: overdue in the store.
+    vi.setSystemTime(Date.parse("2025-01-01T00:00:31Z"));
+    await t.dispatchLocation("carol");
+    expect(await t.broker.summary()).toEqual({
+      open: 1,
+      overdue: 2,
+      instances: [
+        {
+          instanceId: "web-1",
+          waiting: 3,
+          oldestWaitingSince: Date.parse("2025-01-01T00:00:00Z"),
+          lastSweep: null,
+          reportedAt: Date.parse("2025-01-01T00:00:31Z"),
+        },
+      ],
+      store: "ok",
+    });
+  });
+
+  it("says the store is unavailable, and reports why, keeping this instance's own view", async () => {
+    const store = new InMemoryPendingCallStore();
+    store.summarize = () => Promise.reject(new Error("store down"));
+    const onError = vi.fn();
+    const t = createTestBroker({ store, onError, instanceId: "web-1" });
+    await t.dispatchLocation("alice");
+    expect(await t.broker.summary()).toMatchObject({
+      store: "unavailable",
+      instances: [{ instanceId: "web-1", waiting: 1 }],
+    });
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ message: "store down" }),
+      "summarising the store's calls for summary() failed",
+    );
+  });
+});

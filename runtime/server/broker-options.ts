@@ -101,6 +101,11 @@ export interface ClientCallBrokerOptions {
    */
   readonly sweepIntervalMs?: number;
   /**
+   * How this instance is named in `broker.summary()` (a pod's or host's name); default a random one. With a store
+   * shared by processes each instance reports itself there after each sweep, so a summary at any instance lists them all.
+   */
+  readonly instanceId?: string;
+  /**
    * How deep the model's arguments and a client's result may nest (objects and arrays); deeper is refused before any
    * validator runs. Default 64.
    */
@@ -151,6 +156,7 @@ export interface BrokerSettings {
   readonly approvalTimeoutMs: number;
   readonly recovery: BrokerRecovery;
   readonly sweepIntervalMs: number;
+  readonly instanceId: string;
   readonly onError: (error: unknown, context: string) => void;
 }
 
@@ -167,6 +173,7 @@ export function brokerSettings(options: ClientCallBrokerOptions): BrokerSettings
     approvalTimeoutMs: (options.approvalTimeoutSeconds ?? DEFAULT_APPROVAL_TIMEOUT_SECONDS) * 1000,
     recovery: options.recovery ?? "wait",
     sweepIntervalMs: options.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+    instanceId: options.instanceId ?? globalThis.crypto.randomUUID().slice(0, 8),
     onError: options.onError ?? reportError,
   };
   for (const name of ["maxInvalidAnswers", "maxOpenCallsPerOwner", "maxOpenCallBytesPerOwner"] as const) {

@@ -112,7 +112,7 @@ export class ClientCallBroker {
       storeReady: store.ready?.() ?? Promise.resolve(),
       closed: () => this.#closed,
     });
-    lifecycle.startSweeping(settings.sweepIntervalMs);
+    lifecycle.startSweeping(settings.sweepIntervalMs, settings.instanceId);
   }
 
   on<K extends keyof ClientCallBrokerEvents>(
@@ -142,16 +142,7 @@ export class ClientCallBroker {
    * twice in one conversation.
    */
   async dispatchAll(calls: readonly DispatchInput[]): Promise<ClientCallOutcome[]> {
-    const seen = new Set<string>();
-    for (const call of calls) {
-      this.#dispatch.awaitedTool(call.toolName, call.conversationId);
-      const key = JSON.stringify([call.conversationId, call.toolCallId]);
-      if (seen.has(key)) {
-        const [toolCallId, conversationId] = [JSON.stringify(call.toolCallId), JSON.stringify(call.conversationId)];
-        throw new TypeError(`The batch has toolCallId ${toolCallId} of conversation ${conversationId} twice.`);
-      }
-      seen.add(key);
-    }
+    this.#dispatch.checkBatch(calls);
     return Promise.all(calls.map((call) => this.dispatch(call)));
   }
 
@@ -270,6 +261,12 @@ export class ClientCallBroker {
     return inspection.callsHealth(this.#parts.store, this.#parts.lifecycle);
   }
 
+  /** Every owner's open calls by state, and each instance (this one as it is now): for a dashboard. */
+  summary(): Promise<inspection.ClientCallsSummary> {
+    const { store, lifecycle, instanceId, report } = this.#parts;
+    return inspection.callsSummary(store, lifecycle, instanceId, report);
+  }
+
   /** The owner's open calls that a client may still answer (of one conversation, if given), with their tools' fingerprints. */
   openCalls(filter: PendingCallFilter): Promise<readonly PendingCall[]> {
     return inspection.openCalls(this.#parts.store, filter);
@@ -290,7 +287,7 @@ export class ClientCallBroker {
     for (const [, waiter] of lifecycle.waiters.entries()) {
       lifecycle.giveUp({ owner: waiter.owner, request: waiter.request, outcome: BROKER_CLOSED });
     }
-    lifecycle.stopSweeping();
+    await lifecycle.stopSweeping();
     this.#heard.close();
     this.#unsubscribeDrops();
     this.#validators.clear();

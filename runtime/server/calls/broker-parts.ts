@@ -19,6 +19,8 @@ export interface BrokerParts {
   readonly policyOf: (call: PendingCall) => CallPolicy | undefined;
   /** With `signing`: request ids that bind the call, checked before the store is read. */
   readonly signer: RequestSigner | undefined;
+  /** How this instance is named in `broker.summary()`. */
+  readonly instanceId: string;
   /** How deep arguments and results may nest. */
   readonly maxValueDepth: number;
   /** Reports a failure no caller can receive (the `error` event, then the broker's `onError`). */

@@ -81,6 +81,20 @@ export class CallDispatch {
     );
   }
 
+  /** Throws, before any call of a batch is dispatched, for a tool unknown or not awaited and a toolCallId given twice. */
+  checkBatch(calls: readonly DispatchInput[]): void {
+    const seen = new Set<string>();
+    for (const call of calls) {
+      this.awaitedTool(call.toolName, call.conversationId);
+      const key = JSON.stringify([call.conversationId, call.toolCallId]);
+      if (seen.has(key)) {
+        const [toolCallId, conversationId] = [JSON.stringify(call.toolCallId), JSON.stringify(call.conversationId)];
+        throw new TypeError(`The batch has toolCallId ${toolCallId} of conversation ${conversationId} twice.`);
+      }
+      seen.add(key);
+    }
+  }
+
   /** The tool as the broker carries its calls; throws for one that is unknown or fire-and-forget. */
   awaitedTool(toolName: string, conversationId: string): AwaitedTool {
     const tool = this.#parts.find(toolName, conversationId);

@@ -1,4 +1,10 @@
-import type { PendingCall, PendingCallFilter, PendingCallStore } from "../stores/store.js";
+import type {
+  ClientCallsInstance,
+  PendingCall,
+  PendingCallFilter,
+  PendingCallStore,
+  PendingCallsSummary,
+} from "../stores/store.js";
 import type { CallLifecycle } from "./lifecycle.js";
 
 /** What `broker.inspect(filter)` sees: counts and deadlines (epoch milliseconds), nothing a call carries. */
@@ -35,7 +41,7 @@ export async function inspectCalls(
   filter: PendingCallFilter,
   report: (error: unknown, context: string) => void,
 ): Promise<ClientCallInspection> {
-  const local = localView(lifecycle);
+  const local = lifecycle.view();
   let calls: readonly PendingCall[];
   try {
     calls = await openCalls(store, filter);
@@ -80,14 +86,30 @@ export async function callsHealth(store: PendingCallStore, lifecycle: CallLifecy
   );
   const ready = await Promise.race([answered, late]);
   clearTimeout(timer);
-  return { status: ready ? "ready" : "unavailable", ...localView(lifecycle) };
+  return { status: ready ? "ready" : "unavailable", ...lifecycle.view() };
 }
 
-function localView(lifecycle: CallLifecycle) {
-  const waiting = lifecycle.waiters.entries();
-  return {
-    waiting: waiting.length,
-    oldestWaitingSince: waiting.length === 0 ? null : Math.min(...waiting.map(([, waiter]) => waiter.since)),
-    lastSweep: lifecycle.lastSweep ?? null,
-  };
+/** What `broker.summary()` says: the store's open calls of every owner by state, and each instance's last report. */
+export interface ClientCallsSummary extends Omit<PendingCallsSummary, "instances"> {
+  /** This instance first, as it is now; then each other instance that reported to a shared store within its time. */
+  readonly instances: readonly ClientCallsInstance[];
+  readonly store: "ok" | "unavailable";
+}
+
+/** The store's summary with this instance's view as it is now; a store without one counts no calls. */
+export async function callsSummary(
+  store: PendingCallStore,
+  lifecycle: CallLifecycle,
+  instanceId: string,
+  report: (error: unknown, context: string) => void,
+): Promise<ClientCallsSummary> {
+  const self = lifecycle.instance(instanceId);
+  try {
+    const summary = (await store.summarize?.(Date.now())) ?? { open: 0, overdue: 0, instances: [] };
+    const others = summary.instances.filter((instance) => instance.instanceId !== instanceId);
+    return { open: summary.open, overdue: summary.overdue, instances: [self, ...others], store: "ok" };
+  } catch (error) {
+    report(error, "summarising the store's calls for summary() failed");
+    return { open: 0, overdue: 0, instances: [self], store: "unavailable" };
+  }
 }

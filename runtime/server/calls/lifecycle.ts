@@ -8,7 +8,7 @@ import type {
   ClientCallUnknownOutcome,
 } from "../../wire/outcome.js";
 import type { Emitter } from "../emitter.js";
-import type { ClosedCall, PendingCall, PendingCallStore, StoredCall } from "../stores/store.js";
+import type { ClientCallsInstance, ClosedCall, PendingCall, PendingCallStore, StoredCall } from "../stores/store.js";
 import type { CallPolicy } from "../tool-policy.js";
 import type { CallEvents } from "./call-events.js";
 import { FailureRuns } from "./failure-runs.js";
@@ -24,11 +24,8 @@ export const STORE_LOST: ClientCallCancelled = { status: "cancelled", reason: "t
  */
 const SWEEP_BATCH = 100;
 const SWEEP_LEASE_MS = 5_000;
-/**
- * The default interval between sweeps of a shared store's deadlines (each wait drawn from half to one and a half times
- * it).
- */
-export const DEFAULT_SWEEP_INTERVAL_MS = 500;
+/** How long an instance's report stands in a shared store at least (`reportInstance`), past which it drops out. */
+const INSTANCE_REPORT_MS = 30_000;
 /**
  * How long past its deadline a waited-for call keeps trying a store it cannot reach: then its dispatch ends here, as
  * `timeout`, and the store is given that outcome once it can be reached.
@@ -58,6 +55,7 @@ export class CallLifecycle {
   readonly #events: Emitter<CallEvents>;
   #lastSweep: { readonly at: number; readonly ok: boolean } | undefined;
   #sweepTimer: TimerHandle | undefined;
+  #sweepRun: Promise<void> | undefined;
   #sweeping = false;
   readonly #sweepFailures: FailureRuns;
 
@@ -196,26 +194,16 @@ export class CallLifecycle {
 
   /**
    * With a store shared by processes: sweeps its expired calls every `intervalMs`, jittered so
-   * that the instances' sweeps spread out, until `stopSweeping`.
+   * that the instances' sweeps spread out, until `stopSweeping`, and after each sweep reports the instance to the store.
    */
-  startSweeping(intervalMs: number): void {
+  startSweeping(intervalMs: number, instanceId: string): void {
     if (this.#store.claimExpired === undefined) return;
     this.#sweeping = true;
+    const reportMs = Math.max(INSTANCE_REPORT_MS, 10 * intervalMs);
     const next = () => {
       this.#sweepTimer = startTimer(
         () => {
-          this.sweep()
-            .then(
-              () => {
-                this.#lastSweep = { at: Date.now(), ok: true };
-                this.#sweepFailures.succeeded();
-              },
-              (error: unknown) => {
-                this.#lastSweep = { at: Date.now(), ok: false };
-                this.#sweepFailures.failed(error);
-              },
-            )
-            .finally(() => this.#sweeping && next());
+          this.#sweepRun = this.#sweepAndReport(instanceId, reportMs).finally(() => this.#sweeping && next());
         },
         intervalMs * (0.5 + Math.random()),
       );
@@ -223,9 +211,24 @@ export class CallLifecycle {
     next();
   }
 
-  stopSweeping(): void {
+  /** Stops the periodic sweeps; resolves once the one under way, if any, has ended. */
+  async stopSweeping(): Promise<void> {
     this.#sweeping = false;
     clearTimeout(this.#sweepTimer);
+    await this.#sweepRun;
+  }
+
+  /** One periodic sweep, then this instance's report to the store; a failure of either is reported once an outage. */
+  async #sweepAndReport(instanceId: string, reportMs: number): Promise<void> {
+    try {
+      await this.sweep();
+      this.#lastSweep = { at: Date.now(), ok: true };
+      await this.#store.reportInstance?.(this.instance(instanceId), reportMs);
+      this.#sweepFailures.succeeded();
+    } catch (error) {
+      this.#lastSweep = { at: Date.now(), ok: false };
+      this.#sweepFailures.failed(error);
+    }
   }
 
   /**
@@ -249,12 +252,21 @@ export class CallLifecycle {
     );
   }
 
-  /**
-   * When the last periodic sweep ran, and whether it reached the store; undefined before the first (or without a shared
-   * store).
-   */
-  get lastSweep(): { readonly at: number; readonly ok: boolean } | undefined {
-    return this.#lastSweep;
+  /** The calls this broker waits for, and its last sweep. */
+  view(): Omit<ClientCallsInstance, "instanceId" | "reportedAt"> {
+    const waiting = this.waiters.entries();
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const [, waiter] of waiting) oldest = Math.min(oldest, waiter.since);
+    return {
+      waiting: waiting.length,
+      oldestWaitingSince: waiting.length === 0 ? null : oldest,
+      lastSweep: this.#lastSweep ?? null,
+    };
+  }
+
+  /** What this instance says of itself, now. */
+  instance(instanceId: string): ClientCallsInstance {
+    return { instanceId, ...this.view(), reportedAt: Date.now() };
   }
 
   /** Resolves this broker's dispatches of the call, once; a call it does not wait for is ignored. */

@@ -8,6 +8,7 @@ import {
   type PendingCallListener,
   type PendingCallOpenOptions,
   type PendingCallStore,
+  type PendingCallsSummary,
   type StoredCall,
   type ToolCallAddress,
 } from "./store.js";
@@ -166,6 +167,12 @@ export class InMemoryPendingCallStore implements PendingCallStore {
     const forgetAt = keepUntil + this.#retentionMs;
     const kept = this.#schemas.get(fingerprint);
     if (kept === undefined || kept.forgetAt < forgetAt) this.#schemas.set(fingerprint, { schema, forgetAt });
+  }
+
+  async summarize(now: number): Promise<PendingCallsSummary> {
+    let overdue = 0;
+    for (const { request } of this.#open.values()) if (request.expiresAt <= now) overdue++;
+    return { open: this.#open.size - overdue, overdue, instances: [] };
   }
 
   async getSchema(_owner: string, fingerprint: string): Promise<JsonObject | undefined> {

@@ -148,6 +148,34 @@ export interface PendingCallStore {
   putSchema(owner: string, fingerprint: string, schema: JsonObject, keepUntil: number): Promise<void>;
   /** The outputSchema stored under this fingerprint for the owner's calls, while it is kept. */
   getSchema(owner: string, fingerprint: string): Promise<JsonObject | undefined>;
+  /**
+   * For a store shared by processes: keeps what one instance says of itself, in place of what it said before, for
+   * `ttlMs` (an instance that stops reporting drops out of `summarize`). Each broker reports after each sweep.
+   */
+  reportInstance?(instance: ClientCallsInstance, ttlMs: number): Promise<void>;
+  /** Every owner's open calls by state, and what each instance last reported of itself, for `broker.summary()`. */
+  summarize?(now: number): Promise<PendingCallsSummary>;
+}
+
+/** What one instance says of itself: the calls it dispatched and waits for, and its last sweep. */
+export interface ClientCallsInstance {
+  readonly instanceId: string;
+  readonly waiting: number;
+  /** Since when (epoch ms) it has waited for the oldest of them; null when it waits for none. */
+  readonly oldestWaitingSince: number | null;
+  readonly lastSweep: { readonly at: number; readonly ok: boolean } | null;
+  /** When it said so (epoch ms). */
+  readonly reportedAt: number;
+}
+
+/** The store's open calls of every owner, and its instances (`PendingCallStore#summarize`). */
+export interface PendingCallsSummary {
+  /** Open calls before their deadline. */
+  readonly open: number;
+  /** Open calls past their deadline, not yet ended by a sweep (a sweep that lags, or no instance left to sweep). */
+  readonly overdue: number;
+  /** What each instance that reported within its time last said, in instanceId order. */
+  readonly instances: readonly ClientCallsInstance[];
 }
 
 /** What `PendingCallStore#open` does in the same step as opening the call. */

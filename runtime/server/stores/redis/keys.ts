@@ -70,6 +70,11 @@ export class RedisKeys {
     return `${this.#tag(part)}deadlines`;
   }
 
+  /** What each instance last said of itself (instanceId -> its report), for `broker.summary()`. */
+  instances(): string {
+    return `${this.#prefix}instances`;
+  }
+
   /** Where every instance hears of every open, re-send and close (a cluster passes a message to every node). */
   channel(): string {
     return `${this.#prefix}calls`;

@@ -4,6 +4,7 @@ import type { ClientCallOutcome } from "../../../wire/outcome.js";
 import { reportError } from "../../report-error.js";
 import { DEFAULT_CLOSED_RETENTION_MS } from "../memory-store.js";
 import {
+  type ClientCallsInstance,
   type ClosedCall,
   DuplicateToolCallError,
   OpenCallLimitError,
@@ -12,6 +13,7 @@ import {
   type PendingCallListener,
   type PendingCallOpenOptions,
   type PendingCallStore,
+  type PendingCallsSummary,
   type StoredCall,
   type ToolCallAddress,
 } from "../store.js";
@@ -28,6 +30,7 @@ import {
   DEFAULT_OPERATION_TIMEOUT_MS,
   type RedisPendingCallStoreOptions,
 } from "./store-options.js";
+import { reportInstance, summarize } from "./summary.js";
 
 /**
  * The pending calls of every instance in one Redis (directly or through Sentinel), or one Redis Cluster: an answer
@@ -216,6 +219,14 @@ export class RedisPendingCallStore implements PendingCallStore, SharedOwnerBudge
     const key = this.#keys.schema(this.#keys.partOf(owner), fingerprint);
     const data = await this.#commands.send(key, ["GET", key]);
     return typeof data === "string" ? (JSON.parse(data) as JsonObject) : undefined;
+  }
+
+  reportInstance(instance: ClientCallsInstance, ttlMs: number): Promise<void> {
+    return reportInstance(this.#commands, this.#keys, instance, ttlMs);
+  }
+
+  summarize(now: number): Promise<PendingCallsSummary> {
+    return summarize(this.#commands, this.#keys, now);
   }
 
   holdConversation(
