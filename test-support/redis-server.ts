@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "redis";
+import { afterAll, beforeAll } from "vitest";
 import { freePort } from "./free-port.js";
 
 /** Whether `redis-server` can be run here; on CI it must (`.ci/run` installs it). */
@@ -105,4 +106,20 @@ async function connectWhenUp(client: { connect(): Promise<unknown> }): Promise<v
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+}
+
+/**
+ * A client of the suite's redis-server for the tests of the enclosing `describe`: connected before them, closed
+ * after; read it inside a test.
+ */
+export function connectSuiteRedis(url: string): () => ReturnType<typeof createClient> {
+  let client: ReturnType<typeof createClient> | undefined;
+  beforeAll(async () => {
+    client = createClient({ url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+  return () => client!;
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createClient } from "redis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { suiteRedisUrl } from "../../../../test-support/redis-server.js";
+import { describe, expect, it } from "vitest";
+import { connectSuiteRedis, suiteRedisUrl } from "../../../../test-support/redis-server.js";
 import { ClientToolLimitError } from "../../../registry/errors.js";
 import { ClientToolRegistry } from "../../../registry/server-registry.js";
 import { specs } from "../../__fixtures__/tools.js";
@@ -14,18 +13,14 @@ const url = suiteRedisUrl();
 const tool = (name: string) => ({ name, description: "A tool.", parameters: { type: "object", properties: {} } });
 
 describe.skipIf(url === undefined)("an owner's budgets across instances on one Redis", () => {
-  let client: ReturnType<typeof createClient>;
-  beforeAll(async () => {
-    client = createClient({ url: url! });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.close();
-  });
+  const redis = connectSuiteRedis(url!);
 
   it("refuses the 1,001st conversation at the other instance with 429, counts a conversation once, and frees a dropped one's place", async () => {
     const keyPrefix = `test:${randomUUID()}:`;
-    const stores = [new RedisPendingCallStore(client, { keyPrefix }), new RedisPendingCallStore(client, { keyPrefix })];
+    const stores = [
+      new RedisPendingCallStore(redis(), { keyPrefix }),
+      new RedisPendingCallStore(redis(), { keyPrefix }),
+    ];
     const [a, b] = stores.map((store) => new ClientToolRegistry({ sharedBudget: store }));
     try {
       for (let n = 0; n < 1000; n++) await a!.registerInScope(`c${n}`, "mallory", [tool(`t${n}`)]);
@@ -58,7 +53,7 @@ describe.skipIf(url === undefined)("an owner's budgets across instances on one R
 
   it("lets a conversation's count lapse after sharedBudgetHoldMs, should no instance drop it", async () => {
     const keyPrefix = `test:${randomUUID()}:`;
-    const store = new RedisPendingCallStore(client, { keyPrefix });
+    const store = new RedisPendingCallStore(redis(), { keyPrefix });
     const options = { sharedBudget: store, sharedBudgetHoldMs: 300, limits: { maxConversationsPerOwner: 1 } };
     const [a, b] = [new ClientToolRegistry(options), new ClientToolRegistry(options)];
     try {
@@ -79,7 +74,10 @@ describe.skipIf(url === undefined)("an owner's budgets across instances on one R
 
   it("refuses the dispatches past the open-call cap at the other instance as denied, at once", async () => {
     const keyPrefix = `test:${randomUUID()}:`;
-    const stores = [new RedisPendingCallStore(client, { keyPrefix }), new RedisPendingCallStore(client, { keyPrefix })];
+    const stores = [
+      new RedisPendingCallStore(redis(), { keyPrefix }),
+      new RedisPendingCallStore(redis(), { keyPrefix }),
+    ];
     const [a, b] = stores.map((store) => new ClientCallBroker({ tools: specs, store }));
     try {
       const dispatch = (broker: ClientCallBroker, n: number) =>

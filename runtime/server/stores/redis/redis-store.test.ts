@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createClient } from "redis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { suiteRedisUrl } from "../../../../test-support/redis-server.js";
+import { describe, expect, it } from "vitest";
+import { connectSuiteRedis, suiteRedisUrl } from "../../../../test-support/redis-server.js";
 import { describeBrokersSharingStore } from "../../../../test-support/shared-brokers.js";
 import { describeStoreContract } from "../../../../test-support/store-conformance.js";
 import { nextRequest } from "../../__fixtures__/next-request.js";
@@ -17,17 +16,10 @@ if (url === undefined)
   );
 
 describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-server", () => {
-  let client: ReturnType<typeof createClient>;
-  beforeAll(async () => {
-    client = createClient({ url: url! });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.close();
-  });
+  const redis = connectSuiteRedis(url!);
 
   describeStoreContract("RedisPendingCallStore", async (closedRetentionMs) => {
-    const store = new RedisPendingCallStore(client, { keyPrefix: `test:${randomUUID()}:`, closedRetentionMs });
+    const store = new RedisPendingCallStore(redis(), { keyPrefix: `test:${randomUUID()}:`, closedRetentionMs });
     return { store, release: () => store.disconnect() };
   });
 
@@ -37,12 +29,12 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
     "RedisPendingCallStore",
     async () => {
       const keyPrefix = `test:${randomUUID()}:`;
-      const store = new RedisPendingCallStore(client, { keyPrefix });
+      const store = new RedisPendingCallStore(redis(), { keyPrefix });
       prefixes.set(store, keyPrefix);
       return { store, release: () => store.disconnect() };
     },
     async (first) => {
-      const store = new RedisPendingCallStore(client, { keyPrefix: prefixes.get(first)! });
+      const store = new RedisPendingCallStore(redis(), { keyPrefix: prefixes.get(first)! });
       return { store, release: () => store.disconnect() };
     },
   );
@@ -50,8 +42,8 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
   it("lets a broker on one instance take an answer that another instance's broker dispatched, and leaves no key once retention has passed", async () => {
     const keyPrefix = `test:${randomUUID()}:`;
     const stores = [
-      new RedisPendingCallStore(client, { keyPrefix, closedRetentionMs: 300 }),
-      new RedisPendingCallStore(client, { keyPrefix, closedRetentionMs: 300 }),
+      new RedisPendingCallStore(redis(), { keyPrefix, closedRetentionMs: 300 }),
+      new RedisPendingCallStore(redis(), { keyPrefix, closedRetentionMs: 300 }),
     ];
     const [a, b] = stores.map((store) => new ClientCallBroker({ tools: specs, store }));
     try {
@@ -75,7 +67,7 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
         b!.submit({ requestId: request.requestId, owner: "alice", result: { city: "Paris" } }),
       ).rejects.toMatchObject({ status: 409 });
       await new Promise((resolve) => setTimeout(resolve, 450));
-      expect(await client.keys(`${keyPrefix}*call:*`)).toEqual([]);
+      expect(await redis().keys(`${keyPrefix}*call:*`)).toEqual([]);
     } finally {
       await Promise.all([a!.close(), b!.close()]);
       await Promise.all(stores.map((store) => store.disconnect()));
@@ -84,7 +76,7 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
 
   it("hands each expired open call to one claimer a lease, from every part, and none that ended", async () => {
     const keyPrefix = `test:${randomUUID()}:`;
-    const store = new RedisPendingCallStore(client, { keyPrefix, parts: 4 });
+    const store = new RedisPendingCallStore(redis(), { keyPrefix, parts: 4 });
     const past = Date.now() - 1;
     // Owners enough to fill several parts; one call ends before its deadline is swept.
     const calls = Array.from({ length: 12 }, (_, n) => ({
@@ -115,7 +107,7 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
     expect(await store.claimExpired(now + 5_000, 100, 5_000)).toHaveLength(11);
     // An owner's keys all sit in the owner's part (one hash tag), and the owners fill more than one part.
     const tags = new Set(
-      (await client.keys(`${keyPrefix}*owner:owner-*`)).map((key) => /^[^{]*\{p(\d+)\}/.exec(key)?.[1]),
+      (await redis().keys(`${keyPrefix}*owner:owner-*`)).map((key) => /^[^{]*\{p(\d+)\}/.exec(key)?.[1]),
     );
     expect(tags.has(undefined)).toBe(false);
     expect(tags.size).toBeGreaterThan(1);
@@ -126,7 +118,7 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
     const keyPrefix = `test:${randomUUID()}:`;
     const errors: unknown[] = [];
     const stores = [0, 1].map(
-      () => new RedisPendingCallStore(client, { keyPrefix, onError: (error) => errors.push(error) }),
+      () => new RedisPendingCallStore(redis(), { keyPrefix, onError: (error) => errors.push(error) }),
     );
     const [a, b] = stores.map((store) => new ClientCallBroker({ tools: specs, store }));
     try {
@@ -143,7 +135,7 @@ describe.skipIf(url === undefined)("RedisPendingCallStore, against a real redis-
         '{"closed":{"request":{"requestId":1}}}',
       ];
       await stores[1]!.ready();
-      for (const message of garbage) await client.sendCommand(["PUBLISH", `${keyPrefix}calls`, message]);
+      for (const message of garbage) await redis().sendCommand(["PUBLISH", `${keyPrefix}calls`, message]);
       const sent = nextRequest(a!);
       const started = Date.now();
       const outcome = a!.dispatch({

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createClient } from "redis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { suiteRedisUrl } from "../../../../test-support/redis-server.js";
+import { describe, expect, it } from "vitest";
+import { connectSuiteRedis, suiteRedisUrl } from "../../../../test-support/redis-server.js";
 import { specs } from "../../__fixtures__/tools.js";
 import { ClientCallBroker } from "../../broker.js";
 import { RedisPendingCallStore } from "./redis-store.js";
@@ -10,18 +9,11 @@ import { RedisPendingCallStore } from "./redis-store.js";
 const url = suiteRedisUrl();
 
 describe.skipIf(url === undefined)("broker.summary on a store shared by instances", () => {
-  let client: ReturnType<typeof createClient>;
-  beforeAll(async () => {
-    client = createClient({ url: url! });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client?.close();
-  });
+  const redis = connectSuiteRedis(url!);
 
   it("lists every instance with what it waits for, and every owner's open calls, at any instance", async () => {
     const keyPrefix = `test:${randomUUID()}:`;
-    const stores = ["web-1", "web-2", "web-3"].map(() => new RedisPendingCallStore(client, { keyPrefix }));
+    const stores = ["web-1", "web-2", "web-3"].map(() => new RedisPendingCallStore(redis(), { keyPrefix }));
     const brokers = stores.map(
       (store, i) => new ClientCallBroker({ tools: specs, store, instanceId: `web-${i + 1}`, sweepIntervalMs: 50 }),
     );
