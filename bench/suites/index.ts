@@ -3,6 +3,7 @@ import { bundle } from "./bundle.js";
 import { checkUpToDate } from "./check.js";
 import { deployment } from "./deployment.js";
 import { endToEnd } from "./end-to-end.js";
+import { flood } from "./flood.js";
 import { help } from "./help.js";
 import { redisStore } from "./redis.js";
 import { runtime } from "./runtime.js";
@@ -19,5 +20,6 @@ export const BENCHMARKS: readonly Benchmark[] = [
   runtime,
   redisStore,
   deployment,
+  flood,
   bundle,
 ];

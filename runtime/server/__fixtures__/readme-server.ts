@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const script = path.join(path.dirname(fileURLToPath(import.meta.url)), "readme-server.mjs");
+// Compiled into dist/ for the benchmark, this module still runs the script beside its source.
+const here = path.dirname(fileURLToPath(import.meta.url)).replace(/([\\/])dist[\\/]runtime[\\/]/, "$1runtime$1");
+const script = path.join(here, "readme-server.mjs");
 
 export interface ServerReport {
   readonly errors: readonly string[];

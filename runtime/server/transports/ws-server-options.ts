@@ -14,10 +14,13 @@ export interface ClientToolsWebSocketServerOptions {
  * The options of a `ws` `WebSocketServer` that serves client tools: `new WebSocketServer({ server,
  * ...clientToolsWebSocketServerOptions({ origins }) })`. `maxPayload` is the answer limit, so that
  * `ws` closes the socket of a larger frame (1009) before reading it, where its own default would
- * read 100 MiB first; `verifyClient` is `allowOrigins(origins)`.
+ * read 100 MiB first; `verifyClient` is `allowOrigins(origins)`; `allowSynchronousEvents` is false, so that a
+ * socket's messages are taken one a turn of the event loop, and a client that sends thousands of small frames at once
+ * cannot hold the process while it has them all handled (other connections' requests are served in between).
  */
 export function clientToolsWebSocketServerOptions(options: ClientToolsWebSocketServerOptions): {
   readonly maxPayload: number;
+  readonly allowSynchronousEvents: false;
   readonly verifyClient: (
     info: WebSocketUpgradeInfo,
     done: (allowed: boolean, status?: number, message?: string) => void,
@@ -25,6 +28,7 @@ export function clientToolsWebSocketServerOptions(options: ClientToolsWebSocketS
 } {
   return {
     maxPayload: options.maxMessageBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+    allowSynchronousEvents: false,
     verifyClient: allowOrigins(
       options.origins,
       options.allowNoOrigin === undefined ? {} : { allowNoOrigin: options.allowNoOrigin },
