@@ -386,6 +386,20 @@ describe("the CLI", () => {
     expect(readdirSync(path.join(folder, "src/client-tools.gen"))).not.toContain("validators");
   });
 
+  it("keeps --validators given once through later runs and --check, and says what changed when the output is stale", () => {
+    const folder = project({ "open_file_viewer.json": good });
+    expect(run(folder, "--validators").status).toBe(0);
+    expect(run(folder).status).toBe(0);
+    expect(readdirSync(path.join(folder, "src/client-tools.gen"))).toContain("validators");
+    expect(run(folder, "--check").status).toBe(0);
+    writeProjectFiles(folder, { "client-tools/open_file_viewer.json": { ...good, description: "Open a file." } });
+    const stale = run(folder, "--check");
+    expect(stale.status).toBe(1);
+    expect(stale.stderr).toContain(
+      "generated files are out of date, the specs changed: run gen-client-tools and commit the result",
+    );
+  });
+
   it("answers --check the same however --in names the spec files, and whatever order a glob gave them in", () => {
     const folder = project({ "b.json": { ...good, name: "b_tool" }, "a.json": { ...good, name: "a_tool" } });
     expect(run(folder).status).toBe(0);

@@ -72,7 +72,10 @@ async function generateCommand(given: Omit<GenerateOptions, "cwd">, run: RunArgu
   const show = (file: string): string => relativePath(cwd, file);
   for (const file of report.changed) console.error(`  out of date  ${show(file)}`);
   for (const file of report.stale) console.error(`  stale        ${show(file)}`);
-  console.error("gen-client-tools: generated files are out of date: run gen-client-tools and commit the result");
+  const { whatChanged } = await import("../up-to-date/what-changed.js");
+  console.error(
+    `gen-client-tools: generated files are out of date, ${whatChanged(result)}: run gen-client-tools and commit the result`,
+  );
   return 1;
 }
 

@@ -210,6 +210,21 @@ describe("gen-client-tools doctor", () => {
     });
   });
 
+  it("finds nothing in a project generated with --validators once, as docs/nextjs.md does, and names what changed after", async () => {
+    const folder = await project();
+    const once = await generate({ cwd: folder, stubs: false, validators: true });
+    writeGenerated(once);
+    expect(await runDoctor(folder)).toEqual([]);
+    writeProjectFiles(folder, {
+      "tsconfig.json": { compilerOptions: { module: "esnext", moduleResolution: "bundler", strict: true } },
+    });
+    const findings = await runDoctor(folder);
+    expect(findings.map((finding) => finding.check)).toContain("generated code");
+    expect(findings.find((finding) => finding.check === "generated code")!.message).toMatch(
+      /^the generated files are out of date: the options changed: importExtension was "\.js", now "" \(from the tsconfig's module resolution/,
+    );
+  });
+
   it("finds a project without a package.json", async () => {
     const folder = await project();
     rmSync(path.join(folder, "package.json"));

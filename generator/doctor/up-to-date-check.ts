@@ -3,6 +3,7 @@ import path from "node:path";
 import { count } from "../count.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { relativePath } from "../relative-path.js";
+import { whatChanged } from "../up-to-date/what-changed.js";
 import { type DoctorFinding, problem } from "./finding.js";
 
 const CHECK = "generated code";
@@ -34,7 +35,7 @@ export async function checkUpToDate(options: GenerateOptions & { readonly cwd: s
   return [
     problem(
       CHECK,
-      `the generated files are out of date with the specs: ${listed}`,
+      `the generated files are out of date: ${whatChanged(result)} (${listed})`,
       "run gen-client-tools and commit the result",
     ),
   ];

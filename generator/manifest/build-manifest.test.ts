@@ -12,12 +12,13 @@ const inputs = digestInputs({
 const outputs = [{ path: "/p/gen/types.ts", contents: "export {};\n" }];
 
 describe("buildManifestFile", () => {
-  it("names the generator, the tools, the schema files (relative to the output) and the digests", () => {
+  it("names the generator, the options, the tools, the schema files (relative to the output) and the digests", () => {
     const file = buildManifestFile(inputs, ["a", "b"], outputs);
     expect(file.path).toBe("/p/gen/gen-client-tools.manifest.json");
     expect(parseManifest(file.contents)).toEqual({
       generator: expect.stringMatching(/^gen-client-tools \d/),
       generatorCode: expect.stringMatching(/^[0-9a-f]{64}$/),
+      options: inputs.options,
       inputs: expect.stringMatching(/^[0-9a-f]{64}$/),
       schemaFiles: ["../tools/shared/x.json"],
       tools: ["a", "b"],

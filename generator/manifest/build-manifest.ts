@@ -22,6 +22,7 @@ export function buildManifestFile(
   const manifest = {
     generator: generatorId(),
     generatorCode: generatorDigest(),
+    options: inputs.options,
     inputs: inputs.digest,
     schemaFiles: inputs.schemaFiles,
     tools,

@@ -1,11 +1,12 @@
 import { namedTextsDigest } from "../digest.js";
+import type { RecordedOptions } from "../output-format/manifest.js";
 import { relativePath } from "../relative-path.js";
 
 /** What a generation's output depends on, besides the generator's code. */
 export interface GenerationInputs {
   readonly outDir: string;
   /** The options that shape the output (`outputShapingOptions`). */
-  readonly options: Readonly<Record<string, unknown>>;
+  readonly options: RecordedOptions;
   /** The text of every spec file, by absolute path. */
   readonly specFiles: ReadonlyMap<string, string>;
   /** The text of every file a `$ref` reached, by absolute path. */
@@ -30,11 +31,12 @@ export function inputsDigest(inputs: GenerationInputs): string {
 }
 
 /**
- * What the manifest keeps of a generation's inputs: their digest, and the schema files (relative to the output folder,
+ * What the manifest keeps of a generation's inputs: the output-shaping options, their digest, and the schema files (relative to the output folder,
  * sorted).
  */
 export interface DigestedInputs {
   readonly outDir: string;
+  readonly options: RecordedOptions;
   readonly digest: string;
   readonly schemaFiles: readonly string[];
 }
@@ -45,7 +47,7 @@ export interface DigestedInputs {
  */
 export function digestInputs(inputs: GenerationInputs): DigestedInputs {
   const schemaFiles = [...inputs.schemaFiles.keys()].map((file) => relativePath(inputs.outDir, file)).sort();
-  return { outDir: inputs.outDir, digest: inputsDigest(inputs), schemaFiles };
+  return { outDir: inputs.outDir, options: inputs.options, digest: inputsDigest(inputs), schemaFiles };
 }
 
 /** Digest of generated files (path and text). */

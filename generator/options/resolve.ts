@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { RecordedOptions } from "../output-format/manifest.js";
 import type { GenerateOptions } from "./generate-options.js";
 import type { ImportExtension, ImportExtensionSetting } from "./import-style.js";
 import { GENERATE_OPTIONS, type GenerateOptionKey } from "./table.js";
@@ -45,9 +46,9 @@ export function optionSettings(options: GenerateOptions): OptionSettings {
 }
 
 /** The options that change the text of generated files, as one value (the manifest digests it whole). */
-export function outputShapingOptions(options: ResolvedOptions): Readonly<Record<string, unknown>> {
+export function outputShapingOptions(options: ResolvedOptions): RecordedOptions {
   const keys = (Object.keys(GENERATE_OPTIONS) as GenerateOptionKey[]).filter(
     (key) => GENERATE_OPTIONS[key].shapesOutput,
   );
-  return Object.fromEntries(keys.map((key) => [key, options[key]]));
+  return Object.fromEntries(keys.map((key) => [key, options[key] as string | boolean]));
 }

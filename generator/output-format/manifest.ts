@@ -12,6 +12,12 @@ export interface Manifest {
   readonly generator: string;
   /** Digest of the generator's code (`generatorDigest`): other code may generate other text. */
   readonly generatorCode: string;
+  /**
+   * The options that shaped the output, as that run resolved them (`outputShapingOptions`): what a later run, `--check`
+   * and `doctor` compare theirs with, and where they find `validators` when it is not given. Absent in manifests of
+   * older generators.
+   */
+  readonly options?: RecordedOptions;
   /** Digest of the options that shape the output and of every input file (path and text). */
   readonly inputs: string;
   /** Files reached through file `$ref`s (the spec files are found again by listing the spec folders). */
@@ -22,10 +28,13 @@ export interface Manifest {
   readonly outputs: string;
 }
 
+/** Output-shaping options by name, each a string or a boolean. */
+export type RecordedOptions = Readonly<Record<string, string | boolean>>;
+
 /** The manifest's text: fixed key order, two-space indents, a final newline. */
 export function manifestText(manifest: Manifest): string {
-  const { generator, generatorCode, inputs, schemaFiles, tools, outputs } = manifest;
-  return `${JSON.stringify({ generator, generatorCode, inputs, schemaFiles, tools, outputs }, null, 2)}\n`;
+  const { generator, generatorCode, options, inputs, schemaFiles, tools, outputs } = manifest;
+  return `${JSON.stringify({ generator, generatorCode, options, inputs, schemaFiles, tools, outputs }, null, 2)}\n`;
 }
 
 /**
@@ -37,8 +46,8 @@ export function sameGeneration(a: Manifest, b: Manifest): boolean {
 }
 
 /**
- * The manifest in `text`, or undefined when it is not one this generator writes (those fields, nothing else; `tools`
- * may be absent).
+ * The manifest in `text`, or undefined when it is not one this generator writes (those fields, nothing else; `tools` and
+ * `options` may be absent).
  */
 export function parseManifest(text: string): Manifest | undefined {
   let value: unknown;
@@ -48,7 +57,7 @@ export function parseManifest(text: string): Manifest | undefined {
     return undefined;
   }
   if (typeof value !== "object" || value === null) return undefined;
-  const { generator, generatorCode, inputs, schemaFiles, tools, outputs } = value as Record<string, unknown>;
+  const { generator, generatorCode, options, inputs, schemaFiles, tools, outputs } = value as Record<string, unknown>;
   if (
     typeof generator !== "string" ||
     typeof generatorCode !== "string" ||
@@ -57,9 +66,28 @@ export function parseManifest(text: string): Manifest | undefined {
   )
     return undefined;
   if (!isStringList(schemaFiles) || (tools !== undefined && !isStringList(tools))) return undefined;
+  if (options !== undefined && !isRecordedOptions(options)) return undefined;
   // Its layout may be prettier's: an edit that matters changes a digest, which --check sees.
-  if (Object.keys(value).length !== (tools === undefined ? 5 : 6)) return undefined;
-  return { generator, generatorCode, inputs, schemaFiles, ...(tools !== undefined && { tools }), outputs };
+  if (Object.keys(value).length !== 5 + (tools === undefined ? 0 : 1) + (options === undefined ? 0 : 1))
+    return undefined;
+  return {
+    generator,
+    generatorCode,
+    ...(options !== undefined && { options }),
+    inputs,
+    schemaFiles,
+    ...(tools !== undefined && { tools }),
+    outputs,
+  };
+}
+
+function isRecordedOptions(value: unknown): value is RecordedOptions {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((item) => typeof item === "string" || typeof item === "boolean")
+  );
 }
 
 function isStringList(value: unknown): value is string[] {

@@ -1,11 +1,11 @@
-import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { generatorDigest } from "../generator-digest.js";
 import { listSpecFiles } from "../load/spec-files.js";
 import { inputsDigest, outputsDigest } from "../manifest/inputs.js";
+import { readManifest, readPlainFile } from "../manifest/read-manifest.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { outputShapingOptions } from "../options/resolve.js";
-import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
+import { MANIFEST_FILE } from "../output-format/manifest.js";
 import { resolveOptions } from "../resolve-options.js";
 import { listGeneratedFiles } from "../write/write-files.js";
 
@@ -21,7 +21,7 @@ import { listGeneratedFiles } from "../write/write-files.js";
 export function generatedFilesUpToDate(given: GenerateOptions = {}): boolean {
   const options = resolveOptions(given);
   const outDir = options.out;
-  const manifest = parseManifest(readPlainFile(path.join(outDir, MANIFEST_FILE)) ?? "");
+  const manifest = readManifest(outDir);
   if (manifest === undefined || manifest.generatorCode !== generatorDigest()) return false;
   if (options.prettier) return false;
 
@@ -45,13 +45,4 @@ function readAll(files: readonly string[]): Map<string, string> | undefined {
     texts.set(file, text);
   }
   return texts;
-}
-
-/** The text of a plain file (never a pipe or a device, which could block), or undefined. */
-function readPlainFile(file: string): string | undefined {
-  try {
-    return statSync(file).isFile() ? readFileSync(file, "utf8") : undefined;
-  } catch {
-    return undefined;
-  }
 }

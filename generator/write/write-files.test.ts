@@ -90,7 +90,7 @@ describe("writeFiles: stale generated files", () => {
   });
 });
 
-describe("turning --validators off", () => {
+describe("turning --validators off (--no-validators: left out, the option stays as the manifest records it)", () => {
   it("removes every validator file, and --check is clean after", async () => {
     const cwd = tempProject({
       "client-tools/ping.json": {
@@ -103,7 +103,7 @@ describe("turning --validators off", () => {
     const validators = path.join(cwd, "src/client-tools.gen/validators");
     expect(readdirSync(validators).sort()).toEqual(["index.ts", "ping.ts", "standard-schemas.ts"]);
 
-    const without = await generate({ cwd, stubs: false });
+    const without = await generate({ cwd, stubs: false, validators: false });
     expect(
       writeGenerated(without, { check: true })
         .stale.map((file) => path.relative(validators, file))
