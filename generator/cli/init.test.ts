@@ -64,6 +64,39 @@ describe("gen-client-tools init", () => {
     expect(typecheck(sources)).toEqual([]);
   });
 
+  it("puts the generated code where create-next-app's @/* alias reaches it, with src/ and without", () => {
+    // create-next-app 16's tsconfig (comments and all) and its two layouts.
+    const tsconfig = (target: string) =>
+      `{\n  "compilerOptions": {\n    "moduleResolution": "bundler", // as Next.js sets it\n    "paths": { "@/*": ["${target}"] }\n  },\n}\n`;
+    const layouts = [
+      {
+        files: { "tsconfig.json": tsconfig("./*"), "app/page.tsx": "" },
+        out: "client-tools.gen",
+        stubs: "client-tool-handlers.ts",
+      },
+      {
+        files: { "tsconfig.json": tsconfig("./src/*"), "src/app/page.tsx": "" },
+        out: "src/client-tools.gen",
+        stubs: "src/client-tool-handlers.ts",
+      },
+      // No alias: an app at the root is the root's; otherwise src/.
+      { files: { "pages/index.tsx": "" }, out: "client-tools.gen", stubs: "client-tool-handlers.ts" },
+    ];
+    for (const { files, out, stubs } of layouts) {
+      const folder = tempProject(files);
+      const init = run(folder, "init");
+      expect(init.status, init.stderr).toBe(0);
+      expect(JSON.parse(readFileSync(path.join(folder, "gen-client-tools.config.json"), "utf8"))).toEqual({
+        in: "client-tools",
+        out,
+        stubs,
+      });
+      expect(init.stdout).toContain(`generate ${out}/ and your handlers file ${stubs}`);
+      if ("tsconfig.json" in files)
+        expect(init.stdout).toContain("registerClientTools(registry) from @/client-tools.gen/specs");
+    }
+  });
+
   it("refuses when the spec folder exists, naming it, and creates nothing", () => {
     const folder = tempProject({ "client-tools/mine.json": "{}" });
     const init = run(folder, "init");

@@ -3,6 +3,7 @@ import path from "node:path";
 import { CONFIG_FILE, DEFAULT_IN, DEFAULT_OUT, DEFAULT_STUBS } from "../defaults.js";
 import { GenerateError } from "../diagnostics.js";
 import { loadFormatter } from "../format/prettier.js";
+import { folderAlias, isInside, projectCodeFolder } from "../load/path-alias.js";
 import { prettierApplies } from "../load/prettier-config.js";
 
 const EXAMPLE_TOOL = "open_file_viewer";
@@ -28,8 +29,6 @@ const exampleSpec = {
   annotations: { readOnlyHint: true },
 };
 
-const config = { in: DEFAULT_IN, out: DEFAULT_OUT, stubs: DEFAULT_STUBS };
-
 /**
  * `gen-client-tools init`: a spec folder with one example tool and a config file naming the
  * defaults, then the next steps. Refuses (exit 1, naming each one) when either already exists,
@@ -50,6 +49,8 @@ export async function initCommand(cwd: string): Promise<number> {
     return 1;
   }
   const exampleFile = path.join(specFolder, `${EXAMPLE_TOOL}.json`);
+  const { out, stubs } = layoutOf(cwd);
+  const config = { in: DEFAULT_IN, out, stubs };
   let files = [
     { path: exampleFile, contents: `${JSON.stringify(exampleSpec, null, 2)}\n` },
     { path: configFile, contents: `${JSON.stringify(config, null, 2)}\n` },
@@ -82,11 +83,11 @@ export async function initCommand(cwd: string): Promise<number> {
   const steps = [
     ...(installs.length === 0 ? [] : [installs]),
     [
-      `npx gen-client-tools           generate ${DEFAULT_OUT}/ and your handlers file ${DEFAULT_STUBS}`,
+      `npx gen-client-tools           generate ${out}/ and your handlers file ${stubs}`,
       "npx gen-client-tools --watch   the same, again on every save",
     ],
-    [`fill in the handlers in ${DEFAULT_STUBS}; dispatch actions with dispatchClientAction`],
-    [`on the server: registerClientTools(registry) from ${DEFAULT_OUT}/specs.js`],
+    [`fill in the handlers in ${stubs}; dispatch actions with dispatchClientAction`],
+    [`on the server: registerClientTools(registry) from ${importPath(cwd, out)}/specs`],
     ["in CI: npx gen-client-tools --check   (fails when the generated files are stale)"],
   ];
   console.log(
@@ -99,6 +100,24 @@ export async function initCommand(cwd: string): Promise<number> {
     ].join("\n"),
   );
   return 0;
+}
+
+/**
+ * Where the project keeps its code, as `init` writes it in the config: beside the app (in the folder the tsconfig's
+ * `@/*` maps, so that `@/client-tools.gen` resolves), with the defaults' names.
+ */
+function layoutOf(cwd: string): { readonly out: string; readonly stubs: string } {
+  const folder = path.relative(cwd, projectCodeFolder(cwd)).split(path.sep).join("/");
+  const within = (name: string) => (folder === "" ? name : `${folder}/${name}`);
+  return { out: within(path.posix.basename(DEFAULT_OUT)), stubs: within(path.posix.basename(DEFAULT_STUBS)) };
+}
+
+/** How the project's code imports the output folder: through its alias when one reaches it. */
+function importPath(cwd: string, out: string): string {
+  const alias = folderAlias(cwd);
+  const folder = path.resolve(cwd, out);
+  if (alias === undefined || !isInside(folder, alias.folder)) return out;
+  return `${alias.prefix}${path.relative(alias.folder, folder).split(path.sep).join("/")}`;
 }
 
 /** The packages the project's package.json lists (as dependencies of any kind); none when it has none. */

@@ -225,6 +225,29 @@ describe("gen-client-tools doctor", () => {
     );
   });
 
+  it("finds an import through create-next-app's alias that does not reach the generated code, and nothing once it does", async () => {
+    const nextTsconfig = {
+      compilerOptions: { module: "esnext", moduleResolution: "bundler", strict: true, paths: { "@/*": ["./*"] } },
+    };
+    const route = 'import { validators } from "@/client-tools.gen/validators";\nexport const v = validators;\n';
+    const folder = await project({ "tsconfig.json": nextTsconfig, "app/api/chat/route.ts": route });
+    expect(only(await runDoctor(folder))).toEqual({
+      check: "imports",
+      severity: "problem",
+      message:
+        'app/api/chat/route.ts imports "@/client-tools.gen/validators", which resolves in client-tools.gen, ' +
+        "but the code is generated in src/client-tools.gen",
+      fix:
+        'set "out" in gen-client-tools.config.json to "client-tools.gen" (and "stubs" beside it), run ' +
+        "gen-client-tools and delete src/client-tools.gen; or change the import",
+    });
+    const moved = await project(
+      { "tsconfig.json": nextTsconfig, "app/api/chat/route.ts": route },
+      { out: "client-tools.gen", validators: true },
+    );
+    expect(await runDoctor(moved)).toEqual([]);
+  });
+
   it("finds a project without a package.json", async () => {
     const folder = await project();
     rmSync(path.join(folder, "package.json"));

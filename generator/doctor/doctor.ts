@@ -5,6 +5,7 @@ import { resolveOptions } from "../resolve-options.js";
 import { checkDependencies } from "./dependencies.js";
 import { checkDuplicates } from "./duplicates.js";
 import { type DoctorFinding, problem } from "./finding.js";
+import { checkGeneratedImports } from "./generated-imports.js";
 import { checkImportStyle } from "./import-style.js";
 import { nearestManifest } from "./package-json.js";
 import { checkPrettier } from "./prettier-check.js";
@@ -15,6 +16,7 @@ import { checkValidators } from "./validators-check.js";
 export const DOCTOR_CHECKS = [
   "dependencies",
   "import style",
+  "imports",
   "duplicate installs",
   "prettier",
   "validators",
@@ -47,6 +49,7 @@ export async function runDoctor(cwd: string, configFile?: string): Promise<Docto
         ]
       : checkDependencies(manifest, cwd)),
     ...checkImportStyle(out, cwd),
+    ...checkGeneratedImports(out, cwd),
     ...checkDuplicates(manifest === undefined ? cwd : path.dirname(manifest.file), cwd),
     ...(await checkPrettier(out, cwd)),
     ...checkValidators(out, cwd),

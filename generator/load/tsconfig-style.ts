@@ -12,6 +12,8 @@ export interface CompilerOptions {
   readonly module?: unknown;
   readonly moduleResolution?: unknown;
   readonly allowImportingTsExtensions?: unknown;
+  readonly baseUrl?: unknown;
+  readonly paths?: unknown;
 }
 
 /**
