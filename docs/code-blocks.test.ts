@@ -34,7 +34,9 @@ interface Block {
   readonly name: string | undefined;
 }
 
-const pages = readdirSync(here).filter((name) => name.endsWith(".md"));
+/** Its blocks are examples/walkthrough's files, compiled and run in Chromium by packaging/walkthrough.test.ts. */
+const WALKTHROUGH = "getting-started.md";
+const pages = readdirSync(here).filter((name) => name.endsWith(".md") && name !== WALKTHROUGH);
 const blocks: Block[] = pages.flatMap((page) =>
   [...readFileSync(path.join(here, page), "utf8").matchAll(BLOCK)].map(([, indent, info, code]) => {
     const text = code!.replace(new RegExp(`^${indent}`, "gm"), "");
@@ -66,10 +68,16 @@ describe("the code blocks of docs/", () => {
     ).toEqual(Array(11).fill("frameworks.md"));
   });
 
-  it("leave the README's TypeScript to the walkthrough: its blocks are examples/walkthrough's files, which run in Chromium", () => {
-    const readme = readFileSync(path.join(root, "README.md"), "utf8");
-    const names = [...readme.matchAll(BLOCK)].map(([, , , code]) => NAMED.exec(code!)?.[1]);
-    expect(names).toEqual(["client-tool-handlers.ts", "server.ts", "page.ts"]);
+  it("leave the walkthrough's TypeScript to its tests: the README has none, and getting-started.md's blocks are examples/walkthrough's files", () => {
+    const names = (file: string) =>
+      [...readFileSync(file, "utf8").matchAll(BLOCK)].map(([, , , code]) => NAMED.exec(code!)?.[1]);
+    expect(names(path.join(root, "README.md"))).toEqual([]);
+    expect(names(path.join(here, WALKTHROUGH))).toEqual([
+      "client-tool-handlers.ts",
+      "page-ui.ts",
+      "server.ts",
+      "page.ts",
+    ]);
   });
 
   it("quote generated code as a committed example's output has it", () => {

@@ -121,12 +121,22 @@ describe("examples/basic through the runtime", () => {
 });
 
 describe("examples/walkthrough", () => {
-  it("is the README's walkthrough as written: its handlers, server and page are the README's blocks, character for character", () => {
-    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-    for (const file of ["client-tool-handlers.ts", "server.ts", "page.ts"]) {
-      const block = new RegExp(`\`\`\`ts\n(// ${file.replace(".", "\\.")}\n[\\s\\S]*?)\`\`\``).exec(readme)?.[1];
-      expect(block, `README's ${file}`).toBe(readFileSync(new URL(`walkthrough/src/${file}`, import.meta.url), "utf8"));
-    }
+  it("is docs/getting-started.md as written: each of its files is the page's block, character for character", () => {
+    const page = readFileSync(new URL("../docs/getting-started.md", import.meta.url), "utf8");
+    const fenced = (language: string, first: string) =>
+      new RegExp(`\`\`\`${language}\n(${first.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}[\\s\\S]*?)\`\`\``).exec(
+        page,
+      )?.[1];
+    const example = (file: string) => readFileSync(new URL(`walkthrough/${file}`, import.meta.url), "utf8");
+    for (const file of ["client-tool-handlers.ts", "page-ui.ts", "server.ts", "page.ts"])
+      expect(fenced("ts", `// ${file}`), `the page's ${file}`).toBe(example(`src/${file}`));
+    expect(fenced("html", "<!doctype html>")).toBe(example("src/index.html"));
+    expect(fenced("js", "// Bundles the walkthrough")).toBe(example("build.js"));
+    const { "//": _why, ...tsconfig } = JSON.parse(example("tsconfig.json")) as Record<string, unknown>;
+    expect(JSON.parse(fenced("json", '{\n  "compilerOptions"')!)).toEqual(tsconfig);
+    expect(JSON.parse(fenced("json", '{ "name": "get_location"')!)).toEqual(
+      JSON.parse(example("client-tools/get_location.json")),
+    );
   });
 });
 

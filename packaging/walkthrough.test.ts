@@ -1,31 +1,31 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { driveWalkthrough } from "../examples/walkthrough/tests/drive.js";
+import { driveTwoTabs, driveWalkthrough } from "../examples/walkthrough/tests/drive.js";
 import { haveChromium, launchChromium } from "../test-support/browser.js";
 import { freePort } from "../test-support/free-port.js";
 import { packPackages, sh } from "../test-support/packed-packages.js";
 import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
 
-// The README's walkthrough as a newcomer follows it: a fresh project, the two packed packages
-// installed, `gen-client-tools init`, the README's second tool, a run, the README's handlers,
-// server and page as written (the page's own UI and bundling from examples/walkthrough), strict
-// tsc, then the server started and the page driven in Chromium.
+// docs/getting-started.md as a newcomer follows it: a fresh project, the two packed packages
+// installed, `gen-client-tools init`, the page's second tool, a run, then every file as the page
+// has it (handlers, the page's UI, server, page, index.html, build.js, tsconfig), strict tsc,
+// the build, and the server started and the page driven in Chromium, in one tab and in two.
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const readme = readFileSync(path.join(repo, "README.md"), "utf8");
-const example = path.join(repo, "examples/walkthrough");
+const guide = readFileSync(path.join(repo, "docs/getting-started.md"), "utf8");
 
-/** The README's ts block that starts with `// <name>`. */
-function block(name: string): string {
-  const match = new RegExp(`\`\`\`ts\n(// ${name.replace(".", "\\.")}\n[\\s\\S]*?)\`\`\``).exec(readme);
-  if (match === null) throw new Error(`README has no ts block starting with // ${name}`);
+/** The page's block in `language` that starts with `first`. */
+function block(language: string, first: string): string {
+  const escaped = first.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const match = new RegExp(`\`\`\`${language}\n(${escaped}[\\s\\S]*?)\`\`\``).exec(guide);
+  if (match === null) throw new Error(`docs/getting-started.md has no ${language} block starting with ${first}`);
   return match[1]!;
 }
 
-describe.skipIf(!haveChromium())("the README's walkthrough, from the packed packages", () => {
+describe.skipIf(!haveChromium())("docs/getting-started.md, from the packed packages", () => {
   let browser: Browser | undefined;
   let server: ChildProcess | undefined;
   beforeAll(async () => {
@@ -37,24 +37,11 @@ describe.skipIf(!haveChromium())("the README's walkthrough, from the packed pack
     removeTempProjects();
   });
 
-  it("installs, inits, generates, compiles under strict settings, and runs: a fire-and-forget call and an awaited one that completes, each handler once", async () => {
+  it("installs, inits, generates, compiles under strict settings, and runs: a fire-and-forget call and an awaited one that completes, each handler once, in one tab and in two", async () => {
     const { tarball, runtimeTarball } = packPackages();
     const project = tempProject({
       "package.json": { name: "walkthrough", private: true, type: "module" },
-      "tsconfig.json": {
-        compilerOptions: {
-          target: "ES2022",
-          module: "NodeNext",
-          moduleResolution: "NodeNext",
-          strict: true,
-          exactOptionalPropertyTypes: true,
-          noUncheckedIndexedAccess: true,
-          lib: ["ES2022", "DOM"],
-          types: ["node"],
-          noEmit: true,
-        },
-        include: ["src"],
-      },
+      "tsconfig.json": block("json", '{\n  "compilerOptions"'),
     });
     const install = sh(
       project,
@@ -81,22 +68,18 @@ describe.skipIf(!haveChromium())("the README's walkthrough, from the packed pack
     );
     expect(tools.status, tools.stderr).toBe(0);
     expect(sh(project, "npx", ["--no", "--", "gen-client-tools", "init"]).status).toBe(0);
-    writeFileSync(
-      path.join(project, "client-tools/get_location.json"),
-      /```json\n(\{ "name": "get_location"[^\n]*)\n```/.exec(readme)![1]!,
-    );
+    writeFileSync(path.join(project, "client-tools/get_location.json"), block("json", '{ "name": "get_location"'));
     const generate = sh(project, "npx", ["--no", "--", "gen-client-tools"]);
     expect(generate.status, generate.stderr).toBe(0);
     expect(readFileSync(path.join(project, "src/client-tool-handlers.ts"), "utf8")).toContain("get_location");
-    // The user's part: the handlers filled in, the server and the page, as the README has them.
-    writeFileSync(path.join(project, "src/client-tool-handlers.ts"), block("client-tool-handlers.ts"));
-    writeFileSync(path.join(project, "src/server.ts"), block("server.ts"));
-    writeFileSync(path.join(project, "src/page.ts"), block("page.ts"));
-    for (const file of ["src/page-ui.ts", "src/index.html", "build.js"])
-      copyFileSync(path.join(example, file), path.join(project, file));
+    // The user's part, every file as the page has it.
+    for (const file of ["client-tool-handlers.ts", "page-ui.ts", "server.ts", "page.ts"])
+      writeFileSync(path.join(project, "src", file), block("ts", `// ${file}`));
+    writeFileSync(path.join(project, "src/index.html"), block("html", "<!doctype html>"));
+    writeFileSync(path.join(project, "build.js"), block("js", "// Bundles the walkthrough"));
     const tsc = sh(project, "npx", ["--no", "--", "tsc", "-p", "."]);
     expect(tsc.stdout + tsc.stderr).toBe("");
-    // The doctor finds the project as the README leaves it in order.
+    // The doctor finds the project as the page leaves it in order.
     const doctor = sh(project, "npx", ["--no", "--", "gen-client-tools", "doctor"]);
     expect(doctor.stdout, doctor.stdout).toContain("gen-client-tools doctor: no problems");
     expect(sh(project, process.execPath, ["build.js"]).status).toBe(0);
@@ -121,5 +104,9 @@ describe.skipIf(!haveChromium())("the README's walkthrough, from the packed pack
       located: { content: [{ type: "text", text: '{"city":"Nantes"}' }] },
     });
     expect(run.errors).toEqual([]);
+    // Two tabs: the one that did not answer has its question taken away.
+    const tabs = await driveTwoTabs(browser!, origin, "Brest");
+    expect(tabs.logs[1]).toEqual(["showing README.md at line 3", "the city was asked and answered elsewhere"]);
+    expect(tabs.asking).toEqual([false, false]);
   }, 400_000);
 });

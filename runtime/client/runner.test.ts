@@ -201,6 +201,22 @@ describe("createClientToolRunner", () => {
     expect(sent).toEqual([]);
   });
 
+  it("fires a handler's signal no more once it returned: the call's end heard after this page answered, the expiry and close are moot", async () => {
+    let signal: AbortSignal | undefined;
+    const { runner, sent } = setup({
+      get_location: (_args: unknown, ctx: ClientToolRunContext) => {
+        signal = ctx.signal;
+        return { city: "Lyon" };
+      },
+    });
+    await runner.handle(request());
+    expect(sent).toHaveLength(1);
+    runner.cancel("r1", "A page of this user answered the call.");
+    await vi.advanceTimersByTimeAsync(31_000);
+    runner.close();
+    expect(signal!.aborted).toBe(false);
+  });
+
   it("close() aborts running handlers, clears its timers and ignores later requests", async () => {
     let signal: AbortSignal | undefined;
     const handler = vi.fn((_args: unknown, ctx: ClientToolRunContext) => {

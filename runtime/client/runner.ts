@@ -10,7 +10,10 @@ const PRIVATE_INPUT_DISMISSED_TEXT = "The user dismissed the prompt.";
 
 /** What the runner adds to the app's context for each request. */
 export interface ClientToolRequestContext {
-  /** Fires when the request expires, when the server cancels it (`runner.cancel`) and on `runner.close()`. */
+  /**
+   * Fires while the handler runs, when the request expires, when the server cancels it (`runner.cancel`: it stopped
+   * waiting, or another page of the user answered) and on `runner.close()`; never once the handler has returned.
+   */
   readonly signal: AbortSignal;
   readonly request: ClientToolRequest;
 }
@@ -53,7 +56,10 @@ export interface ClientToolRunner {
    * answer has gone to `send`; rejects only when `send` fails.
    */
   handle(request: ClientToolRequest): Promise<void>;
-  /** The server stopped waiting (a `client_tool.cancelled` message): the handler's signal fires and nothing is sent. */
+  /**
+   * The call ended without this page (a `client_tool.cancelled` message: the server stopped waiting, or another page
+   * answered): a handler still running has its signal fire, and nothing is sent.
+   */
   cancel(requestId: string, reason: string): void;
   /** Aborts every running handler; later requests are ignored and nothing more is sent. */
   close(): void;
@@ -63,6 +69,8 @@ interface Seen {
   readonly attempt: number;
   readonly controller: AbortController;
   timer: TimerHandle;
+  /** The handler has returned: its signal no longer fires (a cancel, the expiry or a close that comes after is moot). */
+  done: boolean;
 }
 
 /** The client end of the awaited round trip. Browser-safe: no Node modules, no ajv. */
@@ -122,7 +130,8 @@ export function createClientToolRunner<
       if (!(remainingMs > 0)) return;
       if (previous !== undefined) {
         clearTimeout(previous.timer);
-        previous.controller.abort(new DOMException("A newer attempt of this request arrived.", "AbortError"));
+        if (!previous.done)
+          previous.controller.abort(new DOMException("A newer attempt of this request arrived.", "AbortError"));
       }
       const controller = new AbortController();
       const expire = () => {
@@ -132,26 +141,29 @@ export function createClientToolRunner<
           entry.timer = startTimer(expire, left);
           return;
         }
-        controller.abort(new DOMException("The request expired before the tool finished.", "TimeoutError"));
+        if (!entry.done)
+          controller.abort(new DOMException("The request expired before the tool finished.", "TimeoutError"));
         if (seen.get(request.requestId) === entry) seen.delete(request.requestId);
       };
-      const entry: Seen = { attempt: request.attempt, controller, timer: startTimer(expire, remainingMs) };
+      const entry: Seen = { attempt: request.attempt, controller, timer: startTimer(expire, remainingMs), done: false };
       seen.set(request.requestId, entry);
       const answer = await run(request, controller.signal);
+      entry.done = true;
       // Expired, cancelled, superseded or closed: the server no longer accepts this answer.
       if (controller.signal.aborted) return;
       await send(answer);
     },
 
     cancel(requestId, reason) {
-      seen.get(requestId)?.controller.abort(new DOMException(reason, "AbortError"));
+      const entry = seen.get(requestId);
+      if (entry !== undefined && !entry.done) entry.controller.abort(new DOMException(reason, "AbortError"));
     },
 
     close() {
       closed = true;
       for (const entry of seen.values()) {
         clearTimeout(entry.timer);
-        entry.controller.abort(new DOMException("The client tool runner was closed.", "AbortError"));
+        if (!entry.done) entry.controller.abort(new DOMException("The client tool runner was closed.", "AbortError"));
       }
       seen.clear();
     },

@@ -8,14 +8,14 @@ export interface ClientToolContext {
   readonly signal?: AbortSignal;
   readonly ui: {
     showFile(path: string, line?: number): void;
-    askCity(): Promise<string>;
+    askCity(signal?: AbortSignal): Promise<string>;
   };
 }
 
 export const clientToolHandlers: ClientToolHandlers<ClientToolContext> = {
   /** Get the user's current city. */
   async get_location(_args, ctx) {
-    return { city: await ctx.ui.askCity() };
+    return { city: await ctx.ui.askCity(ctx.signal) };
   },
   /** Open a file viewer panel in the user's browser showing the given file. */
   open_file_viewer(args, ctx) {

@@ -1,3 +1,5 @@
+// page-ui.ts
+// The page's own UI, which the handlers reach through their context: the walkthrough's, kept apart from page.ts.
 import type { ClientToolContext } from "./client-tool-handlers.js";
 
 /** The page's services the handlers use: a file panel, and a city asked of the user. */
@@ -5,10 +7,20 @@ export const ui: ClientToolContext["ui"] = {
   showFile(path, line) {
     note(`showing ${path}${line === undefined ? "" : ` at line ${line}`}`);
   },
-  askCity() {
+  askCity(signal) {
     const form = document.querySelector<HTMLFormElement>("#city")!;
     form.hidden = false;
-    return new Promise((resolve) => {
+    return new Promise((resolve, reject) => {
+      // The call ended without this tab (another tab answered, or the server stopped waiting): the question goes.
+      signal?.addEventListener(
+        "abort",
+        () => {
+          form.hidden = true;
+          note("the city was asked and answered elsewhere");
+          reject(signal.reason);
+        },
+        { once: true },
+      );
       form.onsubmit = (event) => {
         event.preventDefault();
         form.hidden = true;

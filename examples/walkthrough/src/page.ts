@@ -2,8 +2,10 @@
 
 import { createClientToolRunner } from "@gen-client-tools/runtime";
 import {
+  CLIENT_TOOL_CANCELLED_EVENT,
   CLIENT_TOOL_EVENT,
   CLIENT_TOOL_MISMATCH_EVENT,
+  decodeClientToolCancelledEvent,
   decodeClientToolEvent,
   decodeClientToolMismatchEvent,
 } from "@gen-client-tools/runtime/wire";
@@ -43,6 +45,11 @@ const calls = new EventSource(`/client-tools/events?tools=${clientToolContract}`
 calls.addEventListener(CLIENT_TOOL_EVENT, (message) => {
   const request = decodeClientToolEvent(message.data);
   if (request) void runner.handle(request);
+});
+// The call ended without this page (another tab answered it, or the server stopped waiting): its handler's signal fires.
+calls.addEventListener(CLIENT_TOOL_CANCELLED_EVENT, (message) => {
+  const cancelled = decodeClientToolCancelledEvent(message.data);
+  if (cancelled) runner.cancel(cancelled.requestId, cancelled.reason);
 });
 calls.addEventListener(CLIENT_TOOL_MISMATCH_EVENT, (message) => {
   const mismatch = decodeClientToolMismatchEvent(message.data);

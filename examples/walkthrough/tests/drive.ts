@@ -35,3 +35,43 @@ export async function driveWalkthrough(browser: Browser, origin: string, city: s
   await page.close();
   return run;
 }
+
+/** What each of two tabs of one user showed after tab A answered the city both were asked. */
+export interface TwoTabsRun {
+  readonly logs: readonly (readonly string[])[];
+  /** Whether each tab's city question was still shown at the end. */
+  readonly asking: readonly boolean[];
+  readonly model: unknown;
+  readonly errors: readonly string[];
+}
+
+/**
+ * The walkthrough in two tabs of one browser session: the model's awaited call reaches both, tab A answers, and tab B's
+ * question must go (the call ended without it, and its handler's signal fired).
+ */
+export async function driveTwoTabs(browser: Browser, origin: string, city: string): Promise<TwoTabsRun> {
+  const context = await browser.newContext();
+  const tabs = [await context.newPage(), await context.newPage()];
+  const errors: string[] = [];
+  for (const tab of tabs) {
+    tab.on("pageerror", (error) => errors.push(String(error)));
+    await tab.goto(`${origin}/login?user=alice`);
+    await tab.waitForLoadState("load");
+  }
+  await tabs[0]!.waitForTimeout(300);
+  await tabs[0]!.click("#run");
+  for (const tab of tabs) await tab.waitForSelector("#city:not([hidden])");
+  await tabs[0]!.fill("#city input", city);
+  await tabs[0]!.click("#city button");
+  await tabs[0]!.waitForFunction(() => document.querySelector("#model")!.textContent !== "");
+  await tabs[1]!.waitForSelector("#city", { state: "hidden", timeout: 5000 }).catch(() => undefined);
+  await tabs[0]!.waitForTimeout(300);
+  const run = {
+    logs: await Promise.all(tabs.map((tab) => tab.locator("#log li").allTextContents())),
+    asking: await Promise.all(tabs.map((tab) => tab.isVisible("#city"))),
+    model: JSON.parse((await tabs[0]!.textContent("#model"))!) as unknown,
+    errors,
+  };
+  await context.close();
+  return run;
+}

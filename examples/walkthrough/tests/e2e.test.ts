@@ -5,11 +5,11 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haveChromium, launchChromium } from "../../../test-support/browser.js";
 import { freePort } from "../../../test-support/free-port.js";
-import { driveWalkthrough } from "./drive.js";
+import { driveTwoTabs, driveWalkthrough } from "./drive.js";
 
-// The README's walkthrough as it is written (its server.ts and page.ts are this example's), in
-// Debian's Chromium: the browser logs in (a cookie), the model calls a fire-and-forget tool and
-// an awaited one, and each handler runs once.
+// docs/getting-started.md as it is written (its files are this example's), in Debian's Chromium:
+// the browser logs in (a cookie), the model calls a fire-and-forget tool and an awaited one, and
+// each handler runs once; in two tabs, the one that did not answer has its question taken away.
 const example = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 describe.skipIf(!haveChromium())("the walkthrough in a real browser", () => {
@@ -49,6 +49,17 @@ describe.skipIf(!haveChromium())("the walkthrough in a real browser", () => {
       located: { content: [{ type: "text", text: '{"city":"Nantes"}' }], is_error: false },
     });
     // Nothing else ran: no refused dispatch, no error.
+    expect(run.errors).toEqual([]);
+  }, 30_000);
+
+  it("takes the question away in a second tab once the first answered: its handler's signal fires, nothing is sent from it", async () => {
+    const run = await driveTwoTabs(browser, origin, "Nantes");
+    expect(run.logs).toEqual([
+      ["showing README.md at line 3", "answered Nantes"],
+      ["showing README.md at line 3", "the city was asked and answered elsewhere"],
+    ]);
+    expect(run.asking).toEqual([false, false]);
+    expect(run.model).toMatchObject({ located: { content: [{ type: "text", text: '{"city":"Nantes"}' }] } });
     expect(run.errors).toEqual([]);
   }, 30_000);
 });

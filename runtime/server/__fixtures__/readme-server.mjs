@@ -1,4 +1,4 @@
-// A server wired as README.md and docs/transports.md show it, run from the built runtime package in
+// A server wired as docs/getting-started.md and docs/transports.md show it, run from the built runtime package in
 // a process of its own, for the tests that attack it: the registry with reserved names and the
 // server's own tools, a broker with signing keys and an approve hook, the HTTP routes through
 // toNodeListener, a WebSocket server with clientToolsWebSocketServerOptions, and the Redis store

@@ -86,7 +86,7 @@ describe("followOwnerCalls", () => {
     expect(requested).toEqual([call.request]);
   });
 
-  it("says when a call times out or is cancelled, and nothing for answered calls", async () => {
+  it("says when a call times out or is cancelled, and that an answered call it was sent has ended (for the user's other tabs)", async () => {
     const t = createTestBroker();
     const { cancelled, sink } = recordingSink();
     await followOwnerCalls(t.broker, { owner: "alice" }, sink).replayed;
@@ -98,6 +98,11 @@ describe("followOwnerCalls", () => {
     await vi.advanceTimersByTimeAsync(30_000);
 
     expect(cancelled).toEqual([
+      {
+        type: "client_tool.cancelled",
+        requestId: answered.request.requestId,
+        reason: "A page of this user answered the call.",
+      },
       { type: "client_tool.cancelled", requestId: withdrawn.request.requestId, reason: "The user left." },
       {
         type: "client_tool.cancelled",

@@ -1,5 +1,6 @@
 import type { ClientToolContract } from "../../wire/client-tool-contract.js";
 import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "../../wire/messages.js";
+import type { ClientCallOutcome } from "../../wire/outcome.js";
 import type { ClientCallBroker } from "../broker.js";
 import type { PendingCall, PendingCallFilter } from "../stores/store.js";
 import { callDifferences } from "./page-contract.js";
@@ -116,21 +117,8 @@ export function followOwnerCalls(
     unfollow(requestId);
     for (let attempt = 1; attempt <= closed.request.attempt; attempt++) sentAttempts.delete(`${requestId}#${attempt}`);
     told.delete(requestId);
-    if (outcome.status === "cancelled" || outcome.status === "unknown_outcome")
-      sink.cancelled({ type: "client_tool.cancelled", requestId, reason: outcome.reason });
-    if (outcome.status === "client_out_of_date" && wasSent)
-      sink.cancelled({
-        type: "client_tool.cancelled",
-        requestId,
-        reason: "Another page of this user, with out-of-date code, could not run the call.",
-      });
-    if (outcome.status === "timeout") {
-      sink.cancelled({
-        type: "client_tool.cancelled",
-        requestId,
-        reason: `The call timed out after ${outcome.timeoutSeconds} seconds.`,
-      });
-    }
+    const reason = cancelReason(outcome, wasSent);
+    if (reason !== undefined) sink.cancelled({ type: "client_tool.cancelled", requestId, reason });
   });
   // The store's notices may have been missed (Redis restarted or failed over): the calls opened
   // meanwhile, at any instance, are listed again. A listing that fails is left to the next gap,
@@ -199,6 +187,21 @@ function pagesOf(broker: ClientCallBroker, owner: string): Set<Page> {
   let pages = byOwner.get(owner);
   if (pages === undefined) byOwner.set(owner, (pages = new Set()));
   return pages;
+}
+
+/**
+ * What a connection is told when one of its owner's calls ends: why, when the server stopped waiting (cancelled,
+ * timed out); and, when the connection was sent the call, that it has ended however it did (a page of the user answered
+ * or refused it), so that a handler still running there (in another tab) stops. The page whose answer ended the call
+ * has finished its handler, and its runner ignores the notice.
+ */
+function cancelReason(outcome: ClientCallOutcome, wasSent: boolean): string | undefined {
+  if (outcome.status === "cancelled" || outcome.status === "unknown_outcome") return outcome.reason;
+  if (outcome.status === "timeout") return `The call timed out after ${outcome.timeoutSeconds} seconds.`;
+  if (!wasSent) return undefined;
+  if (outcome.status === "client_out_of_date")
+    return "Another page of this user, with out-of-date code, could not run the call.";
+  return outcome.status === "ok" ? "A page of this user answered the call." : `The call ended (${outcome.status}).`;
 }
 
 /** Per broker: how many connections of this process follow each open call (were sent it, and have not closed). */

@@ -121,6 +121,15 @@ describe("SSE transport, over a real socket", () => {
     });
     expect(answer.status).toBe(200);
     await expect(after.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+    // The stream was sent the call: it hears that it ended, so that the user's other tabs stop their handler.
+    expect(await events.next()).toEqual({
+      event: "client_tool.cancelled",
+      data: JSON.stringify({
+        type: "client_tool.cancelled",
+        requestId: after.request.requestId,
+        reason: "A page of this user answered the call.",
+      }),
+    });
 
     await t.broker.cancel({ requestId: before.request.requestId, owner: "alice" }, "The user left.");
     expect(await events.next()).toEqual({

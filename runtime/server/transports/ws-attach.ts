@@ -150,6 +150,8 @@ export function attachClientTools(
     return decoded.answer(await broker.requestIdOf({ conversationId, toolCallId: decoded.toolCallId, owner }));
   };
 
+  /** The calls this socket is answering or answered, whose end it need not be told of. */
+  const answeredHere = new Set<string>();
   const onMessage = (data: WebSocketData, isBinary: boolean) => {
     // Closed for not reading: what it still sends is not taken.
     if (socket.readyState !== OPEN) return;
@@ -175,9 +177,16 @@ export function attachClientTools(
       if (error instanceof ClientCallError) return reject(error, ids);
       throw error;
     }
+    let answering: string | undefined;
     toAnswer(decoded)
-      .then((answer) => deliverAnswer(broker, owner, answer))
+      .then((answer) => {
+        answering = answer.requestId;
+        answeredHere.add(answering);
+        if (answeredHere.size > MAX_ANSWERED_HERE) answeredHere.delete(answeredHere.values().next().value!);
+        return deliverAnswer(broker, owner, answer);
+      })
       .catch((error: unknown) => {
+        if (answering !== undefined) answeredHere.delete(answering);
         if (error instanceof ClientCallError) return reject(error, ids);
         onError(error, "a client tool answer could not be delivered");
         send({
@@ -206,7 +215,8 @@ export function attachClientTools(
     filter,
     {
       requested: (request) => send({ type: "client_tool.requested", request }),
-      cancelled: send,
+      // The end of a call this socket answered is news only to the user's other pages.
+      cancelled: (message) => void (answeredHere.delete(message.requestId) || send(message)),
       mismatch: send,
     },
     contract,
@@ -224,6 +234,9 @@ export function attachClientTools(
   socket.on("close", detach);
   return detach;
 }
+
+/** How many answered calls a socket remembers (the oldest forgotten first) until their end is heard. */
+const MAX_ANSWERED_HERE = 1024;
 
 function toBytes(data: WebSocketData): Uint8Array {
   if (data instanceof ArrayBuffer) return new Uint8Array(data);

@@ -279,6 +279,27 @@ describe("WebSocket transport, over a real socket", () => {
     });
   });
 
+  it("tells the owner's other sockets that a call ended once one answered it, and not the socket that answered", {
+    timeout: 10_000,
+  }, async () => {
+    const [tabA, tabB] = [await connect(port, "alice"), await connect(port, "alice")];
+    const call = await t.dispatchLocation("alice");
+    for (const tab of [tabA, tabB]) expect(await tab.next()).toMatchObject({ type: "client_tool.requested" });
+    tabA.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Lyon" } });
+    await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+    expect(await tabB.next()).toEqual({
+      type: "client_tool.cancelled",
+      requestId: call.request.requestId,
+      reason: "A page of this user answered the call.",
+    });
+    // Tab A hears of the next call, not of the end of the one it answered.
+    const next = await t.dispatchLocation("alice");
+    expect(await tabA.next()).toMatchObject({
+      type: "client_tool.requested",
+      request: { requestId: next.request.requestId },
+    });
+  });
+
   it("carries the client runner's answers: the codec and the runner speak the same messages", {
     timeout: 10_000,
   }, async () => {
