@@ -7,7 +7,7 @@ import {
   lastAssistantMessageIsCompleteWithToolCalls,
   type UIMessage,
 } from "ai";
-import { useState, useSyncExternalStore } from "react";
+import { Suspense, useState, useSyncExternalStore } from "react";
 import { clientToolHandlers } from "@/client-tool-handlers";
 import { dispatchToolCall } from "@/client-tools.gen";
 import type { ClientTools } from "./api/chat/route";
@@ -20,7 +20,17 @@ const stopped = new AbortController();
 const dispatch: ToolCallDispatch = (name, args, { signal }) =>
   dispatchToolCall(name, args, clientToolHandlers, { signal, ui: page.ui });
 
-export default function Chat() {
+// useChat makes its ids as it renders: under cacheComponents (create-next-app 16's default) a page that does renders
+// inside <Suspense>, on each visit rather than at build time.
+export default function Page() {
+  return (
+    <Suspense>
+      <Chat />
+    </Suspense>
+  );
+}
+
+function Chat() {
   const [draft, setDraft] = useState("");
   const ui = useSyncExternalStore(page.subscribe, page.state, page.state);
   const chat = useChat<ChatMessage>({
