@@ -109,4 +109,43 @@ describe.skipIf(!haveChromium())("docs/getting-started.md, from the packed packa
     expect(tabs.logs[1]).toEqual(["showing README.md at line 3", "the city was asked and answered elsewhere"]);
     expect(tabs.asking).toEqual([false, false]);
   }, 400_000);
+
+  it("runs the README's three commands in an npm init -y folder: the packages, init --example walkthrough, npm run dev", async () => {
+    const { tarball, runtimeTarball } = packPackages();
+    const readme = readFileSync(path.join(repo, "README.md"), "utf8");
+    const commands =
+      /```sh\n(npm install [^\n]*\nnpx gen-client-tools init --example walkthrough[^\n]*\nnpm run dev[^\n]*)\n```/
+        .exec(readme)![1]!
+        .split("\n")
+        .map((line) =>
+          line
+            .replace(/\s+#.*$/, "")
+            .replace("../gen-client-tools/gen-client-tools-runtime-0.1.0.tgz", runtimeTarball)
+            .replace("../gen-client-tools/gen-client-tools-0.1.0.tgz", tarball)
+            .replace(/ esbuild$/, " esbuild@0.28.2"),
+        );
+    const project = tempProject({ "package.json": { name: "app", version: "1.0.0", type: "commonjs" } });
+    for (const line of commands.slice(0, 2)) {
+      const run = sh(project, "sh", ["-c", line], 300_000);
+      expect(run.status, `${line}\n${run.stdout}${run.stderr}`).toBe(0);
+    }
+    const port = await freePort();
+    const dev = spawn("sh", ["-c", commands[2]!], {
+      cwd: project,
+      env: { ...process.env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "inherit"],
+      detached: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        dev.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("/login?user=") && resolve());
+        dev.on("exit", (code) => reject(new Error(`npm run dev exited with ${code}`)));
+      });
+      const run = await driveWalkthrough(browser!, `http://127.0.0.1:${port}`, "Lille");
+      expect(run.log).toEqual(["showing README.md at line 3", "answered Lille"]);
+      expect(run.errors).toEqual([]);
+    } finally {
+      process.kill(-dev.pid!, "SIGKILL");
+    }
+  }, 400_000);
 });

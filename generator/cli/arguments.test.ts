@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCommandLine, UsageError } from "./arguments.js";
+import { parseCommandLine } from "./arguments.js";
+import { UsageError } from "./usage-error.js";
 
 const generateLine = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
   const line = parseCommandLine(argv, env);
@@ -108,7 +109,11 @@ describe("parseCommandLine", () => {
     expect(usageError(["inti"])).toMatch(/did you mean the command init\?/);
     expect(usageError(["--watch", "--check"])).toMatch(/^--watch and --check cannot be used together/);
     expect(usageError(["--stubs", "h.ts", "--no-stubs"])).toBe("--stubs and --no-stubs cannot be used together");
-    expect(usageError(["init", "--out", "gen"])).toMatch(/^init takes no options \(got --out\)/);
+    expect(usageError(["init", "--out", "gen"])).toMatch(/^init takes only --example \(got --out\)/);
+    expect(parseCommandLine(["init", "--example", "walkthrough"])).toEqual({ command: "init", example: "walkthrough" });
+    expect(parseCommandLine(["init", "--example=walkthrough"])).toEqual({ command: "init", example: "walkthrough" });
+    expect(usageError(["init", "--example", "chat"])).toBe('--example takes walkthrough (got "chat")');
+    expect(usageError(["init", "specs"])).toBe('unexpected argument "specs": init takes none');
     expect(usageError(["doctor", "--out", "gen"])).toMatch(/^doctor takes only --config \(got --out\)/);
     expect(usageError(["doctor", "now"])).toMatch(/^unexpected argument "now"/);
   });

@@ -13,6 +13,8 @@ import {
   type OptionSpec,
   RUN_OPTIONS,
 } from "../options/table.js";
+import { type InitExample, parseInit } from "./init-arguments.js";
+import { UsageError } from "./usage-error.js";
 
 /** A run's own switches, beside the generation's options. */
 export interface RunArguments {
@@ -25,7 +27,8 @@ export interface RunArguments {
 export type CommandLine =
   /** `options` holds what the command line and the environment gave (the command line wins), paths as written. */
   | { readonly command: "generate"; readonly options: Omit<GenerateOptions, "cwd">; readonly run: RunArguments }
-  | { readonly command: "init" }
+  /** `gen-client-tools init [--example walkthrough]`. */
+  | { readonly command: "init"; readonly example?: InitExample }
   /** `gen-client-tools doctor`: checks the project; `config` as for a run. */
   | { readonly command: "doctor"; readonly config?: string }
   | ({ readonly command: "diff" } & DiffArguments)
@@ -46,9 +49,6 @@ export interface DiffArguments {
   readonly allow: readonly string[];
   readonly config?: string;
 }
-
-/** A command line that cannot be run; the message says what to change. */
-export class UsageError extends Error {}
 
 const TABLE: Readonly<Record<string, OptionSpec>> = { ...GENERATE_OPTIONS, ...RUN_OPTIONS };
 /** Answered by the command line itself: `--help` (`-h`) and `--version`. */
@@ -91,6 +91,7 @@ const PARSER_OPTIONS: parser.Options = {
 export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv = {}): CommandLine {
   if (argv.includes("--get-yargs-completions") || argv[0] === "completion") return { command: "completion" };
   if (argv[0] === "diff") return parseDiff(argv.slice(1));
+  if (argv[0] === "init") return parseInit(argv.slice(1));
   for (const token of argv) {
     if (token === "--") break;
     const match = /^--(?:no-)?([^=]+)=(.*)$/s.exec(token);
@@ -118,7 +119,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     throw new UsageError(`unknown option ${raw}${suggestion === undefined ? "" : `: did you mean --${suggestion}?`}`);
   }
 
-  const command = positionals[0] === "init" ? "init" : positionals[0] === "doctor" ? "doctor" : "generate";
+  const command = positionals[0] === "doctor" ? "doctor" : "generate";
   const stray = positionals.slice(command === "generate" ? 0 : 1)[0];
   if (stray !== undefined) {
     // In first place, a word like a command's is one misspelt (`doctr`): named, as a misspelt option is.
@@ -129,14 +130,6 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   }
   if (given["help"] === true) return { command: "help", topic: command };
   if (given["version"] === true) return { command: "version" };
-  if (command === "init") {
-    const options = Object.keys(given).filter((name) => name !== "help" && name !== "version");
-    if (options.length > 0 || afterDashes !== undefined)
-      throw new UsageError(
-        `init takes no options (got --${options[0] ?? "in"}): it only creates client-tools/ and the config file`,
-      );
-    return { command: "init" };
-  }
   if (command === "doctor") {
     const options = Object.keys(given).filter((name) => name !== "help" && name !== "version" && name !== "config");
     if (options.length > 0 || afterDashes !== undefined)

@@ -12,8 +12,9 @@ export const HELP_FILE = "help.txt";
 export async function helpText(topic: "generate" | "init" | "doctor" | "diff"): Promise<string> {
   if (topic === "init") {
     return (
-      "Usage: gen-client-tools init\n\nCreate client-tools/ with an example tool, and " +
-      "gen-client-tools.config.json.\nRefuses to overwrite either when it exists.\n"
+      "Usage: gen-client-tools init [--example walkthrough]\n\nCreate client-tools/ with an example tool, and " +
+      "gen-client-tools.config.json.\n--example walkthrough writes the walkthrough app instead (specs, server, page, " +
+      "build script)\nand a dev script in package.json. Refuses to overwrite any file that exists.\n"
     );
   }
   if (topic === "diff") {

@@ -120,6 +120,33 @@ describe("gen-client-tools init", () => {
   it("takes no generation options", () => {
     const init = run(tempProject({}), "init", "--out", "gen");
     expect(init.status).toBe(2);
-    expect(init.stderr).toContain("init takes no options (got --out)");
+    expect(init.stderr).toContain("init takes only --example (got --out)");
+  });
+
+  it("writes the walkthrough with --example, every file and the package settings it runs with, and never overwrites", () => {
+    // npm init -y's package.json: CommonJS, a test script.
+    const folder = tempProject({ "package.json": { name: "app", type: "commonjs", scripts: { test: "vitest" } } });
+    const init = run(folder, "init", "--example", "walkthrough");
+    expect(init.status, init.stderr).toBe(0);
+    const example = path.resolve(import.meta.dirname, "../../examples/walkthrough");
+    for (const file of [
+      "client-tools/get_location.json",
+      "build.js",
+      "src/page.ts",
+      "src/page-ui.ts",
+      "src/index.html",
+    ])
+      expect(readFileSync(path.join(folder, file), "utf8")).toBe(readFileSync(path.join(example, file), "utf8"));
+    expect(JSON.parse(readFileSync(path.join(folder, "package.json"), "utf8"))).toEqual({
+      name: "app",
+      type: "module",
+      scripts: { test: "vitest", dev: "gen-client-tools && node build.js && node .build/server.js" },
+    });
+    expect(init.stdout).toContain("npm i @gen-client-tools/runtime");
+    expect(init.stdout).toContain("npm i -D gen-client-tools esbuild");
+    expect(init.stdout).toMatch(/npm run dev +generate, bundle and serve/);
+    const again = run(folder, "init", "--example", "walkthrough");
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain("client-tools/get_location.json already exists");
   });
 });

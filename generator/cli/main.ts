@@ -2,8 +2,9 @@ import { count } from "../count.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { packageVersion } from "../package-root.js";
 import { relativePath } from "../relative-path.js";
-import { parseCommandLine, type RunArguments, UsageError } from "./arguments.js";
+import { parseCommandLine, type RunArguments } from "./arguments.js";
 import { reportCrash, reportProblems, reportWarnings, reportWarningsAndNotes, reportWritten } from "./report.js";
+import { UsageError } from "./usage-error.js";
 
 /** The command line: a thin layer over `generate` and `writeGenerated`, which load only after parsing. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
@@ -19,7 +20,9 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
       console.log(packageVersion());
       return 0;
     case "init":
-      return (await import("./init.js")).initCommand(process.cwd());
+      return line.example === undefined
+        ? (await import("./init.js")).initCommand(process.cwd())
+        : (await import("./init-example.js")).initExample(process.cwd(), line.example);
     case "doctor":
       return (await import("./doctor.js")).doctorCommand(process.cwd(), line.config);
     case "diff":
