@@ -179,7 +179,7 @@ console.log(JSON.stringify(outcomes.map((outcome) => (outcome.ok ? "ok" : outcom
 });
 
 describe("the packed package", () => {
-  it("holds every export with its types, the bin and the templates, and no tests, fixtures, benchmarks or examples", () => {
+  it("holds every export with its types, the bin, the templates and the walkthrough init --example writes, and no tests, fixtures, benchmarks or other examples", () => {
     for (const [name, target] of Object.entries(manifest.exports)) {
       for (const file of typeof target === "string" ? [target] : [target.types, target.default])
         expect(packed, `${name}: ${file}`).toContain(file.replace(/^\.\//, ""));
@@ -191,15 +191,21 @@ describe("the packed package", () => {
         "templates/specs.ts",
         "templates/handlers.ts",
         "templates/client-inputs.ts",
+        "examples/walkthrough/src/server.ts",
+        "examples/walkthrough/build.js",
         "README.md",
         "package.json",
       ]),
     );
+    const example =
+      /^examples\/walkthrough\/(client-tools\/[\w-]+\.json|[\w.-]+\.json|build\.js|src\/[\w-]+\.(ts|html))$/;
     expect(
-      packed.filter((file) =>
-        /\.test(-d)?\.|__fixtures__|^dist\/(bench|test-support)\/|^(bench|examples|scripts|test-support|generator|runtime)\//.test(
-          file,
-        ),
+      packed.filter(
+        (file) =>
+          !example.test(file) &&
+          /\.test(-d)?\.|__fixtures__|^dist\/(bench|test-support)\/|^(bench|examples|scripts|test-support|generator|runtime)\//.test(
+            file,
+          ),
       ),
     ).toEqual([]);
   });

@@ -1,12 +1,17 @@
-import type { CommandLine } from "./arguments.js";
 import { UsageError } from "./usage-error.js";
 
 /** The examples `init --example` writes. */
 export const INIT_EXAMPLES = ["walkthrough"] as const;
 export type InitExample = (typeof INIT_EXAMPLES)[number];
 
+/** What `gen-client-tools init ...` asks for. */
+export type InitCommandLine =
+  | { readonly command: "init"; readonly example?: InitExample }
+  | { readonly command: "help"; readonly topic: "init" }
+  | { readonly command: "version" };
+
 /** `gen-client-tools init`'s arguments: `--example <name>` (or `--example=<name>`), `--help`, `--version`. */
-export function parseInit(argv: readonly string[]): CommandLine {
+export function parseInit(argv: readonly string[]): InitCommandLine {
   if (argv.includes("--help") || argv.includes("-h")) return { command: "help", topic: "init" };
   if (argv.includes("--version")) return { command: "version" };
   let example: string | undefined;

@@ -70,6 +70,15 @@ describe("whatChanged", () => {
     );
   });
 
+  it("says the prettier that formats the files changed when its config did", async () => {
+    const root = tempProject({ "client-tools/notify.json": spec("text"), ".prettierrc": '{ "semi": true }\n' });
+    writeGenerated(await run(root, { prettier: true }));
+    writeFileSync(path.join(root, ".prettierrc"), '{ "semi": false }\n');
+    expect(whatChanged(await run(root, { prettier: true }))).toBe(
+      "the prettier that formats them changed (its version, config or plugins)",
+    );
+  });
+
   it("says a generated file was edited by hand when nothing it comes from changed", async () => {
     const root = await generated();
     writeFileSync(file(root, "types.ts"), `${readFileSync(file(root, "types.ts"), "utf8")}// mine\n`);
