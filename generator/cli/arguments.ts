@@ -43,6 +43,8 @@ export interface DiffArguments {
   /** Absent: the configured spec folders. */
   readonly new?: string;
   readonly json: boolean;
+  /** `--verbose`: list the unchanged tools too, each on its own line. */
+  readonly verbose: boolean;
   /** `--fail-on breaking`: exit 1 when a tool breaks a rolling deploy. */
   readonly failOnBreaking: boolean;
   /** Tools whose breaking change the team accepts (`--allow <tool>`, repeatable). */
@@ -165,12 +167,12 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   };
 }
 
-const DIFF_FLAGS = ["json", "fail-on", "allow", "config", "help"];
+const DIFF_FLAGS = ["json", "verbose", "fail-on", "allow", "config", "help"];
 
-/** `diff <old> [<new>] [--json] [--fail-on breaking] [--allow <tool>]... [--config <file>]`. */
+/** `diff <old> [<new>] [--json] [--verbose] [--fail-on breaking] [--allow <tool>]... [--config <file>]`. */
 function parseDiff(argv: readonly string[]): CommandLine {
   const parsed = parser.detailed([...argv], {
-    boolean: ["json", "help"],
+    boolean: ["json", "verbose", "help"],
     string: ["fail-on", "config"],
     array: ["allow"],
     alias: { help: ["h"] },
@@ -212,6 +214,7 @@ function parseDiff(argv: readonly string[]): CommandLine {
     old,
     ...(next !== undefined && { new: next }),
     json: given["json"] === true,
+    verbose: given["verbose"] === true,
     failOnBreaking: failOn === "breaking",
     allow,
     ...(typeof config === "string" && { config }),

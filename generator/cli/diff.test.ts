@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPackage } from "../../test-support/built-package.js";
@@ -24,6 +24,14 @@ const toast = {
   description: "Show a toast.",
   parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
 };
+
+/** The report docs/schema-evolution.md shows: the text block after the paragraph on what it gives for each tool. */
+function documentedReport(): string {
+  const page = readFileSync(new URL("../../docs/schema-evolution.md", import.meta.url), "utf8");
+  const block = /For each tool the report gives[^\n]*\n\n```text\n([\s\S]*?)```/.exec(page);
+  if (block === null) throw new Error("docs/schema-evolution.md has no report block");
+  return block[1]!;
+}
 
 function run(cwd: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: "utf8", timeout: 60_000 });
@@ -59,12 +67,12 @@ describe("gen-client-tools diff", () => {
     const text = run(folder, "diff", "git:main");
     expect(text.stderr).toBe("");
     expect(text.status).toBe(0);
-    expect(text.stdout).toContain("gen-client-tools diff git:main -> client-tools");
-    expect(text.stdout).toMatch(
-      /open_file_viewer {2}changed, breaking\n {4}- parameters: a call the model made under the old schema can be refused by the new schema, for example \{"file_path":"a"\}\n {4}- parameters: the new server's calls to a page still on the old bundle can be refused by the old schema, for example \{"file_path":"a","line":1\}/,
+    // docs/schema-evolution.md shows this report as it is.
+    expect(text.stdout).toBe(documentedReport());
+    expect(text.stdout).toContain(
+      "can be refused by the new schema, at /required (required): " +
+        '"line" is required, which the value lacks, for example {"file_path":"a"}',
     );
-    expect(text.stdout).toContain("show_toast        removed, breaking");
-    expect(text.stdout).toContain("2 tools: 0 added, 1 removed, 1 changed, 0 unchanged; 2 breaking a rolling deploy");
 
     const json = run(folder, "diff", "git:main", "--json");
     const report = JSON.parse(json.stdout) as {
@@ -75,7 +83,10 @@ describe("gen-client-tools diff", () => {
     expect(report.tools[0]).toMatchObject({
       tool: "open_file_viewer",
       change: "changed",
-      parameters: { oldInNew: { holds: false, witness: { file_path: "a" } } },
+      parameters: {
+        oldInNew: { holds: false, witness: { file_path: "a" }, keyword: "required", pointer: "/required", at: "" },
+        newInOld: { holds: false, keyword: "additionalProperties", pointer: "/additionalProperties" },
+      },
     });
 
     expect(run(folder, "diff", "git:main", "--fail-on", "breaking").status).toBe(1);
@@ -102,9 +113,18 @@ describe("gen-client-tools diff", () => {
     });
     const folders = run(folder, "diff", "same", "again", "--fail-on", "breaking");
     expect(folders.status).toBe(0);
-    expect(folders.stdout).toContain("show_toast  unchanged");
+    expect(folders.stdout).toContain("show_toast  changed, compatible both ways");
     const revisions = run(folder, "diff", "git:main", "git:main");
-    expect(revisions.stdout).toContain("2 tools: 0 added, 0 removed, 0 changed, 2 unchanged");
+    expect(revisions.stdout).toBe(
+      [
+        "gen-client-tools diff git:main -> git:main",
+        "  2 unchanged tools (--verbose lists them)",
+        "2 tools: 0 added, 0 removed, 0 changed (0 compatible both ways), 2 unchanged; 0 breaking a rolling deploy",
+        "",
+      ].join("\n"),
+    );
+    const verbose = run(folder, "diff", "git:main", "git:main", "--verbose");
+    expect(verbose.stdout).toContain("  open_file_viewer  unchanged\n  show_toast        unchanged\n");
   });
 
   it("says what is wrong with a revision, a spec set or the command line, and exits 1 or 2", () => {

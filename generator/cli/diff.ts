@@ -36,7 +36,7 @@ export function diffCommand(args: DiffArguments, cwd: string): number {
   }
   const [before, after] = sides as [{ specs: never[]; label: string }, { specs: never[]; label: string }];
   const report = diffReport(before.label, after.label, diffSpecSets(before.specs, after.specs), args.allow);
-  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatDiffReport(report));
+  process.stdout.write(args.json ? `${JSON.stringify(report, null, 2)}\n` : formatDiffReport(report, args.verbose));
   return args.failOnBreaking && report.breaking.length > 0 ? 1 : 0;
 }
 

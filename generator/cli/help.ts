@@ -19,15 +19,18 @@ export async function helpText(topic: "generate" | "init" | "doctor" | "diff"): 
   }
   if (topic === "diff") {
     return [
-      "Usage: gen-client-tools diff <old> [<new>] [--json] [--fail-on breaking] [--allow <tool>]... [--config <file>]",
+      "Usage: gen-client-tools diff <old> [<new>] [--json] [--verbose] [--fail-on breaking] [--allow <tool>]...",
+      "                             [--config <file>]",
       "",
       "Compare two spec sets tool by tool: added, removed, a mode changed, and for the parameters and",
       "the answer's schema whether every value of the old version is valid under the new and every",
-      "value of the new under the old (proved, refused with an example value, or unknown and why).",
+      "value of the new under the old (proved; refused, naming the keyword, its place and an example",
+      'value; or unknown and why). A change that holds both ways is "changed, compatible both ways".',
       "<old> and <new> are folders or files, or git:<ref> for the configured spec folders at a",
       "revision; <new> defaults to the configured spec folders.",
       "",
       "  --json               print the comparison as JSON",
+      "  --verbose            list the unchanged tools too (by default counted in one line)",
       "  --fail-on breaking   exit 1 when a tool's change breaks a rolling deploy",
       "  --allow <tool>       accept that tool's breaking change (repeatable)",
       "  --config <file>      the config file (default gen-client-tools.config.json)",

@@ -30,23 +30,38 @@ export function diffReport(
   };
 }
 
-/** The report as a reviewer reads it in a pull request: a line per tool, and under a changed one what breaks. */
-export function formatDiffReport(report: DiffReport): string {
+const CHANGE_TEXT: Readonly<Record<ToolChange["change"], string>> = {
+  added: "added",
+  removed: "removed",
+  changed: "changed",
+  compatible: "changed, compatible both ways",
+  unchanged: "unchanged",
+};
+
+/**
+ * The report as a reviewer reads it in a pull request: a line per tool that changed, and under it what breaks; the
+ * unchanged tools in one line, or each in its own with `verbose`.
+ */
+export function formatDiffReport(report: DiffReport, verbose = false): string {
   const lines = [`gen-client-tools diff ${report.old} -> ${report.new}`];
-  const width = Math.max(0, ...report.tools.map((tool) => tool.tool.length));
-  for (const tool of report.tools) {
+  const listed = verbose ? report.tools : report.tools.filter((tool) => tool.change !== "unchanged");
+  const width = Math.max(0, ...listed.map((tool) => tool.tool.length));
+  for (const tool of listed) {
     const breaking = tool.change === "added" ? [] : tool.breaking;
     const verdict =
       breaking.length === 0 ? "" : report.allowed.includes(tool.tool) ? ", breaking (allowed)" : ", breaking";
-    lines.push(`  ${tool.tool.padEnd(width)}  ${tool.change}${verdict}`);
+    lines.push(`  ${tool.tool.padEnd(width)}  ${CHANGE_TEXT[tool.change]}${verdict}`);
     for (const reason of breaking) lines.push(`    - ${shorten(reason)}`);
   }
   const count = (change: ToolChange["change"]) => report.tools.filter((tool) => tool.change === change).length;
+  const unchanged = count("unchanged");
+  if (!verbose && unchanged > 0)
+    lines.push(`  ${unchanged} unchanged ${unchanged === 1 ? "tool" : "tools"} (--verbose lists them)`);
   const summary = [
     `${count("added")} added`,
     `${count("removed")} removed`,
-    `${count("changed")} changed`,
-    `${count("unchanged")} unchanged`,
+    `${count("changed") + count("compatible")} changed (${count("compatible")} compatible both ways)`,
+    `${unchanged} unchanged`,
   ];
   lines.push(
     `${report.tools.length} ${report.tools.length === 1 ? "tool" : "tools"}: ${summary.join(", ")}; ` +

@@ -19,9 +19,14 @@ const path = {
 const opened = { type: "object", properties: { opened: { type: "boolean" } }, required: ["opened"] };
 
 describe("diffSpecSets", () => {
-  it("says unchanged for a tool whose schemas accept the same values, whatever their text", () => {
-    const [change] = diffSpecSets(specs(viewer(path)), specs(viewer({ ...path, description: "Where the file is." })));
-    expect(change).toMatchObject({ tool: "open_file_viewer", change: "unchanged", breaking: [] });
+  it("tells a change that holds both ways from no change", () => {
+    const [compatible] = diffSpecSets(
+      specs(viewer(path)),
+      specs(viewer({ ...path, description: "Where the file is." })),
+    );
+    expect(compatible).toMatchObject({ tool: "open_file_viewer", change: "compatible", breaking: [] });
+    const [unchanged] = diffSpecSets(specs(viewer(path)), specs(viewer(path)));
+    expect(unchanged).toMatchObject({ tool: "open_file_viewer", change: "unchanged", breaking: [] });
   });
 
   it("names added and removed tools, a removed one as breaking", () => {
@@ -43,7 +48,7 @@ describe("diffSpecSets", () => {
     });
     expect(change!.change !== "added" && change!.breaking).toEqual([
       expect.stringMatching(
-        /^parameters: the new server's calls to a page still on the old bundle can be refused by the old schema, for example \{.*"line"/,
+        /^parameters: the new server's calls to a page still on the old bundle can be refused by the old schema, at \/additionalProperties \(additionalProperties\): the property "line" is not allowed, for example \{.*"line"/,
       ),
     ]);
   });
@@ -73,8 +78,10 @@ describe("diffSpecSets", () => {
       [
         "gen-client-tools diff git:main -> client-tools",
         "  open_file_viewer  changed, breaking (allowed)",
-        '    - parameters: the new server\'s calls to a page still on the old bundle can be refused by the old schema, for example {"file_path":"a","extra":"x"}',
-        "1 tool: 0 added, 0 removed, 1 changed, 0 unchanged; 0 breaking a rolling deploy, 1 allowed",
+        "    - parameters: the new server's calls to a page still on the old bundle can be refused by the old schema, " +
+          'at /additionalProperties (additionalProperties): the property "extra" is not allowed, ' +
+          'for example {"file_path":"a","extra":"x"}',
+        "1 tool: 0 added, 0 removed, 1 changed (0 compatible both ways), 0 unchanged; 0 breaking a rolling deploy, 1 allowed",
         "",
       ].join("\n"),
     );

@@ -1,5 +1,5 @@
 import type { ClientToolSpec } from "@gen-client-tools/runtime/core";
-import { answerSchemaOf, type ClientToolMode, clientToolMode } from "@gen-client-tools/runtime/core";
+import { answerSchemaOf, type ClientToolMode, canonicalJson, clientToolMode } from "@gen-client-tools/runtime/core";
 import { compareSchemas, type SchemaComparison, type SchemaRelation } from "@gen-client-tools/runtime/server";
 
 /** What changed in one tool between two spec sets, and what of it breaks a rolling deploy. */
@@ -8,7 +8,8 @@ export type ToolChange =
   | { readonly tool: string; readonly change: "removed"; readonly breaking: readonly string[] }
   | {
       readonly tool: string;
-      readonly change: "changed" | "unchanged";
+      /** "unchanged": the same spec; "compatible": changed, and every relation holds both ways. */
+      readonly change: "changed" | "compatible" | "unchanged";
       readonly mode?: { readonly old: ClientToolMode["mode"]; readonly new: ClientToolMode["mode"] };
       readonly parameters: SchemaComparison;
       /**
@@ -76,7 +77,7 @@ export function diffSpecSets(oldSpecs: readonly ClientToolSpec[], newSpecs: read
     const same = oldMode === newMode && holdsBoth(parameters) && (answer === undefined || holdsBoth(answer));
     return {
       tool,
-      change: same ? "unchanged" : "changed",
+      change: !same ? "changed" : canonicalJson(old) === canonicalJson(next) ? "unchanged" : "compatible",
       ...(oldMode !== newMode && { mode: { old: oldMode, new: newMode } }),
       parameters,
       ...(answer !== undefined && { answer }),
@@ -95,7 +96,8 @@ function broken(what: string, comparison: SchemaComparison, oldValue: string, ne
     if (relation.holds === true) return;
     if (relation.holds === false)
       said.push(
-        `${what}: ${value} can be refused by the ${under} schema, for example ${JSON.stringify(relation.witness)}`,
+        `${what}: ${value} can be refused by the ${under} schema, at ${relation.pointer || "its root"} ` +
+          `(${relation.keyword}): ${relation.reason}, for example ${JSON.stringify(relation.witness)}`,
       );
     else
       said.push(

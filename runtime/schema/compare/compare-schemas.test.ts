@@ -89,6 +89,22 @@ const rows: [name: string, old: JsonSchema, next: JsonSchema, oldInNew: Expected
   ["multipleOf 2 to 4", { ...int, multipleOf: 2 }, { ...int, multipleOf: 4 }, "F", "T"],
   ["multipleOf 0.5 to 0.25", { type: "number", multipleOf: 0.5 }, { type: "number", multipleOf: 0.25 }, "T", "F"],
   ["a range widened", { ...int, minimum: 1, maximum: 5 }, { ...int, minimum: 0, maximum: 10 }, "T", "F"],
+  ["int32 asked of integers", int, { ...int, format: "int32" }, "F", "T"],
+  ["int32 asked of numbers", { type: "number" }, { type: "number", format: "int32" }, "F", "T"],
+  ["int32 within the bounds given", { ...int, minimum: 0, maximum: 100 }, { ...int, format: "int32" }, "T", "F"],
+  ["int32 and a multipleOf 1 number", { type: "number", format: "int32" }, int, "T", "F"],
+  ["int64 asked of integers", int, { ...int, format: "int64" }, "T", "T"],
+  ["int64 asked of numbers", { type: "number" }, { type: "number", format: "int64" }, "F", "T"],
+  [
+    "float and double accept any number",
+    { type: "number", format: "float" },
+    { type: "number", format: "double" },
+    "T",
+    "T",
+  ],
+  ["a string format on a number", { type: "number" }, { type: "number", format: "date" }, "T", "T"],
+  ["OpenAPI's nullable dropped", { ...str, nullable: true }, str, "F", "T"],
+  ["OpenAPI's nullable and a type list", { ...str, nullable: true }, { type: ["string", "null"] }, "T", "T"],
   // arrays
   ["items widened", { type: "array", items: str }, { type: "array", items: { type: ["string", "number"] } }, "T", "F"],
   ["minItems dropped", { type: "array", items: str, minItems: 1 }, { type: "array", items: str }, "T", "F"],
@@ -267,6 +283,62 @@ describe("compareSchemas", () => {
         `witness ${JSON.stringify(relation.witness)} invalid under the second`,
       ).toBe(false);
     }
+  });
+
+  it("names the keyword that refuses each witness, its pointer in the second schema, and why", () => {
+    const item = { type: "object", properties: { path: str } };
+    const cases: [JsonSchema, JsonSchema, Record<string, string>][] = [
+      [
+        obj({ issue: obj({ title: str, body: str }, { required: ["title"] }) }, { required: ["issue"] }),
+        obj({ issue: obj({ title: str, body: str }, { required: ["title", "body"] }) }, { required: ["issue"] }),
+        {
+          keyword: "required",
+          pointer: "/properties/issue/required",
+          reason: `"body" is required at /issue, which the value lacks`,
+        },
+      ],
+      [
+        obj({ files: { type: "array", items: item } }),
+        obj({ files: { type: "array", items: { ...item, additionalProperties: false } } }),
+        { keyword: "additionalProperties", pointer: "/properties/files/items/additionalProperties", at: "/files/0" },
+      ],
+      [
+        obj({ mode: { enum: ["read", "write", "append"] } }, { required: ["mode"] }),
+        obj({ mode: { enum: ["read", "write"] } }, { required: ["mode"] }),
+        {
+          keyword: "enum",
+          pointer: "/properties/mode/enum",
+          reason: `"append" at /mode is not one of the values listed`,
+        },
+      ],
+      [
+        obj({ count: int }, { required: ["count"] }),
+        obj({ count: { ...int, format: "int32" } }, { required: ["count"] }),
+        { keyword: "format", pointer: "/properties/count/format", reason: `2147483648 at /count is not "int32"` },
+      ],
+    ];
+    for (const [old, next, refusal] of cases)
+      expect(compareSchemas(old, next).oldInNew, JSON.stringify(next)).toMatchObject({ holds: false, ...refusal });
+  });
+
+  it("proves a ring of 200 recursive definitions once each, and finds the one change in it", () => {
+    const ring = (leaf: JsonValue): JsonSchema => {
+      const defs: Record<string, JsonValue> = {};
+      for (let i = 0; i < 200; i++)
+        defs[`d${i}`] = obj({
+          v: leaf,
+          next: { $ref: `#/$defs/d${(i + 1) % 200}` },
+          far: { $ref: `#/$defs/d${(i + 7) % 200}` },
+        });
+      return { $ref: "#/$defs/d0", $defs: defs };
+    };
+    const comparison = compareSchemas(ring(str), ring({ type: ["string", "null"] }));
+    expect(comparison.oldInNew).toEqual({ holds: true });
+    expect(comparison.newInOld).toMatchObject({
+      holds: false,
+      keyword: "type",
+      pointer: "/$defs/d0/properties/v/type",
+    });
   });
 
   it("says what stopped a proof, at its pointer in the second schema", () => {

@@ -1,5 +1,6 @@
 import type { JsonSchema } from "../../util/json.js";
 import { jsonEqual } from "../../util/json-equal.js";
+import { keywordLocation } from "./keyword-location.js";
 import type { SchemaComparison, SchemaRelation } from "./relation.js";
 import { type SchemaSide, schemaSide } from "./schema-side.js";
 import { proveSubschema } from "./subschema-proof.js";
@@ -31,6 +32,9 @@ function relation(sub: SchemaSide, sup: SchemaSide): SchemaRelation {
   const proof = proveSubschema(sub, sup);
   if (proof.proved) return HOLDS;
   const witness = findWitness(sub, sup);
-  if (witness !== undefined) return { holds: false, witness };
+  if (witness !== undefined) {
+    const refusal = sup.refusal(witness) ?? { keyword: "", pointer: "", at: "", reason: "the second refuses it" };
+    return { holds: false, witness, ...refusal, pointer: keywordLocation(sup, refusal.pointer, witness, refusal.at) };
+  }
   return { holds: "unknown", reason: proof.reason, pointer: proof.pointer };
 }

@@ -15,6 +15,8 @@ import type { Located, SchemaSide } from "./schema-side.js";
 export interface Conjunction {
   readonly parts: readonly { readonly schema: JsonObject; readonly pointer: string }[];
   readonly never: boolean;
+  /** Where the `false` that makes it accept nothing stands. */
+  readonly neverAt?: string;
   readonly unresolved: readonly string[];
   /** One of the types the parts allow, when a proof splits the values by type ("number" keeps the integers). */
   readonly onlyType?: JsonType;
@@ -27,11 +29,13 @@ export function conjunctionOf(located: readonly Located[], side: SchemaSide): Co
   const parts: { schema: JsonObject; pointer: string }[] = [];
   const unresolved: string[] = [];
   let never = false;
+  let neverAt: string | undefined;
   const seen = new Set<string>();
   const visit = ({ schema, pointer }: Located, depth: number): void => {
     if (schema === true) return;
     if (schema === false) {
       never = true;
+      neverAt ??= pointer;
       return;
     }
     if (seen.has(pointer) || depth > MAX_FLATTEN_DEPTH) return;
@@ -50,7 +54,7 @@ export function conjunctionOf(located: readonly Located[], side: SchemaSide): Co
       );
   };
   for (const item of located) visit(item, 0);
-  return { parts, never, unresolved };
+  return neverAt === undefined ? { parts, never, unresolved } : { parts, never, neverAt, unresolved };
 }
 
 /** The values of a keyword across the parts, each with the pointer of the keyword. */
@@ -68,17 +72,22 @@ export function keywordValues(
 
 /**
  * The types the conjunction allows: each part's `type` intersected, where "number" also allows
- * the integers ("integer" alone allows only them). Undefined types (no `type` anywhere) allow all.
+ * the integers ("integer" alone allows only them) and `nullable: true` adds null. Undefined types (no `type`
+ * anywhere) allow all.
  */
 export function allowedTypes(conjunction: Conjunction): Set<JsonType> {
   const only = conjunction.onlyType;
   let allowed = new Set<JsonType>(only === undefined ? ALL_TYPES : only === "number" ? ["number", "integer"] : [only]);
-  for (const { value } of keywordValues(conjunction, "type")) {
+  for (const part of conjunction.parts) {
+    if (!Object.hasOwn(part.schema, "type")) continue;
+    const value = part.schema["type"]!;
     const listed = new Set(
       (Array.isArray(value) ? value : [value]).filter(
         (t): t is JsonType => typeof t === "string" && (ALL_TYPES as readonly string[]).includes(t),
       ),
     );
+    // OpenAPI's `nullable: true` beside `type` also allows null, as ajv reads it.
+    if (part.schema["nullable"] === true) listed.add("null");
     const next = new Set<JsonType>();
     for (const type of allowed) {
       if (listed.has(type)) next.add(type);

@@ -21,6 +21,26 @@ describe("an enum looked up in a set", () => {
     }
   });
 
+  it("checks rules on single values beside the enum with a validator of their own", () => {
+    const ajv = new Ajv2020({ strict: false });
+    const compileRules = (rules: object) => {
+      const validate = ajv.compile(rules);
+      return (value: JsonValue) => validate(value) === true;
+    };
+    const schemas: JsonSchema[] = [
+      { type: "string", maxLength: 2, enum: words(20), description: "d" },
+      { enum: [...words(20), 3, 4, 4.5], minimum: 4, multipleOf: 0.5 },
+      { type: "string", pattern: "^v1", enum: words(20) },
+    ];
+    const values: JsonValue[] = ["v3", "v12", "v99", 3, 4, 4.5, 5, null];
+    for (const schema of schemas) {
+      const lookup = enumLookup(schema, compileRules)!;
+      const validate = ajv.compile(schema as object);
+      expect(values.map((value) => lookup(value))).toEqual(values.map((value) => validate(value)));
+    }
+    expect(enumLookup({ enum: words(20), items: {} }, compileRules)).toBeUndefined();
+  });
+
   it("is left to ajv for a short enum, one of objects, or one beside another rule", () => {
     expect(enumLookup({ enum: words(5) })).toBeUndefined();
     expect(enumLookup({ enum: [...words(20), { a: 1 }] })).toBeUndefined();
@@ -38,6 +58,15 @@ describe("an enum looked up in a set", () => {
     const after = { type: "object", properties: { k: { type: "string", enum: [...values, "extra"] } } };
     const comparison = compareSchemas(before, after);
     expect(comparison.oldInNew).toEqual({ holds: true });
-    expect(comparison.newInOld).toMatchObject({ pointer: "/properties/k" });
+    expect(comparison.newInOld).toMatchObject({ holds: false, witness: { k: "extra" } });
+  });
+
+  it("compares long enums beside other rules in linear time", () => {
+    const values = words(100_000);
+    const before = { type: "string", maxLength: 8, enum: values };
+    const after = { type: "string", maxLength: 8, enum: values.slice(1) };
+    const comparison = compareSchemas(before, after);
+    expect(comparison.oldInNew).toMatchObject({ holds: false, witness: "v0" });
+    expect(comparison.newInOld).toEqual({ holds: true });
   });
 });

@@ -1,4 +1,4 @@
-import type { JsonSchema, JsonValue } from "../../util/json.js";
+import type { JsonObject, JsonSchema, JsonValue } from "../../util/json.js";
 import { jsonEqual } from "../../util/json-equal.js";
 
 // A long `enum` checked by ajv costs a scan of its values per value checked, so comparing two
@@ -25,19 +25,43 @@ const SCANNED = 16;
 /** Whether a subschema accepts a value, where that is a lookup; undefined where ajv has to tell. */
 export type EnumLookup = (value: JsonValue) => boolean;
 
-export function enumLookup(schema: JsonSchema): EnumLookup | undefined {
+/** Keywords on single values with no subschema inside: checked apart from the enum, by a validator of their own. */
+const SCALAR_RULES = new Set([
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+]);
+
+/**
+ * The lookup for an enum of plain values beside annotations, `type` and rules on single values (which `compileRules`
+ * turns into a validator of the schema without its enum), or undefined where ajv has to tell.
+ */
+export function enumLookup(
+  schema: JsonSchema,
+  compileRules?: (rules: JsonObject) => (value: JsonValue) => boolean,
+): EnumLookup | undefined {
   if (typeof schema !== "object") return undefined;
   const values = schema["enum"];
   if (!Array.isArray(values) || values.length < SCANNED) return undefined;
-  if (Object.keys(schema).some((key) => key !== "enum" && key !== "type" && !ANNOTATIONS.has(key))) return undefined;
+  const rules = Object.keys(schema).filter((key) => key !== "enum" && key !== "type" && !ANNOTATIONS.has(key));
+  if (rules.some((key) => !SCALAR_RULES.has(key)) || (rules.length > 0 && compileRules === undefined)) return undefined;
   const types = schema["type"] === undefined ? undefined : [schema["type"]].flat();
   if (types?.some((type) => typeof type !== "string")) return undefined;
   if (values.some((value) => typeof value === "object" && value !== null)) return undefined;
   const listed = new Set(values.map(keyOf));
+  const meetsRules =
+    rules.length === 0 ? undefined : compileRules!(Object.fromEntries(rules.map((key) => [key, schema[key]!])));
   return (value) =>
     (typeof value !== "object" || value === null) &&
     listed.has(keyOf(value)) &&
-    (types === undefined || types.some((type) => hasType(value, type as string)));
+    (types === undefined || types.some((type) => hasType(value, type as string))) &&
+    (meetsRules === undefined || meetsRules(value));
 }
 
 /** One key per JSON value that equality holds equal: `1` and `1.0` are one number, `"1"` another value. */

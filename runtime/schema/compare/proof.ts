@@ -17,6 +17,12 @@ export interface Context {
   readonly sup: SchemaSide;
   /** Pairs being proved further up: met again, they hold by co-induction (a recursive schema compared with itself). */
   readonly assumed: Set<string>;
+  /**
+   * Pairs proved so far, so that shared `$defs` and recursive rings are proved once; a failed proof drops those proved
+   * since it began, which may have assumed it.
+   */
+  readonly proved: Set<string>;
+  readonly provedInOrder: string[];
   steps: number;
   /** The proof of one location against another, for the provers of parts to recurse with. */
   readonly prove: (a: readonly Located[], b: readonly Located[], ctx: Context) => Proof;

@@ -64,6 +64,42 @@ export function proveNumbers(type: "integer" | "number", a: Conjunction, b: Conj
       continue;
     return unknown(`multipleOf: the first allows numbers that are not multiples of ${value}`, pointer);
   }
+  return proveNumberFormats(a, b, integers);
+}
+
+/** The formats ajv-formats checks on numbers (`float` and `double` accept every number). */
+const NUMBER_FORMATS: Readonly<Record<string, "int32" | "int64" | "any">> = {
+  int32: "int32",
+  int64: "int64",
+  float: "any",
+  double: "any",
+};
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+function numberFormats(c: Conjunction): Set<string> {
+  const formats = new Set<string>();
+  for (const { value } of keywordValues(c, "format"))
+    if (typeof value === "string" && Object.hasOwn(NUMBER_FORMATS, value)) formats.add(NUMBER_FORMATS[value]!);
+  return formats;
+}
+
+/** `int32` asks for a whole number within 32 bits, `int64` for a whole number: met by the same format or by bounds. */
+function proveNumberFormats(a: Conjunction, b: Conjunction, integers: boolean): Proof {
+  const ours = numberFormats(a);
+  for (const { value, pointer } of keywordValues(b, "format")) {
+    if (typeof value !== "string" || !Object.hasOwn(NUMBER_FORMATS, value)) continue;
+    const format = NUMBER_FORMATS[value]!;
+    if (format === "any" || ours.has("int32")) continue;
+    const whole = integers || ours.has("int64");
+    if (format === "int64" && whole) continue;
+    const low = bound(a, "minimum", "exclusiveMinimum");
+    const high = bound(a, "maximum", "exclusiveMaximum");
+    const inside = (edge: Bound | undefined, limit: number, lower: boolean): boolean =>
+      edge !== undefined &&
+      (lower ? edge.value >= limit - (edge.exclusive ? 1 : 0) : edge.value <= limit + (edge.exclusive ? 1 : 0));
+    if (whole && inside(low, INT32.min, true) && inside(high, INT32.max, false)) continue;
+    return unknown(`format: the second asks for ${JSON.stringify(value)} numbers, the first does not`, pointer);
+  }
   return PROVED;
 }
 
@@ -75,7 +111,11 @@ export function isWhole(n: number): boolean {
 export function onlyIntegers(c: Conjunction): boolean {
   const types = allowedTypes(c);
   if (!types.has("number")) return true;
-  return keywordValues(c, "multipleOf").some(({ value }) => typeof value === "number" && isWhole(value));
+  return (
+    keywordValues(c, "multipleOf").some(({ value }) => typeof value === "number" && isWhole(value)) ||
+    numberFormats(c).has("int32") ||
+    numberFormats(c).has("int64")
+  );
 }
 
 export function lengthBound(
@@ -109,7 +149,8 @@ export function proveRange(
   return PROVED;
 }
 
-export const KNOWN_FORMATS = new Set(Object.keys(fullFormats));
+/** The formats ajv-formats checks on strings (it checks the others on numbers only). */
+export const STRING_FORMATS = new Set(Object.keys(fullFormats).filter((name) => !Object.hasOwn(NUMBER_FORMATS, name)));
 
 export function proveStrings(a: Conjunction, b: Conjunction): Proof {
   const range = proveRange(a, b, "minLength", "maxLength");
@@ -119,7 +160,7 @@ export function proveStrings(a: Conjunction, b: Conjunction): Proof {
       return unknown("pattern: the second has one the first does not", pointer);
   }
   for (const { value, pointer } of keywordValues(b, "format")) {
-    if (typeof value !== "string" || !KNOWN_FORMATS.has(value)) continue;
+    if (typeof value !== "string" || !STRING_FORMATS.has(value)) continue;
     if (!keywordValues(a, "format").some((own) => own.value === value))
       return unknown(`format: the second asks for ${JSON.stringify(value)}, the first does not`, pointer);
   }

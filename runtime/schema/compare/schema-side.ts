@@ -8,6 +8,7 @@ import { type SchemaDialect, schemaDialect } from "../dialect.js";
 import { childPointer, pointerTokens } from "../json-pointer.js";
 import { withProtoProperties } from "../proto-properties.js";
 import { type EnumLookup, enumLookup } from "./enum-lookup.js";
+import { type Refusal, refusalOf } from "./refusal.js";
 
 /** A subschema where it stands in its root: what `$ref`s inside it resolve against. */
 export interface Located {
@@ -30,6 +31,8 @@ export interface SchemaSide {
    * to tell.
    */
   accepts(pointer: string, value: JsonValue): boolean | undefined;
+  /** The keyword of the whole schema that refuses a value, or undefined where it accepts it. */
+  refusal(value: JsonValue): Refusal | undefined;
   /** Lets go of what was compiled for this side (the ajv it used is shared). */
   release(): void;
 }
@@ -58,13 +61,23 @@ export function schemaSide(root: JsonSchema): SchemaSide {
   const key = `urn:gen-client-tools:compare:${nextKey++}`;
   const validators = new Map<string, AnyValidateFunction>();
   const lookups = new Map<string, EnumLookup | null>();
-  const validatorAt = (pointer: string): AnyValidateFunction => {
-    let validate = validators.get(pointer);
-    if (validate !== undefined) return validate;
+  const rulesCompiled: JsonObject[] = [];
+  const sideAjv = (): Ajv | Ajv2020 => {
     if (ajv === undefined) {
       ajv = ajvFor(dialect, typeof root === "object" && validationOptionsFor(root).ownProperties);
       ajv.addSchema(typeof root === "object" ? { ...withProtoProperties(root), $id: key } : root, key);
     }
+    return ajv;
+  };
+  const compileRules = (rules: JsonObject) => {
+    rulesCompiled.push(rules);
+    const validate = sideAjv().compile(rules);
+    return (value: JsonValue) => validate(value) === true;
+  };
+  const validatorAt = (pointer: string): AnyValidateFunction => {
+    let validate = validators.get(pointer);
+    if (validate !== undefined) return validate;
+    const ajv = sideAjv();
     validate = ajv.getSchema(pointer === "" ? key : `${key}#${pointer.split("/").map(encodeURIComponent).join("/")}`);
     if (validate === undefined) throw new Error(`no subschema at ${pointer}`);
     validators.set(pointer, validate);
@@ -87,7 +100,7 @@ export function schemaSide(root: JsonSchema): SchemaSide {
       let lookup = lookups.get(pointer);
       if (lookup === undefined) {
         const at = resolveAt(root, pointer);
-        lookups.set(pointer, (lookup = at === undefined ? null : (enumLookup(at.schema) ?? null)));
+        lookups.set(pointer, (lookup = at === undefined ? null : (enumLookup(at.schema, compileRules) ?? null)));
       }
       if (lookup !== null) return lookup(value);
       try {
@@ -96,9 +109,18 @@ export function schemaSide(root: JsonSchema): SchemaSide {
         return undefined;
       }
     },
+    refusal(value) {
+      const validate = validatorAt("");
+      try {
+        return validate(value) === true ? undefined : refusalOf(validate.errors ?? [], value);
+      } catch {
+        return undefined;
+      }
+    },
     release() {
       validators.clear();
       ajv?.removeSchema(key);
+      for (const rules of rulesCompiled) ajv?.removeSchema(rules);
     },
   };
 }

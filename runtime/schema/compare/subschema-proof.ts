@@ -32,6 +32,8 @@ export function proveSubschema(sub: SchemaSide, sup: SchemaSide): Proof {
     sub,
     sup,
     assumed: new Set(),
+    proved: new Set(),
+    provedInOrder: [],
     steps: 0,
     prove,
   });
@@ -41,10 +43,19 @@ function prove(a: readonly Located[], b: readonly Located[], ctx: Context): Proo
   if (++ctx.steps > MAX_STEPS) return unknown("too large to prove within the checker's budget", b[0]?.pointer ?? "");
   if (a.length === 1 && b.length === 1 && jsonEqual(a[0]!.schema, b[0]!.schema) && !hasRef(a[0]!.schema)) return PROVED;
   const key = `${a.map((l) => l.pointer).join(",")}|${b.map((l) => l.pointer).join(",")}`;
-  if (ctx.assumed.has(key)) return PROVED;
+  if (ctx.assumed.has(key) || ctx.proved.has(key)) return PROVED;
   ctx.assumed.add(key);
+  const mark = ctx.provedInOrder.length;
   try {
-    return proveConjunctions(conjunctionOf(a, ctx.sub), conjunctionOf(b, ctx.sup), ctx);
+    const proof = proveConjunctions(conjunctionOf(a, ctx.sub), conjunctionOf(b, ctx.sup), ctx);
+    if (proof.proved) {
+      ctx.proved.add(key);
+      ctx.provedInOrder.push(key);
+    } else {
+      // What was proved inside may rest on this pair being assumed: it is proved again if met again.
+      for (const inside of ctx.provedInOrder.splice(mark)) ctx.proved.delete(inside);
+    }
+    return proof;
   } finally {
     ctx.assumed.delete(key);
   }
@@ -52,7 +63,7 @@ function prove(a: readonly Located[], b: readonly Located[], ctx: Context): Proo
 
 function proveConjunctions(a: Conjunction, b: Conjunction, ctx: Context): Proof {
   if (a.never) return PROVED;
-  if (b.never) return unknown("false: the second accepts no value here", b.parts[0]?.pointer ?? "");
+  if (b.never) return unknown("the second is false here: it accepts no value", b.neverAt ?? b.parts[0]?.pointer ?? "");
   if (b.unresolved.length > 0) return unknown("a $ref the checker cannot follow", b.unresolved[0]!);
   const cases = casesOf(a, ctx.sub, MAX_CASES);
   if (cases === undefined)
