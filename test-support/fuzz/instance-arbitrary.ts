@@ -49,7 +49,9 @@ export function instanceOf(schema: JsonValue, root: JsonObject, budget = 4): fc.
       .map((parts) => parts.reduce(merge));
   }
   const type = own("type");
-  const types = typeof type === "string" ? [type] : Array.isArray(type) ? (type as string[]) : inferredTypes(s);
+  const listed = typeof type === "string" ? [type] : Array.isArray(type) ? (type as string[]) : inferredTypes(s);
+  // OpenAPI's nullable beside a type, as ajv reads it.
+  const types = own("nullable") === true && type !== undefined ? [...listed, "null"] : listed;
   if (types.length === 0) return anyValue(budget);
   return fc.oneof(...types.map((t) => ofType(t, s, root, budget)));
 }
@@ -71,12 +73,14 @@ function ofType(type: string, s: JsonObject, root: JsonObject, budget: number): 
     case "number": {
       const min = number("minimum") ?? number("exclusiveMinimum") ?? -5;
       const max = number("maximum") ?? number("exclusiveMaximum") ?? 5;
-      const int = fc.integer({ min: Math.ceil(Math.min(min, max)), max: Math.floor(Math.max(min, max)) });
+      const near = fc.integer({ min: Math.ceil(Math.min(min, max)), max: Math.floor(Math.max(min, max)) });
+      // Past 32 and 53 bits too, where the number formats (int32, int64) and the doubles' precision bite.
+      const int = fc.oneof({ arbitrary: near, weight: 4 }, fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 2 ** 53, 1e21));
       return type === "integer"
         ? int
         : fc.oneof(
             int,
-            int.map((n) => n + 0.5),
+            near.map((n) => n + 0.5),
           );
     }
     case "boolean":

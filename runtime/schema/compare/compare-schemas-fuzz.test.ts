@@ -45,6 +45,18 @@ const withProperty = (schema: JsonObject, name: string, value: JsonValue | undef
   else Object.defineProperty(next, name, { value, enumerable: true, writable: true, configurable: true });
   return { ...schema, properties: next };
 };
+/** A schema with a `type` that is not "null" and lists no null: where ajv takes `nullable`. */
+const isTyped = (schema: JsonValue | undefined): schema is JsonObject =>
+  typeof schema === "object" &&
+  schema !== null &&
+  !Array.isArray(schema) &&
+  typeof schema["type"] === "string" &&
+  schema["type"] !== "null";
+/** The schema with a number format beside its own keywords (ajv checks it on numbers only). */
+const withFormat = (schema: JsonValue | undefined, format: string): JsonValue =>
+  typeof schema === "object" && schema !== null && !Array.isArray(schema)
+    ? { ...schema, format }
+    : { type: "number", format };
 const required = (schema: JsonObject): string[] =>
   Array.isArray(schema["required"]) ? (schema["required"] as string[]) : [];
 
@@ -60,11 +72,23 @@ const MUTATIONS: Record<string, Mutation> = {
   "rename: a property under another name": (s, n) =>
     withProperty(withProperty(s, n, undefined), `${n}_renamed`, properties(s)[n] ?? true),
   "retype: a property becomes an integer": (s, n) => withProperty(s, n, { type: "integer", minimum: 0 }),
+  "narrow: a property's numbers 32-bit integers": (s, n) => withProperty(s, n, withFormat(properties(s)[n], "int32")),
+  "narrow: a property's numbers whole (int64)": (s, n) => withProperty(s, n, withFormat(properties(s)[n], "int64")),
+  "widen: a typed property also takes null (OpenAPI's nullable)": (s, n) => {
+    const own = properties(s)[n];
+    return withProperty(s, n, isTyped(own) ? { ...own, nullable: true } : { type: "string", nullable: true });
+  },
+  "retype: a typed property says nullable: false": (s, n) => {
+    const own = properties(s)[n];
+    return withProperty(s, n, isTyped(own) ? { ...own, nullable: false } : { type: "number" });
+  },
   "retype: a property becomes a list": (s, n) => withProperty(s, n, { type: "array", items: properties(s)[n] ?? true }),
 };
 
 const change = fc.record({
   dialect: fc.constantFrom<Dialect>("2020-12", "draft-07"),
+  // A change made before the one compared: the schema a version had after an earlier edit.
+  before: fc.option(fc.constantFrom(...Object.keys(MUTATIONS)), { nil: undefined }),
   mutation: fc.constantFrom(...Object.keys(MUTATIONS)),
   name: fc.constantFrom("a", "b", "kind"),
   seed: fc.integer({ min: 0, max: 2 ** 30 }),
@@ -77,7 +101,8 @@ describe("compareSchemas against ajv", () => {
     fc.assert(
       fc.property(
         change.chain((c) => fc.tuple(fc.constant(c), toolSchema(c.dialect, true))),
-        ([{ mutation, name, seed }, schema]) => {
+        ([{ before, mutation, name, seed }, drawn]) => {
+          const schema = before === undefined ? drawn : MUTATIONS[before]!(drawn, name);
           const next = MUTATIONS[mutation]!(schema, name);
           const validOld = judge(schema);
           const validNew = judge(next);
@@ -108,7 +133,7 @@ describe("compareSchemas against ajv", () => {
       {
         ...fuzzSettings(60),
         examples: regressionsOf("compare-sound") as [
-          [{ dialect: Dialect; mutation: string; name: "a" | "b" | "kind"; seed: number }, JsonObject],
+          [{ dialect: Dialect; before?: string; mutation: string; name: "a" | "b" | "kind"; seed: number }, JsonObject],
         ][],
       },
     );
