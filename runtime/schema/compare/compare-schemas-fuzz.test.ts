@@ -50,8 +50,8 @@ const isTyped = (schema: JsonValue | undefined): schema is JsonObject =>
   typeof schema === "object" &&
   schema !== null &&
   !Array.isArray(schema) &&
-  typeof schema["type"] === "string" &&
-  schema["type"] !== "null";
+  typeof (schema as JsonObject)["type"] === "string" &&
+  (schema as JsonObject)["type"] !== "null";
 /** The schema with a number format beside its own keywords (ajv checks it on numbers only). */
 const withFormat = (schema: JsonValue | undefined, format: string): JsonValue =>
   typeof schema === "object" && schema !== null && !Array.isArray(schema)
@@ -133,7 +133,10 @@ describe("compareSchemas against ajv", () => {
       {
         ...fuzzSettings(60),
         examples: regressionsOf("compare-sound") as [
-          [{ dialect: Dialect; before?: string; mutation: string; name: "a" | "b" | "kind"; seed: number }, JsonObject],
+          [
+            { dialect: Dialect; before: string | undefined; mutation: string; name: "a" | "b" | "kind"; seed: number },
+            JsonObject,
+          ],
         ][],
       },
     );
