@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { JsonValue } from "@gen-client-tools/runtime/core";
 import { Project, type Type } from "ts-morph";
 import { afterEach, describe, expect, it } from "vitest";
+import { compileWithEach } from "../../test-support/compilers.js";
 import { importGenerated } from "../../test-support/import-generated.js";
 import { linkRuntime } from "../../test-support/runtime-package.js";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
@@ -13,8 +12,6 @@ import { generate } from "../generate.js";
 import { writeGenerated } from "../write-generated.js";
 
 afterEach(removeTempProjects);
-
-const repositoryModules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../node_modules");
 
 /** Text that could end, escape or substitute into the string a spec is written in. */
 const TRICKY = [
@@ -180,12 +177,7 @@ describe("specs.ts", () => {
     );
     linkRuntime(cwd);
     writeGenerated(await generate({ cwd, stubs: false, prettier: false }));
-    for (const compiler of ["typescript/bin/tsc", "typescript5/bin/tsc"]) {
-      const tsc = spawnSync(process.execPath, [path.join(repositoryModules, compiler), "-p", cwd], {
-        encoding: "utf8",
-      });
-      expect(tsc.stdout + tsc.stderr, compiler).toBe("");
-    }
+    expect(compileWithEach(cwd)).toEqual({ "TypeScript 7": "", "TypeScript 5.9": "" });
     const text = readFileSync(path.join(cwd, "src/client-tools.gen/specs.ts"), "utf8");
     expect(importGenerated({ "specs.ts": text }, "specs.ts", "(mod) => mod.clientToolsPayload").value).toEqual({
       client_tools: [],

@@ -4,7 +4,10 @@ import { fileURLToPath } from "node:url";
 import { compile } from "json-schema-to-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.js";
+import { writeGenerated } from "../../generator/write-generated.js";
 import type { JsonValue } from "../../runtime/util/json.js";
+import { compileWithEach } from "../compilers.js";
+import { linkRuntime } from "../runtime-package.js";
 import { removeTempProjects, tempProject } from "../temp-project.js";
 import { type AssignmentCase, checkAssignments } from "./assignability.js";
 import { fidelityReport, type GroupOutcome, type Outcomes } from "./report.js";
@@ -25,6 +28,24 @@ const REPORT = path.join(root, "docs/fidelity.md");
 const KNOWN_UNSOUND: Readonly<Record<string, string>> = {};
 
 const outcomes: Outcomes = { groups: [], excluded: [] };
+/** Each draft's generated project, to compile as users do. */
+const projects: string[] = [];
+
+function strictProject(exactOptionalPropertyTypes: boolean) {
+  return {
+    compilerOptions: {
+      strict: true,
+      exactOptionalPropertyTypes,
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      target: "ES2022",
+      lib: ["ES2022", "DOM"],
+      types: [],
+      noEmit: true,
+    },
+    include: ["src"],
+  };
+}
 
 // CI has the suite beside the repository; elsewhere (a clone on its own) the test says so and skips.
 const haveSuite = existsSync(SUITE_FOLDER);
@@ -45,6 +66,18 @@ describe.skipIf(!haveSuite)("type fidelity on the JSON Schema Test Suite", () =>
     // Enough of the suite is in scope for the figure to mean something.
     expect(outcomes.groups.length).toBeGreaterThan(450);
   });
+
+  it("compiles under strict with exactOptionalPropertyTypes on and off, with TypeScript 7 and 5.9", () => {
+    expect(projects.length).toBe(DRAFTS.length);
+    for (const project of projects)
+      for (const exactOptionalPropertyTypes of [true, false]) {
+        writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify(strictProject(exactOptionalPropertyTypes)));
+        expect(compileWithEach(project), `exactOptionalPropertyTypes ${exactOptionalPropertyTypes}`).toEqual({
+          "TypeScript 7": "",
+          "TypeScript 5.9": "",
+        });
+      }
+  }, 120_000);
 
   it("excludes only with a reason", () => {
     for (const { reason } of outcomes.excluded) expect(reason.length).toBeGreaterThan(10);
@@ -96,11 +129,17 @@ async function judgeDraft(draft: SuiteDraft): Promise<void> {
   }
   for (const [index, reason] of refused) outcomes.excluded.push({ group: inScope[index]!, reason });
   const kept = inScope.map((group, index) => ({ group, index })).filter(({ index }) => !refused.has(index));
-  const cwd = tempProject({ "client-tools/suite.json": kept.map(({ index }) => specs[index]) });
+  const cwd = tempProject({
+    "package.json": { type: "module" },
+    "client-tools/suite.json": kept.map(({ index }) => specs[index]),
+  });
   const generated = await generate({ cwd, stubs: false, prettier: false });
   if (generated.diagnostics.length > 0)
     throw new Error(`refused on the second run: ${generated.diagnostics[0]!.message}`);
   const files = Object.fromEntries(generated.files.map((f) => [`/${path.relative(cwd, f.path)}`, f.contents]));
+  writeGenerated(generated);
+  linkRuntime(cwd);
+  projects.push(cwd);
   const instances = (group: SuiteGroup): JsonValue[] => group.tests.map((t) => ({ [VALUE]: t.data }));
   const ours = checkAssignments(
     files,

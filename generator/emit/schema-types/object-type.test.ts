@@ -19,9 +19,9 @@ describe("object types", () => {
     expect(emit({ type: "object", additionalProperties: false })).toBe("export type R = { [key: string]: never };\n");
   });
 
-  it("types the index signature as additionalProperties joined with every declared property", () => {
+  it("types the index signature as additionalProperties joined with every declared property (and undefined beside an optional one)", () => {
     const schema = { type: "object", properties: { a: { type: "string" } }, additionalProperties: { type: "number" } };
-    expect(emit(schema)).toBe("export type R = {\n  a?: string;\n  [key: string]: number | string;\n};\n");
+    expect(emit(schema)).toBe("export type R = {\n  a?: string;\n  [key: string]: number | string | undefined;\n};\n");
   });
 
   it("adds patternProperties to the index signature, even when additionalProperties is false", () => {
@@ -31,7 +31,7 @@ describe("object types", () => {
       patternProperties: { "^x-": { type: "boolean" } },
       additionalProperties: false,
     };
-    expect(emit(schema)).toBe("export type R = {\n  a?: string;\n  [key: string]: boolean | string;\n};\n");
+    expect(emit(schema)).toBe("export type R = {\n  a?: string;\n  [key: string]: boolean | string | undefined;\n};\n");
   });
 
   it("requires an undeclared required key, typed by the index signature (unknown when closed)", () => {

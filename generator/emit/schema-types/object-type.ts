@@ -5,7 +5,7 @@ import type { TypeContext } from "./context.js";
 import { keywordsDoc } from "./docs.js";
 import { type Keywords, readKeywords } from "./keywords.js";
 import { ALL_KINDS } from "./kinds.js";
-import { type Ty, UNKNOWN, unionOf } from "./ty.js";
+import { primary, type Ty, UNKNOWN, unionOf } from "./ty.js";
 
 /**
  * The type of the object instances the schema allows, or undefined when it
@@ -16,7 +16,8 @@ import { type Ty, UNKNOWN, unionOf } from "./ty.js";
  * else unknown). The index signature is what additional keys may hold: the
  * union of `additionalProperties` (absent or true: unknown), every
  * `patternProperties` schema and every declared property's type, because
- * TypeScript checks declared properties against it. `additionalProperties:
+ * TypeScript checks declared properties against it (and undefined beside an
+ * optional one, as TypeScript reads it without exactOptionalPropertyTypes). `additionalProperties:
  * false` without patterns leaves the object closed: no index signature.
  */
 export function objectType(ctx: TypeContext, keywords: Keywords, indent: string): Ty | undefined {
@@ -77,7 +78,12 @@ export function objectType(ctx: TypeContext, keywords: Keywords, indent: string)
         additional === undefined || additional === true ? UNKNOWN : sub(additional),
         ...patternSchemas.map(sub),
       ];
-      index = unionOf(indexedTypes === undefined ? parts : [...parts, ...indexedTypes]);
+      // An optional property's type holds undefined unless exactOptionalPropertyTypes is on: the index signature
+      // admits it too, so the type compiles (TS2411 otherwise) with the option on or off. No JSON value is undefined.
+      const undefinedToo = indexedTypes !== undefined && declared.some((key) => !required.has(key));
+      index = unionOf(
+        indexedTypes === undefined ? parts : [...parts, ...indexedTypes, ...(undefinedToo ? [UNDEFINED] : [])],
+      );
     }
   }
   for (const key of required) {
@@ -88,6 +94,7 @@ export function objectType(ctx: TypeContext, keywords: Keywords, indent: string)
   return { text: `{\n${members}${indent}}`, binding: "primary" };
 }
 
+const UNDEFINED: Ty = primary("undefined");
 const NO_PROPERTIES: JsonObject = {};
 const NO_SCHEMAS: readonly JsonValue[] = [];
 const NO_REQUIRED: ReadonlySet<string> = new Set();
