@@ -15,3 +15,20 @@ export function compileWithEach(project: string): Record<keyof typeof COMPILERS,
   };
   return { "TypeScript 7": printed(COMPILERS["TypeScript 7"]), "TypeScript 5.9": printed(COMPILERS["TypeScript 5.9"]) };
 }
+
+/** A project's tsconfig.json under `strict` for generated code in src/, with these options beside. */
+export function strictTsconfig(options: Readonly<Record<string, boolean>>) {
+  return {
+    compilerOptions: {
+      strict: true,
+      ...options,
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      target: "ES2022",
+      lib: ["ES2022", "DOM"],
+      types: [],
+      noEmit: true,
+    },
+    include: ["src"],
+  };
+}

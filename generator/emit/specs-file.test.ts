@@ -3,7 +3,7 @@ import path from "node:path";
 import type { JsonValue } from "@gen-client-tools/runtime/core";
 import { Project, type Type } from "ts-morph";
 import { afterEach, describe, expect, it } from "vitest";
-import { compileWithEach } from "../../test-support/compilers.js";
+import { compileWithEach, strictTsconfig } from "../../test-support/compilers.js";
 import { importGenerated } from "../../test-support/import-generated.js";
 import { linkRuntime } from "../../test-support/runtime-package.js";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
@@ -156,21 +156,11 @@ describe("specs.ts", () => {
     const cwd = tempProject(
       {
         "package.json": { type: "module" },
-        "tsconfig.json": {
-          compilerOptions: {
-            strict: true,
-            exactOptionalPropertyTypes: true,
-            noUncheckedIndexedAccess: true,
-            verbatimModuleSyntax: true,
-            module: "NodeNext",
-            moduleResolution: "NodeNext",
-            target: "ES2022",
-            lib: ["ES2022", "DOM"],
-            types: [],
-            noEmit: true,
-          },
-          include: ["src"],
-        },
+        "tsconfig.json": strictTsconfig({
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          verbatimModuleSyntax: true,
+        }),
         "client-tools/connect_account.json": connect,
       },
       "gct-private-only-",

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../generator/generate.js";
 import { writeGenerated } from "../../generator/write-generated.js";
 import type { JsonValue } from "../../runtime/util/json.js";
-import { compileWithEach } from "../compilers.js";
+import { compileWithEach, strictTsconfig } from "../compilers.js";
 import { linkRuntime } from "../runtime-package.js";
 import { removeTempProjects, tempProject } from "../temp-project.js";
 import { type AssignmentCase, checkAssignments } from "./assignability.js";
@@ -30,22 +30,6 @@ const KNOWN_UNSOUND: Readonly<Record<string, string>> = {};
 const outcomes: Outcomes = { groups: [], excluded: [] };
 /** Each draft's generated project, to compile as users do. */
 const projects: string[] = [];
-
-function strictProject(exactOptionalPropertyTypes: boolean) {
-  return {
-    compilerOptions: {
-      strict: true,
-      exactOptionalPropertyTypes,
-      module: "NodeNext",
-      moduleResolution: "NodeNext",
-      target: "ES2022",
-      lib: ["ES2022", "DOM"],
-      types: [],
-      noEmit: true,
-    },
-    include: ["src"],
-  };
-}
 
 // CI has the suite beside the repository; elsewhere (a clone on its own) the test says so and skips.
 const haveSuite = existsSync(SUITE_FOLDER);
@@ -71,7 +55,10 @@ describe.skipIf(!haveSuite)("type fidelity on the JSON Schema Test Suite", () =>
     expect(projects.length).toBe(DRAFTS.length);
     for (const project of projects)
       for (const exactOptionalPropertyTypes of [true, false]) {
-        writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify(strictProject(exactOptionalPropertyTypes)));
+        writeFileSync(
+          path.join(project, "tsconfig.json"),
+          JSON.stringify(strictTsconfig({ exactOptionalPropertyTypes })),
+        );
         expect(compileWithEach(project), `exactOptionalPropertyTypes ${exactOptionalPropertyTypes}`).toEqual({
           "TypeScript 7": "",
           "TypeScript 5.9": "",

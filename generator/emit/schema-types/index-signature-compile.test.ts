@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { compileWithEach } from "../../../test-support/compilers.js";
+import { compileWithEach, strictTsconfig } from "../../../test-support/compilers.js";
 import { linkRuntime } from "../../../test-support/runtime-package.js";
 import { removeTempProjects, tempProject } from "../../../test-support/temp-project.js";
 import { generate } from "../../generate.js";
@@ -39,19 +39,7 @@ describe("properties beside a typed additionalProperties or patternProperties", 
       const cwd = tempProject(
         {
           "package.json": { type: "module" },
-          "tsconfig.json": {
-            compilerOptions: {
-              strict: true,
-              exactOptionalPropertyTypes,
-              module: "NodeNext",
-              moduleResolution: "NodeNext",
-              target: "ES2022",
-              lib: ["ES2022", "DOM"],
-              types: [],
-              noEmit: true,
-            },
-            include: ["src"],
-          },
+          "tsconfig.json": strictTsconfig({ exactOptionalPropertyTypes }),
           "client-tools/tools.json": TOOLS,
           // Values the schemas accept are accepted by the types.
           "src/use.ts": [
