@@ -14,7 +14,7 @@ export { CONTENT_RESULT_SCHEMA, CONTENT_RESULT_TYPE } from "./tool-spec/content-
 export { MAX_JSON_DEPTH, toFrozenJson } from "./tool-spec/frozen-json.js";
 export { parametersKeyOf } from "./tool-spec/parameters-key.js";
 export { nameKey } from "./registry/name-key.js";
-export { clientToolContractOf } from "./wire/client-tool-contract.js";
+export { clientToolContractOf, clientToolVersionOf } from "./wire/client-tool-contract.js";
 
 // JSON and JSON Schema: values, pointers, the walker, the dialects and the keyword table.
 export type { JsonObject, JsonSchema, JsonValue, SpecProblem } from "./util/json.js";

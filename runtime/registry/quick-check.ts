@@ -1,8 +1,7 @@
 import { TOOL_NAME_PATTERN } from "../tool-spec/parse.js";
+import { compatibleVersionsValid, SHA256_HEX } from "../tool-spec/spec-fields.js";
 
 type Fields = Readonly<Record<string, unknown>>;
-
-const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 /**
  * True when the spec parser would find nothing wrong with a deferrable spec outside its schemas.
@@ -73,8 +72,11 @@ function annotationsValid(value: unknown): boolean {
 const HINTS: ReadonlySet<string> = new Set(["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"]);
 
 function fingerprintsValid(value: unknown, output: boolean, privateInput: boolean): boolean {
-  if (!isPlainRecord(value) || Object.keys(value).length !== 1 + Number(output) + Number(privateInput)) return false;
+  if (!isPlainRecord(value)) return false;
+  const compatible = Object.hasOwn(value, "compatible");
+  if (Object.keys(value).length !== 1 + Number(output) + Number(privateInput) + Number(compatible)) return false;
   return (
+    (!compatible || compatibleVersionsValid(value["compatible"])) &&
     sha256(value["parameters"]) &&
     (!output || sha256(value["outputSchema"])) &&
     (!privateInput || sha256(value["privateInput"]))

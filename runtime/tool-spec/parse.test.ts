@@ -244,6 +244,16 @@ describe("spec rules", () => {
     expect(problemsOf({ ...base, privateInput, fingerprints: { parameters: hex } })[0]?.pointer).toBe(
       "/fingerprints/privateInput",
     );
+    // Earlier versions proved compatible, as a page's contract names them.
+    const compatible = [`f~${"b".repeat(12)}`, `a~${"c".repeat(12)}~${"d".repeat(12)}`];
+    expect(problemsOf({ ...base, fingerprints: { parameters: hex, compatible } })).toEqual([]);
+    for (const wrong of [["x~1"], "f~bbbbbbbbbbbb", Array.from({ length: 17 }, () => compatible[0])])
+      expect(problemsOf({ ...base, fingerprints: { parameters: hex, compatible: wrong } })).toEqual([
+        expect.objectContaining({
+          pointer: "/fingerprints/compatible",
+          message: expect.stringContaining("at most 16"),
+        }),
+      ]);
   });
 
   it("reports values JSON cannot hold at their pointer", () => {

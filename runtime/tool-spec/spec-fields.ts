@@ -153,7 +153,14 @@ export function checkFingerprints(
     });
     return undefined;
   }
-  reportUnknownKeys(value, FINGERPRINT_KEYS, pointer, problems, "fingerprint");
+  reportUnknownKeys(value, [...FINGERPRINT_KEYS, "compatible"], pointer, problems, "fingerprint");
+  if ("compatible" in value && !compatibleVersionsValid(value["compatible"]))
+    problems.push({
+      pointer: childPointer(pointer, "compatible"),
+      message:
+        `"compatible" must list at most ${MAX_COMPATIBLE_VERSIONS} earlier versions as a page's contract names them ` +
+        `("a~<12 hex>~<12 hex>"): regenerate the specs, or remove it`,
+    });
   for (const key of FINGERPRINT_KEYS) {
     const required = key === "parameters" || schemas[key];
     const present = key in value;
@@ -220,6 +227,19 @@ export const FINGERPRINT_KEYS = ["parameters", "outputSchema", "privateInput"] a
 export const PRIVATE_INPUT_KEYS = ["schema", "response"] as const;
 
 export const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** The most earlier versions a tool lists as compatible: the generator keeps the latest ones. */
+export const MAX_COMPATIBLE_VERSIONS = 16;
+const CONTRACT_VERSION = /^[facp]~[0-9a-f]{12}(~[0-9a-f]{12})?$/;
+
+/** A list of earlier versions, each as a contract names a tool's version (see `ClientToolFingerprints.compatible`). */
+export function compatibleVersionsValid(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length <= MAX_COMPATIBLE_VERSIONS &&
+    value.every((version) => typeof version === "string" && CONTRACT_VERSION.test(version))
+  );
+}
 
 /** What the generator knows of the JSON it parsed (see `checkParsedClientToolSpecs`). */
 export interface ParsedJsonShape {

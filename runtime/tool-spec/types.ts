@@ -15,6 +15,13 @@ export interface ClientToolFingerprints {
   readonly outputSchema?: string;
   /** Of the whole `privateInput` (its schema and its response), when the tool has one. */
   readonly privateInput?: string;
+  /**
+   * Earlier versions of the tool that pages may still run, each as a page's contract names a tool (`mode~parameters`
+   * or `mode~parameters~answer`, 12 hex digits each): the generator lists a version only where it proved the change
+   * safe for such a page (the new parameters valid under its schema, its answers valid under the new one), and the
+   * server sends calls to those pages as to current ones.
+   */
+  readonly compatible?: readonly string[];
 }
 
 /**

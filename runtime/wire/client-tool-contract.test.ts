@@ -9,6 +9,7 @@ import { parseClientToolSpecs } from "../tool-spec/parse.js";
 import type { JsonSchema } from "../util/json.js";
 import {
   clientToolContractOf,
+  clientToolVersionOf,
   contractDifferences,
   MAX_CONTRACT_TOOLS,
   parseClientToolContract,
@@ -147,6 +148,21 @@ describe("contractDifferences", () => {
         answer: call.answer,
       }),
     ).toEqual(["mode"]);
+  });
+
+  it("finds nothing where the page has an earlier version the tool lists as compatible, and only that one", () => {
+    const pageVersion = clientToolVersionOf(location!);
+    expect(pageVersion).toBe(`a~${digest(location!.parameters)}~${digest(location!.outputSchema!)}`);
+    const newer = { ...call, answer: schemaFingerprint({ type: "object" }) };
+    expect(contractDifferences(contract, { ...newer, compatible: [pageVersion] })).toEqual([]);
+    expect(contractDifferences(contract, { ...newer, compatible: [`a~${"0".repeat(12)}~${"1".repeat(12)}`] })).toEqual([
+      "result",
+    ]);
+    // A mode changed is never compatible, whatever the list says.
+    expect(contractDifferences(contract, { ...newer, mode: "c", compatible: [pageVersion] })).toEqual([
+      "mode",
+      "result",
+    ]);
   });
 
   it("compares only what the server knows of the call (a record written before calls carried their tool)", () => {

@@ -53,11 +53,21 @@ type ContractSpec = Pick<ClientToolSpec, "name" | "parameters" | "outputSchema" 
 export function clientToolContractOf(specs: readonly ContractSpec[]): string {
   const entries = [...specs]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((spec) => {
-      const { toolName, mode, parameters, answer } = contractCallOf(spec);
-      return [toolName, mode, digestOf(parameters), ...(answer === undefined ? [] : [digestOf(answer)])].join("~");
-    });
+    .map((spec) => `${spec.name}~${clientToolVersionOf(spec)}`);
   return [VERSION, ...entries].join(".");
+}
+
+/**
+ * A tool's version as a contract names it: `mode~parameters[~answer]` (12 hex digits each), what a tool lists of
+ * its earlier versions in `fingerprints.compatible`.
+ */
+export function clientToolVersionOf(spec: ContractSpec): string {
+  const { mode, parameters, answer } = contractCallOf(spec);
+  return versionText(mode, digestOf(parameters), answer === undefined ? undefined : digestOf(answer));
+}
+
+function versionText(mode: ContractMode, parameters: string, answer: string | undefined): string {
+  return answer === undefined ? `${mode}~${parameters}` : `${mode}~${parameters}~${answer}`;
 }
 
 /** A tool as a contract names it: its mode and the full fingerprints of its parameters and its answer's schema. */
@@ -74,6 +84,7 @@ function contractCallOf(
       answer === undefined
         ? undefined
         : ((mode === "a" ? spec.fingerprints?.outputSchema : undefined) ?? schemaFingerprint(answer)),
+    compatible: spec.fingerprints?.compatible,
   };
 }
 
@@ -125,9 +136,14 @@ export interface ContractCall {
   readonly mode?: ContractMode | undefined;
   readonly parameters?: string | undefined;
   readonly answer?: string | undefined;
+  /** The earlier versions of the tool proved safe for a page that still has them (`fingerprints.compatible`). */
+  readonly compatible?: readonly string[] | undefined;
 }
 
-/** What the page lacks to run the call; empty when it can. A fingerprint the server does not know is not compared. */
+/**
+ * What the page lacks to run the call; empty when it can: the page has the call's version of the tool, or an earlier
+ * one the tool lists as compatible. A fingerprint the server does not know is not compared.
+ */
 export function contractDifferences(contract: ClientToolContract, call: ContractCall): readonly ClientToolDifference[] {
   const tool = contract.tools.get(call.toolName);
   if (tool === undefined) return ["missing"];
@@ -136,6 +152,12 @@ export function contractDifferences(contract: ClientToolContract, call: Contract
   if (call.parameters !== undefined && !call.parameters.startsWith(tool.parameters)) differs.push("parameters");
   if (call.answer !== undefined && tool.answer !== undefined && !call.answer.startsWith(tool.answer))
     differs.push("result");
+  if (
+    differs.length > 0 &&
+    !differs.includes("mode") &&
+    call.compatible?.includes(versionText(tool.mode, tool.parameters, tool.answer))
+  )
+    return [];
   return differs;
 }
 

@@ -148,6 +148,7 @@ export class CallDispatch {
       timeoutSeconds: seconds,
       maxAttempts: resendLimit(spec),
       recovery,
+      ...(spec.fingerprints?.compatible !== undefined && { compatible: spec.fingerprints.compatible }),
     };
     const request: ClientToolRequest = {
       requestId: await this.#newRequestId(input, callTool),

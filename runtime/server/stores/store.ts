@@ -18,6 +18,8 @@ export interface PendingCallTool {
   readonly maxAttempts: number;
   /** What becomes of the call when its dispatcher died or its client went away; absent in older records: `"wait"`. */
   readonly recovery?: ClientToolRecovery;
+  /** Earlier versions of the tool a page may still run the call with (the spec's `fingerprints.compatible`). */
+  readonly compatible?: readonly string[];
 }
 
 /** An open call: the request as the client last received it, who may answer it, and what answering it needs. */

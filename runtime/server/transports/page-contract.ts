@@ -38,5 +38,11 @@ function contractCallOf({ request, tool }: PendingCall): ContractCall {
         : tool.outputSchema === contentResultFingerprint()
           ? "c"
           : "a";
-  return { toolName: request.toolName, mode, parameters: tool?.parameters, answer: tool?.outputSchema };
+  return {
+    toolName: request.toolName,
+    mode,
+    parameters: tool?.parameters,
+    answer: tool?.outputSchema,
+    compatible: tool?.compatible,
+  };
 }

@@ -9,7 +9,13 @@ import {
 } from "../../wire/sse.js";
 import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
 import { type Listening, listen, trackListeners, waitFor } from "./__fixtures__/net.js";
-import { changedLocationMismatch, expectOutOfDate, olderPageContract } from "./__fixtures__/older-page.js";
+import {
+  changedLocationMismatch,
+  compatiblePageContract,
+  expectOutOfDate,
+  olderPageContract,
+  specsListingCompatible,
+} from "./__fixtures__/older-page.js";
 import { createClientToolsHandler } from "./http-handler.js";
 import { toNodeListener } from "./node-listener.js";
 
@@ -184,6 +190,49 @@ describe("SSE transport, over a real socket", () => {
     await t.broker.cancel({ requestId: decodeClientToolEvent(sameEvent.data)!.requestId, owner: "alice" }, "done");
     await expect(same).resolves.toMatchObject({ status: "cancelled" });
     await events.cancel();
+  });
+
+  it("sends a page built before a change proved compatible its calls, and takes its answers; an older page still gets the mismatch", {
+    timeout: 10_000,
+  }, async () => {
+    const listing = createTestBroker({ tools: specsListingCompatible });
+    const own = await listen(
+      toNodeListener(
+        createClientToolsHandler(listing.broker, { authenticate: (r) => r.headers.get("x-owner") ?? undefined }),
+      ),
+    );
+    try {
+      const compatible = await fetch(`${own.origin}/client-tools/events?tools=${compatiblePageContract}`, {
+        headers: { "x-owner": "alice" },
+      });
+      const events = eventReader(compatible.body!);
+      const call = await listing.dispatchLocation("alice");
+      const event = await events.next();
+      expect(event.event).toBe("client_tool");
+      expect(decodeClientToolEvent(event.data)).toEqual(call.request);
+      const answer = await fetch(`${own.origin}/client-tools/${call.request.requestId}`, {
+        method: "POST",
+        headers: { "x-owner": "alice", "content-type": "application/json" },
+        body: JSON.stringify({ result: { city: "Lyon" }, attempt: 1 }),
+      });
+      expect(answer.status).toBe(200);
+      await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+      await events.cancel();
+
+      const older = await fetch(`${own.origin}/client-tools/events?tools=${olderPageContract}`, {
+        headers: { "x-owner": "bob" },
+      });
+      const olderEvents = eventReader(older.body!);
+      const refused = await listing.dispatchLocation("bob");
+      expect(decodeClientToolMismatchEvent((await olderEvents.next()).data)).toEqual(
+        changedLocationMismatch(refused.request),
+      );
+      await expectOutOfDate(refused.outcome, ["result"]);
+      await olderEvents.cancel();
+    } finally {
+      await own.close();
+      await listing.broker.close();
+    }
   });
 
   it("refuses a stream whose contract is malformed with 400, naming the fix", { timeout: 10_000 }, async () => {

@@ -10,7 +10,13 @@ import {
 } from "../../wire/ws-codec.js";
 import { createTestBroker, type TestBroker } from "../__fixtures__/tools.js";
 import { trackListeners, waitFor } from "./__fixtures__/net.js";
-import { changedLocationMismatch, expectOutOfDate, olderPageContract } from "./__fixtures__/older-page.js";
+import {
+  changedLocationMismatch,
+  compatiblePageContract,
+  expectOutOfDate,
+  olderPageContract,
+  specsListingCompatible,
+} from "./__fixtures__/older-page.js";
 import { attachClientTools } from "./ws-attach.js";
 import { allowOrigins } from "./ws-origins.js";
 
@@ -456,6 +462,23 @@ describe("WebSocket transport, over a real socket", () => {
     const { requestId } = (requested as { request: { requestId: string } }).request;
     alice.send({ type: "client_tool.result", requestId, attempt: 1, result: { confirmed: true } });
     await expect(same).resolves.toEqual({ status: "ok", result: { confirmed: true } });
+  });
+
+  it("sends a page built before a change proved compatible its calls, and takes its answers; an older page still gets the mismatch", {
+    timeout: 10_000,
+  }, async () => {
+    await t.broker.close();
+    t = createTestBroker({ tools: specsListingCompatible });
+    const alice = await connect(port, "alice", compatiblePageContract);
+    const call = await t.dispatchLocation("alice");
+    expect(await alice.next()).toEqual({ type: "client_tool.requested", request: call.request });
+    alice.send({ type: "client_tool.result", requestId: call.request.requestId, attempt: 1, result: { city: "Lyon" } });
+    await expect(call.outcome).resolves.toEqual({ status: "ok", result: { city: "Lyon" } });
+
+    const bob = await connect(port, "bob", olderPageContract);
+    const refused = await t.dispatchLocation("bob");
+    expect(await bob.next()).toEqual(changedLocationMismatch(refused.request));
+    await expectOutOfDate(refused.outcome, ["result"]);
   });
 
   it("refuses a socket whose contract is malformed: a 400 rejection naming the fix, then close code 1008", {
