@@ -6,10 +6,12 @@ import type { OutputPlan } from "./emit/output-plan.js";
 import { formatFiles } from "./format/format-files.js";
 import { loadFormatter } from "./format/prettier.js";
 import { createLocator, type Locator } from "./load/locator.js";
+import { readPreviousSpecs } from "./load/previous-specs.js";
 import { loadSources, type SourceSet } from "./load/sources.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
 import { type DigestedInputs, digestInputs } from "./manifest/inputs.js";
 import { buildToolModels } from "./model/build-models.js";
+import { type PreviousVersions, versionsOf, withCompatibleVersions } from "./model/compatible-versions.js";
 import type { ToolModel } from "./model/tool-model.js";
 import type { GenerateOptions } from "./options/generate-options.js";
 import { outputShapingOptions, type ResolvedOptions } from "./options/resolve.js";
@@ -75,7 +77,7 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
 
   const planned = await planOutput(options);
   if ("diagnostics" in planned) return failed(planned.diagnostics, planned.warnings);
-  const { plan, read, tools } = planned;
+  const { plan, read, tools, versions } = planned;
 
   const formatter = options.prettier ? await loadFormatter(outDir, options.cwd) : undefined;
   let files: GeneratedFile[];
@@ -88,6 +90,7 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
   const manifest = buildManifestFile(
     read.inputs,
     tools,
+    versions,
     files.filter((f) => f.role === "generated"),
   );
   // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
@@ -110,15 +113,19 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
  * thousands of tools) stay here, so that they can be collected while the files are formatted and
  * hashed.
  */
-async function planOutput(
-  options: ResolvedOptions,
-): Promise<
-  | { plan: OutputPlan; read: Omit<ReadSpecs, "models">; tools: readonly string[] }
+async function planOutput(options: ResolvedOptions): Promise<
+  | {
+      plan: OutputPlan;
+      read: Omit<ReadSpecs, "models">;
+      tools: readonly string[];
+      versions: Readonly<Record<string, readonly string[]>>;
+    }
   | { diagnostics: readonly Diagnostic[]; warnings?: readonly Diagnostic[] }
 > {
   const specs = readSpecs(options);
   if ("diagnostics" in specs) return specs;
-  const { models, ...read } = specs;
+  const { models: checked, ...read } = specs;
+  const models = await withCompatibleVersions(checked, read.previousVersions, () => readPreviousSpecs(options.out));
   const plan = await emitOutput(models, {
     options,
     stubs: read.stubs,
@@ -128,7 +135,7 @@ async function planOutput(
   });
   if (plan.problems.length > 0)
     return { diagnostics: read.locator === undefined ? plan.problems : read.locator.locate(plan.problems) };
-  return { plan, read, tools: models.map((model) => model.name) };
+  return { plan, read, tools: models.map((model) => model.name), versions: versionsOf(models) };
 }
 
 /** What load, check and model give the later stages: the models, and what they need of the files read. */
@@ -136,6 +143,8 @@ interface ReadSpecs {
   readonly models: readonly ToolModel[];
   readonly stubs: SourceSet["stubs"];
   readonly previousTools: readonly string[] | undefined;
+  /** Each tool's version and compatible earlier ones, as the previous run recorded them. */
+  readonly previousVersions: PreviousVersions | undefined;
   readonly inputs: DigestedInputs;
   readonly warnings: readonly Diagnostic[];
   /** For problems the emitters report in the spec files; only the validators' emitter has any. */
@@ -166,6 +175,7 @@ function readSpecs(
     models,
     stubs: sources.stubs,
     previousTools: sources.previousManifest?.tools,
+    previousVersions: sources.previousManifest?.versions,
     inputs: digestInputs({
       outDir: options.out,
       options: outputShapingOptions(options),

@@ -17,6 +17,7 @@ const SHARED = [
   "digest.ts",
   "file-refs.ts",
   "text-chunks.ts",
+  "read-plain-file.ts",
   "json",
   "output-format",
 ];

@@ -5,6 +5,7 @@ import { forEachRef } from "@gen-client-tools/runtime/core";
 import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
 import { refTarget } from "../file-refs.js";
 import { MANIFEST_FILE, type Manifest, parseManifest } from "../output-format/manifest.js";
+import { readPlainFile } from "../read-plain-file.js";
 import { isInside, relativePath } from "../relative-path.js";
 import { type JsonDocument, readJsonFile } from "./read-json-file.js";
 import { listSpecFiles } from "./spec-files.js";
@@ -68,8 +69,8 @@ export function loadSources(options: LoadOptions): { sources: SourceSet; diagnos
       specs.push({ document: read.document, schemaFiles: referencedFiles(read.document, readSchemaFile) });
     else diagnostics.push(read.diagnostic);
   }
-  const stubs = options.stubs === false ? undefined : { path: options.stubs, text: readIfExists(options.stubs) };
-  const previous = readIfExists(path.join(options.out, MANIFEST_FILE));
+  const stubs = options.stubs === false ? undefined : { path: options.stubs, text: readPlainFile(options.stubs) };
+  const previous = readPlainFile(path.join(options.out, MANIFEST_FILE));
   return {
     sources: {
       specs,
@@ -120,12 +121,4 @@ function referencedFiles(
   };
   follow(document.value, document.path);
   return found;
-}
-
-function readIfExists(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return undefined;
-  }
 }

@@ -17,6 +17,7 @@ export function generatorId(): string {
 export function buildManifestFile(
   inputs: DigestedInputs,
   tools: readonly string[],
+  versions: Readonly<Record<string, readonly string[]>>,
   outputs: readonly { readonly path: string; readonly contents: string; readonly pieces?: readonly string[] }[],
 ): { path: string; contents: string; sameAs: (existing: string) => boolean } {
   const manifest = {
@@ -26,6 +27,7 @@ export function buildManifestFile(
     inputs: inputs.digest,
     schemaFiles: inputs.schemaFiles,
     tools,
+    versions,
     outputs: outputsDigest(inputs.outDir, outputs),
   };
   return {

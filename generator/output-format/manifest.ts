@@ -24,6 +24,11 @@ export interface Manifest {
   readonly schemaFiles: readonly string[];
   /** The tools generated, by name: the next run tells which were removed. Absent in manifests of older generators. */
   readonly tools?: readonly string[];
+  /**
+   * Each tool's version as a page's contract names it, then the earlier versions it lists as compatible (see
+   * `ClientToolFingerprints.compatible`): what the next run proves a change against. Absent in older manifests.
+   */
+  readonly versions?: Readonly<Record<string, readonly string[]>>;
   /** Digest of every generated file in the output folder but this one (path and text). */
   readonly outputs: string;
 }
@@ -33,8 +38,8 @@ export type RecordedOptions = Readonly<Record<string, string | boolean>>;
 
 /** The manifest's text: fixed key order, two-space indents, a final newline. */
 export function manifestText(manifest: Manifest): string {
-  const { generator, generatorCode, options, inputs, schemaFiles, tools, outputs } = manifest;
-  return `${JSON.stringify({ generator, generatorCode, options, inputs, schemaFiles, tools, outputs }, null, 2)}\n`;
+  const { generator, generatorCode, options, inputs, schemaFiles, tools, versions, outputs } = manifest;
+  return `${JSON.stringify({ generator, generatorCode, options, inputs, schemaFiles, tools, versions, outputs }, null, 2)}\n`;
 }
 
 /**
@@ -57,7 +62,10 @@ export function parseManifest(text: string): Manifest | undefined {
     return undefined;
   }
   if (typeof value !== "object" || value === null) return undefined;
-  const { generator, generatorCode, options, inputs, schemaFiles, tools, outputs } = value as Record<string, unknown>;
+  const { generator, generatorCode, options, inputs, schemaFiles, tools, versions, outputs } = value as Record<
+    string,
+    unknown
+  >;
   if (
     typeof generator !== "string" ||
     typeof generatorCode !== "string" ||
@@ -67,9 +75,10 @@ export function parseManifest(text: string): Manifest | undefined {
     return undefined;
   if (!isStringList(schemaFiles) || (tools !== undefined && !isStringList(tools))) return undefined;
   if (options !== undefined && !isRecordedOptions(options)) return undefined;
+  if (versions !== undefined && !isVersions(versions)) return undefined;
   // Its layout may be prettier's: an edit that matters changes a digest, which --check sees.
-  if (Object.keys(value).length !== 5 + (tools === undefined ? 0 : 1) + (options === undefined ? 0 : 1))
-    return undefined;
+  const optional = [tools, options, versions].filter((field) => field !== undefined).length;
+  if (Object.keys(value).length !== 5 + optional) return undefined;
   return {
     generator,
     generatorCode,
@@ -77,8 +86,18 @@ export function parseManifest(text: string): Manifest | undefined {
     inputs,
     schemaFiles,
     ...(tools !== undefined && { tools }),
+    ...(versions !== undefined && { versions }),
     outputs,
   };
+}
+
+function isVersions(value: unknown): value is Readonly<Record<string, readonly string[]>> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((list) => isStringList(list) && list.length > 0)
+  );
 }
 
 function isRecordedOptions(value: unknown): value is RecordedOptions {

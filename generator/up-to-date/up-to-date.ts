@@ -2,10 +2,11 @@ import path from "node:path";
 import { generatorDigest } from "../generator-digest.js";
 import { listSpecFiles } from "../load/spec-files.js";
 import { inputsDigest, outputsDigest } from "../manifest/inputs.js";
-import { readManifest, readPlainFile } from "../manifest/read-manifest.js";
+import { readManifest } from "../manifest/read-manifest.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { outputShapingOptions } from "../options/resolve.js";
 import { MANIFEST_FILE } from "../output-format/manifest.js";
+import { readPlainFile } from "../read-plain-file.js";
 import { resolveOptions } from "../resolve-options.js";
 import { listGeneratedFiles } from "../write/write-files.js";
 

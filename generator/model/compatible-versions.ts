@@ -1,0 +1,84 @@
+import {
+  answerSchemaOf,
+  type ClientToolSpec,
+  clientToolVersionOf,
+  type JsonObject,
+  type JsonSchema,
+} from "@gen-client-tools/runtime/core";
+import type { ToolModel } from "./tool-model.js";
+
+/** How many earlier versions a tool keeps: the runtime's limit, the latest first. */
+const MAX_COMPATIBLE_VERSIONS = 16;
+
+/** What the previous run left of each tool: its version, then the earlier ones it listed (the manifest's `versions`). */
+export type PreviousVersions = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * Each tool's earlier versions that a page may still run (`fingerprints.compatible`), from the previous run: a tool
+ * unchanged since keeps its list; a tool whose schemas changed, with its mode kept, lists the previous version and
+ * that version's own list where the change is proved safe for a page built before it (every value of the new
+ * parameters valid under the previous ones, every answer valid under the previous schema valid under the new one; the
+ * relation is transitive, so what the previous version accepted the new one accepts too); any other change starts
+ * the list again. The previous specs are read (and the comparison loaded) only where a tool changed.
+ */
+export async function withCompatibleVersions(
+  models: readonly ToolModel[],
+  previous: PreviousVersions | undefined,
+  previousSpecs: () => ReadonlyMap<string, JsonObject>,
+): Promise<ToolModel[]> {
+  let specs: ReadonlyMap<string, JsonObject> | undefined;
+  let compare: typeof import("@gen-client-tools/runtime/server").compareSchemas | undefined;
+  const result: ToolModel[] = [];
+  for (const model of models) {
+    const current = clientToolVersionOf({ ...model.spec, fingerprints: model.fingerprints });
+    const [before, ...listed] = previous?.[model.name] ?? [];
+    let compatible: readonly string[] = [];
+    if (before === current) compatible = listed;
+    else if (before !== undefined && before[0] === current[0]) {
+      specs ??= previousSpecs();
+      const old = specs.get(model.name) as ClientToolSpec | undefined;
+      compare ??= (await import("@gen-client-tools/runtime/server")).compareSchemas;
+      // The previous output must be the version the manifest names: a file edited since is no history.
+      if (old !== undefined && versionOf(old) === before && safeForOlderPages(old, model.spec, compare))
+        compatible = [before, ...listed].filter((version) => version !== current).slice(0, MAX_COMPATIBLE_VERSIONS);
+    }
+    result.push(
+      compatible.length === 0
+        ? model
+        : { ...model, fingerprints: { ...model.fingerprints, compatible: [...compatible] } },
+    );
+  }
+  return result;
+}
+
+/** Each tool's version and the earlier ones it lists, for the manifest. */
+export function versionsOf(models: readonly ToolModel[]): Record<string, readonly string[]> {
+  const versions: Record<string, readonly string[]> = {};
+  for (const model of models)
+    versions[model.name] = [
+      clientToolVersionOf({ ...model.spec, fingerprints: model.fingerprints }),
+      ...(model.fingerprints.compatible ?? []),
+    ];
+  return versions;
+}
+
+/** The version of a spec read back, from its schemas themselves (never the fingerprints it claims). */
+function versionOf(spec: ClientToolSpec): string | undefined {
+  try {
+    const { fingerprints: _, ...schemas } = spec;
+    return clientToolVersionOf(schemas);
+  } catch {
+    return undefined;
+  }
+}
+
+function safeForOlderPages(
+  old: ClientToolSpec,
+  next: ClientToolSpec,
+  compare: (a: JsonSchema, b: JsonSchema) => { oldInNew: { holds: unknown }; newInOld: { holds: unknown } },
+): boolean {
+  if (compare(old.parameters, next.parameters).newInOld.holds !== true) return false;
+  const [oldAnswer, newAnswer] = [answerSchemaOf(old), answerSchemaOf(next)];
+  if (oldAnswer === undefined || newAnswer === undefined) return oldAnswer === newAnswer;
+  return compare(oldAnswer, newAnswer).oldInNew.holds === true;
+}
