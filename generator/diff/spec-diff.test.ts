@@ -53,6 +53,69 @@ describe("diffSpecSets", () => {
     ]);
   });
 
+  it("names the keyword that refuses each break, its pointer and why, in the text and in the JSON", () => {
+    const tool = (parameters: object) => ({ name: "edit_issue", description: "Edit an issue.", parameters });
+    const issue = (issueRules: object, rest: object = {}) => ({
+      type: "object",
+      properties: {
+        issue: { type: "object", properties: { title: { type: "string" }, body: { type: "string" } }, ...issueRules },
+        files: { type: "array", items: { type: "object", properties: { path: { type: "string" } } } },
+        state: { enum: ["open", "closed", "draft"] },
+        count: { type: "integer" },
+        ...rest,
+      },
+      required: ["issue", "state", "count"],
+    });
+    const titled = { required: ["title"] };
+    const cases: [object, string, string, string][] = [
+      [
+        issue({ required: ["title", "body"] }),
+        "/properties/issue/required",
+        "required",
+        '"body" is required at /issue',
+      ],
+      [
+        issue(
+          {},
+          {
+            files: {
+              type: "array",
+              items: { type: "object", properties: { path: { type: "string" } }, additionalProperties: false },
+            },
+          },
+        ),
+        "/properties/files/items/additionalProperties",
+        "additionalProperties",
+        "at /files/0 is not allowed",
+      ],
+      [
+        issue({}, { state: { enum: ["open", "closed"] } }),
+        "/properties/state/enum",
+        "enum",
+        '"draft" at /state is not one of the values listed',
+      ],
+      [
+        issue({}, { count: { type: "integer", format: "int32" } }),
+        "/properties/count/format",
+        "format",
+        '2147483648 at /count is not "int32"',
+      ],
+    ];
+    for (const [next, pointer, keyword, reason] of cases) {
+      const [change] = diffSpecSets(specs(tool(issue(titled))), specs(tool(next)));
+      expect(change, pointer).toMatchObject({ parameters: { oldInNew: { holds: false, pointer, keyword } } });
+      const text = formatDiffReport(diffReport("old", "new", [change!], []));
+      expect(text, pointer).toContain(`can be refused by the new schema, at ${pointer} (${keyword}): `);
+      expect(text, pointer).toContain(reason);
+      expect(
+        JSON.parse(JSON.stringify(diffReport("old", "new", [change!], []))).tools[0].parameters.oldInNew,
+      ).toMatchObject({
+        pointer,
+        keyword,
+      });
+    }
+  });
+
   it("compares the answer's schema, and a mode change is breaking", () => {
     const narrowed = { ...opened, properties: { opened: { const: true } } };
     const [answer] = diffSpecSets(specs(viewer(path, opened)), specs(viewer(path, narrowed)));

@@ -196,6 +196,13 @@ const rows: [name: string, old: JsonSchema, next: JsonSchema, oldInNew: Expected
     "F",
     "T",
   ],
+  [
+    "patternProperties retyped",
+    obj({}, { patternProperties: { "^x-": str } }),
+    obj({}, { patternProperties: { "^x-": int } }),
+    "F",
+    "F",
+  ],
   // combinators
   ["anyOf widened with null", { anyOf: [str, int] }, { anyOf: [str, int, { type: "null" }] }, "T", "F"],
   ["oneOf of disjoint types and anyOf", { oneOf: [str, int] }, { anyOf: [str, int] }, "T", "T"],

@@ -8,6 +8,7 @@ import {
   itemConstraints,
   keywordValues,
   namedProperties,
+  patternMatches,
   prefixLength,
   propertyConstraints,
   requiredNames,
@@ -112,6 +113,19 @@ function caseSamples(c: Conjunction, theirs: Conjunction | undefined, search: Se
   return values;
 }
 
+/** A name for each `patternProperties` pattern that starts with a literal text (`^x-` gives `x-a`), where it matches. */
+function patternedNames(c: Conjunction): string[] {
+  const names: string[] = [];
+  for (const { value } of keywordValues(c, "patternProperties")) {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) continue;
+    for (const pattern of Object.keys(value)) {
+      const name = `${/^\^?([\w-]*)/.exec(pattern)![1]}a`;
+      if (patternMatches(pattern, name) === true) names.push(name);
+    }
+  }
+  return names;
+}
+
 /** Where `sup` constrains the same place, when it can say (a pattern it cannot test says nothing). */
 function theirPart(located: readonly Located[] | "pattern" | undefined): readonly Located[] | undefined {
   return located === "pattern" ? undefined : located;
@@ -183,7 +197,7 @@ function objects(c: Conjunction, theirs: Conjunction | undefined, search: Search
     if (first !== undefined) setOwn(base, name, first);
   }
   const values: JsonValue[] = [base];
-  for (const name of new Set([...required, ...named])) {
+  for (const name of new Set([...required, ...named, ...patternedNames(c)])) {
     for (const option of options(name).all) values.push(setOwn({ ...base }, name, option));
   }
   const full = { ...base };
