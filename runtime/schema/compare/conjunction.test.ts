@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { JsonSchema } from "../../util/json.js";
+import { casesOf } from "./cases.js";
 import {
   allowedTypes,
-  casesOf,
   conjunctionOf,
   finiteValues,
   itemConstraints,

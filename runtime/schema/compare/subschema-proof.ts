@@ -1,15 +1,8 @@
 import type { JsonSchema, JsonValue } from "../../util/json.js";
 import { jsonEqual } from "../../util/json-equal.js";
 import { childPointer } from "../json-pointer.js";
-import {
-  allowedTypes,
-  type Conjunction,
-  casesOf,
-  conjunctionOf,
-  finiteValues,
-  keywordValues,
-  ofType,
-} from "./conjunction.js";
+import { casesOf } from "./cases.js";
+import { allowedTypes, type Conjunction, conjunctionOf, finiteValues, keywordValues, ofType } from "./conjunction.js";
 import { disjoint, hasRef, proveArrays, proveObjects } from "./container-proof.js";
 import { hasType, type JsonType } from "./json-types.js";
 import type { Context } from "./proof.js";

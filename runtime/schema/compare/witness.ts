@@ -1,8 +1,8 @@
 import type { JsonValue } from "../../util/json.js";
+import { casesOf } from "./cases.js";
 import {
   allowedTypes,
   type Conjunction,
-  casesOf,
   conjunctionOf,
   finiteValues,
   itemConstraints,
