@@ -3,12 +3,13 @@ import {
   clientToolContract as basicContract,
   clientToolSpecs as basicSpecs,
 } from "../../examples/basic/src/client-tools.gen/index.js";
-import { schemaFingerprint } from "../fingerprint/fingerprint.js";
+import { schemaFingerprint, toolFingerprints } from "../fingerprint/fingerprint.js";
 import { CONTENT_RESULT_SCHEMA } from "../tool-spec/content-result.js";
 import { parseClientToolSpecs } from "../tool-spec/parse.js";
 import type { JsonSchema } from "../util/json.js";
 import {
   clientToolContractOf,
+  clientToolDifferences,
   clientToolVersionOf,
   contractDifferences,
   MAX_CONTRACT_TOOLS,
@@ -158,6 +159,21 @@ describe("contractDifferences", () => {
     expect(contractDifferences(contract, { ...newer, compatible: [`a~${"0".repeat(12)}~${"1".repeat(12)}`] })).toEqual([
       "result",
     ]);
+    // As AG-UI's runs check a spec before streaming its call: the spec's own list counts the same.
+    const listing = parseClientToolSpecs([
+      {
+        name: "get_location",
+        description: "The user's city.",
+        outputSchema: { type: "object", properties: { city: { type: "string" } } },
+      },
+    ])[0]!;
+    expect(clientToolDifferences(contract, listing)).toEqual(["result"]);
+    expect(
+      clientToolDifferences(contract, {
+        ...listing,
+        fingerprints: { ...toolFingerprints(listing), compatible: [pageVersion] },
+      }),
+    ).toEqual([]);
     // A mode changed is never compatible, whatever the list says.
     expect(contractDifferences(contract, { ...newer, mode: "c", compatible: [pageVersion] })).toEqual([
       "mode",
