@@ -328,6 +328,19 @@ describe("compareSchemas", () => {
       expect(compareSchemas(old, next).oldInNew, JSON.stringify(next)).toMatchObject({ holds: false, ...refusal });
   });
 
+  it("draws an enum's witness from the whole list: a nested enum of 500 values without its 301st", () => {
+    const values = Array.from({ length: 500 }, (_, i) => `v${i}`);
+    const mode = (listed: string[]) => obj({ mode: { type: "string", enum: listed } }, { required: ["mode"] });
+    const comparison = compareSchemas(mode(values), mode(values.filter((v) => v !== "v300")));
+    expect(comparison.oldInNew).toMatchObject({
+      holds: false,
+      witness: { mode: "v300" },
+      keyword: "enum",
+      pointer: "/properties/mode/enum",
+    });
+    expect(comparison.newInOld).toEqual({ holds: true });
+  });
+
   it("proves a ring of 200 recursive definitions once each, and finds the one change in it", () => {
     const ring = (leaf: JsonValue): JsonSchema => {
       const defs: Record<string, JsonValue> = {};
