@@ -1,10 +1,4 @@
-import {
-  answerSchemaOf,
-  type ClientToolSpec,
-  clientToolVersionOf,
-  type JsonObject,
-  type JsonSchema,
-} from "@gen-client-tools/runtime/core";
+import { type ClientToolSpec, clientToolVersionOf, type JsonObject } from "@gen-client-tools/runtime/core";
 import type { ToolModel } from "./tool-model.js";
 
 /** How many earlier versions a tool keeps: the runtime's limit, the latest first. */
@@ -27,7 +21,7 @@ export async function withCompatibleVersions(
   previousSpecs: () => ReadonlyMap<string, JsonObject>,
 ): Promise<ToolModel[]> {
   let specs: ReadonlyMap<string, JsonObject> | undefined;
-  let compare: typeof import("@gen-client-tools/runtime/server").compareSchemas | undefined;
+  let safe: typeof import("./older-pages.js").safeForOlderPages | undefined;
   const result: ToolModel[] = [];
   for (const model of models) {
     const current = clientToolVersionOf({ ...model.spec, fingerprints: model.fingerprints });
@@ -37,9 +31,10 @@ export async function withCompatibleVersions(
     else if (before !== undefined && before[0] === current[0]) {
       specs ??= previousSpecs();
       const old = specs.get(model.name) as ClientToolSpec | undefined;
-      compare ??= (await import("@gen-client-tools/runtime/server")).compareSchemas;
+      // Loaded only here: the comparison brings ajv.
+      safe ??= (await import("./older-pages.js")).safeForOlderPages;
       // The previous output must be the version the manifest names: a file edited since is no history.
-      if (old !== undefined && versionOf(old) === before && safeForOlderPages(old, model.spec, compare))
+      if (old !== undefined && versionOf(old) === before && safe(old, model.spec))
         compatible = [before, ...listed].filter((version) => version !== current).slice(0, MAX_COMPATIBLE_VERSIONS);
     }
     result.push(
@@ -70,15 +65,4 @@ function versionOf(spec: ClientToolSpec): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function safeForOlderPages(
-  old: ClientToolSpec,
-  next: ClientToolSpec,
-  compare: (a: JsonSchema, b: JsonSchema) => { oldInNew: { holds: unknown }; newInOld: { holds: unknown } },
-): boolean {
-  if (compare(old.parameters, next.parameters).newInOld.holds !== true) return false;
-  const [oldAnswer, newAnswer] = [answerSchemaOf(old), answerSchemaOf(next)];
-  if (oldAnswer === undefined || newAnswer === undefined) return oldAnswer === newAnswer;
-  return compare(oldAnswer, newAnswer).oldInNew.holds === true;
 }
