@@ -1,3 +1,4 @@
+import type { GenerationCache } from "./cache/generation-cache.js";
 import { openValidatorCache } from "./cache/validator-cache.js";
 import { checkSpecs } from "./check/check-specs.js";
 import { type Diagnostic, GenerateError } from "./diagnostics.js";
@@ -61,9 +62,10 @@ export interface GenerateResult {
 /**
  * Reads, checks and emits; writes nothing (see `writeGenerated`). The stages, each a function
  * from one value to the next: load (the only one that reads files) -> check -> model -> emit ->
- * format -> manifest.
+ * format -> manifest. `cache`: what an earlier run in this process kept (`--watch`, the Vite
+ * plugin), so that this one redoes only the changed files' work.
  */
-export async function generate(given: GenerateOptions = {}): Promise<GenerateResult> {
+export async function generate(given: GenerateOptions = {}, cache?: GenerationCache): Promise<GenerateResult> {
   const options = resolveOptions(given);
   const outDir = options.out;
   const failed = (diagnostics: readonly Diagnostic[], warnings: readonly Diagnostic[] = []): GenerateResult => ({
@@ -75,7 +77,7 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
     outDir,
   });
 
-  const planned = await planOutput(options);
+  const planned = await planOutput(options, cache);
   if ("diagnostics" in planned) return failed(planned.diagnostics, planned.warnings);
   const { plan, read, tools, versions } = planned;
 
@@ -113,7 +115,10 @@ export async function generate(given: GenerateOptions = {}): Promise<GenerateRes
  * thousands of tools) stay here, so that they can be collected while the files are formatted and
  * hashed.
  */
-async function planOutput(options: ResolvedOptions): Promise<
+async function planOutput(
+  options: ResolvedOptions,
+  cache: GenerationCache | undefined,
+): Promise<
   | {
       plan: OutputPlan;
       read: Omit<ReadSpecs, "models">;
@@ -122,7 +127,7 @@ async function planOutput(options: ResolvedOptions): Promise<
     }
   | { diagnostics: readonly Diagnostic[]; warnings?: readonly Diagnostic[] }
 > {
-  const specs = readSpecs(options);
+  const specs = readSpecs(options, cache);
   if ("diagnostics" in specs) return specs;
   const { models: checked, ...read } = specs;
   const models = await withCompatibleVersions(checked, read.previousVersions, () => readPreviousSpecs(options.out));
@@ -132,6 +137,7 @@ async function planOutput(options: ResolvedOptions): Promise<
     previousTools: read.previousTools,
     validatorCache: openValidatorCache(options.cwd, options.out),
     validatorCompiler: async () => (await import("./emit/validators/compile-pool.js")).compileTools,
+    cache,
   });
   if (plan.problems.length > 0)
     return { diagnostics: read.locator === undefined ? plan.problems : read.locator.locate(plan.problems) };
@@ -158,11 +164,12 @@ interface ReadSpecs {
  */
 function readSpecs(
   options: ResolvedOptions,
+  cache: GenerationCache | undefined,
 ): ReadSpecs | { readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } {
-  const { sources, diagnostics: unread } = loadSources(options);
+  const { sources, diagnostics: unread } = loadSources(options, cache);
   const locator = createLocator(sources.specs.map((spec) => spec.document));
-  const checked = checkSpecs(sources.specs);
-  const { models, problems } = buildToolModels(checked.tools, locator);
+  const checked = checkSpecs(sources.specs, cache);
+  const { models, problems } = buildToolModels(checked.tools, locator, cache);
   const diagnostics = [
     ...unread,
     ...locator.locate([...checked.problems, ...(options.failOnWarnings ? checked.warnings : []), ...problems]),

@@ -10,6 +10,7 @@ import {
   schemaWarnings,
   valueAt,
 } from "@gen-client-tools/runtime/core";
+import type { GenerationCache } from "../cache/generation-cache.js";
 import type { FileProblem } from "../diagnostics.js";
 import type { SchemaFileRead, SpecSource } from "../load/sources.js";
 import { bundleRefs } from "./bundle-refs.js";
@@ -31,13 +32,25 @@ export interface CheckedTool {
   readonly source: ToolSource;
 }
 
+/** One spec file as checked: its tools, problems and warnings, and the source they were computed from. */
+export interface CheckedFile {
+  readonly source: SpecSource;
+  readonly tools: readonly CheckedTool[];
+  readonly problems: readonly FileProblem[];
+  readonly warnings: readonly FileProblem[];
+}
+
 /**
  * The check stage: the spec rules shared with the runtime, `$ref` resolution against the files
  * load read, and each schema's own meta-schema. Every problem in every file is reported, at its
  * pointer; so are the warnings about what a schema as written most likely does not mean (a
- * misspelt keyword).
+ * misspelt keyword). With a cache, a file read as before (the same document, the same schema
+ * files) is not checked again.
  */
-export function checkSpecs(specs: readonly SpecSource[]): {
+export function checkSpecs(
+  specs: readonly SpecSource[],
+  cache?: GenerationCache,
+): {
   tools: CheckedTool[];
   problems: FileProblem[];
   warnings: FileProblem[];
@@ -45,74 +58,101 @@ export function checkSpecs(specs: readonly SpecSource[]): {
   const tools: CheckedTool[] = [];
   const problems: FileProblem[] = [];
   const warnings: FileProblem[] = [];
-  for (const { document, schemaFiles } of specs) {
-    const file = document.displayPath;
-    const inFile = (found: readonly SpecProblem[]): FileProblem[] =>
-      found.map(({ pointer, message }) => ({ file, pointer, message }));
-    // Load parsed and froze these values itself: the spec rules take them as they are.
-    const { valid, problems: specProblems } = checkParsedClientToolSpecs(document.value, document);
-    const all: SpecProblem[] = [...specProblems];
-    const context = {
-      file: document.path,
-      schemaFiles,
-      mayHoldRefs: document.text.includes("$ref") || document.text.includes("\\u"),
-    };
-    for (const { spec, pointer } of valid) {
-      const raw = valueAt(document.value, pointerTokens(pointer)) as JsonObject;
-      const before = all.length;
-      const parametersKey = parametersKeyOf(raw);
-      const privatePointer = `${pointer}/privateInput/schema`;
-      const quality = [
-        ...schemaWarnings(spec.parameters, childPointer(pointer, parametersKey)),
-        ...(spec.outputSchema ? schemaWarnings(spec.outputSchema, childPointer(pointer, "outputSchema")) : []),
-        ...(spec.privateInput ? schemaWarnings(spec.privateInput.schema, privatePointer) : []),
-      ];
-      warnings.push(...inFile(quality));
-      const parameters = checkSchema(spec.parameters, childPointer(pointer, parametersKey), context, all);
-      const outputSchema =
-        spec.outputSchema && checkSchema(spec.outputSchema, childPointer(pointer, "outputSchema"), context, all);
-      const privateSchema = spec.privateInput && checkSchema(spec.privateInput.schema, privatePointer, context, all);
-      if (all.length > before) continue;
-      const privateInput =
-        spec.privateInput && privateSchema !== spec.privateInput.schema
-          ? Object.freeze({ ...spec.privateInput, schema: privateSchema! })
-          : spec.privateInput;
-      const changed =
-        parameters !== spec.parameters || outputSchema !== spec.outputSchema || privateInput !== spec.privateInput;
-      const checked = changed
-        ? Object.freeze({
-            ...spec,
-            parameters,
-            ...(outputSchema && { outputSchema }),
-            ...(privateInput && { privateInput }),
-          })
-        : spec;
-      tools.push({ spec: checked, source: { file, pointer, parametersKey } });
-    }
-    // A spec the rules refused (an unknown key, say) still has its schemas checked and warned
-    // about, where the rules found nothing wrong with them: every problem of a file in one run.
-    const validPointers = new Set(valid.map(({ pointer }) => pointer));
-    for (const [pointer, raw] of specObjects(document.value)) {
-      if (validPointers.has(pointer)) continue;
-      const privateInput = raw["privateInput"];
-      const schemas: [string, JsonValue | undefined][] = [
-        [childPointer(pointer, parametersKeyOf(raw)), raw[parametersKeyOf(raw)]],
-        [childPointer(pointer, "outputSchema"), raw["outputSchema"]],
-        [`${pointer}/privateInput/schema`, isJsonObject(privateInput) ? privateInput["schema"] : undefined],
-      ];
-      for (const [at, schema] of schemas) {
-        if (
-          !isJsonObject(schema) ||
-          specProblems.some((problem) => problem.pointer === at || problem.pointer.startsWith(`${at}/`))
-        )
-          continue;
-        warnings.push(...inFile(schemaWarnings(schema, at)));
-        checkSchema(schema, at, context, all);
-      }
-    }
-    problems.push(...inFile(all));
+  const checkedFiles = new Map<string, CheckedFile>();
+  for (const source of specs) {
+    const previous = cache?.checkedFiles.get(source.document.path);
+    const checked = previous !== undefined && sameSource(previous.source, source) ? previous : checkSpecFile(source);
+    checkedFiles.set(source.document.path, checked);
+    tools.push(...checked.tools);
+    problems.push(...checked.problems);
+    warnings.push(...checked.warnings);
   }
+  if (cache !== undefined) cache.checkedFiles = checkedFiles;
   return { tools, problems, warnings };
+}
+
+/** Whether two reads of a spec file give the same checks: the same document, and the same schema files as read. */
+function sameSource(before: SpecSource, now: SpecSource): boolean {
+  if (before.document !== now.document || before.schemaFiles.size !== now.schemaFiles.size) return false;
+  for (const [file, read] of before.schemaFiles) {
+    const other = now.schemaFiles.get(file);
+    if (other === undefined) return false;
+    const same =
+      "value" in read ? "value" in other && other.value === read.value : "error" in other && other.error === read.error;
+    if (!same) return false;
+  }
+  return true;
+}
+
+function checkSpecFile(source: SpecSource): CheckedFile {
+  const { document, schemaFiles } = source;
+  const tools: CheckedTool[] = [];
+  const warnings: FileProblem[] = [];
+  const file = document.displayPath;
+  const inFile = (found: readonly SpecProblem[]): FileProblem[] =>
+    found.map(({ pointer, message }) => ({ file, pointer, message }));
+  // Load parsed and froze these values itself: the spec rules take them as they are.
+  const { valid, problems: specProblems } = checkParsedClientToolSpecs(document.value, document);
+  const all: SpecProblem[] = [...specProblems];
+  const context = {
+    file: document.path,
+    schemaFiles,
+    mayHoldRefs: document.text.includes("$ref") || document.text.includes("\\u"),
+  };
+  for (const { spec, pointer } of valid) {
+    const raw = valueAt(document.value, pointerTokens(pointer)) as JsonObject;
+    const before = all.length;
+    const parametersKey = parametersKeyOf(raw);
+    const privatePointer = `${pointer}/privateInput/schema`;
+    const quality = [
+      ...schemaWarnings(spec.parameters, childPointer(pointer, parametersKey)),
+      ...(spec.outputSchema ? schemaWarnings(spec.outputSchema, childPointer(pointer, "outputSchema")) : []),
+      ...(spec.privateInput ? schemaWarnings(spec.privateInput.schema, privatePointer) : []),
+    ];
+    warnings.push(...inFile(quality));
+    const parameters = checkSchema(spec.parameters, childPointer(pointer, parametersKey), context, all);
+    const outputSchema =
+      spec.outputSchema && checkSchema(spec.outputSchema, childPointer(pointer, "outputSchema"), context, all);
+    const privateSchema = spec.privateInput && checkSchema(spec.privateInput.schema, privatePointer, context, all);
+    if (all.length > before) continue;
+    const privateInput =
+      spec.privateInput && privateSchema !== spec.privateInput.schema
+        ? Object.freeze({ ...spec.privateInput, schema: privateSchema! })
+        : spec.privateInput;
+    const changed =
+      parameters !== spec.parameters || outputSchema !== spec.outputSchema || privateInput !== spec.privateInput;
+    const checked = changed
+      ? Object.freeze({
+          ...spec,
+          parameters,
+          ...(outputSchema && { outputSchema }),
+          ...(privateInput && { privateInput }),
+        })
+      : spec;
+    tools.push({ spec: checked, source: { file, pointer, parametersKey } });
+  }
+  // A spec the rules refused (an unknown key, say) still has its schemas checked and warned
+  // about, where the rules found nothing wrong with them: every problem of a file in one run.
+  const validPointers = new Set(valid.map(({ pointer }) => pointer));
+  for (const [pointer, raw] of specObjects(document.value)) {
+    if (validPointers.has(pointer)) continue;
+    const privateInput = raw["privateInput"];
+    const schemas: [string, JsonValue | undefined][] = [
+      [childPointer(pointer, parametersKeyOf(raw)), raw[parametersKeyOf(raw)]],
+      [childPointer(pointer, "outputSchema"), raw["outputSchema"]],
+      [`${pointer}/privateInput/schema`, isJsonObject(privateInput) ? privateInput["schema"] : undefined],
+    ];
+    for (const [at, schema] of schemas) {
+      if (
+        !isJsonObject(schema) ||
+        specProblems.some((problem) => problem.pointer === at || problem.pointer.startsWith(`${at}/`))
+      )
+        continue;
+      warnings.push(...inFile(schemaWarnings(schema, at)));
+      checkSchema(schema, at, context, all);
+    }
+  }
+  return { source, tools, problems: inFile(all), warnings };
 }
 
 /** The spec objects of a file (one spec, or a list of them) by pointer. */

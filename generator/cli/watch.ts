@@ -1,3 +1,4 @@
+import { createGenerationCache } from "../cache/generation-cache.js";
 import { generate } from "../generate.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { relativePath } from "../relative-path.js";
@@ -11,7 +12,8 @@ import { reportCrash, reportProblems, reportWarnings, reportWritten } from "./re
  * `--watch`: generates, then again whenever a spec file, or a schema file under a spec folder,
  * is added, changed or removed. A run with problems prints them and writes nothing, so the
  * last good output stays until a save fixes them. Runs only rewrite the files whose contents
- * change (see writeFiles), and `--validators` compiles only the tools its cache lacks.
+ * change (see writeFiles), each run redoes only the changed files' tools (see GenerationCache),
+ * and `--validators` compiles only the tools its cache lacks.
  * SIGINT (Ctrl-C) or SIGTERM ends it with exit code 0 once the run in progress has finished:
  * writes are synchronous and atomic, so no temporary file is left behind.
  */
@@ -21,11 +23,12 @@ export async function watchCommand(
 ): Promise<number> {
   const { cwd } = options;
   const { roots, ignored } = watchPlan(options, cwd);
+  const cache = createGenerationCache();
 
   const runs = serialDebounce(async () => {
     const started = performance.now();
     try {
-      const result = await generate(options);
+      const result = await generate(options, cache);
       if (result.diagnostics.length > 0) {
         reportWarnings(result.warnings);
         reportProblems(result.diagnostics, "nothing was written; fix it and save again");

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { GenerationCache } from "../cache/generation-cache.js";
 import type { ToolModel } from "../model/tool-model.js";
 import type { ResolvedOptions } from "../options/resolve.js";
 import { relativePath } from "../relative-path.js";
@@ -6,7 +7,7 @@ import type { PiecedText } from "../text-chunks.js";
 import { emitClientInputsFile } from "./client-inputs-file.js";
 import { emitHandlersFile } from "./handlers-file.js";
 import { styleImports } from "./import-specifiers.js";
-import { emitIndexFile, exportsOf } from "./index-file.js";
+import { emitIndexFile, exportsOf, type ModuleExports } from "./index-file.js";
 import type { OutputPlan, PlannedFile } from "./output-plan.js";
 import { emitSpecsFile } from "./specs-file.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
@@ -25,6 +26,8 @@ export interface EmitContext {
   readonly validatorCache: ValidatorCache;
   /** Loads the validators' compiler (ajv's code generator and its threads) when there is something to compile. */
   readonly validatorCompiler: () => Promise<typeof compileTools>;
+  /** Each tool's pieces of types.ts and specs.ts from an earlier run in this process. */
+  readonly cache?: GenerationCache | undefined;
 }
 
 /**
@@ -45,13 +48,21 @@ export interface Emitter {
 /** The modules index.ts re-exports, in the order they were emitted. */
 const INDEXED = ["types.ts", "specs.ts", "handlers.ts", "client-inputs.ts"];
 
-function indexedModules(out: string, planned: readonly PlannedFile[]) {
-  return INDEXED.flatMap((file) => {
+function indexedModules(out: string, planned: readonly PlannedFile[], cache: GenerationCache | undefined) {
+  const memo = cache && { previous: cache.pieceExports, next: new Map<string, ModuleExports>() };
+  const modules = INDEXED.flatMap((file) => {
     const found = planned.find((p) => p.path === path.join(out, file));
     return found === undefined
       ? []
-      : [{ specifier: `./${file.replace(/\.ts$/, ".js")}`, exports: exportsOf(found.pieces ?? [found.contents]) }];
+      : [
+          {
+            specifier: `./${file.replace(/\.ts$/, ".js")}`,
+            exports: exportsOf(found.pieces ?? [found.contents], memo),
+          },
+        ];
   });
+  if (cache !== undefined && memo !== undefined) cache.pieceExports = memo.next;
+  return modules;
 }
 
 const generated = (folder: string, file: string, text: string | PiecedText): OutputPlan => ({
@@ -72,12 +83,12 @@ export const EMITTERS: readonly Emitter[] = [
   {
     name: "types",
     when: () => true,
-    emit: (models, { options }) => generated(options.out, "types.ts", emitTypesFile(models)),
+    emit: (models, { options, cache }) => generated(options.out, "types.ts", emitTypesFile(models, cache)),
   },
   {
     name: "specs",
     when: () => true,
-    emit: (models, { options }) => generated(options.out, "specs.ts", emitSpecsFile(models)),
+    emit: (models, { options, cache }) => generated(options.out, "specs.ts", emitSpecsFile(models, cache)),
   },
   {
     name: "handlers",
@@ -93,8 +104,8 @@ export const EMITTERS: readonly Emitter[] = [
   {
     name: "index",
     when: () => true,
-    emit: (_models, { options }, planned) =>
-      generated(options.out, "index.ts", emitIndexFile(indexedModules(options.out, planned))),
+    emit: (_models, { options, cache }, planned) =>
+      generated(options.out, "index.ts", emitIndexFile(indexedModules(options.out, planned, cache))),
   },
   { name: "stubs", when: (options) => options.stubs !== false, emit: emitStubs },
   {

@@ -13,16 +13,33 @@ const DECLARATION = /export (?:declare )?(type|interface|const|function|class) (
 const LIST = /export (type )?\{([^}]*)\}/y;
 const DESTRUCTURED = /export const \{([^}]*)\}/y;
 
-/** The names a generated module exports, read from its text in pieces, each holding whole declarations. */
-export function exportsOf(pieces: readonly string[]): ModuleExports {
-  const found = { types: [] as string[], values: [] as string[] };
+/**
+ * The names a generated module exports, read from its text in pieces, each holding whole declarations. `memo`: each
+ * piece's exports, as an earlier run read them (`previous`) and as this one did (`next`), so that a piece kept from
+ * that run is not read again.
+ */
+export function exportsOf(
+  pieces: readonly string[],
+  memo?: { readonly previous: ReadonlyMap<string, ModuleExports>; readonly next: Map<string, ModuleExports> },
+): ModuleExports {
+  const types: string[] = [];
+  const values: string[] = [];
   for (const piece of pieces) {
-    for (let newline = -1; ; ) {
-      const at = newline + 1;
-      if (piece.startsWith("export ", at)) readExport(piece, at, found);
-      newline = piece.indexOf("\nexport ", at);
-      if (newline === -1) break;
-    }
+    const found = memo?.previous.get(piece) ?? pieceExports(piece);
+    memo?.next.set(piece, found);
+    types.push(...found.types);
+    values.push(...found.values);
+  }
+  return { types, values };
+}
+
+function pieceExports(piece: string): ModuleExports {
+  const found = { types: [] as string[], values: [] as string[] };
+  for (let newline = -1; ; ) {
+    const at = newline + 1;
+    if (piece.startsWith("export ", at)) readExport(piece, at, found);
+    newline = piece.indexOf("\nexport ", at);
+    if (newline === -1) break;
   }
   return found;
 }

@@ -1,4 +1,5 @@
 import type { JsonValue } from "@gen-client-tools/runtime/core";
+import type { GenerationCache } from "../cache/generation-cache.js";
 import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
 import { type PiecedText, piecedText } from "../text-chunks.js";
@@ -14,20 +15,20 @@ import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
  * JavaScript engine then parses the schemas as code, which keeps `tsc` and module loading
  * linear in the schemas' size.
  */
-export function emitSpecsFile(models: readonly ToolModel[]): PiecedText {
+export function emitSpecsFile(models: readonly ToolModel[], cache?: GenerationCache): PiecedText {
   // In pieces, never joined: the file is tens of megabytes for thousands of tools (see PiecedText).
   const types: string[] = [];
   const values: string[] = [];
   for (const model of models) {
-    const spec = { ...model.spec, fingerprints: { ...model.fingerprints } } as unknown as Readonly<
-      Record<string, JsonValue>
-    >;
-    const members = Object.keys(spec).map(
-      (key) => `    readonly ${propertyKey(key)}: ${fieldType(key, spec[key]!)};\n`,
-    );
-    // Joined, each piece is one flat string from the start: hashing it later flattens nothing.
-    types.push(["  {\n", ...members, "  },\n"].join(""));
-    values.push(["  JSON.parse(", jsonTemplateLiteral(JSON.stringify(spec, null, 2)), "),\n"].join(""));
+    // The fingerprints come from the spec, but for the compatible versions, which come from the previous run.
+    const compatible = model.fingerprints.compatible?.join() ?? "";
+    let piece = cache?.specsPieces.get(model.spec);
+    if (piece?.compatible !== compatible) {
+      piece = { compatible, ...specPieces(model) };
+      cache?.specsPieces.set(model.spec, piece);
+    }
+    types.push(piece.type);
+    values.push(piece.value);
   }
   const specs = [
     `${templateDoc("specs", "clientToolSpecs")}export const clientToolSpecs: readonly [\n`,
@@ -37,6 +38,19 @@ export function emitSpecsFile(models: readonly ToolModel[]): PiecedText {
     "]);\n",
   ];
   return piecedText([banner()].concat(fillTemplateInPieces(loadTemplate("specs"), { specs })));
+}
+
+/** A spec's entry in the declared tuple type, and its value. */
+function specPieces(model: ToolModel): { type: string; value: string } {
+  const spec = { ...model.spec, fingerprints: { ...model.fingerprints } } as unknown as Readonly<
+    Record<string, JsonValue>
+  >;
+  const members = Object.keys(spec).map((key) => `    readonly ${propertyKey(key)}: ${fieldType(key, spec[key]!)};\n`);
+  // Joined, each piece is one flat string from the start: hashing it later flattens nothing.
+  return {
+    type: ["  {\n", ...members, "  },\n"].join(""),
+    value: ["  JSON.parse(", jsonTemplateLiteral(JSON.stringify(spec, null, 2)), "),\n"].join(""),
+  };
 }
 
 /** Schemas are typed as JSON objects and a description as a string; every other field by its value. */

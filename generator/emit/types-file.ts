@@ -1,4 +1,5 @@
 import { CONTENT_RESULT_SCHEMA, CONTENT_RESULT_TYPE, unknownMode } from "@gen-client-tools/runtime/core";
+import type { GenerationCache } from "../cache/generation-cache.js";
 import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
 import { type PiecedText, piecedText } from "../text-chunks.js";
@@ -11,52 +12,69 @@ import { resultTypeOf } from "./tool-types.js";
  * types.ts: per tool its Args, Result and action types; then `ClientTools`, a row per tool, from which the template
  * derives the rest.
  */
-export function emitTypesFile(models: readonly ToolModel[]): PiecedText {
+export function emitTypesFile(models: readonly ToolModel[], cache?: GenerationCache): PiecedText {
   // In pieces, never joined: the file is tens of megabytes for thousands of tools (see PiecedText).
   const tools: string[] = [];
-  const add = (...pieces: string[]): void => void tools.push(pieces.join(""));
   if (models.some((model) => model.mode === "awaited-content")) {
     const rootDoc =
       "What the client answers a tool awaited without an outputSchema " +
       "with: text for the model, as an MCP tool result carries it.";
-    add(
+    tools.push(
       `${emitSchemaTypes(CONTENT_RESULT_SCHEMA, { rootName: CONTENT_RESULT_TYPE, defPrefix: CONTENT_RESULT_TYPE, rootDoc }).code}\n`,
     );
   }
   for (const model of models) {
-    add(`// ${model.name} (${model.mode})\n\n`);
-    const args = emitSchemaTypes(model.spec.parameters, {
-      rootName: model.types.args,
-      defPrefix: model.types.args,
-      rootDoc: `Arguments of the tool: ${model.spec.description}`,
-    });
-    add(args.code, "\n");
-    add(
-      docComment(
-        `The arguments of \`${model.name}\` as far as they have streamed in: every ` +
-          `property optional, at every depth; a value from a list shows only once whole.`,
-        "",
-      ),
-      `export type ${model.types.partialArgs} = PartialArgsOf<${model.types.args}>;\n\n`,
-    );
-    add(resultTypes(model));
-    add(
-      docComment(
-        `The action a frontend receives when the model calls ` +
-          `\`${model.name}\`: the arguments flattened beside \`kind\`.`,
-        "",
-      ),
-      `export type ${model.types.action} ` +
-        `= { readonly kind: ${tsString(`ClientAction_${model.name}`)} } & ${args.wireArgsType};\n\n`,
-    );
+    let pieces = cache?.typesPieces.get(model.spec);
+    if (pieces === undefined) {
+      pieces = toolTypes(model);
+      cache?.typesPieces.set(model.spec, pieces);
+    }
+    tools.push(...pieces);
   }
-  add(
-    templateDoc("types", "ClientTools"),
-    "export interface ClientTools {\n",
-    ...models.map((m) => `${docComment(m.spec.description, "  ")}  readonly ${propertyKey(m.name)}: ${rowOf(m)};\n`),
-    "}\n",
+  tools.push(
+    [
+      templateDoc("types", "ClientTools"),
+      "export interface ClientTools {\n",
+      ...models.map((m) => `${docComment(m.spec.description, "  ")}  readonly ${propertyKey(m.name)}: ${rowOf(m)};\n`),
+      "}\n",
+    ].join(""),
   );
   return piecedText([banner()].concat(fillTemplateInPieces(loadTemplate("types"), { tools })));
+}
+
+/**
+ * A tool's declarations, in pieces that each hold whole ones: its Args, PartialArgs, Result and action types. Built
+ * from the model's spec alone (its names and mode come from it), so a cache keeps them by the spec.
+ */
+function toolTypes(model: ToolModel): string[] {
+  const pieces: string[] = [];
+  const add = (...parts: string[]): void => void pieces.push(parts.join(""));
+  add(`// ${model.name} (${model.mode})\n\n`);
+  const args = emitSchemaTypes(model.spec.parameters, {
+    rootName: model.types.args,
+    defPrefix: model.types.args,
+    rootDoc: `Arguments of the tool: ${model.spec.description}`,
+  });
+  add(args.code, "\n");
+  add(
+    docComment(
+      `The arguments of \`${model.name}\` as far as they have streamed in: every ` +
+        `property optional, at every depth; a value from a list shows only once whole.`,
+      "",
+    ),
+    `export type ${model.types.partialArgs} = PartialArgsOf<${model.types.args}>;\n\n`,
+  );
+  add(resultTypes(model));
+  add(
+    docComment(
+      `The action a frontend receives when the model calls ` +
+        `\`${model.name}\`: the arguments flattened beside \`kind\`.`,
+      "",
+    ),
+    `export type ${model.types.action} ` +
+      `= { readonly kind: ${tsString(`ClientAction_${model.name}`)} } & ${args.wireArgsType};\n\n`,
+  );
+  return pieces;
 }
 
 /** A tool's row in `ClientTools`: the runtime reads every other map from these. */

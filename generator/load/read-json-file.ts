@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from "node:fs";
 import type { JsonValue } from "@gen-client-tools/runtime/core";
 import type { Diagnostic } from "../diagnostics.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
+import { readPlainFileBytes } from "../read-plain-file.js";
 
 /** A JSON file as read: its text stays at hand so later stages can place errors at line:col. */
 export interface JsonDocument {
@@ -16,23 +16,27 @@ export interface JsonDocument {
   readonly deepest: number;
 }
 
-export type ReadJsonResult = { readonly document: JsonDocument } | { readonly diagnostic: Diagnostic };
+/** A JSON file read, with the bytes it was read from. */
+export interface ReadFile {
+  readonly document: JsonDocument;
+  readonly bytes: Buffer;
+}
 
-export function readJsonFile(absolutePath: string, displayPath: string): ReadJsonResult {
-  let text: string;
+export type ReadJsonResult = ReadFile | { readonly diagnostic: Diagnostic };
+
+const NOT_PLAIN = "not a plain file (a folder, a pipe or a device): spec and schema files must be plain JSON files";
+
+/**
+ * `previous`: the file as an earlier run read it, given back as it is while its bytes are the same (compared as bytes:
+ * decoding the text costs several times as much).
+ */
+export function readJsonFile(absolutePath: string, displayPath: string, previous?: ReadFile): ReadJsonResult {
+  let bytes: Buffer | undefined;
   try {
-    // Reading a FIFO blocks until someone writes to it, and a device may never end: only plain files are read.
-    if (!statSync(absolutePath).isFile()) {
-      return {
-        diagnostic: {
-          file: displayPath,
-          message: "not a plain file (a folder, a pipe or a device): spec and schema files must be plain JSON files",
-        },
-      };
-    }
-    text = readFileSync(absolutePath, "utf8");
+    bytes = readPlainFileBytes(absolutePath);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "";
+    if (code === "EISDIR") return { diagnostic: { file: displayPath, message: NOT_PLAIN } };
     return {
       diagnostic: {
         file: displayPath,
@@ -40,8 +44,12 @@ export function readJsonFile(absolutePath: string, displayPath: string): ReadJso
       },
     };
   }
+  if (bytes === undefined) return { diagnostic: { file: displayPath, message: NOT_PLAIN } };
+  if (previous !== undefined && previous.document.displayPath === displayPath && previous.bytes.equals(bytes))
+    return previous;
+  const text = bytes.toString("utf8");
   try {
-    return { document: { path: absolutePath, displayPath, text, ...parseJson(text) } };
+    return { document: { path: absolutePath, displayPath, text, ...parseJson(text) }, bytes };
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     const at = lineColumn(text, error.offset);

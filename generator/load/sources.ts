@@ -2,12 +2,13 @@ import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import type { JsonValue } from "@gen-client-tools/runtime/core";
 import { forEachRef } from "@gen-client-tools/runtime/core";
+import type { GenerationCache } from "../cache/generation-cache.js";
 import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
 import { refTarget } from "../file-refs.js";
 import { MANIFEST_FILE, type Manifest, parseManifest } from "../output-format/manifest.js";
 import { readPlainFile } from "../read-plain-file.js";
 import { isInside, relativePath } from "../relative-path.js";
-import { type JsonDocument, readJsonFile } from "./read-json-file.js";
+import { type JsonDocument, type ReadFile, type ReadJsonResult, readJsonFile } from "./read-json-file.js";
 import { listSpecFiles } from "./spec-files.js";
 
 /** A file that a `$ref` names, as read: its parsed JSON, or why it could not be read. */
@@ -43,8 +44,17 @@ export interface LoadOptions {
  * handlers file and the previous manifest. Problems reading a spec file are diagnostics; a
  * schema file's, the `$ref`'s (check reports them where the reference is).
  */
-export function loadSources(options: LoadOptions): { sources: SourceSet; diagnostics: Diagnostic[] } {
+export function loadSources(
+  options: LoadOptions,
+  cache?: GenerationCache,
+): { sources: SourceSet; diagnostics: Diagnostic[] } {
   const display = (file: string): string => relativePath(options.cwd, file) || ".";
+  const documents = new Map<string, ReadFile>();
+  const readFile = (file: string): ReadJsonResult => {
+    const result = readJsonFile(file, display(file), cache?.documents.get(file));
+    if ("document" in result) documents.set(file, result);
+    return result;
+  };
   const listed = listSpecFiles(options.in, options.cwd);
   const diagnostics: Diagnostic[] = [...listed.diagnostics];
   const schemaTexts = new Map<string, string>();
@@ -52,7 +62,7 @@ export function loadSources(options: LoadOptions): { sources: SourceSet; diagnos
   const readSchemaFile = (real: string): SchemaFileRead => {
     let read = reads.get(real);
     if (read === undefined) {
-      const result = readJsonFile(real, display(real));
+      const result = readFile(real);
       if ("document" in result) schemaTexts.set(real, result.document.text);
       reads.set(
         real,
@@ -64,11 +74,12 @@ export function loadSources(options: LoadOptions): { sources: SourceSet; diagnos
   };
   const specs: SpecSource[] = [];
   for (const file of listed.files) {
-    const read = readJsonFile(file, display(file));
-    if ("document" in read)
-      specs.push({ document: read.document, schemaFiles: referencedFiles(read.document, readSchemaFile) });
-    else diagnostics.push(read.diagnostic);
+    const result = readFile(file);
+    if ("document" in result)
+      specs.push({ document: result.document, schemaFiles: referencedFiles(result.document, readSchemaFile) });
+    else diagnostics.push(result.diagnostic);
   }
+  if (cache !== undefined) cache.documents = documents;
   const stubs = options.stubs === false ? undefined : { path: options.stubs, text: readPlainFile(options.stubs) };
   const previous = readPlainFile(path.join(options.out, MANIFEST_FILE));
   return {

@@ -5,6 +5,7 @@ import {
   toolFingerprints,
   unknownMode,
 } from "@gen-client-tools/runtime/core";
+import type { GenerationCache } from "../cache/generation-cache.js";
 import type { CheckedTool } from "../check/check-specs.js";
 import type { FileProblem } from "../diagnostics.js";
 import type { Locator } from "../load/locator.js";
@@ -19,36 +20,15 @@ import type { ToolModel } from "./tool-model.js";
 export function buildToolModels(
   tools: readonly CheckedTool[],
   locator: Locator,
+  cache?: GenerationCache,
 ): { models: ToolModel[]; problems: FileProblem[] } {
   const models = tools
     .map((tool): ToolModel => {
-      const { spec } = tool;
-      const id = toolIdentifier(spec.name);
-      const pascal = pascalName(spec.name);
-      const common = { name: spec.name, id, pascal, spec, fingerprints: toolFingerprints(spec), source: tool.source };
-      const types = { args: `${pascal}Args`, partialArgs: `${pascal}PartialArgs`, action: `ClientAction_${id}` };
-      const kind = clientToolMode(spec);
-      switch (kind.mode) {
-        case "fire-and-forget":
-          return { ...common, mode: kind.mode, types };
-        case "awaited":
-        case "awaited-content":
-          return {
-            ...common,
-            mode: kind.mode,
-            outputSchema: kind.outputSchema,
-            types: { ...types, result: `${pascal}Result` },
-          };
-        case "private-input":
-          return {
-            ...common,
-            mode: kind.mode,
-            privateInput: kind.privateInput,
-            types: { ...types, result: `${pascal}Result`, privateInput: `${pascal}PrivateInput` },
-          };
-        default:
-          return unknownMode(kind);
-      }
+      const cached = cache?.models.get(tool);
+      if (cached !== undefined) return cached;
+      const model = toolModel(tool);
+      cache?.models.set(tool, model);
+      return model;
     })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
@@ -139,4 +119,35 @@ export function buildToolModels(
     seen.key.set(nameKey(model.name), model);
   }
   return { models, problems };
+}
+
+/** A checked tool's names, mode and fingerprints. */
+function toolModel(tool: CheckedTool): ToolModel {
+  const { spec } = tool;
+  const id = toolIdentifier(spec.name);
+  const pascal = pascalName(spec.name);
+  const common = { name: spec.name, id, pascal, spec, fingerprints: toolFingerprints(spec), source: tool.source };
+  const types = { args: `${pascal}Args`, partialArgs: `${pascal}PartialArgs`, action: `ClientAction_${id}` };
+  const kind = clientToolMode(spec);
+  switch (kind.mode) {
+    case "fire-and-forget":
+      return { ...common, mode: kind.mode, types };
+    case "awaited":
+    case "awaited-content":
+      return {
+        ...common,
+        mode: kind.mode,
+        outputSchema: kind.outputSchema,
+        types: { ...types, result: `${pascal}Result` },
+      };
+    case "private-input":
+      return {
+        ...common,
+        mode: kind.mode,
+        privateInput: kind.privateInput,
+        types: { ...types, result: `${pascal}Result`, privateInput: `${pascal}PrivateInput` },
+      };
+    default:
+      return unknownMode(kind);
+  }
 }

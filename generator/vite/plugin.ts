@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { ErrorPayload, Logger, Plugin } from "vite";
+import { createGenerationCache } from "../cache/generation-cache.js";
 import { crashMessage, isInternalError } from "../cli/report.js";
 import { count } from "../count.js";
 import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
@@ -39,6 +40,8 @@ export function clientTools(pluginOptions: ClientToolsPluginOptions = {}): Plugi
   let logger: Logger | undefined;
   let serving = false;
   let runs: DebouncedRuns | undefined;
+  // Kept across the dev server's runs, so that a save redoes only its file's tools.
+  const cache = createGenerationCache();
 
   const resolveOptions = async (): Promise<{
     options: GenerateOptions & { cwd: string };
@@ -53,7 +56,7 @@ export function clientTools(pluginOptions: ClientToolsPluginOptions = {}): Plugi
   const generateAndWrite = async (options: GenerateOptions): Promise<RunOutcome> => {
     const { generate } = await import("../generate.js");
     const { writeGenerated } = await import("../write-generated.js");
-    const result = await generate(options);
+    const result = await generate(options, cache);
     if (result.diagnostics.length > 0) return { diagnostics: result.diagnostics };
     return {
       notes: result.notes,

@@ -14,6 +14,7 @@ import path from "node:path";
 import { BANNER_PREFIX } from "../output-format/banner.js";
 import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
 import { CHUNK_BYTES, CHUNK_CHARS, textChunks } from "../text-chunks.js";
+import { holdsText, readBytesIfExists } from "./same-text.js";
 
 export interface FileToWrite {
   readonly path: string;
@@ -43,10 +44,11 @@ export function writeFiles(files: readonly FileToWrite[], outDir: string | undef
   const changed: string[] = [];
   const unchanged: string[] = [];
   for (const file of files) {
-    const existing = readIfExists(file.path);
+    const existing = readBytesIfExists(file.path);
     if (
-      (existing !== undefined && holds(existing, file)) ||
-      (check && existing !== undefined && file.sameAs?.(existing) === true)
+      existing !== undefined &&
+      (holdsText(existing, file.pieces ?? [file.contents]) ||
+        (check && file.sameAs?.(existing.toString("utf8")) === true))
     ) {
       unchanged.push(file.path);
       continue;
@@ -64,18 +66,6 @@ export function writeFiles(files: readonly FileToWrite[], outDir: string | undef
     }
   }
   return { changed, unchanged, stale };
-}
-
-/** Whether the text on disk is the file's contents, compared piece by piece when it has pieces. */
-function holds(existing: string, file: FileToWrite): boolean {
-  if (file.pieces === undefined) return existing === file.contents;
-  if (existing.length !== file.contents.length) return false;
-  let at = 0;
-  for (const piece of file.pieces) {
-    if (!existing.startsWith(piece, at)) return false;
-    at += piece.length;
-  }
-  return true;
 }
 
 /** `.<name>.<pid>.tmp`: written beside a file, then renamed over it. */
