@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from "node:fs";
 import type { JsonValue } from "@gen-client-tools/runtime/core";
 import type { Diagnostic } from "../diagnostics.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
@@ -16,10 +17,10 @@ export interface JsonDocument {
   readonly deepest: number;
 }
 
-/** A JSON file read, with the bytes it was read from. */
+/** A JSON file read, with the bytes it was read from when they were asked for. */
 export interface ReadFile {
   readonly document: JsonDocument;
-  readonly bytes: Buffer;
+  readonly bytes?: Buffer;
 }
 
 export type ReadJsonResult = ReadFile | { readonly diagnostic: Diagnostic };
@@ -27,13 +28,28 @@ export type ReadJsonResult = ReadFile | { readonly diagnostic: Diagnostic };
 const NOT_PLAIN = "not a plain file (a folder, a pipe or a device): spec and schema files must be plain JSON files";
 
 /**
- * `previous`: the file as an earlier run read it, given back as it is while its bytes are the same (compared as bytes:
- * decoding the text costs several times as much).
+ * With `bytes`, the file is read as bytes, kept in the result, and given back as `previous` (an earlier run's read)
+ * while they are the same: comparing bytes costs a fraction of decoding the text. Without, it is read the quickest way
+ * to its text (Node decodes it natively, without a buffer in between).
  */
-export function readJsonFile(absolutePath: string, displayPath: string, previous?: ReadFile): ReadJsonResult {
+export function readJsonFile(
+  absolutePath: string,
+  displayPath: string,
+  { bytes: keepBytes, previous }: { readonly bytes: boolean; readonly previous?: ReadFile | undefined },
+): ReadJsonResult {
   let bytes: Buffer | undefined;
+  let text: string | undefined;
   try {
-    bytes = readPlainFileBytes(absolutePath);
+    if (keepBytes) {
+      bytes = readPlainFileBytes(absolutePath);
+      if (
+        previous?.bytes !== undefined &&
+        bytes?.equals(previous.bytes) &&
+        previous.document.displayPath === displayPath
+      )
+        return previous;
+      text = bytes?.toString("utf8");
+    } else if (statSync(absolutePath).isFile()) text = readFileSync(absolutePath, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "";
     if (code === "EISDIR") return { diagnostic: { file: displayPath, message: NOT_PLAIN } };
@@ -44,12 +60,11 @@ export function readJsonFile(absolutePath: string, displayPath: string, previous
       },
     };
   }
-  if (bytes === undefined) return { diagnostic: { file: displayPath, message: NOT_PLAIN } };
-  if (previous !== undefined && previous.document.displayPath === displayPath && previous.bytes.equals(bytes))
-    return previous;
-  const text = bytes.toString("utf8");
+  // Never read: a pipe blocks until someone writes to it, and a device may never end.
+  if (text === undefined) return { diagnostic: { file: displayPath, message: NOT_PLAIN } };
   try {
-    return { document: { path: absolutePath, displayPath, text, ...parseJson(text) }, bytes };
+    const document = { path: absolutePath, displayPath, text, ...parseJson(text) };
+    return bytes === undefined ? { document } : { document, bytes };
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     const at = lineColumn(text, error.offset);

@@ -51,7 +51,10 @@ export function loadSources(
   const display = (file: string): string => relativePath(options.cwd, file) || ".";
   const documents = new Map<string, ReadFile>();
   const readFile = (file: string): ReadJsonResult => {
-    const result = readJsonFile(file, display(file), cache?.documents.get(file));
+    const result = readJsonFile(file, display(file), {
+      bytes: cache !== undefined,
+      previous: cache?.documents.get(file),
+    });
     if ("document" in result) documents.set(file, result);
     return result;
   };
