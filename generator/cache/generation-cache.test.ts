@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
 import { type GenerateResult, generate } from "../generate.js";
 import type { GenerateOptions } from "../options/generate-options.js";
+import { runGeneration } from "../run-generation.js";
 import { writeGenerated } from "../write-generated.js";
 import { createGenerationCache } from "./generation-cache.js";
 
@@ -44,7 +45,7 @@ describe("a generation cache", () => {
     const options: GenerateOptions = { cwd };
     const cache = createGenerationCache();
     const step = async (): Promise<GenerateResult> => {
-      const cached = await generate(options, cache);
+      const cached = await runGeneration(options, cache);
       expect(seen(cached)).toEqual(seen(await generate(options)));
       if (cached.diagnostics.length === 0) writeGenerated(cached);
       return cached;
@@ -84,7 +85,7 @@ describe("a generation cache", () => {
       "e.json",
     ]);
     // The same cache serves a run with other options: nothing it keeps depends on them.
-    const other = await generate({ cwd, validators: true, importExtension: ".ts" }, cache);
+    const other = await runGeneration({ cwd, validators: true, importExtension: ".ts" }, cache);
     expect(seen(other)).toEqual(seen(await generate({ cwd, validators: true, importExtension: ".ts" })));
   });
 });

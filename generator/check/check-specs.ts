@@ -10,7 +10,6 @@ import {
   schemaWarnings,
   valueAt,
 } from "@gen-client-tools/runtime/core";
-import type { GenerationCache } from "../cache/generation-cache.js";
 import type { FileProblem } from "../diagnostics.js";
 import type { SchemaFileRead, SpecSource } from "../load/sources.js";
 import { bundleRefs } from "./bundle-refs.js";
@@ -32,6 +31,11 @@ export interface CheckedTool {
   readonly source: ToolSource;
 }
 
+/** What check keeps for the next run in the process (see GenerationCache): each spec file as checked, by absolute path. */
+export interface CheckMemo {
+  checkedFiles: ReadonlyMap<string, CheckedFile>;
+}
+
 /** One spec file as checked: its tools, problems and warnings, and the source they were computed from. */
 export interface CheckedFile {
   readonly source: SpecSource;
@@ -49,7 +53,7 @@ export interface CheckedFile {
  */
 export function checkSpecs(
   specs: readonly SpecSource[],
-  cache?: GenerationCache,
+  cache?: CheckMemo,
 ): {
   tools: CheckedTool[];
   problems: FileProblem[];

@@ -1,7 +1,7 @@
 import { createGenerationCache } from "../cache/generation-cache.js";
-import { generate } from "../generate.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { relativePath } from "../relative-path.js";
+import { runGeneration } from "../run-generation.js";
 import { QUIET_MS, serialDebounce } from "../watch/debounce.js";
 import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
 import { watchFolders } from "../watch/watch-folders.js";
@@ -28,7 +28,7 @@ export async function watchCommand(
   const runs = serialDebounce(async () => {
     const started = performance.now();
     try {
-      const result = await generate(options, cache);
+      const result = await runGeneration(options, cache);
       if (result.diagnostics.length > 0) {
         reportWarnings(result.warnings);
         reportProblems(result.diagnostics, "nothing was written; fix it and save again");

@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { GenerationCache } from "../cache/generation-cache.js";
 import type { ToolModel } from "../model/tool-model.js";
 import type { ResolvedOptions } from "../options/resolve.js";
 import { relativePath } from "../relative-path.js";
@@ -9,12 +8,20 @@ import { emitHandlersFile } from "./handlers-file.js";
 import { styleImports } from "./import-specifiers.js";
 import { emitIndexFile, exportsOf, type ModuleExports } from "./index-file.js";
 import type { OutputPlan, PlannedFile } from "./output-plan.js";
-import { emitSpecsFile } from "./specs-file.js";
+import { emitSpecsFile, type SpecsMemo } from "./specs-file.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
 import { addMissingStubs } from "./stubs/update-stubs.js";
-import { emitTypesFile } from "./types-file.js";
+import { emitTypesFile, type TypesMemo } from "./types-file.js";
 import type { compileTools } from "./validators/compile-pool.js";
 import type { ValidatorCache } from "./validators/validator-cache.js";
+
+/**
+ * What the emitters keep for the next run in the process (see GenerationCache): each tool's parts of types.ts and
+ * specs.ts, and the names each piece of the indexed modules exports, by the piece's text.
+ */
+export interface EmitMemo extends TypesMemo, SpecsMemo {
+  pieceExports: ReadonlyMap<string, ModuleExports>;
+}
 
 /** What emitters are given besides the models: the options, and what load read that an emitter needs. */
 export interface EmitContext {
@@ -27,7 +34,7 @@ export interface EmitContext {
   /** Loads the validators' compiler (ajv's code generator and its threads) when there is something to compile. */
   readonly validatorCompiler: () => Promise<typeof compileTools>;
   /** Each tool's pieces of types.ts and specs.ts from an earlier run in this process. */
-  readonly cache?: GenerationCache | undefined;
+  readonly cache?: EmitMemo | undefined;
 }
 
 /**
@@ -48,7 +55,7 @@ export interface Emitter {
 /** The modules index.ts re-exports, in the order they were emitted. */
 const INDEXED = ["types.ts", "specs.ts", "handlers.ts", "client-inputs.ts"];
 
-function indexedModules(out: string, planned: readonly PlannedFile[], cache: GenerationCache | undefined) {
+function indexedModules(out: string, planned: readonly PlannedFile[], cache: EmitMemo | undefined) {
   const memo = cache && { previous: cache.pieceExports, next: new Map<string, ModuleExports>() };
   const modules = INDEXED.flatMap((file) => {
     const found = planned.find((p) => p.path === path.join(out, file));

@@ -1,10 +1,21 @@
-import type { JsonValue } from "@gen-client-tools/runtime/core";
-import type { GenerationCache } from "../cache/generation-cache.js";
+import type { ClientToolSpec, JsonValue } from "@gen-client-tools/runtime/core";
 import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
 import { type PiecedText, piecedText } from "../text-chunks.js";
 import { jsonTemplateLiteral, propertyKey, tsString } from "./escape.js";
 import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
+
+/** A tool's part of specs.ts, and the compatible versions it was written with. */
+export interface SpecsPiece {
+  readonly compatible: string;
+  readonly type: string;
+  readonly value: string;
+}
+
+/** What the specs emitter keeps for the next run in the process (see GenerationCache): each tool's part, by its spec. */
+export interface SpecsMemo {
+  readonly specsPieces: WeakMap<ClientToolSpec, SpecsPiece>;
+}
 
 /**
  * specs.ts: the specs as written, deep-frozen, each with its fingerprints, and their registration.
@@ -15,7 +26,7 @@ import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
  * JavaScript engine then parses the schemas as code, which keeps `tsc` and module loading
  * linear in the schemas' size.
  */
-export function emitSpecsFile(models: readonly ToolModel[], cache?: GenerationCache): PiecedText {
+export function emitSpecsFile(models: readonly ToolModel[], cache?: SpecsMemo): PiecedText {
   // In pieces, never joined: the file is tens of megabytes for thousands of tools (see PiecedText).
   const types: string[] = [];
   const values: string[] = [];

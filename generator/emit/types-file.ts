@@ -1,5 +1,5 @@
+import type { ClientToolSpec } from "@gen-client-tools/runtime/core";
 import { CONTENT_RESULT_SCHEMA, CONTENT_RESULT_TYPE, unknownMode } from "@gen-client-tools/runtime/core";
-import type { GenerationCache } from "../cache/generation-cache.js";
 import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
 import { type PiecedText, piecedText } from "../text-chunks.js";
@@ -8,11 +8,16 @@ import { emitSchemaTypes } from "./schema-types/index.js";
 import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
 import { resultTypeOf } from "./tool-types.js";
 
+/** What the types emitter keeps for the next run in the process (see GenerationCache): each tool's part, by its spec. */
+export interface TypesMemo {
+  readonly typesPieces: WeakMap<ClientToolSpec, readonly string[]>;
+}
+
 /**
  * types.ts: per tool its Args, Result and action types; then `ClientTools`, a row per tool, from which the template
  * derives the rest.
  */
-export function emitTypesFile(models: readonly ToolModel[], cache?: GenerationCache): PiecedText {
+export function emitTypesFile(models: readonly ToolModel[], cache?: TypesMemo): PiecedText {
   // In pieces, never joined: the file is tens of megabytes for thousands of tools (see PiecedText).
   const tools: string[] = [];
   if (models.some((model) => model.mode === "awaited-content")) {

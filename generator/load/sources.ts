@@ -2,7 +2,6 @@ import { readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import type { JsonValue } from "@gen-client-tools/runtime/core";
 import { forEachRef } from "@gen-client-tools/runtime/core";
-import type { GenerationCache } from "../cache/generation-cache.js";
 import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
 import { refTarget } from "../file-refs.js";
 import { MANIFEST_FILE, type Manifest, parseManifest } from "../output-format/manifest.js";
@@ -31,6 +30,11 @@ export interface SourceSet {
   readonly previousManifest: Manifest | undefined;
 }
 
+/** What load keeps for the next run in the process (see GenerationCache): every JSON file read, by absolute path. */
+export interface LoadMemo {
+  documents: ReadonlyMap<string, ReadFile>;
+}
+
 export interface LoadOptions {
   readonly in: readonly string[];
   readonly out: string;
@@ -44,10 +48,7 @@ export interface LoadOptions {
  * handlers file and the previous manifest. Problems reading a spec file are diagnostics; a
  * schema file's, the `$ref`'s (check reports them where the reference is).
  */
-export function loadSources(
-  options: LoadOptions,
-  cache?: GenerationCache,
-): { sources: SourceSet; diagnostics: Diagnostic[] } {
+export function loadSources(options: LoadOptions, cache?: LoadMemo): { sources: SourceSet; diagnostics: Diagnostic[] } {
   const display = (file: string): string => relativePath(options.cwd, file) || ".";
   const documents = new Map<string, ReadFile>();
   const readFile = (file: string): ReadJsonResult => {

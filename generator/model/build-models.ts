@@ -5,12 +5,16 @@ import {
   toolFingerprints,
   unknownMode,
 } from "@gen-client-tools/runtime/core";
-import type { GenerationCache } from "../cache/generation-cache.js";
 import type { CheckedTool } from "../check/check-specs.js";
 import type { FileProblem } from "../diagnostics.js";
 import type { Locator } from "../load/locator.js";
 import { pascalName, toolIdentifier } from "./names.js";
 import type { ToolModel } from "./tool-model.js";
+
+/** What model keeps for the next run in the process (see GenerationCache): each checked tool's model. */
+export interface ModelMemo {
+  readonly models: WeakMap<CheckedTool, ToolModel>;
+}
 
 /**
  * The model stage: names, modes and fingerprints for each checked tool, sorted by name so the
@@ -20,7 +24,7 @@ import type { ToolModel } from "./tool-model.js";
 export function buildToolModels(
   tools: readonly CheckedTool[],
   locator: Locator,
-  cache?: GenerationCache,
+  cache?: ModelMemo,
 ): { models: ToolModel[]; problems: FileProblem[] } {
   const models = tools
     .map((tool): ToolModel => {

@@ -54,9 +54,9 @@ export function clientTools(pluginOptions: ClientToolsPluginOptions = {}): Plugi
   };
   // The generator loads on first use, not when vite.config is read.
   const generateAndWrite = async (options: GenerateOptions): Promise<RunOutcome> => {
-    const { generate } = await import("../generate.js");
+    const { runGeneration } = await import("../run-generation.js");
     const { writeGenerated } = await import("../write-generated.js");
-    const result = await generate(options, cache);
+    const result = await runGeneration(options, cache);
     if (result.diagnostics.length > 0) return { diagnostics: result.diagnostics };
     return {
       notes: result.notes,

@@ -1,0 +1,154 @@
+import type { GenerationCache } from "./cache/generation-cache.js";
+import { openValidatorCache } from "./cache/validator-cache.js";
+import { checkSpecs } from "./check/check-specs.js";
+import { type Diagnostic, GenerateError } from "./diagnostics.js";
+import { emitOutput } from "./emit/emitters.js";
+import type { OutputPlan } from "./emit/output-plan.js";
+import { formatFiles } from "./format/format-files.js";
+import { loadFormatter } from "./format/prettier.js";
+import type { GeneratedFile, GenerateResult } from "./generate-result.js";
+import { createLocator, type Locator } from "./load/locator.js";
+import { readPreviousSpecs } from "./load/previous-specs.js";
+import { loadSources, type SourceSet } from "./load/sources.js";
+import { buildManifestFile } from "./manifest/build-manifest.js";
+import { type DigestedInputs, digestInputs } from "./manifest/inputs.js";
+import { buildToolModels } from "./model/build-models.js";
+import { type PreviousVersions, versionsOf, withCompatibleVersions } from "./model/compatible-versions.js";
+import type { ToolModel } from "./model/tool-model.js";
+import type { GenerateOptions } from "./options/generate-options.js";
+import { outputShapingOptions, type ResolvedOptions } from "./options/resolve.js";
+import { resolveOptions } from "./resolve-options.js";
+/**
+ * Reads, checks and emits; writes nothing (see `writeGenerated`). The stages, each a function
+ * from one value to the next: load (the only one that reads files) -> check -> model -> emit ->
+ * format -> manifest. `cache`: what an earlier run in this process kept (`--watch`, the Vite
+ * plugin), so that this one redoes only the changed files' work.
+ */
+export async function runGeneration(given: GenerateOptions, cache?: GenerationCache): Promise<GenerateResult> {
+  const options = resolveOptions(given);
+  const outDir = options.out;
+  const failed = (diagnostics: readonly Diagnostic[], warnings: readonly Diagnostic[] = []): GenerateResult => ({
+    files: [],
+    diagnostics,
+    notes: [],
+    warnings,
+    toolCount: 0,
+    outDir,
+  });
+
+  const planned = await planOutput(options, cache);
+  if ("diagnostics" in planned) return failed(planned.diagnostics, planned.warnings);
+  const { plan, read, tools, versions } = planned;
+
+  const formatter = options.prettier ? await loadFormatter(outDir, options.cwd) : undefined;
+  let files: GeneratedFile[];
+  try {
+    files = [...(await formatFiles(plan.files, formatter))];
+  } catch (error) {
+    if (error instanceof GenerateError) return failed(error.diagnostics);
+    throw error;
+  }
+  const manifest = buildManifestFile(
+    read.inputs,
+    tools,
+    versions,
+    files.filter((f) => f.role === "generated"),
+  );
+  // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
+  const [formattedManifest] = formatter === undefined ? [manifest] : await formatter.format([manifest]);
+  files.push({ ...manifest, contents: formattedManifest!.contents, role: "generated" });
+  return {
+    files,
+    diagnostics: [],
+    notes: plan.notes,
+    warnings: read.warnings,
+    toolCount: tools.length,
+    outDir,
+    ...(formatter && { formattedWith: { version: formatter.version, from: formatter.from } }),
+  };
+}
+
+/**
+ * Load, check, model and emit: the output plan, the tools' names, and what the manifest and the
+ * report need of the files read. The models (the parsed specs among them, tens of megabytes for
+ * thousands of tools) stay here, so that they can be collected while the files are formatted and
+ * hashed.
+ */
+async function planOutput(
+  options: ResolvedOptions,
+  cache: GenerationCache | undefined,
+): Promise<
+  | {
+      plan: OutputPlan;
+      read: Omit<ReadSpecs, "models">;
+      tools: readonly string[];
+      versions: Readonly<Record<string, readonly string[]>>;
+    }
+  | { diagnostics: readonly Diagnostic[]; warnings?: readonly Diagnostic[] }
+> {
+  const specs = readSpecs(options, cache);
+  if ("diagnostics" in specs) return specs;
+  const { models: checked, ...read } = specs;
+  const models = await withCompatibleVersions(checked, read.previousVersions, () => readPreviousSpecs(options.out));
+  const plan = await emitOutput(models, {
+    options,
+    stubs: read.stubs,
+    previousTools: read.previousTools,
+    validatorCache: openValidatorCache(options.cwd, options.out),
+    validatorCompiler: async () => (await import("./emit/validators/compile-pool.js")).compileTools,
+    cache,
+  });
+  if (plan.problems.length > 0)
+    return { diagnostics: read.locator === undefined ? plan.problems : read.locator.locate(plan.problems) };
+  return { plan, read, tools: models.map((model) => model.name), versions: versionsOf(models) };
+}
+
+/** What load, check and model give the later stages: the models, and what they need of the files read. */
+interface ReadSpecs {
+  readonly models: readonly ToolModel[];
+  readonly stubs: SourceSet["stubs"];
+  readonly previousTools: readonly string[] | undefined;
+  /** Each tool's version and compatible earlier ones, as the previous run recorded them. */
+  readonly previousVersions: PreviousVersions | undefined;
+  readonly inputs: DigestedInputs;
+  readonly warnings: readonly Diagnostic[];
+  /** For problems the emitters report in the spec files; only the validators' emitter has any. */
+  readonly locator: Locator | undefined;
+}
+
+/**
+ * Load, check and model, or the problems they found. The spec files' text (tens of megabytes for
+ * thousands of tools) stays here: what is returned holds their digest and the warnings placed
+ * already, and the texts only for the one emitter that can report a problem in them.
+ */
+function readSpecs(
+  options: ResolvedOptions,
+  cache: GenerationCache | undefined,
+): ReadSpecs | { readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } {
+  const { sources, diagnostics: unread } = loadSources(options, cache);
+  const locator = createLocator(sources.specs.map((spec) => spec.document));
+  const checked = checkSpecs(sources.specs, cache);
+  const { models, problems } = buildToolModels(checked.tools, locator, cache);
+  const diagnostics = [
+    ...unread,
+    ...locator.locate([...checked.problems, ...(options.failOnWarnings ? checked.warnings : []), ...problems]),
+  ];
+  // The warnings go with the problems: a run that stops still says everything it found.
+  if (diagnostics.length > 0)
+    return { diagnostics, warnings: options.failOnWarnings ? [] : locator.locate(checked.warnings) };
+  const specFiles = new Map(sources.specs.map(({ document }) => [document.path, document.text]));
+  return {
+    models,
+    stubs: sources.stubs,
+    previousTools: sources.previousManifest?.tools,
+    previousVersions: sources.previousManifest?.versions,
+    inputs: digestInputs({
+      outDir: options.out,
+      options: outputShapingOptions(options),
+      specFiles,
+      schemaFiles: sources.schemaTexts,
+    }),
+    warnings: options.failOnWarnings ? [] : locator.locate(checked.warnings),
+    locator: options.validators ? locator : undefined,
+  };
+}
