@@ -10,3 +10,15 @@ export function isInside(folder: string, file: string): boolean {
   const relative = path.relative(folder, file);
   return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
 }
+
+/** relativePath from one folder for many files, each folder among theirs resolved once. */
+export function relativePathsFrom(folder: string): (file: string) => string {
+  const folders = new Map<string, string>();
+  return (file) => {
+    const dir = path.dirname(file);
+    let prefix = folders.get(dir);
+    if (prefix === undefined) folders.set(dir, (prefix = relativePath(folder, dir)));
+    const name = path.basename(file);
+    return prefix === "" ? name : `${prefix}/${name}`;
+  };
+}

@@ -53,6 +53,7 @@ export async function runGeneration(given: GenerateOptions, cache?: GenerationCa
     tools,
     versions,
     files.filter((f) => f.role === "generated"),
+    cache,
   );
   // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
   const [formattedManifest] = formatter === undefined ? [manifest] : await formatter.format([manifest]);
@@ -136,7 +137,7 @@ function readSpecs(
   // The warnings go with the problems: a run that stops still says everything it found.
   if (diagnostics.length > 0)
     return { diagnostics, warnings: options.failOnWarnings ? [] : locator.locate(checked.warnings) };
-  const specFiles = new Map(sources.specs.map(({ document }) => [document.path, document.text]));
+  const specFiles = new Map(sources.specs.map(({ document }) => [document.path, document.digest]));
   return {
     models,
     stubs: sources.stubs,
@@ -146,7 +147,7 @@ function readSpecs(
       outDir: options.out,
       options: outputShapingOptions(options),
       specFiles,
-      schemaFiles: sources.schemaTexts,
+      schemaFiles: sources.schemaDigests,
     }),
     warnings: options.failOnWarnings ? [] : locator.locate(checked.warnings),
     locator: options.validators ? locator : undefined,

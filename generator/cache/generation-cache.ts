@@ -1,6 +1,7 @@
 import type { CheckMemo } from "../check/check-specs.js";
 import type { EmitMemo } from "../emit/emitters.js";
 import type { LoadMemo } from "../load/sources.js";
+import type { ManifestMemo } from "../manifest/inputs.js";
 import type { ModelMemo } from "../model/build-models.js";
 
 /**
@@ -10,15 +11,17 @@ import type { ModelMemo } from "../model/build-models.js";
  * on each run, so what a run no longer reads is let go; the others are weak. Nothing kept depends on the options, so
  * one cache serves runs whose options change (a config file edited).
  */
-export interface GenerationCache extends LoadMemo, CheckMemo, ModelMemo, EmitMemo {}
+export interface GenerationCache extends LoadMemo, CheckMemo, ModelMemo, EmitMemo, ManifestMemo {}
 
 export function createGenerationCache(): GenerationCache {
   return {
     documents: new Map(),
+    withoutFileRefs: new WeakSet(),
     checkedFiles: new Map(),
     models: new WeakMap(),
     typesPieces: new WeakMap(),
     specsPieces: new WeakMap(),
     pieceExports: new Map(),
+    outputDigests: new Map(),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { textDigest } from "../digest.js";
 import { parseJson } from "../json/json-parser.js";
 import type { JsonDocument } from "../load/read-json-file.js";
 import type { SchemaFileRead, SpecSource } from "../load/sources.js";
@@ -7,7 +8,13 @@ import { checkSpecs } from "./check-specs.js";
 /** A spec file as load hands it on, with the files its references reach: check reads no file. */
 function source(displayPath: string, value: unknown, schemaFiles: Record<string, SchemaFileRead> = {}): SpecSource {
   const text = JSON.stringify(value);
-  const document: JsonDocument = { path: `/project/${displayPath}`, displayPath, text, ...parseJson(text) };
+  const document: JsonDocument = {
+    path: `/project/${displayPath}`,
+    displayPath,
+    text,
+    digest: textDigest(text),
+    ...parseJson(text),
+  };
   return { document, schemaFiles: new Map(Object.entries(schemaFiles)) };
 }
 

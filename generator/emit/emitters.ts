@@ -10,16 +10,17 @@ import { emitIndexFile, exportsOf, type ModuleExports } from "./index-file.js";
 import type { OutputPlan, PlannedFile } from "./output-plan.js";
 import { emitSpecsFile, type SpecsMemo } from "./specs-file.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
-import { addMissingStubs } from "./stubs/update-stubs.js";
+import { addMissingStubs, type StubsMemo } from "./stubs/update-stubs.js";
 import { emitTypesFile, type TypesMemo } from "./types-file.js";
 import type { compileTools } from "./validators/compile-pool.js";
 import type { ValidatorCache } from "./validators/validator-cache.js";
 
 /**
  * What the emitters keep for the next run in the process (see GenerationCache): each tool's parts of types.ts and
- * specs.ts, and the names each piece of the indexed modules exports, by the piece's text.
+ * specs.ts, the names each piece of the indexed modules exports, by the piece's text, and the names the handlers file
+ * mentions.
  */
-export interface EmitMemo extends TypesMemo, SpecsMemo {
+export interface EmitMemo extends TypesMemo, SpecsMemo, StubsMemo {
   pieceExports: ReadonlyMap<string, ModuleExports>;
 }
 
@@ -157,7 +158,7 @@ export async function emitOutput(models: readonly ToolModel[], context: EmitCont
 }
 
 /** The user's handlers file: a new one, or the existing one with stubs for the tools it lacks. */
-async function emitStubs(models: readonly ToolModel[], { options, stubs }: EmitContext): Promise<OutputPlan> {
+async function emitStubs(models: readonly ToolModel[], { options, stubs, cache }: EmitContext): Promise<OutputPlan> {
   if (stubs === undefined) return { files: [], notes: [], problems: [] };
   const shown = relativePath(options.cwd, stubs.path);
   if (stubs.text === undefined) {
@@ -169,7 +170,7 @@ async function emitStubs(models: readonly ToolModel[], { options, stubs }: EmitC
       problems: [],
     };
   }
-  const update = await addMissingStubs(stubs.text, models, stubs.path);
+  const update = await addMissingStubs(stubs.text, models, stubs.path, cache);
   const notes = update.problem === undefined ? [] : [`${shown}: ${update.problem}`];
   if (update.text === undefined) return { files: [], notes, problems: [] };
   notes.push(`${shown}: added stub handlers for ${update.added.join(", ")}`);

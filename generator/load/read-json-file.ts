@@ -1,8 +1,10 @@
 import { readFileSync, statSync } from "node:fs";
 import type { JsonValue } from "@gen-client-tools/runtime/core";
 import type { Diagnostic } from "../diagnostics.js";
+import { decodedTextDigest, textDigest } from "../digest.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
-import { readPlainFileBytes } from "../read-plain-file.js";
+import { readPlainFileStatus } from "../read-plain-file.js";
+import { type FileStamp, fileStamp, sameStamp } from "./file-stamp.js";
 
 /** A JSON file as read: its text stays at hand so later stages can place errors at line:col. */
 export interface JsonDocument {
@@ -11,16 +13,18 @@ export interface JsonDocument {
   /** Path as shown to the user (relative to the working folder). */
   readonly displayPath: string;
   readonly text: string;
+  /** The text's textDigest: the manifest's digest of the inputs is made of the files' own. */
+  readonly digest: string;
   /** Deep-frozen. */
   readonly value: JsonValue;
   /** The deepest nesting of the value's objects and arrays (the root's is 0). */
   readonly deepest: number;
 }
 
-/** A JSON file read, with the bytes it was read from when they were asked for. */
+/** A JSON file read, with its stamp when one was asked for and can vouch for it. */
 export interface ReadFile {
   readonly document: JsonDocument;
-  readonly bytes?: Buffer;
+  readonly stamp?: FileStamp;
 }
 
 export type ReadJsonResult = ReadFile | { readonly diagnostic: Diagnostic };
@@ -28,28 +32,34 @@ export type ReadJsonResult = ReadFile | { readonly diagnostic: Diagnostic };
 const NOT_PLAIN = "not a plain file (a folder, a pipe or a device): spec and schema files must be plain JSON files";
 
 /**
- * With `bytes`, the file is read as bytes, kept in the result, and given back as `previous` (an earlier run's read)
- * while they are the same: comparing bytes costs a fraction of decoding the text. Without, it is read the quickest way
- * to its text (Node decodes it natively, without a buffer in between).
+ * With `stamp`, `previous` (an earlier run's read of the file) is given back while the file's stamp is the same, or
+ * else its bytes still hash the same: a run after one file changed reads that file only. Without, the file is read
+ * the quickest way to its text (Node decodes it natively, without a buffer in between).
  */
 export function readJsonFile(
   absolutePath: string,
   displayPath: string,
-  { bytes: keepBytes, previous }: { readonly bytes: boolean; readonly previous?: ReadFile | undefined },
+  { stamp: keepStamp, previous: given }: { readonly stamp: boolean; readonly previous?: ReadFile | undefined },
 ): ReadJsonResult {
-  let bytes: Buffer | undefined;
+  const previous = given?.document.displayPath === displayPath ? given : undefined;
   let text: string | undefined;
+  let digest: string | undefined;
+  let stamp: FileStamp | undefined;
   try {
-    if (keepBytes) {
-      bytes = readPlainFileBytes(absolutePath);
-      if (
-        previous?.bytes !== undefined &&
-        bytes?.equals(previous.bytes) &&
-        previous.document.displayPath === displayPath
-      )
-        return previous;
-      text = bytes?.toString("utf8");
-    } else if (statSync(absolutePath).isFile()) text = readFileSync(absolutePath, "utf8");
+    if (keepStamp) {
+      const status = previous?.stamp && statSync(absolutePath, { throwIfNoEntry: false });
+      if (status && sameStamp(previous!.stamp!, status)) return previous!;
+      const read = readPlainFileStatus(absolutePath);
+      if (read !== undefined) {
+        digest = decodedTextDigest(read.bytes);
+        stamp = fileStamp(read.status);
+        if (previous?.document.digest === digest) return stamp ? { document: previous.document, stamp } : previous;
+        text = read.bytes.toString("utf8");
+      }
+    } else if (statSync(absolutePath).isFile()) {
+      text = readFileSync(absolutePath, "utf8");
+      digest = textDigest(text);
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "";
     if (code === "EISDIR") return { diagnostic: { file: displayPath, message: NOT_PLAIN } };
@@ -61,10 +71,10 @@ export function readJsonFile(
     };
   }
   // Never read: a pipe blocks until someone writes to it, and a device may never end.
-  if (text === undefined) return { diagnostic: { file: displayPath, message: NOT_PLAIN } };
+  if (text === undefined || digest === undefined) return { diagnostic: { file: displayPath, message: NOT_PLAIN } };
   try {
-    const document = { path: absolutePath, displayPath, text, ...parseJson(text) };
-    return bytes === undefined ? { document } : { document, bytes };
+    const document = { path: absolutePath, displayPath, text, digest, ...parseJson(text) };
+    return stamp === undefined ? { document } : { document, stamp };
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     const at = lineColumn(text, error.offset);

@@ -50,7 +50,7 @@ describe("loadSources", () => {
       path.join(shared, "point.json"),
       path.join(shared, "next.json"),
     ]);
-    expect(sources.schemaTexts.size).toBe(2);
+    expect(sources.schemaDigests.size).toBe(2);
     expect(reads.mock.calls.map(([file]) => path.relative(cwd, file))).toEqual([
       "client-tools/a.json",
       "client-tools/shared/point.json",
@@ -85,7 +85,7 @@ describe("loadSources", () => {
     expect(files.get(path.join(cwd, "client-tools/bad.json"))).toEqual({
       error: expect.stringContaining("client-tools/bad.json:1:2: invalid JSON"),
     });
-    expect(sources.schemaTexts.size).toBe(0);
+    expect(sources.schemaDigests.size).toBe(0);
   });
 
   it("reads the handlers file and the previous manifest when they exist", () => {

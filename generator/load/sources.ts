@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { JsonValue } from "@gen-client-tools/runtime/core";
 import { forEachRef } from "@gen-client-tools/runtime/core";
@@ -6,7 +6,7 @@ import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
 import { refTarget } from "../file-refs.js";
 import { MANIFEST_FILE, type Manifest, parseManifest } from "../output-format/manifest.js";
 import { readPlainFile } from "../read-plain-file.js";
-import { isInside, relativePath } from "../relative-path.js";
+import { isInside, relativePath, relativePathsFrom } from "../relative-path.js";
 import { type JsonDocument, type ReadFile, type ReadJsonResult, readJsonFile } from "./read-json-file.js";
 import { listSpecFiles } from "./spec-files.js";
 
@@ -22,17 +22,21 @@ export interface SpecSource {
 /** Everything a run reads, read once: the stages after load touch no file. */
 export interface SourceSet {
   readonly specs: readonly SpecSource[];
-  /** The text of every schema file read, by absolute path: the manifest's digest covers them. */
-  readonly schemaTexts: ReadonlyMap<string, string>;
+  /** The digest of every schema file read, by absolute path: the manifest's digest of the inputs covers them. */
+  readonly schemaDigests: ReadonlyMap<string, string>;
   /** The user's handlers file (stubs are added to it), and its text when it exists. */
   readonly stubs: { readonly path: string; readonly text: string | undefined } | undefined;
   /** The manifest the previous run left in the output folder (it names the tools it generated). */
   readonly previousManifest: Manifest | undefined;
 }
 
-/** What load keeps for the next run in the process (see GenerationCache): every JSON file read, by absolute path. */
+/**
+ * What load keeps for the next run in the process (see GenerationCache): every JSON file read, by absolute path, and
+ * the documents found to hold no file `$ref`.
+ */
 export interface LoadMemo {
   documents: ReadonlyMap<string, ReadFile>;
+  readonly withoutFileRefs: WeakSet<JsonDocument>;
 }
 
 export interface LoadOptions {
@@ -49,11 +53,11 @@ export interface LoadOptions {
  * schema file's, the `$ref`'s (check reports them where the reference is).
  */
 export function loadSources(options: LoadOptions, cache?: LoadMemo): { sources: SourceSet; diagnostics: Diagnostic[] } {
-  const display = (file: string): string => relativePath(options.cwd, file) || ".";
+  const display = relativePathsFrom(options.cwd);
   const documents = new Map<string, ReadFile>();
   const readFile = (file: string): ReadJsonResult => {
     const result = readJsonFile(file, display(file), {
-      bytes: cache !== undefined,
+      stamp: cache !== undefined,
       previous: cache?.documents.get(file),
     });
     if ("document" in result) documents.set(file, result);
@@ -61,13 +65,13 @@ export function loadSources(options: LoadOptions, cache?: LoadMemo): { sources: 
   };
   const listed = listSpecFiles(options.in, options.cwd);
   const diagnostics: Diagnostic[] = [...listed.diagnostics];
-  const schemaTexts = new Map<string, string>();
+  const schemaDigests = new Map<string, string>();
   const reads = new Map<string, SchemaFileRead>();
   const readSchemaFile = (real: string): SchemaFileRead => {
     let read = reads.get(real);
     if (read === undefined) {
       const result = readFile(real);
-      if ("document" in result) schemaTexts.set(real, result.document.text);
+      if ("document" in result) schemaDigests.set(real, result.document.digest);
       reads.set(
         real,
         (read =
@@ -80,7 +84,7 @@ export function loadSources(options: LoadOptions, cache?: LoadMemo): { sources: 
   for (const file of listed.files) {
     const result = readFile(file);
     if ("document" in result)
-      specs.push({ document: result.document, schemaFiles: referencedFiles(result.document, readSchemaFile) });
+      specs.push({ document: result.document, schemaFiles: referencedFiles(result.document, readSchemaFile, cache) });
     else diagnostics.push(result.diagnostic);
   }
   if (cache !== undefined) cache.documents = documents;
@@ -89,7 +93,7 @@ export function loadSources(options: LoadOptions, cache?: LoadMemo): { sources: 
   return {
     sources: {
       specs,
-      schemaTexts,
+      schemaDigests,
       stubs,
       previousManifest: previous === undefined ? undefined : parseManifest(previous),
     },
@@ -103,11 +107,16 @@ const FILE_REF = /"\$ref"\s*:\s*"(?!#)/;
 function referencedFiles(
   document: JsonDocument,
   readSchemaFile: (real: string) => SchemaFileRead,
+  memo: LoadMemo | undefined,
 ): Map<string, SchemaFileRead> {
   const found = new Map<string, SchemaFileRead>();
   // A file `$ref` is rare: most spec files hold none (no `"$ref": "` that is not followed by
   // "#", and no `\u` escape that could spell one), and need no walk.
-  if (!FILE_REF.test(document.text) && !document.text.includes("\\u")) return found;
+  if (memo?.withoutFileRefs.has(document)) return found;
+  if (!FILE_REF.test(document.text) && !document.text.includes("\\u")) {
+    memo?.withoutFileRefs.add(document);
+    return found;
+  }
   const folder = path.dirname(document.path);
   let realFolder: string | undefined;
   const follow = (value: unknown, fromFile: string): void => {

@@ -1,30 +1,32 @@
-import { namedTextsDigest } from "../digest.js";
+import { namedDigestsDigest, textDigest } from "../digest.js";
 import type { RecordedOptions } from "../output-format/manifest.js";
-import { relativePath } from "../relative-path.js";
+import { relativePath, relativePathsFrom } from "../relative-path.js";
+import { type PiecesDigest, piecesDigest } from "./pieces-digest.js";
 
 /** What a generation's output depends on, besides the generator's code. */
 export interface GenerationInputs {
   readonly outDir: string;
   /** The options that shape the output (`outputShapingOptions`). */
   readonly options: RecordedOptions;
-  /** The text of every spec file, by absolute path. */
+  /** The textDigest of every spec file, by absolute path. */
   readonly specFiles: ReadonlyMap<string, string>;
-  /** The text of every file a `$ref` reached, by absolute path. */
+  /** The textDigest of every file a `$ref` reached, by absolute path. */
   readonly schemaFiles: ReadonlyMap<string, string>;
 }
 
 /**
  * Digest of the inputs: the set of spec files and the set of schema files, each file by its
- * path relative to the output folder (so the same from any working folder) and its text, and
+ * path relative to the output folder (so the same from any working folder) and its text's digest, and
  * the output-shaping options. Not the `--in` arguments: `--in tools` and `--in tools/b.json
  * tools/a.json` read the same files.
  */
 export function inputsDigest(inputs: GenerationInputs): string {
+  const name = relativePathsFrom(inputs.outDir);
   const named = (role: string, files: ReadonlyMap<string, string>) =>
-    [...files].map(([file, text]) => [`${role} ${relativePath(inputs.outDir, file)}`, text] as const);
+    [...files].map(([file, digest]) => [`${role} ${name(file)}`, digest] as const);
   // Every file's name starts with its role: the options, named "", cannot be mistaken for one.
-  return namedTextsDigest([
-    ["", JSON.stringify(inputs.options)],
+  return namedDigestsDigest([
+    ["", textDigest(JSON.stringify(inputs.options))],
     ...named("spec", inputs.specFiles),
     ...named("schema", inputs.schemaFiles),
   ]);
@@ -50,10 +52,28 @@ export function digestInputs(inputs: GenerationInputs): DigestedInputs {
   return { outDir: inputs.outDir, options: inputs.options, digest: inputsDigest(inputs), schemaFiles };
 }
 
+/** What the manifest keeps for the next run in the process (see GenerationCache): each pieced file's digest, part way. */
+export interface ManifestMemo {
+  outputDigests: ReadonlyMap<string, PiecesDigest>;
+}
+
 /** Digest of generated files (path and text). */
 export function outputsDigest(
   outDir: string,
   files: readonly { readonly path: string; readonly contents: string; readonly pieces?: readonly string[] }[],
+  memo?: ManifestMemo,
 ): string {
-  return namedTextsDigest(files.map((f) => [relativePath(outDir, f.path), f.contents, f.pieces] as const));
+  const kept = new Map<string, PiecesDigest>();
+  const named = files.map((file) => {
+    let digest: string;
+    if (file.pieces === undefined) digest = textDigest(file.contents);
+    else {
+      const pieced = piecesDigest(file.pieces, memo?.outputDigests.get(file.path));
+      kept.set(file.path, pieced);
+      digest = pieced.digest;
+    }
+    return [relativePath(outDir, file.path), digest] as const;
+  });
+  if (memo !== undefined) memo.outputDigests = kept;
+  return namedDigestsDigest(named);
 }

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { decodedTextDigest } from "../digest.js";
 import { generatorDigest } from "../generator-digest.js";
 import { listSpecFiles } from "../load/spec-files.js";
 import { inputsDigest, outputsDigest } from "../manifest/inputs.js";
@@ -6,7 +7,7 @@ import { readManifest } from "../manifest/read-manifest.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { outputShapingOptions } from "../options/resolve.js";
 import { MANIFEST_FILE } from "../output-format/manifest.js";
-import { readPlainFile } from "../read-plain-file.js";
+import { readPlainFileStatus } from "../read-plain-file.js";
 import { resolveOptions } from "../resolve-options.js";
 import { listGeneratedFiles } from "../write/write-files.js";
 
@@ -37,13 +38,18 @@ export function generatedFilesUpToDate(given: GenerateOptions = {}): boolean {
   return outputsDigest(outDir, outputs) === manifest.outputs;
 }
 
-/** The text of each file, or undefined when one cannot be read. */
+/** The digest of each file's text, or undefined when one cannot be read. */
 function readAll(files: readonly string[]): Map<string, string> | undefined {
-  const texts = new Map<string, string>();
+  const digests = new Map<string, string>();
   for (const file of files) {
-    const text = readPlainFile(file);
-    if (text === undefined) return undefined;
-    texts.set(file, text);
+    let read: ReturnType<typeof readPlainFileStatus>;
+    try {
+      read = readPlainFileStatus(file);
+    } catch {
+      return undefined;
+    }
+    if (read === undefined) return undefined;
+    digests.set(file, decodedTextDigest(read.bytes));
   }
-  return texts;
+  return digests;
 }

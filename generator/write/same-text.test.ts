@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CHUNK_CHARS } from "../text-chunks.js";
-import { holdsText } from "./same-text.js";
+import { holdsText, utf8Length } from "./same-text.js";
 
 describe("holdsText", () => {
   it("is true exactly when the bytes are the UTF-8 of the pieces joined", () => {
@@ -28,5 +28,12 @@ describe("holdsText", () => {
     expect(holdsText(changed, pieces)).toBe(false);
     changed[changed.length - 2] = "i".charCodeAt(0);
     expect(holdsText(changed, pieces)).toBe(true);
+  });
+});
+
+describe("utf8Length", () => {
+  it("counts the bytes of the pieces joined, a pair split across two pieces and a lone half included", () => {
+    for (const pieces of [["ab😀", "\ud83d", "\ude00 é", "", "z"], ["\ud83d", "", "\ude00"], ["\ude00", "\ud83d"], []])
+      expect(utf8Length(pieces)).toBe(Buffer.byteLength(pieces.join("")));
   });
 });

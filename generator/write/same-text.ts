@@ -1,12 +1,45 @@
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { CHUNK_CHARS, textChunks } from "../text-chunks.js";
 
-/** A file's bytes, or undefined when it cannot be read (it does not exist). */
-export function readBytesIfExists(file: string): Buffer | undefined {
+/** How many bytes the pieces' text takes as UTF-8. */
+export function utf8Length(pieces: readonly string[]): number {
+  let bytes = 0;
+  let lastCode = 0;
+  for (const piece of pieces) {
+    if (piece === "") continue;
+    bytes += Buffer.byteLength(piece);
+    // A pair split across two pieces: counted as two replacement characters (3 bytes each), it takes 4.
+    if (isSurrogate(lastCode, 0xd800) && isSurrogate(piece.charCodeAt(0), 0xdc00)) bytes -= 2;
+    lastCode = piece.charCodeAt(piece.length - 1);
+  }
+  return bytes;
+}
+
+function isSurrogate(code: number, first: number): boolean {
+  return code >= first && code <= first + 0x3ff;
+}
+
+/**
+ * A file's size, and its bytes when it has `size` bytes (a file of another size cannot hold a text of that size, and is
+ * not read), or undefined when it cannot be read (it does not exist).
+ */
+export function readIfSized(
+  file: string,
+  size: number,
+): { readonly size: number; readonly bytes?: Buffer } | undefined {
+  let fd: number;
   try {
-    return readFileSync(file);
+    fd = openSync(file, "r");
   } catch {
     return undefined;
+  }
+  try {
+    const found = fstatSync(fd).size;
+    return found === size ? { size, bytes: readFileSync(fd) } : { size: found };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
 import { generate } from "../generate.js";
 import { banner } from "../output-format/banner.js";
@@ -21,6 +21,23 @@ describe("writeFiles: the text written", () => {
     const file = path.join(folder, "gen/big.ts");
     expect(writeFiles([{ path: file, contents }], undefined, false).changed).toEqual([file]);
     expect(readFileSync(file).equals(Buffer.from(contents))).toBe(true);
+  });
+});
+
+describe("writeFiles: replacing a file of megabytes", () => {
+  it("keeps the old text whole for a reader that opened it, and leaves no second name behind", async () => {
+    const folder = tempProject({});
+    const file = path.join(folder, "gen/specs.ts");
+    const old = generated("a".repeat(2 << 20));
+    writeFiles([{ path: file, contents: old }], undefined, false);
+    const reader = openSync(file, "r");
+    const now = generated("b".repeat(2 << 20));
+    expect(writeFiles([{ path: file, contents: now }], undefined, false).changed).toEqual([file]);
+    expect(readFileSync(file, "utf8")).toBe(now);
+    expect(readFileSync(reader, "utf8")).toBe(old);
+    closeSync(reader);
+    // The old file's second name goes off the main thread.
+    await vi.waitFor(() => expect(readdirSync(path.dirname(file))).toEqual(["specs.ts"]));
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   closeSync,
+  linkSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -7,6 +8,7 @@ import {
   renameSync,
   rmdirSync,
   rmSync,
+  unlink,
   writeFileSync,
   writeSync,
 } from "node:fs";
@@ -14,7 +16,7 @@ import path from "node:path";
 import { BANNER_PREFIX } from "../output-format/banner.js";
 import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
 import { CHUNK_BYTES, CHUNK_CHARS, textChunks } from "../text-chunks.js";
-import { holdsText, readBytesIfExists } from "./same-text.js";
+import { holdsText, readIfSized, utf8Length } from "./same-text.js";
 
 export interface FileToWrite {
   readonly path: string;
@@ -44,17 +46,18 @@ export function writeFiles(files: readonly FileToWrite[], outDir: string | undef
   const changed: string[] = [];
   const unchanged: string[] = [];
   for (const file of files) {
-    const existing = readBytesIfExists(file.path);
+    const pieces = file.pieces ?? [file.contents];
+    const existing = readIfSized(file.path, utf8Length(pieces));
     if (
       existing !== undefined &&
-      (holdsText(existing, file.pieces ?? [file.contents]) ||
-        (check && file.sameAs?.(existing.toString("utf8")) === true))
+      ((existing.bytes !== undefined && holdsText(existing.bytes, pieces)) ||
+        (check && file.sameAs?.(readIfExists(file.path) ?? "") === true))
     ) {
       unchanged.push(file.path);
       continue;
     }
     changed.push(file.path);
-    if (!check) writeAtomically(file.path, file.pieces ?? [file.contents]);
+    if (!check) writeAtomically(file.path, pieces, (existing?.size ?? 0) >= BIG_FILE_BYTES);
   }
   if (outDir === undefined) return { changed, unchanged, stale: [] };
   const root = path.resolve(outDir);
@@ -71,15 +74,40 @@ export function writeFiles(files: readonly FileToWrite[], outDir: string | undef
 /** `.<name>.<pid>.tmp`: written beside a file, then renamed over it. */
 const TEMPORARY = /^\..+\.(\d+)\.tmp$/;
 
-function writeAtomically(file: string, pieces: readonly string[]): void {
+/**
+ * A rename over a file of megabytes waits while the file system frees the old file's blocks (~1 ms a megabyte on
+ * ext4): such a file is first linked under a temporary name, so that the rename frees nothing, and that name is
+ * removed off the main thread.
+ */
+const BIG_FILE_BYTES = 1 << 20;
+
+function writeAtomically(file: string, pieces: readonly string[], replacesBigFile: boolean): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  const temporary = temporaryPath(file, "");
   try {
     writeText(temporary, pieces);
+    const old = replacesBigFile ? linkedAside(file) : undefined;
     renameSync(temporary, file);
+    // Should it fail, or the process end first, the next run removes it as an abandoned temporary file.
+    if (old !== undefined) unlink(old, () => {});
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
+  }
+}
+
+function temporaryPath(file: string, role: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}${role}.${process.pid}.tmp`);
+}
+
+/** A second name for `file`, or undefined when it cannot have one (the name is taken, or links are not supported). */
+function linkedAside(file: string): string | undefined {
+  const old = temporaryPath(file, ".old");
+  try {
+    linkSync(file, old);
+    return old;
+  } catch {
+    return undefined;
   }
 }
 

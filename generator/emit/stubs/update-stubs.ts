@@ -10,6 +10,11 @@ export interface StubsUpdate {
   readonly problem?: string;
 }
 
+/** What the stubs emitter keeps for the next run in the process (see GenerationCache): the names the handlers file mentions. */
+export interface StubsMemo {
+  handlersNames?: { readonly text: string; readonly names: ReadonlySet<string> };
+}
+
 /**
  * Adds a stub method for each tool the user's handlers object lacks, keeping every line the
  * user wrote. The cheap text test runs first; ts-morph (a 9 MB compiler) loads only when a
@@ -19,8 +24,13 @@ export async function addMissingStubs(
   text: string,
   models: readonly ToolModel[],
   filePath: string,
+  memo?: StubsMemo,
 ): Promise<StubsUpdate> {
-  const mentioned = mentionedNames(text);
+  let mentioned = memo?.handlersNames?.text === text ? memo.handlersNames.names : undefined;
+  if (mentioned === undefined) {
+    mentioned = mentionedNames(text);
+    if (memo !== undefined) memo.handlersNames = { text, names: mentioned };
+  }
   const maybeMissing = models.filter((model) => !mentioned.has(model.name));
   if (maybeMissing.length === 0) return { text: undefined, added: [] };
 
