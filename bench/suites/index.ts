@@ -9,10 +9,12 @@ import { redisStore } from "./redis.js";
 import { runtime } from "./runtime.js";
 import { typecheck } from "./typecheck.js";
 import { validators } from "./validators.js";
+import { watchRerun } from "./watch-rerun.js";
 
 /** Every benchmark, in the order of the table. */
 export const BENCHMARKS: readonly Benchmark[] = [
   endToEnd,
+  watchRerun,
   validators,
   checkUpToDate,
   help,
