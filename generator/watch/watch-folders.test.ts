@@ -58,8 +58,13 @@ describe("watchFolders", () => {
     renameSync(path.join(dir, ".a.json.swp"), path.join(dir, "a.json"));
     await watch.seen(path.join(dir, "a.json"));
     watch.forget();
+    // Beside the folder, and in a node_modules inside it: not watched, so written before the removal reported after.
+    writeFileSync(path.join(dir, "../beside.json"), "{}");
+    mkdirSync(path.join(dir, "node_modules"));
+    writeFileSync(path.join(dir, "node_modules/x.json"), "{}");
     rmSync(path.join(dir, "a.json"));
     await watch.seen(path.join(dir, "a.json"));
+    expect(new Set(watch.reported)).toEqual(new Set([path.join(dir, "a.json")]));
     expect(watch.reported.filter((file) => path.basename(file).startsWith("."))).toEqual([]);
     expect(watch.errors).toEqual([]);
   });

@@ -29,7 +29,7 @@ export async function watchFolders(
     const watcher = watch(parent, {
       ignoreInitial: true,
       ...(!root.recursive && { depth: 1 }),
-      ignored: (file) => !isWatched(root.dir, parent, path.resolve(file)),
+      ignored: notWatched(root.dir, parent),
     });
     watcher.on("all", (_event, file) => onChange(path.resolve(file)));
     // A watcher that fails (the inotify limit, a folder without permission) is reported, not fatal.
@@ -40,10 +40,20 @@ export async function watchFolders(
   return { close: async () => void (await Promise.all(watchers.map((watcher) => watcher.close()))) };
 }
 
-/** The parent itself, the root, and what is under the root but hidden entries and node_modules. */
-function isWatched(root: string, parent: string, file: string): boolean {
-  if (file === parent || file === root) return true;
-  const relative = path.relative(root, file);
-  if (relative.startsWith("..") || path.isAbsolute(relative)) return false;
-  return !relative.split(path.sep).some((part) => part.startsWith(".") || part === "node_modules");
+/**
+ * What chokidar should not watch: anything but the parent itself, the root, and what is under the root but hidden
+ * entries and node_modules. Chokidar asks of every entry each time it reads a folder again (after any change in it), so
+ * a path under the root is told by its text alone.
+ */
+function notWatched(root: string, parent: string): (file: string) => boolean {
+  const inside = root + path.sep;
+  const hidden = (relative: string): boolean =>
+    relative.split(path.sep).some((part) => part.startsWith(".") || part === "node_modules");
+  return (given) => {
+    if (given.startsWith(inside)) return hidden(given.slice(inside.length));
+    const file = path.resolve(given);
+    if (file === parent || file === root) return false;
+    const relative = path.relative(root, file);
+    return relative.startsWith("..") || path.isAbsolute(relative) || hidden(relative);
+  };
 }
