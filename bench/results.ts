@@ -1,4 +1,5 @@
 import type { Summary } from "./stats.js";
+import type { CorpusKind } from "./workspace.js";
 
 export type Unit = "ms" | "µs" | "MB/s" | "MB" | "KB" | "bytes" | "validations/s" | "calls/s" | "pairs/s" | "×";
 
@@ -48,7 +49,13 @@ export interface BenchResults {
   /** The corpus: seed, and per tool count the spec bytes written. */
   readonly corpus: {
     readonly seed: number;
-    readonly sizes: readonly { readonly tools: number; readonly bytes: number; readonly parametersBytes: Summary }[];
+    readonly sizes: readonly {
+      readonly tools: number;
+      /** Absent in results written before there was a second kind. */
+      readonly kind?: CorpusKind;
+      readonly bytes: number;
+      readonly parametersBytes: Summary;
+    }[];
   };
   readonly rows: readonly Row[];
   /** Benchmarks that threw: the run fails when this is not empty. */

@@ -78,6 +78,7 @@ const results: BenchResults = {
     seed: workspace.seed,
     sizes: workspace.projects().map((project) => ({
       tools: project.tools,
+      kind: project.kind,
       bytes: project.corpus.bytes,
       parametersBytes: summarize(
         project.corpus.specs.map(

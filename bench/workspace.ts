@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { writeMcpCorpus } from "./corpus/mcp-corpus.js";
 import { type Corpus, writeCorpus } from "./corpus/write-corpus.js";
 import { PACKAGE_ROOT } from "./paths.js";
 
@@ -12,6 +13,7 @@ import { PACKAGE_ROOT } from "./paths.js";
  */
 export interface BenchProject {
   readonly tools: number;
+  readonly kind: CorpusKind;
   readonly root: string;
   readonly specsFolder: string;
   readonly outFolder: string;
@@ -19,30 +21,35 @@ export interface BenchProject {
   readonly corpus: Corpus;
 }
 
+/** The synthetic corpus (bench/corpus/tool-spec.ts), or real schemas: the official MCP servers' tools'. */
+export type CorpusKind = "synthetic" | "mcp";
+
 export class Workspace {
   readonly root = mkdtempSync(path.join(os.tmpdir(), "gct-bench-"));
-  readonly #projects = new Map<number, BenchProject>();
+  readonly #projects = new Map<string, BenchProject>();
 
   constructor(readonly seed: number) {}
 
-  /** The project with `tools` specs, its corpus written on first use. */
-  project(tools: number): BenchProject {
-    let project = this.#projects.get(tools);
+  /** The project with `tools` specs of that kind, its corpus written on first use. */
+  project(tools: number, kind: CorpusKind = "synthetic"): BenchProject {
+    const name = `${kind === "mcp" ? "mcp" : "n"}${tools}`;
+    let project = this.#projects.get(name);
     if (project === undefined) {
-      const root = path.join(this.root, `n${tools}`);
+      const root = path.join(this.root, name);
       // The generated code imports the runtime package: installed, as in a user's project.
       mkdirSync(path.join(root, "node_modules/@gen-client-tools"), { recursive: true });
       symlinkSync(path.join(PACKAGE_ROOT, "runtime"), path.join(root, "node_modules/@gen-client-tools/runtime"), "dir");
       const specsFolder = path.join(root, "client-tools");
       project = {
         tools,
+        kind,
         root,
         specsFolder,
         outFolder: path.join(root, "src", "client-tools.gen"),
         stubsFile: path.join(root, "src", "client-tool-handlers.ts"),
-        corpus: writeCorpus(specsFolder, tools, this.seed),
+        corpus: kind === "mcp" ? writeMcpCorpus(specsFolder, tools) : writeCorpus(specsFolder, tools, this.seed),
       };
-      this.#projects.set(tools, project);
+      this.#projects.set(name, project);
     }
     return project;
   }

@@ -21,14 +21,16 @@ const LARGE_RSS: Target = { op: "<=", value: 300, unit: "MB", of: "measured" };
 
 /**
  * The generator end to end as a fresh process, interleaved with the baseline on the same spec
- * files and with a bare `node -e ""` (the floor no Node CLI can go under); then the generator
- * alone at the other corpus sizes, to show how it scales.
+ * files and with a bare `node -e ""` (the floor no Node CLI can go under), on the synthetic
+ * corpus and on one of real schemas (the official MCP servers'); then the generator alone at the
+ * other corpus sizes, to show how it scales.
  */
 export const endToEnd: Benchmark = {
   name: "end-to-end",
   run(context) {
     const { plan } = context;
     const rows = compareWithBaseline(context, context.workspace.project(plan.mainTools));
+    rows.push(...compareWithBaseline(context, context.workspace.project(plan.mainTools, "mcp")));
     for (const tools of plan.scalingTools.filter((n) => n !== plan.mainTools)) {
       const project = context.workspace.project(tools);
       const runs = tools > plan.mainTools ? plan.largeRuns : plan.processRuns;
@@ -61,7 +63,11 @@ function compareWithBaseline(context: BenchContext, project: BenchProject): Row[
       cwd: project.root,
       measureMemory,
     });
-  context.log(`gen vs json-schema-to-typescript, ${project.tools} tools, ${plan.baselineRuns} interleaved runs`);
+  const mcp = project.kind === "mcp";
+  const corpus = mcp ? " of real MCP schemas" : "";
+  context.log(
+    `gen vs json-schema-to-typescript, ${project.tools} tools${corpus}, ${plan.baselineRuns} interleaved runs`,
+  );
   const samples = interleave(plan.baselineRuns, {
     floor: () => runNode(["-e", ""], { cwd: project.root }).ms,
     gen: () => generateFresh(project).ms,
@@ -77,16 +83,16 @@ function compareWithBaseline(context: BenchContext, project: BenchProject): Row[
   const count = project.tools.toLocaleString("en-US");
   return [
     row({
-      id: `gen.e2e.n${project.tools}`,
-      what: `gen-client-tools end to end, ${count} tools (fresh process: read, check, emit, write)`,
+      id: `gen.e2e.${mcp ? "mcp." : ""}n${project.tools}`,
+      what: `gen-client-tools end to end, ${count} tools${corpus} (fresh process: read, check, emit, write)`,
       measured: { ...summarize(samples.gen), unit: "ms" },
       ratio: { ...pairedRatios(samples.jstt, samples.gen), against: JSTT },
       ...(atTarget && { targets: TARGETS }),
       details: { ...memoryAndSizes(project), 'node -e "" floor (ms)': summarize(samples.floor).median },
     }),
     row({
-      id: `baseline.jstt.n${project.tools}`,
-      what: `baseline: ${JSTT}, ${count} tools`,
+      id: `baseline.jstt.${mcp ? "mcp." : ""}n${project.tools}`,
+      what: `baseline: ${JSTT}, ${count} tools${corpus}`,
       measured: { ...summarize(samples.jstt), unit: "ms" },
       details: {
         // Its warm-up run is left out here too.
