@@ -1,6 +1,9 @@
 import { type ClientToolSpec, clientToolVersionOf, type JsonObject } from "@gen-client-tools/runtime/core";
 import type { ToolModel } from "./tool-model.js";
 
+/** A spec the previous run wrote, by its tool's name (load/previous-specs.ts). */
+type PreviousSpecs = (name: string) => JsonObject | undefined;
+
 /** How many earlier versions a tool keeps: the runtime's limit, the latest first. */
 const MAX_COMPATIBLE_VERSIONS = 16;
 
@@ -18,9 +21,9 @@ export type PreviousVersions = Readonly<Record<string, readonly string[]>>;
 export async function withCompatibleVersions(
   models: readonly ToolModel[],
   previous: PreviousVersions | undefined,
-  previousSpecs: () => ReadonlyMap<string, JsonObject>,
+  previousSpecs: () => PreviousSpecs,
 ): Promise<ToolModel[]> {
-  let specs: ReadonlyMap<string, JsonObject> | undefined;
+  let specs: PreviousSpecs | undefined;
   let safe: typeof import("./older-pages.js").safeForOlderPages | undefined;
   const result: ToolModel[] = [];
   for (const model of models) {
@@ -30,7 +33,7 @@ export async function withCompatibleVersions(
     if (before === current) compatible = listed;
     else if (before !== undefined && before[0] === current[0]) {
       specs ??= previousSpecs();
-      const old = specs.get(model.name) as ClientToolSpec | undefined;
+      const old = specs(model.name) as ClientToolSpec | undefined;
       // Loaded only here: the comparison brings ajv.
       safe ??= (await import("./older-pages.js")).safeForOlderPages;
       // The previous output must be the version the manifest names: a file edited since is no history.
