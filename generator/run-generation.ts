@@ -4,6 +4,7 @@ import { checkSpecs } from "./check/check-specs.js";
 import { type Diagnostic, GenerateError } from "./diagnostics.js";
 import { emitOutput } from "./emit/emitters.js";
 import type { OutputPlan } from "./emit/output-plan.js";
+import type { CompilePool } from "./emit/validators/compile-pool.js";
 import { formatFiles } from "./format/format-files.js";
 import { loadFormatter } from "./format/prettier.js";
 import type { GeneratedFile, GenerateResult } from "./generate-result.js";
@@ -13,7 +14,7 @@ import { loadSources, type SourceSet } from "./load/sources.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
 import { type DigestedInputs, digestInputs } from "./manifest/inputs.js";
 import { buildToolModels } from "./model/build-models.js";
-import { type PreviousVersions, versionsOf, withCompatibleVersions } from "./model/compatible-versions.js";
+import { type PreviousVersions, withCompatibleVersions } from "./model/compatible-versions.js";
 import type { ToolModel } from "./model/tool-model.js";
 import type { GenerateOptions } from "./options/generate-options.js";
 import { outputShapingOptions, type ResolvedOptions } from "./options/resolve.js";
@@ -87,21 +88,45 @@ async function planOutput(
     }
   | { diagnostics: readonly Diagnostic[]; warnings?: readonly Diagnostic[] }
 > {
-  const specs = readSpecs(options, cache);
-  if ("diagnostics" in specs) return specs;
-  const { models: checked, ...read } = specs;
-  const models = await withCompatibleVersions(checked, read.previousVersions, () => readPreviousSpecs(options.out));
-  const plan = await emitOutput(models, {
-    options,
-    stubs: read.stubs,
-    previousTools: read.previousTools,
-    validatorCache: openValidatorCache(options.cwd, options.out),
-    validatorCompiler: async () => (await import("./emit/validators/compile-pool.js")).compileTools,
-    cache,
-  });
-  if (plan.problems.length > 0)
-    return { diagnostics: read.locator === undefined ? plan.problems : read.locator.locate(plan.problems) };
-  return { plan, read, tools: models.map((model) => model.name), versions: versionsOf(models) };
+  const validatorCache = openValidatorCache(options.cwd, options.out);
+  const threads = options.validators && validatorCache.holdsNone() ? await startCompilerThreads() : undefined;
+  try {
+    const specs = readSpecs(options, cache);
+    if ("diagnostics" in specs) return specs;
+    const { models: checked, ...read } = specs;
+    const { models, versions } = await withCompatibleVersions(checked, read.previousVersions, () =>
+      readPreviousSpecs(options.out),
+    );
+    const plan = await emitOutput(models, {
+      options,
+      stubs: read.stubs,
+      previousTools: read.previousTools,
+      validatorCache,
+      validatorCompiler:
+        threads === undefined
+          ? async () => (await import("./emit/validators/compile-pool.js")).compileTools
+          : () => threads.compile,
+      cache,
+    });
+    if (plan.problems.length > 0)
+      return { diagnostics: read.locator === undefined ? plan.problems : read.locator.locate(plan.problems) };
+    return { plan, read, tools: models.map((model) => model.name), versions };
+  } finally {
+    threads?.close();
+  }
+}
+
+/**
+ * A first `--validators` run compiles every tool: its compiler threads start before the specs are read, and load ajv
+ * while this thread reads, checks and models them. The emitter's module is loaded with them, so that it hands out the
+ * work before this thread goes on to the other emitters.
+ */
+async function startCompilerThreads(): Promise<CompilePool | undefined> {
+  const [{ openCompilePool }] = await Promise.all([
+    import("./emit/validators/compile-pool.js"),
+    import("./emit/validators/index.js"),
+  ]);
+  return openCompilePool();
 }
 
 /** What load, check and model give the later stages: the models, and what they need of the files read. */

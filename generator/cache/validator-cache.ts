@@ -29,6 +29,13 @@ export function openValidatorCache(cwd: string, outDir: string): ValidatorCache 
         // A read-only or full disk: the next run compiles again.
       }
     },
+    holdsNone() {
+      try {
+        return !readdirSync(folder).some((name) => name.endsWith(EXTENSION));
+      } catch {
+        return true;
+      }
+    },
     prune(ids) {
       let names: string[];
       try {

@@ -12,7 +12,7 @@ import { emitSpecsFile, type SpecsMemo } from "./specs-file.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
 import { addMissingStubs, type StubsMemo } from "./stubs/update-stubs.js";
 import { emitTypesFile, type TypesMemo } from "./types-file.js";
-import type { compileTools } from "./validators/compile-pool.js";
+import type { CompileTools } from "./validators/compile-pool.js";
 import type { ValidatorCache } from "./validators/validator-cache.js";
 
 /**
@@ -32,8 +32,11 @@ export interface EmitContext {
   /** The tools of the previous run (its manifest), when known. */
   readonly previousTools: readonly string[] | undefined;
   readonly validatorCache: ValidatorCache;
-  /** Loads the validators' compiler (ajv's code generator and its threads) when there is something to compile. */
-  readonly validatorCompiler: () => Promise<typeof compileTools>;
+  /**
+   * The validators' compiler (ajv's code generator and its threads), loaded when there is something to compile, or
+   * given at once where its threads were started ahead.
+   */
+  readonly validatorCompiler: () => CompileTools | Promise<CompileTools>;
   /** Each tool's pieces of types.ts and specs.ts from an earlier run in this process. */
   readonly cache?: EmitMemo | undefined;
 }
@@ -45,6 +48,11 @@ export interface EmitContext {
 export interface Emitter {
   readonly name: string;
   when(options: ResolvedOptions): boolean;
+  /**
+   * Started before the others, given no `planned` files: an emitter that hands its work to other threads, which
+   * then work while this one runs the other emitters.
+   */
+  readonly early?: boolean;
   /** `planned`: the files of the emitters before it. */
   emit(
     models: readonly ToolModel[],
@@ -119,6 +127,7 @@ export const EMITTERS: readonly Emitter[] = [
   {
     name: "validators",
     when: (options) => options.validators,
+    early: true,
     async emit(models, { options, validatorCache, validatorCompiler }) {
       // Loaded only when asked for: compiling validators costs more than the rest of a run.
       const { emitValidatorFiles } = await import("./validators/index.js");
@@ -138,11 +147,20 @@ export const EMITTERS: readonly Emitter[] = [
 
 /** The emit stage: every emitter the options ask for, then the notes about tools the previous run had. */
 export async function emitOutput(models: readonly ToolModel[], context: EmitContext): Promise<OutputPlan> {
+  const emitters = EMITTERS.filter((emitter) => emitter.when(context.options));
+  const started = new Map<Emitter, Promise<OutputPlan>>();
+  for (const emitter of emitters.filter((e) => e.early === true)) {
+    const plan = Promise.resolve(emitter.emit(models, context, []));
+    // Awaited in its turn; a run that stops before that leaves it (an unawaited rejection would end the process).
+    plan.catch(() => {});
+    started.set(emitter, plan);
+  }
+  // One turn of the event loop: an early emitter gets as far as handing out its work.
+  if (started.size > 0) await new Promise((resolve) => setImmediate(resolve));
   const files: PlannedFile[] = [];
   const notes: string[] = [];
-  for (const emitter of EMITTERS) {
-    if (!emitter.when(context.options)) continue;
-    const plan = await emitter.emit(models, context, files);
+  for (const emitter of emitters) {
+    const plan = await (started.get(emitter) ?? emitter.emit(models, context, files));
     if (plan.problems.length > 0) return { files: [], notes: [], problems: plan.problems };
     files.push(
       ...plan.files.map((file) =>

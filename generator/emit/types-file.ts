@@ -8,9 +8,17 @@ import { emitSchemaTypes } from "./schema-types/index.js";
 import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
 import { resultTypeOf } from "./tool-types.js";
 
-/** What the types emitter keeps for the next run in the process (see GenerationCache): each tool's part, by its spec. */
+/**
+ * What the types emitter keeps for the next run in the process (see GenerationCache): each tool's declarations and its
+ * row in `ClientTools`, by its spec.
+ */
 export interface TypesMemo {
-  readonly typesPieces: WeakMap<ClientToolSpec, readonly string[]>;
+  readonly typesPieces: WeakMap<ClientToolSpec, ToolTypes>;
+}
+
+interface ToolTypes {
+  readonly pieces: readonly string[];
+  readonly row: string;
 }
 
 /**
@@ -28,22 +36,17 @@ export function emitTypesFile(models: readonly ToolModel[], cache?: TypesMemo): 
       `${emitSchemaTypes(CONTENT_RESULT_SCHEMA, { rootName: CONTENT_RESULT_TYPE, defPrefix: CONTENT_RESULT_TYPE, rootDoc }).code}\n`,
     );
   }
+  const rows: string[] = [];
   for (const model of models) {
-    let pieces = cache?.typesPieces.get(model.spec);
-    if (pieces === undefined) {
-      pieces = toolTypes(model);
-      cache?.typesPieces.set(model.spec, pieces);
+    let types = cache?.typesPieces.get(model.spec);
+    if (types === undefined) {
+      types = { pieces: toolTypes(model), row: rowOf(model) };
+      cache?.typesPieces.set(model.spec, types);
     }
-    tools.push(...pieces);
+    tools.push(...types.pieces);
+    rows.push(types.row);
   }
-  tools.push(
-    [
-      templateDoc("types", "ClientTools"),
-      "export interface ClientTools {\n",
-      ...models.map((m) => `${docComment(m.spec.description, "  ")}  readonly ${propertyKey(m.name)}: ${rowOf(m)};\n`),
-      "}\n",
-    ].join(""),
-  );
+  tools.push([templateDoc("types", "ClientTools"), "export interface ClientTools {\n", ...rows, "}\n"].join(""));
   return piecedText([banner()].concat(fillTemplateInPieces(loadTemplate("types"), { tools })));
 }
 
@@ -82,13 +85,14 @@ function toolTypes(model: ToolModel): string[] {
   return pieces;
 }
 
-/** A tool's row in `ClientTools`: the runtime reads every other map from these. */
+/** A tool's row in `ClientTools`, with its doc comment: the runtime reads every other map from these. */
 function rowOf(model: ToolModel): string {
   const privateInput = model.mode === "private-input" ? `; readonly privateInput: ${model.types.privateInput}` : "";
   const kind = tsString(`ClientAction_${model.name}`);
   return (
+    `${docComment(model.spec.description, "  ")}  readonly ${propertyKey(model.name)}: ` +
     `{ readonly kind: ${kind}; readonly mode: ${tsString(model.mode)}; readonly args: ${model.types.args}; ` +
-    `readonly result: ${resultTypeOf(model)}; readonly action: ${model.types.action}${privateInput} }`
+    `readonly result: ${resultTypeOf(model)}; readonly action: ${model.types.action}${privateInput} };\n`
   );
 }
 

@@ -22,10 +22,12 @@ export async function withCompatibleVersions(
   models: readonly ToolModel[],
   previous: PreviousVersions | undefined,
   previousSpecs: () => PreviousSpecs,
-): Promise<ToolModel[]> {
+): Promise<{ models: ToolModel[]; versions: Record<string, readonly string[]> }> {
   let specs: PreviousSpecs | undefined;
   let safe: typeof import("./older-pages.js").safeForOlderPages | undefined;
   const result: ToolModel[] = [];
+  // Each tool's version and the earlier ones it lists, for the manifest.
+  const versions: Record<string, readonly string[]> = {};
   for (const model of models) {
     const current = clientToolVersionOf({ ...model.spec, fingerprints: model.fingerprints });
     const [before, ...listed] = previous?.[model.name] ?? [];
@@ -45,19 +47,9 @@ export async function withCompatibleVersions(
         ? model
         : { ...model, fingerprints: { ...model.fingerprints, compatible: [...compatible] } },
     );
+    versions[model.name] = [current, ...compatible];
   }
-  return result;
-}
-
-/** Each tool's version and the earlier ones it lists, for the manifest. */
-export function versionsOf(models: readonly ToolModel[]): Record<string, readonly string[]> {
-  const versions: Record<string, readonly string[]> = {};
-  for (const model of models)
-    versions[model.name] = [
-      clientToolVersionOf({ ...model.spec, fingerprints: model.fingerprints }),
-      ...(model.fingerprints.compatible ?? []),
-    ];
-  return versions;
+  return { models: result, versions };
 }
 
 /** The version of a spec read back, from its schemas themselves (never the fingerprints it claims). */

@@ -105,6 +105,15 @@ describe("gen-client-tools --validators", () => {
     expect(check.stdout).toMatch(/up to date/);
   });
 
+  it("ends a first run that finds a problem in the specs at once: the compiler threads it started do not keep it", () => {
+    const project = tempProject({ "a.json": spec(1), "b.json": { ...spec(2), name: "not a name" } });
+    const started = Date.now();
+    const result = run(project, "--validators", "--no-stubs");
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("b.json");
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
   it("refuses a config value that is not a boolean", () => {
     const project = tempProject({ "a.json": spec(1) });
     writeFileSync(path.join(project, "gen-client-tools.config.json"), '{\n  "validators": "yes"\n}\n');

@@ -3,7 +3,7 @@ import type { FileProblem } from "../../diagnostics.js";
 import type { ToolModel } from "../../model/tool-model.js";
 import { banner } from "../../output-format/banner.js";
 import { validatorCacheKey } from "./cache-key.js";
-import type { compileTools } from "./compile-pool.js";
+import type { CompileTools } from "./compile-pool.js";
 import { fileNameProblems, INDEX_MODULE, STANDARD_SCHEMAS_MODULE, VALIDATORS_FOLDER } from "./file-names.js";
 import { toolProblem } from "./locate.js";
 import { standardSchemasModule } from "./standard-schemas-module.js";
@@ -16,8 +16,11 @@ export interface ValidatorFilesOptions {
   readonly outDir: string;
   /** The modules compiled in earlier runs. */
   readonly cache: ValidatorCache;
-  /** Compiles what the cache does not hold (compile-pool.ts, loaded only when there is something to compile). */
-  readonly compiler: () => Promise<typeof compileTools>;
+  /**
+   * Compiles what the cache does not hold (compile-pool.ts, loaded only when there is something to compile); given at
+   * once where its threads are running already, so that they start before this thread goes on to other work.
+   */
+  readonly compiler: () => CompileTools | Promise<CompileTools>;
 }
 
 export interface ValidatorFiles {
@@ -62,21 +65,24 @@ export async function emitValidatorFiles(
   // By tool, in the tools' order: threads finish in any order.
   const failures: FileProblem[][] = [];
   if (misses.length > 0) {
-    const compileTools = await options.compiler();
-    await compileTools(
-      misses.map((tool) => tool.exports),
-      (index, outcome) => {
-        const { model, key } = misses[index]!;
-        if ("errors" in outcome) {
-          failures[index] = outcome.errors.map(({ role, error }) =>
-            toolProblem(model, role, `cannot generate a validator from this schema: ${error}`),
-          );
-          return;
-        }
-        cache.set(model.id, key, outcome);
-        modules.set(model, outcome);
-      },
-    );
+    const compile = (compileTools: CompileTools): Promise<void> =>
+      compileTools(
+        misses.map((tool) => tool.exports),
+        (index, outcome) => {
+          const { model, key } = misses[index]!;
+          if ("errors" in outcome) {
+            failures[index] = outcome.errors.map(({ role, error }) =>
+              toolProblem(model, role, `cannot generate a validator from this schema: ${error}`),
+            );
+            return;
+          }
+          cache.set(model.id, key, outcome);
+          modules.set(model, outcome);
+        },
+      );
+    // No await before the work is handed out: the caller runs the other emitters meanwhile.
+    const compiler = options.compiler();
+    await (typeof compiler === "function" ? compile(compiler) : compiler.then(compile));
   }
   const problems = failures.flat();
   if (problems.length > 0) return { files: [], problems, notes: [], compiled: [] };

@@ -14,7 +14,9 @@ export interface ValidatorCache {
   set(id: string, key: string, module: CachedModule): void;
   /** Removes every entry but those of these tools (removed tools leave nothing behind). */
   prune(ids: ReadonlySet<string>): void;
+  /** Whether it holds no entry at all: a first run, which compiles every tool. */
+  holdsNone(): boolean;
 }
 
 /** A cache that keeps nothing. */
-export const NO_CACHE: ValidatorCache = { get: () => undefined, set() {}, prune() {} };
+export const NO_CACHE: ValidatorCache = { get: () => undefined, set() {}, prune() {}, holdsNone: () => true };
