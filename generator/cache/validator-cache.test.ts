@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -45,11 +45,20 @@ const titled = (name: string, title: string, extra: object = {}) => ({
   }),
 });
 
-function cacheEntries(project: string): string[] {
+/** The cache's one file, of the project's only output folder. */
+function cachePack(project: string): string {
   const root = path.join(project, "node_modules/.cache/gen-client-tools");
-  return readdirSync(root).flatMap((folder) =>
-    readdirSync(path.join(root, folder)).map((entry) => path.join(root, folder, entry)),
-  );
+  const packs = readdirSync(root).filter((name) => name.endsWith(".pack"));
+  expect(packs).toHaveLength(1);
+  return path.join(root, packs[0]!);
+}
+
+/** The tools of the pack's records, in the order they were written. */
+function recordIds(pack: string): string[] {
+  return readFileSync(pack, "latin1")
+    .split("\n")
+    .filter((line) => line.startsWith('{"format":'))
+    .map((line) => (JSON.parse(line) as { id: string }).id);
 }
 
 describe("the validators cache", () => {
@@ -135,7 +144,7 @@ describe("the validators cache", () => {
     expect(treeModule(await run(alone))).toBe(treeModule(cold));
   });
 
-  it("ignores a corrupted entry (truncated, altered or garbage) and rewrites it", async () => {
+  it("ignores a damaged entry and what follows a record cut short, and writes them again", async () => {
     const project = tempProject({
       "a.json": titled("ask_a", "A"),
       "b.json": titled("ask_b", "B"),
@@ -143,26 +152,49 @@ describe("the validators cache", () => {
       "d.json": titled("ask_d", "D"),
     });
     const cold = await run(project);
-    const entry = (id: string) => cacheEntries(project).find((file) => path.basename(file) === `${id}.cache`)!;
-    const text = (id: string) => readFileSync(entry(id), "utf8");
-    writeFileSync(entry("ask_a"), text("ask_a").slice(0, 200));
-    writeFileSync(entry("ask_b"), text("ask_b").replace("validate0", "validateX"));
-    writeFileSync(entry("ask_c"), "\u0000garbage");
+    const pack = cachePack(project);
+    const bytes = readFileSync(pack, "latin1");
+    expect(recordIds(pack)).toEqual(["ask_a", "ask_b", "ask_c", "ask_d"]);
+    // ask_b's code altered (its checksum no longer holds), ask_d's record cut short.
+    const b = bytes.indexOf('"id":"ask_b"');
+    const altered = bytes.slice(0, b) + bytes.slice(b).replace("validate0", "validateX");
+    writeFileSync(pack, altered.slice(0, altered.indexOf('"id":"ask_d"') + 200), "latin1");
     compiles.mockClear();
     expect(await run(project)).toEqual(cold);
-    expect(compiled()).toEqual(["A args", "A result", "B args", "B result", "C args", "C result"]);
-
+    expect(compiled()).toEqual(["B args", "B result", "D args", "D result"]);
     compiles.mockClear();
-    await run(project);
+    expect(await run(project)).toEqual(cold);
     expect(compiled()).toEqual([]);
+
+    writeFileSync(pack, "\u0000garbage");
+    compiles.mockClear();
+    expect(await run(project)).toEqual(cold);
+    expect(compiled()).toHaveLength(8);
   });
 
-  it("removes the entries of removed tools", async () => {
+  it("drops the entries of removed tools, and superseded ones once they outweigh the rest", async () => {
     const project = tempProject({ "a.json": titled("ask_a", "A"), "b.json": titled("ask_b", "B") });
     await run(project);
     rmSync(path.join(project, "client-tools/b.json"));
     await run(project);
-    expect(cacheEntries(project).map((file) => path.basename(file))).toEqual(["ask_a.cache"]);
+    expect(recordIds(cachePack(project))).toEqual(["ask_a"]);
+    // Each change appends an entry; the file is written again once the superseded ones pass a megabyte.
+    const pack = cachePack(project);
+    let largest = 0;
+    let compacted = false;
+    for (let i = 1; i <= 1000 && !compacted; i++) {
+      writeSpecs(project, { "a.json": titled("ask_a", "A", { maxProperties: i }) });
+      await run(project);
+      const size = statSync(pack).size;
+      compacted = size < largest;
+      largest = Math.max(largest, size);
+    }
+    expect(compacted).toBe(true);
+    expect(largest).toBeLessThan((1 << 20) + (64 << 10));
+    expect(recordIds(pack)).toEqual(["ask_a"]);
+    compiles.mockClear();
+    await run(project);
+    expect(compiled()).toEqual([]);
   });
 
   it("still generates when the cache cannot be written, compiling every time", async () => {

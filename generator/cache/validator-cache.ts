@@ -1,53 +1,79 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sha256Hex } from "@gen-client-tools/runtime/core";
-import { type CachedModule, NO_CACHE, type ValidatorCache } from "../emit/validators/validator-cache.js";
+import { NO_CACHE, type ValidatorCache } from "../emit/validators/validator-cache.js";
 import { writeFiles } from "../write/write-files.js";
 
-const ENTRY_FORMAT = 1;
-const EXTENSION = ".cache";
+const ENTRY_FORMAT = 2;
+const EXTENSION = ".pack";
 
 /**
- * The cache of compiled validator modules for one output folder (two outputs of one project
- * keep apart), in the project's node_modules/.cache. Best effort throughout: an entry that
- * cannot be read, does not parse, has another key or fails its checksum is a miss (and is
- * rewritten); a cache that cannot be written is skipped.
+ * The cache of compiled validator modules for one output folder (two outputs of one project keep apart), in the
+ * project's node_modules/.cache: one file, which a run reads at once and appends to (creating a file per tool costs
+ * half a millisecond or more on some file systems, as long as ajv takes to compile a small schema). Best effort
+ * throughout: an entry that cannot be read, has another key or fails its checksum is a miss (and is written again);
+ * a cache that cannot be written is skipped.
  */
 export function openValidatorCache(cwd: string, outDir: string): ValidatorCache {
   const root = validatorCacheRoot(cwd);
   if (root === undefined) return NO_CACHE;
-  const folder = path.join(root, `validators-${sha256Hex(path.resolve(outDir)).slice(0, 16)}`);
-  const entry = (id: string): string => path.join(folder, `${id}${EXTENSION}`);
+  const name = `validators-${sha256Hex(path.resolve(outDir)).slice(0, 16)}`;
+  const pack = path.join(root, `${name}${EXTENSION}`);
+  let read: PackEntries | undefined;
+  const entries = (): PackEntries => {
+    read ??= readPack(pack);
+    return read;
+  };
   return {
-    get: (id, key) => readEntry(entry(id), key),
+    get(id, key) {
+      const entry = entries().live.get(id);
+      if (entry?.key !== key || sha256Hex(entry.code) !== entry.sha256) return undefined;
+      return { code: entry.code.toString("utf8"), warnings: entry.warnings };
+    },
     set(id, key, module) {
+      const code = Buffer.from(module.code, "utf8");
+      const entry: PackEntry = { key, sha256: sha256Hex(code), warnings: module.warnings, code };
       try {
-        // Written atomically, so that a crash or a parallel run never leaves half an entry.
-        writeFiles([{ path: entry(id), contents: entryText(key, module) }], undefined, false);
+        mkdirSync(root, { recursive: true });
+        // One write of the whole record: a parallel run's records go before or after it, never inside.
+        appendFileSync(pack, Buffer.concat([Buffer.from(`${JSON.stringify(headerOf(id, entry))}\n`), code, NEWLINE]));
       } catch {
         // A read-only or full disk: the next run compiles again.
-      }
-    },
-    holdsNone() {
-      try {
-        return !readdirSync(folder).some((name) => name.endsWith(EXTENSION));
-      } catch {
-        return true;
-      }
-    },
-    prune(ids) {
-      let names: string[];
-      try {
-        names = readdirSync(folder);
-      } catch {
         return;
       }
-      for (const name of names) {
-        if (!(name.endsWith(EXTENSION) && ids.has(name.slice(0, -EXTENSION.length))))
-          rmSync(path.join(folder, name), { force: true, recursive: true });
+      const found = entries();
+      found.garbageBytes += found.live.get(id)?.code.length ?? 0;
+      found.live.set(id, entry);
+    },
+    prune(ids) {
+      const found = entries();
+      let removed = false;
+      for (const id of found.live.keys()) {
+        if (ids.has(id)) continue;
+        found.garbageBytes += found.live.get(id)!.code.length;
+        found.live.delete(id);
+        removed = true;
+      }
+      // The file is written again without a removed tool's entry, or once superseded entries outweigh the live ones.
+      const liveBytes = [...found.live.values()].reduce((sum, entry) => sum + entry.code.length, 0);
+      if (removed || found.damaged || found.garbageBytes >= Math.max(liveBytes, COMPACT_BYTES)) {
+        try {
+          writeFiles([{ path: pack, contents: "", pieces: packRecords(found.live) }], undefined, false);
+          found.garbageBytes = 0;
+          found.damaged = false;
+        } catch {
+          // Left as it is: still a valid cache.
+        }
+      }
+      // A folder of one file per tool, as other versions of the generator keep this cache: not read here.
+      try {
+        rmSync(path.join(root, name), { recursive: true, force: true });
+      } catch {
+        // Not there, or not ours to remove.
       }
     },
+    holdsNone: () => entries().live.size === 0,
   };
 }
 
@@ -82,37 +108,88 @@ function privateTempFolder(): string | undefined {
   }
 }
 
-/** A header line (JSON) and the module's code, which the header's checksum covers. */
-function entryText(key: string, module: CachedModule): string {
-  const header = { format: ENTRY_FORMAT, key, sha256: sha256Hex(module.code), warnings: module.warnings };
-  return `${JSON.stringify(header)}\n${module.code}`;
+const NEWLINE = Buffer.from("\n");
+/** Below this, entries superseded or removed are left in the file. */
+const COMPACT_BYTES = 1 << 20;
+
+interface PackEntry {
+  readonly key: string;
+  /** Of `code`, checked before the entry is used. */
+  readonly sha256: string;
+  readonly warnings: readonly string[];
+  readonly code: Buffer;
 }
 
-function readEntry(file: string, key: string): CachedModule | undefined {
+interface PackEntries {
+  /** The last entry of each tool. */
+  readonly live: Map<string, PackEntry>;
+  /** The bytes of code in entries that a later one or a prune made useless. */
+  garbageBytes: number;
+  /** Whether a record did not read: what this run appends would be behind it, so the file is written again. */
+  damaged: boolean;
+}
+
+/** A record's header: JSON on one line, with the length of the code that follows it (and a line feed). */
+function headerOf(id: string, entry: PackEntry): object {
+  return {
+    format: ENTRY_FORMAT,
+    id,
+    key: entry.key,
+    sha256: entry.sha256,
+    bytes: entry.code.length,
+    warnings: entry.warnings,
+  };
+}
+
+function packRecords(live: ReadonlyMap<string, PackEntry>): string[] {
+  return [...live].map(([id, entry]) => `${JSON.stringify(headerOf(id, entry))}\n${entry.code.toString("utf8")}\n`);
+}
+
+/** The pack's records up to the first that does not read as one (cut short by a crash, or not a record at all). */
+function readPack(file: string): PackEntries {
+  const found: PackEntries = { live: new Map(), garbageBytes: 0, damaged: false };
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch {
-    return undefined;
+    return found;
   }
-  const end = bytes.indexOf(0x0a);
-  if (end === -1) return undefined;
+  for (let at = 0; at < bytes.length; ) {
+    const end = bytes.indexOf(0x0a, at);
+    const record = end === -1 ? undefined : recordAt(bytes, at, end);
+    if (record === undefined) {
+      found.damaged = true;
+      break;
+    }
+    found.garbageBytes += found.live.get(record.id)?.code.length ?? 0;
+    found.live.set(record.id, record.entry);
+    at = end + 1 + record.entry.code.length + 1;
+  }
+  return found;
+}
+
+function recordAt(bytes: Buffer, at: number, end: number): { id: string; entry: PackEntry } | undefined {
   let header: unknown;
   try {
-    header = JSON.parse(bytes.subarray(0, end).toString("utf8"));
+    header = JSON.parse(bytes.subarray(at, end).toString("utf8"));
   } catch {
     return undefined;
   }
   if (typeof header !== "object" || header === null) return undefined;
-  const { format, key: entryKey, sha256, warnings } = header as Record<string, unknown>;
+  const { format, id, key, sha256, bytes: length, warnings } = header as Record<string, unknown>;
   if (
     format !== ENTRY_FORMAT ||
-    entryKey !== key ||
+    typeof id !== "string" ||
+    typeof key !== "string" ||
+    typeof sha256 !== "string" ||
+    typeof length !== "number" ||
+    !Number.isSafeInteger(length) ||
+    length < 0 ||
+    end + 1 + length >= bytes.length ||
+    bytes[end + 1 + length] !== 0x0a ||
     !Array.isArray(warnings) ||
     !warnings.every((w) => typeof w === "string")
   )
     return undefined;
-  const code = bytes.subarray(end + 1);
-  if (sha256 !== sha256Hex(code)) return undefined;
-  return { code: code.toString("utf8"), warnings: warnings as string[] };
+  return { id, entry: { key, sha256, warnings, code: bytes.subarray(end + 1, end + 1 + length) } };
 }
