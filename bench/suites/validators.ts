@@ -32,12 +32,7 @@ export const validators: Benchmark = {
     const cache = path.join(project.root, "node_modules", ".cache");
 
     log(`gen --validators cold, ${project.tools} tools, ${plan.baselineRuns} runs`);
-    const { cold } = interleave(plan.baselineRuns, {
-      cold: () => {
-        rmSync(cache, { recursive: true, force: true });
-        return generateFresh(project, { validators: true }).ms;
-      },
-    });
+    const cold = coldRuns(project, plan.baselineRuns);
     rmSync(cache, { recursive: true, force: true });
     const coldMemory = generateFresh(project, { validators: true, measureMemory: true }).peakRssMB ?? Number.NaN;
 
@@ -58,6 +53,7 @@ export const validators: Benchmark = {
         ...(atTargetSize && { targets: [WARM] }),
       }),
       sizeRow(project),
+      mcpColdRow(context),
     ];
     log("generated validators' throughput");
     const specsModule = compileGeneratedSpecs(project);
@@ -77,6 +73,31 @@ export const validators: Benchmark = {
     return rows;
   },
 };
+
+/** First runs: the cache emptied before each. */
+function coldRuns(project: BenchProject, runs: number): number[] {
+  const cache = path.join(project.root, "node_modules", ".cache");
+  return interleave(runs, {
+    cold: () => {
+      rmSync(cache, { recursive: true, force: true });
+      return generateFresh(project, { validators: true }).ms;
+    },
+  }).cold;
+}
+
+/** A first run on the corpus of real schemas, where tools share schemas as real tool sets do. */
+function mcpColdRow({ plan, workspace, log }: BenchContext): Row {
+  const project = workspace.project(plan.mainTools, "mcp");
+  linkValidatorDependencies(project);
+  log(`gen --validators cold, ${project.tools} tools of real MCP schemas, ${plan.processRuns} runs`);
+  const cold = coldRuns(project, plan.processRuns);
+  clearOutput(project);
+  return row({
+    id: `gen.validators.cold.mcp.n${project.tools}`,
+    what: `gen-client-tools --validators, ${project.tools.toLocaleString("en-US")} tools of real MCP schemas, cold (empty cache)`,
+    measured: { ...summarize(cold), unit: "ms" },
+  });
+}
 
 /**
  * Reruns with one spec's parameters description edited back and forth, so every run has

@@ -105,6 +105,15 @@ describe("the validators cache", () => {
     );
   });
 
+  it("compiles a schema that several tools share once in a run", async () => {
+    const project = tempProject({ "a.json": titled("tell_a", "S"), "b.json": titled("tell_b", "S") });
+    const files = await run(project);
+    expect(compiled()).toEqual(["S args"]);
+    const moduleOf = (tool: string) => files.find((file) => file.path.endsWith(`${tool}.ts`))!.contents;
+    expect(moduleOf("tell_a")).toContain("export const validateTellAArgs");
+    expect(moduleOf("tell_b")).toBe(moduleOf("tell_a").replaceAll("TellA", "TellB").replaceAll("tell_a", "tell_b"));
+  });
+
   it("does not compile again when only a description changes (the module does not contain it)", async () => {
     const project = tempProject({ "a.json": titled("ask_a", "A") });
     await run(project);

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { compileToolModule, type ToolModuleOutcome } from "./compile-tool.js";
+import { type CompiledSchemas, compileToolModule, type ToolModuleOutcome } from "./compile-tool.js";
 import type { ToolValidatorExport } from "./tool-exports.js";
 
 /**
@@ -37,7 +37,8 @@ const MAX_QUEUED = 16;
 export const compileTools: CompileTools = async (tools, done) => {
   const pool = openCompilePool(Math.min(availableParallelism(), Math.floor(tools.length / MIN_TOOLS_PER_THREAD)));
   if (pool === undefined) {
-    tools.forEach((exports, index) => done(index, compileToolModule(exports)));
+    const compiled: CompiledSchemas = new Map();
+    tools.forEach((exports, index) => done(index, compileToolModule(exports, compiled)));
     return;
   }
   try {
