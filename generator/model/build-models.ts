@@ -1,6 +1,7 @@
 import {
   CONTENT_RESULT_TYPE,
   clientToolMode,
+  clientToolVersionOf,
   nameKey,
   toolFingerprints,
   unknownMode,
@@ -130,7 +131,9 @@ function toolModel(tool: CheckedTool): ToolModel {
   const { spec } = tool;
   const id = toolIdentifier(spec.name);
   const pascal = pascalName(spec.name);
-  const common = { name: spec.name, id, pascal, spec, fingerprints: toolFingerprints(spec), source: tool.source };
+  const fingerprints = toolFingerprints(spec);
+  const version = clientToolVersionOf({ ...spec, fingerprints });
+  const common = { name: spec.name, id, pascal, spec, fingerprints, version, source: tool.source };
   const types = { args: `${pascal}Args`, partialArgs: `${pascal}PartialArgs`, action: `ClientAction_${id}` };
   const kind = clientToolMode(spec);
   switch (kind.mode) {

@@ -29,7 +29,7 @@ export async function withCompatibleVersions(
   // Each tool's version and the earlier ones it lists, for the manifest.
   const versions: Record<string, readonly string[]> = {};
   for (const model of models) {
-    const current = clientToolVersionOf({ ...model.spec, fingerprints: model.fingerprints });
+    const current = model.version;
     const [before, ...listed] = previous?.[model.name] ?? [];
     let compatible: readonly string[] = [];
     if (before === current) compatible = listed;

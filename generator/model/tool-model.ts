@@ -17,6 +17,8 @@ interface ToolModelBase {
   /** The checked spec, its schemas self-contained (file `$ref`s bundled). */
   readonly spec: ClientToolSpec;
   readonly fingerprints: ClientToolFingerprints;
+  /** The tool's version as a page's contract names it (`mode~parameters[~answer]`, see clientToolVersionOf). */
+  readonly version: string;
   /** Where the spec was written, for messages. */
   readonly source: ToolSource;
 }

@@ -11,6 +11,7 @@ const tool = (name: string): ToolModel =>
     mode: "fire-and-forget",
     spec: { name, description: `Does ${name}.`, parameters: { type: "object" } },
     fingerprints: { parameters: "" },
+    version: "f~000000000000",
     types: { args: "A", partialArgs: "APartial", action: "B" },
     source: { file: "tools.json", pointer: "", parametersKey: "parameters" },
   }) as ToolModel;
