@@ -11,6 +11,7 @@ import type { GeneratedFile, GenerateResult } from "./generate-result.js";
 import { createLocator, type Locator } from "./load/locator.js";
 import { readPreviousSpecs } from "./load/previous-specs.js";
 import { loadSources, type SourceSet } from "./load/sources.js";
+import { listSpecFiles } from "./load/spec-files.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
 import { type DigestedInputs, digestInputs } from "./manifest/inputs.js";
 import { buildToolModels } from "./model/build-models.js";
@@ -89,7 +90,7 @@ async function planOutput(
   | { diagnostics: readonly Diagnostic[]; warnings?: readonly Diagnostic[] }
 > {
   const validatorCache = openValidatorCache(options.cwd, options.out);
-  const threads = options.validators && validatorCache.holdsNone() ? await startCompilerThreads() : undefined;
+  const threads = options.validators && validatorCache.holdsNone() ? await startCompilerThreads(options) : undefined;
   try {
     const specs = readSpecs(options, cache);
     if ("diagnostics" in specs) return specs;
@@ -117,16 +118,16 @@ async function planOutput(
 }
 
 /**
- * A first `--validators` run compiles every tool: its compiler threads start before the specs are read, and load ajv
- * while this thread reads, checks and models them. The emitter's module is loaded with them, so that it hands out the
- * work before this thread goes on to the other emitters.
+ * A first `--validators` run compiles every tool: its compiler threads (as many as the spec files make worth it)
+ * start before the specs are read, and load ajv while this thread reads, checks and models them. The emitter's module
+ * is loaded with them, so that it hands out the work before this thread goes on to the other emitters.
  */
-async function startCompilerThreads(): Promise<CompilePool | undefined> {
-  const [{ openCompilePool }] = await Promise.all([
+async function startCompilerThreads(options: ResolvedOptions): Promise<CompilePool | undefined> {
+  const [{ openCompilePool, threadsFor }] = await Promise.all([
     import("./emit/validators/compile-pool.js"),
     import("./emit/validators/index.js"),
   ]);
-  return openCompilePool();
+  return openCompilePool(threadsFor(listSpecFiles(options.in, options.cwd).files.length));
 }
 
 /** What load, check and model give the later stages: the models, and what they need of the files read. */

@@ -41,6 +41,8 @@ function run(
     cwd,
     encoding: "utf8",
     env: { ...process.env, GCT_LOAD_LOG: log },
+    // A run that hangs fails its test instead of the suite.
+    timeout: 60_000,
   });
   const loaded = readFileSync(log, "utf8").split("\n").filter(Boolean);
   rmSync(log);
@@ -106,7 +108,9 @@ describe("gen-client-tools --validators", () => {
   });
 
   it("ends a first run that finds a problem in the specs at once: the compiler threads it started do not keep it", () => {
-    const project = tempProject({ "a.json": spec(1), "b.json": { ...spec(2), name: "not a name" } });
+    // Enough spec files for compiler threads to start before the specs are read.
+    const specs = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`t${i}.json`, spec(i)]));
+    const project = tempProject({ ...specs, "b.json": { ...spec(99), name: "not a name" } });
     const started = Date.now();
     const result = run(project, "--validators", "--no-stubs");
     expect(result.status).toBe(1);

@@ -35,7 +35,7 @@ const MAX_QUEUED = 16;
  * schema), else in this thread.
  */
 export const compileTools: CompileTools = async (tools, done) => {
-  const pool = openCompilePool(Math.min(availableParallelism(), Math.floor(tools.length / MIN_TOOLS_PER_THREAD)));
+  const pool = openCompilePool(threadsFor(tools.length));
   if (pool === undefined) {
     const compiled: CompiledSchemas = new Map();
     tools.forEach((exports, index) => done(index, compileToolModule(exports, compiled)));
@@ -48,11 +48,16 @@ export const compileTools: CompileTools = async (tools, done) => {
   }
 };
 
+/** The threads worth starting for this many tools: one per core, each with enough tools to pay for loading ajv. */
+export function threadsFor(tools: number): number {
+  return Math.min(availableParallelism(), Math.floor(tools / MIN_TOOLS_PER_THREAD));
+}
+
 /**
- * A thread per core, or undefined where there are fewer than two, or no worker script (run from the TypeScript
- * sources, in the tests). An idle pool never keeps the process alive.
+ * The threads, or undefined where there would be fewer than two, or there is no worker script (run from the
+ * TypeScript sources, in the tests). An idle pool never keeps the process alive.
  */
-export function openCompilePool(threads = availableParallelism()): CompilePool | undefined {
+export function openCompilePool(threads: number): CompilePool | undefined {
   const script = new URL("./compile-worker.js", import.meta.url);
   if (threads < 2 || !existsSync(fileURLToPath(script))) return undefined;
   const workers = Array.from({ length: threads }, () => new Worker(script));
