@@ -116,7 +116,7 @@ class Job {
     private readonly end: (error?: Error) => void,
   ) {}
 
-  /** Tops the thread's queue up to its share of what is left. */
+  /** Tops the thread's queue up to a quarter of its even share of what is left (at most MAX_QUEUED batches). */
   feed(worker: Worker): void {
     const queue = this.queued.get(worker) ?? [];
     this.queued.set(worker, queue);
