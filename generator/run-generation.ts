@@ -5,6 +5,7 @@ import { type Diagnostic, GenerateError } from "./diagnostics.js";
 import { emitOutput } from "./emit/emitters.js";
 import type { OutputPlan } from "./emit/output-plan.js";
 import type { CompilePool } from "./emit/validators/compile-pool.js";
+import type { ValidatorCache } from "./emit/validators/validator-cache.js";
 import { formatFiles } from "./format/format-files.js";
 import { loadFormatter } from "./format/prettier.js";
 import type { GeneratedFile, GenerateResult } from "./generate-result.js";
@@ -89,7 +90,7 @@ async function planOutput(
     }
   | { diagnostics: readonly Diagnostic[]; warnings?: readonly Diagnostic[] }
 > {
-  const validatorCache = openValidatorCache(options.cwd, options.out);
+  const validatorCache = validatorCacheOf(options, cache);
   const threads = options.validators && validatorCache.holdsNone() ? await startCompilerThreads(options) : undefined;
   try {
     const specs = readSpecs(options, cache);
@@ -115,6 +116,17 @@ async function planOutput(
   } finally {
     threads?.close();
   }
+}
+
+/** The output folder's validators cache, opened once in a process that keeps a generation cache. */
+function validatorCacheOf(options: ResolvedOptions, cache: GenerationCache | undefined): ValidatorCache {
+  const key = `${options.cwd}\0${options.out}`;
+  let opened = cache?.validatorCaches.get(key);
+  if (opened === undefined) {
+    opened = openValidatorCache(options.cwd, options.out);
+    cache?.validatorCaches.set(key, opened);
+  }
+  return opened;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { CheckMemo } from "../check/check-specs.js";
 import type { EmitMemo } from "../emit/emitters.js";
+import type { ValidatorCache } from "../emit/validators/validator-cache.js";
 import type { LoadMemo } from "../load/sources.js";
 import type { ManifestMemo } from "../manifest/inputs.js";
 import type { ModelMemo } from "../model/build-models.js";
@@ -11,7 +12,10 @@ import type { ModelMemo } from "../model/build-models.js";
  * on each run, so what a run no longer reads is let go; the others are weak. Nothing kept depends on the options, so
  * one cache serves runs whose options change (a config file edited).
  */
-export interface GenerationCache extends LoadMemo, CheckMemo, ModelMemo, EmitMemo, ManifestMemo {}
+export interface GenerationCache extends LoadMemo, CheckMemo, ModelMemo, EmitMemo, ManifestMemo {
+  /** The validators' cache of each output folder, as opened (its file read) by an earlier run. */
+  readonly validatorCaches: Map<string, ValidatorCache>;
+}
 
 export function createGenerationCache(): GenerationCache {
   return {
@@ -21,7 +25,9 @@ export function createGenerationCache(): GenerationCache {
     models: new WeakMap(),
     typesPieces: new WeakMap(),
     specsPieces: new WeakMap(),
+    validatorModules: new WeakMap(),
     pieceExports: new Map(),
     outputDigests: new Map(),
+    validatorCaches: new Map(),
   };
 }

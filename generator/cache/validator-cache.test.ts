@@ -5,7 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { removeTempProjects, tempProject, writeSpecs } from "../emit/validators/__fixtures__/project.js";
 import { allSpecs, tree } from "../emit/validators/__fixtures__/specs.js";
 import { compileStandalone } from "../emit/validators/compile.js";
-import { type GeneratedFile, generate } from "../generate.js";
+import { type GeneratedFile, type GenerateResult, generate } from "../generate.js";
+import { runGeneration } from "../run-generation.js";
+import { writeGenerated } from "../write-generated.js";
+import { createGenerationCache } from "./generation-cache.js";
 import { validatorCacheRoot } from "./validator-cache.js";
 
 // Counts the schemas ajv compiles (run from the sources, the pool compiles in this thread).
@@ -204,6 +207,26 @@ describe("the validators cache", () => {
     compiles.mockClear();
     await run(project);
     expect(compiled()).toEqual([]);
+  });
+
+  it("in a process that keeps a generation cache (--watch), takes an unchanged tool's module from memory", async () => {
+    const project = tempProject({ "a.json": titled("ask_a", "A"), "b.json": titled("tell_b", "B") });
+    const options = { cwd: project, stubs: false as const, validators: true };
+    const cache = createGenerationCache();
+    const validatorFiles = (result: GenerateResult) =>
+      result.files.filter((file) => file.path.includes(`${path.sep}validators${path.sep}`));
+    const first = await runGeneration(options, cache);
+    expect(compiled()).toEqual(["A args", "A result", "B args"]);
+    writeGenerated(first);
+    // The cache's file gone, and one tool changed: only that tool is compiled, the other comes from memory.
+    rmSync(path.join(project, "node_modules/.cache"), { recursive: true });
+    writeSpecs(project, { "b.json": titled("tell_b", "B", { required: ["a"] }) });
+    compiles.mockClear();
+    const second = await runGeneration(options, cache);
+    expect(compiled()).toEqual(["B args"]);
+    compiles.mockClear();
+    expect(validatorFiles(second)).toEqual(await run(project));
+    expect(second.diagnostics).toEqual([]);
   });
 
   it("still generates when the cache cannot be written, compiling every time", async () => {

@@ -13,14 +13,15 @@ import { emitStubsFile } from "./stubs/stubs-file.js";
 import { addMissingStubs, type StubsMemo } from "./stubs/update-stubs.js";
 import { emitTypesFile, type TypesMemo } from "./types-file.js";
 import type { CompileTools } from "./validators/compile-pool.js";
+import type { ValidatorsMemo } from "./validators/index.js";
 import type { ValidatorCache } from "./validators/validator-cache.js";
 
 /**
  * What the emitters keep for the next run in the process (see GenerationCache): each tool's parts of types.ts and
- * specs.ts, the names each piece of the indexed modules exports, by the piece's text, and the names the handlers file
- * mentions.
+ * specs.ts and its validator module, the names each piece of the indexed modules exports, by the piece's text, and
+ * the names the handlers file mentions.
  */
-export interface EmitMemo extends TypesMemo, SpecsMemo, StubsMemo {
+export interface EmitMemo extends TypesMemo, SpecsMemo, StubsMemo, ValidatorsMemo {
   pieceExports: ReadonlyMap<string, ModuleExports>;
 }
 
@@ -37,7 +38,7 @@ export interface EmitContext {
    * given at once where its threads were started ahead.
    */
   readonly validatorCompiler: () => CompileTools | Promise<CompileTools>;
-  /** Each tool's pieces of types.ts and specs.ts from an earlier run in this process. */
+  /** What the emitters kept from an earlier run in this process. */
   readonly cache?: EmitMemo | undefined;
 }
 
@@ -128,12 +129,13 @@ export const EMITTERS: readonly Emitter[] = [
     name: "validators",
     when: (options) => options.validators,
     early: true,
-    async emit(models, { options, validatorCache, validatorCompiler }) {
+    async emit(models, { options, validatorCache, validatorCompiler, cache }) {
       // Loaded only when asked for: compiling validators costs more than the rest of a run.
       const { emitValidatorFiles } = await import("./validators/index.js");
       const emitted = await emitValidatorFiles(models, {
         outDir: options.out,
         cache: validatorCache,
+        memo: cache,
         compiler: validatorCompiler,
       });
       return {

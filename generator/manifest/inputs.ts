@@ -52,7 +52,10 @@ export function digestInputs(inputs: GenerationInputs): DigestedInputs {
   return { outDir: inputs.outDir, options: inputs.options, digest: inputsDigest(inputs), schemaFiles };
 }
 
-/** What the manifest keeps for the next run in the process (see GenerationCache): each pieced file's digest, part way. */
+/**
+ * What the manifest keeps for the next run in the process (see GenerationCache): each file's digest, part way for a
+ * file in pieces; a file whose text is the same string as last time is not hashed again.
+ */
 export interface ManifestMemo {
   outputDigests: ReadonlyMap<string, PiecesDigest>;
 }
@@ -66,9 +69,9 @@ export function outputsDigest(
   const kept = new Map<string, PiecesDigest>();
   const named = files.map((file) => {
     let digest: string;
-    if (file.pieces === undefined) digest = textDigest(file.contents);
+    if (file.pieces === undefined && memo === undefined) digest = textDigest(file.contents);
     else {
-      const pieced = piecesDigest(file.pieces, memo?.outputDigests.get(file.path));
+      const pieced = piecesDigest(file.pieces ?? [file.contents], memo?.outputDigests.get(file.path));
       kept.set(file.path, pieced);
       digest = pieced.digest;
     }

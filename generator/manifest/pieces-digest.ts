@@ -24,6 +24,7 @@ export function piecesDigest(pieces: readonly string[], previous?: PiecesDigest)
     // Pieces kept from the earlier run are the same strings: comparing them costs nothing.
     let same = 0;
     while (same < pieces.length && same < previous.pieces.length && pieces[same] === previous.pieces[same]) same++;
+    if (same === pieces.length && same === previous.pieces.length) return previous;
     for (const checkpoint of previous.checkpoints) {
       if (checkpoint.next > same) break;
       checkpoints.push(checkpoint);

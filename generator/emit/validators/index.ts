@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { ClientToolSpec } from "@gen-client-tools/runtime/core";
 import type { FileProblem } from "../../diagnostics.js";
 import type { ToolModel } from "../../model/tool-model.js";
 import { banner } from "../../output-format/banner.js";
@@ -7,15 +8,32 @@ import type { CompileTools } from "./compile-pool.js";
 import { fileNameProblems, INDEX_MODULE, STANDARD_SCHEMAS_MODULE, VALIDATORS_FOLDER } from "./file-names.js";
 import { toolProblem } from "./locate.js";
 import { standardSchemasModule } from "./standard-schemas-module.js";
-import { toolValidatorExports } from "./tool-exports.js";
+import { type ToolValidatorExport, toolValidatorExports } from "./tool-exports.js";
 import type { CachedModule, ValidatorCache } from "./validator-cache.js";
 import { validatorsMapModule } from "./validators-map.js";
+
+/**
+ * What the validators emitter keeps for the next run in the process (see GenerationCache): each tool's module and its
+ * file's text, by the tool's spec (what its cache key is computed from), so that an unchanged tool costs neither its
+ * key nor a read of the cache.
+ */
+export interface ValidatorsMemo {
+  readonly validatorModules: WeakMap<ClientToolSpec, KeptModule>;
+}
+
+interface KeptModule {
+  readonly module: CachedModule;
+  /** The file's text, the same string from run to run (so that its digest is kept too). */
+  readonly contents: string;
+}
 
 export interface ValidatorFilesOptions {
   /** The output folder; the files go to its `validators/` folder. */
   readonly outDir: string;
   /** The modules compiled in earlier runs. */
   readonly cache: ValidatorCache;
+  /** Each tool's module from an earlier run in this process. */
+  readonly memo?: ValidatorsMemo | undefined;
   /**
    * Compiles what the cache does not hold (compile-pool.ts, loaded only when there is something to compile); given at
    * once where its threads are running already, so that they start before this thread goes on to other work.
@@ -50,17 +68,21 @@ export async function emitValidatorFiles(
   const nameProblems = fileNameProblems(models);
   if (nameProblems.length > 0) return { files: [], problems: nameProblems, notes: [], compiled: [] };
 
-  const { cache } = options;
-  const tools = models.map((model) => {
-    const exports = toolValidatorExports(model);
-    return { model, exports, key: validatorCacheKey(exports) };
-  });
+  const { cache, memo } = options;
+  const tools = models.map((model) => ({ model, exports: toolValidatorExports(model) }));
   const modules = new Map<ToolModel, CachedModule>();
-  const misses = tools.filter((tool) => {
-    const cached = cache.get(tool.model.id, tool.key);
-    if (cached !== undefined) modules.set(tool.model, cached);
-    return cached === undefined;
-  });
+  const misses: { model: ToolModel; exports: readonly ToolValidatorExport[]; key: string }[] = [];
+  for (const { model, exports } of tools) {
+    const kept = memo?.validatorModules.get(model.spec)?.module;
+    if (kept !== undefined) {
+      modules.set(model, kept);
+      continue;
+    }
+    const key = validatorCacheKey(exports);
+    const cached = cache.get(model.id, key);
+    if (cached !== undefined) modules.set(model, cached);
+    else misses.push({ model, exports, key });
+  }
 
   // By tool, in the tools' order: threads finish in any order.
   const failures: FileProblem[][] = [];
@@ -93,7 +115,12 @@ export async function emitValidatorFiles(
   const notes: string[] = [];
   for (const { model } of tools) {
     const module = modules.get(model)!;
-    files.push({ path: path.join(folder, `${model.id}.ts`), contents: banner() + module.code });
+    let kept = memo?.validatorModules.get(model.spec);
+    if (kept?.module !== module) {
+      kept = { module, contents: banner() + module.code };
+      memo?.validatorModules.set(model.spec, kept);
+    }
+    files.push({ path: path.join(folder, `${model.id}.ts`), contents: kept.contents });
     notes.push(
       ...module.warnings.map(
         (warning) => `${model.source.file}: validator of tool ${JSON.stringify(model.name)}, ${warning}`,
