@@ -57,6 +57,7 @@ export async function runGeneration(given: GenerateOptions, cache?: GenerationCa
     versions,
     files.filter((f) => f.role === "generated"),
     cache,
+    new Map(plan.files.flatMap(({ path, knownDigest }) => (knownDigest === undefined ? [] : [[path, knownDigest]]))),
   );
   // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
   const [formattedManifest] = formatter === undefined ? [manifest] : await formatter.format([manifest]);

@@ -156,6 +156,26 @@ describe("the validators cache", () => {
     expect(treeModule(await run(alone))).toBe(treeModule(cold));
   });
 
+  it("gives the manifest the digest each module's file has, from the cache's checksum, whatever the import style", async () => {
+    const project = tempProject(allSpecs);
+    const manifestOf = async (importExtension: ".js" | ".ts") => {
+      const result = await generate({ cwd: project, stubs: false, validators: true, importExtension });
+      expect(result.diagnostics).toEqual([]);
+      const manifest = result.files.find((file) => file.path.endsWith("gen-client-tools.manifest.json"))!;
+      return (JSON.parse(manifest.contents) as { outputs: string }).outputs;
+    };
+    // A cold run hashes each module it compiled; a warm one takes the digests the cache checked its entries against.
+    const cold = await manifestOf(".js");
+    compiles.mockClear();
+    expect(await manifestOf(".js")).toBe(cold);
+    expect(compiled()).toEqual([]);
+    // Restyled import specifiers change a module's text after the cache gave it: that file is hashed again.
+    const restyled = await manifestOf(".ts");
+    rmSync(path.join(project, "node_modules/.cache"), { recursive: true });
+    expect(await manifestOf(".ts")).toBe(restyled);
+    expect(restyled).not.toBe(cold);
+  });
+
   it("ignores a damaged entry and what follows a record cut short, and writes them again", async () => {
     const project = tempProject({
       "a.json": titled("ask_a", "A"),

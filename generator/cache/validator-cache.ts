@@ -1,11 +1,13 @@
+import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sha256Hex } from "@gen-client-tools/runtime/core";
 import { NO_CACHE, type ValidatorCache } from "../emit/validators/validator-cache.js";
+import { banner } from "../output-format/banner.js";
 import { writeFiles } from "../write/write-files.js";
 
-const ENTRY_FORMAT = 2;
+const ENTRY_FORMAT = 3;
 const EXTENSION = ".pack";
 
 /**
@@ -28,12 +30,12 @@ export function openValidatorCache(cwd: string, outDir: string): ValidatorCache 
   return {
     get(id, key) {
       const entry = entries().live.get(id);
-      if (entry?.key !== key || sha256Hex(entry.code) !== entry.sha256) return undefined;
-      return { code: entry.code.toString("utf8"), warnings: entry.warnings };
+      if (entry?.key !== key || fileDigestOf(entry.code) !== entry.fileDigest) return undefined;
+      return { code: entry.code.toString("utf8"), warnings: entry.warnings, fileDigest: entry.fileDigest };
     },
     set(id, key, module) {
       const code = Buffer.from(module.code, "utf8");
-      const entry: PackEntry = { key, sha256: sha256Hex(code), warnings: module.warnings, code };
+      const entry: PackEntry = { key, fileDigest: fileDigestOf(code), warnings: module.warnings, code };
       try {
         mkdirSync(root, { recursive: true });
         // One write of the whole record: a parallel run's records go before or after it, never inside.
@@ -114,8 +116,8 @@ const COMPACT_BYTES = 1 << 20;
 
 interface PackEntry {
   readonly key: string;
-  /** Of `code`, checked before the entry is used. */
-  readonly sha256: string;
+  /** The checksum, checked before the entry is used: the textDigest of the module's file (see fileDigestOf). */
+  readonly fileDigest: string;
   readonly warnings: readonly string[];
   readonly code: Buffer;
 }
@@ -135,7 +137,7 @@ function headerOf(id: string, entry: PackEntry): object {
     format: ENTRY_FORMAT,
     id,
     key: entry.key,
-    sha256: entry.sha256,
+    fileDigest: entry.fileDigest,
     bytes: entry.code.length,
     warnings: entry.warnings,
   };
@@ -176,12 +178,12 @@ function recordAt(bytes: Buffer, at: number, end: number): { id: string; entry: 
     return undefined;
   }
   if (typeof header !== "object" || header === null) return undefined;
-  const { format, id, key, sha256, bytes: length, warnings } = header as Record<string, unknown>;
+  const { format, id, key, fileDigest, bytes: length, warnings } = header as Record<string, unknown>;
   if (
     format !== ENTRY_FORMAT ||
     typeof id !== "string" ||
     typeof key !== "string" ||
-    typeof sha256 !== "string" ||
+    typeof fileDigest !== "string" ||
     typeof length !== "number" ||
     !Number.isSafeInteger(length) ||
     length < 0 ||
@@ -191,5 +193,13 @@ function recordAt(bytes: Buffer, at: number, end: number): { id: string; entry: 
     !warnings.every((w) => typeof w === "string")
   )
     return undefined;
-  return { id, entry: { key, sha256, warnings, code: bytes.subarray(end + 1, end + 1 + length) } };
+  return { id, entry: { key, fileDigest, warnings, code: bytes.subarray(end + 1, end + 1 + length) } };
+}
+
+/**
+ * The textDigest of the validator file that holds `code` (the banner, then the code): the entry's checksum, which the
+ * manifest then takes as the file's digest instead of hashing its text again.
+ */
+function fileDigestOf(code: Buffer): string {
+  return createHash("sha256").update(banner()).update(code).digest("hex");
 }

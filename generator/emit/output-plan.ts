@@ -1,4 +1,5 @@
 import type { FileProblem } from "../diagnostics.js";
+import type { KnownDigest } from "../manifest/inputs.js";
 
 /** One file an emitter produced. */
 export interface PlannedFile {
@@ -7,6 +8,12 @@ export interface PlannedFile {
   readonly contents: string;
   /** `contents` in the pieces the emitter built it from, for a file too big to join (see PiecedText). */
   readonly pieces?: readonly string[];
+  /**
+   * The textDigest of the emitter's text, where it had it without hashing (a validator module its cache checked): the
+   * manifest takes it while `contents` is still that text, so that a later stage that changes the text (import
+   * specifiers restyled, prettier) need not drop it.
+   */
+  readonly knownDigest?: KnownDigest;
   /** "generated" files are replaced whole; the "stubs" file belongs to the user and only ever gains methods. */
   readonly role: "generated" | "stubs";
   /** Whether the project's prettier formats it. */

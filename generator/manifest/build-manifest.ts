@@ -2,7 +2,7 @@ import path from "node:path";
 import { generatorDigest } from "../generator-digest.js";
 import { MANIFEST_FILE, manifestText, parseManifest, sameGeneration } from "../output-format/manifest.js";
 import { packageVersion } from "../package-root.js";
-import { type DigestedInputs, type ManifestMemo, outputsDigest } from "./inputs.js";
+import { type DigestedInputs, type KnownDigest, type ManifestMemo, outputsDigest } from "./inputs.js";
 
 /** `gen-client-tools <version>`, as the manifest names its generator. */
 export function generatorId(): string {
@@ -20,6 +20,7 @@ export function buildManifestFile(
   versions: Readonly<Record<string, readonly string[]>>,
   outputs: readonly { readonly path: string; readonly contents: string; readonly pieces?: readonly string[] }[],
   memo?: ManifestMemo,
+  known?: ReadonlyMap<string, KnownDigest>,
 ): { path: string; contents: string; sameAs: (existing: string) => boolean } {
   const manifest = {
     generator: generatorId(),
@@ -29,7 +30,7 @@ export function buildManifestFile(
     schemaFiles: inputs.schemaFiles,
     tools,
     versions,
-    outputs: outputsDigest(inputs.outDir, outputs, memo),
+    outputs: outputsDigest(inputs.outDir, outputs, memo, known),
   };
   return {
     path: path.join(inputs.outDir, MANIFEST_FILE),

@@ -60,16 +60,28 @@ export interface ManifestMemo {
   outputDigests: ReadonlyMap<string, PiecesDigest>;
 }
 
-/** Digest of generated files (path and text). */
+/** A file's text with its textDigest, as an emitter had it (see PlannedFile's `digest`). */
+export interface KnownDigest {
+  readonly contents: string;
+  readonly digest: string;
+}
+
+/**
+ * Digest of generated files (path and text). `known`: digests the emitters had, by path, taken for a file whose text is
+ * still theirs (not formatted since).
+ */
 export function outputsDigest(
   outDir: string,
   files: readonly { readonly path: string; readonly contents: string; readonly pieces?: readonly string[] }[],
   memo?: ManifestMemo,
+  known?: ReadonlyMap<string, KnownDigest>,
 ): string {
   const kept = new Map<string, PiecesDigest>();
   const named = files.map((file) => {
+    const given = known?.get(file.path);
     let digest: string;
-    if (file.pieces === undefined && memo === undefined) digest = textDigest(file.contents);
+    if (given !== undefined && given.contents === file.contents) digest = given.digest;
+    else if (file.pieces === undefined && memo === undefined) digest = textDigest(file.contents);
     else {
       const pieced = piecesDigest(file.pieces ?? [file.contents], memo?.outputDigests.get(file.path));
       kept.set(file.path, pieced);

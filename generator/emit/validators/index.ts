@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { ClientToolSpec } from "@gen-client-tools/runtime/core";
 import type { FileProblem } from "../../diagnostics.js";
+import type { KnownDigest } from "../../manifest/inputs.js";
 import type { ToolModel } from "../../model/tool-model.js";
 import { banner } from "../../output-format/banner.js";
 import { validatorCacheKey } from "./cache-key.js";
@@ -42,7 +43,8 @@ export interface ValidatorFilesOptions {
 }
 
 export interface ValidatorFiles {
-  readonly files: readonly { readonly path: string; readonly contents: string }[];
+  /** `knownDigest`: the textDigest of the file's text, where the cache had it (see CachedModule). */
+  readonly files: readonly { readonly path: string; readonly contents: string; readonly knownDigest?: KnownDigest }[];
   /** Tools whose validators cannot be generated; there are no files when there is one. */
   readonly problems: readonly FileProblem[];
   /** What the validators do not check (an unknown `format`). */
@@ -111,7 +113,7 @@ export async function emitValidatorFiles(
   cache.prune(new Set(models.map((model) => model.id)));
 
   const folder = path.join(options.outDir, VALIDATORS_FOLDER);
-  const files: { path: string; contents: string }[] = [];
+  const files: { path: string; contents: string; knownDigest?: KnownDigest }[] = [];
   const notes: string[] = [];
   for (const { model } of tools) {
     const module = modules.get(model)!;
@@ -120,7 +122,13 @@ export async function emitValidatorFiles(
       kept = { module, contents: banner() + module.code };
       memo?.validatorModules.set(model.spec, kept);
     }
-    files.push({ path: path.join(folder, `${model.id}.ts`), contents: kept.contents });
+    const { contents } = kept;
+    const digest = module.fileDigest;
+    files.push({
+      path: path.join(folder, `${model.id}.ts`),
+      contents,
+      ...(digest && { knownDigest: { contents, digest } }),
+    });
     notes.push(
       ...module.warnings.map(
         (warning) => `${model.source.file}: validator of tool ${JSON.stringify(model.name)}, ${warning}`,

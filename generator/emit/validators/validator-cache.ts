@@ -2,6 +2,11 @@
 export interface CachedModule {
   readonly code: string;
   readonly warnings: readonly string[];
+  /**
+   * The textDigest of the module's file (the generated banner, then `code`), where the cache checked the entry against
+   * it: the manifest takes it instead of hashing the file again.
+   */
+  readonly fileDigest?: string;
 }
 
 /**
