@@ -1,4 +1,6 @@
+import { openKnownFiles } from "./cache/known-files-cache.js";
 import type { GenerateResult } from "./generate.js";
+import { digestOf } from "./manifest/file-digests.js";
 import { type WriteReport, writeFiles } from "./write/write-files.js";
 
 export interface WriteGeneratedOptions {
@@ -16,11 +18,14 @@ export function writeGenerated(result: GenerateResult, options: WriteGeneratedOp
   if (result.diagnostics.length > 0)
     throw new Error("writeGenerated: the result has diagnostics; fix them and generate again");
   const check = options.check ?? false;
+  const known = openKnownFiles(result.outDir);
   const generated = writeFiles(
     result.files.filter((f) => f.role === "generated"),
     result.outDir,
     check,
+    { files: known.files, digestOf },
   );
+  known.save();
   const stubs = check
     ? { changed: [], unchanged: [] }
     : writeFiles(

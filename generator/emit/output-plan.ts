@@ -1,5 +1,10 @@
 import type { FileProblem } from "../diagnostics.js";
-import type { KnownDigest } from "../manifest/inputs.js";
+
+/** A file's text with its textDigest, as an emitter had it (see PlannedFile's `knownDigest`). */
+export interface KnownDigest {
+  readonly contents: string;
+  readonly digest: string;
+}
 
 /** One file an emitter produced. */
 export interface PlannedFile {

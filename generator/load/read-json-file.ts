@@ -2,9 +2,9 @@ import { readFileSync, statSync } from "node:fs";
 import type { JsonValue } from "@gen-client-tools/runtime/core";
 import type { Diagnostic } from "../diagnostics.js";
 import { decodedTextDigest, textDigest } from "../digest.js";
+import { type FileStamp, fileStamp, sameStamp } from "../file-stamp.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
 import { readPlainFileStatus } from "../read-plain-file.js";
-import { type FileStamp, fileStamp, sameStamp } from "./file-stamp.js";
 
 /** A JSON file as read: its text stays at hand so later stages can place errors at line:col. */
 export interface JsonDocument {

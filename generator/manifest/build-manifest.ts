@@ -1,8 +1,9 @@
 import path from "node:path";
+import type { KnownDigest } from "../emit/output-plan.js";
 import { generatorDigest } from "../generator-digest.js";
 import { MANIFEST_FILE, manifestText, parseManifest, sameGeneration } from "../output-format/manifest.js";
 import { packageVersion } from "../package-root.js";
-import { type DigestedInputs, type KnownDigest, type ManifestMemo, outputsDigest } from "./inputs.js";
+import { type DigestedInputs, type ManifestMemo, outputsDigest } from "./inputs.js";
 
 /** `gen-client-tools <version>`, as the manifest names its generator. */
 export function generatorId(): string {

@@ -1,6 +1,8 @@
 import { namedDigestsDigest, textDigest } from "../digest.js";
+import type { KnownDigest } from "../emit/output-plan.js";
 import type { RecordedOptions } from "../output-format/manifest.js";
 import { relativePath, relativePathsFrom } from "../relative-path.js";
+import { rememberDigest } from "./file-digests.js";
 import { type PiecesDigest, piecesDigest } from "./pieces-digest.js";
 
 /** What a generation's output depends on, besides the generator's code. */
@@ -60,12 +62,6 @@ export interface ManifestMemo {
   outputDigests: ReadonlyMap<string, PiecesDigest>;
 }
 
-/** A file's text with its textDigest, as an emitter had it (see PlannedFile's `digest`). */
-export interface KnownDigest {
-  readonly contents: string;
-  readonly digest: string;
-}
-
 /**
  * Digest of generated files (path and text). `known`: digests the emitters had, by path, taken for a file whose text is
  * still theirs (not formatted since).
@@ -87,6 +83,7 @@ export function outputsDigest(
       kept.set(file.path, pieced);
       digest = pieced.digest;
     }
+    rememberDigest(file, digest);
     return [relativePath(outDir, file.path), digest] as const;
   });
   if (memo !== undefined) memo.outputDigests = kept;

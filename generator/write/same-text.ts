@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, type Stats } from "node:fs";
 import { CHUNK_CHARS, textChunks } from "../text-chunks.js";
 
 /** How many bytes the pieces' text takes as UTF-8. */
@@ -21,12 +21,12 @@ function isSurrogate(code: number, first: number): boolean {
 
 /**
  * A file's size, and its bytes when it has `size` bytes (a file of another size cannot hold a text of that size, and is
- * not read), or undefined when it cannot be read (it does not exist).
+ * not read) with its status as taken before they were read, or undefined when it cannot be read (it does not exist).
  */
 export function readIfSized(
   file: string,
   size: number,
-): { readonly size: number; readonly bytes?: Buffer } | undefined {
+): { readonly size: number; readonly bytes?: Buffer; readonly status?: Stats } | undefined {
   let fd: number;
   try {
     fd = openSync(file, "r");
@@ -34,8 +34,8 @@ export function readIfSized(
     return undefined;
   }
   try {
-    const found = fstatSync(fd).size;
-    return found === size ? { size, bytes: readFileSync(fd) } : { size: found };
+    const status = fstatSync(fd);
+    return status.size === size ? { size, bytes: readFileSync(fd), status } : { size: status.size };
   } catch {
     return undefined;
   } finally {

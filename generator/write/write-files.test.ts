@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readdirSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
@@ -129,5 +129,40 @@ describe("turning --validators off (--no-validators: left out, the option stays 
     writeGenerated(without);
     expect(existsSync(validators)).toBe(false);
     expect(writeGenerated(without, { check: true }).upToDate).toBe(true);
+  });
+});
+
+describe("writeGenerated and the record of files it found right", () => {
+  it("skips reading back what earlier runs found right, and still restores a file edited to the same size", async () => {
+    const cwd = tempProject({
+      "node_modules/.keep": "",
+      "client-tools/ping.json": {
+        name: "ping",
+        description: "Ping.",
+        parameters: { type: "object", properties: { n: { type: "integer" } } },
+      },
+    });
+    const run = async () => writeGenerated(await generate({ cwd, stubs: false, validators: true }));
+    await run();
+    // A later run, once the files' stamps can vouch for them: it reads them back once and records them.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 10_000 });
+    try {
+      expect((await run()).changed).toEqual([]);
+      const record = readdirSync(path.join(cwd, "node_modules/.cache/gen-client-tools")).find((name) =>
+        name.startsWith("written-"),
+      );
+      const recorded = JSON.parse(
+        readFileSync(path.join(cwd, "node_modules/.cache/gen-client-tools", record!), "utf8"),
+      ) as { files: Record<string, unknown> };
+      expect(Object.keys(recorded.files)).toContain(path.join("validators", "ping.ts"));
+
+      const module = path.join(cwd, "src/client-tools.gen/validators/ping.ts");
+      const text = readFileSync(module, "utf8");
+      writeFileSync(module, text.replace("validate", "VALIDATE"));
+      expect((await run()).changed).toEqual([module]);
+      expect(readFileSync(module, "utf8")).toBe(text);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -16,6 +16,7 @@ import path from "node:path";
 import { BANNER_PREFIX } from "../output-format/banner.js";
 import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
 import { CHUNK_BYTES, CHUNK_CHARS, textChunks } from "../text-chunks.js";
+import type { KnownFiles } from "./known-files.js";
 import { holdsText, readIfSized, utf8Length } from "./same-text.js";
 
 export interface FileToWrite {
@@ -36,24 +37,43 @@ export interface WriteReport {
 }
 
 /**
+ * What the write stage can know of a file without reading it: the digest of the text it is to hold, where the run
+ * took one, and what earlier runs found on disk (see KnownFiles).
+ */
+export interface KnownTexts {
+  readonly files: KnownFiles;
+  digestOf(file: FileToWrite): string | undefined;
+}
+
+/**
  * Writes each file atomically (a temporary file beside it, then a rename), so an interrupted
  * run never leaves half a file; skips files whose contents are already right, so watchers and
  * bundlers see no change. Files in `outDir` that this generator wrote (see `isGenerated`) but
  * that are no longer produced are removed, and so are the folders that leaves empty; nothing
- * else there is touched. With `check`, writes nothing and reports.
+ * else there is touched. With `check`, writes nothing and reports. `known`: a file it tells
+ * is already right is not read.
  */
-export function writeFiles(files: readonly FileToWrite[], outDir: string | undefined, check: boolean): WriteReport {
+export function writeFiles(
+  files: readonly FileToWrite[],
+  outDir: string | undefined,
+  check: boolean,
+  known?: KnownTexts,
+): WriteReport {
   const changed: string[] = [];
   const unchanged: string[] = [];
   for (const file of files) {
+    const digest = known?.digestOf(file);
+    if (digest !== undefined && known!.files.holds(file.path, digest)) {
+      unchanged.push(file.path);
+      continue;
+    }
     const pieces = file.pieces ?? [file.contents];
     const existing = readIfSized(file.path, utf8Length(pieces));
-    if (
-      existing !== undefined &&
-      ((existing.bytes !== undefined && holdsText(existing.bytes, pieces)) ||
-        (check && file.sameAs?.(readIfExists(file.path) ?? "") === true))
-    ) {
+    const holds = existing?.bytes !== undefined && holdsText(existing.bytes, pieces);
+    if (holds || (existing !== undefined && check && file.sameAs?.(readIfExists(file.path) ?? "") === true)) {
       unchanged.push(file.path);
+      if (holds && digest !== undefined && existing.status !== undefined)
+        known!.files.record(file.path, existing.status, digest);
       continue;
     }
     changed.push(file.path);
@@ -61,9 +81,10 @@ export function writeFiles(files: readonly FileToWrite[], outDir: string | undef
   }
   if (outDir === undefined) return { changed, unchanged, stale: [] };
   const root = path.resolve(outDir);
-  const stale = staleGeneratedFiles(root, new Set(files.map((f) => path.resolve(f.path))));
+  const listed = filesUnder(root);
+  const stale = staleGeneratedFiles(listed, root, new Set(files.map((f) => path.resolve(f.path))));
   if (!check) {
-    for (const file of [...stale, ...abandonedTemporaryFiles(root)]) {
+    for (const file of [...stale, ...abandonedTemporaryFiles(listed)]) {
       rmSync(file, { force: true });
       removeEmptyFolders(path.dirname(file), root);
     }
@@ -141,8 +162,8 @@ function writeText(file: string, pieces: readonly string[]): void {
 }
 
 /** Temporary files of a run that was killed before it renamed them (its process is gone): a later run removes them. */
-function abandonedTemporaryFiles(outDir: string): string[] {
-  return filesUnder(outDir).filter((file) => {
+function abandonedTemporaryFiles(listed: readonly string[]): string[] {
+  return listed.filter((file) => {
     const pid = TEMPORARY.exec(path.basename(file))?.[1];
     return pid !== undefined && !processAlive(Number(pid));
   });
@@ -159,8 +180,9 @@ function processAlive(pid: number): boolean {
   }
 }
 
-function staleGeneratedFiles(outDir: string, keep: ReadonlySet<string>): string[] {
-  return filesUnder(outDir).filter((file) => !keep.has(file) && generatedText(file, outDir) !== undefined);
+/** `listed`: the files under `outDir`, as the run found them after writing. */
+function staleGeneratedFiles(listed: readonly string[], outDir: string, keep: ReadonlySet<string>): string[] {
+  return listed.filter((file) => !keep.has(file) && generatedText(file, outDir) !== undefined);
 }
 
 /** The files in `outDir` (and its subfolders) that this generator wrote, sorted by path, with their text. */

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { ClientToolSpec } from "@gen-client-tools/runtime/core";
 import type { FileProblem } from "../../diagnostics.js";
-import type { KnownDigest } from "../../manifest/inputs.js";
 import type { ToolModel } from "../../model/tool-model.js";
 import { banner } from "../../output-format/banner.js";
+import type { KnownDigest } from "../output-plan.js";
 import { validatorCacheKey } from "./cache-key.js";
 import type { CompileTools } from "./compile-pool.js";
 import { fileNameProblems, INDEX_MODULE, STANDARD_SCHEMAS_MODULE, VALIDATORS_FOLDER } from "./file-names.js";
