@@ -1,8 +1,9 @@
 import type { GenerationCache } from "./cache/generation-cache.js";
+import { openProductsStore, type ProductsStore } from "./cache/products-store.js";
 import { openValidatorCache } from "./cache/validator-cache.js";
 import { checkSpecs } from "./check/check-specs.js";
 import { type Diagnostic, GenerateError } from "./diagnostics.js";
-import { emitOutput } from "./emit/emitters.js";
+import { type EmitMemo, emitOutput } from "./emit/emitters.js";
 import type { OutputPlan } from "./emit/output-plan.js";
 import type { CompilePool } from "./emit/validators/compile-pool.js";
 import type { ValidatorCache } from "./emit/validators/validator-cache.js";
@@ -15,7 +16,7 @@ import { loadSources, type SourceSet } from "./load/sources.js";
 import { listSpecFiles } from "./load/spec-files.js";
 import { buildManifestFile } from "./manifest/build-manifest.js";
 import { type DigestedInputs, digestInputs } from "./manifest/inputs.js";
-import { buildToolModels } from "./model/build-models.js";
+import { buildToolModels, type ModelMemo } from "./model/build-models.js";
 import { type PreviousVersions, withCompatibleVersions } from "./model/compatible-versions.js";
 import type { ToolModel } from "./model/tool-model.js";
 import type { GenerateOptions } from "./options/generate-options.js";
@@ -39,7 +40,9 @@ export async function runGeneration(given: GenerateOptions, cache?: GenerationCa
     outDir,
   });
 
-  const planned = await planOutput(options, cache);
+  // A process that keeps no generation cache takes what it can from the files the last run generated.
+  const store = cache === undefined ? openProductsStore(options.cwd, outDir) : undefined;
+  const planned = await planOutput(options, cache, store);
   if ("diagnostics" in planned) return failed(planned.diagnostics, planned.warnings);
   const { plan, read, tools, versions } = planned;
 
@@ -59,6 +62,7 @@ export async function runGeneration(given: GenerateOptions, cache?: GenerationCa
     cache,
     new Map(plan.files.flatMap(({ path, knownDigest }) => (knownDigest === undefined ? [] : [[path, knownDigest]]))),
   );
+  store?.save(files);
   // Through the same prettier as the files it describes, so that `prettier --check` passes on it too.
   const [formattedManifest] = formatter === undefined ? [manifest] : await formatter.format([manifest]);
   files.push({ ...manifest, contents: formattedManifest!.contents, role: "generated" });
@@ -82,10 +86,11 @@ export async function runGeneration(given: GenerateOptions, cache?: GenerationCa
 async function planOutput(
   options: ResolvedOptions,
   cache: GenerationCache | undefined,
+  store: ProductsStore | undefined,
 ): Promise<
   | {
       plan: OutputPlan;
-      read: Omit<ReadSpecs, "models">;
+      read: Omit<ReadSpecs, "models" | "memo">;
       tools: readonly string[];
       versions: Readonly<Record<string, readonly string[]>>;
     }
@@ -94,9 +99,9 @@ async function planOutput(
   const validatorCache = validatorCacheOf(options, cache);
   const threads = options.validators && validatorCache.holdsNone() ? await startCompilerThreads(options) : undefined;
   try {
-    const specs = readSpecs(options, cache);
+    const specs = readSpecs(options, cache, store);
     if ("diagnostics" in specs) return specs;
-    const { models: checked, ...read } = specs;
+    const { models: checked, memo, ...read } = specs;
     const { models, versions } = await withCompatibleVersions(checked, read.previousVersions, () =>
       readPreviousSpecs(options.out),
     );
@@ -109,8 +114,9 @@ async function planOutput(
         threads === undefined
           ? async () => (await import("./emit/validators/compile-pool.js")).compileTools
           : () => threads.compile,
-      cache,
+      cache: memo,
     });
+    store?.record(models, plan.files);
     if (plan.problems.length > 0)
       return { diagnostics: read.locator === undefined ? plan.problems : read.locator.locate(plan.problems) };
     return { plan, read, tools: models.map((model) => model.name), versions };
@@ -146,6 +152,8 @@ async function startCompilerThreads(options: ResolvedOptions): Promise<CompilePo
 /** What load, check and model give the later stages: the models, and what they need of the files read. */
 interface ReadSpecs {
   readonly models: readonly ToolModel[];
+  /** What model and emit take from an earlier run: the generation cache, or what the products store found. */
+  readonly memo: (ModelMemo & EmitMemo) | undefined;
   readonly stubs: SourceSet["stubs"];
   readonly previousTools: readonly string[] | undefined;
   /** Each tool's version and compatible earlier ones, as the previous run recorded them. */
@@ -164,11 +172,13 @@ interface ReadSpecs {
 function readSpecs(
   options: ResolvedOptions,
   cache: GenerationCache | undefined,
+  store: ProductsStore | undefined,
 ): ReadSpecs | { readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } {
   const { sources, diagnostics: unread } = loadSources(options, cache);
   const locator = createLocator(sources.specs.map((spec) => spec.document));
   const checked = checkSpecs(sources.specs, cache);
-  const { models, problems } = buildToolModels(checked.tools, locator, cache);
+  const memo = cache ?? store?.seed(checked.tools, sources);
+  const { models, problems } = buildToolModels(checked.tools, locator, memo);
   const diagnostics = [
     ...unread,
     ...locator.locate([...checked.problems, ...(options.failOnWarnings ? checked.warnings : []), ...problems]),
@@ -179,6 +189,7 @@ function readSpecs(
   const specFiles = new Map(sources.specs.map(({ document }) => [document.path, document.digest]));
   return {
     models,
+    memo,
     stubs: sources.stubs,
     previousTools: sources.previousManifest?.tools,
     previousVersions: sources.previousManifest?.versions,

@@ -1,5 +1,6 @@
-import { readdirSync, rmSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { interleave } from "../interleave.js";
 import { CLI } from "../paths.js";
 import { type NodeRun, runNode } from "../process/node-process.js";
 import type { BenchProject } from "../workspace.js";
@@ -26,6 +27,32 @@ export function generate(project: BenchProject, options: GenerateRunOptions = {}
     cwd: project.root,
     ...(options.measureMemory !== undefined && { measureMemory: options.measureMemory }),
   });
+}
+
+/**
+ * Reruns, each a fresh process, with one spec's parameters description edited back and forth: every run finds exactly
+ * one tool changed since the run before (and, with validators, one whose validator is not in the cache). The spec is
+ * restored afterwards.
+ */
+export function rerunsChangingOneTool(project: BenchProject, runs: number, options: GenerateRunOptions = {}): number[] {
+  const file = path.join(project.specsFolder, readdirSync(project.specsFolder).sort()[0]!);
+  const original = readFileSync(file, "utf8");
+  const spec = JSON.parse(original) as Record<string, Record<string, unknown>>;
+  const key = "parameters" in spec ? "parameters" : "inputSchema";
+  const edited = `${JSON.stringify({ ...spec, [key]: { ...spec[key], description: `${String(spec[key]!["description"])} Edited.` } }, null, 2)}\n`;
+  let toggle = false;
+  try {
+    return interleave(runs, {
+      rerun: () => {
+        toggle = !toggle;
+        writeFileSync(file, toggle ? edited : original);
+        return generate(project, options).ms;
+      },
+    }).rerun;
+  } finally {
+    writeFileSync(file, original);
+    generate(project, options);
+  }
 }
 
 /** Removes the generated folder and the handlers file: the state of a project's first run. */

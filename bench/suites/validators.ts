@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { buildSync, transformSync } from "esbuild";
@@ -10,7 +10,7 @@ import { TARGET_TOOLS } from "../plan.js";
 import { type Row, row, type Target } from "../results.js";
 import { summarize } from "../stats.js";
 import type { BenchProject } from "../workspace.js";
-import { clearOutput, generate, generateFresh } from "./cli-runs.js";
+import { clearOutput, generateFresh, rerunsChangingOneTool } from "./cli-runs.js";
 import { compileGeneratedSpecs, runWorker } from "./runtime-worker.js";
 
 const COLD: Target = { op: "<=", value: 3000, unit: "ms", of: "measured" };
@@ -37,7 +37,7 @@ export const validators: Benchmark = {
     const coldMemory = generateFresh(project, { validators: true, measureMemory: true }).peakRssMB ?? Number.NaN;
 
     log(`gen --validators after changing one tool, ${plan.processRuns} runs`);
-    const warm = changingOneTool(context, project);
+    const warm = rerunsChangingOneTool(project, plan.processRuns, { validators: true });
     const rows: Row[] = [
       row({
         id: `gen.validators.cold.n${project.tools}`,
@@ -97,31 +97,6 @@ function mcpColdRow({ plan, workspace, log }: BenchContext): Row {
     what: `gen-client-tools --validators, ${project.tools.toLocaleString("en-US")} tools of real MCP schemas, cold (empty cache)`,
     measured: { ...summarize(cold), unit: "ms" },
   });
-}
-
-/**
- * Reruns with one spec's parameters description edited back and forth, so every run has
- * exactly one tool whose validator is not in the cache. The spec is restored afterwards.
- */
-function changingOneTool({ plan }: BenchContext, project: BenchProject): number[] {
-  const file = path.join(project.specsFolder, readdirSync(project.specsFolder).sort()[0]!);
-  const original = readFileSync(file, "utf8");
-  const spec = JSON.parse(original) as Record<string, Record<string, unknown>>;
-  const key = "parameters" in spec ? "parameters" : "inputSchema";
-  const edited = `${JSON.stringify({ ...spec, [key]: { ...spec[key], description: `${String(spec[key]!["description"])} Edited.` } }, null, 2)}\n`;
-  let toggle = false;
-  try {
-    return interleave(plan.processRuns, {
-      warm: () => {
-        toggle = !toggle;
-        writeFileSync(file, toggle ? edited : original);
-        return generate(project, { validators: true }).ms;
-      },
-    }).warm;
-  } finally {
-    writeFileSync(file, original);
-    generate(project, { validators: true });
-  }
 }
 
 /**

@@ -6,26 +6,10 @@ import { type GenerateResult, generate } from "../generate.js";
 import type { GenerateOptions } from "../options/generate-options.js";
 import { runGeneration } from "../run-generation.js";
 import { writeGenerated } from "../write-generated.js";
+import { pointAt, seen, tool } from "./__fixtures__/runs.js";
 import { createGenerationCache } from "./generation-cache.js";
 
 afterEach(removeTempProjects);
-
-const pointAt = { type: "object", properties: { at: { $ref: "./schemas/shapes.json#/$defs/point" } } };
-
-const tool = (name: string, extra: object = {}): object => ({
-  name,
-  description: `The ${name} tool.`,
-  parameters: { type: "object", properties: { x: { type: "string" } } },
-  ...extra,
-});
-
-/** What a run gives that a user sees: each file's path and text, the problems, warnings and notes. */
-const seen = (result: GenerateResult) => ({
-  files: result.files.map((file) => [file.path, file.contents]),
-  diagnostics: result.diagnostics,
-  warnings: result.warnings,
-  notes: result.notes,
-});
 
 describe("a generation cache", () => {
   it("gives after each edit exactly what a run without it gives, and reuses the tools of the files not edited", async () => {

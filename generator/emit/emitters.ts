@@ -11,7 +11,7 @@ import type { OutputPlan, PlannedFile } from "./output-plan.js";
 import { emitSpecsFile, type SpecsMemo } from "./specs-file.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
 import { addMissingStubs, type StubsMemo } from "./stubs/update-stubs.js";
-import { emitTypesFile, type TypesMemo } from "./types-file.js";
+import { emitTypesFile, type ToolsFile, type TypesMemo } from "./types-file.js";
 import type { CompileTools } from "./validators/compile-pool.js";
 import type { ValidatorsMemo } from "./validators/index.js";
 import type { ValidatorCache } from "./validators/validator-cache.js";
@@ -22,7 +22,8 @@ import type { ValidatorCache } from "./validators/validator-cache.js";
  * the names the handlers file mentions.
  */
 export interface EmitMemo extends TypesMemo, SpecsMemo, StubsMemo, ValidatorsMemo {
-  pieceExports: ReadonlyMap<string, ModuleExports>;
+  /** Kept only where runs follow one another in a process: a map by the text of every piece costs its hashing. */
+  pieceExports?: ReadonlyMap<string, ModuleExports>;
 }
 
 /** What emitters are given besides the models: the options, and what load read that an emitter needs. */
@@ -66,7 +67,8 @@ export interface Emitter {
 const INDEXED = ["types.ts", "specs.ts", "handlers.ts", "client-inputs.ts"];
 
 function indexedModules(out: string, planned: readonly PlannedFile[], cache: EmitMemo | undefined) {
-  const memo = cache && { previous: cache.pieceExports, next: new Map<string, ModuleExports>() };
+  const previous = cache?.pieceExports;
+  const memo = previous && { previous, next: new Map<string, ModuleExports>() };
   const modules = INDEXED.flatMap((file) => {
     const found = planned.find((p) => p.path === path.join(out, file));
     return found === undefined
@@ -82,11 +84,12 @@ function indexedModules(out: string, planned: readonly PlannedFile[], cache: Emi
   return modules;
 }
 
-const generated = (folder: string, file: string, text: string | PiecedText): OutputPlan => ({
+const generated = (folder: string, file: string, text: string | PiecedText | ToolsFile): OutputPlan => ({
   files: [
     {
       path: path.join(folder, file),
       ...(typeof text === "string" ? { contents: text } : { contents: text.text, pieces: text.pieces }),
+      ...(typeof text !== "string" && "toolPieces" in text && { toolPieces: text.toolPieces }),
       role: "generated",
       format: true,
     },

@@ -14,6 +14,11 @@ export interface PlannedFile {
   /** `contents` in the pieces the emitter built it from, for a file too big to join (see PiecedText). */
   readonly pieces?: readonly string[];
   /**
+   * For a file of every tool's parts (types.ts, specs.ts): the indexes in `pieces` of each tool's, by its name, in the
+   * order its emitter documents, so that a later run can take them from the file itself (see ProductsStore).
+   */
+  readonly toolPieces?: ReadonlyMap<string, readonly number[]>;
+  /**
    * The textDigest of the emitter's text, where it had it without hashing (a validator module its cache checked): the
    * manifest takes it while `contents` is still that text, so that a later stage that changes the text (import
    * specifiers restyled, prettier) need not drop it.

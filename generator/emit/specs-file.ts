@@ -1,9 +1,10 @@
 import type { ClientToolSpec, JsonValue } from "@gen-client-tools/runtime/core";
 import type { ToolModel } from "../model/tool-model.js";
 import { banner } from "../output-format/banner.js";
-import { type PiecedText, piecedText } from "../text-chunks.js";
+import { piecedText } from "../text-chunks.js";
 import { jsonTemplateLiteral, propertyKey, tsString } from "./escape.js";
-import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
+import { fillTemplateRegion, loadTemplate, templateDoc } from "./template.js";
+import type { ToolsFile } from "./types-file.js";
 
 /** A tool's part of specs.ts, and the compatible versions it was written with. */
 export interface SpecsPiece {
@@ -24,9 +25,9 @@ export interface SpecsMemo {
  * declared tuple types it, from the same data: literal types for the name and the other scalar
  * fields, and a read-only JSON object type for each schema. Neither the compiler nor a
  * JavaScript engine then parses the schemas as code, which keeps `tsc` and module loading
- * linear in the schemas' size.
+ * linear in the schemas' size. A tool's pieces are its entry in the type, then its value.
  */
-export function emitSpecsFile(models: readonly ToolModel[], cache?: SpecsMemo): PiecedText {
+export function emitSpecsFile(models: readonly ToolModel[], cache?: SpecsMemo): ToolsFile {
   // In pieces, never joined: the file is tens of megabytes for thousands of tools (see PiecedText).
   const types: string[] = [];
   const values: string[] = [];
@@ -48,7 +49,12 @@ export function emitSpecsFile(models: readonly ToolModel[], cache?: SpecsMemo): 
     ...values,
     "]);\n",
   ];
-  return piecedText([banner()].concat(fillTemplateInPieces(loadTemplate("specs"), { specs })));
+  const { pieces, at } = fillTemplateRegion(loadTemplate("specs"), "specs", specs);
+  // The banner, then the template's pieces; in the region, its first line, the types, a line, the values.
+  const firstType = 1 + at + 1;
+  const firstValue = firstType + models.length + 1;
+  const toolPieces = new Map(models.map((model, i) => [model.name, [firstType + i, firstValue + i]] as const));
+  return { ...piecedText([banner()].concat(pieces)), toolPieces };
 }
 
 /** A spec's entry in the declared tuple type, and its value. */

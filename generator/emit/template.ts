@@ -53,11 +53,19 @@ export function fillTemplate(template: string, regions: Readonly<Record<string, 
 }
 
 /**
- * fillTemplate for regions given in pieces (a region can hold tens of megabytes: specs.ts for
- * thousands of tools): the filled template's pieces, the regions' own among them, never joined.
+ * fillTemplate for a template of one region, given in pieces (a region can hold tens of megabytes: specs.ts for
+ * thousands of tools): the filled template's pieces, the region's own among them, never joined, and the index of the
+ * region's first piece.
  */
-export function fillTemplateInPieces(template: string, regions: Readonly<Record<string, readonly string[]>>): string[] {
-  return templatePieces(template, regions);
+export function fillTemplateRegion(
+  template: string,
+  name: string,
+  content: readonly string[],
+): { pieces: string[]; at: number } {
+  const pieces = templatePieces(template, { [name]: content });
+  // The text before the region, its pieces, the text after it.
+  if (pieces.length !== content.length + 2) throw new Error(`template has regions besides "${name}"`);
+  return { pieces, at: 1 };
 }
 
 function templatePieces(template: string, regions: Readonly<Record<string, string | readonly string[]>>): string[] {

@@ -5,7 +5,7 @@ import { banner } from "../output-format/banner.js";
 import { type PiecedText, piecedText } from "../text-chunks.js";
 import { docComment, propertyKey, tsString } from "./escape.js";
 import { emitSchemaTypes } from "./schema-types/index.js";
-import { fillTemplateInPieces, loadTemplate, templateDoc } from "./template.js";
+import { fillTemplateRegion, loadTemplate, templateDoc } from "./template.js";
 import { resultTypeOf } from "./tool-types.js";
 
 /**
@@ -16,18 +16,28 @@ export interface TypesMemo {
   readonly typesPieces: WeakMap<ClientToolSpec, ToolTypes>;
 }
 
-interface ToolTypes {
+export interface ToolTypes {
   readonly pieces: readonly string[];
   readonly row: string;
 }
 
 /**
- * types.ts: per tool its Args, Result and action types; then `ClientTools`, a row per tool, from which the template
- * derives the rest.
+ * A file of every tool's parts, in pieces, with where each tool's parts are: the indexes of its pieces, in the order
+ * its emitter gives them (see ToolPieces).
  */
-export function emitTypesFile(models: readonly ToolModel[], cache?: TypesMemo): PiecedText {
+export interface ToolsFile extends PiecedText {
+  /** By tool name (not its spec, which the file then need not keep alive). */
+  readonly toolPieces: ReadonlyMap<string, readonly number[]>;
+}
+
+/**
+ * types.ts: per tool its Args, Result and action types; then `ClientTools`, a row per tool, from which the template
+ * derives the rest. A tool's pieces are its declarations, then its row.
+ */
+export function emitTypesFile(models: readonly ToolModel[], cache?: TypesMemo): ToolsFile {
   // In pieces, never joined: the file is tens of megabytes for thousands of tools (see PiecedText).
   const tools: string[] = [];
+  const declarations: number[][] = [];
   if (models.some((model) => model.mode === "awaited-content")) {
     const rootDoc =
       "What the client answers a tool awaited without an outputSchema " +
@@ -43,11 +53,20 @@ export function emitTypesFile(models: readonly ToolModel[], cache?: TypesMemo): 
       types = { pieces: toolTypes(model), row: rowOf(model) };
       cache?.typesPieces.set(model.spec, types);
     }
+    declarations.push(types.pieces.map((_, i) => tools.length + i));
     tools.push(...types.pieces);
     rows.push(types.row);
   }
-  tools.push([templateDoc("types", "ClientTools"), "export interface ClientTools {\n", ...rows, "}\n"].join(""));
-  return piecedText([banner()].concat(fillTemplateInPieces(loadTemplate("types"), { tools })));
+  tools.push(`${templateDoc("types", "ClientTools")}export interface ClientTools {\n`);
+  const firstRow = tools.length;
+  tools.push(...rows, "}\n");
+  const { pieces, at } = fillTemplateRegion(loadTemplate("types"), "tools", tools);
+  // The banner, then the template's pieces.
+  const offset = 1 + at;
+  const toolPieces = new Map(
+    models.map((model, i) => [model.name, [...declarations[i]!, firstRow + i].map((index) => offset + index)] as const),
+  );
+  return { ...piecedText([banner()].concat(pieces)), toolPieces };
 }
 
 /**

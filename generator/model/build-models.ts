@@ -126,12 +126,11 @@ export function buildToolModels(
   return { models, problems };
 }
 
-/** A checked tool's names, mode and fingerprints. */
-function toolModel(tool: CheckedTool): ToolModel {
+/** A checked tool's names, mode and fingerprints (computed, unless a cache kept them). */
+export function toolModel(tool: CheckedTool, fingerprints = toolFingerprints(tool.spec)): ToolModel {
   const { spec } = tool;
   const id = toolIdentifier(spec.name);
   const pascal = pascalName(spec.name);
-  const fingerprints = toolFingerprints(spec);
   const version = clientToolVersionOf({ ...spec, fingerprints });
   const common = { name: spec.name, id, pascal, spec, fingerprints, version, source: tool.source };
   const types = { args: `${pascal}Args`, partialArgs: `${pascal}PartialArgs`, action: `ClientAction_${id}` };

@@ -1,0 +1,84 @@
+import { readFileSync } from "node:fs";
+import type { ClientToolFingerprints } from "@gen-client-tools/runtime/core";
+import { writeFiles } from "../write/write-files.js";
+
+const FORMAT = 1;
+
+/** Where a run's tools' parts are in the files it generated (see ProductsStore), as one JSON file. */
+export interface ProductsIndex {
+  /** The digest of the generator's code that emitted the parts. */
+  readonly generator: string;
+  /** By file name: the textDigest of the file as generated, and the length of each of its pieces (UTF-16 units). */
+  readonly files: Readonly<Record<string, { readonly digest: string; readonly lengths: readonly number[] }>>;
+  /** By tool (its key, see ProductsStore). */
+  readonly tools: ReadonlyMap<string, ToolEntry>;
+}
+
+export interface ToolEntry {
+  /** Without the compatible versions, which come from the previous run. */
+  readonly fingerprints: ClientToolFingerprints;
+  /** The compatible versions its part of specs.ts was emitted with. */
+  readonly compatible: string;
+  /** By file name: the indexes of its pieces. */
+  readonly pieces: Readonly<Record<string, readonly number[]>>;
+}
+
+/** The index in `file`, when it reads as one written for this generator; undefined otherwise (a miss, never an error). */
+export function readIndex(file: string, generator: string): ProductsIndex | undefined {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(stored) || stored["format"] !== FORMAT || stored["generator"] !== generator) return undefined;
+  const { files, tools } = stored;
+  if (!isRecord(files) || !isRecord(tools)) return undefined;
+  for (const entry of Object.values(files))
+    if (!isRecord(entry) || typeof entry["digest"] !== "string" || !isIndexList(entry["lengths"])) return undefined;
+  const entries = new Map<string, ToolEntry>();
+  for (const [key, entry] of Object.entries(tools)) if (isToolEntry(entry)) entries.set(key, entry);
+  return { generator, files: files as ProductsIndex["files"], tools: entries };
+}
+
+/**
+ * Writes the index, its tools' entries given as JSON (see ToolEntry). Best effort: an index that cannot be written
+ * leaves the next run to emit every tool.
+ */
+export function writeIndex(
+  file: string,
+  generator: string,
+  files: ProductsIndex["files"],
+  tools: ReadonlyMap<string, string>,
+): void {
+  const head = JSON.stringify({ format: FORMAT, generator, files }).slice(0, -1);
+  const entries = [...tools].map(([key, entry]) => `${JSON.stringify(key)}:${entry}`).join(",");
+  try {
+    writeFiles([{ path: file, contents: `${head},"tools":{${entries}}}\n` }], undefined, false);
+  } catch {
+    // A read-only or full disk.
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isIndexList(value: unknown): value is readonly number[] {
+  return Array.isArray(value) && value.every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
+}
+
+function isToolEntry(entry: unknown): entry is ToolEntry {
+  if (!isRecord(entry) || typeof entry["compatible"] !== "string") return false;
+  const { fingerprints, pieces } = entry;
+  return (
+    isRecord(fingerprints) &&
+    typeof fingerprints["parameters"] === "string" &&
+    ["outputSchema", "privateInput"].every(
+      (key) => fingerprints[key] === undefined || typeof fingerprints[key] === "string",
+    ) &&
+    Object.keys(fingerprints).every((key) => ["parameters", "outputSchema", "privateInput"].includes(key)) &&
+    isRecord(pieces) &&
+    Object.values(pieces).every(isIndexList)
+  );
+}

@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
+import { emitSchemaTypes } from "../emit/schema-types/index.js";
+import { generate } from "../generate.js";
+import { writeGenerated } from "../write-generated.js";
+import { pointAt, seen, tool } from "./__fixtures__/runs.js";
+
+// Counts the schemas the types emitter turns into types: a tool taken from the store emits none.
+vi.mock("../emit/schema-types/index.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../emit/schema-types/index.js")>();
+  return { ...original, emitSchemaTypes: vi.fn(original.emitSchemaTypes) };
+});
+const emitted = vi.mocked(emitSchemaTypes);
+
+beforeEach(() => {
+  emitted.mockClear();
+});
+afterEach(removeTempProjects);
+
+/** The tools whose argument types were emitted, by the root names the emitter was given. */
+const emittedArgs = (): string[] =>
+  emitted.mock.calls.map(([, options]) => options.rootName).filter((name) => name.endsWith("Args"));
+
+describe("the products store", () => {
+  it("takes each unchanged tool's parts from the files the last run generated, giving what a run without it gives", async () => {
+    const cwd = tempProject({
+      "node_modules/.keep": "",
+      "client-tools/a.json": tool("alpha", { outputSchema: pointAt }),
+      "client-tools/schemas/shapes.json": {
+        $defs: { point: { type: "object", properties: { x: { type: "number" } } } },
+      },
+      "client-tools/b.json": [tool("beta"), tool("gamma", { awaited: true })],
+      "client-tools/c.json": tool("delta", {
+        privateInput: { schema: { type: "object", properties: { token: { type: "string" } } }, response: { ok: true } },
+      }),
+    });
+    const cacheFolder = path.join(cwd, "node_modules/.cache/gen-client-tools");
+    const write = (file: string, value: unknown): void =>
+      writeFileSync(path.join(cwd, "client-tools", file), JSON.stringify(value, null, 2));
+    /** A run as a new process makes it, written; then one without the store's index, which must give the same. */
+    const step = async (): Promise<string[]> => {
+      emitted.mockClear();
+      const result = await generate({ cwd });
+      const args = emittedArgs();
+      for (const name of readdirSync(cacheFolder).filter((n) => n.startsWith("products-")))
+        rmSync(path.join(cacheFolder, name));
+      expect(seen(result)).toEqual(seen(await generate({ cwd })));
+      if (result.diagnostics.length === 0) writeGenerated(result);
+      return args.sort();
+    };
+
+    expect(await step()).toEqual(["AlphaArgs", "BetaArgs", "DeltaArgs", "GammaArgs"]);
+    expect(await step()).toEqual([]);
+    write("a.json", tool("alpha", { description: "Edited.", outputSchema: pointAt }));
+    expect(await step()).toEqual(["AlphaArgs"]);
+    // The schema file a $ref reaches changes: the tool that names it is emitted again.
+    write("schemas/shapes.json", { $defs: { point: { type: "object", properties: { y: { type: "integer" } } } } });
+    expect(await step()).toEqual(["AlphaArgs"]);
+    // A tool changed, one removed and one added in the same file.
+    write("b.json", [tool("beta", { awaited: true }), tool("epsilon")]);
+    expect(await step()).toEqual(["BetaArgs", "EpsilonArgs"]);
+    // types.ts edited by hand: it is not the file the index describes, so every tool's types are emitted again.
+    const types = path.join(cwd, "src/client-tools.gen/types.ts");
+    writeFileSync(types, `${readFileSync(types, "utf8")}// edited\n`);
+    expect(await step()).toEqual(["AlphaArgs", "BetaArgs", "DeltaArgs", "EpsilonArgs"]);
+  });
+
+  it("ignores an index that does not read, and writes it again", async () => {
+    const cwd = tempProject({ "node_modules/.keep": "", "client-tools/a.json": tool("alpha") });
+    writeGenerated(await generate({ cwd }));
+    const cacheFolder = path.join(cwd, "node_modules/.cache/gen-client-tools");
+    const index = path.join(cacheFolder, readdirSync(cacheFolder).find((n) => n.startsWith("products-"))!);
+    const reference = seen(await generate({ cwd }));
+    for (const damaged of ["{", JSON.stringify({ format: 1, generator: "other" }), "[]"]) {
+      writeFileSync(index, damaged);
+      emitted.mockClear();
+      const result = await generate({ cwd });
+      expect(seen(result)).toEqual(reference);
+      expect(emittedArgs()).toEqual(["AlphaArgs"]);
+    }
+    emitted.mockClear();
+    await generate({ cwd });
+    expect(emittedArgs()).toEqual([]);
+  });
+});

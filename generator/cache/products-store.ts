@@ -1,0 +1,167 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { ClientToolFingerprints, ClientToolSpec } from "@gen-client-tools/runtime/core";
+import { sha256Hex } from "@gen-client-tools/runtime/core";
+import type { CheckedTool } from "../check/check-specs.js";
+import { decodedTextDigest } from "../digest.js";
+import type { EmitMemo } from "../emit/emitters.js";
+import type { PlannedFile } from "../emit/output-plan.js";
+import { generatorDigest } from "../generator-digest.js";
+import type { SourceSet } from "../load/sources.js";
+import { digestOf } from "../manifest/file-digests.js";
+import { type ModelMemo, toolModel } from "../model/build-models.js";
+import type { ToolModel } from "../model/tool-model.js";
+import { type ProductsIndex, readIndex, type ToolEntry, writeIndex } from "./products-index.js";
+import { validatorCacheRoot } from "./validator-cache.js";
+
+/** The files whose tools' parts the store finds again: a tool's pieces in each, in the order its emitter documents. */
+const TYPES = "types.ts";
+const SPECS = "specs.ts";
+
+/**
+ * Each tool's parts of types.ts and specs.ts, and its fingerprints, for a run in a new process (`--watch` and the Vite
+ * plugin keep them in memory instead, see GenerationCache): found in the files the last run generated, where an index
+ * in the project's cache folder says they are, once each file's digest shows it is still what that run generated. A
+ * tool is known by what its checked spec is made from: its spec file's digest, its place in that file and the digests
+ * of the schema files its `$ref`s reached. A run that changed one tool of a thousand then emits one.
+ */
+export interface ProductsStore {
+  /** The memos of model and emit, holding what the store has of these tools. */
+  seed(tools: readonly CheckedTool[], sources: SourceSet): ModelMemo & EmitMemo;
+  /** Takes where this run's tools' parts are in the files it emitted, so that the models need not be kept. */
+  record(models: readonly ToolModel[], planned: readonly PlannedFile[]): void;
+  /**
+   * Writes the index of what `record` took, for `files` as the manifest hashed them (none when a file's text is not
+   * the emitter's: formatted).
+   */
+  save(files: readonly { readonly path: string; readonly contents: string }[]): void;
+}
+
+/** The store of an output folder, its index beside the validators' cache; undefined where there is no cache folder. */
+export function openProductsStore(cwd: string, outDir: string): ProductsStore | undefined {
+  const root = validatorCacheRoot(cwd);
+  if (root === undefined) return undefined;
+  return productsStore(outDir, path.join(root, `products-${sha256Hex(path.resolve(outDir)).slice(0, 16)}.json`));
+}
+
+function productsStore(outDir: string, indexFile: string): ProductsStore {
+  const keys = new Map<ClientToolSpec, string>();
+  /** What the index read holds: the files' digests, and the tools' keys. */
+  let previous: { readonly digests: readonly (string | undefined)[]; readonly tools: ReadonlySet<string> } | undefined;
+  /** Each tool's entry as JSON, by its key: a run of thousands of tools keeps no object per tool to the end. */
+  let recorded: { planned: Map<string, PlannedFile>; tools: Map<string, string> } | undefined;
+  return {
+    seed(tools, sources) {
+      const memo: ModelMemo & EmitMemo = {
+        models: new WeakMap(),
+        typesPieces: new WeakMap(),
+        specsPieces: new WeakMap(),
+        validatorModules: new WeakMap(),
+      };
+      const sourceOf = new Map(sources.specs.map((source) => [source.document.displayPath, source]));
+      for (const tool of tools) {
+        const source = sourceOf.get(tool.source.file);
+        if (source === undefined) continue;
+        const schemas = [...source.schemaFiles.keys()].sort().map((file) => [file, sources.schemaDigests.get(file)]);
+        keys.set(tool.spec, sha256Hex(JSON.stringify([source.document.digest, tool.source.pointer, schemas])));
+      }
+      // A first run, or one after the output was removed, has nothing to take.
+      if (!existsSync(path.join(outDir, TYPES))) return memo;
+      const index = readIndex(indexFile, generatorDigest());
+      if (index === undefined) return memo;
+      previous = {
+        digests: [TYPES, SPECS].map((name) => index.files[name]?.digest),
+        tools: new Set(index.tools.keys()),
+      };
+      const types = filePieces(outDir, TYPES, index);
+      const specs = filePieces(outDir, SPECS, index);
+      for (const tool of tools) {
+        const entry = index.tools.get(keys.get(tool.spec) ?? "");
+        if (entry === undefined) continue;
+        const declarations = types()?.(entry.pieces[TYPES]);
+        const spec = specs()?.(entry.pieces[SPECS]);
+        if (declarations === undefined || declarations.length === 0 || spec?.length !== 2) continue;
+        memo.models.set(tool, toolModel(tool, entry.fingerprints));
+        memo.typesPieces.set(tool.spec, { pieces: declarations.slice(0, -1), row: declarations.at(-1)! });
+        memo.specsPieces.set(tool.spec, { compatible: entry.compatible, type: spec[0]!, value: spec[1]! });
+      }
+      return memo;
+    },
+    record(models, planned) {
+      // The specs it holds can then be collected while the files are hashed.
+      const keyOf = new Map(keys);
+      keys.clear();
+      const emitted = new Map<string, PlannedFile>();
+      for (const name of [TYPES, SPECS]) {
+        const file = planned.find((p) => p.path === path.join(outDir, name));
+        if (file?.pieces === undefined || file.toolPieces === undefined) return;
+        emitted.set(name, file);
+      }
+      const tools = new Map<string, string>();
+      for (const model of models) {
+        const key = keyOf.get(model.spec);
+        const inTypes = emitted.get(TYPES)!.toolPieces!.get(model.name);
+        const inSpecs = emitted.get(SPECS)!.toolPieces!.get(model.name);
+        if (key === undefined || inTypes === undefined || inSpecs === undefined) continue;
+        const { compatible, ...fingerprints } = model.fingerprints;
+        const entry: ToolEntry = {
+          fingerprints: fingerprints as ClientToolFingerprints,
+          compatible: compatible?.join() ?? "",
+          pieces: { [TYPES]: inTypes, [SPECS]: inSpecs },
+        };
+        tools.set(key, JSON.stringify(entry));
+      }
+      recorded = { planned: emitted, tools };
+    },
+    save(files) {
+      if (recorded === undefined) return;
+      const described: Record<string, ProductsIndex["files"][string]> = {};
+      for (const [name, emitted] of recorded.planned) {
+        const written = files.find((file) => file.path === emitted.path);
+        const digest = written && digestOf(written);
+        if (written?.contents !== emitted.contents || digest === undefined) return;
+        described[name] = { digest, lengths: emitted.pieces!.map((piece) => piece.length) };
+      }
+      const { tools } = recorded;
+      const same =
+        previous !== undefined &&
+        [TYPES, SPECS].every((name, i) => described[name]?.digest === previous!.digests[i]) &&
+        previous.tools.size === tools.size &&
+        [...tools.keys()].every((key) => previous!.tools.has(key));
+      if (!same) writeIndex(indexFile, generatorDigest(), described, tools);
+    },
+  };
+}
+
+type Pieces = (indexes: readonly number[] | undefined) => string[] | undefined;
+
+/**
+ * A generated file's pieces as the index places them, read when first asked for: a function from a tool's indexes to
+ * its pieces, or undefined when the file is not the one the index describes.
+ */
+function filePieces(outDir: string, name: string, index: ProductsIndex): () => Pieces | undefined {
+  let pieces: Pieces | undefined | null = null;
+  return () => {
+    if (pieces === null) pieces = readPieces(path.join(outDir, name), index.files[name]);
+    return pieces;
+  };
+}
+
+function readPieces(file: string, described: ProductsIndex["files"][string] | undefined): Pieces | undefined {
+  if (described === undefined) return undefined;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    return undefined;
+  }
+  if (decodedTextDigest(bytes) !== described.digest) return undefined;
+  const text = bytes.toString("utf8");
+  const { lengths } = described;
+  const starts = [0];
+  for (const length of lengths) starts.push(starts.at(-1)! + length);
+  if (starts.at(-1) !== text.length) return undefined;
+  // Slices of the file's text: the pieces share its memory.
+  return (indexes) =>
+    indexes?.every((i) => i < lengths.length) ? indexes.map((i) => text.slice(starts[i], starts[i + 1])) : undefined;
+}
