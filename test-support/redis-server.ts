@@ -33,6 +33,7 @@ export interface RedisServerUnderTest {
   stop(): Promise<void>;
   /** Stops it as an operator would, `redis-cli shutdown nosave`, and waits for it to exit. */
   shutdown(): Promise<void>;
+  /** Starts it again; nothing when it is running. */
   start(): Promise<void>;
   /** Stops it and removes its directory. */
   release(): Promise<void>;
@@ -58,7 +59,10 @@ export async function startRedisServer(persist: boolean, args: readonly string[]
     ...args,
   ];
   let child: ChildProcess | undefined;
+  const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
   const start = async () => {
+    // A second process would fail to take the port and leave the first one unowned, outliving the test.
+    if (running()) return;
     child = spawn("redis-server", options, { stdio: "ignore" });
     const probe = createClient({ url: `redis://127.0.0.1:${port}`, socket: { reconnectStrategy: () => 50 } });
     probe.on("error", () => {});
