@@ -84,4 +84,24 @@ describe("the products store", () => {
     await generate({ cwd });
     expect(emittedArgs()).toEqual([]);
   });
+
+  it("takes nothing from files prettier formatted, and gives what a run without the store gives", async () => {
+    const cwd = tempProject({
+      "node_modules/.keep": "",
+      "client-tools/a.json": tool("alpha"),
+      "client-tools/b.json": tool("beta"),
+    });
+    writeGenerated(await generate({ cwd }));
+    // The project starts formatting its code with prettier, with settings the generated text does not follow.
+    writeFileSync(path.join(cwd, ".prettierrc"), JSON.stringify({ useTabs: true, singleQuote: true }));
+    const formatted = await generate({ cwd });
+    writeGenerated(formatted);
+    writeFileSync(path.join(cwd, "client-tools/a.json"), JSON.stringify(tool("alpha", { description: "Edited." })));
+    emitted.mockClear();
+    const next = await generate({ cwd });
+    expect(emittedArgs().sort()).toEqual(["AlphaArgs", "BetaArgs"]);
+    const cacheFolder = path.join(cwd, "node_modules/.cache/gen-client-tools");
+    for (const name of readdirSync(cacheFolder)) rmSync(path.join(cacheFolder, name));
+    expect(seen(next)).toEqual(seen(await generate({ cwd })));
+  });
 });

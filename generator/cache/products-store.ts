@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { ClientToolFingerprints, ClientToolSpec } from "@gen-client-tools/runtime/core";
 import { sha256Hex } from "@gen-client-tools/runtime/core";
@@ -119,7 +119,10 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
       for (const [name, emitted] of recorded.planned) {
         const written = files.find((file) => file.path === emitted.path);
         const digest = written && digestOf(written);
-        if (written?.contents !== emitted.contents || digest === undefined) return;
+        if (written?.contents !== emitted.contents || digest === undefined) {
+          forget(indexFile);
+          return;
+        }
         described[name] = { digest, lengths: emitted.pieces!.map((piece) => piece.length) };
       }
       const { tools } = recorded;
@@ -164,4 +167,13 @@ function readPieces(file: string, described: ProductsIndex["files"][string] | un
   // Slices of the file's text: the pieces share its memory.
   return (indexes) =>
     indexes?.every((i) => i < lengths.length) ? indexes.map((i) => text.slice(starts[i], starts[i + 1])) : undefined;
+}
+
+/** Formatted output is not the emitters' text: a later run need not read it to find that out. */
+function forget(indexFile: string): void {
+  try {
+    rmSync(indexFile, { force: true });
+  } catch {
+    // Not ours to remove: the next run reads the files, finds other digests and emits every tool.
+  }
 }
