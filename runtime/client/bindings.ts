@@ -16,6 +16,7 @@ import type {
   ClientToolCallFailureReason,
   ClientToolCallOptions,
 } from "./binding-types.js";
+import { findHandler, handlerErrorMessage } from "./find-handler.js";
 import { servedByRunner } from "./runner-handlers.js";
 
 const KIND_PREFIX = "ClientAction_";
@@ -26,7 +27,6 @@ const KIND_ARGUMENT = "mcp_arg_kind";
 // union): with thousands of tools, those grow the compiler's work quadratically.
 
 type CheckedCall = { readonly ok: true; readonly args: { readonly [key: string]: unknown } } | ClientToolCallFailure;
-type Handler = (args: unknown, ctx: unknown) => unknown;
 
 /**
  * The generated module's functions, bound to its table of tools: the generated code is data, and
@@ -71,7 +71,11 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
         try {
           args = JSON.parse(given);
         } catch (error) {
-          return failure(name, "invalid_json", `The arguments for ${name} are not valid JSON: ${messageOf(error)}.`);
+          return failure(
+            name,
+            "invalid_json",
+            `The arguments for ${name} are not valid JSON: ${handlerErrorMessage(error)}.`,
+          );
         }
       }
     }
@@ -148,7 +152,7 @@ export function bindClientTools<T extends ClientToolTable<T>>(input: ClientToolB
       const result: unknown = await handler.call(handlers, checked.args, ctx);
       return { ok: true, name, result, output: fireAndForget.has(name) ? DISPATCHED_TEXT : result };
     } catch (error) {
-      return failure(name, "handler_error", messageOf(error));
+      return failure(name, "handler_error", handlerErrorMessage(error));
     }
   }
 
@@ -201,24 +205,4 @@ export function validationErrorsOf(validator: ClientToolArgsValidator): ClientTo
 export function invalidArgumentsText(name: string, errors: readonly ClientToolCallError[]): string {
   const reasons = errors.map((e) => `${e.instancePath || "/"} ${e.message}`).join("; ");
   return `Invalid arguments for ${name}: ${reasons || "they do not match its parameters schema"}.`;
-}
-
-/** A handler, own or inherited (class instances keep methods on their prototype), never one of Object.prototype's. */
-export function findHandler(handlers: unknown, name: string): Handler | undefined {
-  let holder = typeof handlers === "object" ? handlers : null;
-  while (holder !== null && holder !== Object.prototype) {
-    if (Object.hasOwn(holder, name)) {
-      const handler: unknown = (holder as Record<string, unknown>)[name];
-      return typeof handler === "function" ? (handler as Handler) : undefined;
-    }
-    holder = Object.getPrototypeOf(holder) as object | null;
-  }
-  return undefined;
-}
-
-/** Only the message goes to the model: a stack would leak the client's internals. */
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === "string") return error;
-  return "The tool's handler failed.";
 }

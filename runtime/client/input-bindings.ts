@@ -1,6 +1,6 @@
 import type { PrivateInputCall, PrivateInputHandlers } from "../wire/private-input-call.js";
 import type { ClientToolTable } from "../wire/tool-table.js";
-import { findHandler } from "./bindings.js";
+import { findHandler } from "./find-handler.js";
 
 /**
  * The server's handler of each private-input tool: it gets the value the user entered (checked

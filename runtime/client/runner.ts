@@ -1,6 +1,7 @@
 import { startTimer, type TimerHandle } from "../util/timer.js";
 import type { ClientToolAnswerMessage, ClientToolErrorMessage, ClientToolRequest } from "../wire/messages.js";
 import { type ClientToolValidators, validate, validatorsFor } from "../wire/validation.js";
+import { findHandler, handlerErrorMessage } from "./find-handler.js";
 import { RetryableClientToolError } from "./retryable-error.js";
 import { markServedByRunner } from "./runner-handlers.js";
 import type { ClientToolHandlerTracer } from "./runner-tracing.js";
@@ -118,7 +119,7 @@ export function createClientToolRunner<
     } catch (error) {
       // A private input's prompt was dismissed: what the handler threw may hold what the user typed, so it stays here.
       if (request.privateInput === true) return timed(fail(PRIVATE_INPUT_DISMISSED_TEXT, false));
-      return timed(fail(messageOf(error), error instanceof RetryableClientToolError));
+      return timed(fail(handlerErrorMessage(error), error instanceof RetryableClientToolError));
     }
   }
 
@@ -168,34 +169,4 @@ export function createClientToolRunner<
       seen.clear();
     },
   };
-}
-
-/**
- * The handler for a tool, own or inherited (class instances keep methods on their
- * prototype), but never one of Object.prototype's members such as `toString`.
- */
-function findHandler(
-  handlers: object,
-  toolName: string,
-): ((args: unknown, context: ClientToolRequestContext) => unknown) | undefined {
-  for (
-    let o: object | null = handlers;
-    o !== null && o !== Object.prototype;
-    o = Object.getPrototypeOf(o) as object | null
-  ) {
-    if (Object.hasOwn(o, toolName)) {
-      const handler: unknown = (o as Record<string, unknown>)[toolName];
-      return typeof handler === "function"
-        ? (handler as (args: unknown, context: ClientToolRequestContext) => unknown)
-        : undefined;
-    }
-  }
-  return undefined;
-}
-
-/** Only the message crosses to the server and the model: a stack would leak the client's internals. */
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === "string") return error;
-  return "The tool's handler failed.";
 }
