@@ -1,7 +1,8 @@
 import { openKnownFiles } from "./cache/known-files-cache.js";
 import type { GenerateResult } from "./generate.js";
 import { digestOf } from "./manifest/file-digests.js";
-import { type WriteReport, writeFiles } from "./write/write-files.js";
+import { writeFiles } from "./write/write-files.js";
+import type { WriteReport } from "./write/write-report.js";
 
 export interface WriteGeneratedOptions {
   /** Write nothing; report what would change (for CI). */

@@ -18,6 +18,7 @@ import { MANIFEST_FILE, parseManifest } from "../output-format/manifest.js";
 import { CHUNK_BYTES, CHUNK_CHARS, textChunks } from "../text-chunks.js";
 import type { KnownFiles } from "./known-files.js";
 import { holdsText, readIfSized, utf8Length } from "./same-text.js";
+import type { WriteReport } from "./write-report.js";
 
 export interface FileToWrite {
   readonly path: string;
@@ -26,14 +27,6 @@ export interface FileToWrite {
   readonly pieces?: readonly string[];
   /** For `check`: whether the text on disk counts as these contents when it differs (default: never). */
   readonly sameAs?: (existing: string) => boolean;
-}
-
-export interface WriteReport {
-  /** Files whose contents changed (or, with check, would change). */
-  readonly changed: readonly string[];
-  readonly unchanged: readonly string[];
-  /** Generated files that no longer belong to the output (deleted, or with check, would be). */
-  readonly stale: readonly string[];
 }
 
 /**
