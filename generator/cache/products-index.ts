@@ -4,10 +4,11 @@ import { writeFiles } from "../write/write-files.js";
 
 const FORMAT = 1;
 
-/** Where a run's tools' parts are in the files it generated (see ProductsStore), as one JSON file. */
+/**
+ * Where a run's tools' parts are in the files it generated (see ProductsStore), as one JSON file that also names the
+ * digest of the generator's code that emitted them.
+ */
 export interface ProductsIndex {
-  /** The digest of the generator's code that emitted the parts. */
-  readonly generator: string;
   /** By file name: the textDigest of the file as generated, and the length of each of its pieces (UTF-16 units). */
   readonly files: Readonly<Record<string, { readonly digest: string; readonly lengths: readonly number[] }>>;
   /** By tool (its key, see ProductsStore). */
@@ -38,7 +39,7 @@ export function readIndex(file: string, generator: string): ProductsIndex | unde
     if (!isRecord(entry) || typeof entry["digest"] !== "string" || !isIndexList(entry["lengths"])) return undefined;
   const entries = new Map<string, ToolEntry>();
   for (const [key, entry] of Object.entries(tools)) if (isToolEntry(entry)) entries.set(key, entry);
-  return { generator, files: files as ProductsIndex["files"], tools: entries };
+  return { files: files as ProductsIndex["files"], tools: entries };
 }
 
 /**
