@@ -4,7 +4,7 @@ import type { ResolvedOptions } from "../options/resolve.js";
 import { relativePath } from "../relative-path.js";
 import type { PiecedText } from "../text-chunks.js";
 import { emitClientInputsFile } from "./client-inputs-file.js";
-import { emitHandlersFile } from "./handlers-file.js";
+import { emitHandlersFile, type HandlersMemo } from "./handlers-file.js";
 import { styleImports } from "./import-specifiers.js";
 import { emitIndexFile, exportsOf, type ModuleExports } from "./index-file.js";
 import type { OutputPlan, PlannedFile } from "./output-plan.js";
@@ -17,13 +17,13 @@ import type { ValidatorsMemo } from "./validators/index.js";
 import type { ValidatorCache } from "./validators/validator-cache.js";
 
 /**
- * What the emitters keep for the next run in the process (see GenerationCache): each tool's parts of types.ts and
- * specs.ts and its validator module, the names each piece of the indexed modules exports, by the piece's text, and
- * the names the handlers file mentions.
+ * What the emitters keep for the next run in the process (see GenerationCache): each tool's parts of types.ts,
+ * specs.ts and handlers.ts and its validator module, the names each piece of the indexed modules exports, by the
+ * piece's text, and the names the user's handlers file mentions.
  */
-export interface EmitMemo extends TypesMemo, SpecsMemo, StubsMemo, ValidatorsMemo {
+export interface EmitMemo extends TypesMemo, SpecsMemo, HandlersMemo, StubsMemo, ValidatorsMemo {
   /** Kept only where runs follow one another in a process: a map by the text of every piece costs its hashing. */
-  pieceExports?: ReadonlyMap<string, ModuleExports>;
+  readonly pieceExports?: Map<string, ModuleExports>;
 }
 
 /** What emitters are given besides the models: the options, and what load read that an emitter needs. */
@@ -66,21 +66,25 @@ export interface Emitter {
 /** The modules index.ts re-exports, in the order they were emitted. */
 const INDEXED = ["types.ts", "specs.ts", "handlers.ts", "client-inputs.ts"];
 
+/** How many pieces the memo of exports may hold beyond those of the latest run before it is cut back to them. */
+const SPARE_PIECES = 256;
+
 function indexedModules(out: string, planned: readonly PlannedFile[], cache: EmitMemo | undefined) {
-  const previous = cache?.pieceExports;
-  const memo = previous && { previous, next: new Map<string, ModuleExports>() };
-  const modules = INDEXED.flatMap((file) => {
+  const memo = cache?.pieceExports;
+  const files = INDEXED.flatMap((file) => {
     const found = planned.find((p) => p.path === path.join(out, file));
-    return found === undefined
-      ? []
-      : [
-          {
-            specifier: `./${file.replace(/\.ts$/, ".js")}`,
-            exports: exportsOf(found.pieces ?? [found.contents], memo),
-          },
-        ];
+    return found === undefined ? [] : [{ file, pieces: found.pieces ?? [found.contents] }];
   });
-  if (cache !== undefined && memo !== undefined) cache.pieceExports = memo.next;
+  const modules = files.map(({ file, pieces }) => ({
+    specifier: `./${file.replace(/\.ts$/, ".js")}`,
+    exports: exportsOf(pieces, memo),
+  }));
+  // Each run adds the pieces of the tools that changed: the memo is cut back to the latest run's now and then.
+  const latest = files.reduce((sum, { pieces }) => sum + pieces.length, 0);
+  if (memo !== undefined && memo.size > latest + SPARE_PIECES) {
+    const kept = new Set(files.flatMap(({ pieces }) => pieces));
+    for (const piece of memo.keys()) if (!kept.has(piece)) memo.delete(piece);
+  }
   return modules;
 }
 
@@ -113,8 +117,8 @@ export const EMITTERS: readonly Emitter[] = [
   {
     name: "handlers",
     when: () => true,
-    emit: (models, { options }) =>
-      generated(options.out, "handlers.ts", emitHandlersFile(models, { validators: options.validators })),
+    emit: (models, { options, cache }) =>
+      generated(options.out, "handlers.ts", emitHandlersFile(models, { validators: options.validators }, cache)),
   },
   {
     name: "client-inputs",

@@ -18,6 +18,13 @@ describe("exportsOf", () => {
     ];
     expect(exportsOf(pieces)).toEqual({ types: ["Safe"], values: [] });
   });
+
+  it("takes a piece's exports from the memo and adds the pieces it had to read", () => {
+    const kept = "export type Kept = 1;\n";
+    const memo = new Map([[kept, { types: ["FromMemo"], values: [] }]]);
+    expect(exportsOf([kept, "export const fresh = 1;\n"], memo)).toEqual({ types: ["FromMemo"], values: ["fresh"] });
+    expect(memo.get("export const fresh = 1;\n")).toEqual({ types: [], values: ["fresh"] });
+  });
 });
 
 describe("emitIndexFile", () => {

@@ -15,20 +15,20 @@ const DESTRUCTURED = /export const \{([^}]*)\}/y;
 
 /**
  * The names a generated module exports, read from its text in pieces, each holding whole declarations. `memo`: each
- * piece's exports, as an earlier run read them (`previous`) and as this one did (`next`), so that a piece kept from
- * that run is not read again.
+ * piece's exports as earlier runs read them, by the piece's text, so that a piece kept from those runs is not read
+ * again; this run's new pieces are added to it.
  */
-export function exportsOf(
-  pieces: readonly string[],
-  memo?: { readonly previous: ReadonlyMap<string, ModuleExports>; readonly next: Map<string, ModuleExports> },
-): ModuleExports {
+export function exportsOf(pieces: readonly string[], memo?: Map<string, ModuleExports>): ModuleExports {
   const types: string[] = [];
   const values: string[] = [];
   for (const piece of pieces) {
-    const found = memo?.previous.get(piece) ?? pieceExports(piece);
-    memo?.next.set(piece, found);
-    types.push(...found.types);
-    values.push(...found.values);
+    let found = memo?.get(piece);
+    if (found === undefined) {
+      found = pieceExports(piece);
+      memo?.set(piece, found);
+    }
+    for (const name of found.types) types.push(name);
+    for (const name of found.values) values.push(name);
   }
   return { types, values };
 }
