@@ -102,9 +102,10 @@ async function planOutput(
     const specs = readSpecs(options, cache, store);
     if ("diagnostics" in specs) return specs;
     const { models: checked, memo, ...read } = specs;
-    const { models, versions } = await withCompatibleVersions(checked, read.previousVersions, () =>
-      readPreviousSpecs(options.out),
-    );
+    const { models, versions } = await withCompatibleVersions(checked, read.previousVersions, () => [
+      (name) => cache?.generatedSpecs?.get(name),
+      readPreviousSpecs(options.out, store?.readSpecsText),
+    ]);
     const plan = await emitOutput(models, {
       options,
       stubs: read.stubs,
@@ -119,6 +120,7 @@ async function planOutput(
     store?.record(models, plan.files);
     if (plan.problems.length > 0)
       return { diagnostics: read.locator === undefined ? plan.problems : read.locator.locate(plan.problems) };
+    if (cache !== undefined) cache.generatedSpecs = new Map(models.map((model) => [model.name, model.spec]));
     return { plan, read, tools: models.map((model) => model.name), versions };
   } finally {
     threads?.close();

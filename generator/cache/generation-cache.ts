@@ -4,6 +4,7 @@ import type { ValidatorCache } from "../emit/validators/validator-cache.js";
 import type { LoadMemo } from "../load/sources.js";
 import type { ManifestMemo } from "../manifest/inputs.js";
 import type { ModelMemo } from "../model/build-models.js";
+import type { VersionsMemo } from "../model/compatible-versions.js";
 
 /**
  * What a run keeps for the next one in the same process (`--watch`, the Vite plugin): each stage's results, keyed by
@@ -12,7 +13,7 @@ import type { ModelMemo } from "../model/build-models.js";
  * on each run, so what a run no longer reads is let go; the others are weak. Nothing kept depends on the options, so
  * one cache serves runs whose options change (a config file edited).
  */
-export interface GenerationCache extends LoadMemo, CheckMemo, ModelMemo, EmitMemo, ManifestMemo {
+export interface GenerationCache extends LoadMemo, CheckMemo, ModelMemo, VersionsMemo, EmitMemo, ManifestMemo {
   /** The validators' cache of each output folder, as opened (its file read) by an earlier run. */
   readonly validatorCaches: Map<string, ValidatorCache>;
 }

@@ -35,6 +35,8 @@ export interface ProductsStore {
    * the emitter's: formatted).
    */
   save(files: readonly { readonly path: string; readonly contents: string }[]): void;
+  /** The text of the specs.ts the last run generated, where `seed` read it (its digest the index's); else undefined. */
+  readonly readSpecsText: () => string | undefined;
 }
 
 /** The store of an output folder, its index beside the validators' cache; undefined where there is no cache folder. */
@@ -50,7 +52,9 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
   let previous: { readonly digests: readonly (string | undefined)[]; readonly tools: ReadonlySet<string> } | undefined;
   /** Each tool's entry as JSON, by its key: a run of thousands of tools keeps no object per tool to the end. */
   let recorded: { planned: Map<string, PlannedFile>; tools: Map<string, string> } | undefined;
+  let specs: (() => ReadFile | undefined) | undefined;
   return {
+    readSpecsText: () => specs?.()?.text,
     seed(tools, sources) {
       const memo: ModelMemo & EmitMemo = {
         models: new WeakMap(),
@@ -74,12 +78,12 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         tools: new Set(index.tools.keys()),
       };
       const types = filePieces(outDir, TYPES, index);
-      const specs = filePieces(outDir, SPECS, index);
+      specs = filePieces(outDir, SPECS, index);
       for (const tool of tools) {
         const entry = index.tools.get(keys.get(tool.spec) ?? "");
         if (entry === undefined) continue;
-        const declarations = types()?.(entry.pieces[TYPES]);
-        const spec = specs()?.(entry.pieces[SPECS]);
+        const declarations = types()?.pieces(entry.pieces[TYPES]);
+        const spec = specs()?.pieces(entry.pieces[SPECS]);
         if (declarations === undefined || declarations.length === 0 || spec?.length !== 2) continue;
         memo.models.set(tool, toolModel(tool, entry.fingerprints));
         memo.typesPieces.set(tool.spec, { pieces: declarations.slice(0, -1), row: declarations.at(-1)! });
@@ -136,21 +140,25 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
   };
 }
 
-type Pieces = (indexes: readonly number[] | undefined) => string[] | undefined;
+/** A generated file as read: its text, and a function from a tool's indexes to its pieces. */
+interface ReadFile {
+  readonly text: string;
+  readonly pieces: (indexes: readonly number[] | undefined) => string[] | undefined;
+}
 
 /**
- * A generated file's pieces as the index places them, read when first asked for: a function from a tool's indexes to
- * its pieces, or undefined when the file is not the one the index describes.
+ * A generated file with its pieces as the index places them, read when first asked for; undefined when the file is
+ * not the one the index describes.
  */
-function filePieces(outDir: string, name: string, index: ProductsIndex): () => Pieces | undefined {
-  let pieces: Pieces | undefined | null = null;
+function filePieces(outDir: string, name: string, index: ProductsIndex): () => ReadFile | undefined {
+  let read: ReadFile | undefined | null = null;
   return () => {
-    if (pieces === null) pieces = readPieces(path.join(outDir, name), index.files[name]);
-    return pieces;
+    if (read === null) read = readPieces(path.join(outDir, name), index.files[name]);
+    return read;
   };
 }
 
-function readPieces(file: string, described: ProductsIndex["files"][string] | undefined): Pieces | undefined {
+function readPieces(file: string, described: ProductsIndex["files"][string] | undefined): ReadFile | undefined {
   if (described === undefined) return undefined;
   let bytes: Buffer;
   try {
@@ -165,8 +173,11 @@ function readPieces(file: string, described: ProductsIndex["files"][string] | un
   for (const length of lengths) starts.push(starts.at(-1)! + length);
   if (starts.at(-1) !== text.length) return undefined;
   // Slices of the file's text: the pieces share its memory.
-  return (indexes) =>
-    indexes?.every((i) => i < lengths.length) ? indexes.map((i) => text.slice(starts[i], starts[i + 1])) : undefined;
+  return {
+    text,
+    pieces: (indexes) =>
+      indexes?.every((i) => i < lengths.length) ? indexes.map((i) => text.slice(starts[i], starts[i + 1])) : undefined,
+  };
 }
 
 /** Formatted output is not the emitters' text: a later run need not read it to find that out. */

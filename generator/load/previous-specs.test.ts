@@ -36,4 +36,13 @@ describe("readPreviousSpecs", () => {
     });
     expect(readPreviousSpecs(out)("open_file")).toEqual({ name: "open_file" });
   });
+
+  it("takes the text the run has read already instead of reading the file, and finds specs prettier laid out", () => {
+    const text =
+      'export const a = JSON.parse(\n  String.raw`{"name": "open_file"}`,\n);\nString.raw`{"name": "close_file"}`;';
+    const previous = readPreviousSpecs(path.join(tempProject({}), "missing"), () => text);
+    expect(previous("open_file")).toEqual({ name: "open_file" });
+    // Not the argument of JSON.parse: not a spec.
+    expect(previous("close_file")).toBeUndefined();
+  });
 });

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { JsonObject } from "@gen-client-tools/runtime/core";
+import type { ClientToolSpec, JsonObject } from "@gen-client-tools/runtime/core";
 import { readPlainFile } from "../read-plain-file.js";
 
 /**
@@ -7,30 +7,47 @@ import { readPlainFile } from "../read-plain-file.js";
  * escaped inside (written \x60 here, so that tools which scan this module for imports do not read a template).
  */
 const SPECS_FILE = "specs.ts";
-const SPEC_JSON = /JSON\.parse\(\s*String\.raw\x60([^\x60]*)\x60\s*,?\s*\)/g;
+const TEMPLATE_START = "String.raw\x60";
+const TEMPLATE_END = "\x60";
+/** What precedes a spec's template, prettier's line break and indent included. */
+const SPEC_CALL = /JSON\.parse\(\s*$/;
 
-/** A spec the previous run wrote, by its tool's name; undefined where there is none. */
-type PreviousSpecs = (name: string) => JsonObject | undefined;
+/** A spec the previous run wrote, by its tool's name; undefined where there is none. As read back, not checked. */
+export type PreviousSpecs = (name: string) => ClientToolSpec | JsonObject | undefined;
 
 /**
  * The specs the previous run wrote into the output folder, as that run had them: what a tool's earlier version was,
  * for proving a change to it compatible. None where there is no such file or it cannot be read (a hand-edited file is
- * not a history to trust: a spec that is not JSON is left out). The file is read once, at the first lookup, and only
- * the specs whose text holds the name asked for are parsed: a run after one change looks up one of thousands.
+ * not a history to trust: a spec that is not JSON is left out). The file is read once, at the first lookup (`known`
+ * gives its text where the run has read it already), and only the specs whose text holds the name asked for are
+ * parsed: a run after one change looks up one of thousands.
  */
-export function readPreviousSpecs(outDir: string): PreviousSpecs {
-  let texts: readonly string[] | undefined;
+export function readPreviousSpecs(outDir: string, known?: () => string | undefined): PreviousSpecs {
+  let text: string | undefined;
   return (name) => {
-    texts ??= [...(readPlainFile(path.join(outDir, SPECS_FILE)) ?? "").matchAll(SPEC_JSON)].map((match) => match[1]!);
+    text ??= known?.() ?? readPlainFile(path.join(outDir, SPECS_FILE)) ?? "";
     // The generator writes a name as JSON.stringify does (names are plain ASCII); the parsed name is what decides.
     const quoted = JSON.stringify(name);
-    for (const json of texts) {
-      if (!json.includes(quoted)) continue;
-      const spec = parsedSpec(json);
+    let searched = 0;
+    for (let at = text.indexOf(quoted); at !== -1; at = text.indexOf(quoted, Math.max(at + 1, searched))) {
+      const json = specTextAround(text, at);
+      if (json === undefined) continue;
+      searched = json.end;
+      const spec = parsedSpec(json.text);
       if (spec?.["name"] === name) return spec;
     }
     return undefined;
   };
+}
+
+/** The JSON text of the spec template that holds this position, if it is inside one. */
+function specTextAround(text: string, at: number): { text: string; end: number } | undefined {
+  const open = text.lastIndexOf(TEMPLATE_START, at);
+  if (open === -1) return undefined;
+  const start = open + TEMPLATE_START.length;
+  const end = text.indexOf(TEMPLATE_END, start);
+  if (end < at || !SPEC_CALL.test(text.slice(Math.max(0, open - 64), open))) return undefined;
+  return { text: text.slice(start, end), end };
 }
 
 function parsedSpec(json: string): JsonObject | undefined {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { clientToolContractOf, parseClientToolSpecs } from "@gen-client-tools/runtime/core";
@@ -6,7 +6,9 @@ import { ClientCallBroker, createClientToolsHandler, toNodeListener } from "@gen
 import { decodeClientToolEvent, decodeClientToolMismatchEvent } from "@gen-client-tools/runtime/wire";
 import { afterAll, describe, expect, it } from "vitest";
 import { removeTempProjects, tempProject, writeProjectFiles } from "../../test-support/temp-project.js";
+import { createGenerationCache } from "../cache/generation-cache.js";
 import { generate } from "../generate.js";
+import { runGeneration } from "../run-generation.js";
 import { writeGenerated } from "../write-generated.js";
 
 // A tool's history as the generator sees it, run after run in one project: each change proved safe for a page built
@@ -77,6 +79,28 @@ describe("a tool's earlier versions proved compatible", () => {
     // The previous answer's schema edited in place, the manifest left as it was: it no longer names this version.
     writeFileSync(specsFile, readFileSync(specsFile, "utf8").replace('"maxLength": 200', '"maxLength": 100'));
     expect((await run(cwd, location(city()))).spec.fingerprints.compatible).toBeUndefined();
+  });
+
+  it("are found in one process (--watch) in the specs the run before generated, without specs.ts", async () => {
+    const cwd = tempProject({ "package.json": { type: "module" } }, "gct-history-watch-");
+    const cache = createGenerationCache();
+    const rerun = async (spec: object) => {
+      writeProjectFiles(cwd, { "client-tools/get_location.json": spec });
+      const result = await runGeneration({ cwd, stubs: false, prettier: false }, cache);
+      expect(result.diagnostics).toEqual([]);
+      writeGenerated(result);
+      return result;
+    };
+    const first = await rerun(location(city({ maxLength: 200 })));
+    const manifest = first.files.find((file) => file.path.endsWith("gen-client-tools.manifest.json"))!;
+    const [version] = (JSON.parse(manifest.contents) as { versions: Record<string, string[]> }).versions[
+      "get_location"
+    ]!;
+    // Only the run before, in this process, still knows that version's schemas.
+    rmSync(path.join(cwd, "src/client-tools.gen/specs.ts"));
+    const second = await rerun(location(city()));
+    const specs = second.files.find((file) => file.path.endsWith("specs.ts"))!.contents;
+    expect(specs).toContain(`"compatible": [\n      "${version}"\n    ]`);
   });
 
   it("let a page built before the change run the new server's calls over SSE; a page built before an unsafe one gets the mismatch", async () => {

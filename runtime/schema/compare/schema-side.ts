@@ -78,7 +78,13 @@ export function schemaSide(root: JsonSchema): SchemaSide {
     let validate = validators.get(pointer);
     if (validate !== undefined) return validate;
     const ajv = sideAjv();
-    validate = ajv.getSchema(pointer === "" ? key : `${key}#${pointer.split("/").map(encodeURIComponent).join("/")}`);
+    const alone = pointer === "" ? undefined : standaloneAt(root, pointer);
+    if (alone !== undefined) {
+      rulesCompiled.push(alone);
+      validate = ajv.compile(alone);
+    } else {
+      validate = ajv.getSchema(pointer === "" ? key : `${key}#${pointer.split("/").map(encodeURIComponent).join("/")}`);
+    }
     if (validate === undefined) throw new Error(`no subschema at ${pointer}`);
     validators.set(pointer, validate);
     return validate;
@@ -124,6 +130,21 @@ export function schemaSide(root: JsonSchema): SchemaSide {
     },
   };
 }
+
+/**
+ * The subschema at a pointer where it means the same on its own: it has no reference to resolve against its root and
+ * nothing that changes how ajv reads it (see withProtoProperties). ajv reaches a subschema by pointer only by compiling
+ * the whole root, which costs a large schema's tens of milliseconds for a check of one property's values.
+ */
+function standaloneAt(root: JsonSchema, pointer: string): JsonObject | undefined {
+  const at = resolveAt(root, pointer)?.schema;
+  if (typeof at !== "object") return undefined;
+  const text = JSON.stringify(at);
+  return ROOT_BOUND.some((keyword) => text.includes(keyword)) ? undefined : at;
+}
+
+/** What makes a subschema depend on its root, as its JSON text shows it (a string that holds one only costs speed). */
+const ROOT_BOUND = ['"$ref"', '"$dynamicRef"', '"$recursiveRef"', '"$id"', '"$schema"', '"__proto__"'];
 
 /** The subschema at a JSON pointer into the root, or undefined where there is none. */
 function resolveAt(root: JsonSchema, pointer: string): Located | undefined {
