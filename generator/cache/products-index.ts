@@ -22,6 +22,8 @@ export interface ToolEntry {
   readonly compatible: string;
   /** By file name: the indexes of its pieces. */
   readonly pieces: Readonly<Record<string, readonly number[]>>;
+  /** The digest of its validator exports, where a run computed it (see validatorExportsDigest). */
+  readonly validatorExports?: string;
 }
 
 /** The index in `file`, when it reads as one written for this generator; undefined otherwise (a miss, never an error). */
@@ -71,6 +73,7 @@ function isIndexList(value: unknown): value is readonly number[] {
 
 function isToolEntry(entry: unknown): entry is ToolEntry {
   if (!isRecord(entry) || typeof entry["compatible"] !== "string") return false;
+  if (entry["validatorExports"] !== undefined && typeof entry["validatorExports"] !== "string") return false;
   const { fingerprints, pieces } = entry;
   return (
     isRecord(fingerprints) &&

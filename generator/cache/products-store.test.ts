@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
 import { emitSchemaTypes } from "../emit/schema-types/index.js";
+import { validatorExportsDigest } from "../emit/validators/cache-key.js";
 import { generate } from "../generate.js";
 import { writeGenerated } from "../write-generated.js";
 import { pointAt, seen, tool } from "./__fixtures__/runs.js";
@@ -13,9 +14,16 @@ vi.mock("../emit/schema-types/index.js", async (importOriginal) => {
   return { ...original, emitSchemaTypes: vi.fn(original.emitSchemaTypes) };
 });
 const emitted = vi.mocked(emitSchemaTypes);
+// Counts the tools whose validator exports were hashed for their cache key: the store keeps each tool's digest.
+vi.mock("../emit/validators/cache-key.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../emit/validators/cache-key.js")>();
+  return { ...original, validatorExportsDigest: vi.fn(original.validatorExportsDigest) };
+});
+const hashed = vi.mocked(validatorExportsDigest);
 
 beforeEach(() => {
   emitted.mockClear();
+  hashed.mockClear();
 });
 afterEach(removeTempProjects);
 
@@ -83,6 +91,33 @@ describe("the products store", () => {
     emitted.mockClear();
     await generate({ cwd });
     expect(emittedArgs()).toEqual([]);
+  });
+
+  it("keeps each tool's validator exports digest, so that a --validators rerun hashes only the changed tool's", async () => {
+    const cwd = tempProject({
+      "node_modules/.keep": "",
+      "client-tools/a.json": tool("alpha"),
+      "client-tools/b.json": [tool("beta"), tool("gamma", { awaited: true })],
+    });
+    const step = async (validators: boolean): Promise<number> => {
+      hashed.mockClear();
+      const result = await generate({ cwd, validators });
+      expect(result.diagnostics).toEqual([]);
+      writeGenerated(result);
+      return hashed.mock.calls.length;
+    };
+    expect(await step(false)).toBe(0);
+    // The index had no digests: this run's are kept, though no file changed.
+    expect(await step(true)).toBe(3);
+    expect(await step(true)).toBe(0);
+    writeFileSync(path.join(cwd, "client-tools/a.json"), JSON.stringify(tool("alpha", { description: "Edited." })));
+    expect(await step(true)).toBe(1);
+    // What the kept digests gave is what a run that hashes every tool gives.
+    const rerun = await generate({ cwd, validators: true });
+    const cacheFolder = path.join(cwd, "node_modules/.cache/gen-client-tools");
+    for (const name of readdirSync(cacheFolder).filter((n) => n.startsWith("products-")))
+      rmSync(path.join(cacheFolder, name));
+    expect(seen(rerun)).toEqual(seen(await generate({ cwd, validators: true })));
   });
 
   it("takes nothing from files prettier formatted, and gives what a run without the store gives", async () => {

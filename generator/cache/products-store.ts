@@ -48,11 +48,15 @@ export function openProductsStore(cwd: string, outDir: string): ProductsStore | 
 
 function productsStore(outDir: string, indexFile: string): ProductsStore {
   const keys = new Map<ClientToolSpec, string>();
-  /** What the index read holds: the files' digests, and the tools' keys. */
-  let previous: { readonly digests: readonly (string | undefined)[]; readonly tools: ReadonlySet<string> } | undefined;
+  /** What the index read holds: the files' digests, and by each tool's key whether it has its validator exports. */
+  let previous:
+    | { readonly digests: readonly (string | undefined)[]; readonly tools: ReadonlyMap<string, boolean> }
+    | undefined;
   /** Each tool's entry as JSON, by its key: a run of thousands of tools keeps no object per tool to the end. */
-  let recorded: { planned: Map<string, PlannedFile>; tools: Map<string, string> } | undefined;
+  let recorded: { planned: Map<string, PlannedFile>; tools: Map<string, string>; gained: boolean } | undefined;
   let specs: (() => ReadFile | undefined) | undefined;
+  /** The digests of the tools' validator exports, as the index gave them and this run computed them. */
+  const validatorExports = new WeakMap<ClientToolSpec, string>();
   return {
     readSpecsText: () => specs?.()?.text,
     seed(tools, sources) {
@@ -61,6 +65,7 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         typesPieces: new WeakMap(),
         specsPieces: new WeakMap(),
         validatorModules: new WeakMap(),
+        validatorExports,
       };
       const sourceOf = new Map(sources.specs.map((source) => [source.document.displayPath, source]));
       for (const tool of tools) {
@@ -75,7 +80,7 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
       if (index === undefined) return memo;
       previous = {
         digests: [TYPES, SPECS].map((name) => index.files[name]?.digest),
-        tools: new Set(index.tools.keys()),
+        tools: new Map([...index.tools].map(([key, entry]) => [key, entry.validatorExports !== undefined])),
       };
       const types = filePieces(outDir, TYPES, index);
       specs = filePieces(outDir, SPECS, index);
@@ -88,6 +93,7 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         memo.models.set(tool, toolModel(tool, entry.fingerprints));
         memo.typesPieces.set(tool.spec, { pieces: declarations.slice(0, -1), row: declarations.at(-1)! });
         memo.specsPieces.set(tool.spec, { compatible: entry.compatible, type: spec[0]!, value: spec[1]! });
+        if (entry.validatorExports !== undefined) validatorExports.set(tool.spec, entry.validatorExports);
       }
       return memo;
     },
@@ -102,20 +108,24 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         emitted.set(name, file);
       }
       const tools = new Map<string, string>();
+      let gained = false;
       for (const model of models) {
         const key = keyOf.get(model.spec);
         const inTypes = emitted.get(TYPES)!.toolPieces!.get(model.name);
         const inSpecs = emitted.get(SPECS)!.toolPieces!.get(model.name);
         if (key === undefined || inTypes === undefined || inSpecs === undefined) continue;
         const { compatible, ...fingerprints } = model.fingerprints;
+        const exports = validatorExports.get(model.spec);
+        if (exports !== undefined && previous?.tools.get(key) !== true) gained = true;
         const entry: ToolEntry = {
           fingerprints: fingerprints as ClientToolFingerprints,
           compatible: compatible?.join() ?? "",
           pieces: { [TYPES]: inTypes, [SPECS]: inSpecs },
+          ...(exports !== undefined && { validatorExports: exports }),
         };
         tools.set(key, JSON.stringify(entry));
       }
-      recorded = { planned: emitted, tools };
+      recorded = { planned: emitted, tools, gained };
     },
     save(files) {
       if (recorded === undefined) return;
@@ -129,9 +139,10 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         }
         described[name] = { digest, lengths: emitted.pieces!.map((piece) => piece.length) };
       }
-      const { tools } = recorded;
+      const { tools, gained } = recorded;
       const same =
         previous !== undefined &&
+        !gained &&
         [TYPES, SPECS].every((name, i) => described[name]?.digest === previous!.digests[i]) &&
         previous.tools.size === tools.size &&
         [...tools.keys()].every((key) => previous!.tools.has(key));

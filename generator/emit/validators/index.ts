@@ -4,7 +4,7 @@ import type { FileProblem } from "../../diagnostics.js";
 import type { ToolModel } from "../../model/tool-model.js";
 import { banner } from "../../output-format/banner.js";
 import type { KnownDigest } from "../output-plan.js";
-import { validatorCacheKey } from "./cache-key.js";
+import { validatorCacheKey, validatorExportsDigest } from "./cache-key.js";
 import type { CompileTools } from "./compile-pool.js";
 import { fileNameProblems, INDEX_MODULE, STANDARD_SCHEMAS_MODULE, VALIDATORS_FOLDER } from "./file-names.js";
 import { toolProblem } from "./locate.js";
@@ -20,6 +20,11 @@ import { validatorsMapModule } from "./validators-map.js";
  */
 export interface ValidatorsMemo {
   readonly validatorModules: WeakMap<ClientToolSpec, KeptModule>;
+  /**
+   * The digest of each tool's validator exports (see validatorExportsDigest), as this run took or computed it: a run in
+   * a new process has it from the products store, which keeps it for the next.
+   */
+  readonly validatorExports?: WeakMap<ClientToolSpec, string>;
 }
 
 interface KeptModule {
@@ -80,7 +85,12 @@ export async function emitValidatorFiles(
       modules.set(model, kept);
       continue;
     }
-    const key = validatorCacheKey(exports);
+    let digest = memo?.validatorExports?.get(model.spec);
+    if (digest === undefined) {
+      digest = validatorExportsDigest(exports);
+      memo?.validatorExports?.set(model.spec, digest);
+    }
+    const key = validatorCacheKey(digest);
     const cached = cache.get(model.id, key);
     if (cached !== undefined) modules.set(model, cached);
     else misses.push({ model, exports, key });
