@@ -1,6 +1,7 @@
 import path from "node:path";
 import { parseClientToolSpecs } from "@gen-client-tools/runtime/core";
 import { describe, expect, it } from "vitest";
+import { createGenerationCache } from "../cache/generation-cache.js";
 import { buildToolModels } from "../model/build-models.js";
 import type { ResolvedOptions } from "../options/resolve.js";
 import { EMITTERS, type EmitContext, emitOutput } from "./emitters.js";
@@ -69,6 +70,22 @@ describe("emitOutput", () => {
       "src/handlers.ts: added stub handlers for open",
       'tool "gone" was removed: delete its handler from src/handlers.ts (left as it is)',
     ]);
+  });
+
+  it("keeps the exports of the pieces it read for the next run, cut back to the latest run's now and then", async () => {
+    const cache = createGenerationCache();
+    cache.pieceExports.set("export const old = 1;\n", { types: [], values: ["old"] });
+    const memo = context({ cache });
+    const plan = await emitOutput(models, memo);
+    const index = plan.files.find((f) => f.path.endsWith("index.ts"))!.contents;
+    expect(index).toContain("  ClientAction_ask,\n");
+    const current = cache.pieceExports.size;
+    // What earlier runs read stays, until there are more of them than a few dozen.
+    expect(cache.pieceExports.has("export const old = 1;\n")).toBe(true);
+    for (let i = 0; i < 40; i++) cache.pieceExports.set(`export const old${i} = 1;\n`, { types: [], values: [] });
+    await emitOutput(models, memo);
+    expect(cache.pieceExports.size).toBe(current - 1);
+    expect([...cache.pieceExports.keys()].some((piece) => piece.startsWith("export const old"))).toBe(false);
   });
 
   it("has one emitter per output, each named", () => {

@@ -66,8 +66,11 @@ export interface Emitter {
 /** The modules index.ts re-exports, in the order they were emitted. */
 const INDEXED = ["types.ts", "specs.ts", "handlers.ts", "client-inputs.ts"];
 
-/** How many pieces the memo of exports may hold beyond those of the latest run before it is cut back to them. */
-const SPARE_PIECES = 256;
+/**
+ * How many pieces the memo of exports may hold beyond those of the latest run before it is cut back to them: few, since
+ * a superseded piece can be a whole module (handlers.ts is one piece, ~100 KB at 1,000 tools).
+ */
+const SPARE_PIECES = 32;
 
 function indexedModules(out: string, planned: readonly PlannedFile[], cache: EmitMemo | undefined) {
   const memo = cache?.pieceExports;
