@@ -73,19 +73,18 @@ describe("emitOutput", () => {
   });
 
   it("keeps the exports of the pieces it read for the next run, cut back to the latest run's now and then", async () => {
-    const cache = createGenerationCache();
-    cache.pieceExports.set("export const old = 1;\n", { types: [], values: ["old"] });
-    const memo = context({ cache });
+    const pieceExports = new Map([["export const old = 1;\n", { types: [], values: ["old"] }]]);
+    const memo = context({ cache: { ...createGenerationCache(), pieceExports } });
     const plan = await emitOutput(models, memo);
     const index = plan.files.find((f) => f.path.endsWith("index.ts"))!.contents;
     expect(index).toContain("  ClientAction_ask,\n");
-    const current = cache.pieceExports.size;
+    const current = pieceExports.size;
     // What earlier runs read stays, until there are more of them than a few dozen.
-    expect(cache.pieceExports.has("export const old = 1;\n")).toBe(true);
-    for (let i = 0; i < 40; i++) cache.pieceExports.set(`export const old${i} = 1;\n`, { types: [], values: [] });
+    expect(pieceExports.has("export const old = 1;\n")).toBe(true);
+    for (let i = 0; i < 40; i++) pieceExports.set(`export const old${i} = 1;\n`, { types: [], values: [] });
     await emitOutput(models, memo);
-    expect(cache.pieceExports.size).toBe(current - 1);
-    expect([...cache.pieceExports.keys()].some((piece) => piece.startsWith("export const old"))).toBe(false);
+    expect(pieceExports.size).toBe(current - 1);
+    expect([...pieceExports.keys()].some((piece) => piece.startsWith("export const old"))).toBe(false);
   });
 
   it("has one emitter per output, each named", () => {
