@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPackage } from "../../../test-support/built-package.js";
 import { generate } from "../../generate.js";
-import { removeTempProjects, repositoryRoot, tempProject } from "./__fixtures__/project.js";
+import { removeTempProjects, repositoryRoot, tempProject, writeSpecs } from "./__fixtures__/project.js";
 
 // The CLI as a user runs it, built into a package of its own (the repository's dist/ is
 // rebuilt by other tests at the same time). A preloaded hook records every CommonJS module the
@@ -73,6 +73,22 @@ describe("gen-client-tools --validators", () => {
     expect(result.status, result.stderr).toBe(0);
     expect(result.loaded.filter((file) => file.includes(`${path.sep}ajv`))).toEqual([]);
     expect(result.stdout).not.toContain("validators/");
+  });
+
+  it("is off by default: a rerun after a schema's description changed, proved safe for older pages without checking a value, loads no ajv", () => {
+    const tool = (description: string) => ({
+      name: "note",
+      description: "Take a note.",
+      parameters: { type: "object", description, properties: { text: { type: "string" } }, required: ["text"] },
+    });
+    const project = tempProject({ "a.json": tool("The note.") });
+    expect(run(project, "--no-stubs").status).toBe(0);
+    writeSpecs(project, { "a.json": tool("The note to take.") });
+    const result = run(project, "--no-stubs");
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.loaded.filter((file) => file.includes(`${path.sep}ajv${path.sep}`))).toEqual([]);
+    // The change was proved safe: the version before is listed.
+    expect(readFileSync(path.join(project, "src/client-tools.gen/specs.ts"), "utf8")).toContain('"compatible": [');
   });
 
   it("from the config file: compiles in worker threads, with the same output as one thread, and --check agrees", async () => {

@@ -1,5 +1,5 @@
 // Proofs for numbers and strings: bounds, multiples, lengths and formats.
-import { fullFormats } from "ajv-formats/dist/formats.js";
+import { createRequire } from "node:module";
 import type { JsonValue } from "../../util/json.js";
 import { allowedTypes, type Conjunction, keywordValues } from "./conjunction.js";
 import { PROVED, type Proof, unknown } from "./proof.js";
@@ -149,8 +149,21 @@ export function proveRange(
   return PROVED;
 }
 
-/** The formats ajv-formats checks on strings (it checks the others on numbers only). */
-export const STRING_FORMATS = new Set(Object.keys(fullFormats).filter((name) => !Object.hasOwn(NUMBER_FORMATS, name)));
+let stringFormats: ReadonlySet<string> | undefined;
+
+/**
+ * The formats ajv-formats checks on strings (it checks the others on numbers only), read from it where a schema names a
+ * format: loading it costs a comparison that meets none ~10 ms.
+ */
+function stringFormatNames(): ReadonlySet<string> {
+  if (stringFormats === undefined) {
+    const { fullFormats } = createRequire(import.meta.url)(
+      "ajv-formats/dist/formats.js",
+    ) as typeof import("ajv-formats/dist/formats.js");
+    stringFormats = new Set(Object.keys(fullFormats).filter((name) => !Object.hasOwn(NUMBER_FORMATS, name)));
+  }
+  return stringFormats;
+}
 
 export function proveStrings(a: Conjunction, b: Conjunction): Proof {
   const range = proveRange(a, b, "minLength", "maxLength");
@@ -160,7 +173,7 @@ export function proveStrings(a: Conjunction, b: Conjunction): Proof {
       return unknown("pattern: the second has one the first does not", pointer);
   }
   for (const { value, pointer } of keywordValues(b, "format")) {
-    if (typeof value !== "string" || !STRING_FORMATS.has(value)) continue;
+    if (typeof value !== "string" || !stringFormatNames().has(value)) continue;
     if (!keywordValues(a, "format").some((own) => own.value === value))
       return unknown(`format: the second asks for ${JSON.stringify(value)}, the first does not`, pointer);
   }

@@ -1,7 +1,7 @@
-import { Ajv } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
+import { createRequire } from "node:module";
+import type { Ajv } from "ajv";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import type { AnyValidateFunction } from "ajv/dist/core.js";
-import { fullFormats } from "ajv-formats/dist/formats.js";
 import type { JsonObject, JsonSchema, JsonValue } from "../../util/json.js";
 import { VALIDATION_OPTIONS, validationOptionsFor } from "../ajv-options.js";
 import { type SchemaDialect, schemaDialect } from "../dialect.js";
@@ -37,8 +37,9 @@ export interface SchemaSide {
   release(): void;
 }
 
-// ajv's own formats as an option (its plugin keeps every instance alive); no warnings quoting the schema.
-const OPTIONS = { ...VALIDATION_OPTIONS, formats: fullFormats, logger: false, validateSchema: false } as const;
+// Loaded on first use, by require: most comparisons are proved without checking a value (a generator's rerun after one
+// schema changed), and loading ajv costs ~35 ms.
+const require = createRequire(import.meta.url);
 /** One ajv per dialect and `ownProperties`: making one with every format costs more than compiling a tool's schema. */
 const shared = new Map<string, Ajv | Ajv2020>();
 let nextKey = 0;
@@ -46,12 +47,22 @@ let nextKey = 0;
 function ajvFor(dialect: SchemaDialect, ownProperties: boolean): Ajv | Ajv2020 {
   const key = `${dialect} ${ownProperties}`;
   let ajv = shared.get(key);
-  if (ajv === undefined)
-    shared.set(
-      key,
-      (ajv =
-        dialect === "draft-07" ? new Ajv({ ...OPTIONS, ownProperties }) : new Ajv2020({ ...OPTIONS, ownProperties })),
-    );
+  if (ajv === undefined) {
+    const { fullFormats } = require("ajv-formats/dist/formats.js") as typeof import("ajv-formats/dist/formats.js");
+    // ajv's own formats as an option (its plugin keeps every instance alive); no warnings quoting the schema.
+    const options = {
+      ...VALIDATION_OPTIONS,
+      formats: fullFormats,
+      logger: false as const,
+      validateSchema: false,
+      ownProperties,
+    };
+    ajv =
+      dialect === "draft-07"
+        ? new (require("ajv") as typeof import("ajv")).Ajv(options)
+        : new (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020(options);
+    shared.set(key, ajv);
+  }
   return ajv;
 }
 
