@@ -45,4 +45,10 @@ describe("readPreviousSpecs", () => {
     // Not the argument of JSON.parse: not a spec.
     expect(previous("close_file")).toBeUndefined();
   });
+
+  it("reads a text of millions of mentions of the name outside any spec once, not once a mention", () => {
+    const text = `${'"a",'.repeat(1_000_000)}JSON.parse(String.raw\`{"name": "a"}\`)${'"a",'.repeat(1_000_000)}`;
+    expect(readPreviousSpecs("unused", () => text)("a")).toEqual({ name: "a" });
+    expect(readPreviousSpecs("unused", () => '"a",'.repeat(1_000_000))("a")).toBeUndefined();
+  });
 });

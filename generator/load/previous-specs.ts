@@ -28,15 +28,21 @@ export function readPreviousSpecs(outDir: string, known?: () => string | undefin
     text ??= known?.() ?? readPlainFile(path.join(outDir, SPECS_FILE)) ?? "";
     // The generator writes a name as JSON.stringify does (names are plain ASCII); the parsed name is what decides.
     const quoted = JSON.stringify(name);
-    let searched = 0;
-    for (let at = text.indexOf(quoted); at !== -1; at = text.indexOf(quoted, Math.max(at + 1, searched))) {
+    // Each stretch of the text is searched about once: past a template once it is read, and past text outside the
+    // templates (the type declarations) to the next template.
+    for (let from = 0; ; ) {
+      const at = text.indexOf(quoted, from);
+      if (at === -1) return undefined;
       const json = specTextAround(text, at);
-      if (json === undefined) continue;
-      searched = json.end;
+      if (json === undefined) {
+        from = text.indexOf(TEMPLATE_START, at);
+        if (from === -1) return undefined;
+        continue;
+      }
+      from = json.end;
       const spec = parsedSpec(json.text);
       if (spec?.["name"] === name) return spec;
     }
-    return undefined;
   };
 }
 

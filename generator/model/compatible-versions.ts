@@ -42,7 +42,7 @@ export async function withCompatibleVersions(
       sources ??= previousSpecs();
       // The previous spec must be the version the manifest names: a file edited since is no history.
       const old = specOfVersion(sources, model.name, before);
-      // Loaded only here: the comparison brings ajv.
+      // Loaded only here: the comparison, and re2js with it.
       safe ??= (await import("./older-pages.js")).safeForOlderPages;
       if (old !== undefined && safe(old, model.spec))
         compatible = [before, ...listed].filter((version) => version !== current).slice(0, MAX_COMPATIBLE_VERSIONS);
