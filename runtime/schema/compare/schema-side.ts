@@ -57,10 +57,13 @@ function ajvFor(dialect: SchemaDialect, ownProperties: boolean): Ajv | Ajv2020 {
       validateSchema: false,
       ownProperties,
     };
-    ajv =
-      dialect === "draft-07"
-        ? new (require("ajv") as typeof import("ajv")).Ajv(options)
-        : new (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020(options);
+    if (dialect === "draft-07") {
+      const { Ajv: Draft07 } = require("ajv") as typeof import("ajv");
+      ajv = new Draft07(options);
+    } else {
+      const { Ajv2020: Draft2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+      ajv = new Draft2020(options);
+    }
     shared.set(key, ajv);
   }
   return ajv;
