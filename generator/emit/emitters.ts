@@ -4,7 +4,7 @@ import type { ResolvedOptions } from "../options/resolve.js";
 import { relativePath } from "../relative-path.js";
 import type { PiecedText } from "../text-chunks.js";
 import { emitClientInputsFile } from "./client-inputs-file.js";
-import { emitHandlersFile, type HandlersMemo } from "./handlers-file.js";
+import { emitHandlersFile } from "./handlers-file.js";
 import { styleImports } from "./import-specifiers.js";
 import { emitIndexFile, exportsOf, type ModuleExports } from "./index-file.js";
 import type { OutputPlan, PlannedFile } from "./output-plan.js";
@@ -17,11 +17,11 @@ import type { ValidatorsMemo } from "./validators/index.js";
 import type { ValidatorCache } from "./validators/validator-cache.js";
 
 /**
- * What the emitters keep for the next run in the process (see GenerationCache): each tool's parts of types.ts,
- * specs.ts and handlers.ts and its validator module, the names each piece of the indexed modules exports, by the
- * piece's text, and the names the user's handlers file mentions.
+ * What the emitters keep for the next run in the process (see GenerationCache): each tool's parts of types.ts and
+ * specs.ts and its validator module, the names each piece of the indexed modules exports, by the piece's text, and
+ * the names the user's handlers file mentions.
  */
-export interface EmitMemo extends TypesMemo, SpecsMemo, HandlersMemo, StubsMemo, ValidatorsMemo {
+export interface EmitMemo extends TypesMemo, SpecsMemo, StubsMemo, ValidatorsMemo {
   /** Kept only where runs follow one another in a process: a map by the text of every piece costs its hashing. */
   readonly pieceExports?: Map<string, ModuleExports>;
 }
@@ -120,8 +120,8 @@ export const EMITTERS: readonly Emitter[] = [
   {
     name: "handlers",
     when: () => true,
-    emit: (models, { options, cache }) =>
-      generated(options.out, "handlers.ts", emitHandlersFile(models, { validators: options.validators }, cache)),
+    emit: (models, { options }) =>
+      generated(options.out, "handlers.ts", emitHandlersFile(models, { validators: options.validators })),
   },
   {
     name: "client-inputs",
