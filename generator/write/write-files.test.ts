@@ -1,4 +1,14 @@
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  linkSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlink,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
@@ -6,6 +16,12 @@ import { generate } from "../generate.js";
 import { banner } from "../output-format/banner.js";
 import { writeGenerated } from "../write-generated.js";
 import { writeFiles } from "./write-files.js";
+
+// Called through, and counted: the order of a run's renames and removals is what makes them cheap.
+vi.mock("node:fs", async (importOriginal) => {
+  const fs = await importOriginal<typeof import("node:fs")>();
+  return { ...fs, linkSync: vi.fn(fs.linkSync), renameSync: vi.fn(fs.renameSync), unlink: vi.fn(fs.unlink) };
+});
 
 afterEach(removeTempProjects);
 
@@ -24,7 +40,7 @@ describe("writeFiles: the text written", () => {
   });
 });
 
-describe("writeFiles: replacing a file of megabytes", () => {
+describe("writeFiles: replacing files", () => {
   it("keeps the old text whole for a reader that opened it, and leaves no second name behind", async () => {
     const folder = tempProject({});
     const file = path.join(folder, "gen/specs.ts");
@@ -38,6 +54,35 @@ describe("writeFiles: replacing a file of megabytes", () => {
     closeSync(reader);
     // The old file's second name goes off the main thread.
     await vi.waitFor(() => expect(readdirSync(path.dirname(file))).toEqual(["specs.ts"]));
+  });
+
+  it("links every replaced file aside, small ones too, and removes those names only once its last rename is done", async () => {
+    const out = path.join(tempProject({}), "gen");
+    const files = (letter: string) =>
+      [
+        ["specs.ts", 2 << 20],
+        ["handlers.ts", 100],
+        ["index.ts", 100],
+      ].map(([name, length]) => ({
+        path: path.join(out, name as string),
+        contents: generated(letter.repeat(+length!)),
+      }));
+    writeFiles(files("a"), out, false);
+    vi.mocked(linkSync).mockClear();
+    vi.mocked(unlink).mockClear();
+    vi.mocked(renameSync).mockClear();
+    expect(writeFiles(files("b"), out, false).changed).toHaveLength(3);
+    // After a big file was written, ext4 makes a rename that drops a small file's last name wait ~5 ms.
+    expect(vi.mocked(linkSync).mock.calls.map(([file]) => path.basename(String(file)))).toEqual([
+      "specs.ts",
+      "handlers.ts",
+      "index.ts",
+    ]);
+    const lastRename = Math.max(...vi.mocked(renameSync).mock.invocationCallOrder);
+    expect(vi.mocked(unlink).mock.invocationCallOrder).toHaveLength(3);
+    expect(Math.min(...vi.mocked(unlink).mock.invocationCallOrder)).toBeGreaterThan(lastRename);
+    await vi.waitFor(() => expect(readdirSync(out).sort()).toEqual(["handlers.ts", "index.ts", "specs.ts"]));
+    for (const file of files("b")) expect(readFileSync(file.path, "utf8")).toBe(file.contents);
   });
 });
 

@@ -54,6 +54,8 @@ export function writeFiles(
 ): WriteReport {
   const changed: string[] = [];
   const unchanged: string[] = [];
+  /** The second names of the files this run replaced (see writeAtomically). */
+  const replaced: string[] = [];
   for (const file of files) {
     const digest = known?.digestOf(file);
     if (digest !== undefined && known!.files.holds(file.path, digest)) {
@@ -70,40 +72,57 @@ export function writeFiles(
       continue;
     }
     changed.push(file.path);
-    if (!check) writeAtomically(file.path, pieces, (existing?.size ?? 0) >= BIG_FILE_BYTES);
+    if (check) continue;
+    const old = writeAtomically(file.path, pieces, existing !== undefined);
+    if (old !== undefined) replaced.push(old);
   }
-  if (outDir === undefined) return { changed, unchanged, stale: [] };
-  const root = path.resolve(outDir);
+  const stale = outDir === undefined ? [] : removeStaleFiles(files, path.resolve(outDir), check, new Set(replaced));
+  // Freeing a replaced file's blocks holds its folder: started while this run still renames or lists there, it
+  // would make those wait. Should one fail, or the process end first, the next run removes it as abandoned.
+  for (const old of replaced) unlink(old, () => {});
+  return { changed, unchanged, stale };
+}
+
+/**
+ * Removes (unless `check`) the files in `root` that this generator wrote but that are not in `files`, and the
+ * temporary files of runs that were killed; returns the former. `pending`: this run's own, removed by the caller.
+ */
+function removeStaleFiles(
+  files: readonly FileToWrite[],
+  root: string,
+  check: boolean,
+  pending: ReadonlySet<string>,
+): string[] {
   const listed = filesUnder(root);
   const stale = staleGeneratedFiles(listed, root, new Set(files.map((f) => path.resolve(f.path))));
   if (!check) {
-    for (const file of [...stale, ...abandonedTemporaryFiles(listed)]) {
+    const abandoned = abandonedTemporaryFiles(listed).filter((file) => !pending.has(file));
+    for (const file of [...stale, ...abandoned]) {
       rmSync(file, { force: true });
       removeEmptyFolders(path.dirname(file), root);
     }
   }
-  return { changed, unchanged, stale };
+  return stale;
 }
 
 /** `.<name>.<pid>.tmp`: written beside a file, then renamed over it. */
 const TEMPORARY = /^\..+\.(\d+)\.tmp$/;
 
 /**
- * A rename over a file of megabytes waits while the file system frees the old file's blocks (~1 ms a megabyte on
- * ext4): such a file is first linked under a temporary name, so that the rename frees nothing, and that name is
- * removed off the main thread.
+ * Writes `file` through a temporary file renamed over it. A rename that drops a file's last name waits for the file
+ * system: ext4 frees the old file's blocks (~1 ms a megabyte) and, when other files were just written, waits ~5 ms for
+ * their data whatever the file's size. A file it `replaces` is first linked under a temporary name, so that the rename
+ * drops no last name; that name is returned, for the caller to remove off the main thread once it is done in the
+ * folder.
  */
-const BIG_FILE_BYTES = 1 << 20;
-
-function writeAtomically(file: string, pieces: readonly string[], replacesBigFile: boolean): void {
+function writeAtomically(file: string, pieces: readonly string[], replaces: boolean): string | undefined {
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = temporaryPath(file, "");
   try {
     writeText(temporary, pieces);
-    const old = replacesBigFile ? linkedAside(file) : undefined;
+    const old = replaces ? linkedAside(file) : undefined;
     renameSync(temporary, file);
-    // Should it fail, or the process end first, the next run removes it as an abandoned temporary file.
-    if (old !== undefined) unlink(old, () => {});
+    return old;
   } catch (error) {
     rmSync(temporary, { force: true });
     throw error;
