@@ -178,8 +178,8 @@ function readSpecs(
 ): ReadSpecs | { readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } {
   const { sources, diagnostics: unread } = loadSources(options, cache);
   const locator = createLocator(sources.specs.map((spec) => spec.document));
-  const checked = checkSpecs(sources.specs, cache);
-  const memo = cache ?? store?.seed(checked.tools, sources);
+  const checked = checkSpecs(sources.specs, cache, store?.knownChecks(sources));
+  const memo = cache ?? store?.seed(checked, sources);
   const { models, problems } = buildToolModels(checked.tools, locator, memo);
   const diagnostics = [
     ...unread,

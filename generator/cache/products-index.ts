@@ -13,7 +13,15 @@ export interface ProductsIndex {
   readonly files: Readonly<Record<string, { readonly digest: string; readonly lengths: readonly number[] }>>;
   /** By tool (its key, see ProductsStore). */
   readonly tools: ReadonlyMap<string, ToolEntry>;
+  /**
+   * By spec file (its key, see ProductsStore): the warnings of a file that passed every check, as its pointer and
+   * message each.
+   */
+  readonly checked: ReadonlyMap<string, readonly CheckedWarning[]>;
 }
+
+/** A warning of a spec file: its JSON pointer there, and its message. */
+export type CheckedWarning = readonly [pointer: string, message: string];
 
 export interface ToolEntry {
   /** Without the compatible versions, which come from the previous run. */
@@ -35,13 +43,15 @@ export function readIndex(file: string, generator: string): ProductsIndex | unde
     return undefined;
   }
   if (!isRecord(stored) || stored["format"] !== FORMAT || stored["generator"] !== generator) return undefined;
-  const { files, tools } = stored;
-  if (!isRecord(files) || !isRecord(tools)) return undefined;
+  const { files, tools, checked = {} } = stored;
+  if (!isRecord(files) || !isRecord(tools) || !isRecord(checked)) return undefined;
   for (const entry of Object.values(files))
     if (!isRecord(entry) || typeof entry["digest"] !== "string" || !isIndexList(entry["lengths"])) return undefined;
   const entries = new Map<string, ToolEntry>();
   for (const [key, entry] of Object.entries(tools)) if (isToolEntry(entry)) entries.set(key, entry);
-  return { files: files as ProductsIndex["files"], tools: entries };
+  const checkedFiles = new Map<string, readonly CheckedWarning[]>();
+  for (const [key, warnings] of Object.entries(checked)) if (isWarningList(warnings)) checkedFiles.set(key, warnings);
+  return { files: files as ProductsIndex["files"], tools: entries, checked: checkedFiles };
 }
 
 /**
@@ -53,8 +63,9 @@ export function writeIndex(
   generator: string,
   files: ProductsIndex["files"],
   tools: ReadonlyMap<string, string>,
+  checked: ProductsIndex["checked"],
 ): void {
-  const head = JSON.stringify({ format: FORMAT, generator, files }).slice(0, -1);
+  const head = JSON.stringify({ format: FORMAT, generator, files, checked: Object.fromEntries(checked) }).slice(0, -1);
   const entries = [...tools].map(([key, entry]) => `${JSON.stringify(key)}:${entry}`).join(",");
   try {
     writeFiles([{ path: file, contents: `${head},"tools":{${entries}}}\n` }], undefined, false);
@@ -69,6 +80,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isIndexList(value: unknown): value is readonly number[] {
   return Array.isArray(value) && value.every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
+}
+
+function isWarningList(value: unknown): value is readonly CheckedWarning[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (warning) =>
+        Array.isArray(warning) &&
+        warning.length === 2 &&
+        typeof warning[0] === "string" &&
+        typeof warning[1] === "string",
+    )
+  );
 }
 
 function isToolEntry(entry: unknown): entry is ToolEntry {

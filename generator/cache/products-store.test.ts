@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { schemaWarnings } from "@gen-client-tools/runtime/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
 import { emitSchemaTypes } from "../emit/schema-types/index.js";
@@ -20,12 +21,30 @@ vi.mock("../emit/validators/cache-key.js", async (importOriginal) => {
   return { ...original, validatorExportsDigest: vi.fn(original.validatorExportsDigest) };
 });
 const hashed = vi.mocked(validatorExportsDigest);
+// Counts the schemas the check stage walked for warnings: a spec file the last run found right is not walked again.
+vi.mock("@gen-client-tools/runtime/core", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@gen-client-tools/runtime/core")>();
+  return { ...original, schemaWarnings: vi.fn(original.schemaWarnings) };
+});
+const walked = vi.mocked(schemaWarnings);
 
 beforeEach(() => {
   emitted.mockClear();
   hashed.mockClear();
+  walked.mockClear();
 });
 afterEach(removeTempProjects);
+
+/** A run after the products store's index was removed. */
+async function generateWithoutIndex(
+  cwd: string,
+  options: { validators?: boolean } = {},
+): Promise<Awaited<ReturnType<typeof generate>>> {
+  const cacheFolder = path.join(cwd, "node_modules/.cache/gen-client-tools");
+  for (const name of readdirSync(cacheFolder).filter((n) => n.startsWith("products-")))
+    rmSync(path.join(cacheFolder, name));
+  return generate({ cwd, ...options });
+}
 
 /** The tools whose argument types were emitted, by the root names the emitter was given. */
 const emittedArgs = (): string[] =>
@@ -44,7 +63,6 @@ describe("the products store", () => {
         privateInput: { schema: { type: "object", properties: { token: { type: "string" } } }, response: { ok: true } },
       }),
     });
-    const cacheFolder = path.join(cwd, "node_modules/.cache/gen-client-tools");
     const write = (file: string, value: unknown): void =>
       writeFileSync(path.join(cwd, "client-tools", file), JSON.stringify(value, null, 2));
     /** A run as a new process makes it, written; then one without the store's index, which must give the same. */
@@ -52,9 +70,7 @@ describe("the products store", () => {
       emitted.mockClear();
       const result = await generate({ cwd });
       const args = emittedArgs();
-      for (const name of readdirSync(cacheFolder).filter((n) => n.startsWith("products-")))
-        rmSync(path.join(cacheFolder, name));
-      expect(seen(result)).toEqual(seen(await generate({ cwd })));
+      expect(seen(result)).toEqual(seen(await generateWithoutIndex(cwd)));
       if (result.diagnostics.length === 0) writeGenerated(result);
       return args.sort();
     };
@@ -73,6 +89,40 @@ describe("the products store", () => {
     const types = path.join(cwd, "src/client-tools.gen/types.ts");
     writeFileSync(types, `${readFileSync(types, "utf8")}// edited\n`);
     expect(await step()).toEqual(["AlphaArgs", "BetaArgs", "DeltaArgs", "EpsilonArgs"]);
+  });
+
+  it("spares the schema walks of a spec file the last run found right, and reports its warnings as that run did", async () => {
+    const cwd = tempProject({
+      "node_modules/.keep": "",
+      // A misspelt keyword: a warning.
+      "client-tools/a.json": tool("alpha", { parameters: { type: "object", properties: { x: { minLenght: 2 } } } }),
+      "client-tools/b.json": [tool("beta"), tool("gamma")],
+      "client-tools/c.json": tool("delta", { parameters: pointAt }),
+      "client-tools/schemas/shapes.json": { $defs: { point: { type: "object" } } },
+    });
+    const walkedParameters = (): string[] => walked.mock.calls.map(([, pointer]) => pointer ?? "").sort();
+    const first = await generate({ cwd });
+    expect(first.diagnostics).toEqual([]);
+    expect(first.warnings).toEqual([expect.objectContaining({ file: "client-tools/a.json" })]);
+    writeGenerated(first);
+    walked.mockClear();
+    const rerun = await generate({ cwd });
+    // Only the file whose schemas are bundled with a schema file is walked again.
+    expect(walkedParameters()).toEqual(["/parameters"]);
+    expect(rerun.warnings).toEqual(first.warnings);
+    expect(seen(rerun)).toEqual(seen(await generateWithoutIndex(cwd)));
+    // A problem put into a file the last run found right is found.
+    writeFileSync(
+      path.join(cwd, "client-tools/b.json"),
+      JSON.stringify([tool("beta", { parameters: { type: "object", properties: { x: { type: "strnig" } } } })]),
+    );
+    walked.mockClear();
+    const broken = await generate({ cwd });
+    expect(walkedParameters()).toEqual(["/0/parameters", "/parameters"]);
+    expect(broken.diagnostics).toEqual([
+      expect.objectContaining({ file: "client-tools/b.json", pointer: "/0/parameters/properties/x/type" }),
+    ]);
+    expect(seen(broken)).toEqual(seen(await generateWithoutIndex(cwd)));
   });
 
   it("ignores an index that does not read, and writes it again", async () => {
@@ -114,10 +164,7 @@ describe("the products store", () => {
     expect(await step(true)).toBe(1);
     // What the kept digests gave is what a run that hashes every tool gives.
     const rerun = await generate({ cwd, validators: true });
-    const cacheFolder = path.join(cwd, "node_modules/.cache/gen-client-tools");
-    for (const name of readdirSync(cacheFolder).filter((n) => n.startsWith("products-")))
-      rmSync(path.join(cacheFolder, name));
-    expect(seen(rerun)).toEqual(seen(await generate({ cwd, validators: true })));
+    expect(seen(rerun)).toEqual(seen(await generateWithoutIndex(cwd, { validators: true })));
   });
 
   it("takes nothing from files prettier formatted, and gives what a run without the store gives", async () => {

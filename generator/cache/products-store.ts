@@ -2,16 +2,17 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { ClientToolFingerprints, ClientToolSpec } from "@gen-client-tools/runtime/core";
 import { sha256Hex } from "@gen-client-tools/runtime/core";
-import type { CheckedTool } from "../check/check-specs.js";
+import type { CheckedTool, KnownChecks } from "../check/check-specs.js";
+import type { FileProblem } from "../diagnostics.js";
 import { decodedTextDigest } from "../digest.js";
 import type { EmitMemo } from "../emit/emitters.js";
 import type { PlannedFile } from "../emit/output-plan.js";
 import { generatorDigest } from "../generator-digest.js";
-import type { SourceSet } from "../load/sources.js";
+import type { SourceSet, SpecSource } from "../load/sources.js";
 import { digestOf } from "../manifest/file-digests.js";
 import { type ModelMemo, toolModel } from "../model/build-models.js";
 import type { ToolModel } from "../model/tool-model.js";
-import { type ProductsIndex, readIndex, type ToolEntry, writeIndex } from "./products-index.js";
+import { type CheckedWarning, type ProductsIndex, readIndex, type ToolEntry, writeIndex } from "./products-index.js";
 import { validatorCacheRoot } from "./validator-cache.js";
 
 /** The files whose tools' parts the store finds again: a tool's pieces in each, in the order its emitter documents. */
@@ -23,11 +24,20 @@ const SPECS = "specs.ts";
  * plugin keep them in memory instead, see GenerationCache): found in the files the last run generated, where an index
  * in the project's cache folder says they are, once each file's digest shows it is still what that run generated. A
  * tool is known by what its checked spec is made from: its spec file's digest, its place in that file and the digests
- * of the schema files its `$ref`s reached. A run that changed one tool of a thousand then emits one.
+ * of the schema files its `$ref`s reached. A run that changed one tool of a thousand then emits one. A spec file read
+ * as it was (its digest, and those of the schema files it reached) keeps the warnings it was checked with.
  */
 export interface ProductsStore {
-  /** The memos of model and emit, holding what the store has of these tools. */
-  seed(tools: readonly CheckedTool[], sources: SourceSet): ModelMemo & EmitMemo;
+  /** The spec files of `sources` the last run found right, with their warnings (see checkSpecs). */
+  knownChecks(sources: SourceSet): KnownChecks;
+  /**
+   * The memos of model and emit, holding what the store has of these tools; takes the spec files' warnings, kept for
+   * the next run once this one is saved.
+   */
+  seed(
+    checked: { readonly tools: readonly CheckedTool[]; readonly warnings: readonly FileProblem[] },
+    sources: SourceSet,
+  ): ModelMemo & EmitMemo;
   /** Takes where this run's tools' parts are in the files it emitted, so that the models need not be kept. */
   record(models: readonly ToolModel[], planned: readonly PlannedFile[]): void;
   /**
@@ -47,10 +57,30 @@ export function openProductsStore(cwd: string, outDir: string): ProductsStore | 
 }
 
 function productsStore(outDir: string, indexFile: string): ProductsStore {
+  let read: ProductsIndex | undefined | null = null;
+  const readOnce = (): ProductsIndex | undefined => {
+    if (read === null) read = readIndex(indexFile, generatorDigest());
+    return read;
+  };
   const keys = new Map<ClientToolSpec, string>();
+  /** The warnings of this run's spec files, by each file's key. */
+  const checkedNow = new Map<string, readonly CheckedWarning[]>();
+  const fileKeys = new WeakMap<SpecSource, string>();
+  const fileKey = (source: SpecSource, sources: SourceSet): string => {
+    let key = fileKeys.get(source);
+    if (key === undefined) {
+      key = specFileKey(source, sources);
+      fileKeys.set(source, key);
+    }
+    return key;
+  };
   /** What the index read holds: the files' digests, and by each tool's key whether it has its validator exports. */
   let previous:
-    | { readonly digests: readonly (string | undefined)[]; readonly tools: ReadonlyMap<string, boolean> }
+    | {
+        readonly digests: readonly (string | undefined)[];
+        readonly tools: ReadonlyMap<string, boolean>;
+        readonly checked: ReadonlySet<string>;
+      }
     | undefined;
   /** Each tool's entry as JSON, by its key: a run of thousands of tools keeps no object per tool to the end. */
   let recorded: { planned: Map<string, PlannedFile>; tools: Map<string, string>; gained: boolean } | undefined;
@@ -59,7 +89,15 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
   const validatorExports = new WeakMap<ClientToolSpec, string>();
   return {
     readSpecsText: () => specs?.()?.text,
-    seed(tools, sources) {
+    knownChecks(sources) {
+      const checked = readOnce()?.checked;
+      return (source) => {
+        const warnings = checked?.get(fileKey(source, sources));
+        const file = source.document.displayPath;
+        return warnings?.map(([pointer, message]) => ({ file, pointer, message }));
+      };
+    },
+    seed({ tools, warnings }, sources) {
       const memo: ModelMemo & EmitMemo = {
         models: new WeakMap(),
         typesPieces: new WeakMap(),
@@ -68,19 +106,27 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         validatorExports,
       };
       const sourceOf = new Map(sources.specs.map((source) => [source.document.displayPath, source]));
+      const warned = new Map<string, CheckedWarning[]>();
+      for (const { file, pointer, message } of warnings) {
+        const found = warned.get(file) ?? [];
+        found.push([pointer, message]);
+        warned.set(file, found);
+      }
+      for (const source of sources.specs)
+        checkedNow.set(fileKey(source, sources), warned.get(source.document.displayPath) ?? []);
       for (const tool of tools) {
         const source = sourceOf.get(tool.source.file);
         if (source === undefined) continue;
-        const schemas = [...source.schemaFiles.keys()].sort().map((file) => [file, sources.schemaDigests.get(file)]);
-        keys.set(tool.spec, sha256Hex(JSON.stringify([source.document.digest, tool.source.pointer, schemas])));
+        keys.set(tool.spec, `${fileKey(source, sources)}${tool.source.pointer}`);
       }
       // A first run, or one after the output was removed, has nothing to take.
       if (!existsSync(path.join(outDir, TYPES))) return memo;
-      const index = readIndex(indexFile, generatorDigest());
+      const index = readOnce();
       if (index === undefined) return memo;
       previous = {
         digests: [TYPES, SPECS].map((name) => index.files[name]?.digest),
         tools: new Map([...index.tools].map(([key, entry]) => [key, entry.validatorExports !== undefined])),
+        checked: new Set(index.checked.keys()),
       };
       const types = filePieces(outDir, TYPES, index);
       specs = filePieces(outDir, SPECS, index);
@@ -145,10 +191,21 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         !gained &&
         [TYPES, SPECS].every((name, i) => described[name]?.digest === previous!.digests[i]) &&
         previous.tools.size === tools.size &&
-        [...tools.keys()].every((key) => previous!.tools.has(key));
-      if (!same) writeIndex(indexFile, generatorDigest(), described, tools);
+        [...tools.keys()].every((key) => previous!.tools.has(key)) &&
+        previous.checked.size === checkedNow.size &&
+        [...checkedNow.keys()].every((key) => previous!.checked.has(key));
+      if (!same) writeIndex(indexFile, generatorDigest(), described, tools, checkedNow);
     },
   };
+}
+
+/**
+ * What a spec file's checks are made from: its text's digest and the digests of the schema files it reached. A tool's
+ * key is its file's followed by its pointer there.
+ */
+function specFileKey(source: SpecSource, sources: SourceSet): string {
+  const schemas = [...source.schemaFiles.keys()].sort().map((file) => [file, sources.schemaDigests.get(file)]);
+  return sha256Hex(JSON.stringify([source.document.digest, schemas]));
 }
 
 /** A generated file as read: its text, and a function from a tool's indexes to its pieces. */

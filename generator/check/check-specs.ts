@@ -45,15 +45,22 @@ export interface CheckedFile {
 }
 
 /**
+ * The warnings of a spec file that an earlier run (in another process) found right, read as it is now: the same text
+ * and the same schema files; undefined for any other file.
+ */
+export type KnownChecks = (source: SpecSource) => readonly FileProblem[] | undefined;
+
+/**
  * The check stage: the spec rules shared with the runtime, `$ref` resolution against the files
  * load read, and each schema's own meta-schema. Every problem in every file is reported, at its
  * pointer; so are the warnings about what a schema as written most likely does not mean (a
  * misspelt keyword). With a cache, a file read as before (the same document, the same schema
- * files) is not checked again.
+ * files) is not checked again; a file `known` from an earlier process has its schemas' walks spared.
  */
 export function checkSpecs(
   specs: readonly SpecSource[],
   cache?: CheckMemo,
+  known?: KnownChecks,
 ): {
   tools: CheckedTool[];
   problems: FileProblem[];
@@ -65,7 +72,10 @@ export function checkSpecs(
   const checkedFiles = new Map<string, CheckedFile>();
   for (const source of specs) {
     const previous = cache?.checkedFiles.get(source.document.path);
-    const checked = previous !== undefined && sameSource(previous.source, source) ? previous : checkSpecFile(source);
+    const checked =
+      previous !== undefined && sameSource(previous.source, source)
+        ? previous
+        : (knownSpecFile(source, known) ?? checkSpecFile(source));
     checkedFiles.set(source.document.path, checked);
     tools.push(...checked.tools);
     problems.push(...checked.problems);
@@ -86,6 +96,26 @@ function sameSource(before: SpecSource, now: SpecSource): boolean {
     if (!same) return false;
   }
   return true;
+}
+
+/**
+ * A spec file an earlier run found right, read as it was then: its specs as the spec rules give them, its warnings as
+ * that run found them. Its schemas' walks (references, meta-schemas, warnings) are not made again, since they would
+ * find what they found then. A file that reaches schema files is checked whole: its schemas are bundled with them.
+ */
+function knownSpecFile(source: SpecSource, known: KnownChecks | undefined): CheckedFile | undefined {
+  if (known === undefined || source.schemaFiles.size > 0) return undefined;
+  const warnings = known(source);
+  if (warnings === undefined) return undefined;
+  const { document } = source;
+  const { valid, problems } = checkParsedClientToolSpecs(document.value, document);
+  if (problems.length > 0) return undefined;
+  const file = document.displayPath;
+  const tools = valid.map(({ spec, pointer }): CheckedTool => {
+    const raw = valueAt(document.value, pointerTokens(pointer)) as JsonObject;
+    return { spec, source: { file, pointer, parametersKey: parametersKeyOf(raw) } };
+  });
+  return { source, tools, problems: [], warnings };
 }
 
 function checkSpecFile(source: SpecSource): CheckedFile {
