@@ -100,15 +100,18 @@ function sameSource(before: SpecSource, now: SpecSource): boolean {
 
 /**
  * A spec file an earlier run found right, read as it was then: its specs as the spec rules give them, its warnings as
- * that run found them. Its schemas' walks (references, meta-schemas, warnings) are not made again, since they would
- * find what they found then. A file that reaches schema files is checked whole: its schemas are bundled with them.
+ * that run found them. Its schemas' walks (shapes, references, meta-schemas, warnings) are not made again, since they
+ * would find what they found then. A file that reaches schema files is checked whole: its schemas are bundled with them.
  */
 function knownSpecFile(source: SpecSource, known: KnownChecks | undefined): CheckedFile | undefined {
   if (known === undefined || source.schemaFiles.size > 0) return undefined;
   const warnings = known(source);
   if (warnings === undefined) return undefined;
   const { document } = source;
-  const { valid, problems } = checkParsedClientToolSpecs(document.value, document);
+  const { valid, problems } = checkParsedClientToolSpecs(document.value, {
+    deepest: document.deepest,
+    shapesChecked: true,
+  });
   if (problems.length > 0) return undefined;
   const file = document.displayPath;
   const tools = valid.map(({ spec, pointer }): CheckedTool => {

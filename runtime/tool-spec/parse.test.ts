@@ -58,6 +58,16 @@ describe("parseClientToolSpecs", () => {
     expect(checkClientToolSpecs(deep).problems[0]?.message).toContain("levels deep");
   });
 
+  it("checkParsedClientToolSpecs walks no schema's shape of a text that passed every rule before, and still checks the spec's fields", () => {
+    const cycle = Object.freeze({ type: "object", allOf: Object.freeze([Object.freeze({ $ref: "#" })]) });
+    const spec = { ...base, parameters: cycle } as JsonValue;
+    expect(checkParsedClientToolSpecs(spec, { deepest: 3 }).problems[0]?.message).toContain("$ref cycle");
+    expect(checkParsedClientToolSpecs(spec, { deepest: 3, shapesChecked: true }).problems).toEqual([]);
+    expect(
+      checkParsedClientToolSpecs({ ...base, name: "1st" } as JsonValue, { deepest: 1, shapesChecked: true }).problems,
+    ).toHaveLength(1);
+  });
+
   it("reuses input that is already deep-frozen", () => {
     const parameters = Object.freeze({ type: "object", properties: Object.freeze({}) });
     expect(parseClientToolSpec({ ...base, parameters }).parameters).toBe(parameters);
