@@ -55,10 +55,14 @@ export function rerunsChangingOneTool(project: BenchProject, runs: number, optio
   }
 }
 
-/** Removes the generated folder and the handlers file: the state of a project's first run. */
+/**
+ * Removes the generated folder, the handlers file and the generator's cache (node_modules/.cache/gen-client-tools: what
+ * the last run found, which a run takes even without its output): the state of a project's first run.
+ */
 export function clearOutput(project: BenchProject): void {
   rmSync(project.outFolder, { recursive: true, force: true });
   rmSync(project.stubsFile, { force: true });
+  rmSync(path.join(project.root, "node_modules", ".cache", "gen-client-tools"), { recursive: true, force: true });
 }
 
 /** `--check` on the project's current output; exit 1 (out of date) is not a crash but is reported by the caller. */
