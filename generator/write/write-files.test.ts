@@ -86,6 +86,23 @@ describe("writeFiles: replacing files", () => {
   });
 });
 
+describe("writeFiles: a run that fails part way", () => {
+  it("still removes the second names of the files it replaced before the failure", async () => {
+    const out = path.join(tempProject({}), "gen");
+    const file = path.join(out, "handlers.ts");
+    writeFiles([{ path: file, contents: generated("a") }], out, false);
+    // A folder is needed where a file is: the second file cannot be written.
+    writeFileSync(path.join(out, "blocked"), "");
+    const files = [
+      { path: file, contents: generated("b") },
+      { path: path.join(out, "blocked/validator.ts"), contents: generated("c") },
+    ];
+    expect(() => writeFiles(files, out, false)).toThrow(/ENOTDIR|EEXIST/);
+    expect(readFileSync(file, "utf8")).toBe(generated("b"));
+    await vi.waitFor(() => expect(readdirSync(out).sort()).toEqual(["blocked", "handlers.ts"]));
+  });
+});
+
 describe("writeFiles: a file given in pieces", () => {
   it("writes the pieces' text, a pair split across two pieces included, and knows it unchanged on disk without joining them", () => {
     const folder = tempProject({});

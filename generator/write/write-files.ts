@@ -56,31 +56,34 @@ export function writeFiles(
   const unchanged: string[] = [];
   /** The second names of the files this run replaced (see writeAtomically). */
   const replaced: string[] = [];
-  for (const file of files) {
-    const digest = known?.digestOf(file);
-    if (digest !== undefined && known!.files.holds(file.path, digest)) {
-      unchanged.push(file.path);
-      continue;
+  try {
+    for (const file of files) {
+      const digest = known?.digestOf(file);
+      if (digest !== undefined && known!.files.holds(file.path, digest)) {
+        unchanged.push(file.path);
+        continue;
+      }
+      const pieces = file.pieces ?? [file.contents];
+      const existing = readIfSized(file.path, utf8Length(pieces));
+      const holds = existing?.bytes !== undefined && holdsText(existing.bytes, pieces);
+      if (holds || (existing !== undefined && check && file.sameAs?.(readIfExists(file.path) ?? "") === true)) {
+        unchanged.push(file.path);
+        if (holds && digest !== undefined && existing.status !== undefined)
+          known!.files.record(file.path, existing.status, digest);
+        continue;
+      }
+      changed.push(file.path);
+      if (check) continue;
+      const old = writeAtomically(file.path, pieces, existing !== undefined);
+      if (old !== undefined) replaced.push(old);
     }
-    const pieces = file.pieces ?? [file.contents];
-    const existing = readIfSized(file.path, utf8Length(pieces));
-    const holds = existing?.bytes !== undefined && holdsText(existing.bytes, pieces);
-    if (holds || (existing !== undefined && check && file.sameAs?.(readIfExists(file.path) ?? "") === true)) {
-      unchanged.push(file.path);
-      if (holds && digest !== undefined && existing.status !== undefined)
-        known!.files.record(file.path, existing.status, digest);
-      continue;
-    }
-    changed.push(file.path);
-    if (check) continue;
-    const old = writeAtomically(file.path, pieces, existing !== undefined);
-    if (old !== undefined) replaced.push(old);
+    const stale = outDir === undefined ? [] : removeStaleFiles(files, path.resolve(outDir), check, new Set(replaced));
+    return { changed, unchanged, stale };
+  } finally {
+    // Freeing a replaced file's blocks holds its folder: started while this run still renames or lists there, it
+    // would make those wait. Should one fail, or the process end first, the next run removes it as abandoned.
+    for (const old of replaced) unlink(old, () => {});
   }
-  const stale = outDir === undefined ? [] : removeStaleFiles(files, path.resolve(outDir), check, new Set(replaced));
-  // Freeing a replaced file's blocks holds its folder: started while this run still renames or lists there, it
-  // would make those wait. Should one fail, or the process end first, the next run removes it as abandoned.
-  for (const old of replaced) unlink(old, () => {});
-  return { changed, unchanged, stale };
 }
 
 /**
