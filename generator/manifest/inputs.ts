@@ -73,6 +73,8 @@ export function outputsDigest(
   known?: ReadonlyMap<string, KnownDigest>,
 ): string {
   const kept = new Map<string, PiecesDigest>();
+  // A thousand validator modules share one folder: its relative path is worked out once.
+  const name = relativePathsFrom(outDir);
   const named = files.map((file) => {
     const given = known?.get(file.path);
     let digest: string;
@@ -84,7 +86,7 @@ export function outputsDigest(
       digest = pieced.digest;
     }
     rememberDigest(file, digest);
-    return [relativePath(outDir, file.path), digest] as const;
+    return [name(file.path), digest] as const;
   });
   if (memo !== undefined) memo.outputDigests = kept;
   return namedDigestsDigest(named);
