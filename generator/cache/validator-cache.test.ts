@@ -164,7 +164,8 @@ describe("the validators cache", () => {
       const manifest = result.files.find((file) => file.path.endsWith("gen-client-tools.manifest.json"))!;
       return (JSON.parse(manifest.contents) as { outputs: string }).outputs;
     };
-    // A cold run hashes each module it compiled; a warm one takes the digests the cache checked its entries against.
+    // A cold run takes the digests the cache computed to store the modules it compiled; a warm one those it checked its
+    // entries against.
     const cold = await manifestOf(".js");
     compiles.mockClear();
     expect(await manifestOf(".js")).toBe(cold);

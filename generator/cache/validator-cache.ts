@@ -36,17 +36,19 @@ export function openValidatorCache(cwd: string, outDir: string): ValidatorCache 
     set(id, key, module) {
       const code = Buffer.from(module.code, "utf8");
       const entry: PackEntry = { key, fileDigest: fileDigestOf(code), warnings: module.warnings, code };
+      const kept = { code: module.code, warnings: module.warnings, fileDigest: entry.fileDigest };
       try {
         mkdirSync(root, { recursive: true });
         // One write of the whole record: a parallel run's records go before or after it, never inside.
         appendFileSync(pack, Buffer.concat([Buffer.from(`${JSON.stringify(headerOf(id, entry))}\n`), code, NEWLINE]));
       } catch {
         // A read-only or full disk: the next run compiles again.
-        return;
+        return kept;
       }
       const found = entries();
       found.garbageBytes += found.live.get(id)?.code.length ?? 0;
       found.live.set(id, entry);
+      return kept;
     },
     prune(ids) {
       const found = entries();

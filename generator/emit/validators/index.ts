@@ -110,8 +110,7 @@ export async function emitValidatorFiles(
             );
             return;
           }
-          cache.set(model.id, key, outcome);
-          modules.set(model, outcome);
+          modules.set(model, cache.set(model.id, key, outcome));
         },
       );
     // No await before the work is handed out: the caller runs the other emitters meanwhile.

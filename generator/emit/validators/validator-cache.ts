@@ -3,8 +3,8 @@ export interface CachedModule {
   readonly code: string;
   readonly warnings: readonly string[];
   /**
-   * The textDigest of the module's file (the generated banner, then `code`), where the cache checked the entry against
-   * it: the manifest takes it instead of hashing the file again.
+   * The textDigest of the module's file (the generated banner, then `code`), where the cache computed it to store the
+   * module or checked its entry against it: the manifest takes it instead of hashing the file again.
    */
   readonly fileDigest?: string;
 }
@@ -16,7 +16,8 @@ export interface CachedModule {
  */
 export interface ValidatorCache {
   get(id: string, key: string): CachedModule | undefined;
-  set(id: string, key: string, module: CachedModule): void;
+  /** Keeps the module, and gives it back with its file's digest (the cache's checksum) where the cache has one. */
+  set(id: string, key: string, module: CachedModule): CachedModule;
   /** Removes every entry but those of these tools (removed tools leave nothing behind). */
   prune(ids: ReadonlySet<string>): void;
   /** Whether it holds no entry at all: a first run, which compiles every tool. */
@@ -24,4 +25,9 @@ export interface ValidatorCache {
 }
 
 /** A cache that keeps nothing. */
-export const NO_CACHE: ValidatorCache = { get: () => undefined, set() {}, prune() {}, holdsNone: () => true };
+export const NO_CACHE: ValidatorCache = {
+  get: () => undefined,
+  set: (_id, _key, module) => module,
+  prune() {},
+  holdsNone: () => true,
+};

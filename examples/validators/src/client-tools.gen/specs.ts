@@ -39,38 +39,21 @@ export const clientToolSpecs: readonly [
   "parameters": {
     "type": "object",
     "properties": {
-      "title": {
-        "type": "string",
-        "maxLength": 80,
-        "description": "Shown above the calendar."
-      },
-      "earliest": {
-        "type": "string",
-        "format": "date",
-        "description": "No date before this one can be picked."
-      }
+      "title": { "type": "string", "maxLength": 80, "description": "Shown above the calendar." },
+      "earliest": { "type": "string", "format": "date", "description": "No date before this one can be picked." }
     },
-    "required": [
-      "title"
-    ],
+    "required": ["title"],
     "additionalProperties": false
   },
   "outputSchema": {
     "type": "object",
     "properties": {
-      "date": {
-        "type": "string",
-        "format": "date"
-      }
+      "date": { "type": "string", "format": "date" }
     },
-    "required": [
-      "date"
-    ],
+    "required": ["date"],
     "additionalProperties": false
   },
-  "annotations": {
-    "readOnlyHint": true
-  },
+  "annotations": { "readOnlyHint": true },
   "timeoutSeconds": 120,
   "fingerprints": {
     "parameters": "ca3134826b2856a3f229411b6d97dd7a3b43d7b01cecfee51d1dcc637a9f1d34",
