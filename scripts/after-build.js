@@ -13,12 +13,15 @@ const dist = path.resolve(process.argv[2] ?? "dist");
 // loading, against ~11 ms for the bundle). The generator imports the runtime through its entries
 // (/core for the spec rules and the schema walker): those are bundled in, from the runtime's dist/;
 // what generated code imports at run time comes from the @gen-client-tools/runtime package, and
-// every other package stays an import. The worker thread's script is an entry of its own beside
-// them, where the compile pool looks for it.
+// every other package stays an import but yargs-parser, which every run loads (as a package, its
+// resolution and four modules cost ~5 ms more). The worker thread's script is an entry of its own
+// beside them, where the compile pool looks for it.
 const bundle = path.join(dist, "generator", "bundle");
+/** The packages bundled in, a devDependency each: what every run loads, small and without dependencies. */
+const BUNDLED_PACKAGES = new Set(["yargs-parser"]);
 /**
- * Every package an import, as `packages: "external"` would make it, except the runtime's entries,
- * bundled in; their modules are side-effect free (as the runtime's package.json says), so what an
+ * Every package an import, as `packages: "external"` would make it, except BUNDLED_PACKAGES and the
+ * runtime's entries, bundled in; the runtime's modules are side-effect free (as its package.json says), so what an
  * entry re-exports and a chunk does not use stays out of it (--help loads no ajv).
  */
 const externalPackagesButRuntime = {
@@ -27,7 +30,8 @@ const externalPackagesButRuntime = {
     build.onResolve({ filter: /.*/ }, async (args) => {
       if (args.pluginData === "runtime") return undefined;
       const entry = args.path.startsWith("@gen-client-tools/runtime");
-      if (/^[^./]/.test(args.path) && !entry) return { path: args.path, external: true };
+      if (/^[^./]/.test(args.path) && !entry && !BUNDLED_PACKAGES.has(args.path))
+        return { path: args.path, external: true };
       const inRuntime = args.importer.includes(`${path.sep}runtime${path.sep}dist${path.sep}`);
       if (!entry && !inRuntime) return undefined;
       const { kind, resolveDir } = args;
