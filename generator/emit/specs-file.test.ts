@@ -145,27 +145,39 @@ describe("specs.ts", () => {
 
   it("copies a spec file's own text, in any layout, with its fingerprints added; a file that is not the spec as checked is serialised", async () => {
     const [ask, open] = specs as unknown as [Record<string, unknown>, Record<string, unknown>];
+    const escaped = { name: "escaped", description: "A tool.", parameters: { type: "object" } };
     // Tabs, CRLF line breaks, a byte order mark, escapes JSON.stringify would not write, a number spelt otherwise.
-    const written = `\uFEFF${JSON.stringify(ask, null, "\t").replaceAll("\n", "\r\n").replace('"ask_user"', '"ask\\u005fuser"').replace('"timeoutSeconds": 30', '"timeoutSeconds": 3.0e1')}\r\n`;
+    const written = `\uFEFF${JSON.stringify(ask, null, "\t")
+      .replaceAll("\n", "\r\n")
+      .replace("`tick`", "\\u0060tick\\u0060")
+      .replace('"timeoutSeconds": 30', '"timeoutSeconds": 3.0e1')}\r\n`;
     const reordered = { description: open["description"], name: open["name"], parameters: open["parameters"] };
-    const cwd = tempProject({ "client-tools/ask.json": written, "client-tools/open.json": reordered }, "gct-specs-");
+    const cwd = tempProject(
+      {
+        "client-tools/ask.json": written,
+        "client-tools/open.json": reordered,
+        "client-tools/escaped.json": JSON.stringify(escaped, null, 2).replace('"escaped"', '"esc\\u0061ped"'),
+      },
+      "gct-specs-",
+    );
     const result = await generate({ cwd, stubs: false });
     expect(result.diagnostics).toEqual([]);
     const text = result.files.find((file) => file.path.endsWith("specs.ts"))!.contents;
     expect(text).not.toContain("\r");
-    expect(text).toContain('\t"name": "ask\\u005fuser",\n\t"description": ');
+    expect(text).toContain('\t"name": "ask_user",\n\t"description": "\\u0060tick\\u0060 | ');
     expect(text).toContain('\t"timeoutSeconds": 3.0e1,\n  "fingerprints": {\n    "parameters": "');
-    // Its keys are not in the order the spec rules give them: serialised, as JSON.stringify(spec, null, 2) writes it.
+    // Keys in another order than the spec rules give them, and a name a later run would not find: serialised.
     expect(text).toContain(
       '  JSON.parse(String.raw`{\n  "name": "open_file_viewer",\n  "description": "Open a file.",\n',
     );
+    expect(text).toContain('  JSON.parse(String.raw`{\n  "name": "escaped",\n');
     expect(typecheck({ "/gen/specs.ts": text })).toEqual([]);
     const values = importGenerated({ "specs.ts": text }, "specs.ts", "(mod) => mod.clientToolSpecs").value as Record<
       string,
       JsonValue
     >[];
-    expect(values.map(({ fingerprints: _, ...spec }) => spec)).toEqual([ask, open]);
-    expect(values.map((spec) => Object.keys(spec).at(-1))).toEqual(["fingerprints", "fingerprints"]);
+    expect(values.map(({ fingerprints: _, ...spec }) => spec)).toEqual([ask, escaped, open]);
+    expect(values.map((spec) => Object.keys(spec).at(-1))).toEqual(["fingerprints", "fingerprints", "fingerprints"]);
   });
 
   it("compiles with TypeScript 7 and 5.9 under strict settings where every tool takes a private input, and sends no tool in the payload", async () => {
