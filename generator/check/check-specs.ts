@@ -197,7 +197,7 @@ function checkSpecFile(source: SpecSource): CheckedFile {
 
 function toolSource(document: JsonDocument, pointer: string, raw: JsonObject, spec: ClientToolSpec): ToolSource {
   const source = { file: document.displayPath, pointer, parametersKey: parametersKeyOf(raw) };
-  const text = specText(document, pointer, spec);
+  const text = specText(document, pointer, spec, source.parametersKey);
   return text === undefined ? source : { ...source, text };
 }
 

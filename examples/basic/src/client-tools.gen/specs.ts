@@ -125,33 +125,15 @@ export const clientToolSpecs: readonly [
   "parameters": {
     "type": "object",
     "properties": {
-      "question": {
-        "type": "string",
-        "maxLength": 500
-      },
-      "danger": {
-        "type": "string",
-        "enum": [
-          "low",
-          "medium",
-          "high"
-        ]
-      }
+      "question": { "type": "string", "maxLength": 500 },
+      "danger": { "type": "string", "enum": ["low", "medium", "high"] }
     },
-    "required": [
-      "question"
-    ]
+    "required": ["question"]
   },
   "outputSchema": {
     "type": "object",
-    "properties": {
-      "confirmed": {
-        "type": "boolean"
-      }
-    },
-    "required": [
-      "confirmed"
-    ],
+    "properties": { "confirmed": { "type": "boolean" } },
+    "required": ["confirmed"],
     "additionalProperties": false
   },
   "permission": "ui.confirm",

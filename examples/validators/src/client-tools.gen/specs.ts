@@ -67,26 +67,15 @@ export const clientToolSpecs: readonly [
     "$schema": "http://json-schema.org/draft-07/schema#",
     "type": "object",
     "properties": {
-      "url": {
-        "type": "string",
-        "format": "uri"
-      },
+      "url": { "type": "string", "format": "uri" },
       "channels": {
         "type": "array",
-        "items": {
-          "enum": [
-            "email",
-            "chat",
-            "copy"
-          ]
-        },
+        "items": { "enum": ["email", "chat", "copy"] },
         "uniqueItems": true,
         "minItems": 1
       }
     },
-    "required": [
-      "url"
-    ]
+    "required": ["url"]
   },
   "fingerprints": {
     "parameters": "ca071e03d735a6c2ae91a3c7511cc774bd8acb5fc62be7cf56fe57684c8cae90"
