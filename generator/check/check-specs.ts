@@ -11,10 +11,8 @@ import {
   valueAt,
 } from "@gen-client-tools/runtime/core";
 import type { FileProblem } from "../diagnostics.js";
-import type { JsonDocument } from "../load/read-json-file.js";
 import type { SchemaFileRead, SpecSource } from "../load/sources.js";
 import { bundleRefs } from "./bundle-refs.js";
-import { specText } from "./spec-text.js";
 
 /**
  * Where a spec was written: its file (as shown to the user), its JSON pointer there, and which key holds its
@@ -25,8 +23,6 @@ export interface ToolSource {
   readonly pointer: string;
   /** `parameters`, or MCP's `inputSchema`. */
   readonly parametersKey: "parameters" | "inputSchema";
-  /** The file's text, where it is the spec's JSON as checked (see specText). */
-  readonly text?: string;
 }
 
 /** A spec that passed every check, with its schemas made self-contained, and where it came from. */
@@ -117,9 +113,10 @@ function knownSpecFile(source: SpecSource, known: KnownChecks | undefined): Chec
     shapesChecked: true,
   });
   if (problems.length > 0) return undefined;
+  const file = document.displayPath;
   const tools = valid.map(({ spec, pointer }): CheckedTool => {
     const raw = valueAt(document.value, pointerTokens(pointer)) as JsonObject;
-    return { spec, source: toolSource(document, pointer, raw, spec) };
+    return { spec, source: { file, pointer, parametersKey: parametersKeyOf(raw) } };
   });
   return { source, tools, problems: [], warnings };
 }
@@ -169,7 +166,7 @@ function checkSpecFile(source: SpecSource): CheckedFile {
           ...(privateInput && { privateInput }),
         })
       : spec;
-    tools.push({ spec: checked, source: toolSource(document, pointer, raw, checked) });
+    tools.push({ spec: checked, source: { file, pointer, parametersKey } });
   }
   // A spec the rules refused (an unknown key, say) still has its schemas checked and warned
   // about, where the rules found nothing wrong with them: every problem of a file in one run.
@@ -193,12 +190,6 @@ function checkSpecFile(source: SpecSource): CheckedFile {
     }
   }
   return { source, tools, problems: inFile(all), warnings };
-}
-
-function toolSource(document: JsonDocument, pointer: string, raw: JsonObject, spec: ClientToolSpec): ToolSource {
-  const source = { file: document.displayPath, pointer, parametersKey: parametersKeyOf(raw) };
-  const text = specText(document, pointer, spec, source.parametersKey);
-  return text === undefined ? source : { ...source, text };
 }
 
 /** The spec objects of a file (one spec, or a list of them) by pointer. */

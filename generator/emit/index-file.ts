@@ -7,8 +7,7 @@ export interface ModuleExports {
 }
 
 // Declarations start a line; a line of a doc comment starts with " *" and a line of a spec's JSON
-// text with whitespace or a JSON token (a string cannot span lines), so no schema text is ever
-// read as a declaration. Lines are
+// text with a space or a bracket, so no schema text is ever read as a declaration. Lines are
 // found with indexOf (a multi-line regular expression over megabytes of specs costs ten times as much).
 const DECLARATION = /export (?:declare )?(type|interface|const|function|class) ([A-Za-z_$][\w$]*)/y;
 const LIST = /export (type )?\{([^}]*)\}/y;

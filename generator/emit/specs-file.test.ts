@@ -143,62 +143,6 @@ describe("specs.ts", () => {
     });
   });
 
-  it("copies a spec file's own text, in any layout, with its fingerprints added; a file that is not the spec as checked is serialised", async () => {
-    const [ask, open] = specs as unknown as [Record<string, unknown>, Record<string, unknown>];
-    const escaped = { name: "escaped", description: "A tool.", parameters: { type: "object" } };
-    // Tabs, CRLF line breaks, a byte order mark, escapes JSON.stringify would not write, a number spelt otherwise.
-    const written = `\uFEFF${JSON.stringify(ask, null, "\t")
-      .replaceAll("\n", "\r\n")
-      .replace("`tick`", "\\u0060tick\\u0060")
-      .replace('"timeoutSeconds": 30', '"timeoutSeconds": 3.0e1')}\r\n`;
-    const reordered = { description: open["description"], name: open["name"], parameters: open["parameters"] };
-    // MCP's spelling (indented by four), with the key's name also a value before it and a property inside it.
-    const mcpSchema = { type: "object", properties: { inputSchema: { type: "string" } } };
-    const mcp = { name: "mcp_tool", description: "inputSchema", inputSchema: mcpSchema };
-    const cwd = tempProject(
-      {
-        "client-tools/ask.json": written,
-        "client-tools/open.json": reordered,
-        "client-tools/escaped.json": JSON.stringify(escaped, null, 2).replace('"escaped"', '"esc\\u0061ped"'),
-        "client-tools/mcp.json": JSON.stringify(mcp, null, 4),
-        "client-tools/mcp-escaped.json": JSON.stringify({ ...mcp, name: "mcp_escaped" }).replace(
-          '"inputSchema":{',
-          '"input\\u0053chema":{',
-        ),
-      },
-      "gct-specs-",
-    );
-    const result = await generate({ cwd, stubs: false });
-    expect(result.diagnostics).toEqual([]);
-    const text = result.files.find((file) => file.path.endsWith("specs.ts"))!.contents;
-    expect(text).not.toContain("\r");
-    expect(text).toContain('\t"name": "ask_user",\n\t"description": "\\u0060tick\\u0060 | ');
-    expect(text).toContain('\t"timeoutSeconds": 3.0e1,\n  "fingerprints": {\n    "parameters": "');
-    // Keys in another order than the spec rules give them, and a name a later run would not find: serialised.
-    expect(text).toContain(
-      '  JSON.parse(String.raw`{\n  "name": "open_file_viewer",\n  "description": "Open a file.",\n',
-    );
-    expect(text).toContain('  JSON.parse(String.raw`{\n  "name": "escaped",\n');
-    expect(text).toContain('    "description": "inputSchema",\n    "parameters": {\n        "type": "object",\n');
-    expect(text).toContain('            "inputSchema": {\n                "type": "string"\n');
-    // The key written with an escape: serialised, on several lines.
-    expect(text).toContain('  JSON.parse(String.raw`{\n  "name": "mcp_escaped",\n');
-    expect(typecheck({ "/gen/specs.ts": text })).toEqual([]);
-    const values = importGenerated({ "specs.ts": text }, "specs.ts", "(mod) => mod.clientToolSpecs").value as Record<
-      string,
-      JsonValue
-    >[];
-    const asChecked = { name: "mcp_tool", description: "inputSchema", parameters: mcpSchema };
-    expect(values.map(({ fingerprints: _, ...spec }) => spec)).toEqual([
-      ask,
-      escaped,
-      { ...asChecked, name: "mcp_escaped" },
-      asChecked,
-      open,
-    ]);
-    expect(values.every((spec) => Object.keys(spec).at(-1) === "fingerprints")).toBe(true);
-  });
-
   it("compiles with TypeScript 7 and 5.9 under strict settings where every tool takes a private input, and sends no tool in the payload", async () => {
     const connect = {
       name: "connect_account",

@@ -21,9 +21,7 @@ export interface SpecsMemo {
 /**
  * specs.ts: the specs as written, deep-frozen, each with its fingerprints, and their registration.
  * Each spec is one `JSON.parse(String.raw\`…\`)` of its JSON text (keys, their order and values
- * kept): its file's own text where the file holds just that spec as checked, else the spec
- * serialised with one property per line (as a formatted file has them), so that a changed keyword
- * is a changed line in a diff. The
+ * kept), one property per line, so that a changed keyword is a changed line in a diff. The
  * declared tuple types it, from the same data: literal types for the name and the other scalar
  * fields, and a read-only JSON object type for each schema. Neither the compiler nor a
  * JavaScript engine then parses the schemas as code, which keeps `tsc` and module loading
@@ -65,28 +63,11 @@ function specPieces(model: ToolModel): { type: string; value: string } {
     Record<string, JsonValue>
   >;
   const members = Object.keys(spec).map((key) => `    readonly ${propertyKey(key)}: ${fieldType(key, spec[key]!)};\n`);
-  const { text } = model.source;
-  const json =
-    text === undefined || "fingerprints" in model.spec
-      ? JSON.stringify(spec, null, 2)
-      : withFingerprints(text, spec["fingerprints"]!);
   // Joined, each piece is one flat string from the start: hashing it later flattens nothing.
   return {
     type: ["  {\n", ...members, "  },\n"].join(""),
-    value: ["  JSON.parse(", jsonTemplateLiteral(json), "),\n"].join(""),
+    value: ["  JSON.parse(", jsonTemplateLiteral(JSON.stringify(spec, null, 2)), "),\n"].join(""),
   };
-}
-
-/**
- * A spec file's JSON text (an object, without `fingerprints`) with the fingerprints as its last member, laid out as
- * `JSON.stringify(spec, null, 2)` lays them out: a file written that way gives the very same text. Its line breaks are
- * line feeds, as in the rest of the file.
- */
-function withFingerprints(text: string, fingerprints: JsonValue): string {
-  const json = text.replace(/^\uFEFF/, "").trim();
-  const body = json.includes("\r") ? json.replace(/\r\n?/g, "\n") : json;
-  const members = body.slice(0, body.lastIndexOf("}")).trimEnd();
-  return `${members},\n  "fingerprints": ${JSON.stringify(fingerprints, null, 2).replaceAll("\n", "\n  ")}\n}`;
 }
 
 /** Schemas are typed as JSON objects and a description as a string; every other field by its value. */

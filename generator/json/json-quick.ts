@@ -105,7 +105,7 @@ function textKeys(text: string): number | undefined {
  * The index of the quote that closes the string opening at `start`: the next one not escaped by an odd run of
  * backslashes.
  */
-export function stringEnd(text: string, start: number): number {
+function stringEnd(text: string, start: number): number {
   for (let quote = text.indexOf('"', start + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
     let backslashes = 0;
     while (text.charCodeAt(quote - 1 - backslashes) === 0x5c /* \ */) backslashes++;

@@ -19,8 +19,6 @@ describe("readPreviousSpecs", () => {
       "package.json": { type: "module" },
       "client-tools/open.json": tool("open_file", 'Opens a file; "close_file" closes it.'),
       "client-tools/close.json": tool("close_file", "Closes the file open_file opened."),
-      // Copied into specs.ts as written: one line.
-      "client-tools/save.json": JSON.stringify(tool("save_file", "Saves the file.")),
     });
     const result = await generate({ cwd, stubs: false, prettier: false });
     expect(result.diagnostics).toEqual([]);
@@ -28,7 +26,6 @@ describe("readPreviousSpecs", () => {
     const previous = readPreviousSpecs(path.join(cwd, "src/client-tools.gen"));
     expect(previous("close_file")).toMatchObject(tool("close_file", "Closes the file open_file opened."));
     expect(previous("open_file")).toMatchObject(tool("open_file", 'Opens a file; "close_file" closes it.'));
-    expect(previous("save_file")).toMatchObject(tool("save_file", "Saves the file."));
     expect(previous("file")).toBeUndefined();
   });
 

@@ -91,15 +91,26 @@ export const clientToolSpecs: readonly [
   "parameters": {
     "type": "object",
     "properties": {
-      "question": { "type": "string", "description": "What the user is asked, as one sentence." }
+      "question": {
+        "type": "string",
+        "description": "What the user is asked, as one sentence."
+      }
     },
-    "required": ["question"],
+    "required": [
+      "question"
+    ],
     "additionalProperties": false
   },
   "outputSchema": {
     "type": "object",
-    "properties": { "confirmed": { "type": "boolean" } },
-    "required": ["confirmed"],
+    "properties": {
+      "confirmed": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "confirmed"
+    ],
     "additionalProperties": false
   },
   "permission": "ui.confirm",
@@ -114,18 +125,35 @@ export const clientToolSpecs: readonly [
   "description": "Connect the requested service with an access token the user enters. The token goes to the server alone; you see only whether it worked.",
   "parameters": {
     "type": "object",
-    "properties": { "service": { "type": "string", "description": "The service to connect, such as github." } },
-    "required": ["service"],
+    "properties": {
+      "service": {
+        "type": "string",
+        "description": "The service to connect, such as github."
+      }
+    },
+    "required": [
+      "service"
+    ],
     "additionalProperties": false
   },
   "privateInput": {
     "schema": {
       "type": "object",
-      "properties": { "token": { "type": "string", "minLength": 1, "description": "The access token." } },
-      "required": ["token"],
+      "properties": {
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "description": "The access token."
+        }
+      },
+      "required": [
+        "token"
+      ],
       "additionalProperties": false
     },
-    "response": { "status": "connected" }
+    "response": {
+      "status": "connected"
+    }
   },
   "timeoutSeconds": 300,
   "fingerprints": {
@@ -169,12 +197,20 @@ export const clientToolSpecs: readonly [
   "parameters": {
     "type": "object",
     "properties": {
-      "file_path": { "type": "string", "description": "Path of the file, relative to the workspace root, e.g. README.md." }
+      "file_path": {
+        "type": "string",
+        "description": "Path of the file, relative to the workspace root, e.g. README.md."
+      }
     },
-    "required": ["file_path"],
+    "required": [
+      "file_path"
+    ],
     "additionalProperties": false
   },
-  "annotations": { "title": "Open file viewer", "readOnlyHint": true },
+  "annotations": {
+    "title": "Open file viewer",
+    "readOnlyHint": true
+  },
   "fingerprints": {
     "parameters": "1de843fa800e99f203d80d8b9989ce67ac4424a5830c1e4c00f397a4821fb54a"
   }
@@ -185,20 +221,49 @@ export const clientToolSpecs: readonly [
   "parameters": {
     "type": "object",
     "properties": {
-      "mode": { "type": "string", "enum": ["single", "split", "grid"], "description": "How panels are arranged." },
+      "mode": {
+        "type": "string",
+        "enum": [
+          "single",
+          "split",
+          "grid"
+        ],
+        "description": "How panels are arranged."
+      },
       "sidebar": {
         "type": "object",
         "description": "The conversation sidebar.",
         "properties": {
-          "side": { "type": "string", "enum": ["left", "right"] },
-          "width": { "type": "integer", "minimum": 200, "maximum": 800 }
+          "side": {
+            "type": "string",
+            "enum": [
+              "left",
+              "right"
+            ]
+          },
+          "width": {
+            "type": "integer",
+            "minimum": 200,
+            "maximum": 800
+          }
         },
-        "required": ["side"],
+        "required": [
+          "side"
+        ],
         "additionalProperties": false
       },
-      "theme": { "type": "string", "enum": ["light", "dark"], "description": "Optional color theme." }
+      "theme": {
+        "type": "string",
+        "enum": [
+          "light",
+          "dark"
+        ],
+        "description": "Optional color theme."
+      }
     },
-    "required": ["mode"],
+    "required": [
+      "mode"
+    ],
     "additionalProperties": false
   },
   "fingerprints": {

@@ -109,8 +109,15 @@ export const clientToolSpecs: readonly [
   "description": "Ask the user a free-form question; their answer goes back to the model as text.",
   "parameters": {
     "type": "object",
-    "properties": { "question": { "type": "string", "maxLength": 500 } },
-    "required": ["question"],
+    "properties": {
+      "question": {
+        "type": "string",
+        "maxLength": 500
+      }
+    },
+    "required": [
+      "question"
+    ],
     "additionalProperties": false
   },
   "awaited": true,
@@ -125,15 +132,33 @@ export const clientToolSpecs: readonly [
   "parameters": {
     "type": "object",
     "properties": {
-      "question": { "type": "string", "maxLength": 500 },
-      "danger": { "type": "string", "enum": ["low", "medium", "high"] }
+      "question": {
+        "type": "string",
+        "maxLength": 500
+      },
+      "danger": {
+        "type": "string",
+        "enum": [
+          "low",
+          "medium",
+          "high"
+        ]
+      }
     },
-    "required": ["question"]
+    "required": [
+      "question"
+    ]
   },
   "outputSchema": {
     "type": "object",
-    "properties": { "confirmed": { "type": "boolean" } },
-    "required": ["confirmed"],
+    "properties": {
+      "confirmed": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "confirmed"
+    ],
     "additionalProperties": false
   },
   "permission": "ui.confirm",
@@ -147,17 +172,32 @@ export const clientToolSpecs: readonly [
   "description": "Connect the requested service with credentials the user enters.",
   "parameters": {
     "type": "object",
-    "properties": { "service": { "type": "string" } },
-    "required": ["service"]
+    "properties": {
+      "service": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "service"
+    ]
   },
   "privateInput": {
     "schema": {
       "type": "object",
-      "properties": { "token": { "type": "string", "minLength": 1 } },
-      "required": ["token"],
+      "properties": {
+        "token": {
+          "type": "string",
+          "minLength": 1
+        }
+      },
+      "required": [
+        "token"
+      ],
       "additionalProperties": false
     },
-    "response": { "status": "connected" }
+    "response": {
+      "status": "connected"
+    }
   },
   "permission": "accounts.connect",
   "timeoutSeconds": 300,
@@ -209,13 +249,25 @@ export const clientToolSpecs: readonly [
   "parameters": {
     "type": "object",
     "properties": {
-      "file_path": { "type": "string", "description": "Path of the file, relative to the workspace root." },
-      "line": { "type": "integer", "minimum": 1, "description": "Line to scroll to." }
+      "file_path": {
+        "type": "string",
+        "description": "Path of the file, relative to the workspace root."
+      },
+      "line": {
+        "type": "integer",
+        "minimum": 1,
+        "description": "Line to scroll to."
+      }
     },
-    "required": ["file_path"],
+    "required": [
+      "file_path"
+    ],
     "additionalProperties": false
   },
-  "annotations": { "title": "Open file viewer", "readOnlyHint": true },
+  "annotations": {
+    "title": "Open file viewer",
+    "readOnlyHint": true
+  },
   "permission": "browser.open",
   "fingerprints": {
     "parameters": "dbcd4108eb3195fcaa52d2a2d9023b0ac1aa0ddda2b7b68971da41129a8d48fd"

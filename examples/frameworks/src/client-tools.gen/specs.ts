@@ -69,16 +69,30 @@ export const clientToolSpecs: readonly [
   "parameters": {
     "type": "object",
     "properties": {
-      "file_path": { "type": "string", "minLength": 1 },
-      "line": { "type": "integer", "minimum": 1 }
+      "file_path": {
+        "type": "string",
+        "minLength": 1
+      },
+      "line": {
+        "type": "integer",
+        "minimum": 1
+      }
     },
-    "required": ["file_path"],
+    "required": [
+      "file_path"
+    ],
     "additionalProperties": false
   },
   "outputSchema": {
     "type": "object",
-    "properties": { "opened": { "type": "boolean" } },
-    "required": ["opened"],
+    "properties": {
+      "opened": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "opened"
+    ],
     "additionalProperties": false
   },
   "fingerprints": {
@@ -92,10 +106,24 @@ export const clientToolSpecs: readonly [
   "parameters": {
     "type": "object",
     "properties": {
-      "text": { "type": "string", "maxLength": 200 },
-      "kind": { "type": "string", "enum": ["info", "success", "warning"], "description": "The toast's look." }
+      "text": {
+        "type": "string",
+        "maxLength": 200
+      },
+      "kind": {
+        "type": "string",
+        "enum": [
+          "info",
+          "success",
+          "warning"
+        ],
+        "description": "The toast's look."
+      }
     },
-    "required": ["text", "kind"],
+    "required": [
+      "text",
+      "kind"
+    ],
     "additionalProperties": false
   },
   "fingerprints": {

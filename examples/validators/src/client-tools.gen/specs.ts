@@ -39,21 +39,38 @@ export const clientToolSpecs: readonly [
   "parameters": {
     "type": "object",
     "properties": {
-      "title": { "type": "string", "maxLength": 80, "description": "Shown above the calendar." },
-      "earliest": { "type": "string", "format": "date", "description": "No date before this one can be picked." }
+      "title": {
+        "type": "string",
+        "maxLength": 80,
+        "description": "Shown above the calendar."
+      },
+      "earliest": {
+        "type": "string",
+        "format": "date",
+        "description": "No date before this one can be picked."
+      }
     },
-    "required": ["title"],
+    "required": [
+      "title"
+    ],
     "additionalProperties": false
   },
   "outputSchema": {
     "type": "object",
     "properties": {
-      "date": { "type": "string", "format": "date" }
+      "date": {
+        "type": "string",
+        "format": "date"
+      }
     },
-    "required": ["date"],
+    "required": [
+      "date"
+    ],
     "additionalProperties": false
   },
-  "annotations": { "readOnlyHint": true },
+  "annotations": {
+    "readOnlyHint": true
+  },
   "timeoutSeconds": 120,
   "fingerprints": {
     "parameters": "ca3134826b2856a3f229411b6d97dd7a3b43d7b01cecfee51d1dcc637a9f1d34",
@@ -67,15 +84,26 @@ export const clientToolSpecs: readonly [
     "$schema": "http://json-schema.org/draft-07/schema#",
     "type": "object",
     "properties": {
-      "url": { "type": "string", "format": "uri" },
+      "url": {
+        "type": "string",
+        "format": "uri"
+      },
       "channels": {
         "type": "array",
-        "items": { "enum": ["email", "chat", "copy"] },
+        "items": {
+          "enum": [
+            "email",
+            "chat",
+            "copy"
+          ]
+        },
         "uniqueItems": true,
         "minItems": 1
       }
     },
-    "required": ["url"]
+    "required": [
+      "url"
+    ]
   },
   "fingerprints": {
     "parameters": "ca071e03d735a6c2ae91a3c7511cc774bd8acb5fc62be7cf56fe57684c8cae90"

@@ -61,13 +61,24 @@ export const clientToolSpecs: readonly [
   "parameters": {
     "type": "object",
     "properties": {
-      "file_path": { "type": "string", "description": "Path of the file, relative to the workspace root." },
-      "line": { "type": "integer", "minimum": 1, "description": "Line to scroll to." }
+      "file_path": {
+        "type": "string",
+        "description": "Path of the file, relative to the workspace root."
+      },
+      "line": {
+        "type": "integer",
+        "minimum": 1,
+        "description": "Line to scroll to."
+      }
     },
-    "required": ["file_path"],
+    "required": [
+      "file_path"
+    ],
     "additionalProperties": false
   },
-  "annotations": { "readOnlyHint": true },
+  "annotations": {
+    "readOnlyHint": true
+  },
   "fingerprints": {
     "parameters": "dbcd4108eb3195fcaa52d2a2d9023b0ac1aa0ddda2b7b68971da41129a8d48fd"
   }
