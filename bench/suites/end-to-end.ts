@@ -18,6 +18,9 @@ const TARGETS: readonly Target[] = [
 const LARGE_TOOLS = 5000;
 const SCALING: Target = { op: "<=", value: 5, unit: "×", of: "measured" };
 const LARGE_RSS: Target = { op: "<=", value: 300, unit: "MB", of: "measured" };
+/** A small project: at most 3 times what Node takes to start and exit, measured beside it. */
+const SMALL_TOOLS = 100;
+const SMALL_FLOOR: Target = { op: "<=", value: 3, unit: "×", of: "measured" };
 
 /**
  * The generator end to end as a fresh process, interleaved with the baseline on the same spec
@@ -37,17 +40,33 @@ export const endToEnd: Benchmark = {
       const project = context.workspace.project(tools);
       const runs = tools > plan.mainTools ? plan.largeRuns : plan.processRuns;
       context.log(`gen end to end, ${tools} tools, ${runs} runs`);
-      const { gen } = interleave(runs, { gen: () => generateFresh(project).ms });
-      const details = memoryAndSizes(project);
+      const { gen, floor } = interleave(runs, {
+        gen: () => generateFresh(project).ms,
+        floor: () => runNode(["-e", ""], { cwd: project.root }).ms,
+      });
+      const details: Record<string, number> = {
+        ...memoryAndSizes(project),
+        'node -e "" floor (ms)': summarize(floor).median,
+      };
       const measured = summarize(gen);
+      const count = tools.toLocaleString("en-US");
       rows.push(
         row({
           id: `gen.e2e.n${tools}`,
-          what: `gen-client-tools end to end, ${tools.toLocaleString("en-US")} tools (fresh process)`,
+          what: `gen-client-tools end to end, ${count} tools (fresh process)`,
           measured: { ...measured, unit: "ms" },
           details,
         }),
       );
+      if (tools === SMALL_TOOLS)
+        rows.push(
+          row({
+            id: `gen.e2e.floor.n${tools}`,
+            what: `gen-client-tools end to end, ${count} tools (fresh process), as a multiple of the node -e "" floor`,
+            measured: { ...pairedRatios(gen, floor), unit: "×" },
+            targets: [SMALL_FLOOR],
+          }),
+        );
       const main = rows[0]!.measured.median;
       if (tools === LARGE_TOOLS && plan.mainTools === TARGET_TOOLS)
         rows.push(...largeCorpusRows(measured.median / main, details["peak RSS (MB)"]!));
