@@ -1,9 +1,10 @@
-import type { Attributes, Counter, Histogram, Span, Tracer, UpDownCounter } from "@opentelemetry/api";
+import type { Attributes, Counter, Histogram, Span, Tracer } from "@opentelemetry/api";
 import type { ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import { formatTraceparent, parseTraceparent } from "../../wire/traceparent.js";
+import { type CallCounts, callCountsOf } from "./call-counts.js";
 import type { CallTrace } from "./call-trace.js";
-import { FAILED, metricAttributes, refusedAttributes } from "./metric-attributes.js";
+import { FAILED, metricAttributes } from "./metric-attributes.js";
 import type { OpenTelemetryApi } from "./open-telemetry.js";
 import type { ClientCallTelemetryOptions } from "./telemetry-options.js";
 
@@ -29,8 +30,7 @@ interface CallFacts {
 interface Instruments {
   readonly api: OpenTelemetryApi;
   readonly options: ClientCallTelemetryOptions;
-  readonly open: UpDownCounter;
-  readonly outcomes: Counter;
+  readonly counts: CallCounts;
   readonly duration: Histogram;
   readonly approval: Histogram;
   /** The name a tool's metrics carry (`_client` for every tool a client registered). */
@@ -51,7 +51,6 @@ export class CallTelemetry {
   readonly #recovered: Counter;
   readonly #swept: Counter;
   readonly #errors: Counter;
-  readonly #answers: Counter;
   /** Whether a meter provider was registered when the broker was made (the API's meters follow no later one). */
   readonly #measuring: boolean;
 
@@ -67,14 +66,7 @@ export class CallTelemetry {
     this.#instruments = {
       api,
       options,
-      open: meter.createUpDownCounter("gen_client_tools.calls.open", {
-        description: "Awaited client tool calls open, dispatched by this process.",
-        unit: "{call}",
-      }),
-      outcomes: meter.createCounter("gen_client_tools.calls.ended", {
-        description: "Awaited client tool calls ended, by tool and outcome.",
-        unit: "{call}",
-      }),
+      counts: callCountsOf(meter),
       duration: meter.createHistogram("gen_ai.execute_tool.duration", {
         description: "Time from dispatch to outcome of an awaited client tool call.",
         unit: "s",
@@ -96,11 +88,6 @@ export class CallTelemetry {
     this.#swept = meter.createCounter("gen_client_tools.calls.swept", {
       description: "Calls past their deadline ended by a sweep of the store (their dispatcher was gone).",
       unit: "{call}",
-    });
-    this.#answers = meter.createCounter("gen_client_tools.answers", {
-      description:
-        "Client answers taken at this instance, or refused (by status and error), whichever instance dispatched them.",
-      unit: "{answer}",
     });
     this.#errors = meter.createCounter("gen_client_tools.errors", {
       description: "Failures reported to the broker's onError: the store, a hook, a listener.",
@@ -142,7 +129,7 @@ export class CallTelemetry {
    * ran, the span covers that time before the answer arrived.
    */
   answered(request: ClientToolRequest, handlerMs: number | undefined): void {
-    this.#answers.add(1, this.#instruments.attributes(request.toolName, "accepted"));
+    this.#instruments.counts.accepted(this.#instruments.metricName(request.toolName));
     const parent = parseTraceparent(request.traceparent);
     if (parent === undefined) return;
     const { api } = this.#instruments;
@@ -168,7 +155,7 @@ export class CallTelemetry {
 
   /** An answer refused here: too many at once (429), an unknown or ended call, an invalid result. */
   answerRefused(status: number, reason: string): void {
-    this.#answers.add(1, refusedAttributes(status, reason));
+    this.#instruments.counts.refused(status, reason);
   }
 
   /** A call's tool's recovery policy ended it or sent it again (here, whoever dispatched it). */
@@ -210,7 +197,7 @@ class CallSpan implements CallTrace {
 
   opened(): void {
     this.#open = true;
-    this.#instruments.open.add(1, this.#instruments.attributes(this.#toolName));
+    this.#instruments.counts.opened(this.#instruments.metricName(this.#toolName));
   }
 
   sent(attempt: number): void {
@@ -228,14 +215,13 @@ class CallSpan implements CallTrace {
   }
 
   ended(outcome: ClientCallOutcome): void {
-    const { api, options, outcomes, duration, attributes } = this.#instruments;
+    const { api, options, counts, metricName, duration, attributes } = this.#instruments;
     const seconds = (performance.now() - this.#started) / 1000;
     const failed = FAILED.has(outcome.status);
     this.#close();
     if (!this.#joined) {
-      const figures = attributes(this.#toolName, outcome.status);
-      outcomes.add(1, figures);
-      duration.record(seconds, figures);
+      counts.ended(metricName(this.#toolName), outcome.status);
+      duration.record(seconds, attributes(this.#toolName, outcome.status));
     }
     const span = this.#span;
     if (!span.isRecording()) return;
@@ -263,7 +249,7 @@ class CallSpan implements CallTrace {
   }
 
   #close(): void {
-    if (this.#open) this.#instruments.open.add(-1, this.#instruments.attributes(this.#toolName));
+    if (this.#open) this.#instruments.counts.closed(this.#instruments.metricName(this.#toolName));
     this.#open = false;
     if (this.#span.isRecording()) this.#span.setAttribute("gen_client_tools.attempts", this.#attempts);
   }

@@ -23,11 +23,13 @@ export const FAILED: ReadonlySet<ClientCallOutcome["status"]> = new Set([
 export function metricAttributes(
   metricName: (toolName: string) => string,
 ): (toolName: string, status?: ClientCallOutcome["status"] | "accepted") => Attributes {
-  const made = new Map<string, Attributes>();
+  // By name, then by status ("" for none): two lookups, no key to build on every call.
+  const made = new Map<string, Map<string, Attributes>>();
+  let kept = 0;
   return (toolName, status) => {
     const name = metricName(toolName);
-    const key = status === undefined ? name : `${name}\u0000${status}`;
-    let attributes = made.get(key);
+    let byStatus = made.get(name);
+    let attributes = byStatus?.get(status ?? "");
     if (attributes === undefined) {
       attributes =
         status === undefined
@@ -41,20 +43,17 @@ export function metricAttributes(
                 ...(FAILED.has(status) && { "error.type": status }),
               };
       // A metricName that does not bound the names: past a bound, each call makes its own.
-      if (made.size < MAX_KEPT_ATTRIBUTES) made.set(key, attributes);
+      if (kept < MAX_KEPT_ATTRIBUTES) {
+        if (byStatus === undefined) made.set(name, (byStatus = new Map()));
+        byStatus.set(status ?? "", attributes);
+        kept++;
+      }
     }
     return attributes;
   };
 }
 
-/** The attributes of a refused answer, made once per status and error. */
-const refusedMade = new Map<string, Attributes>();
+/** The attributes of a refused answer: its status and error, and no tool. */
 export function refusedAttributes(status: number, reason: string): Attributes {
-  const key = `${status}\u0000${reason}`;
-  let attributes = refusedMade.get(key);
-  if (attributes === undefined) {
-    attributes = { "gen_client_tools.answer": "refused", "http.response.status_code": status, "error.type": reason };
-    refusedMade.set(key, attributes);
-  }
-  return attributes;
+  return { "gen_client_tools.answer": "refused", "http.response.status_code": status, "error.type": reason };
 }
