@@ -42,6 +42,28 @@ describe("nonFiniteNumber and unfitValue", () => {
     expect(unfitValue({ n: Infinity }, 64)).toMatchObject({ pointer: "/n" });
     expect(unfitValue(nested(70), 64)?.message).toMatch(/nests deeper/);
   });
+
+  it("unfitValue, one walk for a value that fits, says what the two walks say of every value: depth first", () => {
+    const values: unknown[] = [NaN, 1, "x", null, {}, []];
+    for (let levels = 0; levels <= 4; levels++)
+      for (const array of [false, true])
+        for (const bad of [undefined, Infinity, -Infinity, NaN]) {
+          const value = nested(levels, array) as Record<string, unknown>;
+          values.push(value);
+          if (bad !== undefined) values.push(array ? [value, bad] : { ...value, z: bad }, { deep: value, n: [0, bad] });
+        }
+    let unfit = 0;
+    for (const value of values)
+      for (let maxDepth = 0; maxDepth <= 5; maxDepth++) {
+        const expected = tooDeep(value, maxDepth) ?? nonFiniteNumber(value);
+        if (expected !== undefined) unfit++;
+        expect(unfitValue(value, maxDepth)).toEqual(expected);
+      }
+    // Both outcomes and both reasons are among the cases.
+    expect(unfit).toBeGreaterThan(100);
+    expect(unfit).toBeLessThan(values.length * 6);
+    expect(unfitValue({ deep: nested(5), n: Infinity }, 3)?.message).toMatch(/nests deeper/);
+  });
 });
 
 describe("sizeAtMost", () => {

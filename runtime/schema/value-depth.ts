@@ -95,7 +95,23 @@ function holdsNonFinite(value: unknown): boolean {
  * finite.
  */
 export function unfitValue(value: unknown, maxDepth: number): SpecProblem | undefined {
+  // One walk for the value that fits, as nearly every one does; the two that say where it does not only for the rest.
+  if (fits(value, maxDepth)) return undefined;
   return tooDeep(value, maxDepth) ?? nonFiniteNumber(value);
+}
+
+/** Whether no object or array lies `levels` levels below `node`, and every number in it is finite. */
+function fits(node: unknown, levels: number): boolean {
+  if (typeof node === "number") return Number.isFinite(node);
+  if (typeof node !== "object" || node === null) return true;
+  if (levels === 0) return false;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) if (!fits(node[i], levels - 1)) return false;
+    return true;
+  }
+  // Recursion is safe here: it goes at most `levels` deep.
+  for (const key in node) if (!fits((node as Record<string, unknown>)[key], levels - 1)) return false;
+  return true;
 }
 
 /**
