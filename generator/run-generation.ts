@@ -1,4 +1,5 @@
 import type { GenerationCache } from "./cache/generation-cache.js";
+import { openKnownFiles } from "./cache/known-files-cache.js";
 import { openProductsStore, type ProductsStore } from "./cache/products-store.js";
 import { openValidatorCache } from "./cache/validator-cache.js";
 import { checkSpecs } from "./check/check-specs.js";
@@ -116,6 +117,7 @@ async function planOutput(
           ? async () => (await import("./emit/validators/compile-pool.js")).compileTools
           : () => threads.compile,
       cache: memo,
+      knownFiles: options.validators ? openKnownFiles(options.out).files : undefined,
     });
     store?.record(models, plan.files);
     if (plan.problems.length > 0)

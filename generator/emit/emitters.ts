@@ -1,8 +1,10 @@
 import path from "node:path";
+import { withContentsOf } from "../deferred-contents.js";
 import type { ToolModel } from "../model/tool-model.js";
 import type { ResolvedOptions } from "../options/resolve.js";
 import { relativePath } from "../relative-path.js";
 import type { PiecedText } from "../text-chunks.js";
+import type { KnownFiles } from "../write/known-files.js";
 import { emitClientInputsFile } from "./client-inputs-file.js";
 import { emitHandlersFile } from "./handlers-file.js";
 import { styleImports } from "./import-specifiers.js";
@@ -41,6 +43,8 @@ export interface EmitContext {
   readonly validatorCompiler: () => CompileTools | Promise<CompileTools>;
   /** What the emitters kept from an earlier run in this process. */
   readonly cache?: EmitMemo | undefined;
+  /** What earlier runs found in the output folder (see KnownFiles): a file found there as it is to be need not be read. */
+  readonly knownFiles?: Pick<KnownFiles, "holds"> | undefined;
 }
 
 /**
@@ -139,7 +143,7 @@ export const EMITTERS: readonly Emitter[] = [
     name: "validators",
     when: (options) => options.validators,
     early: true,
-    async emit(models, { options, validatorCache, validatorCompiler, cache }) {
+    async emit(models, { options, validatorCache, validatorCompiler, cache, knownFiles }) {
       // Loaded only when asked for: compiling validators costs more than the rest of a run.
       const { emitValidatorFiles } = await import("./validators/index.js");
       const emitted = await emitValidatorFiles(models, {
@@ -147,9 +151,18 @@ export const EMITTERS: readonly Emitter[] = [
         cache: validatorCache,
         memo: cache,
         compiler: validatorCompiler,
+        knownFiles,
       });
       return {
-        files: emitted.files.map((file): PlannedFile => ({ ...file, role: "generated", format: true })),
+        files: emitted.files.map(
+          (file): PlannedFile =>
+            withContentsOf(file, {
+              path: file.path,
+              ...(file.knownDigest && { knownDigest: file.knownDigest }),
+              role: "generated",
+              format: true,
+            }),
+        ),
         notes: emitted.notes,
         problems: emitted.problems,
       };
@@ -176,7 +189,8 @@ export async function emitOutput(models: readonly ToolModel[], context: EmitCont
     if (plan.problems.length > 0) return { files: [], notes: [], problems: plan.problems };
     files.push(
       ...plan.files.map((file) =>
-        file.pieces === undefined
+        // Emitters write `.js` specifiers already; a copy would read a deferred file's text (see deferredFile).
+        file.pieces === undefined && context.options.importExtension !== ".js"
           ? { ...file, contents: styleImports(file.contents, context.options.importExtension) }
           : file,
       ),

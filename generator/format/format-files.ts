@@ -1,3 +1,4 @@
+import { withContentsOf } from "../deferred-contents.js";
 import type { OutputPlan } from "../emit/output-plan.js";
 import type { Formatter } from "./prettier.js";
 
@@ -15,8 +16,10 @@ export async function formatFiles(
   planned: OutputPlan["files"],
   formatter: Pick<Formatter, "format"> | undefined,
 ): Promise<FormattedFile[]> {
+  // A deferred file's text stays unread (see deferredFile) until prettier or the write stage needs it.
   const files = planned.map(
-    ({ path, contents, pieces, role }): FormattedFile => ({ path, contents, ...(pieces && { pieces }), role }),
+    (file): FormattedFile =>
+      withContentsOf(file, { path: file.path, ...(file.pieces && { pieces: file.pieces }), role: file.role }),
   );
   if (formatter === undefined) return files;
   const indexes = planned.flatMap((file, i) => (file.format ? [i] : []));

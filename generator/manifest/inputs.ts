@@ -1,3 +1,4 @@
+import { deferredDigestOf } from "../deferred-contents.js";
 import { namedDigestsDigest, textDigest } from "../digest.js";
 import type { KnownDigest } from "../emit/output-plan.js";
 import type { RecordedOptions } from "../output-format/manifest.js";
@@ -76,14 +77,17 @@ export function outputsDigest(
   // A thousand validator modules share one folder: its relative path is worked out once.
   const name = relativePathsFrom(outDir);
   const named = files.map((file) => {
-    const given = known?.get(file.path);
-    let digest: string;
-    if (given !== undefined && given.contents === file.contents) digest = given.digest;
-    else if (file.pieces === undefined && memo === undefined) digest = textDigest(file.contents);
-    else {
-      const pieced = piecesDigest(file.pieces ?? [file.contents], memo?.outputDigests.get(file.path));
-      kept.set(file.path, pieced);
-      digest = pieced.digest;
+    // A deferred file's digest is known without reading its text.
+    let digest = deferredDigestOf(file);
+    if (digest === undefined) {
+      const given = known?.get(file.path);
+      if (given !== undefined && given.contents === file.contents) digest = given.digest;
+      else if (file.pieces === undefined && memo === undefined) digest = textDigest(file.contents);
+      else {
+        const pieced = piecesDigest(file.pieces ?? [file.contents], memo?.outputDigests.get(file.path));
+        kept.set(file.path, pieced);
+        digest = pieced.digest;
+      }
     }
     rememberDigest(file, digest);
     return [name(file.path), digest] as const;

@@ -1,8 +1,12 @@
 import path from "node:path";
 import type { ClientToolSpec } from "@gen-client-tools/runtime/core";
+import { deferredFile } from "../../deferred-contents.js";
 import type { FileProblem } from "../../diagnostics.js";
+import { textDigest } from "../../digest.js";
 import type { ToolModel } from "../../model/tool-model.js";
 import { banner } from "../../output-format/banner.js";
+import { readPlainFile } from "../../read-plain-file.js";
+import type { KnownFiles } from "../../write/known-files.js";
 import type { KnownDigest } from "../output-plan.js";
 import { validatorCacheKey, validatorExportsDigest } from "./cache-key.js";
 import type { CompileTools } from "./compile-pool.js";
@@ -10,7 +14,7 @@ import { fileNameProblems, INDEX_MODULE, STANDARD_SCHEMAS_MODULE, VALIDATORS_FOL
 import { toolProblem } from "./locate.js";
 import { standardSchemasModule } from "./standard-schemas-module.js";
 import { type ToolValidatorExport, toolValidatorExports } from "./tool-exports.js";
-import type { CachedModule, ValidatorCache } from "./validator-cache.js";
+import type { CachedModule, CacheEntry, ValidatorCache } from "./validator-cache.js";
 import { validatorsMapModule } from "./validators-map.js";
 
 /**
@@ -27,11 +31,20 @@ export interface ValidatorsMemo {
   readonly validatorExports?: WeakMap<ClientToolSpec, string>;
 }
 
+/**
+ * A tool's module as a run has it: compiled, or taken from the cache and checked, or a cache entry whose file the
+ * output folder holds already, not read at all (see deferredFile).
+ */
+type ModuleSource = CachedModule | CacheEntry;
+
 interface KeptModule {
-  readonly module: CachedModule;
-  /** The file's text, the same string from run to run (so that its digest is kept too). */
-  readonly contents: string;
+  readonly source: ModuleSource;
+  /** The module's file, the same object from run to run (so that its digest is kept too). */
+  readonly file: ValidatorFile;
 }
+
+/** `knownDigest`: the textDigest of the file's text, where the cache had it (see CachedModule). */
+type ValidatorFile = { readonly path: string; readonly contents: string; readonly knownDigest?: KnownDigest };
 
 export interface ValidatorFilesOptions {
   /** The output folder; the files go to its `validators/` folder. */
@@ -45,11 +58,12 @@ export interface ValidatorFilesOptions {
    * once where its threads are running already, so that they start before this thread goes on to other work.
    */
   readonly compiler: () => CompileTools | Promise<CompileTools>;
+  /** What earlier runs found in the output folder: a module file found there as the cache has it is not read. */
+  readonly knownFiles?: Pick<KnownFiles, "holds"> | undefined;
 }
 
 export interface ValidatorFiles {
-  /** `knownDigest`: the textDigest of the file's text, where the cache had it (see CachedModule). */
-  readonly files: readonly { readonly path: string; readonly contents: string; readonly knownDigest?: KnownDigest }[];
+  readonly files: readonly ValidatorFile[];
   /** Tools whose validators cannot be generated; there are no files when there is one. */
   readonly problems: readonly FileProblem[];
   /** What the validators do not check (an unknown `format`). */
@@ -76,11 +90,13 @@ export async function emitValidatorFiles(
   if (nameProblems.length > 0) return { files: [], problems: nameProblems, notes: [], compiled: [] };
 
   const { cache, memo } = options;
+  const folder = path.join(options.outDir, VALIDATORS_FOLDER);
+  const modulePath = (model: ToolModel): string => path.join(folder, `${model.id}.ts`);
   const tools = models.map((model) => ({ model, exports: toolValidatorExports(model) }));
-  const modules = new Map<ToolModel, CachedModule>();
+  const modules = new Map<ToolModel, ModuleSource>();
   const misses: { model: ToolModel; exports: readonly ToolValidatorExport[]; key: string }[] = [];
   for (const { model, exports } of tools) {
-    const kept = memo?.validatorModules.get(model.spec)?.module;
+    const kept = memo?.validatorModules.get(model.spec)?.source;
     if (kept !== undefined) {
       modules.set(model, kept);
       continue;
@@ -91,8 +107,12 @@ export async function emitValidatorFiles(
       memo?.validatorExports?.set(model.spec, digest);
     }
     const key = validatorCacheKey(digest);
-    const cached = cache.get(model.id, key);
-    if (cached !== undefined) modules.set(model, cached);
+    const entry = cache.get(model.id, key);
+    const found =
+      entry !== undefined && options.knownFiles?.holds(modulePath(model), entry.fileDigest) === true
+        ? entry
+        : entry?.module();
+    if (found !== undefined) modules.set(model, found);
     else misses.push({ model, exports, key });
   }
 
@@ -121,25 +141,19 @@ export async function emitValidatorFiles(
   if (problems.length > 0) return { files: [], problems, notes: [], compiled: [] };
   cache.prune(new Set(models.map((model) => model.id)));
 
-  const folder = path.join(options.outDir, VALIDATORS_FOLDER);
-  const files: { path: string; contents: string; knownDigest?: KnownDigest }[] = [];
+  const files: ValidatorFile[] = [];
   const notes: string[] = [];
   for (const { model } of tools) {
-    const module = modules.get(model)!;
+    const source = modules.get(model)!;
+    const file = modulePath(model);
     let kept = memo?.validatorModules.get(model.spec);
-    if (kept?.module !== module) {
-      kept = { module, contents: banner() + module.code };
+    if (kept?.source !== source || kept.file.path !== file) {
+      kept = { source, file: moduleFile(file, source) };
       memo?.validatorModules.set(model.spec, kept);
     }
-    const { contents } = kept;
-    const digest = module.fileDigest;
-    files.push({
-      path: path.join(folder, `${model.id}.ts`),
-      contents,
-      ...(digest && { knownDigest: { contents, digest } }),
-    });
+    files.push(kept.file);
     notes.push(
-      ...module.warnings.map(
+      ...source.warnings.map(
         (warning) => `${model.source.file}: validator of tool ${JSON.stringify(model.name)}, ${warning}`,
       ),
     );
@@ -150,4 +164,21 @@ export async function emitValidatorFiles(
     contents: banner() + standardSchemasModule(tools),
   });
   return { files, problems: [], notes, compiled: misses.map((tool) => tool.model.name) };
+}
+
+function moduleFile(file: string, source: ModuleSource): ValidatorFile {
+  if (!("module" in source)) {
+    const contents = banner() + source.code;
+    return { path: file, contents, ...(source.fileDigest && { knownDigest: { contents, digest: source.fileDigest } }) };
+  }
+  // Read only should the file need writing after all (changed since), or should the caller of `generate` ask.
+  return deferredFile({ path: file }, source.fileDigest, () => {
+    const module = source.module();
+    if (module !== undefined) return banner() + module.code;
+    const onDisk = readPlainFile(file);
+    if (onDisk !== undefined && textDigest(onDisk) === source.fileDigest) return onDisk;
+    throw new Error(
+      `${file}: the validators' cache entry for this module is damaged, and the file changed during the run; run again`,
+    );
+  });
 }
