@@ -15,13 +15,16 @@ export interface FileStamp {
 /**
  * A file's times are only as fine as its file system's clock (a second on some, two on FAT): a write in the same tick
  * as the read that follows it would leave the stamp unchanged. A file changed this recently is not stamped, and is read
- * again next time.
+ * again next time. Times with a fraction of a second come from a clock that ticks in milliseconds at most (ext4, APFS,
+ * NTFS): for those a second is a wide margin.
  */
 const RACY_MS = 3000;
+const FINE_RACY_MS = 1000;
 
 /** The stamp of a file read at `now`, or undefined when it changed too recently for its stamp to vouch for it. */
 export function fileStamp(status: Stats, now = Date.now()): FileStamp | undefined {
-  if (Math.max(status.mtimeMs, status.ctimeMs) > now - RACY_MS) return undefined;
+  const fine = status.mtimeMs % 1000 !== 0 || status.ctimeMs % 1000 !== 0;
+  if (Math.max(status.mtimeMs, status.ctimeMs) > now - (fine ? FINE_RACY_MS : RACY_MS)) return undefined;
   const { size, mtimeMs, ctimeMs, ino, dev } = status;
   return { size, mtimeMs, ctimeMs, ino, dev };
 }

@@ -55,6 +55,14 @@ export function sameGeneration(a: Manifest, b: Manifest): boolean {
  * `options` may be absent).
  */
 export function parseManifest(text: string): Manifest | undefined {
+  // A run reads the previous manifest twice (options, then tools and versions), and `--watch` the one it wrote.
+  if (text !== lastParsed?.text) lastParsed = { text, manifest: readManifestText(text) };
+  return lastParsed.manifest;
+}
+
+let lastParsed: { readonly text: string; readonly manifest: Manifest | undefined } | undefined;
+
+function readManifestText(text: string): Manifest | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
