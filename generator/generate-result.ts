@@ -3,6 +3,10 @@ import type { Diagnostic } from "./diagnostics.js";
 export interface GeneratedFile {
   /** Absolute path. */
   readonly path: string;
+  /**
+   * The file's text. A validator module that the output folder holds already, as the validators' cache has it, is read
+   * (from the cache, or from the file) when this is first read: a rerun that only writes does not read it at all.
+   */
   readonly contents: string;
   /**
    * `contents` in the pieces it was built from, for a file of many tools (types.ts, specs.ts):
