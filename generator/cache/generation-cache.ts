@@ -5,6 +5,7 @@ import type { LoadMemo } from "../load/sources.js";
 import type { ManifestMemo } from "../manifest/inputs.js";
 import type { ModelMemo } from "../model/build-models.js";
 import type { VersionsMemo } from "../model/compatible-versions.js";
+import type { WatchedChanges } from "../watch/watched-changes.js";
 
 /**
  * What a run keeps for the next one in the same process (`--watch`, the Vite plugin): each stage's results, keyed by
@@ -18,8 +19,10 @@ export interface GenerationCache extends LoadMemo, CheckMemo, ModelMemo, Version
   readonly validatorCaches: Map<string, ValidatorCache>;
 }
 
-export function createGenerationCache(): GenerationCache {
+/** `watched`: what the watcher that starts the runs saw between them (`--watch`). */
+export function createGenerationCache(watched?: Pick<WatchedChanges, "take">): GenerationCache {
   return {
+    ...(watched && { watched }),
     documents: new Map(),
     withoutFileRefs: new WeakSet(),
     checkedFiles: new Map(),

@@ -5,6 +5,7 @@ import { runGeneration } from "../run-generation.js";
 import { QUIET_MS, serialDebounce } from "../watch/debounce.js";
 import { affectsSpecs, watchPlan } from "../watch/spec-roots.js";
 import { watchFolders } from "../watch/watch-folders.js";
+import { watchedChanges } from "../watch/watched-changes.js";
 import { writeGenerated } from "../write-generated.js";
 import { reportCrash, reportProblems, reportWarnings, reportWritten } from "./report.js";
 
@@ -23,7 +24,8 @@ export async function watchCommand(
 ): Promise<number> {
   const { cwd } = options;
   const { roots, ignored } = watchPlan(options, cwd);
-  const cache = createGenerationCache();
+  const changes = watchedChanges(roots);
+  const cache = createGenerationCache(changes);
 
   const runs = serialDebounce(async () => {
     const started = performance.now();
@@ -46,11 +48,14 @@ export async function watchCommand(
   }, QUIET_MS);
   const watching = await watchFolders(
     roots,
-    (file) => {
+    (file, event) => {
+      changes.saw(file, event);
       if (affectsSpecs(file, roots, ignored)) runs.trigger();
     },
-    (error) =>
-      console.error(`gen-client-tools: watching failed: ${error.message} (set CHOKIDAR_USEPOLLING=1 to poll instead)`),
+    (error) => {
+      changes.failed();
+      console.error(`gen-client-tools: watching failed: ${error.message} (set CHOKIDAR_USEPOLLING=1 to poll instead)`);
+    },
   );
   runs.trigger();
   if (!quiet) {

@@ -33,15 +33,22 @@ const NOT_PLAIN = "not a plain file (a folder, a pipe or a device): spec and sch
 
 /**
  * With `stamp`, `previous` (an earlier run's read of the file) is given back while the file's stamp is the same, or
- * else its bytes still hash the same: a run after one file changed reads that file only. Without, the file is read
- * the quickest way to its text (Node decodes it natively, without a buffer in between).
+ * else its bytes still hash the same: a run after one file changed reads that file only. `unchanged`: a watcher
+ * vouches that the file did not change since `previous` was read (see WatchedChanges), which is given back unlooked at.
+ * Without `stamp`, the file is read the quickest way to its text (Node decodes it natively, without a buffer in
+ * between).
  */
 export function readJsonFile(
   absolutePath: string,
   displayPath: string,
-  { stamp: keepStamp, previous: given }: { readonly stamp: boolean; readonly previous?: ReadFile | undefined },
+  {
+    stamp: keepStamp,
+    previous: given,
+    unchanged = false,
+  }: { readonly stamp: boolean; readonly previous?: ReadFile | undefined; readonly unchanged?: boolean },
 ): ReadJsonResult {
   const previous = given?.document.displayPath === displayPath ? given : undefined;
+  if (keepStamp && unchanged && previous !== undefined) return previous;
   let text: string | undefined;
   let digest: string | undefined;
   let stamp: FileStamp | undefined;

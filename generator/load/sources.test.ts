@@ -114,4 +114,46 @@ describe("loadSources", () => {
     writeFileSync(path.join(options.out, "gen-client-tools.manifest.json"), JSON.stringify(manifest));
     expect(loadSources(options).sources).toMatchObject({ stubs: { text: "// mine\n" }, previousManifest: manifest });
   });
+  it("in --watch, takes a spec file the watcher did not name as the run before read it, and reads again one it named or a link", () => {
+    const cwd = tempProject({
+      "client-tools/a.json": spec("a", { type: "object" }),
+      "client-tools/b.json": spec("b", { type: "object" }),
+    });
+    const folder = path.join(cwd, "client-tools");
+    symlinkSync(path.join(folder, "b.json"), path.join(folder, "c.json"));
+    const unnamed = new Set<string>();
+    let sameFiles = false;
+    const cache = {
+      documents: new Map(),
+      withoutFileRefs: new WeakSet(),
+      watched: { take: () => ({ unchanged: (file: string) => unnamed.has(file), sameFiles }) },
+    };
+    const options = { in: [folder], out: path.join(cwd, "gen"), cwd, stubs: false as const };
+    const descriptions = () =>
+      loadSources(options, cache).sources.specs.map(
+        ({ document }) => (document.value as { description: string }).description,
+      );
+    expect(descriptions()).toEqual(["The a tool.", "The b tool.", "The b tool."]);
+
+    // Both files changed, and the watcher names neither: each is taken as read, but for the link, which is read.
+    const edit = (name: string) =>
+      writeFileSync(
+        path.join(folder, `${name}.json`),
+        JSON.stringify({ ...spec(name, { type: "object" }), description: `New ${name}.` }),
+      );
+    edit("a");
+    edit("b");
+    for (const name of ["a.json", "b.json", "c.json"]) unnamed.add(path.join(folder, name));
+    expect(descriptions()).toEqual(["The a tool.", "The b tool.", "New b."]);
+    // Named, they are read.
+    unnamed.clear();
+    expect(descriptions()).toEqual(["New a.", "New b.", "New b."]);
+
+    // No file added or removed, says the watcher: the listing is the last run's, without the file it did not report.
+    edit("d");
+    sameFiles = true;
+    expect(descriptions()).toHaveLength(3);
+    sameFiles = false;
+    expect(descriptions()).toEqual(["New a.", "New b.", "New b.", "New d."]);
+  });
 });

@@ -7,8 +7,9 @@ import { refTarget } from "../file-refs.js";
 import { MANIFEST_FILE, type Manifest, parseManifest } from "../output-format/manifest.js";
 import { readPlainFile } from "../read-plain-file.js";
 import { isInside, relativePath, relativePathsFrom } from "../relative-path.js";
+import type { WatchedChanges } from "../watch/watched-changes.js";
 import { type JsonDocument, type ReadFile, type ReadJsonResult, readJsonFile } from "./read-json-file.js";
-import { listSpecFiles } from "./spec-files.js";
+import { listSpecFiles, type SpecFileList } from "./spec-files.js";
 
 /** A file that a `$ref` names, as read: its parsed JSON, or why it could not be read. */
 export type SchemaFileRead = { readonly value: unknown } | { readonly error: string };
@@ -37,6 +38,10 @@ export interface SourceSet {
 export interface LoadMemo {
   documents: ReadonlyMap<string, ReadFile>;
   readonly withoutFileRefs: WeakSet<JsonDocument>;
+  /** The spec files as the last run listed them, by its working folder and inputs. */
+  listing?: { readonly key: string; readonly listed: SpecFileList };
+  /** Where a watcher starts the runs (`--watch`): what it saw since the last one (see WatchedChanges). */
+  readonly watched?: Pick<WatchedChanges, "take"> | undefined;
 }
 
 export interface LoadOptions {
@@ -53,41 +58,7 @@ export interface LoadOptions {
  * schema file's, the `$ref`'s (check reports them where the reference is).
  */
 export function loadSources(options: LoadOptions, cache?: LoadMemo): { sources: SourceSet; diagnostics: Diagnostic[] } {
-  const display = relativePathsFrom(options.cwd);
-  const documents = new Map<string, ReadFile>();
-  const readFile = (file: string): ReadJsonResult => {
-    const result = readJsonFile(file, display(file), {
-      stamp: cache !== undefined,
-      previous: cache?.documents.get(file),
-    });
-    if ("document" in result) documents.set(file, result);
-    return result;
-  };
-  const listed = listSpecFiles(options.in, options.cwd);
-  const diagnostics: Diagnostic[] = [...listed.diagnostics];
-  const schemaDigests = new Map<string, string>();
-  const reads = new Map<string, SchemaFileRead>();
-  const readSchemaFile = (real: string): SchemaFileRead => {
-    let read = reads.get(real);
-    if (read === undefined) {
-      const result = readFile(real);
-      if ("document" in result) schemaDigests.set(real, result.document.digest);
-      reads.set(
-        real,
-        (read =
-          "document" in result ? { value: result.document.value } : { error: formatDiagnostic(result.diagnostic) }),
-      );
-    }
-    return read;
-  };
-  const specs: SpecSource[] = [];
-  for (const file of listed.files) {
-    const result = readFile(file);
-    if ("document" in result)
-      specs.push({ document: result.document, schemaFiles: referencedFiles(result.document, readSchemaFile, cache) });
-    else diagnostics.push(result.diagnostic);
-  }
-  if (cache !== undefined) cache.documents = documents;
+  const { specs, schemaDigests, diagnostics } = readSpecFiles(options, cache);
   const stubs = options.stubs === false ? undefined : { path: options.stubs, text: readPlainFile(options.stubs) };
   const previous = readPlainFile(path.join(options.out, MANIFEST_FILE));
   return {
@@ -99,6 +70,59 @@ export function loadSources(options: LoadOptions, cache?: LoadMemo): { sources: 
     },
     diagnostics,
   };
+}
+
+/** The spec files listed, each with the files its `$ref`s reach, read through `cache` where there is one. */
+function readSpecFiles(
+  options: LoadOptions,
+  cache: LoadMemo | undefined,
+): Pick<SourceSet, "specs" | "schemaDigests"> & { diagnostics: Diagnostic[] } {
+  const display = relativePathsFrom(options.cwd);
+  const documents = new Map<string, ReadFile>();
+  const since = cache?.watched?.take();
+  try {
+    const key = [options.cwd, ...options.in].join("\0");
+    const listed =
+      since?.sameFiles && cache?.listing?.key === key ? cache.listing.listed : listSpecFiles(options.in, options.cwd);
+    if (cache !== undefined) cache.listing = { key, listed };
+    /** `spec`: a spec file as listed, not a link (which a watcher's events name by another path). */
+    const readFile = (file: string, spec = false): ReadJsonResult => {
+      const result = readJsonFile(file, display(file), {
+        stamp: cache !== undefined,
+        previous: cache?.documents.get(file),
+        unchanged: spec && since !== undefined && !listed.links.has(file) && since.unchanged(file),
+      });
+      if ("document" in result) documents.set(file, result);
+      return result;
+    };
+    const diagnostics: Diagnostic[] = [...listed.diagnostics];
+    const schemaDigests = new Map<string, string>();
+    const reads = new Map<string, SchemaFileRead>();
+    const readSchemaFile = (real: string): SchemaFileRead => {
+      let read = reads.get(real);
+      if (read === undefined) {
+        const result = readFile(real);
+        if ("document" in result) schemaDigests.set(real, result.document.digest);
+        reads.set(
+          real,
+          (read =
+            "document" in result ? { value: result.document.value } : { error: formatDiagnostic(result.diagnostic) }),
+        );
+      }
+      return read;
+    };
+    const specs: SpecSource[] = [];
+    for (const file of listed.files) {
+      const result = readFile(file, true);
+      if ("document" in result)
+        specs.push({ document: result.document, schemaFiles: referencedFiles(result.document, readSchemaFile, cache) });
+      else diagnostics.push(result.diagnostic);
+    }
+    return { specs, schemaDigests, diagnostics };
+  } finally {
+    // Only this run's reads: what the watcher named to it is not named again, so a file it did not reach is read next.
+    if (cache !== undefined) cache.documents = documents;
+  }
 }
 
 const FILE_REF = /"\$ref"\s*:\s*"(?!#)/;

@@ -8,8 +8,16 @@ import { isInside, relativePath } from "../relative-path.js";
  * subfolders, which can hold shared schemas for file `$ref`s). Sorted, so the output never
  * depends on the order the disk lists files in.
  */
-export function listSpecFiles(inputs: readonly string[], cwd: string): { files: string[]; diagnostics: Diagnostic[] } {
+export interface SpecFileList {
+  readonly files: readonly string[];
+  readonly diagnostics: readonly Diagnostic[];
+  /** The files listed that are links (to a file in the same folder). */
+  readonly links: ReadonlySet<string>;
+}
+
+export function listSpecFiles(inputs: readonly string[], cwd: string): SpecFileList {
   const files = new Set<string>();
+  const links = new Set<string>();
   const diagnostics: Diagnostic[] = [];
   for (const input of inputs) {
     const absolute = path.resolve(cwd, input);
@@ -43,7 +51,10 @@ export function listSpecFiles(inputs: readonly string[], cwd: string): { files: 
             "the spec file is a link that leads out of the spec folder: " +
             "copy the spec into the folder, or name it with --in",
         });
-      } else names.push(file);
+      } else {
+        names.push(file);
+        if (entry.isSymbolicLink()) links.add(file);
+      }
     }
     if (names.length === 0)
       diagnostics.push({
@@ -52,7 +63,7 @@ export function listSpecFiles(inputs: readonly string[], cwd: string): { files: 
       });
     for (const name of names) files.add(name);
   }
-  return { files: [...files].sort(), diagnostics };
+  return { files: [...files].sort(), diagnostics, links };
 }
 
 function linkStaysInside(link: string, folder: string): boolean {

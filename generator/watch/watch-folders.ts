@@ -9,7 +9,8 @@ export interface FolderWatch {
 }
 
 /**
- * Calls `onChange(absolutePath)` when something under a root is added, changed or removed,
+ * Calls `onChange(absolutePath, event)` when something under a root is added, changed or removed (chokidar's event:
+ * `add`, `change`, `unlink`, `addDir`, `unlinkDir`),
  * with chokidar: it sees saves that rename a new file over the old one (vim, JetBrains' safe
  * write), which Node's recursive fs.watch misses on Linux. Each root is watched from its
  * parent folder, so that a root that does not exist yet, or is removed and made again, is
@@ -21,7 +22,7 @@ export interface FolderWatch {
  */
 export async function watchFolders(
   roots: readonly WatchRoot[],
-  onChange: (file: string) => void,
+  onChange: (file: string, event: string) => void,
   onError: (error: Error) => void,
 ): Promise<FolderWatch> {
   const watchers = roots.map((root) => {
@@ -31,7 +32,7 @@ export async function watchFolders(
       ...(!root.recursive && { depth: 1 }),
       ignored: notWatched(root.dir, parent),
     });
-    watcher.on("all", (_event, file) => onChange(path.resolve(file)));
+    watcher.on("all", (event, file) => onChange(path.resolve(file), event));
     // A watcher that fails (the inotify limit, a folder without permission) is reported, not fatal.
     watcher.on("error", (error) => onError(error instanceof Error ? error : new Error(String(error))));
     return watcher;
