@@ -113,7 +113,8 @@ export function buildToolModels(
       clashed = true;
     }
     // The runtime's rule: a model or a person could take one name for the other.
-    const alike = seen.key.get(nameKey(model.name));
+    const looks = nameKey(model.name);
+    const alike = seen.key.get(looks);
     if (!clashed && alike !== undefined) {
       report(
         model,
@@ -121,7 +122,7 @@ export function buildToolModels(
           `(names are compared ignoring case, "-" and "_"), and the runtime refuses such a pair: rename one of them`,
       );
     }
-    seen.key.set(nameKey(model.name), model);
+    seen.key.set(looks, model);
   }
   return { models, problems };
 }
