@@ -18,6 +18,7 @@ const SHARED = [
   "file-refs.ts",
   "text-chunks.ts",
   "read-plain-file.ts",
+  "deferred-contents.ts",
   "file-stamp.ts",
   "json",
   "output-format",

@@ -4,12 +4,11 @@ import type { ToolModel } from "../model/tool-model.js";
 import type { ResolvedOptions } from "../options/resolve.js";
 import { relativePath } from "../relative-path.js";
 import type { PiecedText } from "../text-chunks.js";
-import type { KnownFiles } from "../write/known-files.js";
 import { emitClientInputsFile } from "./client-inputs-file.js";
 import { emitHandlersFile } from "./handlers-file.js";
 import { styleImports } from "./import-specifiers.js";
 import { emitIndexFile, exportsOf, type ModuleExports } from "./index-file.js";
-import type { OutputPlan, PlannedFile } from "./output-plan.js";
+import type { KnownOutput, OutputPlan, PlannedFile } from "./output-plan.js";
 import { emitSpecsFile, type SpecsMemo } from "./specs-file.js";
 import { emitStubsFile } from "./stubs/stubs-file.js";
 import { addMissingStubs, type StubsMemo } from "./stubs/update-stubs.js";
@@ -44,7 +43,7 @@ export interface EmitContext {
   /** What the emitters kept from an earlier run in this process. */
   readonly cache?: EmitMemo | undefined;
   /** What earlier runs found in the output folder (see KnownFiles): a file found there as it is to be need not be read. */
-  readonly knownFiles?: Pick<KnownFiles, "holds"> | undefined;
+  readonly knownFiles?: KnownOutput | undefined;
 }
 
 /**

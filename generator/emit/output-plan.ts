@@ -6,6 +6,14 @@ export interface KnownDigest {
   readonly digest: string;
 }
 
+/**
+ * What earlier runs found in the output folder (the write stage's record of the files it found right): whether a file
+ * still holds the text of a digest, by its stamp.
+ */
+export interface KnownOutput {
+  holds(file: string, digest: string): boolean;
+}
+
 /** One file an emitter produced. */
 export interface PlannedFile {
   /** Absolute path. */

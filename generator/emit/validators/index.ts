@@ -6,8 +6,7 @@ import { textDigest } from "../../digest.js";
 import type { ToolModel } from "../../model/tool-model.js";
 import { banner } from "../../output-format/banner.js";
 import { readPlainFile } from "../../read-plain-file.js";
-import type { KnownFiles } from "../../write/known-files.js";
-import type { KnownDigest } from "../output-plan.js";
+import type { KnownDigest, KnownOutput } from "../output-plan.js";
 import { validatorCacheKey, validatorExportsDigest } from "./cache-key.js";
 import type { CompileTools } from "./compile-pool.js";
 import { fileNameProblems, INDEX_MODULE, STANDARD_SCHEMAS_MODULE, VALIDATORS_FOLDER } from "./file-names.js";
@@ -59,7 +58,7 @@ export interface ValidatorFilesOptions {
    */
   readonly compiler: () => CompileTools | Promise<CompileTools>;
   /** What earlier runs found in the output folder: a module file found there as the cache has it is not read. */
-  readonly knownFiles?: Pick<KnownFiles, "holds"> | undefined;
+  readonly knownFiles?: KnownOutput | undefined;
 }
 
 export interface ValidatorFiles {
