@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { GenerateError } from "../diagnostics.js";
 import { crashMessage, reportCrash } from "./report.js";
 
 afterEach(() => {
@@ -12,6 +13,13 @@ describe("reportCrash", () => {
     expect(printed.mock.calls.join("\n")).toMatch(
       /^gen-client-tools: internal error: x is not a function\nThis is a bug in gen-client-tools; set GEN_CLIENT_TOOLS_DEBUG=1/,
     );
+  });
+
+  it("says what a problem the run named is and where, with exit code 1", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const named = new GenerateError([{ file: "gen/validators/a.ts", message: "run again" }]);
+    expect(reportCrash(named)).toBe(1);
+    expect(crashMessage(named)).toBe("gen-client-tools: gen/validators/a.ts: run again");
   });
 
   it("tells the user to flatten a schema nested too deeply to walk, with exit code 1", () => {

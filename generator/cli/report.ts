@@ -1,5 +1,5 @@
 import { count } from "../count.js";
-import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
+import { type Diagnostic, formatDiagnostic, GenerateError } from "../diagnostics.js";
 import type { GenerateResult } from "../generate.js";
 import { relativePath } from "../relative-path.js";
 import type { WriteGeneratedReport } from "../write-generated.js";
@@ -54,10 +54,12 @@ export function reportWritten(result: GenerateResult, report: WriteGeneratedRepo
 }
 
 /**
- * What to say when a run threw: a schema too deep to walk, or a file the system refused, is the user's to fix; anything
- * else is a bug of ours.
+ * What to say when a run threw: a problem the run named (a GenerateError), a schema too deep to walk, or a file the
+ * system refused, is the user's to fix; anything else is a bug of ours.
  */
 export function crashMessage(error: unknown): string {
+  if (error instanceof GenerateError)
+    return error.diagnostics.map((d) => `gen-client-tools: ${formatDiagnostic(d)}`).join("\n");
   const refused = fileSystemRefusal(error);
   if (refused !== undefined) return `gen-client-tools: ${refused}`;
   if (isTooDeep(error)) {
@@ -71,8 +73,8 @@ export function crashMessage(error: unknown): string {
 }
 
 /**
- * Prints `crashMessage`, and with GEN_CLIENT_TOOLS_DEBUG set the error itself; returns the exit code: 1 for a schema
- * too deep, 70 (EX_SOFTWARE) for a bug.
+ * Prints `crashMessage`, and with GEN_CLIENT_TOOLS_DEBUG set the error itself; returns the exit code: 1 for what the
+ * user can fix, 70 (EX_SOFTWARE) for a bug.
  */
 export function reportCrash(error: unknown): number {
   console.error(crashMessage(error));
@@ -82,7 +84,7 @@ export function reportCrash(error: unknown): number {
 
 /** Whether a run's error is a bug of ours, rather than something the user can fix (`crashMessage` says which). */
 export function isInternalError(error: unknown): boolean {
-  return !isTooDeep(error) && fileSystemRefusal(error) === undefined;
+  return !(error instanceof GenerateError) && !isTooDeep(error) && fileSystemRefusal(error) === undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { ClientToolSpec } from "@gen-client-tools/runtime/core";
 import { deferredFile } from "../../deferred-contents.js";
-import type { FileProblem } from "../../diagnostics.js";
+import { type FileProblem, GenerateError } from "../../diagnostics.js";
 import { textDigest } from "../../digest.js";
 import type { ToolModel } from "../../model/tool-model.js";
 import { banner } from "../../output-format/banner.js";
@@ -176,8 +176,13 @@ function moduleFile(file: string, source: ModuleSource): ValidatorFile {
     if (module !== undefined) return banner() + module.code;
     const onDisk = readPlainFile(file);
     if (onDisk !== undefined && textDigest(onDisk) === source.fileDigest) return onDisk;
-    throw new Error(
-      `${file}: the validators' cache entry for this module is damaged, and the file changed during the run; run again`,
-    );
+    throw new GenerateError([
+      {
+        file,
+        message:
+          "the validators' cache entry of this module is damaged, and the file changed while the run wrote the others: " +
+          "run again, which compiles it anew",
+      },
+    ]);
   });
 }
