@@ -1,12 +1,13 @@
 // After `tsc`: the command line's bundle, and beside dist/generator/ what a run would otherwise
 // compute each time: the digest of the built generator (see generator/generator-digest.ts)
 // and the text of `--help` as yargs renders it from the options table (see generator/cli/help.ts).
-import { rmSync, writeFileSync } from "node:fs";
+import { realpathSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { rolldown } from "rolldown";
 
-const dist = path.resolve(process.argv[2] ?? "dist");
+// Real, as the bundler names the modules that RUN_ROOTS lists.
+const dist = realpathSync(path.resolve(process.argv[2] ?? "dist"));
 
 // The package's code as bundles: the CLI, the programmatic API and the Vite plugin, and the
 // chunks they load when asked. As ~90 modules, a run spent ~40 ms in Node's module loader. One
