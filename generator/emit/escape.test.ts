@@ -74,6 +74,13 @@ describe("docComment", () => {
     expect(docComment("Hello.", "    ")).toBe("    /** Hello. */\n");
   });
 
+  it("writes lines joined by line feeds alone (a description and its constraints' tags) the same way", () => {
+    expect(docComment("\n \nShown.  \n\n@maxItems 100\n\n\n@uniqueItems true\n \n", "  ")).toBe(
+      "  /**\n   * Shown.\n   *\n   * @maxItems 100\n   *\n   *\n   * @uniqueItems true\n   */\n",
+    );
+    expect(docComment("\n\tShown.\t\n", "")).toBe("/** \tShown. */\n");
+  });
+
   it("writes several lines as a starred block, blank lines kept, trailing spaces and outer blank lines dropped", () => {
     expect(docComment("\nFirst  \r\n\r\nThird\rFourth\n", "  ")).toBe(
       "  /**\n   * First\n   *\n   * Third\n   * Fourth\n   */\n",

@@ -53,9 +53,9 @@ function escapeJsonText(jsonText: string): string {
 const UNSAFE_IN_COMMENT =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|<(?=!--|\/?script)/gi;
 
-/** Anything that the slow path of docComment would change, other than trailing spaces. */
+/** Anything that docComment rewrites before it cuts the text into lines: all but tabs, line feeds and trailing spaces. */
 const NEEDS_REWRITE =
-  /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\*\/|<(?:!--|\/?script)/i;
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\*\/|<(?:!--|\/?script)/i;
 
 /**
  * A JSDoc block for `text`, each line starting with `indent`, ending in a line
@@ -64,23 +64,40 @@ const NEEDS_REWRITE =
  * would act on) become visible `\uXXXX`, and CRLF or CR line ends become LF.
  */
 export function docComment(text: string, indent: string): string {
-  // Most descriptions are one harmless line: skip the splitting and rewriting.
-  if (!NEEDS_REWRITE.test(text)) {
-    const line = text.trimEnd();
-    return line.trim() === "" ? "" : `${indent}/** ${line} */\n`;
+  // Most texts need nothing rewritten: a description, and the tags of the constraints a type cannot say.
+  if (!NEEDS_REWRITE.test(text)) return commentBlock(text, indent);
+  return commentBlock(
+    text.replace(/\r\n?/g, "\n").replace(UNSAFE_IN_COMMENT, unicodeEscape).replaceAll("*/", "*\\/"),
+    indent,
+  );
+}
+
+/**
+ * The block of `text`'s lines, their trailing spaces dropped, and the blank lines before the first and after the last
+ * left out; one line is a one-line comment. Built as it reads, without an array of lines: thousands of comments a run.
+ */
+function commentBlock(text: string, indent: string): string {
+  let first: string | undefined;
+  let body = "";
+  let blanks = 0;
+  for (let start = 0; start <= text.length; ) {
+    const newline = text.indexOf("\n", start);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(start, end).trimEnd();
+    start = end + 1;
+    if (line === "") {
+      blanks++;
+      continue;
+    }
+    if (first === undefined) first = line;
+    else {
+      if (body === "") body = `${indent} * ${first}\n`;
+      body += `${`${indent} *\n`.repeat(blanks)}${indent} * ${line}\n`;
+    }
+    blanks = 0;
   }
-  const lines = text
-    .replace(/\r\n?/g, "\n")
-    .replace(UNSAFE_IN_COMMENT, unicodeEscape)
-    .replaceAll("*/", "*\\/")
-    .split("\n")
-    .map((line) => line.trimEnd());
-  while (lines.length > 0 && lines[0] === "") lines.shift();
-  while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  if (lines.length === 0) return "";
-  if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`;
-  const body = lines.map((line) => (line === "" ? `${indent} *\n` : `${indent} * ${line}\n`)).join("");
-  return `${indent}/**\n${body}${indent} */\n`;
+  if (first === undefined) return "";
+  return body === "" ? `${indent}/** ${first} */\n` : `${indent}/**\n${body}${indent} */\n`;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
