@@ -64,6 +64,18 @@ describe("canonicalJson (RFC 8785)", () => {
     expect(canonicalJson({ x: { 20: 0, 3: 0 }, y: { q: 1, p: 2 } })).toBe('{"x":{"20":0,"3":0},"y":{"p":2,"q":1}}');
   });
 
+  it("sorts an object of many keys as it sorts one of a few (in place up to 16, by sort beyond)", () => {
+    for (const count of [2, 3, 15, 16, 17, 40]) {
+      const keys = Array.from({ length: count }, (_, i) => `k${String.fromCharCode(0x7a - (i % 26))}${i}`);
+      const reversed = Object.fromEntries(keys.map((key, i) => [key, i]).reverse());
+      const expected = `{${[...keys]
+        .sort()
+        .map((key) => `"${key}":${keys.indexOf(key)}`)
+        .join(",")}}`;
+      expect(canonicalJson(reversed)).toBe(expected);
+    }
+  });
+
   it("gives the text a plain sort-and-join gives, for any JSON and any key order", () => {
     const reference = (value: unknown): string => {
       if (Array.isArray(value)) return `[${value.map(reference).join(",")}]`;
