@@ -3,22 +3,19 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage } from "../test-support/built-package.js";
+import { builtCliWithPreload } from "../test-support/built-package.js";
 import { removeTempProjects, tempProject } from "../test-support/temp-project.js";
 
 // The built CLI in a package of its own (the repository's dist/ is rebuilt by other tests at the
-// same time). A module hook, registered before the CLI starts, records every module URL the
+// same time). A module hook, preloaded before the CLI starts, records every module URL the
 // process resolves.
 let pkg: string;
 let cli: string;
-let hook: string;
+let preload: string;
 
 beforeAll(() => {
-  pkg = buildPackage({ linkNodeModules: true });
-  cli = path.join(pkg, "bin/gen-client-tools.js");
-  hook = path.join(pkg, "record-modules.mjs");
-  writeFileSync(
-    hook,
+  ({ pkg, cli, preload } = builtCliWithPreload(
+    "record-modules.mjs",
     `import { register } from "node:module";
 register(${JSON.stringify(
       `data:text/javascript,${encodeURIComponent(`import { appendFileSync } from "node:fs";
@@ -29,7 +26,7 @@ export async function resolve(specifier, context, next) {
 }`)}`,
     )});
 `,
-  );
+  ));
 }, 120_000);
 afterAll(() => {
   removeTempProjects();
@@ -40,7 +37,7 @@ afterAll(() => {
 function bundleFilesLoaded(cwd: string, ...args: string[]): string[] {
   const log = path.join(cwd, "modules.log");
   writeFileSync(log, "");
-  const result = spawnSync(process.execPath, ["--import", pathToFileURL(hook).href, cli, ...args], {
+  const result = spawnSync(process.execPath, ["--import", pathToFileURL(preload).href, cli, ...args], {
     cwd,
     encoding: "utf8",
     env: { ...process.env, GCT_MODULE_LOG: log },

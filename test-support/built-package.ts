@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { tempProject } from "./temp-project.js";
@@ -34,4 +34,15 @@ export function buildPackage(options: { readonly linkNodeModules: boolean }): st
   execFileSync(process.execPath, [path.join(repositoryRoot, "scripts/after-build.js"), path.join(folder, "dist")]);
   if (!options.linkNodeModules) rmSync(path.join(folder, "node_modules"));
   return folder;
+}
+
+/**
+ * The built CLI in a package of its own (see buildPackage, node_modules linked), with `script` written beside it as
+ * `name`, for a test to preload into the CLI's process.
+ */
+export function builtCliWithPreload(name: string, script: string): { pkg: string; cli: string; preload: string } {
+  const pkg = buildPackage({ linkNodeModules: true });
+  const preload = path.join(pkg, name);
+  writeFileSync(preload, script);
+  return { pkg, cli: path.join(pkg, "bin/gen-client-tools.js"), preload };
 }

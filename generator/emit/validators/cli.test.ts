@@ -3,29 +3,26 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackage } from "../../../test-support/built-package.js";
+import { builtCliWithPreload } from "../../../test-support/built-package.js";
 import { generate } from "../../generate.js";
 import { removeTempProjects, repositoryRoot, tempProject, writeSpecs } from "./__fixtures__/project.js";
 
 // The CLI as a user runs it, built into a package of its own (the repository's dist/ is
-// rebuilt by other tests at the same time). A preloaded hook records every CommonJS module the
+// rebuilt by other tests at the same time). A preloaded script records every CommonJS module the
 // process loaded, and every worker thread it started.
 let pkg: string;
 let cli: string;
-let hook: string;
+let preload: string;
 
 beforeAll(() => {
-  pkg = buildPackage({ linkNodeModules: true });
-  cli = path.join(pkg, "bin/gen-client-tools.js");
-  hook = path.join(pkg, "hook.cjs");
-  writeFileSync(
-    hook,
+  ({ pkg, cli, preload } = builtCliWithPreload(
+    "hook.cjs",
     `const fs = require("node:fs");
 const { isMainThread } = require("node:worker_threads");
 if (!isMainThread) fs.appendFileSync(process.env.GCT_LOAD_LOG, "worker thread\\n");
 else process.on("exit", () => fs.appendFileSync(process.env.GCT_LOAD_LOG, Object.keys(require.cache).join("\\n") + "\\n"));
 `,
-  );
+  ));
 });
 afterAll(() => {
   removeTempProjects();
@@ -37,7 +34,7 @@ function run(
   ...args: string[]
 ): { status: number | null; stdout: string; stderr: string; loaded: string[] } {
   const log = path.join(cwd, `load-${Date.now()}-${Math.random()}.log`);
-  const result = spawnSync(process.execPath, ["--require", hook, cli, ...args], {
+  const result = spawnSync(process.execPath, ["--require", preload, cli, ...args], {
     cwd,
     encoding: "utf8",
     env: { ...process.env, GCT_LOAD_LOG: log },
