@@ -25,6 +25,20 @@ export class GenerateError extends Error {
   }
 }
 
+/**
+ * A spec file that the products store's index vouched for reads otherwise (an index not written by this generator):
+ * the file is the user's, and so is removing the cache.
+ */
+export function cacheMismatch(file: string): GenerateError {
+  return new GenerateError([
+    {
+      file,
+      message:
+        "the generator's cache does not match this file: remove node_modules/.cache/gen-client-tools and run again",
+    },
+  ]);
+}
+
 export function formatDiagnostic(d: Diagnostic): string {
   const place = d.line !== undefined ? `${d.file}:${d.line}:${d.column ?? 1}` : d.file;
   const pointer = d.pointer !== undefined && d.pointer !== "" ? ` (at ${d.pointer})` : "";

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { ClientToolFingerprints } from "@gen-client-tools/runtime/core";
+import type { ToolSource } from "../check/check-specs.js";
+import { isSpecHead, type SpecHead } from "../check/deferred-spec.js";
+import type { KnownModel } from "../model/build-models.js";
 import { writeFiles } from "../write/write-files.js";
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /**
  * Where a run's tools' parts are in the files it generated (see ProductsStore), as one JSON file that also names the
@@ -13,19 +16,25 @@ export interface ProductsIndex {
   readonly files: Readonly<Record<string, { readonly digest: string; readonly lengths: readonly number[] }>>;
   /** By tool (its key, see ProductsStore). */
   readonly tools: ReadonlyMap<string, ToolEntry>;
-  /**
-   * By spec file (its key, see ProductsStore): the warnings of a file that passed every check, as its pointer and
-   * message each.
-   */
-  readonly checked: ReadonlyMap<string, readonly CheckedWarning[]>;
+  /** By spec file (its key, see ProductsStore): a file that passed every check. */
+  readonly checked: ReadonlyMap<string, CheckedFileEntry>;
+}
+
+/** A spec file that passed every check: its warnings, and the pointers of its specs (each a tool of the index). */
+export interface CheckedFileEntry {
+  readonly warnings: readonly CheckedWarning[];
+  readonly tools: readonly string[];
 }
 
 /** A warning of a spec file: its JSON pointer there, and its message. */
 export type CheckedWarning = readonly [pointer: string, message: string];
 
-export interface ToolEntry {
+export interface ToolEntry extends KnownModel {
   /** Without the compatible versions, which come from the previous run. */
   readonly fingerprints: ClientToolFingerprints;
+  /** Its checked spec without its schemas, for a run that does not parse the spec's file. */
+  readonly spec: SpecHead;
+  readonly parametersKey: ToolSource["parametersKey"];
   /** The compatible versions its part of specs.ts was emitted with. */
   readonly compatible: string;
   /** By file name: the indexes of its pieces. */
@@ -49,8 +58,10 @@ export function readIndex(file: string, generator: string): ProductsIndex | unde
     if (!isRecord(entry) || typeof entry["digest"] !== "string" || !isIndexList(entry["lengths"])) return undefined;
   const entries = new Map<string, ToolEntry>();
   for (const [key, entry] of Object.entries(tools)) if (isToolEntry(entry)) entries.set(key, entry);
-  const checkedFiles = new Map<string, readonly CheckedWarning[]>();
-  for (const [key, warnings] of Object.entries(checked)) if (isWarningList(warnings)) checkedFiles.set(key, warnings);
+  const checkedFiles = new Map<string, CheckedFileEntry>();
+  for (const [key, entry] of Object.entries(checked))
+    if (isRecord(entry) && isWarningList(entry["warnings"]) && isStringList(entry["tools"]))
+      checkedFiles.set(key, entry as unknown as CheckedFileEntry);
   return { files: files as ProductsIndex["files"], tools: entries, checked: checkedFiles };
 }
 
@@ -82,6 +93,10 @@ function isIndexList(value: unknown): value is readonly number[] {
   return Array.isArray(value) && value.every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
 }
 
+function isStringList(value: unknown): value is readonly string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
 function isWarningList(value: unknown): value is readonly CheckedWarning[] {
   return (
     Array.isArray(value) &&
@@ -95,8 +110,19 @@ function isWarningList(value: unknown): value is readonly CheckedWarning[] {
   );
 }
 
+const MODES: readonly unknown[] = [
+  "fire-and-forget",
+  "awaited",
+  "awaited-content",
+  "private-input",
+] satisfies ToolEntry["mode"][];
+
 function isToolEntry(entry: unknown): entry is ToolEntry {
   if (!isRecord(entry) || typeof entry["compatible"] !== "string") return false;
+  if (!isSpecHead(entry["spec"]) || typeof entry["version"] !== "string" || !MODES.includes(entry["mode"]))
+    return false;
+  if (typeof entry["ownMcpArgKind"] !== "boolean") return false;
+  if (entry["parametersKey"] !== "parameters" && entry["parametersKey"] !== "inputSchema") return false;
   if (entry["validatorExports"] !== undefined && typeof entry["validatorExports"] !== "string") return false;
   const { fingerprints, pieces } = entry;
   return (

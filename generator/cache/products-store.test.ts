@@ -6,6 +6,7 @@ import { removeTempProjects, tempProject } from "../../test-support/temp-project
 import { emitSchemaTypes } from "../emit/schema-types/index.js";
 import { validatorExportsDigest } from "../emit/validators/cache-key.js";
 import { generate } from "../generate.js";
+import { parseJson } from "../json/json-parser.js";
 import { writeGenerated } from "../write-generated.js";
 import { pointAt, seen, tool } from "./__fixtures__/runs.js";
 
@@ -27,8 +28,15 @@ vi.mock("@gen-client-tools/runtime/core", async (importOriginal) => {
   return { ...original, schemaWarnings: vi.fn(original.schemaWarnings) };
 });
 const walked = vi.mocked(schemaWarnings);
+// Records the texts parsed: a spec file the last run found right is parsed only when a spec's schemas are read.
+vi.mock("../json/json-parser.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../json/json-parser.js")>();
+  return { ...original, parseJson: vi.fn(original.parseJson) };
+});
+const parsed = vi.mocked(parseJson);
 
 beforeEach(() => {
+  parsed.mockClear();
   emitted.mockClear();
   hashed.mockClear();
   walked.mockClear();
@@ -143,6 +151,19 @@ describe("the products store", () => {
     expect(emittedArgs()).toEqual([]);
   });
 
+  it("refuses, naming the file and the fix, an index whose spec heads are not the file's", async () => {
+    const cwd = tempProject({ "node_modules/.keep": "", "client-tools/a.json": tool("alpha") });
+    writeGenerated(await generate({ cwd }));
+    const cacheFolder = path.join(cwd, "node_modules/.cache/gen-client-tools");
+    const index = path.join(cacheFolder, readdirSync(cacheFolder).find((n) => n.startsWith("products-"))!);
+    writeFileSync(index, readFileSync(index, "utf8").replace('"The alpha tool."', '"Not the file\'s."'));
+    // The file's types are emitted again, so its spec's schemas are read, and the file parsed.
+    rmSync(path.join(cwd, "src/client-tools.gen/types.ts"));
+    await expect(generate({ cwd })).rejects.toThrow(
+      "client-tools/a.json: the generator's cache does not match this file: remove node_modules/.cache/gen-client-tools",
+    );
+  });
+
   it("keeps each tool's validator exports digest, so that a --validators rerun hashes only the changed tool's", async () => {
     const cwd = tempProject({
       "node_modules/.keep": "",
@@ -165,6 +186,49 @@ describe("the products store", () => {
     // What the kept digests gave is what a run that hashes every tool gives.
     const rerun = await generate({ cwd, validators: true });
     expect(seen(rerun)).toEqual(seen(await generateWithoutIndex(cwd, { validators: true })));
+  });
+
+  it("parses only the spec files that changed or reach schema files, and gives what a run without it gives", async () => {
+    const cwd = tempProject({
+      "node_modules/.keep": "",
+      "client-tools/a.json": tool("alpha", { outputSchema: pointAt }),
+      "client-tools/schemas/shapes.json": { $defs: { point: { type: "object" } } },
+      "client-tools/b.json": [tool("beta"), tool("gamma", { awaited: true, timeoutSeconds: 30 })],
+      "client-tools/c.json": tool("delta", {
+        privateInput: { schema: { type: "object", properties: { token: { type: "string" } } }, response: { ok: true } },
+      }),
+      "client-tools/d.json": tool("epsilon", { annotations: { readOnlyHint: true }, outputSchema: { type: "object" } }),
+    });
+    const folder = path.join(cwd, "client-tools");
+    const parsedFiles = (): string[] => {
+      const texts = new Map(
+        ["a.json", "b.json", "c.json", "d.json", "schemas/shapes.json"].map((name) => [
+          readFileSync(path.join(folder, name), "utf8"),
+          name,
+        ]),
+      );
+      return parsed.mock.calls.map(([text]) => texts.get(text) ?? "another text").sort();
+    };
+    const step = async (options: { validators?: boolean } = {}): Promise<string[]> => {
+      parsed.mockClear();
+      const result = await generate({ cwd, ...options });
+      const files = parsedFiles();
+      expect(result.diagnostics).toEqual([]);
+      expect(seen(result)).toEqual(seen(await generateWithoutIndex(cwd, options)));
+      writeGenerated(result);
+      return files;
+    };
+    expect(await step()).toEqual(["a.json", "b.json", "c.json", "d.json", "schemas/shapes.json"]);
+    expect(await step()).toEqual(["a.json", "schemas/shapes.json"]);
+    writeFileSync(path.join(folder, "d.json"), JSON.stringify(tool("epsilon", { description: "Edited." })));
+    expect(await step()).toEqual(["a.json", "d.json", "schemas/shapes.json"]);
+    // The validators of the unchanged tools come from their cache: their schemas are not read.
+    expect(await step({ validators: true })).toEqual(["a.json", "b.json", "c.json", "d.json", "schemas/shapes.json"]);
+    writeFileSync(
+      path.join(folder, "b.json"),
+      JSON.stringify([tool("beta", { description: "Edited." }), tool("gamma", { awaited: true })]),
+    );
+    expect(await step({ validators: true })).toEqual(["a.json", "b.json", "schemas/shapes.json"]);
   });
 
   it("takes nothing from files prettier formatted, and gives what a run without the store gives", async () => {

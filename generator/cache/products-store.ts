@@ -1,10 +1,10 @@
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { ClientToolFingerprints, ClientToolSpec } from "@gen-client-tools/runtime/core";
 import { sha256Hex } from "@gen-client-tools/runtime/core";
 import type { CheckedTool, KnownChecks } from "../check/check-specs.js";
+import { specHead } from "../check/deferred-spec.js";
 import type { FileProblem } from "../diagnostics.js";
-import { decodedTextDigest } from "../digest.js";
 import type { EmitMemo } from "../emit/emitters.js";
 import type { PlannedFile } from "../emit/output-plan.js";
 import { generatorDigest } from "../generator-digest.js";
@@ -12,7 +12,15 @@ import type { SourceSet, SpecSource } from "../load/sources.js";
 import { digestOf } from "../manifest/file-digests.js";
 import { type ModelMemo, toolModel } from "../model/build-models.js";
 import type { ToolModel } from "../model/tool-model.js";
-import { type CheckedWarning, type ProductsIndex, readIndex, type ToolEntry, writeIndex } from "./products-index.js";
+import { filePieces, type ReadFile } from "./generated-pieces.js";
+import {
+  type CheckedFileEntry,
+  type CheckedWarning,
+  type ProductsIndex,
+  readIndex,
+  type ToolEntry,
+  writeIndex,
+} from "./products-index.js";
 import { validatorCacheRoot } from "./validator-cache.js";
 
 /** The files whose tools' parts the store finds again: a tool's pieces in each, in the order its emitter documents. */
@@ -28,7 +36,12 @@ const SPECS = "specs.ts";
  * as it was (its digest, and those of the schema files it reached) keeps the warnings it was checked with.
  */
 export interface ProductsStore {
-  /** The spec files of `sources` the last run found right, with their warnings (see checkSpecs). */
+  /**
+   * Whether a spec file of this digest, reaching no schema file, is one the last run found right and kept every tool of:
+   * its text need not be parsed (see deferredSpec).
+   */
+  readonly knownText: (digest: string) => boolean;
+  /** The spec files of `sources` the last run found right, with their warnings and tools (see checkSpecs). */
   knownChecks(sources: SourceSet): KnownChecks;
   /**
    * The memos of model and emit, holding what the store has of these tools; takes the spec files' warnings, kept for
@@ -63,16 +76,29 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
     return read;
   };
   const keys = new Map<ClientToolSpec, string>();
-  /** The warnings of this run's spec files, by each file's key. */
-  const checkedNow = new Map<string, readonly CheckedWarning[]>();
+  /** This run's spec files, by each file's key. */
+  const checkedNow = new Map<string, CheckedFileEntry>();
   const fileKeys = new WeakMap<SpecSource, string>();
   const fileKey = (source: SpecSource, sources: SourceSet): string => {
     let key = fileKeys.get(source);
     if (key === undefined) {
-      key = specFileKey(source, sources);
+      key = specFileKey(source.document.digest, source.schemaFiles, sources.schemaDigests);
       fileKeys.set(source, key);
     }
     return key;
+  };
+  /** A file the index holds as checked, with an entry for each of its tools; undefined otherwise. */
+  const knownFile = (key: string): { file: CheckedFileEntry; tools: ToolEntry[] } | undefined => {
+    const index = readOnce();
+    const file = index?.checked.get(key);
+    if (file === undefined) return undefined;
+    const tools: ToolEntry[] = [];
+    for (const pointer of file.tools) {
+      const entry = index!.tools.get(`${key}${pointer}`);
+      if (entry === undefined) return undefined;
+      tools.push(entry);
+    }
+    return { file, tools };
   };
   /** What the index read holds: the files' digests, and by each tool's key whether it has its validator exports. */
   let previous:
@@ -89,12 +115,23 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
   const validatorExports = new WeakMap<ClientToolSpec, string>();
   return {
     readSpecsText: () => specs?.()?.text,
+    knownText: (digest) => knownFile(specFileKey(digest, new Map(), new Map())) !== undefined,
     knownChecks(sources) {
-      const checked = readOnce()?.checked;
       return (source) => {
-        const warnings = checked?.get(fileKey(source, sources));
+        const key = fileKey(source, sources);
+        const checked = readOnce()?.checked.get(key);
+        if (checked === undefined) return undefined;
         const file = source.document.displayPath;
-        return warnings?.map(([pointer, message]) => ({ file, pointer, message }));
+        const warnings = checked.warnings.map(([pointer, message]) => ({ file, pointer, message }));
+        const known = knownFile(key);
+        if (known === undefined) return { warnings };
+        return {
+          warnings,
+          tools: known.tools.map((entry, i) => ({
+            head: entry.spec,
+            source: { file, pointer: checked.tools[i]!, parametersKey: entry.parametersKey },
+          })),
+        };
       };
     },
     seed({ tools, warnings }, sources) {
@@ -112,8 +149,16 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         found.push([pointer, message]);
         warned.set(file, found);
       }
-      for (const source of sources.specs)
-        checkedNow.set(fileKey(source, sources), warned.get(source.document.displayPath) ?? []);
+      const pointers = new Map<string, string[]>();
+      for (const tool of tools) {
+        const found = pointers.get(tool.source.file) ?? [];
+        found.push(tool.source.pointer);
+        pointers.set(tool.source.file, found);
+      }
+      for (const source of sources.specs) {
+        const file = source.document.displayPath;
+        checkedNow.set(fileKey(source, sources), { warnings: warned.get(file) ?? [], tools: pointers.get(file) ?? [] });
+      }
       for (const tool of tools) {
         const source = sourceOf.get(tool.source.file);
         if (source === undefined) continue;
@@ -136,7 +181,7 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         const declarations = types()?.pieces(entry.pieces[TYPES]);
         const spec = specs()?.pieces(entry.pieces[SPECS]);
         if (declarations === undefined || declarations.length === 0 || spec?.length !== 2) continue;
-        memo.models.set(tool, toolModel(tool, entry.fingerprints));
+        memo.models.set(tool, toolModel(tool, entry));
         memo.typesPieces.set(tool.spec, { pieces: declarations.slice(0, -1), row: declarations.at(-1)! });
         memo.specsPieces.set(tool.spec, { compatible: entry.compatible, type: spec[0]!, value: spec[1]! });
         if (entry.validatorExports !== undefined) validatorExports.set(tool.spec, entry.validatorExports);
@@ -164,6 +209,11 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         const exports = validatorExports.get(model.spec);
         if (exports !== undefined && previous?.tools.get(key) !== true) gained = true;
         const entry: ToolEntry = {
+          spec: specHead(model.spec),
+          parametersKey: model.source.parametersKey,
+          mode: model.mode,
+          version: model.version,
+          ownMcpArgKind: model.ownMcpArgKind,
           fingerprints: fingerprints as ClientToolFingerprints,
           compatible: compatible?.join() ?? "",
           pieces: { [TYPES]: inTypes, [SPECS]: inSpecs },
@@ -203,49 +253,13 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
  * What a spec file's checks are made from: its text's digest and the digests of the schema files it reached. A tool's
  * key is its file's followed by its pointer there.
  */
-function specFileKey(source: SpecSource, sources: SourceSet): string {
-  const schemas = [...source.schemaFiles.keys()].sort().map((file) => [file, sources.schemaDigests.get(file)]);
-  return sha256Hex(JSON.stringify([source.document.digest, schemas]));
-}
-
-/** A generated file as read: its text, and a function from a tool's indexes to its pieces. */
-interface ReadFile {
-  readonly text: string;
-  readonly pieces: (indexes: readonly number[] | undefined) => string[] | undefined;
-}
-
-/**
- * A generated file with its pieces as the index places them, read when first asked for; undefined when the file is
- * not the one the index describes.
- */
-function filePieces(outDir: string, name: string, index: ProductsIndex): () => ReadFile | undefined {
-  let read: ReadFile | undefined | null = null;
-  return () => {
-    if (read === null) read = readPieces(path.join(outDir, name), index.files[name]);
-    return read;
-  };
-}
-
-function readPieces(file: string, described: ProductsIndex["files"][string] | undefined): ReadFile | undefined {
-  if (described === undefined) return undefined;
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch {
-    return undefined;
-  }
-  if (decodedTextDigest(bytes) !== described.digest) return undefined;
-  const text = bytes.toString("utf8");
-  const { lengths } = described;
-  const starts = [0];
-  for (const length of lengths) starts.push(starts.at(-1)! + length);
-  if (starts.at(-1) !== text.length) return undefined;
-  // Slices of the file's text: the pieces share its memory.
-  return {
-    text,
-    pieces: (indexes) =>
-      indexes?.every((i) => i < lengths.length) ? indexes.map((i) => text.slice(starts[i], starts[i + 1])) : undefined,
-  };
+function specFileKey(
+  digest: string,
+  schemaFiles: ReadonlyMap<string, unknown>,
+  schemaDigests: ReadonlyMap<string, string>,
+): string {
+  const schemas = [...schemaFiles.keys()].sort().map((file) => [file, schemaDigests.get(file)]);
+  return sha256Hex(JSON.stringify([digest, schemas]));
 }
 
 /** Formatted output is not the emitters' text: a later run need not read it to find that out. */

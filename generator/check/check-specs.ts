@@ -10,9 +10,10 @@ import {
   schemaWarnings,
   valueAt,
 } from "@gen-client-tools/runtime/core";
-import type { FileProblem } from "../diagnostics.js";
+import { cacheMismatch, type FileProblem } from "../diagnostics.js";
 import type { SchemaFileRead, SpecSource } from "../load/sources.js";
 import { bundleRefs } from "./bundle-refs.js";
+import { deferredSpec, type SpecHead, specHead } from "./deferred-spec.js";
 
 /**
  * Where a spec was written: its file (as shown to the user), its JSON pointer there, and which key holds its
@@ -45,10 +46,17 @@ export interface CheckedFile {
 }
 
 /**
- * The warnings of a spec file that an earlier run (in another process) found right, read as it is now: the same text
- * and the same schema files; undefined for any other file.
+ * What an earlier run (in another process) found of a spec file it found right, read as it is now (the same text and
+ * the same schema files); undefined for any other file.
  */
-export type KnownChecks = (source: SpecSource) => readonly FileProblem[] | undefined;
+export type KnownChecks = (source: SpecSource) => KnownSpecFile | undefined;
+
+/** A spec file an earlier run found right: its warnings, and its tools where that run kept them all. */
+export interface KnownSpecFile {
+  readonly warnings: readonly FileProblem[];
+  /** Each of its specs' head and place: the file need not be parsed until a spec's schemas are read. */
+  readonly tools?: readonly { readonly head: SpecHead; readonly source: ToolSource }[];
+}
 
 /**
  * The check stage: the spec rules shared with the runtime, `$ref` resolution against the files
@@ -101,12 +109,38 @@ function sameSource(before: SpecSource, now: SpecSource): boolean {
 /**
  * A spec file an earlier run found right, read as it was then: its specs as the spec rules give them, its warnings as
  * that run found them. Its schemas' walks (shapes, references, meta-schemas, warnings) are not made again, since they
- * would find what they found then. A file that reaches schema files is checked whole: its schemas are bundled with them.
+ * would find what they found then; where that run kept every spec's head, the file is parsed only when a spec's
+ * schemas are read (see deferredSpec). A file that reaches schema files is checked whole: its schemas are bundled with
+ * them.
  */
 function knownSpecFile(source: SpecSource, known: KnownChecks | undefined): CheckedFile | undefined {
   if (known === undefined || source.schemaFiles.size > 0) return undefined;
-  const warnings = known(source);
-  if (warnings === undefined) return undefined;
+  const found = known(source);
+  if (found === undefined) return undefined;
+  if (found.tools === undefined) {
+    const tools = specsOfKnownFile(source);
+    return tools && { source, tools, problems: [], warnings: found.warnings };
+  }
+  let specs: ReadonlyMap<string, ClientToolSpec> | undefined;
+  const full = (head: SpecHead, pointer: string): ClientToolSpec => {
+    specs ??= new Map(specsOfKnownFile(source)?.map(({ spec, source }) => [source.pointer, spec]));
+    const spec = specs.get(pointer);
+    // The head was made from this text's spec: another means the cache folder was written by something else.
+    if (spec === undefined || JSON.stringify(specHead(spec)) !== JSON.stringify(head))
+      throw cacheMismatch(source.document.displayPath);
+    return spec;
+  };
+  const tools = found.tools.map(
+    ({ head, source: place }): CheckedTool => ({
+      spec: deferredSpec(head, () => full(head, place.pointer)),
+      source: place,
+    }),
+  );
+  return { source, tools, problems: [], warnings: found.warnings };
+}
+
+/** The specs of a file an earlier run found right, as the spec rules give them; undefined if they find a problem. */
+function specsOfKnownFile(source: SpecSource): CheckedTool[] | undefined {
   const { document } = source;
   const { valid, problems } = checkParsedClientToolSpecs(document.value, {
     deepest: document.deepest,
@@ -114,11 +148,10 @@ function knownSpecFile(source: SpecSource, known: KnownChecks | undefined): Chec
   });
   if (problems.length > 0) return undefined;
   const file = document.displayPath;
-  const tools = valid.map(({ spec, pointer }): CheckedTool => {
+  return valid.map(({ spec, pointer }): CheckedTool => {
     const raw = valueAt(document.value, pointerTokens(pointer)) as JsonObject;
     return { spec, source: { file, pointer, parametersKey: parametersKeyOf(raw) } };
   });
-  return { source, tools, problems: [], warnings };
 }
 
 function checkSpecFile(source: SpecSource): CheckedFile {

@@ -10,7 +10,7 @@ import { fillTemplate, loadTemplate } from "./template.js";
  * validators too. And the page's contract with the server (`clientToolContract`).
  */
 export function emitHandlersFile(models: readonly ToolModel[], options: { readonly validators: boolean }): string {
-  const ownMcpArgKind = models.filter(hasOwnMcpArgKind).map((m) => tsString(m.name));
+  const ownMcpArgKind = models.filter((m) => m.ownMcpArgKind).map((m) => tsString(m.name));
   const table = [
     "  tools: {\n",
     ...models.map((m) => `    ${propertyKey(m.name)}: ${tsString(m.mode)},\n`),
@@ -37,11 +37,4 @@ export function emitHandlersFile(models: readonly ToolModel[], options: { readon
 function contractDeclaration(models: readonly ToolModel[]): string {
   const literals = [clientToolContractOf([]), ...models.map((m) => `.${m.name}~${m.version}`)];
   return `export const clientToolContract: string =\n${literals.map((literal) => `  ${tsString(literal)} +\n`).join("")}  "";\n`;
-}
-
-/** Whether the tool declares an argument named `mcp_arg_kind` and none named `kind`. */
-function hasOwnMcpArgKind(model: ToolModel): boolean {
-  const properties = model.spec.parameters["properties"];
-  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return false;
-  return Object.hasOwn(properties, "mcp_arg_kind") && !Object.hasOwn(properties, "kind");
 }

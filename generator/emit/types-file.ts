@@ -127,7 +127,7 @@ function resultTypes(model: ToolModel): string {
       const rootDoc =
         `What the client answers a call of \`${model.name}\` with ` +
         `(the broker checks it against the tool's outputSchema).`;
-      return `${emitSchemaTypes(model.outputSchema, { rootName: model.types.result, defPrefix: model.types.result, rootDoc }).code}\n`;
+      return `${emitSchemaTypes(model.spec.outputSchema, { rootName: model.types.result, defPrefix: model.types.result, rootDoc }).code}\n`;
     }
     case "awaited-content":
       return `${docComment(
@@ -139,7 +139,7 @@ function resultTypes(model: ToolModel): string {
       const rootDoc =
         `The private value the client collects for a call of \`${model.name}\`: it ` +
         `goes to the server's handler (ClientInputHandlers), never to the model.`;
-      const privateInput = emitSchemaTypes(model.privateInput.schema, {
+      const privateInput = emitSchemaTypes(model.spec.privateInput.schema, {
         rootName: model.types.privateInput,
         defPrefix: model.types.privateInput,
         rootDoc,
@@ -148,7 +148,7 @@ function resultTypes(model: ToolModel): string {
         `What the model sees of a call of \`${model.name}\` once the server's ` +
         `handler took the private input (the spec's privateInput.response).`;
       const response = emitSchemaTypes(
-        { const: model.privateInput.response },
+        { const: model.spec.privateInput.response },
         { rootName: model.types.result, defPrefix: model.types.result, rootDoc: resultDoc },
       ).code;
       return `${privateInput}\n${response}\n`;

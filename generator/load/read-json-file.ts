@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import type { JsonValue } from "@gen-client-tools/runtime/core";
-import type { Diagnostic } from "../diagnostics.js";
+import { cacheMismatch, type Diagnostic } from "../diagnostics.js";
 import { decodedTextDigest, textDigest } from "../digest.js";
 import { type FileStamp, fileStamp, sameStamp } from "../file-stamp.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
@@ -36,7 +36,8 @@ const NOT_PLAIN = "not a plain file (a folder, a pipe or a device): spec and sch
  * else its bytes still hash the same: a run after one file changed reads that file only. `unchanged`: a watcher
  * vouches that the file did not change since `previous` was read (see WatchedChanges), which is given back unlooked at.
  * Without `stamp`, the file is read the quickest way to its text (Node decodes it natively, without a buffer in
- * between).
+ * between). `parsedBefore`: whether a text is one an earlier run parsed and found right, whose parse then waits until
+ * its value is read.
  */
 export function readJsonFile(
   absolutePath: string,
@@ -45,7 +46,13 @@ export function readJsonFile(
     stamp: keepStamp,
     previous: given,
     unchanged = false,
-  }: { readonly stamp: boolean; readonly previous?: ReadFile | undefined; readonly unchanged?: boolean },
+    parsedBefore,
+  }: {
+    readonly stamp: boolean;
+    readonly previous?: ReadFile | undefined;
+    readonly unchanged?: boolean;
+    readonly parsedBefore?: ((text: string, digest: string) => boolean) | undefined;
+  },
 ): ReadJsonResult {
   const previous = given?.document.displayPath === displayPath ? given : undefined;
   if (keepStamp && unchanged && previous !== undefined) return previous;
@@ -79,6 +86,10 @@ export function readJsonFile(
   }
   // Never read: a pipe blocks until someone writes to it, and a device may never end.
   if (text === undefined || digest === undefined) return { diagnostic: { file: displayPath, message: NOT_PLAIN } };
+  if (parsedBefore?.(text, digest) === true) {
+    const document = deferredDocument(absolutePath, displayPath, text, digest);
+    return stamp === undefined ? { document } : { document, stamp };
+  }
   try {
     const document = { path: absolutePath, displayPath, text, digest, ...parseJson(text) };
     return stamp === undefined ? { document } : { document, stamp };
@@ -91,6 +102,34 @@ export function readJsonFile(
         : ` (first at ${displayPath}:${formatPosition(lineColumn(text, error.firstOffset))})`;
     return { diagnostic: { file: displayPath, ...at, message: `invalid JSON: ${error.message}${first}` } };
   }
+}
+
+/** A document whose text parsed before: parsed when its value is first read. */
+function deferredDocument(path: string, displayPath: string, text: string, digest: string): JsonDocument {
+  let parsed: ReturnType<typeof parseJson> | undefined;
+  const parse = (): ReturnType<typeof parseJson> => {
+    if (parsed === undefined) {
+      try {
+        parsed = parseJson(text);
+      } catch (error) {
+        if (error instanceof JsonSyntaxError) throw cacheMismatch(displayPath);
+        throw error;
+      }
+    }
+    return parsed;
+  };
+  return {
+    path,
+    displayPath,
+    text,
+    digest,
+    get value() {
+      return parse().value;
+    },
+    get deepest() {
+      return parse().deepest;
+    },
+  };
 }
 
 function formatPosition({ line, column }: { line: number; column: number }): string {

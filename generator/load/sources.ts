@@ -57,8 +57,12 @@ export interface LoadOptions {
  * handlers file and the previous manifest. Problems reading a spec file are diagnostics; a
  * schema file's, the `$ref`'s (check reports them where the reference is).
  */
-export function loadSources(options: LoadOptions, cache?: LoadMemo): { sources: SourceSet; diagnostics: Diagnostic[] } {
-  const { specs, schemaDigests, diagnostics } = readSpecFiles(options, cache);
+export function loadSources(
+  options: LoadOptions,
+  cache?: LoadMemo,
+  knownText?: (digest: string) => boolean,
+): { sources: SourceSet; diagnostics: Diagnostic[] } {
+  const { specs, schemaDigests, diagnostics } = readSpecFiles(options, cache, knownText);
   const stubs = options.stubs === false ? undefined : { path: options.stubs, text: readPlainFile(options.stubs) };
   const previous = readPlainFile(path.join(options.out, MANIFEST_FILE));
   return {
@@ -72,10 +76,14 @@ export function loadSources(options: LoadOptions, cache?: LoadMemo): { sources: 
   };
 }
 
-/** The spec files listed, each with the files its `$ref`s reach, read through `cache` where there is one. */
+/**
+ * The spec files listed, each with the files its `$ref`s reach, read through `cache` where there is one. A spec file
+ * that `knownText` vouches for, and that can reach no schema file, is parsed only when its value is read.
+ */
 function readSpecFiles(
   options: LoadOptions,
   cache: LoadMemo | undefined,
+  knownText: ((digest: string) => boolean) | undefined,
 ): Pick<SourceSet, "specs" | "schemaDigests"> & { diagnostics: Diagnostic[] } {
   const display = relativePathsFrom(options.cwd);
   const documents = new Map<string, ReadFile>();
@@ -91,6 +99,8 @@ function readSpecFiles(
         stamp: cache !== undefined,
         previous: cache?.documents.get(file),
         unchanged: spec && since !== undefined && !listed.links.has(file) && since.unchanged(file),
+        parsedBefore:
+          spec && knownText !== undefined ? (text, digest) => !mayReachFiles(text) && knownText(digest) : undefined,
       });
       if ("document" in result) documents.set(file, result);
       return result;
@@ -127,6 +137,14 @@ function readSpecFiles(
 
 const FILE_REF = /"\$ref"\s*:\s*"(?!#)/;
 
+/**
+ * Whether a spec file's text may hold a file `$ref`: most hold none (no `"$ref": "` that is not followed by "#", and
+ * no `\u` escape that could spell one), and need no walk.
+ */
+function mayReachFiles(text: string): boolean {
+  return FILE_REF.test(text) || text.includes("\\u");
+}
+
 /** The files that the spec's `$ref`s reach, and theirs in turn, that stay inside the spec's folder. */
 function referencedFiles(
   document: JsonDocument,
@@ -134,10 +152,8 @@ function referencedFiles(
   memo: LoadMemo | undefined,
 ): Map<string, SchemaFileRead> {
   const found = new Map<string, SchemaFileRead>();
-  // A file `$ref` is rare: most spec files hold none (no `"$ref": "` that is not followed by
-  // "#", and no `\u` escape that could spell one), and need no walk.
   if (memo?.withoutFileRefs.has(document)) return found;
-  if (!FILE_REF.test(document.text) && !document.text.includes("\\u")) {
+  if (!mayReachFiles(document.text)) {
     memo?.withoutFileRefs.add(document);
     return found;
   }

@@ -1,6 +1,7 @@
 import { CONTENT_RESULT_SCHEMA, parseClientToolSpecs } from "@gen-client-tools/runtime/core";
 import { describe, expect, it } from "vitest";
 import type { CheckedTool } from "../check/check-specs.js";
+import { toolValidatorExports } from "../emit/validators/tool-exports.js";
 import type { Locator } from "../load/locator.js";
 import { buildToolModels } from "./build-models.js";
 
@@ -98,9 +99,9 @@ describe("buildToolModels", () => {
     expect(problems).toEqual([]);
     expect(models[0]).toMatchObject({
       mode: "awaited-content",
-      outputSchema: CONTENT_RESULT_SCHEMA,
       types: { args: "AskUserArgs", result: "AskUserResult" },
     });
+    expect(toolValidatorExports(models[0]!).find((e) => e.role === "result")?.schema).toEqual(CONTENT_RESULT_SCHEMA);
     // Its fingerprints are its schemas' as written: it has no outputSchema of its own.
     expect(models[0]!.fingerprints).not.toHaveProperty("outputSchema");
   });

@@ -1,3 +1,4 @@
+import type { ClientToolFingerprints, JsonObject } from "@gen-client-tools/runtime/core";
 import {
   CONTENT_RESULT_TYPE,
   clientToolMode,
@@ -10,7 +11,7 @@ import type { CheckedTool } from "../check/check-specs.js";
 import type { FileProblem } from "../diagnostics.js";
 import type { Locator } from "../load/locator.js";
 import { pascalName, toolIdentifier } from "./names.js";
-import type { ToolModel } from "./tool-model.js";
+import type { AwaitedToolModel, PrivateInputToolModel, ToolModel } from "./tool-model.js";
 
 /** What model keeps for the next run in the process (see GenerationCache): each checked tool's model. */
 export interface ModelMemo {
@@ -127,34 +128,64 @@ export function buildToolModels(
   return { models, problems };
 }
 
-/** A checked tool's names, mode and fingerprints (computed, unless a cache kept them). */
-export function toolModel(tool: CheckedTool, fingerprints = toolFingerprints(tool.spec)): ToolModel {
+/**
+ * What a run in a new process knows of a tool's model from the last run (see ProductsStore), so that its spec's
+ * schemas need not be read for it.
+ */
+export interface KnownModel {
+  readonly fingerprints: ClientToolFingerprints;
+  readonly mode: ToolModel["mode"];
+  readonly version: string;
+  readonly ownMcpArgKind: boolean;
+}
+
+/** A checked tool's names, mode and fingerprints: computed, or as `known` gives them. */
+export function toolModel(tool: CheckedTool, known?: KnownModel): ToolModel {
   const { spec } = tool;
-  const id = toolIdentifier(spec.name);
-  const pascal = pascalName(spec.name);
-  const version = clientToolVersionOf({ ...spec, fingerprints });
-  const common = { name: spec.name, id, pascal, spec, fingerprints, version, source: tool.source };
-  const types = { args: `${pascal}Args`, partialArgs: `${pascal}PartialArgs`, action: `ClientAction_${id}` };
-  const kind = clientToolMode(spec);
-  switch (kind.mode) {
+  const fingerprints = known?.fingerprints ?? toolFingerprints(spec);
+  const common = {
+    name: spec.name,
+    id: toolIdentifier(spec.name),
+    pascal: pascalName(spec.name),
+    fingerprints,
+    version: known?.version ?? clientToolVersionOf({ ...spec, fingerprints }),
+    source: tool.source,
+    ownMcpArgKind: known?.ownMcpArgKind ?? declaresOwnMcpArgKind(spec.parameters),
+  };
+  const types = {
+    args: `${common.pascal}Args`,
+    partialArgs: `${common.pascal}PartialArgs`,
+    action: `ClientAction_${common.id}`,
+  };
+  const mode = known?.mode ?? clientToolMode(spec).mode;
+  // The mode says which schemas the spec holds (clientToolMode reads them so).
+  switch (mode) {
     case "fire-and-forget":
-      return { ...common, mode: kind.mode, types };
+      return { ...common, spec, mode, types };
     case "awaited":
-    case "awaited-content":
       return {
         ...common,
-        mode: kind.mode,
-        outputSchema: kind.outputSchema,
-        types: { ...types, result: `${pascal}Result` },
+        spec: spec as AwaitedToolModel["spec"],
+        mode,
+        types: { ...types, result: `${common.pascal}Result` },
       };
+    case "awaited-content":
+      return { ...common, spec, mode, types: { ...types, result: `${common.pascal}Result` } };
     case "private-input":
       return {
         ...common,
-        mode: kind.mode,
-        privateInput: kind.privateInput,
-        types: { ...types, result: `${pascal}Result`, privateInput: `${pascal}PrivateInput` },
+        spec: spec as PrivateInputToolModel["spec"],
+        mode,
+        types: { ...types, result: `${common.pascal}Result`, privateInput: `${common.pascal}PrivateInput` },
       };
     default:
-      return unknownMode(kind);
+      return unknownMode(mode);
   }
+}
+
+/** Whether parameters declare an argument named `mcp_arg_kind` and none named `kind`. */
+function declaresOwnMcpArgKind(parameters: JsonObject): boolean {
+  const properties = parameters["properties"];
+  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return false;
+  return Object.hasOwn(properties, "mcp_arg_kind") && !Object.hasOwn(properties, "kind");
 }

@@ -21,6 +21,8 @@ interface ToolModelBase {
   readonly version: string;
   /** Where the spec was written, for messages. */
   readonly source: ToolSource;
+  /** Whether the parameters declare an argument named `mcp_arg_kind` and none named `kind` (see handlers-file.ts). */
+  readonly ownMcpArgKind: boolean;
 }
 
 /** A tool whose call ends once the client is told (the model sees "Tool call dispatched to client."). */
@@ -32,7 +34,7 @@ export interface FireAndForgetToolModel extends ToolModelBase {
 /** A tool whose call ends with the client's result, checked against its `outputSchema`. */
 export interface AwaitedToolModel extends ToolModelBase {
   readonly mode: "awaited";
-  readonly outputSchema: JsonObject;
+  readonly spec: ClientToolSpec & { readonly outputSchema: JsonObject };
   readonly types: {
     readonly args: string;
     readonly partialArgs: string;
@@ -43,11 +45,10 @@ export interface AwaitedToolModel extends ToolModelBase {
 
 /**
  * A tool awaited without an `outputSchema` (`"awaited": true`): the client answers with text for
- * the model, `ClientToolContentResult`, checked against `CONTENT_RESULT_SCHEMA` (`outputSchema` here).
+ * the model, `ClientToolContentResult`, checked against `CONTENT_RESULT_SCHEMA`.
  */
 export interface AwaitedContentToolModel extends ToolModelBase {
   readonly mode: "awaited-content";
-  readonly outputSchema: JsonObject;
   readonly types: {
     readonly args: string;
     readonly partialArgs: string;
@@ -63,7 +64,7 @@ export interface AwaitedContentToolModel extends ToolModelBase {
  */
 export interface PrivateInputToolModel extends ToolModelBase {
   readonly mode: "private-input";
-  readonly privateInput: ClientToolPrivateInput;
+  readonly spec: ClientToolSpec & { readonly privateInput: ClientToolPrivateInput };
   readonly types: {
     readonly args: string;
     readonly partialArgs: string;
@@ -74,7 +75,8 @@ export interface PrivateInputToolModel extends ToolModelBase {
 }
 
 /**
- * Everything the emitters know about one tool; they never look at files or raw schemas again.
+ * Everything the emitters know about one tool; they never look at files or raw schemas again. The schemas are read
+ * from the spec where they are needed: a spec the last run found right is parsed only then (see deferredSpec).
  * The modes are the model's taxonomy: code that treats them differently switches on `mode`,
  * exhaustively (`unknownMode` in the default), so a new mode is handled everywhere or fails to compile.
  */

@@ -14,6 +14,7 @@ const tool = (name: string): ToolModel =>
     version: "f~000000000000",
     types: { args: "A", partialArgs: "APartial", action: "B" },
     source: { file: "tools.json", pointer: "", parametersKey: "parameters" },
+    ownMcpArgKind: false,
   }) as ToolModel;
 
 describe("addMissingStubs", () => {

@@ -1,5 +1,5 @@
 import type { JsonObject } from "@gen-client-tools/runtime/core";
-import { unknownMode } from "@gen-client-tools/runtime/core";
+import { CONTENT_RESULT_SCHEMA, unknownMode } from "@gen-client-tools/runtime/core";
 import type { ToolModel } from "../../model/tool-model.js";
 import { docComment } from "../escape.js";
 
@@ -21,6 +21,7 @@ export interface ToolValidatorExport {
   readonly role: ValidatorRole;
   /** The generated type it is a guard of, in types.ts. */
   readonly type: string;
+  /** Read from the spec when asked: only a tool whose validator is compiled or hashed needs it. */
   readonly schema: JsonObject;
   /** Doc comment, shared by the module and its declarations. */
   readonly doc: string;
@@ -33,7 +34,9 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
       name: `validate${model.pascal}Args`,
       role: "args",
       type: model.types.args,
-      schema: model.spec.parameters,
+      get schema() {
+        return model.spec.parameters;
+      },
       doc: docComment(
         `Checks arguments of \`${model.name}\` against its parameters ` +
           `schema; when they do not match, \`errors\` says why.`,
@@ -52,7 +55,9 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
           name: `validate${model.pascal}Result`,
           role: "result",
           type: model.types.result,
-          schema: model.outputSchema,
+          get schema() {
+            return model.mode === "awaited" ? model.spec.outputSchema : CONTENT_RESULT_SCHEMA;
+          },
           doc: docComment(
             model.mode === "awaited"
               ? `Checks a result of \`${model.name}\` against its ` +
@@ -70,7 +75,9 @@ export function toolValidatorExports(model: ToolModel): ToolValidatorExport[] {
           name: `validate${model.pascal}PrivateInput`,
           role: "privateInput",
           type: model.types.privateInput,
-          schema: model.privateInput.schema,
+          get schema() {
+            return model.spec.privateInput.schema;
+          },
           doc: docComment(
             `Checks a private input of \`${model.name}\` (what the client collects for the ` +
               `server) against privateInput.schema; when it does not match, \`errors\` says why.`,
