@@ -178,7 +178,7 @@ function readSpecs(
   cache: GenerationCache | undefined,
   store: ProductsStore | undefined,
 ): ReadSpecs | { readonly diagnostics: readonly Diagnostic[]; readonly warnings: readonly Diagnostic[] } {
-  const { sources, diagnostics: unread } = loadSources(options, cache, store?.knownText);
+  const { sources, diagnostics: unread } = loadSources(options, cache, store?.readBefore);
   const locator = createLocator(sources.specs.map((spec) => spec.document));
   const checked = checkSpecs(sources.specs, cache, store?.knownChecks(sources));
   const memo = cache ?? store?.seed(checked, sources);

@@ -8,7 +8,18 @@ import { validatorCacheRoot } from "./validator-cache.js";
 const FORMAT = 1;
 
 /** One entry as stored: its stamp's fields, then the digest. */
-type StoredEntry = [size: number, mtimeMs: number, ctimeMs: number, ino: number, dev: number, digest: string];
+export type StoredEntry = [size: number, mtimeMs: number, ctimeMs: number, ino: number, dev: number, digest: string];
+
+export function storedEntry({ stamp, digest }: KnownFile): StoredEntry {
+  return [stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, stamp.dev, digest];
+}
+
+/** The entry as stored, or undefined when it does not read as one. */
+export function knownFileOf(entry: unknown): KnownFile | undefined {
+  if (!isStoredEntry(entry)) return undefined;
+  const [size, mtimeMs, ctimeMs, ino, dev, digest] = entry;
+  return { stamp: { size, mtimeMs, ctimeMs, ino, dev }, digest };
+}
 
 /**
  * The write stage's record of an output folder's files (see KnownFiles), kept beside the validators' cache. Best
@@ -26,8 +37,7 @@ export function openKnownFiles(outDir: string): { readonly files: KnownFiles; sa
       const entries = files.changed();
       if (file === undefined || entries === undefined) return;
       const stored: Record<string, StoredEntry> = {};
-      for (const [name, { stamp, digest }] of entries)
-        stored[path.relative(out, name)] = [stamp.size, stamp.mtimeMs, stamp.ctimeMs, stamp.ino, stamp.dev, digest];
+      for (const [name, entry] of entries) stored[path.relative(out, name)] = storedEntry(entry);
       try {
         writeFiles(
           [{ path: file, contents: `${JSON.stringify({ format: FORMAT, files: stored })}\n` }],
@@ -52,9 +62,8 @@ function readEntries(file: string, out: string): Map<string, KnownFile> {
   const { format, files } = (stored ?? {}) as { format?: unknown; files?: unknown };
   if (format !== FORMAT || typeof files !== "object" || files === null) return entries;
   for (const [name, entry] of Object.entries(files)) {
-    if (!isStoredEntry(entry)) continue;
-    const [size, mtimeMs, ctimeMs, ino, dev, digest] = entry;
-    entries.set(path.resolve(out, name), { stamp: { size, mtimeMs, ctimeMs, ino, dev }, digest });
+    const known = knownFileOf(entry);
+    if (known !== undefined) entries.set(path.resolve(out, name), known);
   }
   return entries;
 }

@@ -3,7 +3,9 @@ import type { ClientToolFingerprints } from "@gen-client-tools/runtime/core";
 import type { ToolSource } from "../check/check-specs.js";
 import { isSpecHead, type SpecHead } from "../check/deferred-spec.js";
 import type { KnownModel } from "../model/build-models.js";
+import type { KnownFile } from "../write/known-files.js";
 import { writeFiles } from "../write/write-files.js";
+import { knownFileOf, storedEntry } from "./known-files-cache.js";
 
 const FORMAT = 2;
 
@@ -18,6 +20,8 @@ export interface ProductsIndex {
   readonly tools: ReadonlyMap<string, ToolEntry>;
   /** By spec file (its key, see ProductsStore): a file that passed every check. */
   readonly checked: ReadonlyMap<string, CheckedFileEntry>;
+  /** By absolute path: the spec files read whose stamps vouch for their text's digest (see ReadBefore). */
+  readonly specFiles: ReadonlyMap<string, KnownFile>;
 }
 
 /** A spec file that passed every check: its warnings, and the pointers of its specs (each a tool of the index). */
@@ -52,8 +56,8 @@ export function readIndex(file: string, generator: string): ProductsIndex | unde
     return undefined;
   }
   if (!isRecord(stored) || stored["format"] !== FORMAT || stored["generator"] !== generator) return undefined;
-  const { files, tools, checked = {} } = stored;
-  if (!isRecord(files) || !isRecord(tools) || !isRecord(checked)) return undefined;
+  const { files, tools, checked = {}, specFiles = {} } = stored;
+  if (!isRecord(files) || !isRecord(tools) || !isRecord(checked) || !isRecord(specFiles)) return undefined;
   for (const entry of Object.values(files))
     if (!isRecord(entry) || typeof entry["digest"] !== "string" || !isIndexList(entry["lengths"])) return undefined;
   const entries = new Map<string, ToolEntry>();
@@ -62,7 +66,12 @@ export function readIndex(file: string, generator: string): ProductsIndex | unde
   for (const [key, entry] of Object.entries(checked))
     if (isRecord(entry) && isWarningList(entry["warnings"]) && isStringList(entry["tools"]))
       checkedFiles.set(key, entry as unknown as CheckedFileEntry);
-  return { files: files as ProductsIndex["files"], tools: entries, checked: checkedFiles };
+  const stamped = new Map<string, KnownFile>();
+  for (const [file, entry] of Object.entries(specFiles)) {
+    const known = knownFileOf(entry);
+    if (known !== undefined) stamped.set(file, known);
+  }
+  return { files: files as ProductsIndex["files"], tools: entries, checked: checkedFiles, specFiles: stamped };
 }
 
 /**
@@ -75,8 +84,16 @@ export function writeIndex(
   files: ProductsIndex["files"],
   tools: ReadonlyMap<string, string>,
   checked: ProductsIndex["checked"],
+  specFiles: ProductsIndex["specFiles"],
 ): void {
-  const head = JSON.stringify({ format: FORMAT, generator, files, checked: Object.fromEntries(checked) }).slice(0, -1);
+  const stamped = Object.fromEntries([...specFiles].map(([file, entry]) => [file, storedEntry(entry)]));
+  const head = JSON.stringify({
+    format: FORMAT,
+    generator,
+    files,
+    checked: Object.fromEntries(checked),
+    specFiles: stamped,
+  }).slice(0, -1);
   const entries = [...tools].map(([key, entry]) => `${JSON.stringify(key)}:${entry}`).join(",");
   try {
     writeFiles([{ path: file, contents: `${head},"tools":{${entries}}}\n` }], undefined, false);

@@ -7,6 +7,7 @@ import { emitSchemaTypes } from "../emit/schema-types/index.js";
 import { validatorExportsDigest } from "../emit/validators/cache-key.js";
 import { generate } from "../generate.js";
 import { parseJson } from "../json/json-parser.js";
+import { readPlainFileStatus } from "../read-plain-file.js";
 import { writeGenerated } from "../write-generated.js";
 import { pointAt, seen, tool } from "./__fixtures__/runs.js";
 
@@ -34,6 +35,12 @@ vi.mock("../json/json-parser.js", async (importOriginal) => {
   return { ...original, parseJson: vi.fn(original.parseJson) };
 });
 const parsed = vi.mocked(parseJson);
+// Records the files read: a spec file whose stamp vouches for the text the last run read is not read.
+vi.mock("../read-plain-file.js", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../read-plain-file.js")>();
+  return { ...original, readPlainFileStatus: vi.fn(original.readPlainFileStatus) };
+});
+const readFiles = vi.mocked(readPlainFileStatus);
 
 beforeEach(() => {
   parsed.mockClear();
@@ -41,7 +48,10 @@ beforeEach(() => {
   hashed.mockClear();
   walked.mockClear();
 });
-afterEach(removeTempProjects);
+afterEach(() => {
+  vi.useRealTimers();
+  removeTempProjects();
+});
 
 /** A run after the products store's index was removed. */
 async function generateWithoutIndex(
@@ -229,6 +239,51 @@ describe("the products store", () => {
       JSON.stringify([tool("beta", { description: "Edited." }), tool("gamma", { awaited: true })]),
     );
     expect(await step({ validators: true })).toEqual(["a.json", "b.json", "schemas/shapes.json"]);
+  });
+
+  it("reads no spec file whose stamp vouches for the text the last run found right, until its text is needed", async () => {
+    const cwd = tempProject({
+      "node_modules/.keep": "",
+      "client-tools/a.json": tool("alpha", { outputSchema: pointAt }),
+      "client-tools/schemas/shapes.json": { $defs: { point: { type: "object" } } },
+      "client-tools/b.json": [tool("beta"), tool("gamma", { awaited: true })],
+      "client-tools/c.json": tool("delta"),
+    });
+    const folder = path.join(cwd, "client-tools");
+    /** A run `seconds` from now, when the files' changes are no longer recent enough to leave them unstamped. */
+    const step = async (seconds: number): Promise<Awaited<ReturnType<typeof generate>> & { read: string[] }> => {
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + seconds * 1000 });
+      readFiles.mockClear();
+      const result = await generate({ cwd });
+      const read = readFiles.mock.calls
+        .map(([file]) => path.relative(folder, String(file)))
+        .filter((file) => !file.startsWith(".."))
+        .sort();
+      // At the same time: that run's index, which the next step reads, stamps what it reads as this one does.
+      expect(seen(result)).toEqual(seen(await generateWithoutIndex(cwd)));
+      vi.useRealTimers();
+      if (result.diagnostics.length === 0) writeGenerated(result);
+      return { ...result, read };
+    };
+    const every = ["a.json", "b.json", "c.json", "schemas/shapes.json"];
+    // Written a moment ago: not stamped by the first run, read and stamped by the next one.
+    expect((await step(0)).read).toEqual(every);
+    expect((await step(5)).read).toEqual(every);
+    // The file that reaches a schema file is read, as is that file.
+    expect((await step(10)).read).toEqual(["a.json", "schemas/shapes.json"]);
+    writeFileSync(path.join(folder, "c.json"), JSON.stringify(tool("delta", { description: "Edited." })));
+    expect((await step(15)).read).toEqual(["a.json", "c.json", "schemas/shapes.json"]);
+    expect((await step(20)).read).toEqual(["a.json", "schemas/shapes.json"]);
+    // A name clash with a file left unread: its text is read to place the problem, which names both places.
+    writeFileSync(path.join(folder, "c.json"), JSON.stringify(tool("beta")));
+    const clash = await step(25);
+    expect(clash.read).toEqual(["a.json", "b.json", "c.json", "schemas/shapes.json"]);
+    expect(clash.diagnostics).toEqual([
+      expect.objectContaining({
+        file: "client-tools/c.json",
+        message: expect.stringContaining("also defined at client-tools/b.json:3:5"),
+      }),
+    ]);
   });
 
   it("takes nothing from files prettier formatted, and gives what a run without the store gives", async () => {

@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ClientToolFingerprints, ClientToolSpec } from "@gen-client-tools/runtime/core";
 import { sha256Hex } from "@gen-client-tools/runtime/core";
@@ -7,11 +7,13 @@ import { specHead } from "../check/deferred-spec.js";
 import type { FileProblem } from "../diagnostics.js";
 import type { EmitMemo } from "../emit/emitters.js";
 import type { PlannedFile } from "../emit/output-plan.js";
+import { sameStamp } from "../file-stamp.js";
 import { generatorDigest } from "../generator-digest.js";
-import type { SourceSet, SpecSource } from "../load/sources.js";
+import type { ReadBefore, SourceSet, SpecSource } from "../load/sources.js";
 import { digestOf } from "../manifest/file-digests.js";
 import { type ModelMemo, toolModel } from "../model/build-models.js";
 import type { ToolModel } from "../model/tool-model.js";
+import type { KnownFile } from "../write/known-files.js";
 import { filePieces, type ReadFile } from "./generated-pieces.js";
 import {
   type CheckedFileEntry,
@@ -36,11 +38,8 @@ const SPECS = "specs.ts";
  * as it was (its digest, and those of the schema files it reached) keeps the warnings it was checked with.
  */
 export interface ProductsStore {
-  /**
-   * Whether a spec file of this digest, reaching no schema file, is one the last run found right and kept every tool of:
-   * its text need not be parsed (see deferredSpec).
-   */
-  readonly knownText: (digest: string) => boolean;
+  /** What the last run found of the spec files, for the load stage (see deferredSpec). */
+  readonly readBefore: ReadBefore;
   /** The spec files of `sources` the last run found right, with their warnings and tools (see checkSpecs). */
   knownChecks(sources: SourceSet): KnownChecks;
   /**
@@ -78,6 +77,9 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
   const keys = new Map<ClientToolSpec, string>();
   /** This run's spec files, by each file's key. */
   const checkedNow = new Map<string, CheckedFileEntry>();
+  /** The stamps of this run's spec files, and whether any was read to take its stamp. */
+  const specFilesNow = new Map<string, KnownFile>();
+  let specFilesRead = false;
   const fileKeys = new WeakMap<SpecSource, string>();
   const fileKey = (source: SpecSource, sources: SourceSet): string => {
     let key = fileKeys.get(source);
@@ -106,6 +108,7 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         readonly digests: readonly (string | undefined)[];
         readonly tools: ReadonlyMap<string, boolean>;
         readonly checked: ReadonlySet<string>;
+        readonly specFiles: number;
       }
     | undefined;
   /** Each tool's entry as JSON, by its key: a run of thousands of tools keeps no object per tool to the end. */
@@ -115,7 +118,20 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
   const validatorExports = new WeakMap<ClientToolSpec, string>();
   return {
     readSpecsText: () => specs?.()?.text,
-    knownText: (digest) => knownFile(specFileKey(digest, new Map(), new Map())) !== undefined,
+    readBefore: {
+      knownText: (digest) => knownFile(specFileKey(digest, new Map(), new Map())) !== undefined,
+      vouched(file) {
+        const entry = readOnce()?.specFiles.get(file);
+        const status = entry && statSync(file, { throwIfNoEntry: false });
+        if (status === undefined || !sameStamp(entry!.stamp, status)) return undefined;
+        specFilesNow.set(file, entry!);
+        return entry!.digest;
+      },
+      record(file, stamp, digest) {
+        specFilesNow.set(file, { stamp, digest });
+        specFilesRead = true;
+      },
+    },
     knownChecks(sources) {
       return (source) => {
         const key = fileKey(source, sources);
@@ -172,6 +188,7 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         digests: [TYPES, SPECS].map((name) => index.files[name]?.digest),
         tools: new Map([...index.tools].map(([key, entry]) => [key, entry.validatorExports !== undefined])),
         checked: new Set(index.checked.keys()),
+        specFiles: index.specFiles.size,
       };
       const types = filePieces(outDir, TYPES, index);
       specs = filePieces(outDir, SPECS, index);
@@ -243,8 +260,10 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         previous.tools.size === tools.size &&
         [...tools.keys()].every((key) => previous!.tools.has(key)) &&
         previous.checked.size === checkedNow.size &&
-        [...checkedNow.keys()].every((key) => previous!.checked.has(key));
-      if (!same) writeIndex(indexFile, generatorDigest(), described, tools, checkedNow);
+        [...checkedNow.keys()].every((key) => previous!.checked.has(key)) &&
+        !specFilesRead &&
+        previous.specFiles === specFilesNow.size;
+      if (!same) writeIndex(indexFile, generatorDigest(), described, tools, checkedNow, specFilesNow);
     },
   };
 }

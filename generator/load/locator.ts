@@ -11,7 +11,8 @@ export interface Locator {
 
 /** A locator for the spec files load read: it keeps their text, and reads it only when asked. */
 export function createLocator(documents: readonly JsonDocument[]): Locator {
-  const texts = new Map(documents.map((document) => [document.displayPath, document.text]));
+  // A document read but not parsed may not have read its text yet: read where a problem is placed.
+  const byPath = new Map(documents.map((document) => [document.displayPath, document]));
   const locate = (problems: readonly FileProblem[]): Diagnostic[] => {
     // Each file's text is read for positions once; the problems keep their order.
     const byFile = new Map<string, number[]>();
@@ -22,7 +23,7 @@ export function createLocator(documents: readonly JsonDocument[]): Locator {
     });
     const located: Diagnostic[] = [];
     for (const [file, indexes] of byFile) {
-      const text = texts.get(file);
+      const text = byPath.get(file)?.text;
       const list = indexes.map((i) => problems[i]!);
       const placed =
         text === undefined

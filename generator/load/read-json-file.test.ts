@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { textDigest } from "../digest.js";
-import { type ReadFile, type ReadJsonResult, readJsonFile } from "./read-json-file.js";
+import { deferredDocument, type ReadFile, type ReadJsonResult, readJsonFile } from "./read-json-file.js";
 
 let folder: string;
 beforeEach(() => {
@@ -78,5 +78,16 @@ describe("readJsonFile with stamps", () => {
     const first = readLater(10, file);
     const other = readJsonFile(file, "elsewhere/a.json", { stamp: true, previous: first });
     expect("document" in other && other.document.displayPath).toBe("elsewhere/a.json");
+  });
+
+  it("reads a document taken by an earlier run's stamp only when its text is asked for, and refuses other bytes", () => {
+    const file = path.join(folder, "a.json");
+    writeFileSync(file, '{"a":1}');
+    const document = deferredDocument(file, "a.json", textDigest('{"a":1}'));
+    writeFileSync(file, '{"a":2}');
+    expect(() => document.text).toThrow("a.json: the file changed while gen-client-tools was running: run it again");
+    writeFileSync(file, '{"a":1}');
+    expect(document.value).toEqual({ a: 1 });
+    expect(Object.isFrozen(document.value)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import type { JsonValue } from "@gen-client-tools/runtime/core";
-import { cacheMismatch, type Diagnostic } from "../diagnostics.js";
+import { cacheMismatch, type Diagnostic, GenerateError } from "../diagnostics.js";
 import { decodedTextDigest, textDigest } from "../digest.js";
 import { type FileStamp, fileStamp, sameStamp } from "../file-stamp.js";
 import { JsonSyntaxError, lineColumn, parseJson } from "../json/json-parser.js";
@@ -87,7 +87,7 @@ export function readJsonFile(
   // Never read: a pipe blocks until someone writes to it, and a device may never end.
   if (text === undefined || digest === undefined) return { diagnostic: { file: displayPath, message: NOT_PLAIN } };
   if (parsedBefore?.(text, digest) === true) {
-    const document = deferredDocument(absolutePath, displayPath, text, digest);
+    const document = deferredDocument(absolutePath, displayPath, digest, text);
     return stamp === undefined ? { document } : { document, stamp };
   }
   try {
@@ -104,13 +104,29 @@ export function readJsonFile(
   }
 }
 
-/** A document whose text parsed before: parsed when its value is first read. */
-function deferredDocument(path: string, displayPath: string, text: string, digest: string): JsonDocument {
+/**
+ * A document whose text an earlier run parsed and found right: parsed when its value is first read. Without `text`, a
+ * file an earlier run's stamp vouches for (see ReadBefore): read when its text is first asked for, and refused if it no
+ * longer has `digest`, since the run has taken it as that text.
+ */
+export function deferredDocument(path: string, displayPath: string, digest: string, text?: string): JsonDocument {
+  let read = text;
+  const readText = (): string => {
+    if (read === undefined) {
+      const bytes = readPlainFileStatus(path)?.bytes;
+      if (bytes === undefined || decodedTextDigest(bytes) !== digest)
+        throw new GenerateError([
+          { file: displayPath, message: "the file changed while gen-client-tools was running: run it again" },
+        ]);
+      read = bytes.toString("utf8");
+    }
+    return read;
+  };
   let parsed: ReturnType<typeof parseJson> | undefined;
   const parse = (): ReturnType<typeof parseJson> => {
     if (parsed === undefined) {
       try {
-        parsed = parseJson(text);
+        parsed = parseJson(readText());
       } catch (error) {
         if (error instanceof JsonSyntaxError) throw cacheMismatch(displayPath);
         throw error;
@@ -121,8 +137,10 @@ function deferredDocument(path: string, displayPath: string, text: string, diges
   return {
     path,
     displayPath,
-    text,
     digest,
+    get text() {
+      return readText();
+    },
     get value() {
       return parse().value;
     },

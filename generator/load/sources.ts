@@ -4,11 +4,18 @@ import type { JsonValue } from "@gen-client-tools/runtime/core";
 import { forEachRef } from "@gen-client-tools/runtime/core";
 import { type Diagnostic, formatDiagnostic } from "../diagnostics.js";
 import { refTarget } from "../file-refs.js";
+import type { FileStamp } from "../file-stamp.js";
 import { MANIFEST_FILE, type Manifest, parseManifest } from "../output-format/manifest.js";
 import { readPlainFile } from "../read-plain-file.js";
 import { isInside, relativePath, relativePathsFrom } from "../relative-path.js";
 import type { WatchedChanges } from "../watch/watched-changes.js";
-import { type JsonDocument, type ReadFile, type ReadJsonResult, readJsonFile } from "./read-json-file.js";
+import {
+  deferredDocument,
+  type JsonDocument,
+  type ReadFile,
+  type ReadJsonResult,
+  readJsonFile,
+} from "./read-json-file.js";
 import { listSpecFiles, type SpecFileList } from "./spec-files.js";
 
 /** A file that a `$ref` names, as read: its parsed JSON, or why it could not be read. */
@@ -44,6 +51,22 @@ export interface LoadMemo {
   readonly watched?: Pick<WatchedChanges, "take"> | undefined;
 }
 
+/**
+ * What an earlier run (in another process) found of the spec files (see ProductsStore), so that a file it found right
+ * need not be parsed, nor read while its stamp is still the one that run took.
+ */
+export interface ReadBefore {
+  /**
+   * Whether a spec file of this digest, reaching no schema file, is one that run found right and kept every tool of:
+   * its text need not be parsed.
+   */
+  knownText(digest: string): boolean;
+  /** The digest of a spec file's text as that run read it, while its stamp is the one recorded then; else undefined. */
+  vouched(file: string): string | undefined;
+  /** Takes the stamp of a spec file read now, which reaches no schema file, with its text's digest, for the next run. */
+  record(file: string, stamp: FileStamp, digest: string): void;
+}
+
 export interface LoadOptions {
   readonly in: readonly string[];
   readonly out: string;
@@ -60,9 +83,9 @@ export interface LoadOptions {
 export function loadSources(
   options: LoadOptions,
   cache?: LoadMemo,
-  knownText?: (digest: string) => boolean,
+  before?: ReadBefore,
 ): { sources: SourceSet; diagnostics: Diagnostic[] } {
-  const { specs, schemaDigests, diagnostics } = readSpecFiles(options, cache, knownText);
+  const { specs, schemaDigests, diagnostics } = readSpecFiles(options, cache, before);
   const stubs = options.stubs === false ? undefined : { path: options.stubs, text: readPlainFile(options.stubs) };
   const previous = readPlainFile(path.join(options.out, MANIFEST_FILE));
   return {
@@ -78,12 +101,13 @@ export function loadSources(
 
 /**
  * The spec files listed, each with the files its `$ref`s reach, read through `cache` where there is one. A spec file
- * that `knownText` vouches for, and that can reach no schema file, is parsed only when its value is read.
+ * that `before` knows, and that can reach no schema file, is parsed only when its value is read, and read only when its
+ * text is, while its stamp vouches for it.
  */
 function readSpecFiles(
   options: LoadOptions,
   cache: LoadMemo | undefined,
-  knownText: ((digest: string) => boolean) | undefined,
+  before: ReadBefore | undefined,
 ): Pick<SourceSet, "specs" | "schemaDigests"> & { diagnostics: Diagnostic[] } {
   const display = relativePathsFrom(options.cwd);
   const documents = new Map<string, ReadFile>();
@@ -96,13 +120,15 @@ function readSpecFiles(
     /** `spec`: a spec file as listed, not a link (which a watcher's events name by another path). */
     const readFile = (file: string, spec = false): ReadJsonResult => {
       const result = readJsonFile(file, display(file), {
-        stamp: cache !== undefined,
+        stamp: cache !== undefined || before !== undefined,
         previous: cache?.documents.get(file),
         unchanged: spec && since !== undefined && !listed.links.has(file) && since.unchanged(file),
         parsedBefore:
-          spec && knownText !== undefined ? (text, digest) => !mayReachFiles(text) && knownText(digest) : undefined,
+          spec && before !== undefined ? (text, digest) => !mayReachFiles(text) && before.knownText(digest) : undefined,
       });
       if ("document" in result) documents.set(file, result);
+      if (spec && before !== undefined && "document" in result && result.stamp && !mayReachFiles(result.document.text))
+        before.record(file, result.stamp, result.document.digest);
       return result;
     };
     const diagnostics: Diagnostic[] = [...listed.diagnostics];
@@ -123,6 +149,12 @@ function readSpecFiles(
     };
     const specs: SpecSource[] = [];
     for (const file of listed.files) {
+      const vouched = before?.vouched(file);
+      if (vouched !== undefined && before!.knownText(vouched)) {
+        // Recorded only for a text that reaches no schema file.
+        specs.push({ document: deferredDocument(file, display(file), vouched), schemaFiles: new Map() });
+        continue;
+      }
       const result = readFile(file, true);
       if ("document" in result)
         specs.push({ document: result.document, schemaFiles: referencedFiles(result.document, readSchemaFile, cache) });
