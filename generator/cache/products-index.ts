@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { ClientToolFingerprints } from "@gen-client-tools/runtime/core";
-import type { ToolSource } from "../check/check-specs.js";
 import { isSpecHead, type SpecHead } from "../check/deferred-spec.js";
 import type { KnownModel } from "../model/build-models.js";
+import { piecedText } from "../text-chunks.js";
 import type { KnownFile } from "../write/known-files.js";
 import { writeFiles } from "../write/write-files.js";
 import { knownFileOf, storedEntry } from "./known-files-cache.js";
@@ -33,12 +33,15 @@ export interface CheckedFileEntry {
 /** A warning of a spec file: its JSON pointer there, and its message. */
 export type CheckedWarning = readonly [pointer: string, message: string];
 
-export interface ToolEntry extends KnownModel {
+export interface ToolEntry extends Omit<KnownModel, "ownMcpArgKind"> {
+  /** Where absent, false. */
+  readonly ownMcpArgKind?: true;
   /** Without the compatible versions, which come from the previous run. */
   readonly fingerprints: ClientToolFingerprints;
-  /** Its checked spec without its schemas, for a run that does not parse the spec's file. */
+  /** Its checked spec without its schemas and description, for a run that does not parse the spec's file. */
   readonly spec: SpecHead;
-  readonly parametersKey: ToolSource["parametersKey"];
+  /** Where absent, `parameters`. */
+  readonly parametersKey?: "inputSchema";
   /** The compatible versions its part of specs.ts was emitted with. */
   readonly compatible: string;
   /** By file name: the indexes of its pieces. */
@@ -94,9 +97,13 @@ export function writeIndex(
     checked: Object.fromEntries(checked),
     specFiles: stamped,
   }).slice(0, -1);
-  const entries = [...tools].map(([key, entry]) => `${JSON.stringify(key)}:${entry}`).join(",");
+  // In pieces, never joined: the index of thousands of tools is megabytes, written while the output is still in memory.
+  const pieces = [head, ',"tools":{'];
+  for (const [key, entry] of tools) pieces.push(pieces.length === 2 ? "" : ",", JSON.stringify(key), ":", entry);
+  pieces.push("}}\n");
+  const { text, pieces: written } = piecedText(pieces);
   try {
-    writeFiles([{ path: file, contents: `${head},"tools":{${entries}}}\n` }], undefined, false);
+    writeFiles([{ path: file, contents: text, pieces: written }], undefined, false);
   } catch {
     // A read-only or full disk.
   }
@@ -138,8 +145,8 @@ function isToolEntry(entry: unknown): entry is ToolEntry {
   if (!isRecord(entry) || typeof entry["compatible"] !== "string") return false;
   if (!isSpecHead(entry["spec"]) || typeof entry["version"] !== "string" || !MODES.includes(entry["mode"]))
     return false;
-  if (typeof entry["ownMcpArgKind"] !== "boolean") return false;
-  if (entry["parametersKey"] !== "parameters" && entry["parametersKey"] !== "inputSchema") return false;
+  if (entry["ownMcpArgKind"] !== undefined && entry["ownMcpArgKind"] !== true) return false;
+  if (entry["parametersKey"] !== undefined && entry["parametersKey"] !== "inputSchema") return false;
   if (entry["validatorExports"] !== undefined && typeof entry["validatorExports"] !== "string") return false;
   const { fingerprints, pieces } = entry;
   return (

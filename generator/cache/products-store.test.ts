@@ -137,7 +137,10 @@ describe("the products store", () => {
     writeGenerated(await generate({ cwd }));
     const cacheFolder = path.join(cwd, "node_modules/.cache/gen-client-tools");
     const index = path.join(cacheFolder, readdirSync(cacheFolder).find((n) => n.startsWith("products-"))!);
-    writeFileSync(index, readFileSync(index, "utf8").replace('"The alpha tool."', '"Not the file\'s."'));
+    writeFileSync(
+      index,
+      readFileSync(index, "utf8").replace('"description":0', '"description":0,"permission":"forged"'),
+    );
     // The file's types are emitted again, so its spec's schemas are read, and the file parsed.
     rmSync(path.join(cwd, "src/client-tools.gen/types.ts"));
     await expect(generate({ cwd })).rejects.toThrow(

@@ -119,7 +119,8 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
   return {
     readSpecsText: () => specs?.()?.text,
     readBefore: {
-      knownText: (digest) => knownFile(specFileKey(digest, new Map(), new Map())) !== undefined,
+      knownText: (digest) =>
+        readOnce() !== undefined && knownFile(specFileKey(digest, new Map(), new Map())) !== undefined,
       vouched(file) {
         const entry = readOnce()?.specFiles.get(file);
         const status = entry && statSync(file, { throwIfNoEntry: false });
@@ -145,7 +146,7 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
           warnings,
           tools: known.tools.map((entry, i) => ({
             head: entry.spec,
-            source: { file, pointer: checked.tools[i]!, parametersKey: entry.parametersKey },
+            source: { file, pointer: checked.tools[i]!, parametersKey: entry.parametersKey ?? "parameters" },
           })),
         };
       };
@@ -198,7 +199,7 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         const declarations = types()?.pieces(entry.pieces[TYPES]);
         const spec = specs()?.pieces(entry.pieces[SPECS]);
         if (declarations === undefined || declarations.length === 0 || spec?.length !== 2) continue;
-        memo.models.set(tool, toolModel(tool, entry));
+        memo.models.set(tool, toolModel(tool, { ...entry, ownMcpArgKind: entry.ownMcpArgKind === true }));
         memo.typesPieces.set(tool.spec, { pieces: declarations.slice(0, -1), row: declarations.at(-1)! });
         memo.specsPieces.set(tool.spec, { compatible: entry.compatible, type: spec[0]!, value: spec[1]! });
         if (entry.validatorExports !== undefined) validatorExports.set(tool.spec, entry.validatorExports);
@@ -227,10 +228,10 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
         if (exports !== undefined && previous?.tools.get(key) !== true) gained = true;
         const entry: ToolEntry = {
           spec: specHead(model.spec),
-          parametersKey: model.source.parametersKey,
+          ...(model.source.parametersKey === "inputSchema" && { parametersKey: "inputSchema" }),
           mode: model.mode,
           version: model.version,
-          ownMcpArgKind: model.ownMcpArgKind,
+          ...(model.ownMcpArgKind && { ownMcpArgKind: true }),
           fingerprints: fingerprints as ClientToolFingerprints,
           compatible: compatible?.join() ?? "",
           pieces: { [TYPES]: inTypes, [SPECS]: inSpecs },

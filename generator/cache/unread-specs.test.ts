@@ -1,10 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { openSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { removeTempProjects, tempProject } from "../../test-support/temp-project.js";
 import { generate } from "../generate.js";
 import { parseJson } from "../json/json-parser.js";
-import { readPlainFileStatus } from "../read-plain-file.js";
 import { writeGenerated } from "../write-generated.js";
 import { generateWithoutIndex, pointAt, seen, tool } from "./__fixtures__/runs.js";
 
@@ -14,16 +13,18 @@ vi.mock("../json/json-parser.js", async (importOriginal) => {
   return { ...original, parseJson: vi.fn(original.parseJson) };
 });
 const parsed = vi.mocked(parseJson);
-// Records the files read: a spec file whose stamp vouches for the text the last run read is not read.
-vi.mock("../read-plain-file.js", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../read-plain-file.js")>();
-  return { ...original, readPlainFileStatus: vi.fn(original.readPlainFileStatus) };
+// Records the files opened or read by name: a spec file whose stamp vouches for the text the last run read is not.
+vi.mock("node:fs", async (importOriginal) => {
+  const original = await importOriginal<typeof import("node:fs")>();
+  return { ...original, openSync: vi.fn(original.openSync), readFileSync: vi.fn(original.readFileSync) };
 });
-const readFiles = vi.mocked(readPlainFileStatus);
+const opened = vi.mocked(openSync);
+const readByName = vi.mocked(readFileSync);
 
 beforeEach(() => {
   parsed.mockClear();
-  readFiles.mockClear();
+  opened.mockClear();
+  readByName.mockClear();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -86,10 +87,11 @@ describe("a run in a new process, with the products store", () => {
     /** A run `seconds` from now, when the files' changes are no longer recent enough to leave them unstamped. */
     const step = async (seconds: number): Promise<Awaited<ReturnType<typeof generate>> & { read: string[] }> => {
       vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + seconds * 1000 });
-      readFiles.mockClear();
+      opened.mockClear();
+      readByName.mockClear();
       const result = await generate({ cwd });
-      const read = readFiles.mock.calls
-        .map(([file]) => path.relative(folder, String(file)))
+      const read = [...new Set([...opened.mock.calls, ...readByName.mock.calls].map(([file]) => file))]
+        .flatMap((file) => (typeof file === "string" ? [path.relative(folder, file)] : []))
         .filter((file) => !file.startsWith(".."))
         .sort();
       // At the same time: that run's index, which the next step reads, stamps what it reads as this one does.

@@ -21,7 +21,7 @@ export interface JsonDocument {
   readonly deepest: number;
 }
 
-/** A JSON file read, with its stamp when one was asked for and can vouch for it. */
+/** A JSON file read, with its stamp where it can vouch for the text read (see fileStamp). */
 export interface ReadFile {
   readonly document: JsonDocument;
   readonly stamp?: FileStamp;
@@ -70,9 +70,14 @@ export function readJsonFile(
         if (previous?.document.digest === digest) return stamp ? { document: previous.document, stamp } : previous;
         text = read.bytes.toString("utf8");
       }
-    } else if (statSync(absolutePath).isFile()) {
-      text = readFileSync(absolutePath, "utf8");
-      digest = textDigest(text);
+    } else {
+      const status = statSync(absolutePath);
+      if (status.isFile()) {
+        // Taken before the read: a change after it makes the stamp differ next time.
+        stamp = fileStamp(status);
+        text = readFileSync(absolutePath, "utf8");
+        digest = textDigest(text);
+      }
     }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "";

@@ -120,7 +120,7 @@ function readSpecFiles(
     /** `spec`: a spec file as listed, not a link (which a watcher's events name by another path). */
     const readFile = (file: string, spec = false): ReadJsonResult => {
       const result = readJsonFile(file, display(file), {
-        stamp: cache !== undefined || before !== undefined,
+        stamp: cache !== undefined,
         previous: cache?.documents.get(file),
         unchanged: spec && since !== undefined && !listed.links.has(file) && since.unchanged(file),
         parsedBefore:
