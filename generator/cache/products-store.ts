@@ -80,15 +80,21 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
   /** The stamps of this run's spec files, and whether any was read to take its stamp. */
   const specFilesNow = new Map<string, KnownFile>();
   let specFilesRead = false;
-  const fileKeys = new WeakMap<SpecSource, string>();
-  const fileKey = (source: SpecSource, sources: SourceSet): string => {
-    let key = fileKeys.get(source);
+  /** The key of a spec file that reaches no schema file, by its digest: load asks for it, then check. */
+  const textKeys = new Map<string, string>();
+  const textKey = (digest: string): string => {
+    let key = textKeys.get(digest);
     if (key === undefined) {
-      key = specFileKey(source.document.digest, source.schemaFiles, sources.schemaDigests);
-      fileKeys.set(source, key);
+      key = specFileKey(digest, new Map(), new Map());
+      textKeys.set(digest, key);
     }
     return key;
   };
+  // A file that reaches schema files is rare, and its key a hash of a few digests.
+  const fileKey = (source: SpecSource, sources: SourceSet): string =>
+    source.schemaFiles.size === 0
+      ? textKey(source.document.digest)
+      : specFileKey(source.document.digest, source.schemaFiles, sources.schemaDigests);
   /** A file the index holds as checked, with an entry for each of its tools; undefined otherwise. */
   const knownFile = (key: string): { file: CheckedFileEntry; tools: ToolEntry[] } | undefined => {
     const index = readOnce();
@@ -119,8 +125,7 @@ function productsStore(outDir: string, indexFile: string): ProductsStore {
   return {
     readSpecsText: () => specs?.()?.text,
     readBefore: {
-      knownText: (digest) =>
-        readOnce() !== undefined && knownFile(specFileKey(digest, new Map(), new Map())) !== undefined,
+      knownText: (digest) => readOnce() !== undefined && knownFile(textKey(digest)) !== undefined,
       vouched(file) {
         const entry = readOnce()?.specFiles.get(file);
         const status = entry && statSync(file, { throwIfNoEntry: false });
