@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TINY_PLAN } from "./__fixtures__/tiny-plan.js";
 import { describeMachine } from "./machine.js";
 import { builtBenchScript } from "./paths.js";
-import type { Plan } from "./plan.js";
 import { benchmarksMarkdown } from "./report/markdown.js";
 import type { BenchResults, Row } from "./results.js";
 import { BENCHMARKS } from "./suites/index.js";
@@ -12,16 +12,6 @@ import { Workspace } from "./workspace.js";
 // working as the generator and runtime change. Only the shape of the results is checked,
 // never a timing. Child processes run the built dist/ (npm test builds first).
 
-const TINY: Plan = {
-  mode: "quick",
-  mainTools: 10,
-  scalingTools: [10],
-  typecheckTools: [10],
-  processRuns: 1,
-  baselineRuns: 1,
-  largeRuns: 1,
-  samples: 2,
-};
 const STATUSES: readonly Row["status"][] = ["pass", "miss", "info"];
 
 let workspace: Workspace;
@@ -40,7 +30,7 @@ describe("the benchmark harness, quick mode at 10 tools", () => {
     const skip =
       (benchmark.name === "redis" || benchmark.name === "deployment") && process.env["GCT_REDIS_URL"] === undefined;
     it.skipIf(skip)(`${benchmark.name} runs and returns well-formed rows`, { timeout: 120_000 }, async () => {
-      const produced = await benchmark.run({ plan: TINY, workspace, log: () => undefined });
+      const produced = await benchmark.run({ plan: TINY_PLAN, workspace, log: () => undefined });
       expect(produced.length).toBeGreaterThan(0);
       for (const r of produced) {
         expect(r.id).toMatch(/^[a-z0-9.-]+$/);

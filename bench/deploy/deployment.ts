@@ -1,17 +1,22 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { builtBenchScript } from "../paths.js";
-import { answerOwnerCalls } from "./answering-client.js";
+import { type AnsweringClient, answerOwnerCalls } from "./answering-client.js";
+
+/** What a dispatching instance measured of one run. */
+export interface DeployedRun {
+  readonly seconds: number;
+  /** Each call's time from dispatch to outcome, ms. */
+  readonly latencies: readonly number[];
+  /** How many dispatches were sent again after a 503. */
+  readonly retried: number;
+}
 
 /** One instance process of the deployment benchmark (bench/deploy/instance.ts). */
 export interface DeployedInstance {
   readonly port: number;
   /** Dispatches `calls` calls with `inFlight` at once, the owners in turn (a dispatching instance only). */
-  run(
-    calls: number,
-    inFlight: number,
-    owners: readonly string[],
-  ): Promise<{ readonly seconds: number; readonly latencies: readonly number[] }>;
+  run(calls: number, inFlight: number, owners: readonly string[]): Promise<DeployedRun>;
   stop(): void;
 }
 
@@ -41,14 +46,22 @@ export async function startInstance(
     run: async (calls, inFlight, owners) => {
       const result = nextLine("RESULT ");
       child.stdin!.write(`RUN ${calls} ${inFlight} ${owners.join(",")}\n`);
-      return JSON.parse(await result) as { seconds: number; latencies: number[] };
+      return JSON.parse(await result) as DeployedRun;
     },
     stop: () => child.kill(),
   };
 }
 
 /** Clients following each owner at its instance's port, answering every call there. */
-export async function startClients(owners: readonly (readonly [owner: string, port: number])[]): Promise<() => void> {
-  const stops = await Promise.all(owners.map(([owner, port]) => answerOwnerCalls(port, owner)));
-  return () => stops.forEach((stop) => stop());
+export async function startClients(
+  owners: readonly (readonly [owner: string, port: number])[],
+): Promise<AnsweringClient> {
+  const clients = await Promise.all(owners.map(([owner, port]) => answerOwnerCalls(port, owner)));
+  const failed = Promise.race(clients.map((client) => client.failed));
+  failed.catch(() => {});
+  return {
+    failed,
+    resent: () => clients.reduce((sum, client) => sum + client.resent(), 0),
+    stop: () => clients.forEach((client) => client.stop()),
+  };
 }

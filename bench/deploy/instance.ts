@@ -3,7 +3,8 @@
 // Prints `READY <port>`. The dispatching instance (`dispatcher`, or `single`, which is every
 // role at once) also takes `RUN <calls> <in flight> <owner,owner...>` lines on stdin: it
 // dispatches that many calls, the owners in turn, and prints `RESULT <json>` (seconds, and
-// each call's time from dispatch to outcome in ms).
+// each call's time from dispatch to outcome in ms, and how many dispatches were sent again
+// after a 503).
 import { createServer } from "node:http";
 import { createInterface } from "node:readline";
 import { createClient } from "redis";
@@ -16,6 +17,7 @@ import {
   toNodeListener,
 } from "../../runtime/server.js";
 import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
+import { StoreRetries } from "../store-retries.js";
 import { DEPLOY_TOOL } from "./tool.js";
 
 const role = process.argv[2];
@@ -65,8 +67,9 @@ async function dispatchAll(
   inFlight: number,
   owners: readonly string[],
   run: number,
-): Promise<{ seconds: number; latencies: number[] }> {
+): Promise<{ seconds: number; latencies: number[]; retried: number }> {
   const latencies: number[] = [];
+  const retries = new StoreRetries();
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -74,17 +77,19 @@ async function dispatchAll(
       while (next < calls) {
         const n = next++;
         const began = performance.now();
-        const outcome = await broker.dispatch({
-          conversationId: `run-${run}`,
-          owner: owners[n % owners.length]!,
-          toolName: DEPLOY_TOOL.name,
-          toolCallId: `call_${n}`,
-          args: { n },
-        });
+        const outcome = await retries.run(() =>
+          broker.dispatch({
+            conversationId: `run-${run}`,
+            owner: owners[n % owners.length]!,
+            toolName: DEPLOY_TOOL.name,
+            toolCallId: `call_${n}`,
+            args: { n },
+          }),
+        );
         if (outcome.status !== "ok") throw new Error(`a benchmark call ended ${JSON.stringify(outcome)}`);
         latencies.push(performance.now() - began);
       }
     }),
   );
-  return { seconds: (performance.now() - started) / 1000, latencies };
+  return { seconds: (performance.now() - started) / 1000, latencies, retried: retries.count };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Benchmark } from "../benchmark.js";
-import { type DeployedInstance, startClients, startInstance } from "../deploy/deployment.js";
+import type { AnsweringClient } from "../deploy/answering-client.js";
+import { type DeployedInstance, type DeployedRun, startClients, startInstance } from "../deploy/deployment.js";
 import { type Row, row } from "../results.js";
 import { summarize } from "../stats.js";
 
@@ -12,6 +13,7 @@ const WARM_UP_CALLS = 1_500;
 const OWNERS = ["user-b", "user-c"] as const;
 
 interface Sample {
+  readonly retried: number;
   readonly callsPerSecond: number;
   readonly p50: number;
   readonly p99: number;
@@ -34,7 +36,9 @@ export const deployment: Benchmark = {
     const calls = plan.mode === "quick" ? 400 : 3_000;
     const samples = plan.mode === "quick" ? 1 : 5;
     const started: DeployedInstance[] = [];
-    const stops: (() => void)[] = [];
+    const clients: AnsweringClient[] = [];
+    // A dispatch waits for its answer: one the clients could not send fails the run instead.
+    const answered = <T>(run: Promise<T>) => Promise.race([run, ...clients.map((client) => client.failed)]);
     try {
       const keyPrefix = `deploy:${randomUUID()}:`;
       const [dispatcher, b, c] = await Promise.all([
@@ -44,40 +48,41 @@ export const deployment: Benchmark = {
       ]);
       const single = await startInstance("single", {});
       started.push(dispatcher!, b!, c!, single);
-      stops.push(
+      clients.push(
         await startClients([
           [OWNERS[0], b!.port],
           [OWNERS[1], c!.port],
         ]),
       );
-      stops.push(await startClients(OWNERS.map((owner) => [owner, single.port] as const)));
-      await dispatcher!.run(WARM_UP_CALLS, IN_FLIGHT, OWNERS);
-      await single.run(WARM_UP_CALLS, IN_FLIGHT, OWNERS);
+      clients.push(await startClients(OWNERS.map((owner) => [owner, single.port] as const)));
+      await answered(dispatcher!.run(WARM_UP_CALLS, IN_FLIGHT, OWNERS));
+      await answered(single.run(WARM_UP_CALLS, IN_FLIGHT, OWNERS));
       const redis: Sample[] = [];
       const memory: Sample[] = [];
       for (let s = 0; s < samples; s++) {
         log(`deployment: sample ${s + 1} of ${samples}, ${calls} calls each`);
-        redis.push(sample(await dispatcher!.run(calls, IN_FLIGHT, OWNERS), calls));
-        memory.push(sample(await single.run(calls, IN_FLIGHT, OWNERS), calls));
+        redis.push(sample(await answered(dispatcher!.run(calls, IN_FLIGHT, OWNERS)), calls));
+        memory.push(sample(await answered(single.run(calls, IN_FLIGHT, OWNERS)), calls));
       }
-      return rows(redis, memory, calls);
+      return rows(redis, memory, calls, clients[0]!.resent());
     } finally {
-      for (const stop of stops) stop();
+      for (const client of clients) client.stop();
       for (const instance of started) instance.stop();
     }
   },
 };
 
-function sample(run: { readonly seconds: number; readonly latencies: readonly number[] }, calls: number): Sample {
+function sample(run: DeployedRun, calls: number): Sample {
   const sorted = [...run.latencies].sort((x, y) => x - y);
   return {
+    retried: run.retried,
     callsPerSecond: calls / run.seconds,
     p50: sorted[Math.floor(sorted.length * 0.5)]!,
     p99: sorted[Math.floor(sorted.length * 0.99)]!,
   };
 }
 
-function rows(redis: readonly Sample[], memory: readonly Sample[], calls: number): Row[] {
+function rows(redis: readonly Sample[], memory: readonly Sample[], calls: number, answersResent: number): Row[] {
   const of = (samples: readonly Sample[], key: keyof Sample) => summarize(samples.map((s) => s[key]));
   const setup = `${calls} calls, ${IN_FLIGHT} in flight, answered by two owners' clients over SSE and HTTP`;
   return [
@@ -88,6 +93,8 @@ function rows(redis: readonly Sample[], memory: readonly Sample[], calls: number
       targets: [{ op: ">=", value: 1_000, unit: "calls/s", of: "measured" }],
       details: {
         "one process on the memory store, same HTTP hops (calls/s)": Math.round(of(memory, "callsPerSecond").median),
+        "dispatches sent again after a 503, in all samples": redis.reduce((sum, s) => sum + s.retried, 0),
+        "answers sent again after a 503": answersResent,
       },
     }),
     row({

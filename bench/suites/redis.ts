@@ -11,6 +11,7 @@ import { parseClientToolSpecs } from "../../runtime/tool-spec/parse.js";
 import type { Benchmark } from "../benchmark.js";
 import { type Row, row } from "../results.js";
 import { summarize } from "../stats.js";
+import { StoreRetries } from "../store-retries.js";
 
 const ROUND_TRIPS = 5_000;
 /**
@@ -71,8 +72,9 @@ export const redisStore: Benchmark = {
       const redisStores = (count: number): Promise<RedisPendingCallStore[]> =>
         Promise.all(Array.from({ length: count }, () => store(keyPrefix)));
 
+      const retries = new StoreRetries();
       log(`redis: cross-instance round trip, ${ROUND_TRIPS} calls`);
-      const latencies = await roundTrips(await redisStores(2));
+      const latencies = await roundTrips(await redisStores(2), retries);
       const batch = latencies.length / P99_BATCHES;
       const p99s = Array.from({ length: P99_BATCHES }, (_, b) =>
         percentile99(latencies.slice(b * batch, (b + 1) * batch)),
@@ -83,15 +85,16 @@ export const redisStore: Benchmark = {
       const inMemory: number[] = [];
       const shared = await redisStores(3);
       for (let s = 0; s < Math.min(plan.samples, 5); s++) {
-        throughput.push(await callsPerSecond(shared, `r${s}`));
+        throughput.push(await callsPerSecond(shared, `r${s}`, retries));
         const memory = new InMemoryPendingCallStore();
-        inMemory.push(await callsPerSecond([memory, memory, memory], `m${s}`));
+        inMemory.push(await callsPerSecond([memory, memory, memory], `m${s}`, retries));
       }
 
       log(`redis: bytes held per open call, ${OPEN_CALLS} calls`);
       const openPrefix = `bench:${randomUUID()}:`;
-      const bytes = await bytesPerOpenCall(clients[0]!, [await store(openPrefix)], openPrefix);
-      return rows(latencies, p99s, throughput, inMemory, bytes);
+      const bytes = await bytesPerOpenCall(clients[0]!, [await store(openPrefix)], openPrefix, retries);
+      retries.check();
+      return rows(latencies, p99s, throughput, inMemory, bytes, retries.count);
     } finally {
       // Each store's subscribing connection, then the clients: nothing left to keep the process up.
       await Promise.all(stores.map((made) => made.disconnect()));
@@ -111,6 +114,7 @@ function rows(
   throughput: readonly number[],
   inMemory: readonly number[],
   bytes: number,
+  retried: number,
 ): Row[] {
   const latency = summarize(latencies);
   return [
@@ -119,7 +123,7 @@ function rows(
       what: "Redis store, two brokers in one process: dispatch at one, answer at the other, outcome back (loopback), median of calls",
       measured: { ...latency, unit: "ms" },
       targets: [{ op: "<=", value: 2, unit: "ms", of: "measured" }],
-      details: { calls: latencies.length },
+      details: { calls: latencies.length, "dispatches and answers sent again after a 503, in all rows": retried },
     }),
     row({
       id: "redis.in-process.round-trip.p99",
@@ -146,18 +150,20 @@ function rows(
  * Each call dispatched at the first instance and answered at the second when it hears of it there (through Redis); ms
  * per call.
  */
-async function roundTrips([dispatcher, answerer]: readonly PendingCallStore[]): Promise<number[]> {
+async function roundTrips(
+  [dispatcher, answerer]: readonly PendingCallStore[],
+  retries: StoreRetries,
+): Promise<number[]> {
   const a = new ClientCallBroker({ tools, store: dispatcher! });
   const b = new ClientCallBroker({ tools: [], store: answerer! });
-  b.on(
-    "requested",
-    ({ owner, request }) => void b.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } }),
+  b.on("requested", ({ owner, request }) =>
+    retries.submit(b, { requestId: request.requestId, owner, result: { city: "Lyon" } }),
   );
   await new Promise((resolve) => setTimeout(resolve, 200));
   const latencies: number[] = [];
   for (let i = 0; i < ROUND_TRIPS + 200; i++) {
     const started = performance.now();
-    const outcome = await a.dispatch(call(`rt`, i));
+    const outcome = await retries.guard(retries.run(() => a.dispatch(call(`rt`, i))));
     if (outcome.status !== "ok") throw new Error(`a benchmark call ended ${JSON.stringify(outcome)}`);
     if (i >= 200) latencies.push(performance.now() - started);
   }
@@ -169,13 +175,17 @@ async function roundTrips([dispatcher, answerer]: readonly PendingCallStore[]): 
  * Calls per second with each instance dispatching its share, every call answered at the next instance, which hears of
  * it through the store.
  */
-async function callsPerSecond(stores: readonly PendingCallStore[], run: string): Promise<number> {
+async function callsPerSecond(
+  stores: readonly PendingCallStore[],
+  run: string,
+  retries: StoreRetries,
+): Promise<number> {
   const brokers = stores.map((store) => new ClientCallBroker({ tools, store }));
   brokers.forEach((broker, i) => {
     const from = `c-${run}-${(i + brokers.length - 1) % brokers.length}`;
     broker.on("requested", ({ owner, request }) => {
       if (request.conversationId === from)
-        void broker.submit({ requestId: request.requestId, owner, result: { city: "Lyon" } });
+        retries.submit(broker, { requestId: request.requestId, owner, result: { city: "Lyon" } });
     });
   });
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -187,7 +197,8 @@ async function callsPerSecond(stores: readonly PendingCallStore[], run: string):
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
           while (next < perInstance) {
-            const outcome = await broker.dispatch(call(`${run}-${b}`, next++));
+            const input = call(`${run}-${b}`, next++);
+            const outcome = await retries.guard(retries.run(() => broker.dispatch(input)));
             if (outcome.status !== "ok") throw new Error(`a benchmark call ended ${JSON.stringify(outcome)}`);
           }
         }),
@@ -207,15 +218,19 @@ async function bytesPerOpenCall(
   client: Redis,
   [store]: readonly PendingCallStore[],
   keyPrefix: string,
+  retries: StoreRetries,
 ): Promise<number> {
   const broker = new ClientCallBroker({ tools, store: store!, maxOpenCallsPerOwner: OPEN_CALLS });
-  for (let i = 0; i < OPEN_CALLS; i++) void broker.dispatch(call("open", i));
+  for (let i = 0; i < OPEN_CALLS; i++) retries.start(() => broker.dispatch(call("open", i)));
   // Counted in Redis itself: the store's notices of the opens may start before its subscription does.
   const openCalls = async () => {
     const [ownerKey] = await client.keys(`${keyPrefix}*owner:alice`);
     return ownerKey === undefined ? 0 : client.zCard(ownerKey);
   };
-  while ((await openCalls()) < OPEN_CALLS) await new Promise((resolve) => setTimeout(resolve, 50));
+  while ((await openCalls()) < OPEN_CALLS) {
+    retries.check();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   let bytes = 0;
   for (const key of await client.keys(`${keyPrefix}*`)) bytes += (await client.memoryUsage(key)) ?? 0;
   await broker.close();
