@@ -36,7 +36,7 @@ const temporaryFiles = (folder: string): string[] =>
 
 describe("a run killed at any moment", () => {
   it("leaves a folder that --check does not pass unless it is whole, and the next run repairs it, leaving no temporary file", {
-    timeout: 300_000,
+    timeout: 600_000,
   }, async () => {
     const project = tempProject({});
     const specs = path.join(project, "client-tools");
