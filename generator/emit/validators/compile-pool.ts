@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { type CompiledSchemas, compileToolModule, type ToolModuleOutcome } from "./compile-tool.js";
+import type { CompiledSchemas, ToolModuleOutcome } from "./compile-tool.js";
 import type { ToolValidatorExport } from "./tool-exports.js";
 
 /**
@@ -37,6 +37,8 @@ const MAX_QUEUED = 16;
 export const compileTools: CompileTools = async (tools, done) => {
   const pool = openCompilePool(threadsFor(tools.length));
   if (pool === undefined) {
+    // Loaded here only: the threads load ajv in theirs.
+    const { compileToolModule } = await import("./compile-tool.js");
     const compiled: CompiledSchemas = new Map();
     tools.forEach((exports, index) => done(index, compileToolModule(exports, compiled)));
     return;
