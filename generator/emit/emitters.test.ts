@@ -87,6 +87,26 @@ describe("emitOutput", () => {
     expect([...pieceExports.keys()].some((piece) => piece.startsWith("export const old"))).toBe(false);
   });
 
+  it("reads no exports in the pieces inside a declaration: each spec in specs.ts, each tool's row in types.ts", async () => {
+    const pieceExports = new Map<string, { types: string[]; values: string[] }>();
+    const plan = await emitOutput(models, context({ cache: { ...createGenerationCache(), pieceExports } }));
+    const read = new Set(pieceExports.keys());
+    for (const name of ["types.ts", "specs.ts"]) {
+      const file = plan.files.find((f) => f.path.endsWith(`/${name}`))!;
+      const inner = [...file.innerPieces!].map((i) => file.pieces![i]!);
+      expect(inner.length, name).toBeGreaterThanOrEqual(models.length);
+      expect(
+        inner.filter((piece) => read.has(piece) || piece.includes("\nexport ")),
+        name,
+      ).toEqual([]);
+    }
+    const specs = plan.files.find((f) => f.path.endsWith("/specs.ts"))!;
+    expect(specs.innerPieces).toEqual(new Set([...specs.toolPieces!.values()].flat()));
+    // Every tool's declarations are still read, and what index.ts re-exports is whole.
+    const index = plan.files.find((f) => f.path.endsWith("index.ts"))!.contents;
+    expect(index).toMatch(/ {2}ClientAction_ask,\n[^]* {2}clientToolSpecs,\n/);
+  });
+
   it("has one emitter per output, each named", () => {
     expect(EMITTERS.map((e) => e.name)).toEqual([
       "types",

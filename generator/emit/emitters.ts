@@ -79,7 +79,9 @@ function indexedModules(out: string, planned: readonly PlannedFile[], cache: Emi
   const memo = cache?.pieceExports;
   const files = INDEXED.flatMap((file) => {
     const found = planned.find((p) => p.path === path.join(out, file));
-    return found === undefined ? [] : [{ file, pieces: found.pieces ?? [found.contents] }];
+    if (found === undefined) return [];
+    const { pieces = [found.contents], innerPieces } = found;
+    return [{ file, pieces: innerPieces === undefined ? pieces : pieces.filter((_, i) => !innerPieces.has(i)) }];
   });
   const modules = files.map(({ file, pieces }) => ({
     specifier: `./${file.replace(/\.ts$/, ".js")}`,
@@ -99,7 +101,8 @@ const generated = (folder: string, file: string, text: string | PiecedText | Too
     {
       path: path.join(folder, file),
       ...(typeof text === "string" ? { contents: text } : { contents: text.text, pieces: text.pieces }),
-      ...(typeof text !== "string" && "toolPieces" in text && { toolPieces: text.toolPieces }),
+      ...(typeof text !== "string" &&
+        "toolPieces" in text && { toolPieces: text.toolPieces, innerPieces: text.innerPieces }),
       role: "generated",
       format: true,
     },

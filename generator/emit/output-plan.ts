@@ -26,6 +26,8 @@ export interface PlannedFile {
    * order its emitter documents, so that a later run can take them from the file itself (see ProductsStore).
    */
   readonly toolPieces?: ReadonlyMap<string, readonly number[]>;
+  /** The indexes in `pieces` of those that lie inside a declaration: index.ts reads no exports in them. */
+  readonly innerPieces?: ReadonlySet<number>;
   /**
    * The textDigest of the emitter's text, where it had it without hashing (a validator module its cache checked): the
    * manifest takes it while `contents` is still that text, so that a later stage that changes the text (import

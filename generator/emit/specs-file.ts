@@ -54,7 +54,9 @@ export function emitSpecsFile(models: readonly ToolModel[], cache?: SpecsMemo): 
   const firstType = 1 + at + 1;
   const firstValue = firstType + models.length + 1;
   const toolPieces = new Map(models.map((model, i) => [model.name, [firstType + i, firstValue + i]] as const));
-  return { ...piecedText([banner()].concat(pieces)), toolPieces };
+  // Every tool's piece lies inside `clientToolSpecs`, its type or its value: the template's pieces declare the exports.
+  const innerPieces = new Set([...toolPieces.values()].flat());
+  return { ...piecedText([banner()].concat(pieces)), toolPieces, innerPieces };
 }
 
 /** A spec's entry in the declared tuple type, and its value. */

@@ -28,6 +28,8 @@ export interface ToolTypes {
 export interface ToolsFile extends PiecedText {
   /** By tool name (not its spec, which the file then need not keep alive). */
   readonly toolPieces: ReadonlyMap<string, readonly number[]>;
+  /** The indexes of the pieces that lie inside a declaration (a tool's entry in a list): they export nothing. */
+  readonly innerPieces: ReadonlySet<number>;
 }
 
 /**
@@ -66,7 +68,8 @@ export function emitTypesFile(models: readonly ToolModel[], cache?: TypesMemo): 
   const toolPieces = new Map(
     models.map((model, i) => [model.name, [...declarations[i]!, firstRow + i].map((index) => offset + index)] as const),
   );
-  return { ...piecedText([banner()].concat(pieces)), toolPieces };
+  const innerPieces = new Set(rows.map((_, i) => offset + firstRow + i));
+  return { ...piecedText([banner()].concat(pieces)), toolPieces, innerPieces };
 }
 
 /**
