@@ -104,7 +104,7 @@ describe("emitOutput", () => {
     expect(specs.innerPieces).toEqual(new Set([...specs.toolPieces!.values()].flat()));
     // Every tool's declarations are still read, and what index.ts re-exports is whole.
     const index = plan.files.find((f) => f.path.endsWith("index.ts"))!.contents;
-    expect(index).toMatch(/ {2}ClientAction_ask,\n[^]* {2}clientToolSpecs,\n/);
+    expect(index).toMatch(/ {2}ClientAction_ask,\n[\s\S]* {2}clientToolSpecs,\n/);
   });
 
   it("has one emitter per output, each named", () => {
