@@ -147,8 +147,10 @@ export class PrivateInputMisdirectedError extends ClientCallError {
 }
 
 /**
- * The store of pending calls did not answer within its wait (Redis unreachable, or too slow):
- * nothing was done, and the same request may be sent again after `retryAfterSeconds`.
+ * The store of pending calls did not answer within its wait (Redis unreachable, or too slow).
+ * A request Redis took too slowly may still be applied after this error, so send the same
+ * request again after `retryAfterSeconds`: a dispatch sent again joins its call by `toolCallId`,
+ * and an answer sent again after the first was taken is refused as already ended.
  */
 export class ClientCallStoreUnavailableError extends ClientCallError {
   override readonly name = "ClientCallStoreUnavailableError";
@@ -158,7 +160,7 @@ export class ClientCallStoreUnavailableError extends ClientCallError {
   constructor(detail: string, options?: { readonly cause?: unknown }) {
     super(
       `The store of pending client tool calls is unavailable ` +
-        `(${detail}): nothing was done; send the request again shortly.`,
+        `(${detail}): it may or may not have been applied; send the same request again shortly.`,
       options,
     );
   }

@@ -1,10 +1,17 @@
 // One server instance for the multi-process test, run from a built package: a broker on the
 // Redis store behind the HTTP transport. The dispatcher also dispatches CALLS calls of `echo`
-// (toolCallIds call_0 ...) and prints each outcome; the others know no tools at all.
+// (toolCallIds call_0 ...) and prints each outcome; the others know no tools at all. Before it
+// dispatches, Redis is told to take no writes for STALL_MS (longer than the store waits for one),
+// as a loaded machine may stall it: every dispatch then gets a 503 at first.
 import { createServer } from "node:http";
 import { createClient } from "redis";
 import { parseClientToolSpecs } from "./dist/runtime/index.js";
-import { ClientCallBroker, createClientToolsHandler, toNodeListener } from "./dist/runtime/server.js";
+import {
+  ClientCallBroker,
+  ClientCallStoreUnavailableError,
+  createClientToolsHandler,
+  toNodeListener,
+} from "./dist/runtime/server.js";
 import { RedisPendingCallStore } from "./dist/runtime/server/stores/redis/index.js";
 
 const role = process.argv[2];
@@ -24,11 +31,24 @@ const handler = createClientToolsHandler(broker, { authenticate: (request) => re
 const server = createServer(toNodeListener(handler));
 server.listen(0, "127.0.0.1", () => console.log(`READY ${server.address().port}`));
 
+// A dispatch the store could not take in time (503) is sent again, as the README tells a server
+// to: the same toolCallId joins its call if the first one was taken after all.
+async function dispatch(n) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await broker.dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${n}`, args: { n } });
+    } catch (error) {
+      if (!(error instanceof ClientCallStoreUnavailableError) || tries === 20) throw error;
+      console.log(`RETRIED ${n}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
 if (role === "dispatcher") {
+  await client.sendCommand(["CLIENT", "PAUSE", process.env.STALL_MS, "WRITE"]);
   const calls = Number(process.env.CALLS);
-  for (let i = 0; i < calls; i++) {
-    broker
-      .dispatch({ conversationId: "c1", owner: "alice", toolName: "echo", toolCallId: `call_${i}`, args: { n: i } })
-      .then((outcome) => console.log(`OUTCOME ${i} ${JSON.stringify(outcome)}`), (error) => console.log(`FAILED ${i} ${error}`));
+  for (let n = 0; n < calls; n++) {
+    dispatch(n).then((outcome) => console.log(`OUTCOME ${n} ${JSON.stringify(outcome)}`), (error) => console.log(`FAILED ${n} ${error}`));
   }
 }
