@@ -29,7 +29,7 @@ describe("the benchmark harness, quick mode at 10 tools", () => {
     // The Redis store's rows need a redis-server (.ci/run starts one and sets GCT_REDIS_URL).
     const skip =
       (benchmark.name === "redis" || benchmark.name === "deployment") && process.env["GCT_REDIS_URL"] === undefined;
-    it.skipIf(skip)(`${benchmark.name} runs and returns well-formed rows`, { timeout: 120_000 }, async () => {
+    it.skipIf(skip)(`${benchmark.name} runs and returns well-formed rows`, { timeout: 300_000 }, async () => {
       const produced = await benchmark.run({ plan: TINY_PLAN, workspace, log: () => undefined });
       expect(produced.length).toBeGreaterThan(0);
       for (const r of produced) {

@@ -74,5 +74,5 @@ describe("what a conversation's tools cost once it is dropped", () => {
     } finally {
       await broker.close();
     }
-  });
+  }, 180_000);
 });

@@ -165,7 +165,8 @@ describe.skipIf(!haveRedis)("three instances on one Redis", () => {
     while (Date.now() < until) {
       const listing = await fetch(`http://127.0.0.1:${pick().port}/client-tools`, { headers: { "x-owner": "alice" } });
       if (listing.status === 503) {
-        count(await listing.arrayBuffer().then(() => 503));
+        await listing.arrayBuffer();
+        count(503);
         await sleep(RETRY_MS);
         continue;
       }
