@@ -1,9 +1,18 @@
+import { startTimer } from "../../util/timer.js";
 import type { ClientToolContract } from "../../wire/client-tool-contract.js";
 import type { ClientToolCancelledMessage, ClientToolMismatchMessage, ClientToolRequest } from "../../wire/messages.js";
 import type { ClientCallOutcome } from "../../wire/outcome.js";
 import type { ClientCallBroker } from "../broker.js";
 import type { PendingCall, PendingCallFilter } from "../stores/store.js";
 import { callDifferences } from "./page-contract.js";
+
+/**
+ * How far apart, and how many times at most, the calls are listed again after missed notices
+ * while the store cannot be read: a failover still under way fails the first listings, and the
+ * calls opened meanwhile reach the page only through one that succeeds (about 30 s in all).
+ */
+const GAP_RETRY_MS = 250;
+const GAP_TRIES = 120;
 
 /** Where a connection's share of the broker's traffic goes. */
 export interface OwnerFeedSink {
@@ -121,16 +130,20 @@ export function followOwnerCalls(
     if (reason !== undefined) sink.cancelled({ type: "client_tool.cancelled", requestId, reason });
   });
   // The store's notices may have been missed (Redis restarted or failed over): the calls opened
-  // meanwhile, at any instance, are listed again. A listing that fails is left to the next gap,
-  // or to the page's next connection, which lists them.
-  const offGap = broker.on("gap", () => {
-    listOpen().then(
-      (open) => {
+  // meanwhile, at any instance, are listed again, until a listing succeeds or the page goes.
+  const listAfterGap = async (): Promise<void> => {
+    for (let tries = 1; !stopped; tries++) {
+      try {
+        const open = await listOpen();
         for (const call of open) if (!stopped) offer(call);
-      },
-      () => {},
-    );
-  });
+        return;
+      } catch {
+        if (tries >= GAP_TRIES) return;
+        await new Promise((resolve) => startTimer(() => resolve(undefined), GAP_RETRY_MS));
+      }
+    }
+  };
+  const offGap = broker.on("gap", () => void listAfterGap());
   const unsubscribe = () => {
     stopped = true;
     pages.delete(page);
